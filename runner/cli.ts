@@ -1,0 +1,50 @@
+/**
+ * The kofun-ctk command line. Each command lives in runner/commands/<name>.ts and
+ * registers itself here; this shell only parses, dispatches and maps errors to the
+ * documented exit codes (0 ok, 1 failed, 2 usage, 3 incomplete).
+ */
+import { Command, CommanderError } from 'commander';
+import { EXIT, UsageError, type CliIo } from './io/cli-io.js';
+import { kitVersion } from '../oracle/kit-root.js';
+import { registerQuery } from './commands/query.js';
+import { registerVerify } from './commands/verify.js';
+import { registerDigest } from './commands/digest.js';
+
+/** A registration function: adds one command that reports its exit code through `done`. */
+export type Register = (program: Command, io: CliIo, done: (code: number) => void) => void;
+
+const REGISTRATIONS: Register[] = [registerQuery, registerVerify, registerDigest];
+
+/** Runs the CLI with `argv` (without node and script) and returns the exit code. */
+export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
+  let exitCode: number = EXIT.ok;
+  const program = new Command('kofun-ctk');
+  program
+    .description('Conformance test kit and reference oracle for the kofun discovery contract')
+    .version(kitVersion(), '-V, --version')
+    .exitOverride()
+    .showHelpAfterError('(run kofun-ctk --help for usage)')
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+    });
+  for (const register of REGISTRATIONS) register(program, io, (code) => (exitCode = code));
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return EXIT.ok;
+      return EXIT.usage;
+    }
+    if (err instanceof UsageError) {
+      io.stderr.write(`kofun-ctk: ${err.message}\n`);
+      return EXIT.usage;
+    }
+    throw err;
+  }
+  return exitCode;
+}
+
+function processIo(): CliIo {
+  return { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), env: process.env };
+}

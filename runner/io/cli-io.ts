@@ -1,0 +1,30 @@
+import type { Readable, Writable } from 'node:stream';
+
+/** The I/O a command may touch; tests pass their own streams. */
+export interface CliIo {
+  stdin: Readable;
+  stdout: Writable;
+  stderr: Writable;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+}
+
+/** Process exit codes of every kofun-ctk command (documented in README.md). */
+export const EXIT = {
+  ok: 0,
+  failed: 1,
+  usage: 2,
+  incomplete: 3,
+} as const;
+
+/** A usage or input error with the exit code 2; reported as one line, never a stack trace. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+/** Writes bytes and resolves when the stream has taken them. */
+export function writeAll(stream: Writable, data: string | Uint8Array): Promise<void> {
+  return new Promise((resolve, reject) => {
+    stream.write(data, (err) => (err ? reject(err) : resolve()));
+  });
+}
