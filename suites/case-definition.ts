@@ -1,0 +1,65 @@
+/**
+ * A case: what a vector is generated from. The oracle computes every expected byte;
+ * a case only says what to ask, why, and which clauses and interpretations it rests on.
+ */
+import type { FixtureV1 } from '../oracle/fixture/fixture.js';
+import type { DiscoveryRequestV1 } from '../oracle/records/discovery-records.js';
+
+/** The ten case categories of the contract (KD-ACCEPT-13). */
+export const CATEGORIES = [
+  'complete',
+  'partial',
+  'stale',
+  'invalid',
+  'hidden',
+  'ownership',
+  'effect',
+  'canonical-order',
+  'limit',
+  'release-cost',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/** Fields every case has. `id` is `<category>/<slug>` and never changes once published. */
+export interface CaseBase {
+  id: string;
+  category: Category;
+  /** One sentence: what the case checks. */
+  intent: string;
+  /** KD- clauses the case exercises. */
+  clauses: string[];
+  /** Register entries (OQ-nn, KIT-nn) the expected outcome depends on. */
+  interpretations: string[];
+  fixture: FixtureV1;
+}
+
+/**
+ * A named alternative outcome the contract allows (Wycheproof's "acceptable"): the
+ * result the oracle gives for `request` (a canonical record) on the same fixture, or
+ * for the same request on `fixture` when given. Never a loosened comparison.
+ */
+export interface AlternativeSpec {
+  name: string;
+  reason: string;
+  /** The register entry that allows it. */
+  interpretation: string;
+  request?: DiscoveryRequestV1;
+  fixture?: FixtureV1;
+}
+
+/** A query case: a request sent to a provider, judged on its result bytes. */
+export interface QueryCase extends CaseBase {
+  kind: 'query';
+  request: { record: DiscoveryRequestV1 } | { bytes: Uint8Array; note: string };
+  alternatives?: AlternativeSpec[];
+}
+
+/** A release-cost case: reference artifact digests per build profile (oracle/release/). */
+export interface ReleaseCostCase extends CaseBase {
+  kind: 'release-cost';
+  category: 'release-cost';
+  /** Computed by the oracle's reference artifact builder; the shape is `ReleaseExpectation`. */
+  release: unknown;
+}
+
+export type CaseDefinition = QueryCase | ReleaseCostCase;
