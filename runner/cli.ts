@@ -9,11 +9,17 @@ import { kitVersion } from '../oracle/kit-root.js';
 import { registerQuery } from './commands/query.js';
 import { registerVerify } from './commands/verify.js';
 import { registerDigest } from './commands/digest.js';
+import { registerReleaseCost } from './commands/release-cost.js';
+import { registerRun } from './commands/run.js';
+import { registerServe } from './commands/serve.js';
+import { registerMergeReports } from './commands/merge-reports.js';
+import { registerRepro } from './commands/repro.js';
+import { registerVectors } from './commands/vectors.js';
 
 /** A registration function: adds one command that reports its exit code through `done`. */
 export type Register = (program: Command, io: CliIo, done: (code: number) => void) => void;
 
-const REGISTRATIONS: Register[] = [registerQuery, registerVerify, registerDigest];
+const REGISTRATIONS: Register[] = [registerQuery, registerVerify, registerDigest, registerReleaseCost, registerRun, registerServe, registerMergeReports, registerRepro, registerVectors];
 
 /** Runs the CLI with `argv` (without node and script) and returns the exit code. */
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {

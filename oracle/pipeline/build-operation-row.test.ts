@@ -1,0 +1,184 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { OperationFact } from '../records/discovery-records.js';
+import { buildOperationRow } from './build-operation-row.js';
+import { addReason, newVerdict, type CandidateVerdict } from './candidate-verdict.js';
+import { closeFactGraph, type FactGraph } from './close-fact-graph.js';
+import { genericRequirements } from './step-6-generic-requirements.js';
+import { effectsAndCapabilities } from './step-8-effects-and-capabilities.js';
+import { candidate, effect, fact, node, origin, requirement } from './test-support/candidate.js';
+import { hex } from './test-support/ids.js';
+
+const DIAG = hex(0xd1);
+const KNOWN = new Set([DIAG]);
+const N1 = node(hex(0x11));
+const N2 = node(hex(0x12));
+const MOD = hex(0x500);
+
+function judged(c: ReturnType<typeof candidate>, graph: FactGraph, held: { kind: 'SymbolId'; value: string }[] = []): CandidateVerdict {
+  const v = newVerdict(c, true);
+  genericRequirements(graph)(v);
+  effectsAndCapabilities(held, graph)(v);
+  return v;
+}
+
+function built(v: CandidateVerdict, graph: FactGraph, extra: ('ambiguous')[] = []): OperationFact {
+  const b = buildOperationRow(v, graph, KNOWN, extra);
+  if (!b.ok) throw new Error('row withheld');
+  return b.row;
+}
+
+// KD-OP-09/10, KD-ORIGIN-05/08, KD-OP-07, KD-DISCLOSE-04
+test('a validated callable row, every field worked by hand', () => {
+  const graph = closeFactGraph([fact(N1), fact(N2)]);
+  const c = candidate(1, {
+    display_name: 'length',
+    qualified_name: 'std.list.length',
+    signature: 'std.list.length(read List[Text]) -> Int',
+    dependencies: [N2],
+    origin: origin({ dependencies: [N1] }),
+    generic_requirements: [requirement({ kind: 'equality', display: 'T = Text', dependencies: [N1] })],
+    source: { file_id: hex(0xf1), span: { start: 3, end: 9 } },
+    disclose_source: true,
+    documentation: hex(0xd0c),
+    disclose_documentation: true,
+  });
+  const expected: OperationFact = {
+    status: 'validated',
+    identity: { kind: 'SymbolId', value: hex(1) },
+    display_name: 'length',
+    qualified_name: 'std.list.length',
+    signature: 'std.list.length(read List[Text]) -> Int',
+    generic_requirements: [{ kind: 'equality', identity: null, display: 'T = Text', status: 'validated' }],
+    receiver_mode: 'read',
+    effects: [],
+    origin: {
+      status: 'validated',
+      kind: 'function',
+      module: 'std.list',
+      module_identity: { kind: 'ModuleId', value: MOD },
+      implementation_identity: null,
+      trait: null,
+      trait_identity: null,
+    },
+    visibility: 'pub',
+    availability: 'callable',
+    rejection_reasons: [],
+    source: { file_id: hex(0xf1), span: { start: 3, end: 9 } },
+    documentation: `kofun-doc:${hex(0xd0c)}`,
+    dependencies: [
+      { source: 'live', kind: 'NodeId', value: hex(0x11), status: 'validated' },
+      { source: 'live', kind: 'NodeId', value: hex(0x12), status: 'validated' },
+    ],
+    diagnostic_ids: [],
+  };
+  assert.equal(built(judged(c, graph), graph), expected);
+});
+
+test('source and documentation stay null unless disclosable', () => {
+  const graph = closeFactGraph([]);
+  const row = built(judged(candidate(1, { source: { file_id: hex(0xf1), span: { start: 0, end: 1 } }, documentation: hex(0xd0c) }), graph), graph);
+  assert.is(row.source, null);
+  assert.is(row.documentation, null);
+});
+
+// KD-OWN-03: a definitive rejection may stay a validated row, unavailable.
+test('requires-edit: validated, unavailable, signature kept', () => {
+  const graph = closeFactGraph([]);
+  const v = judged(candidate(1, { required_mode: 'edit' }), graph);
+  addReason(v, 'requires-edit');
+  const row = built(v, graph);
+  assert.is(row.status, 'validated');
+  assert.is(row.availability, 'unavailable');
+  assert.equal(row.rejection_reasons, ['requires-edit']);
+  assert.is(row.receiver_mode, 'edit');
+  assert.ok(row.signature !== null);
+});
+
+// KIT-07/08, KD-ORIGIN-13: a provisional origin dependency makes the row provisional and unavailable.
+test('a nonvalidated origin forces a nonvalidated, unavailable row with incomplete-analysis', () => {
+  const graph = closeFactGraph([fact(N1, { status: 'provisional' })]);
+  const row = built(judged(candidate(1, { origin: origin({ dependencies: [N1] }) }), graph), graph);
+  assert.is(row.origin.status, 'provisional');
+  assert.is(row.status, 'provisional');
+  assert.is(row.availability, 'unavailable');
+  assert.equal(row.rejection_reasons, ['incomplete-analysis']);
+  assert.ok(row.signature !== null, 'provisional rows keep their text (OQ-25 A)');
+});
+
+// OQ-25 A
+test('an unavailable row has null signature and receiver mode', () => {
+  const graph = closeFactGraph([fact(N1, { status: 'unavailable' })]);
+  const row = built(judged(candidate(1, { dependencies: [N1] }), graph), graph);
+  assert.is(row.status, 'unavailable');
+  assert.is(row.signature, null);
+  assert.is(row.receiver_mode, null);
+  assert.equal(row.rejection_reasons, ['incomplete-analysis']);
+});
+
+// KD-CLOSURE-10
+test('an error row cites the diagnostics of the error nodes it reaches', () => {
+  const graph = closeFactGraph([fact(N1, { depends_on: [N2] }), fact(N2, { status: 'error', diagnostic_ids: [DIAG] })]);
+  const row = built(judged(candidate(1, { dependencies: [N1] }), graph), graph);
+  assert.is(row.status, 'error');
+  assert.equal(row.diagnostic_ids, [DIAG]);
+  assert.equal(row.rejection_reasons, ['incomplete-analysis']);
+  assert.is(row.availability, 'unavailable');
+  assert.equal(row.dependencies, [{ source: 'live', kind: 'NodeId', value: hex(0x11), status: 'error' }]);
+});
+
+test('an error row with no diagnostic to cite is withheld as incomplete-analysis (Decision)', () => {
+  const graph = closeFactGraph([]);
+  const b = buildOperationRow(judged(candidate(1, { status: 'error' }), graph), graph, KNOWN);
+  assert.equal(b, { ok: false, withheld: 'incomplete-analysis' });
+});
+
+// OQ-27 A, KD-CLOSURE-16: nested lists ordered and their dependencies folded into the row.
+test('nested requirements and effects are ordered and their dependencies listed on the row', () => {
+  const graph = closeFactGraph([fact(N1), fact(N2, { status: 'provisional' })]);
+  const c = candidate(1, {
+    generic_requirements: [
+      requirement({ kind: 'inference', display: 'U' }),
+      requirement({ kind: 'trait-bound', identity: { kind: 'TypeId', value: hex(0x31) }, display: 'U: Eq', dependencies: [N1] }),
+    ],
+    effects: [effect(0x62, { dependencies: [N2] }), effect(0x61)],
+  });
+  const row = built(judged(c, graph, [{ kind: 'SymbolId', value: hex(0x61) }, { kind: 'SymbolId', value: hex(0x62) }]), graph);
+  assert.equal(row.generic_requirements.map((r) => r.display), ['U: Eq', 'U']);
+  assert.equal(row.effects.map((e) => [e.identity.value, e.status]), [[hex(0x61), 'validated'], [hex(0x62), 'provisional']]);
+  assert.is(row.status, 'provisional', 'a provisional effect bounds the row (KD-CLOSURE-17)');
+  assert.equal(row.dependencies.map((d) => [d.value, d.status]), [[hex(0x11), 'validated'], [hex(0x12), 'provisional']]);
+});
+
+// OQ-09 A
+test('more than 64 effects downgrade the row with limit-exhausted and keep the first 64', () => {
+  const graph = closeFactGraph([]);
+  const effects = Array.from({ length: 65 }, (_, i) => effect(0x1000 + i));
+  const held = effects.map((e) => ({ kind: 'SymbolId' as const, value: e.identity.value }));
+  const b = buildOperationRow(judged(candidate(1, { effects }), graph, held), graph, KNOWN);
+  assert.ok(b.ok);
+  if (!b.ok) return;
+  assert.ok(b.limitDowngraded);
+  assert.is(b.row.status, 'unavailable');
+  assert.equal(b.row.rejection_reasons, ['incomplete-analysis', 'limit-exhausted']);
+  assert.is(b.row.effects.length, 64);
+  assert.is(b.row.effects[63]?.identity.value, hex(0x1000 + 63));
+  assert.is(b.row.signature, null);
+});
+
+test('ambiguous makes a validated row unavailable but keeps it validated (OQ-34 A, OQ-43 A)', () => {
+  const graph = closeFactGraph([]);
+  const row = built(judged(candidate(1), graph), graph, ['ambiguous']);
+  assert.is(row.status, 'validated');
+  assert.is(row.availability, 'unavailable');
+  assert.equal(row.rejection_reasons, ['ambiguous']);
+});
+
+test('a candidate without a signature is at best provisional (Decision)', () => {
+  const graph = closeFactGraph([]);
+  const row = built(judged(candidate(1, { signature: null }), graph), graph);
+  assert.is(row.status, 'provisional');
+  assert.is(row.availability, 'unavailable');
+});
+
+test.run();

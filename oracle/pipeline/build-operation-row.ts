@@ -1,0 +1,186 @@
+/**
+ * Renders a candidate verdict as an operation row: status closure (KIT-07), row rules
+ * (KIT-08) and disclosure (KD-DISCLOSE-04), part of contract step 9.
+ *
+ * - The origin's status is max(own, its dependencies) (KD-ORIGIN-02); function and
+ *   member origins carry null implementation and trait fields (KD-ORIGIN-08); the
+ *   module identity has kind ModuleId (KD-ORIGIN-05).
+ * - The row lists its direct dependencies plus those of its origin and its disclosed
+ *   generic requirements and effects, each with its closure status, unique and sorted
+ *   (KD-CLOSURE-16, OQ-22 A).
+ * - The row's status is max(intrinsic, every listed dependency, every nested status)
+ *   (KD-CLOSURE-17, OQ-23 A), and also covers held non-public effects (step 8 Decision).
+ * - More than 64 dependencies, generic requirements or effects, or more than 256
+ *   diagnostic IDs, downgrade the row to `unavailable` with `limit-exhausted`, listing
+ *   the first entries in canonical order (OQ-09 A, KD-LIMIT-06).
+ * - A non-validated row gets `incomplete-analysis` (KIT-08); it is `callable` only when
+ *   validated with no rejection reason (KD-CLOSURE-12, KD-OP-09, KD-OP-13); a row with
+ *   status `unavailable` has null signature and receiver mode (OQ-25 A).
+ * - An `error` row cites its own diagnostic IDs and those of the error nodes its listed
+ *   dependencies reach (KD-CLOSURE-10).
+ * - source and documentation are disclosed only when the compiler marks them
+ *   disclosable; documentation is `kofun-doc:<id>` (KD-OP-07, KD-DISCLOSE-04).
+ *
+ * Decisions (fail closed): a candidate without a signature, or with an unresolved
+ * inference requirement (`incomplete-analysis`, OQ-43 A), is at best `provisional`,
+ * since a validated row must not rest on a fact that is not safely available (KD-OP-09);
+ * diagnostic IDs that name no fixture diagnostic are dropped (KD-DIAG-07); an `error`
+ * row left without any diagnostic ID is not rendered and its candidate is withheld with
+ * `incomplete-analysis` (KD-CLOSURE-10). Generic requirements and effects are unique by
+ * identity, and identity-less requirements by (kind, display) (KD-ORDER-03, OQ-27 A):
+ * entries that share that key are merged into one, with the most restrictive status and
+ * the least kind and display by bytes, so the row neither repeats a key nor depends on
+ * the fixture's order.
+ */
+import type { FactKey } from '../fixture/fixture.js';
+import type {
+  EffectRequirement,
+  FactStatus,
+  GenericRequirement,
+  Id,
+  OperationFact,
+  OperationOrigin,
+  RejectionReason,
+} from '../records/discovery-records.js';
+import { LIMITS } from '../limits.js';
+import type { CandidateVerdict } from './candidate-verdict.js';
+import type { FactGraph } from './close-fact-graph.js';
+import { closeNestedStatus } from './close-nested.js';
+import { dependencyRefs } from './dependency-refs.js';
+import { maxStatus } from './fact-status.js';
+import { compareUtf8 } from '../canonical-json/compare-utf8.js';
+import { compareEffects, compareGenericRequirements, sortedRejectionReasons, sortedUniqueIds } from './order-result.js';
+
+/** A rendered row, or the omission reason that withholds its candidate. */
+export type RowBuild =
+  | {
+      ok: true;
+      row: OperationFact;
+      /** Whether a list was cut by OQ-09 A. */
+      limitDowngraded: boolean;
+      /** Whether the row would be validated and callable but for that cut: the cap then hid a callable operation. */
+      callableButForLimit: boolean;
+    }
+  | { ok: false; withheld: 'incomplete-analysis' };
+
+/** Renders `verdict`, adding `extraReasons` (e.g. `ambiguous`, KIT-05) to its rejections. */
+export function buildOperationRow(
+  verdict: CandidateVerdict,
+  graph: FactGraph,
+  knownDiagnostics: ReadonlySet<Id>,
+  extraReasons: readonly RejectionReason[] = [],
+): RowBuild {
+  const c = verdict.candidate;
+  const o = c.origin;
+  const plainOrigin = o.kind === 'function' || o.kind === 'member';
+  const origin: OperationOrigin = {
+    status: closeNestedStatus(o.status, o.dependencies, graph),
+    kind: o.kind,
+    module: o.module,
+    module_identity: { kind: 'ModuleId', value: o.module_identity },
+    implementation_identity:
+      plainOrigin || o.implementation_identity === null ? null : { kind: 'ImplementationId', value: o.implementation_identity },
+    trait: o.kind === 'trait' ? o.trait : null,
+    trait_identity: o.kind === 'trait' && o.trait_identity !== null ? { ...o.trait_identity } : null,
+  };
+
+  const depKeys: FactKey[] = [...c.dependencies, ...o.dependencies];
+  for (const r of verdict.requirements) depKeys.push(...r.dependencies);
+  for (const e of verdict.effects) depKeys.push(...e.dependencies);
+  const allDeps = dependencyRefs(depKeys, graph);
+  const allReqs: GenericRequirement[] = mergeRequirements(verdict.requirements.map((r) => r.record)).sort(
+    compareGenericRequirements,
+  );
+  const allEffects: EffectRequirement[] = mergeEffects(verdict.effects.map((e) => e.record)).sort(compareEffects);
+
+  const reasons = new Set<RejectionReason>(verdict.reasons);
+  for (const r of extraReasons) reasons.add(r);
+
+  let status: FactStatus = maxStatus(c.status, origin.status);
+  status = maxStatus(status, verdict.undisclosedStatus);
+  for (const d of allDeps) status = maxStatus(status, d.status);
+  for (const r of allReqs) status = maxStatus(status, r.status);
+  for (const e of allEffects) status = maxStatus(status, e.status);
+  if (c.signature === null || reasons.has('incomplete-analysis')) status = maxStatus(status, 'provisional');
+
+  let diagnosticIds = c.diagnostic_ids.filter((d) => knownDiagnostics.has(d));
+  if (status === 'error') {
+    for (const d of graph.errorDiagnosticsReached(depKeys)) if (knownDiagnostics.has(d)) diagnosticIds.push(d);
+  }
+  diagnosticIds = sortedUniqueIds(diagnosticIds);
+
+  const overLimit =
+    allDeps.length > LIMITS.dependenciesPerFact ||
+    allReqs.length > LIMITS.genericRequirementsPerOperation ||
+    allEffects.length > LIMITS.effectsPerOperation ||
+    diagnosticIds.length > LIMITS.diagnosticIdsPerFact;
+  const callableButForLimit = overLimit && status === 'validated' && reasons.size === 0;
+  if (overLimit) {
+    status = maxStatus(status, 'unavailable');
+    reasons.add('limit-exhausted');
+    diagnosticIds = diagnosticIds.slice(0, LIMITS.diagnosticIdsPerFact);
+  }
+  if (status === 'error' && diagnosticIds.length === 0) return { ok: false, withheld: 'incomplete-analysis' };
+  if (status !== 'validated') reasons.add('incomplete-analysis');
+
+  const rejection = sortedRejectionReasons(reasons);
+  const availability = status === 'validated' && rejection.length === 0 ? 'callable' : 'unavailable';
+  const row: OperationFact = {
+    status,
+    identity: { kind: 'SymbolId', value: c.identity },
+    display_name: c.display_name,
+    qualified_name: c.qualified_name,
+    signature: status === 'unavailable' ? null : c.signature,
+    generic_requirements: allReqs.slice(0, LIMITS.genericRequirementsPerOperation),
+    receiver_mode: status === 'unavailable' ? null : c.required_mode,
+    effects: allEffects.slice(0, LIMITS.effectsPerOperation),
+    origin,
+    visibility: c.visibility,
+    availability,
+    rejection_reasons: rejection,
+    source: c.disclose_source && c.source !== null ? { file_id: c.source.file_id, span: { start: c.source.span.start, end: c.source.span.end } } : null,
+    documentation: c.disclose_documentation && c.documentation !== null ? `kofun-doc:${c.documentation}` : null,
+    dependencies: allDeps.slice(0, LIMITS.dependenciesPerFact),
+    diagnostic_ids: diagnosticIds,
+  };
+  return { ok: true, row, limitDowngraded: overLimit, callableButForLimit };
+}
+
+function mergeRequirements(items: readonly GenericRequirement[]): GenericRequirement[] {
+  const merged = new Map<string, GenericRequirement>();
+  for (const r of items) {
+    const key = r.identity === null ? `-\u0000${r.kind}\u0000${r.display}` : `${r.identity.kind}\u0000${r.identity.value}`;
+    const seen = merged.get(key);
+    merged.set(
+      key,
+      seen === undefined
+        ? r
+        : {
+            kind: compareUtf8(seen.kind, r.kind) <= 0 ? seen.kind : r.kind,
+            identity: seen.identity,
+            display: compareUtf8(seen.display, r.display) <= 0 ? seen.display : r.display,
+            status: maxStatus(seen.status, r.status),
+          },
+    );
+  }
+  return [...merged.values()];
+}
+
+function mergeEffects(items: readonly EffectRequirement[]): EffectRequirement[] {
+  const merged = new Map<string, EffectRequirement>();
+  for (const e of items) {
+    const key = `${e.identity.kind}\u0000${e.identity.value}`;
+    const seen = merged.get(key);
+    merged.set(
+      key,
+      seen === undefined
+        ? e
+        : {
+            identity: seen.identity,
+            display: compareUtf8(seen.display, e.display) <= 0 ? seen.display : e.display,
+            status: maxStatus(seen.status, e.status),
+          },
+    );
+  }
+  return [...merged.values()];
+}

@@ -1,0 +1,66 @@
+/**
+ * What the lookup stages (contract steps 3 to 8) learn about one candidate, and the
+ * shape of a stage. Step 9 renders a verdict into an operation row (KIT-07, KIT-08).
+ */
+import type { FactKey, FixtureCandidate } from '../fixture/fixture.js';
+import type {
+  EffectRequirement,
+  FactStatus,
+  GenericRequirement,
+  OmissionReason,
+  RejectionReason,
+} from '../records/discovery-records.js';
+
+/** A nested record with its closed status and the dependency keys it brings to its row (KD-CLOSURE-16). */
+export interface ClosedNested<T> {
+  record: T;
+  dependencies: readonly FactKey[];
+}
+
+/** The accumulated judgement of one candidate that entered the lookup. */
+export interface CandidateVerdict {
+  readonly candidate: FixtureCandidate;
+  /** Whether the candidate applies to the receiver's type fact (KIT-02). */
+  readonly applicable: boolean;
+  /** Rejection reasons accumulated by the stages (OQ-44 A, KIT-06); duplicate-free, ordered at rendering. */
+  readonly reasons: RejectionReason[];
+  /** Closed generic requirements (step 6), all disclosed on the row. */
+  requirements: readonly ClosedNested<GenericRequirement>[];
+  /** Closed public effect requirements (step 8), disclosed on the row (KD-EFFECT-07). */
+  effects: readonly ClosedNested<EffectRequirement>[];
+  /**
+   * Most restrictive closed status among held non-public effects, which are never
+   * disclosed (KIT-06) but still bound the row's status so that it never claims more
+   * validation than its facts have (KD-CLOSURE-08).
+   */
+  undisclosedStatus: FactStatus;
+}
+
+const NONE: readonly never[] = Object.freeze([]);
+
+/** Adds a rejection reason once (KD-REJECT-02). */
+export function addReason(verdict: CandidateVerdict, reason: RejectionReason): void {
+  if (!verdict.reasons.includes(reason)) verdict.reasons.push(reason);
+}
+
+/** A new verdict for a candidate that passed step 3. */
+export function newVerdict(candidate: FixtureCandidate, applicable: boolean): CandidateVerdict {
+  return {
+    candidate,
+    applicable,
+    reasons: [],
+    requirements: NONE,
+    effects: NONE,
+    undisclosedStatus: 'validated',
+  };
+}
+
+/**
+ * A filter stage after collection (steps 4 to 8): it may add reasons and records to the
+ * verdict, and returns null to let the candidate go on or the omission reason that
+ * withholds it (KIT-04). A withheld candidate never becomes a row (KD-DISCLOSE-03).
+ */
+export type CandidateStage = (verdict: CandidateVerdict) => OmissionReason | null;
+
+/** The collection stage (step 3): a verdict for a candidate the query considers, or null to drop it. */
+export type CollectStage = (candidate: FixtureCandidate) => CandidateVerdict | null;

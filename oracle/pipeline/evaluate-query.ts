@@ -1,0 +1,130 @@
+/**
+ * The reference discovery provider: request bytes and a fixture in, canonical result
+ * bytes out, computed as the nine lookup steps of the contract (section "Lookup and
+ * safe-disclosure rules", KD-LOOKUP-05..10), one module per step.
+ *
+ * The evaluation is a pure function of the request bytes and the fixture: no clock, no
+ * randomness, no I/O, and no dependence on the order of any fixture array
+ * (KD-TRUST-10, KD-ORDER-12). It never throws and always terminates: every loop is
+ * bounded by the input, the candidate visit by the step budget (KD-LIMIT-07), and a
+ * fault of the kit itself is answered with the most conservative well-formed result,
+ * invalid / invalid-request (OQ-41 A), so any request gets a canonical answer.
+ */
+import type { FixtureCandidate, FixtureDiagnostic } from '../fixture/fixture.js';
+import type { LoadedFixture } from '../fixture/load-fixture.js';
+import type { DiscoveryResultV1, Id } from '../records/discovery-records.js';
+import { closeFactGraph, type FactGraph } from './close-fact-graph.js';
+import { invalidResult, unavailableResult } from './result-shapes.js';
+import { StepBudget } from './step-budget.js';
+import { validateRequestStep } from './step-1-validate-request.js';
+import { inferType } from './step-2-infer-type.js';
+import { collectCandidates, environmentCandidates } from './step-3-collect-candidates.js';
+import { supplementImports } from './step-4-supplement-imports.js';
+import { extensionsAndTraits } from './step-5-extensions-and-traits.js';
+import { genericRequirements } from './step-6-generic-requirements.js';
+import { receiverOwnership } from './step-7-receiver-ownership.js';
+import { effectsAndCapabilities } from './step-8-effects-and-capabilities.js';
+import { closeDiscloseBound, encodeResult } from './step-9-close-disclose-bound.js';
+import { visitCandidates } from './visit-candidates.js';
+
+/** A result record, its canonical bytes, and the candidate/filter steps spent on it (KIT-10). */
+export interface QueryEvaluation {
+  result: DiscoveryResultV1;
+  steps: number;
+  /** The canonical bytes of `result`, as {@link evaluateQuery} returns them. */
+  bytes: Uint8Array;
+}
+
+/** The canonical result bytes for `requestBytes` against `fixture`. Never throws. */
+export function evaluateQuery(requestBytes: Uint8Array, fixture: LoadedFixture): Uint8Array {
+  return evaluateSafely(requestBytes, fixture).bytes;
+}
+
+/** The result record, the steps spent, and the canonical bytes. Never throws. */
+export function evaluateQueryRecord(requestBytes: Uint8Array, fixture: LoadedFixture): QueryEvaluation {
+  return evaluateSafely(requestBytes, fixture);
+}
+
+function evaluateSafely(requestBytes: Uint8Array, fixture: LoadedFixture): QueryEvaluation {
+  try {
+    return evaluate(requestBytes, fixture);
+  } catch {
+    const result = invalidResult('invalid-request');
+    return { result, bytes: encodeResult(result), steps: 0 };
+  }
+}
+
+function evaluate(requestBytes: Uint8Array, fixture: LoadedFixture): QueryEvaluation {
+  // Step 1: validate the request, source identity, current-file facts and analysis key.
+  const checked = validateRequestStep(requestBytes, fixture);
+  if (!checked.ok) return { result: checked.result, bytes: encodeResult(checked.result), steps: 0 };
+  const { request, occurrence } = checked;
+  const prepared = prepare(fixture);
+
+  // Step 2: infer as much of the selected expression type as committed facts permit.
+  const type = inferType(occurrence.type, prepared.graph, prepared.diagnosticIds);
+  if (type.unrenderable) {
+    const result = unavailableResult(request.analysis, 'incomplete-current-file-facts');
+    return { result, bytes: encodeResult(result), steps: 0 };
+  }
+
+  // Steps 3 to 8, candidate by candidate under the step budget (KIT-10); a query of
+  // kind `type` looks nothing up (KIT-02).
+  const budget = new StepBudget();
+  const visit =
+    request.query.kind === 'type'
+      ? null
+      : visitCandidates(
+          prepared.candidates,
+          // Step 3: collect declarations admitted by current lexical/module/visibility rules.
+          collectCandidates(request.query, type.lookupTypeId),
+          [
+            // Step 4: supplement imports only from authorized validated KIF views.
+            supplementImports(fixture),
+            // Step 5: extension and trait/member resolution (unsupported in this profile).
+            extensionsAndTraits(),
+            // Step 6: generic constraints and inference.
+            genericRequirements(prepared.graph),
+            // Step 7: receiver ownership requirements.
+            receiverOwnership(occurrence.permits),
+            // Step 8: effects and capabilities.
+            effectsAndCapabilities(occurrence.capabilities, prepared.graph),
+          ],
+          budget,
+        );
+
+  // Step 9: close fact status/dependencies, filter disclosure, bound work, serialize.
+  const encoded = closeDiscloseBound({
+    request,
+    type,
+    visit,
+    graph: prepared.graph,
+    diagnostics: prepared.diagnostics,
+  });
+  return { ...encoded, steps: budget.steps };
+}
+
+/** What a query needs from a fixture beyond the fixture itself, computed once per fixture. */
+interface PreparedFixture {
+  graph: FactGraph;
+  candidates: FixtureCandidate[];
+  diagnostics: Map<Id, FixtureDiagnostic>;
+  diagnosticIds: Set<Id>;
+}
+
+const preparedCache = new WeakMap<LoadedFixture, PreparedFixture>();
+
+function prepare(fixture: LoadedFixture): PreparedFixture {
+  const cached = preparedCache.get(fixture);
+  if (cached !== undefined) return cached;
+  const diagnostics = new Map<Id, FixtureDiagnostic>();
+  for (const d of fixture.diagnostics) diagnostics.set(d.id, d);
+  const prepared: PreparedFixture = {
+    graph: closeFactGraph(fixture.facts),
+    candidates: environmentCandidates(fixture, fixture.candidatesInOrder),
+    diagnostics,
+    diagnosticIds: new Set(diagnostics.keys()),
+  };
+  preparedCache.set(fixture, prepared);
+  return prepared;
+}

@@ -1,0 +1,31 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { atLeastAsRestrictive, maxStatus, maxStatusOf, TRUST_ORDER } from './fact-status.js';
+
+// KD-CLOSURE-07: validated < provisional < unavailable < error.
+test('trust order is the contract order', () => {
+  assert.equal([...TRUST_ORDER], ['validated', 'provisional', 'unavailable', 'error']);
+});
+
+test('max picks the more restrictive status, in either argument order', () => {
+  assert.is(maxStatus('validated', 'provisional'), 'provisional');
+  assert.is(maxStatus('provisional', 'validated'), 'provisional');
+  assert.is(maxStatus('unavailable', 'provisional'), 'unavailable');
+  assert.is(maxStatus('unavailable', 'error'), 'error');
+  assert.is(maxStatus('error', 'unavailable'), 'error');
+  assert.is(maxStatus('validated', 'validated'), 'validated');
+});
+
+test('maxStatusOf folds over a list', () => {
+  assert.is(maxStatusOf('validated', []), 'validated');
+  assert.is(maxStatusOf('validated', ['provisional', 'unavailable', 'validated']), 'unavailable');
+  assert.is(maxStatusOf('error', ['validated']), 'error');
+});
+
+test('atLeastAsRestrictive', () => {
+  assert.ok(atLeastAsRestrictive('error', 'unavailable'));
+  assert.ok(atLeastAsRestrictive('provisional', 'provisional'));
+  assert.not.ok(atLeastAsRestrictive('provisional', 'unavailable'));
+});
+
+test.run();

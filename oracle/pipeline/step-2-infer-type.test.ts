@@ -1,0 +1,116 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { FixtureTypeFact } from '../fixture/fixture.js';
+import type { TypeFact } from '../records/discovery-records.js';
+import { closeFactGraph } from './close-fact-graph.js';
+import { inferType } from './step-2-infer-type.js';
+import { fact, node } from './test-support/candidate.js';
+import { hex } from './test-support/ids.js';
+
+const LIST_TEXT = { kind: 'TypeId' as const, value: hex(0x7e) };
+const N1 = node(hex(0x11));
+const N2 = node(hex(0x12));
+const DIAG = hex(0xd1);
+const KNOWN = new Set([DIAG]);
+
+const validatedListText = (over: Partial<FixtureTypeFact> = {}): FixtureTypeFact => ({
+  status: 'validated',
+  identity: LIST_TEXT,
+  display: 'List[Text]',
+  reason: null,
+  dependencies: [N1],
+  diagnostic_ids: [],
+  ...over,
+});
+
+// KD-TYPE-02/03
+test('a validated type over validated dependencies stays validated and is the lookup key', () => {
+  const t = inferType(validatedListText(), closeFactGraph([fact(N1)]), KNOWN);
+  const expected: TypeFact = {
+    status: 'validated',
+    identity: LIST_TEXT,
+    display: 'List[Text]',
+    dependencies: [{ source: 'live', kind: 'NodeId', value: hex(0x11), status: 'validated' }],
+    diagnostic_ids: [],
+    reason: null,
+  };
+  assert.equal(t.fact, expected);
+  assert.is(t.lookupTypeId, hex(0x7e));
+  assert.not.ok(t.limitDowngraded);
+});
+
+// KIT-07: downgraded -> no identity, incomplete-analysis; display kept unless unavailable.
+test('a provisional dependency downgrades a validated type to provisional', () => {
+  const t = inferType(validatedListText(), closeFactGraph([fact(N1, { depends_on: [N2] }), fact(N2, { status: 'provisional' })]), KNOWN);
+  assert.equal(t.fact, {
+    status: 'provisional',
+    identity: null,
+    display: 'List[Text]',
+    dependencies: [{ source: 'live', kind: 'NodeId', value: hex(0x11), status: 'provisional' }],
+    diagnostic_ids: [],
+    reason: 'incomplete-analysis',
+  });
+  assert.is(t.lookupTypeId, null);
+});
+
+test('an unavailable dependency drops the display too (KD-TYPE-07)', () => {
+  const t = inferType(validatedListText(), closeFactGraph([fact(N1, { status: 'unavailable' })]), KNOWN);
+  assert.is(t.fact.status, 'unavailable');
+  assert.is(t.fact.display, null);
+  assert.is(t.fact.identity, null);
+  assert.is(t.fact.reason, 'incomplete-analysis');
+});
+
+// KD-TYPE-06: error uses rejected-by-diagnostic and cites the error node's diagnostic.
+test('an error reached through dependencies gives rejected-by-diagnostic with its diagnostic ID', () => {
+  const t = inferType(
+    validatedListText(),
+    closeFactGraph([fact(N1, { depends_on: [N2] }), fact(N2, { status: 'error', diagnostic_ids: [DIAG] })]),
+    KNOWN,
+  );
+  assert.equal(t.fact, {
+    status: 'error',
+    identity: null,
+    display: 'List[Text]',
+    dependencies: [{ source: 'live', kind: 'NodeId', value: hex(0x11), status: 'error' }],
+    diagnostic_ids: [DIAG],
+    reason: 'rejected-by-diagnostic',
+  });
+  assert.not.ok(t.unrenderable);
+});
+
+// KD-ACCEPT-04, OQ-42 A: the compiler's provisional placeholder and reason are kept.
+test('a provisional _T1 keeps its placeholder and reason', () => {
+  const t = inferType(
+    { status: 'provisional', identity: null, display: '_T1', reason: 'incomplete-analysis', dependencies: [], diagnostic_ids: [] },
+    closeFactGraph([]),
+    KNOWN,
+  );
+  assert.equal(t.fact, { status: 'provisional', identity: null, display: '_T1', dependencies: [], diagnostic_ids: [], reason: 'incomplete-analysis' });
+});
+
+// OQ-09 A
+test('more than 64 dependencies: unavailable, limit-exhausted, first 64 in canonical order', () => {
+  const deps = Array.from({ length: 65 }, (_, i) => node(hex(1000 - i)));
+  const t = inferType(validatedListText({ dependencies: deps }), closeFactGraph(deps.map((d) => fact(d))), KNOWN);
+  assert.is(t.fact.status, 'unavailable');
+  assert.is(t.fact.reason, 'limit-exhausted');
+  assert.is(t.fact.display, null);
+  assert.is(t.fact.dependencies.length, 64);
+  assert.is(t.fact.dependencies[0]?.value, hex(1000 - 64));
+  assert.is(t.fact.dependencies[63]?.value, hex(999));
+  assert.ok(t.limitDowngraded);
+  const exactly64 = deps.slice(0, 64);
+  assert.is(inferType(validatedListText({ dependencies: exactly64 }), closeFactGraph(exactly64.map((d) => fact(d))), KNOWN).fact.status, 'validated');
+});
+
+test('an error fact without any diagnostic to cite is unrenderable (Decision)', () => {
+  const t = inferType(
+    { status: 'error', identity: null, display: null, reason: 'rejected-by-diagnostic', dependencies: [], diagnostic_ids: [hex(0xee)] },
+    closeFactGraph([]),
+    KNOWN,
+  );
+  assert.ok(t.unrenderable);
+});
+
+test.run();

@@ -1,0 +1,80 @@
+/**
+ * Contract step 3: collect declarations admitted by the current lexical, module and
+ * visibility rules (KD-LOOKUP-06), with the applicability rule of KIT-02.
+ *
+ * The environment is the current file plus the imported interfaces the fixture
+ * describes; a candidate whose home interface is absent is outside the environment and
+ * costs nothing (KIT-03). Candidates are visited in canonical order (KIT-10): raw
+ * SymbolId, then the optional ImplementationId with null first, then qualified-name and
+ * signature bytes, the row order of KD-ORDER-06 and OQ-28 A.
+ *
+ * Applicability (KIT-02): a candidate applies when its receiver_type equals the TypeId
+ * of the closed type fact, or when its receiver_type is null; without a TypeId only the
+ * latter apply. A general query drops a candidate that does not apply, without an
+ * omission, since it was never an operation of this receiver (KD-ACCEPT-06).
+ * explain-operation drops candidates whose display name differs from the spelling and
+ * keeps a matching one that does not apply with `type-mismatch`, so that step 9 can
+ * explain it when no applicable one exists (KIT-05).
+ *
+ * Admission itself (`admitted`) is judged with the other exposure rules in step 4, as
+ * KIT-03 defines exposure in one place; the stage a candidate leaves at decides its
+ * step cost (KIT-10).
+ */
+import { compareUtf8 } from '../canonical-json/compare-utf8.js';
+import type { FixtureCandidate, FixtureV1 } from '../fixture/fixture.js';
+import type { Id, Query } from '../records/discovery-records.js';
+import { addReason, newVerdict, type CollectStage } from './candidate-verdict.js';
+
+/** The interface map key of a (PackageId, ModuleId) pair. */
+export function interfaceKey(packageId: Id, moduleId: Id): string {
+  return `${packageId}:${moduleId}`;
+}
+
+/** Canonical candidate order (KIT-10, KD-ORDER-06, OQ-28 A). */
+export function compareCandidates(a: FixtureCandidate, b: FixtureCandidate): number {
+  if (a.identity !== b.identity) return compareUtf8(a.identity, b.identity);
+  const ai = a.origin.implementation_identity;
+  const bi = b.origin.implementation_identity;
+  if (ai !== bi) {
+    if (ai === null) return -1;
+    if (bi === null) return 1;
+    return compareUtf8(ai, bi);
+  }
+  const byName = compareUtf8(a.qualified_name, b.qualified_name);
+  if (byName !== 0) return byName;
+  if (a.signature === b.signature) return 0;
+  if (a.signature === null) return -1;
+  if (b.signature === null) return 1;
+  return compareUtf8(a.signature, b.signature);
+}
+
+/**
+ * The candidates of the environment in canonical order. `candidates` is the loader's
+ * expanded list; the sort is stable and linear on input already in SymbolId order.
+ */
+export function environmentCandidates(
+  fixture: Pick<FixtureV1, 'interfaces'>,
+  candidates: readonly FixtureCandidate[],
+): FixtureCandidate[] {
+  const homes = new Set(fixture.interfaces.map((i) => interfaceKey(i.package_id, i.module_id)));
+  return candidates
+    .filter((c) => c.home.kind === 'current-file' || homes.has(interfaceKey(c.home.package_id, c.home.module_id)))
+    .sort(compareCandidates);
+}
+
+/** The step 3 stage for `query` over a receiver whose closed type has TypeId `lookupTypeId` (or none). */
+export function collectCandidates(query: Query, lookupTypeId: Id | null): CollectStage {
+  const applies = (c: FixtureCandidate): boolean =>
+    c.receiver_type === null || (lookupTypeId !== null && c.receiver_type === lookupTypeId);
+  if (query.kind === 'explain-operation') {
+    const spelling = query.spelling;
+    return (c) => {
+      if (c.display_name !== spelling) return null;
+      const applicable = applies(c);
+      const verdict = newVerdict(c, applicable);
+      if (!applicable) addReason(verdict, 'type-mismatch');
+      return verdict;
+    };
+  }
+  return (c) => (applies(c) ? newVerdict(c, true) : null);
+}

@@ -1,0 +1,39 @@
+/**
+ * Contract step 4: supplement imports only from the authorized validated KIF views in
+ * the interface-set digest (KD-LOOKUP-07), with the exposure rule of KIT-03 and the
+ * omission reasons of KIT-04.
+ *
+ * - A current-file candidate is exposed when the compiler admits it at the position.
+ * - An interface candidate is exposed when its view validated (so it is in the digest,
+ *   KD-DIGEST-10), the current file has its names in scope, the compiler admits it, and
+ *   the authorized view exposes its visibility: the public view exposes `pub`, the
+ *   internal view `pub` and `internal` (KD-DIGEST-04).
+ *
+ * A candidate that is not exposed is withheld, never disclosed (KD-DISCLOSE-03):
+ * `incomplete-analysis` when its home view did not validate (its facts cannot be
+ * trusted, KD-CLOSURE-04); `not-imported` when it is a `pub`, admitted candidate of a
+ * validated view whose names are not in scope; `hidden-by-visibility` otherwise.
+ */
+import type { FixtureInterface, FixtureV1 } from '../fixture/fixture.js';
+import type { Visibility } from '../records/discovery-records.js';
+import type { CandidateStage } from './candidate-verdict.js';
+import { interfaceKey } from './step-3-collect-candidates.js';
+
+function viewExposes(view: FixtureInterface['view'], visibility: Visibility): boolean {
+  return visibility === 'pub' || (view === 'internal' && visibility === 'internal');
+}
+
+/** The step 4 stage over the fixture's interfaces. */
+export function supplementImports(fixture: Pick<FixtureV1, 'interfaces'>): CandidateStage {
+  const views = new Map<string, FixtureInterface>();
+  for (const i of fixture.interfaces) views.set(interfaceKey(i.package_id, i.module_id), i);
+  return ({ candidate: c }) => {
+    if (c.home.kind === 'current-file') return c.admitted ? null : 'hidden-by-visibility';
+    const view = views.get(interfaceKey(c.home.package_id, c.home.module_id));
+    // Outside the environment: step 3 never collects such a candidate; fail closed.
+    if (view === undefined) return 'hidden-by-visibility';
+    if (!view.validated) return 'incomplete-analysis';
+    if (!view.names_in_scope) return c.visibility === 'pub' && c.admitted ? 'not-imported' : 'hidden-by-visibility';
+    return c.admitted && viewExposes(view.view, c.visibility) ? null : 'hidden-by-visibility';
+  };
+}

@@ -1,0 +1,243 @@
+/**
+ * Contract step 9: close fact status and dependencies, filter disclosure, bound work,
+ * and serialize in canonical identity order (KD-LOOKUP-10).
+ *
+ * - Close and render: each eligible candidate becomes a row (build-operation-row.ts,
+ *   KIT-07, KIT-08); explain-operation shows at most one (select-explanation.ts, KIT-05).
+ * - Disclose: include_unavailable false drops every row with availability unavailable,
+ *   without an omission (OQ-32 A, KD-OWN-01); it never adds a hidden row
+ *   (KD-DISCLOSE-01). Omissions (KIT-04): a general query carries one aggregate omission,
+ *   with a null spelling, per reason that withheld an applicable candidate
+ *   (KD-DISCLOSE-09, KD-OMIT-06); an explanation carries omissions only when it shows no
+ *   row, one per reason that withheld a matching candidate, or `hidden-by-visibility`
+ *   when nothing matched (OQ-35 A), each echoing the spelling (KD-OMIT-05, OQ-29 A). An
+ *   omission never holds a count, name or identity (KD-OMIT-07).
+ * - Bound: at most 4,096 rows, 256 diagnostics and 4 MiB of canonical bytes: whole rows
+ *   are dropped from the canonical tail (OQ-06 A, OQ-08 A, fit-result-bytes.ts); step
+ *   budget exhaustion stops the visit (KIT-10). Any of these sets truncated and adds one
+ *   `limit-exhausted` omission. A type fact cut by the 64-entry caps (OQ-09 A) sets
+ *   truncated, and so does a cut row that is shown, or that is dropped although it would
+ *   have been callable but for the cut.
+ * - Diagnostics: exactly those the emitted facts reference, primary disclosed only when
+ *   the compiler marks it safe (KIT-11, KD-DISCLOSE-05).
+ * - Status: select-status.ts (KIT-09); an unavailable result carries no type,
+ *   operations, omissions or diagnostics and truncated false (OQ-16 A).
+ * - Order: every array in canonical order (order-result.ts, KD-ORDER-*).
+ *
+ * Decisions: a query of kind `type` looks nothing up and carries no omissions (OQ-40 A,
+ * KIT-02). When the step budget runs out before an explanation matched anything, only
+ * `limit-exhausted` is reported, since "nothing matched" is then unknown. An `error` row
+ * with no diagnostic to cite (build-operation-row.ts) is withheld with
+ * `incomplete-analysis` only where it would be shown (include_unavailable, or the
+ * explained row); otherwise it is dropped like every unavailable row (OQ-32 A).
+ */
+import type { FixtureDiagnostic } from '../fixture/fixture.js';
+import { encodeCanonical } from '../canonical-json/encode-canonical.js';
+import type { JsonValue } from '../canonical-json/json-value.js';
+import {
+  LIMIT_PROFILE,
+  RESULT_SCHEMA,
+  type DiagnosticSummary,
+  type DiscoveryRequestV1,
+  type DiscoveryResultV1,
+  type Id,
+  type Omission,
+  type OmissionReason,
+  type OperationFact,
+} from '../records/discovery-records.js';
+import { LIMITS } from '../limits.js';
+import { buildOperationRow } from './build-operation-row.js';
+import type { FactGraph } from './close-fact-graph.js';
+import { largestFittingPrefix, nestedItemBytes, type RowMeasure } from './fit-result-bytes.js';
+import { compareOmissions, compareOperations, orderResult, sortedUniqueIds } from './order-result.js';
+import { echoAnalysis, unavailableResult } from './result-shapes.js';
+import { selectExplanation } from './select-explanation.js';
+import { selectStatus, unavailableReasonFor } from './select-status.js';
+import type { InferredType } from './step-2-infer-type.js';
+import type { VisitOutcome } from './visit-candidates.js';
+
+/** What step 9 works from. */
+export interface Step9Input {
+  request: DiscoveryRequestV1;
+  type: InferredType;
+  /** The visit of steps 3 to 8; null for a query of kind `type`. */
+  visit: VisitOutcome | null;
+  graph: FactGraph;
+  diagnostics: ReadonlyMap<Id, FixtureDiagnostic>;
+}
+
+/** The canonical bytes of a result. */
+export function encodeResult(result: DiscoveryResultV1): Uint8Array {
+  return encodeCanonical(result as unknown as JsonValue);
+}
+
+/** A final result and its canonical bytes. */
+export interface EncodedResult {
+  result: DiscoveryResultV1;
+  bytes: Uint8Array;
+}
+
+/** Step 9: the final result record, every limit and order applied, with its canonical bytes. */
+export function closeDiscloseBound(input: Step9Input): EncodedResult {
+  const { request, visit, graph } = input;
+  const query = request.query;
+  const known: ReadonlySet<Id> = new Set(input.diagnostics.keys());
+  const withheld = new Set<OmissionReason>();
+  let rows: OperationFact[] = [];
+  let truncated = input.type.limitDowngraded;
+  let limitOmission = false;
+
+  if (visit !== null && query.kind === 'explain-operation') {
+    const pick = selectExplanation(visit.eligible);
+    const built = pick === null ? null : buildOperationRow(pick.verdict, graph, known, pick.ambiguous ? ['ambiguous'] : []);
+    if (built !== null && built.ok) {
+      rows = [built.row];
+      truncated ||= built.limitDowngraded;
+    } else {
+      for (const r of visit.withheld) withheld.add(r);
+      if (built !== null && !built.ok) withheld.add(built.withheld);
+      if (!visit.matched && !visit.exhausted) withheld.add('hidden-by-visibility');
+    }
+  } else if (visit !== null) {
+    for (const r of visit.withheld) withheld.add(r);
+    for (const verdict of visit.eligible) {
+      // A rejection from steps 3 to 8 makes the row unavailable whatever its status, so
+      // without include_unavailable it is dropped before it is rendered.
+      if (!query.include_unavailable && verdict.reasons.length > 0) continue;
+      const built = buildOperationRow(verdict, graph, known);
+      if (!built.ok) {
+        // An error row is unavailable: only a query that would show it reports it withheld.
+        if (query.include_unavailable) withheld.add(built.withheld);
+        continue;
+      }
+      const shown = built.row.availability === 'callable' || query.include_unavailable;
+      truncated ||= built.limitDowngraded && (shown || built.callableButForLimit);
+      if (!shown) continue;
+      if (rows.length === LIMITS.operations) {
+        // KD-LIMIT-05: a 4,097th row exists; the canonical prefix is kept (OQ-06 A).
+        limitOmission = true;
+        break;
+      }
+      rows.push(built.row);
+    }
+  }
+  if (visit !== null && visit.exhausted) limitOmission = true;
+  rows.sort(compareOperations);
+
+  const spelling = query.kind === 'explain-operation' ? query.spelling : null;
+  const compose = (kept: OperationFact[], limited: boolean): DiscoveryResultV1 => {
+    const reasons = new Set(withheld);
+    if (limited) reasons.add('limit-exhausted');
+    const isTruncated = truncated || limited;
+    const omissions: Omission[] = [...reasons]
+      .map((reason) => ({ reason, requested_spelling: spelling }))
+      .sort(compareOmissions);
+    const status = selectStatus({ type: input.type.fact, rows: kept, omissionCount: omissions.length, truncated: isTruncated });
+    if (status === null) {
+      return unavailableResult(
+        request.analysis,
+        unavailableReasonFor({ budgetExhausted: visit?.exhausted ?? false, type: input.type.fact, withheld: reasons }),
+      );
+    }
+    return orderResult({
+      schema: RESULT_SCHEMA,
+      authoritative: false,
+      limit_profile: LIMIT_PROFILE,
+      status,
+      analysis: echoAnalysis(request.analysis),
+      type: input.type.fact,
+      operations: kept,
+      omissions,
+      diagnostics: diagnosticsFor(input.type.fact.diagnostic_ids, kept, input.diagnostics),
+      reason: null,
+      truncated: isTruncated,
+    });
+  };
+
+  const full = compose(rows, limitOmission);
+  const fullBytes = encodeResult(full);
+  if (fullBytes.length <= LIMITS.resultBytes && full.diagnostics.length <= LIMITS.diagnostics) {
+    return { result: full, bytes: fullBytes };
+  }
+  return fitPrefix(rows, compose, input);
+}
+
+/** Drops rows from the canonical tail until the result fits (OQ-06 A, OQ-08 A). */
+function fitPrefix(
+  rows: OperationFact[],
+  compose: (kept: OperationFact[], limited: boolean) => DiscoveryResultV1,
+  input: Step9Input,
+): EncodedResult {
+  const shellRecord = compose(rows.slice(0, 1), true);
+  const shell = encodeResult({ ...shellRecord, operations: [], diagnostics: [] }).length;
+  const summaries = new Map<Id, number>();
+  const measure = (id: Id): number => {
+    const d = input.diagnostics.get(id);
+    return d === undefined ? 0 : nestedItemBytes(diagnosticSummary(d));
+  };
+  const seen = new Set<Id>(input.type.fact.diagnostic_ids.filter((id) => input.diagnostics.has(id)));
+  let baseDiagnosticBytes = 0;
+  for (const id of seen) baseDiagnosticBytes += measure(id);
+  const measures: RowMeasure[] = rows.map((row) => {
+    let newDiagnostics = 0;
+    let newDiagnosticBytes = 0;
+    for (const id of row.diagnostic_ids) {
+      if (seen.has(id) || !input.diagnostics.has(id)) continue;
+      seen.add(id);
+      newDiagnostics += 1;
+      let size = summaries.get(id);
+      if (size === undefined) summaries.set(id, (size = measure(id)));
+      newDiagnosticBytes += size;
+    }
+    return { bytes: nestedItemBytes(row), newDiagnostics, newDiagnosticBytes };
+  });
+  let k = largestFittingPrefix({
+    shellBytes: shell,
+    baseDiagnostics: input.type.fact.diagnostic_ids.filter((id) => input.diagnostics.has(id)).length,
+    baseDiagnosticBytes,
+    rows: measures,
+    maxBytes: LIMITS.resultBytes,
+    maxDiagnostics: LIMITS.diagnostics,
+  });
+  // The computed size is exact; the loop only guards the cap against a fault of the kit.
+  for (;;) {
+    const result = compose(rows.slice(0, k), true);
+    const bytes = encodeResult(result);
+    if (k === 0 || (bytes.length <= LIMITS.resultBytes && result.diagnostics.length <= LIMITS.diagnostics)) {
+      return { result, bytes };
+    }
+    k -= 1;
+  }
+}
+
+/** A fixture diagnostic as a result row, primary only when disclosable (KD-DISCLOSE-05). */
+function diagnosticSummary(d: FixtureDiagnostic): DiagnosticSummary {
+  return {
+    id: d.id,
+    code: d.code,
+    severity: d.severity,
+    category: d.category,
+    template_id: d.template_id,
+    primary:
+      d.disclose_primary && d.primary !== null
+        ? { file_id: d.primary.file_id, span: { start: d.primary.span.start, end: d.primary.span.end } }
+        : null,
+    fallback_text: d.fallback_text,
+  };
+}
+
+/** Exactly the diagnostics the type fact and rows reference (KIT-11, KD-DIAG-07), by ID. */
+function diagnosticsFor(
+  typeIds: readonly Id[],
+  rows: readonly OperationFact[],
+  diagnostics: ReadonlyMap<Id, FixtureDiagnostic>,
+): DiagnosticSummary[] {
+  const ids: Id[] = [...typeIds];
+  for (const r of rows) ids.push(...r.diagnostic_ids);
+  const out: DiagnosticSummary[] = [];
+  for (const id of sortedUniqueIds(ids)) {
+    const d = diagnostics.get(id);
+    if (d !== undefined) out.push(diagnosticSummary(d));
+  }
+  return out;
+}

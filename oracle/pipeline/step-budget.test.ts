@@ -1,0 +1,28 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { StepBudget } from './step-budget.js';
+
+// KIT-10: exhaustion when the next step would exceed the limit.
+test('a budget of 3 grants exactly 3 steps, then refuses', () => {
+  const b = new StepBudget(3);
+  assert.ok(b.take());
+  assert.ok(b.take());
+  assert.ok(b.take());
+  assert.is(b.steps, 3);
+  assert.not.ok(b.exhausted);
+  assert.not.ok(b.take());
+  assert.ok(b.exhausted);
+  assert.is(b.steps, 3);
+  assert.not.ok(b.take());
+});
+
+test('the default limit is 1,000,000 (KD-LIMIT-07)', () => {
+  const b = new StepBudget();
+  for (let i = 0; i < 1_000_000; i++) if (!b.take()) assert.unreachable(`refused step ${i + 1}`);
+  assert.is(b.steps, 1_000_000);
+  assert.not.ok(b.exhausted);
+  assert.not.ok(b.take());
+  assert.ok(b.exhausted);
+});
+
+test.run();

@@ -1,0 +1,175 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createHash } from 'node:crypto';
+import { loadFixture, type LoadedFixture } from '../fixture/load-fixture.js';
+import type { FixtureV1 } from '../fixture/fixture.js';
+import { makeCandidate, makeFixture } from '../fixture/test-support/make-fixture.js';
+import type { Violation } from '../violation.js';
+import { verifyResult } from './verify-result.js';
+import { COMPLETE, IDS, STALE, bytes, mutate, requestText } from './test-support/result-texts.js';
+
+const sha = (s: string): string => createHash('sha256').update(s).digest('hex');
+const SECRET = sha('symbol:std.list.secret_sauce');
+const SECRET_DOC = sha('doc:secret_sauce');
+
+function load(change: (f: FixtureV1) => void = () => {}): LoadedFixture {
+  const f = makeFixture();
+  change(f);
+  const loaded = loadFixture(f);
+  if (!loaded.ok) throw new Error(`test fixture refused: ${JSON.stringify(loaded.violations[0])}`);
+  return loaded.fixture;
+}
+
+/** The make-fixture world plus a candidate the compiler does not admit here. */
+const withSecret = (f: FixtureV1): void => {
+  f.candidates.push(
+    makeCandidate('secret_sauce', {
+      identity: SECRET,
+      admitted: false,
+      documentation: SECRET_DOC,
+      source: { file_id: IDS.file, span: { start: 4, end: 13 } },
+    }),
+  );
+};
+
+const lines = (vs: readonly Violation[]): string[] =>
+  vs.map((v) => `${v.clause} ${v.code} ${v.pointer !== undefined ? `at ${v.pointer}` : `byte ${String(v.offset)}`}`);
+
+const verify = (text: string | Uint8Array, fixture: LoadedFixture, request?: string): string[] =>
+  lines(verifyResult(typeof text === 'string' ? bytes(text) : text, request === undefined ? { fixture } : { fixture, request: bytes(request) }));
+
+const TOP_STATUS = '"status": "complete"';
+const NO_ROWS = COMPLETE.slice(COMPLETE.indexOf('"operations": ['), COMPLETE.indexOf('  "reason": null,\n  "schema"'));
+
+test('the hand-written results are clean against their fixture', () => {
+  const fixture = load(withSecret);
+  assert.equal(verify(COMPLETE, fixture, requestText()), []);
+  assert.equal(verify(COMPLETE, fixture), []);
+  assert.equal(verify(STALE, fixture, requestText({ generation: 16 })), []);
+});
+
+test('KD-CLOSURE-14: a row is never more validated than its fixture facts', () => {
+  const fixture = load((f) => {
+    const fact = f.facts.find((n) => n.value === IDS.length);
+    if (fact !== undefined) fact.status = 'provisional';
+  });
+  assert.equal(verify(COMPLETE, fixture, requestText()), [
+    'KD-CLOSURE-14 status-upgraded at /operations/0/dependencies/0/status',
+    'KD-CLOSURE-14 status-upgraded at /operations/0/status',
+  ]);
+});
+
+test('KD-CLOSURE-14: the type fact is never more validated than its occurrence', () => {
+  // The occurrence's own type fact is validated, but the node it rests on is not.
+  const fixture = load((f) => {
+    const node = f.facts.find((n) => n.value === IDS.languagesNode);
+    if (node !== undefined) node.status = 'provisional';
+  });
+  assert.equal(verify(COMPLETE, fixture, requestText()), [
+    'KD-CLOSURE-14 status-upgraded at /type/dependencies/0/status',
+    'KD-CLOSURE-14 status-upgraded at /type/status',
+  ]);
+});
+
+test('staleness against the current key (KD-STALE-06, KD-RES-11, OQ-01)', () => {
+  const fixture = load();
+  const relabelled = mutate(COMPLETE, '"generation": 17', '"generation": 16');
+  assert.equal(verify(relabelled, fixture, requestText({ generation: 16 })), ['KD-STALE-06 stale-not-reported at /status']);
+  assert.equal(verify(relabelled, fixture), ['KD-STALE-06 stale-not-reported at /status']);
+  assert.equal(verify(mutate(STALE, '"stale-generation"', '"stale-source"'), fixture, requestText({ generation: 16 })), [
+    'KD-RES-11 stale-reason-mismatch at /reason',
+  ]);
+  const current = mutate(STALE, '"generation": 16', '"generation": 17');
+  assert.equal(verify(current, fixture, requestText()), ['KD-RES-11 stale-without-mismatch at /status']);
+});
+
+test('KD-POS-07: a span that matches no parsed occurrence is rejected', () => {
+  const fixture = load();
+  const request = requestText().replace('"start": 43', '"start": 44');
+  assert.equal(verify(COMPLETE, fixture, request), ['KD-POS-07 position-not-rejected at /status']);
+});
+
+test('KD-DISCLOSE-04: a source location only when the compiler marks it disclosable', () => {
+  const fixture = load((f) => {
+    const c = f.candidates[0];
+    if (c !== undefined) c.source = { file_id: IDS.file, span: { start: 0, end: 3 } };
+  });
+  const withSource = mutate(
+    COMPLETE,
+    '"source": null,\n      "status"',
+    `"source": {\n        "file_id": "${IDS.file}",\n        "span": {\n          "end": 3,\n          "start": 0\n        }\n      },\n      "status"`,
+  );
+  assert.equal(verify(withSource, fixture, requestText()), ['KD-DISCLOSE-04 undisclosable-source at /operations/0/source']);
+});
+
+test('leak scan: a hidden name in any text of the result (KD-DISCLOSE-07)', () => {
+  const fixture = load(withSecret);
+  const stale = mutate(
+    STALE,
+    '"diagnostics": [],',
+    `"diagnostics": [
+    {
+      "category": "stale",
+      "code": "S0001",
+      "fallback_text": "cannot see std.list.secret_sauce here",
+      "id": "${IDS.diag}",
+      "primary": null,
+      "severity": "error",
+      "template_id": "stale"
+    }
+  ],`,
+  );
+  assert.equal(verify(stale, fixture, requestText({ generation: 16 })), ['KD-DISCLOSE-07 hidden-display-name-leak at /diagnostics/0/fallback_text']);
+});
+
+test('leak scan: a row for a hidden candidate is reported once (KD-DISCLOSE-03)', () => {
+  const fixture = load(withSecret);
+  const row = COMPLETE.split(IDS.length).join(SECRET).split('length').join('secret_sauce');
+  assert.equal(verify(row, fixture, requestText()), ['KD-DISCLOSE-03 hidden-candidate-row at /operations/0']);
+});
+
+test('leak scan: an explanation may echo the spelling and nothing else (KD-DISCLOSE-02, KD-OMIT-07)', () => {
+  const fixture = load(withSecret);
+  // The type fact, no row, and one omission echoing the user's spelling.
+  const explained = (spelling: string): string =>
+    mutate(
+      mutate(mutate(COMPLETE, TOP_STATUS, '"status": "partial"'), NO_ROWS, '"operations": [],\n'),
+      '"omissions": [],',
+      `"omissions": [\n    {\n      "reason": "hidden-by-visibility",\n      "requested_spelling": "${spelling}"\n    }\n  ],`,
+    );
+  assert.equal(verify(explained('secret_sauce'), fixture, requestText({ kind: 'explain-operation', spelling: 'secret_sauce' })), []);
+  assert.equal(verify(explained('secret_sauce'), fixture, requestText({ kind: 'explain-operation', spelling: 'sauce' })), [
+    'KD-OMIT-05 omission-spelling-not-echoed at /omissions/0/requested_spelling',
+    'KD-OMIT-07 hidden-display-name-leak at /omissions/0/requested_spelling',
+  ]);
+});
+
+test('leak scan: hidden IDs inside other strings, and in bytes that are not JSON', () => {
+  const fixture = load(withSecret);
+  const doc = mutate(COMPLETE, '"documentation": null,', `"documentation": "kofun-doc:${SECRET_DOC}",`);
+  assert.equal(verify(doc, fixture, requestText()), [
+    'KD-DISCLOSE-04 undisclosable-documentation at /operations/0/documentation',
+    'KD-DISCLOSE-07 hidden-documentation-id-leak at /operations/0/documentation',
+  ]);
+  const garbage = `%% ${SECRET}\n`;
+  assert.equal(verify(garbage, fixture), ['KD-CANON-02 syntax byte 0', 'KD-DISCLOSE-07 hidden-symbolid-leak byte 3']);
+});
+
+test('leak scan: a hidden source location (KD-DISCLOSE-07)', () => {
+  const fixture = load((f) => {
+    withSecret(f);
+    const c = f.candidates[0];
+    if (c !== undefined) c.disclose_source = true;
+  });
+  const withSource = mutate(
+    COMPLETE,
+    '"source": null,\n      "status"',
+    `"source": {\n        "file_id": "${IDS.file}",\n        "span": {\n          "end": 13,\n          "start": 4\n        }\n      },\n      "status"`,
+  );
+  assert.equal(verify(withSource, fixture, requestText()), [
+    'KD-DISCLOSE-04 undisclosable-source at /operations/0/source',
+    'KD-DISCLOSE-07 hidden-location-leak at /operations/0/source',
+  ]);
+});
+
+test.run();

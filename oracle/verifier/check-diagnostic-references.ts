@@ -1,0 +1,57 @@
+/**
+ * Diagnostic references (KD-DIAG-07, KD-DIAG-08, OQ-30 A): every diagnostic ID a fact
+ * lists names a diagnostic row of the result, and a row no fact references is permitted
+ * only for a root request/status failure, that is in an invalid, stale or unavailable
+ * result, whose facts are all absent.
+ */
+import { violation, type Violation } from '../violation.js';
+import { arrayMember, isRecord, member, stringMember } from './json-access.js';
+
+const ROOT_FAILURE_STATUSES: ReadonlySet<string> = new Set(['invalid', 'stale', 'unavailable']);
+
+/** Checks diagnostic references of a decoded result. */
+export function checkDiagnosticReferences(result: unknown): Violation[] {
+  const out: Violation[] = [];
+  const rows = new Set<string>();
+  for (const d of arrayMember(result, 'diagnostics')) {
+    const id = stringMember(d, 'id');
+    if (id !== undefined) rows.add(id);
+  }
+  const referenced = new Set<string>();
+  const visit = (fact: unknown, base: string): void => {
+    arrayMember(fact, 'diagnostic_ids').forEach((id, j) => {
+      if (typeof id !== 'string') return;
+      referenced.add(id);
+      if (!rows.has(id)) {
+        out.push(
+          violation('dangling-diagnostic-id', 'KD-DIAG-07', 'A fact diagnostic ID names no diagnostic row of the result.', {
+            pointer: `${base}/diagnostic_ids/${j}`,
+            expected: 'the id of one result diagnostic',
+            actual: id,
+          }),
+        );
+      }
+    });
+  };
+  const type = member(result, 'type');
+  if (isRecord(type)) visit(type, '/type');
+  arrayMember(result, 'operations').forEach((op, i) => {
+    if (isRecord(op)) visit(op, `/operations/${i}`);
+  });
+
+  const status = stringMember(result, 'status');
+  if (status !== undefined && !ROOT_FAILURE_STATUSES.has(status)) {
+    arrayMember(result, 'diagnostics').forEach((d, i) => {
+      const id = stringMember(d, 'id');
+      if (id === undefined || referenced.has(id)) return;
+      out.push(
+        violation('unreferenced-diagnostic', 'KD-DIAG-08', `A ${status} result carries only diagnostics its facts reference (OQ-30 A).`, {
+          pointer: `/diagnostics/${i}`,
+          expected: 'a diagnostic referenced by a fact',
+          actual: 'an unreferenced diagnostic',
+        }),
+      );
+    });
+  }
+  return out;
+}

@@ -1,0 +1,359 @@
+/**
+ * The leak scan (KD-DISCLOSE-02/03/07/08, KD-OMIT-07): a result never carries the
+ * identifying text of a candidate that is hidden at the query position (not exposed
+ * under KIT-03: not admitted, names not in scope, home view unvalidated or absent, or a
+ * visibility the authorized view does not expose). Scanned for each hidden candidate:
+ * its SymbolId, documentation attachment ID, qualified name, signature, source location,
+ * and its display name when that is distinctive (at least 6 UTF-8 bytes); plus the IDs of
+ * diagnostics that only hidden candidates reference.
+ *
+ * A hidden token that equals something the fixture lets the result show (an exposed
+ * candidate's text, a dependency key reachable from exposed facts, a contract token, the
+ * request's own spelling and key, ...) is not distinctive and is not scanned. Every
+ * string of the result (values, and keys the contract does not define) that is not
+ * itself such a disclosable string is searched for the hidden tokens, whole or inside.
+ * An explanation may echo the user's spelling (KD-DISCLOSE-02), and nothing else.
+ *
+ * When the bytes are not JSON at all, the raw bytes are searched instead.
+ */
+import type { LoadedFixture } from '../fixture/load-fixture.js';
+import type { FactKey, FixtureCandidate } from '../fixture/fixture.js';
+import { utf8Length } from '../canonical-json/compare-utf8.js';
+import {
+  AVAILABILITIES,
+  DEPENDENCY_SOURCES,
+  FACT_REASONS,
+  FACT_STATUSES,
+  GENERIC_REQUIREMENT_KINDS,
+  IDENTITY_KINDS,
+  LIMIT_PROFILE,
+  OMISSION_REASONS,
+  ORIGIN_KINDS,
+  QUERY_KINDS,
+  RECEIVER_MODES,
+  REJECTION_REASONS,
+  REQUEST_SCHEMA,
+  RESULT_REASONS,
+  RESULT_SCHEMA,
+  RESULT_STATUSES,
+  SEVERITIES,
+  VISIBILITIES,
+  type Location,
+} from '../records/discovery-records.js';
+import { violation, type Violation } from '../violation.js';
+import type { FixtureFactClosure } from './fixture-fact-closure.js';
+import { integerMember, isRecord, member, stringMember } from './json-access.js';
+import type { RequestReading } from './read-request.js';
+
+/** Field names of the request and result records; any other key is scanned like a value. */
+const KNOWN_KEYS = [
+  'analysis', 'authoritative', 'availability', 'category', 'code', 'dependencies', 'diagnostic_ids', 'diagnostics',
+  'display', 'display_name', 'documentation', 'effects', 'end', 'fallback_text', 'file_id', 'generation',
+  'generic_requirements', 'id', 'identity', 'implementation_identity', 'interface_set_sha256', 'kind', 'limit_profile',
+  'module', 'module_identity', 'omissions', 'operations', 'origin', 'primary', 'qualified_name', 'reason',
+  'receiver_mode', 'rejection_reasons', 'requested_spelling', 'schema', 'semantic_compatibility', 'severity',
+  'signature', 'source', 'source_sha256', 'span', 'start', 'status', 'template_id', 'trait', 'trait_identity',
+  'truncated', 'type', 'value', 'visibility',
+] as const;
+
+const CONTRACT_TOKENS: readonly string[] = [
+  ...KNOWN_KEYS,
+  ...AVAILABILITIES, ...DEPENDENCY_SOURCES, ...FACT_REASONS, ...FACT_STATUSES, ...GENERIC_REQUIREMENT_KINDS,
+  ...IDENTITY_KINDS, ...OMISSION_REASONS, ...ORIGIN_KINDS, ...QUERY_KINDS, ...RECEIVER_MODES, ...REJECTION_REASONS,
+  ...RESULT_REASONS, ...RESULT_STATUSES, ...SEVERITIES, ...VISIBILITIES,
+  'NodeId', LIMIT_PROFILE, REQUEST_SCHEMA, RESULT_SCHEMA,
+];
+
+/** Display names shorter than this are too common to mean a leak. */
+const DISTINCTIVE_NAME_BYTES = 6;
+/** Work cap for substring searches (strings x tokens), so a hostile result cannot stall the scan. */
+const CONTAINMENT_BUDGET = 20_000_000;
+/** Work cap (tokens x bytes) for searching raw bytes that are not JSON. */
+const RAW_BUDGET = 1 << 28;
+
+type TokenKind = 'SymbolId' | 'documentation ID' | 'display name' | 'qualified name' | 'signature' | 'diagnostic ID';
+
+interface HiddenToken {
+  text: string;
+  kind: TokenKind;
+  /** The hidden candidate is an extension (KD-DISCLOSE-08). */
+  extension: boolean;
+}
+
+/** Inputs of the scan, shared with the other fixture checks. */
+export interface LeakScanInput {
+  fixture: LoadedFixture;
+  closure: FixtureFactClosure;
+  exposed: (c: FixtureCandidate) => boolean;
+  reading: RequestReading | undefined;
+}
+
+interface Tokens {
+  /** Strings the fixture lets a result show; exempt from the scan and never hidden tokens. */
+  disclosed: Set<string>;
+  /** Hidden 64-hex IDs. */
+  ids: Map<string, HiddenToken>;
+  /** Hidden names and signatures. */
+  names: Map<string, HiddenToken>;
+  /** The subset of `names` long enough to be searched for inside other strings. */
+  distinctive: HiddenToken[];
+  /** Hidden source locations (`file:start:end`) -> whether the candidate is an extension. */
+  locations: Map<string, boolean>;
+}
+
+const tokenCache = new WeakMap<LoadedFixture, Tokens>();
+
+/** Strings of the request a result may echo: its key and the user's own spelling (KD-DISCLOSE-02). */
+function requestStrings(reading: RequestReading | undefined): Set<string> {
+  const out = new Set<string>();
+  if (reading?.kind !== 'valid') return out;
+  const r = reading.request;
+  for (const s of [r.analysis.file_id, r.analysis.source_sha256, r.analysis.interface_set_sha256, r.analysis.semantic_compatibility]) out.add(s);
+  if (r.query.spelling !== null) out.add(r.query.spelling);
+  return out;
+}
+
+const locationKey = (l: Location): string => `${l.file_id}:${l.span.start}:${l.span.end}`;
+
+/** The disclosable strings and the hidden tokens of a fixture, computed once per fixture. */
+function tokensFor(input: LeakScanInput): Tokens {
+  const cached = tokenCache.get(input.fixture);
+  if (cached !== undefined) return cached;
+  const tokens = buildTokens(input);
+  tokenCache.set(input.fixture, tokens);
+  return tokens;
+}
+
+function buildTokens(input: LeakScanInput): Tokens {
+  const { fixture, closure, exposed } = input;
+  const disclosed = new Set<string>(CONTRACT_TOKENS);
+  const add = (s: string | null | undefined): void => {
+    if (typeof s === 'string') disclosed.add(s);
+  };
+  const disclosedLocations = new Set<string>();
+  const factRoots: FactKey[] = [];
+  const hidden: FixtureCandidate[] = [];
+  const exposedDiagnostics = new Set<string>();
+
+  for (const c of fixture.candidatesInOrder) {
+    if (!exposed(c)) {
+      hidden.push(c);
+      continue;
+    }
+    add(c.identity);
+    add(c.display_name);
+    add(c.qualified_name);
+    add(c.signature);
+    add(c.documentation);
+    if (c.documentation !== null) add(`kofun-doc:${c.documentation}`);
+    add(c.origin.module);
+    add(c.origin.module_identity);
+    add(c.origin.implementation_identity);
+    add(c.origin.trait);
+    add(c.origin.trait_identity?.value);
+    if (c.source !== null) {
+      add(c.source.file_id);
+      if (c.disclose_source) disclosedLocations.add(locationKey(c.source));
+    }
+    factRoots.push(...c.dependencies, ...c.origin.dependencies);
+    for (const g of c.generic_requirements) {
+      add(g.display);
+      add(g.identity?.value);
+      factRoots.push(...g.dependencies);
+    }
+    for (const e of c.effects) {
+      if (!e.public) continue;
+      add(e.display);
+      add(e.identity.value);
+      factRoots.push(...e.dependencies);
+    }
+    for (const d of c.diagnostic_ids) exposedDiagnostics.add(d);
+  }
+  for (const o of fixture.occurrences) {
+    add(o.type.display);
+    add(o.type.identity?.value);
+    for (const cap of o.capabilities) add(cap.value);
+    factRoots.push(...o.type.dependencies);
+    for (const d of o.type.diagnostic_ids) exposedDiagnostics.add(d);
+  }
+  for (const k of closure.reachable(factRoots)) add(k.slice(k.lastIndexOf('\u0000') + 1));
+  for (const f of fixture.facts) for (const d of f.diagnostic_ids) exposedDiagnostics.add(d);
+  for (const i of fixture.interfaces) {
+    add(i.module);
+    add(i.package_id);
+    add(i.module_id);
+    add(i.semantic_digest);
+  }
+  const key = fixture.currentKey;
+  for (const s of [key.file_id, key.source_sha256, key.interface_set_sha256, key.semantic_compatibility]) add(s);
+
+  const hiddenOnlyDiagnostics = new Set<string>();
+  for (const c of hidden) for (const d of c.diagnostic_ids) if (!exposedDiagnostics.has(d)) hiddenOnlyDiagnostics.add(d);
+  for (const d of fixture.diagnostics) {
+    if (hiddenOnlyDiagnostics.has(d.id)) continue;
+    add(d.id);
+    add(d.code);
+    add(d.category);
+    add(d.template_id);
+    add(d.fallback_text);
+    if (d.primary !== null) {
+      add(d.primary.file_id);
+      if (d.disclose_primary) disclosedLocations.add(locationKey(d.primary));
+    }
+  }
+
+  const ids = new Map<string, HiddenToken>();
+  const names = new Map<string, HiddenToken>();
+  const locations = new Map<string, boolean>();
+  const token = (map: Map<string, HiddenToken>, text: string | null, kind: TokenKind, extension: boolean): void => {
+    if (text === null || text.length === 0 || disclosed.has(text) || map.has(text)) return;
+    map.set(text, { text, kind, extension });
+  };
+  for (const c of hidden) {
+    const ext = c.origin.kind === 'extension';
+    token(ids, c.identity, 'SymbolId', ext);
+    token(ids, c.documentation, 'documentation ID', ext);
+    if (utf8Length(c.display_name) >= DISTINCTIVE_NAME_BYTES) token(names, c.display_name, 'display name', ext);
+    token(names, c.qualified_name, 'qualified name', ext);
+    token(names, c.signature, 'signature', ext);
+    if (c.source !== null && !disclosedLocations.has(locationKey(c.source))) {
+      const k = locationKey(c.source);
+      locations.set(k, (locations.get(k) ?? false) || ext);
+    }
+  }
+  for (const d of hiddenOnlyDiagnostics) token(ids, d, 'diagnostic ID', false);
+  // Short names and signatures are matched only as whole strings: as substrings they
+  // would be found in innocent text.
+  const distinctive = [...names.values()].filter((t) => utf8Length(t.text) >= DISTINCTIVE_NAME_BYTES);
+  return { disclosed, ids, names, distinctive, locations };
+}
+
+function clauseFor(pointer: string | undefined, extension: boolean): string {
+  if (pointer !== undefined && pointer.startsWith('/omissions')) return 'KD-OMIT-07';
+  return extension ? 'KD-DISCLOSE-08' : 'KD-DISCLOSE-07';
+}
+
+function leak(t: HiddenToken, where: { pointer?: string; offset?: number }): Violation {
+  const code = `hidden-${t.kind.toLowerCase().replace(/ /g, '-')}-leak`;
+  return violation(code, clauseFor(where.pointer, t.extension), `The result carries the ${t.kind} of a candidate hidden at this position.`, {
+    ...where,
+    expected: 'no identifying text of a hidden candidate',
+    actual: JSON.stringify(t.text.length > 80 ? `${t.text.slice(0, 80)}…` : t.text),
+  });
+}
+
+const HEX64 = /[0-9a-f]{64,}/g;
+
+/** Rows already reported as hidden-candidate rows are not scanned again. */
+export interface LeakScanOptions {
+  skipRows: ReadonlySet<number>;
+}
+
+/** Scans a decoded result for hidden candidates' text. */
+export function checkLeaks(result: unknown, input: LeakScanInput, options: LeakScanOptions): Violation[] {
+  const tokens = tokensFor(input);
+  const echo = requestStrings(input.reading);
+  const out: Violation[] = [];
+  const nameTokens = tokens.distinctive;
+  let budget = CONTAINMENT_BUDGET;
+  // Without the request the echoed spelling cannot be told from a leak; with it, the
+  // spelling is one of the request's own strings.
+  const explainSpellingExempt = input.reading === undefined;
+
+  const scanString = (s: string, pointer: string): void => {
+    if (tokens.disclosed.has(s) || echo.has(s)) return;
+    const whole = tokens.ids.get(s) ?? tokens.names.get(s);
+    if (whole !== undefined) {
+      out.push(leak(whole, { pointer }));
+      return;
+    }
+    for (const run of s.match(HEX64) ?? []) {
+      for (let k = 0; k + 64 <= run.length; k++) {
+        const t = tokens.ids.get(run.slice(k, k + 64));
+        if (t !== undefined) {
+          out.push(leak(t, { pointer }));
+          return;
+        }
+      }
+    }
+    if (budget < nameTokens.length) return;
+    budget -= nameTokens.length;
+    for (const t of nameTokens) {
+      if (s.includes(t.text)) {
+        out.push(leak(t, { pointer }));
+        return;
+      }
+    }
+  };
+  const scanLocation = (v: unknown, pointer: string): void => {
+    const file = stringMember(v, 'file_id');
+    const span = member(v, 'span');
+    const start = integerMember(span, 'start');
+    const end = integerMember(span, 'end');
+    if (file === undefined || start === undefined || end === undefined) return;
+    const extension = tokens.locations.get(`${file}:${start}:${end}`);
+    if (extension !== undefined) {
+      out.push(
+        violation('hidden-location-leak', clauseFor(pointer, extension), 'The result carries the source location of a candidate hidden at this position.', {
+          pointer,
+          expected: 'no location of a hidden candidate',
+          actual: `${start}..${end} in the hidden candidate's file`,
+        }),
+      );
+    }
+  };
+
+  // Iterative walk: a lenient reading may nest deeper than any record.
+  const stack: { v: unknown; p: string }[] = [{ v: result, p: '' }];
+  while (stack.length > 0) {
+    const { v, p } = stack.pop() as { v: unknown; p: string };
+    if (typeof v === 'string') {
+      if (explainSpellingExempt && /^\/omissions\/\d+\/requested_spelling$/.test(p)) continue;
+      scanString(v, p);
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) {
+        if (p === '/operations' && options.skipRows.has(i)) continue;
+        stack.push({ v: v[i], p: `${p}/${i}` });
+      }
+    } else if (isRecord(v)) {
+      scanLocation(v, p);
+      const keys = Object.keys(v);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const k = keys[i] as string;
+        const child = `${p}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+        if (!(KNOWN_KEYS as readonly string[]).includes(k)) scanString(k, child);
+        stack.push({ v: v[k], p: child });
+      }
+    }
+  }
+  return out;
+}
+
+/** Searches raw result bytes (not JSON) for hidden candidates' IDs and, within a work cap, their names. */
+export function checkLeaksInBytes(bytes: Uint8Array, input: LeakScanInput): Violation[] {
+  const tokens = tokensFor(input);
+  const echo = requestStrings(input.reading);
+  const out: Violation[] = [];
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const text = buf.toString('latin1');
+  HEX64.lastIndex = 0;
+  for (let m = HEX64.exec(text); m !== null; m = HEX64.exec(text)) {
+    const run = m[0];
+    for (let k = 0; k + 64 <= run.length; k++) {
+      const t = tokens.ids.get(run.slice(k, k + 64));
+      if (t !== undefined && !echo.has(t.text)) {
+        out.push(leak(t, { offset: m.index + k }));
+        break;
+      }
+    }
+  }
+  const names = tokens.distinctive;
+  if (names.length * bytes.length <= RAW_BUDGET) {
+    for (const t of names) {
+      if (echo.has(t.text)) continue;
+      const at = buf.indexOf(t.text, 0, 'utf8');
+      if (at >= 0) out.push(leak(t, { offset: at }));
+    }
+  }
+  return out;
+}

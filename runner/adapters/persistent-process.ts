@@ -1,0 +1,192 @@
+/**
+ * The persistent process adapter: one long-lived provider process spoken to over
+ * stdin/stdout with the framing of PROTOCOL.md. One call is in flight at a time;
+ * each has a timeout; a reply is capped before it is buffered; a provider that
+ * crashes, hangs, floods or breaks the protocol is killed with its process group
+ * and its call ends in a `ProviderFault`.
+ */
+import { encodeFrame, FrameDecoder, NO_REF, type Frame } from '../protocol/frame.js';
+import {
+  jsonBody,
+  parseProviderHello,
+  PROTOCOL_NAME,
+  PROVIDER_MESSAGES,
+  providerFrameCap,
+  RUNNER_MESSAGES,
+  type RunnerHello,
+} from '../protocol/messages.js';
+import { spawnGroup, type SpawnedGroup } from './process-group.js';
+import type { CallOutcome, ProviderConnection, ProviderFault, ProviderIdentity, ProviderLauncher } from './provider-connection.js';
+
+/** A provider command: argv (never run through a shell), working directory, extra environment. */
+export interface ProcessCommand {
+  argv: string[];
+  cwd?: string;
+  env?: Record<string, string>;
+}
+
+/** How long `close` waits for a `bye` before killing the group. */
+const SHUTDOWN_GRACE_MS = 1000;
+/** How long a crash waits for the provider's last stdout and stderr bytes. */
+const EXIT_DRAIN_MS = 100;
+
+/** Makes a launcher that starts `command` and performs the handshake. */
+export function persistentProcessLauncher(command: ProcessCommand, kitVersion: string): ProviderLauncher {
+  return async ({ cwd, timeoutMs }) => {
+    const connection = new PersistentProcessConnection(command, cwd ?? command.cwd, kitVersion);
+    const started = await connection.start(timeoutMs);
+    if (!started.ok) return started;
+    return { ok: true, value: connection };
+  };
+}
+
+type Waiter = {
+  accept: (frame: Frame) => boolean;
+  resolve: (outcome: CallOutcome<Frame>) => void;
+  timer: NodeJS.Timeout | undefined;
+};
+
+class PersistentProcessConnection implements ProviderConnection {
+  identity: ProviderIdentity = { name: 'unknown', version: 'unknown', interpretations: [], adapter: 'process-persistent' };
+  private group: SpawnedGroup | undefined;
+  private readonly decoder = new FrameDecoder(providerFrameCap);
+  private waiter: Waiter | undefined;
+  private dead: ProviderFault | undefined;
+  private nextId = 1;
+
+  constructor(
+    private readonly command: ProcessCommand,
+    private readonly cwd: string | undefined,
+    private readonly kitVersion: string,
+  ) {}
+
+  get alive(): boolean {
+    return this.dead === undefined && this.group !== undefined;
+  }
+
+  async start(timeoutMs: number): Promise<CallOutcome<void>> {
+    const env = this.command.env ? { ...process.env, ...this.command.env } : process.env;
+    const group = spawnGroup(this.command.argv, this.cwd === undefined ? { env } : { cwd: this.cwd, env });
+    this.group = group;
+    group.child.stdout.on('data', (chunk: Buffer) => this.onData(chunk));
+    void group.exited.then((exit) => {
+      // Let the last bytes of stdout and stderr arrive before calling it a crash.
+      setTimeout(() => {
+        const how = exit.error ? `could not start: ${exit.error}` : exit.signal ? `killed by ${exit.signal}` : `exited with status ${exit.code}`;
+        this.die({ kind: exit.error ? 'start' : 'crash', message: `provider ${how}`, stderrTail: group.stderrTail() });
+      }, EXIT_DRAIN_MS);
+    });
+    const hello: RunnerHello = { protocol: PROTOCOL_NAME, kit: 'kofun-ctk', kit_version: this.kitVersion };
+    const reply = await this.call(encodeFrame(RUNNER_MESSAGES.hello, 0, NO_REF, jsonBody(hello)), (f) => f.type === PROVIDER_MESSAGES.hello || f.type === PROVIDER_MESSAGES.error, timeoutMs);
+    if (!reply.ok) return { ok: false, fault: reply.fault.kind === 'crash' ? { ...reply.fault, kind: 'start' } : reply.fault };
+    if (reply.value.type === PROVIDER_MESSAGES.error) {
+      return this.violate(`provider answered hello with an error: ${Buffer.from(reply.value.body).toString('utf8')}`, 'start');
+    }
+    const parsed = parseProviderHello(reply.value.body);
+    if (!parsed.ok) return this.violate(parsed.message, 'start');
+    this.identity = {
+      name: parsed.hello.name,
+      version: parsed.hello.version,
+      interpretations: parsed.hello.interpretations,
+      adapter: 'process-persistent',
+    };
+    return { ok: true, value: undefined };
+  }
+
+  async loadFixture(sha256: string, bytes: Uint8Array, timeoutMs: number): Promise<CallOutcome<void>> {
+    const id = this.takeId();
+    const reply = await this.call(
+      encodeFrame(RUNNER_MESSAGES.loadFixture, id, sha256, bytes),
+      (f) => f.id === id && (f.type === PROVIDER_MESSAGES.fixtureLoaded || f.type === PROVIDER_MESSAGES.error),
+      timeoutMs,
+    );
+    if (!reply.ok) return reply;
+    if (reply.value.type === PROVIDER_MESSAGES.error) return { ok: false, fault: providerError(reply.value) };
+    if (reply.value.ref !== sha256) return this.violate('fixture-loaded names another fixture');
+    return { ok: true, value: undefined };
+  }
+
+  async query(sha256: string, request: Uint8Array, timeoutMs: number): Promise<CallOutcome<Uint8Array>> {
+    const id = this.takeId();
+    const reply = await this.call(
+      encodeFrame(RUNNER_MESSAGES.query, id, sha256, request),
+      (f) => f.id === id && (f.type === PROVIDER_MESSAGES.result || f.type === PROVIDER_MESSAGES.error),
+      timeoutMs,
+    );
+    if (!reply.ok) return reply;
+    if (reply.value.type === PROVIDER_MESSAGES.error) return { ok: false, fault: providerError(reply.value) };
+    return { ok: true, value: reply.value.body };
+  }
+
+  async close(): Promise<void> {
+    const group = this.group;
+    if (group === undefined) return;
+    if (this.alive) {
+      await this.call(encodeFrame(RUNNER_MESSAGES.shutdown, 0, NO_REF), (f) => f.type === PROVIDER_MESSAGES.bye, SHUTDOWN_GRACE_MS);
+    }
+    this.die({ kind: 'crash', message: 'provider closed', stderrTail: '' });
+    group.kill();
+    await Promise.race([group.exited, delay(SHUTDOWN_GRACE_MS)]);
+  }
+
+  private takeId(): number {
+    const id = this.nextId;
+    this.nextId = this.nextId >= 4_294_967_295 ? 1 : this.nextId + 1;
+    return id;
+  }
+
+  private call(frame: Uint8Array, accept: (f: Frame) => boolean, timeoutMs: number): Promise<CallOutcome<Frame>> {
+    if (this.dead) return Promise.resolve({ ok: false, fault: this.dead });
+    if (this.waiter) throw new Error('kit fault: two calls in flight on one provider');
+    return new Promise((resolve) => {
+      const waiter: Waiter = { accept, resolve, timer: undefined };
+      waiter.timer = setTimeout(() => {
+        this.die({ kind: 'timeout', message: `no answer within ${timeoutMs} ms`, stderrTail: this.group?.stderrTail() ?? '' });
+      }, timeoutMs);
+      this.waiter = waiter;
+      this.group?.child.stdin.write(frame);
+    });
+  }
+
+  private onData(chunk: Buffer): void {
+    if (this.dead) return;
+    const { frames, fault } = this.decoder.push(chunk);
+    for (const frame of frames) {
+      const waiter = this.waiter;
+      if (waiter === undefined || !waiter.accept(frame)) {
+        this.die({ kind: 'protocol', message: `unexpected ${frame.type} message (id ${frame.id})`, stderrTail: this.group?.stderrTail() ?? '' });
+        return;
+      }
+      this.waiter = undefined;
+      if (waiter.timer) clearTimeout(waiter.timer);
+      waiter.resolve({ ok: true, value: frame });
+    }
+    if (fault) this.die({ kind: fault.kind, message: fault.message, stderrTail: this.group?.stderrTail() ?? '' });
+  }
+
+  private violate(message: string, kind: 'protocol' | 'start' = 'protocol'): { ok: false; fault: ProviderFault } {
+    const fault: ProviderFault = { kind, message, stderrTail: this.group?.stderrTail() ?? '' };
+    this.die(fault);
+    return { ok: false, fault };
+  }
+
+  /** Marks the instance dead, kills its group, and fails the call in flight. */
+  private die(fault: ProviderFault): void {
+    if (this.dead === undefined) this.dead = fault;
+    this.group?.kill();
+    const waiter = this.waiter;
+    if (waiter) {
+      this.waiter = undefined;
+      if (waiter.timer) clearTimeout(waiter.timer);
+      waiter.resolve({ ok: false, fault: this.dead });
+    }
+  }
+}
+
+function providerError(frame: Frame): ProviderFault {
+  return { kind: 'provider-error', code: frame.ref, message: Buffer.from(frame.body).toString('utf8') };
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}

@@ -1,0 +1,52 @@
+/**
+ * What every adapter (persistent process, one-shot process, module worker) offers the
+ * runner: load a fixture once, answer queries against it, close. Faults are data: a
+ * provider that errs, crashes, hangs, floods or breaks the protocol yields a
+ * `ProviderFault`, never an exception.
+ */
+
+/** Who the provider says it is (from the handshake, or the configuration when there is none). */
+export interface ProviderIdentity {
+  name: string;
+  version: string;
+  interpretations: string[];
+  /** The adapter used: `process-persistent`, `process-one-shot` or `module`. */
+  adapter: AdapterKind;
+}
+
+export type AdapterKind = 'process-persistent' | 'process-one-shot' | 'module';
+
+/**
+ * Why a call did not produce an answer. `provider-error` leaves the provider usable;
+ * every other kind means the provider instance is gone and must be restarted.
+ */
+export type ProviderFault =
+  | { kind: 'provider-error'; code: string; message: string }
+  | { kind: 'crash'; message: string; stderrTail: string }
+  | { kind: 'timeout'; message: string; stderrTail: string }
+  | { kind: 'protocol'; message: string; stderrTail: string }
+  | { kind: 'oversize'; message: string; stderrTail: string }
+  | { kind: 'start'; message: string; stderrTail: string };
+
+export type CallOutcome<T> = { ok: true; value: T } | { ok: false; fault: ProviderFault };
+
+/** One running provider instance. */
+export interface ProviderConnection {
+  readonly identity: ProviderIdentity;
+  /** False once the instance died or was closed. */
+  readonly alive: boolean;
+  /** Loads fixture bytes whose SHA-256 (lowercase hex of exactly these bytes) is `sha256`. */
+  loadFixture(sha256: string, bytes: Uint8Array, timeoutMs: number): Promise<CallOutcome<void>>;
+  /** Sends request bytes exactly; returns the result bytes exactly. */
+  query(sha256: string, request: Uint8Array, timeoutMs: number): Promise<CallOutcome<Uint8Array>>;
+  /** Asks the provider to stop, then ends it and everything it started. Never throws. */
+  close(): Promise<void>;
+}
+
+/** Starts a provider instance in a working directory; `start` faults when it cannot. */
+export type ProviderLauncher = (options: { cwd?: string; timeoutMs: number }) => Promise<CallOutcome<ProviderConnection>>;
+
+/** True when a fault leaves the instance dead. */
+export function isFatal(fault: ProviderFault): boolean {
+  return fault.kind !== 'provider-error';
+}

@@ -1,0 +1,208 @@
+/**
+ * Which provider to run and how: from a configuration file (schema
+ * oracle/schemas/kofun.ctk.provider-config.v1.schema.json) or from command-line flags.
+ * A `--process` command line is split into argv by shell-quote and then used as
+ * words only: an operator, glob or comment in it is refused, never interpreted.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse as parseShell } from 'shell-quote';
+import { kitRoot } from '../../oracle/kit-root.js';
+import { schemaViolations } from '../../oracle/records/schema-registry.js';
+import { UsageError } from '../io/cli-io.js';
+import { moduleLauncher } from './module-adapter.js';
+import { oneShotProcessLauncher } from './one-shot-process.js';
+import { persistentProcessLauncher, type ProcessCommand } from './persistent-process.js';
+import type { ProviderLauncher } from './provider-connection.js';
+import { REFERENCE_PROVIDER_NAME } from './reference-provider.js';
+
+/** The configuration schema name (its file is in oracle/schemas/). */
+export const PROVIDER_CONFIG_SCHEMA = 'kofun.ctk.provider-config/v1';
+
+/** A provider, fully resolved: absolute paths, argv split. */
+export type ProviderSpec =
+  | { kind: 'process'; mode: 'persistent' | 'one-shot'; command: ProcessCommand & { cwd: string }; name: string; version: string }
+  | { kind: 'module'; modulePath: string; baseDir: string; name: string };
+
+/** A build command of the configuration, for the release-cost gate. */
+export interface BuildCommandConfig {
+  argv: string[];
+  cwd: string;
+  env?: Record<string, string>;
+  artifact: string;
+}
+
+/** What a configuration file gives besides the provider. */
+export interface ProviderConfig {
+  spec: ProviderSpec;
+  /** Absolute path of the expectations file, when the configuration names one. */
+  expectations?: string;
+  build?: { without_support?: BuildCommandConfig; disabled?: BuildCommandConfig };
+}
+
+/** The provider-selecting options of `kofun-ctk run` (and of the commands that drive a provider). */
+export interface ProviderOptions {
+  config?: string;
+  process?: string;
+  oneShot?: boolean;
+  module?: string;
+  provider?: string;
+  adapter?: string;
+  name?: string;
+}
+
+/** Resolves the options to a provider; a conflict or a bad file is a UsageError (exit 2). */
+export function resolveProvider(options: ProviderOptions, cwd: string): ProviderConfig {
+  const given = [options.config, options.process, options.module, options.provider].filter((v) => v !== undefined);
+  if (given.length !== 1) throw new UsageError('give exactly one of --config, --process, --module, --provider reference');
+  if (options.oneShot && options.process === undefined) throw new UsageError('--one-shot applies to --process only');
+  if (options.adapter !== undefined && options.provider === undefined) throw new UsageError('--adapter applies to --provider reference only');
+  if (options.config !== undefined) return loadProviderConfig(resolve(cwd, options.config));
+  if (options.process !== undefined) {
+    const argv = splitCommandLine(options.process);
+    return {
+      spec: {
+        kind: 'process',
+        mode: options.oneShot ? 'one-shot' : 'persistent',
+        command: { argv, cwd },
+        name: options.name ?? argv[0] ?? 'provider',
+        version: 'unknown',
+      },
+    };
+  }
+  if (options.module !== undefined) {
+    return { spec: { kind: 'module', modulePath: options.module, baseDir: cwd, name: options.name ?? options.module } };
+  }
+  if (options.provider !== 'reference') throw new UsageError(`unknown --provider "${String(options.provider)}" (only "reference" is built in)`);
+  return { spec: referenceSpec(options.adapter ?? 'process') };
+}
+
+/** The reference oracle through the process adapter (`kofun-ctk serve`) or the module adapter. */
+export function referenceSpec(adapter: string): ProviderSpec {
+  if (adapter === 'module') {
+    return { kind: 'module', modulePath: referenceModuleUrl(), baseDir: kitRoot(), name: REFERENCE_PROVIDER_NAME };
+  }
+  if (adapter !== 'process' && adapter !== 'one-shot') throw new UsageError(`unknown --adapter "${adapter}" (process, one-shot or module)`);
+  const serve = referenceServeArgv();
+  return {
+    kind: 'process',
+    mode: adapter === 'one-shot' ? 'one-shot' : 'persistent',
+    command: { argv: adapter === 'one-shot' ? [...serve, '--one-shot'] : serve, cwd: kitRoot() },
+    name: REFERENCE_PROVIDER_NAME,
+    version: 'reference',
+  };
+}
+
+/**
+ * The argv that runs `kofun-ctk serve` with this very kit: the built CLI when the kit
+ * runs from dist/, the TypeScript sources (through an absolute tsx loader, so any
+ * working directory works) when it runs from source.
+ */
+export function referenceServeArgv(): string[] {
+  if (import.meta.url.endsWith('.ts')) {
+    return [process.execPath, '--import', import.meta.resolve('tsx'), join(kitRoot(), 'scripts', 'dev-cli.ts'), 'serve'];
+  }
+  return [process.execPath, join(kitRoot(), 'bin', 'kofun-ctk.js'), 'serve'];
+}
+
+function referenceModuleUrl(): string {
+  const ext = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
+  return new URL(`./reference-provider.${ext}`, import.meta.url).href;
+}
+
+/** Reads and validates a configuration file. */
+export function loadProviderConfig(path: string): ProviderConfig {
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    throw new UsageError(`cannot read provider configuration ${path}: ${err instanceof Error ? err.message.split('\n', 1)[0] : String(err)}`);
+  }
+  const problems = schemaViolations(PROVIDER_CONFIG_SCHEMA, value);
+  if (problems.length > 0) {
+    const first = problems[0];
+    throw new UsageError(`provider configuration ${path} does not match ${PROVIDER_CONFIG_SCHEMA}: ${first?.pointer ?? ''} ${first?.message ?? ''}`.trim());
+  }
+  const base = dirname(path);
+  const config = value as {
+    name: string;
+    version?: string;
+    process?: { argv: string[]; cwd?: string; env?: Record<string, string>; mode?: 'persistent' | 'one-shot' };
+    module?: string;
+    expectations?: string;
+    build?: Record<'without_support' | 'disabled', { argv: string[]; cwd?: string; env?: Record<string, string>; artifact: string } | undefined>;
+  };
+  let spec: ProviderSpec;
+  if (config.process !== undefined) {
+    const command: ProcessCommand & { cwd: string } = { argv: config.process.argv, cwd: resolve(base, config.process.cwd ?? '.') };
+    if (config.process.env !== undefined) command.env = config.process.env;
+    spec = { kind: 'process', mode: config.process.mode ?? 'persistent', command, name: config.name, version: config.version ?? 'unknown' };
+  } else {
+    spec = { kind: 'module', modulePath: config.module ?? '', baseDir: base, name: config.name };
+  }
+  const out: ProviderConfig = { spec };
+  if (config.expectations !== undefined) out.expectations = resolve(base, config.expectations);
+  if (config.build !== undefined) {
+    const build: NonNullable<ProviderConfig['build']> = {};
+    for (const key of ['without_support', 'disabled'] as const) {
+      const b = config.build[key];
+      if (b === undefined) continue;
+      const cmd: BuildCommandConfig = { argv: b.argv, cwd: resolve(base, b.cwd ?? '.'), artifact: '' };
+      cmd.artifact = resolve(cmd.cwd, b.artifact);
+      if (b.env !== undefined) cmd.env = b.env;
+      build[key] = cmd;
+    }
+    out.build = build;
+  }
+  return out;
+}
+
+/**
+ * Splits a command line into argv with shell-quote. Quotes and backslashes work as
+ * in a POSIX shell; `$NAME` is kept literally; operators (| & ; < > ( )), globs and
+ * comments are refused, because nothing here runs a shell.
+ */
+export function splitCommandLine(line: string): string[] {
+  const tokens = parseShell(line, (name) => `$${name}`);
+  const argv: string[] = [];
+  for (const token of tokens) {
+    if (typeof token === 'string') {
+      argv.push(token);
+      continue;
+    }
+    const what = 'op' in token ? (token.op === 'glob' ? `glob ${token.pattern}` : `operator ${token.op}`) : 'comment';
+    throw new UsageError(`--process: ${what} is not allowed; the command is run without a shell`);
+  }
+  if (argv.length === 0) throw new UsageError('--process: empty command line');
+  return argv;
+}
+
+/** The launcher for a spec; `kitVersion` goes into the runner's hello. */
+export function launcherFor(spec: ProviderSpec, kitVersion: string): ProviderLauncher {
+  if (spec.kind === 'module') return moduleLauncher(spec.modulePath, spec.baseDir);
+  if (spec.mode === 'one-shot') return oneShotProcessLauncher(spec.command, { name: spec.name, version: spec.version });
+  return persistentProcessLauncher(spec.command, kitVersion);
+}
+
+/**
+ * The same provider started from another working directory (the metamorphic
+ * check, KD-KEY-07, KD-ORDER-12): arguments naming an existing path relative to the
+ * configured working directory are made absolute, so only the directory changes.
+ */
+export function relocatedSpec(spec: ProviderSpec): ProviderSpec {
+  if (spec.kind !== 'process') return spec;
+  const base = spec.command.cwd;
+  const argv = spec.command.argv.map((arg, i) => {
+    if (isAbsolute(arg) || arg.startsWith('-')) return arg;
+    if (i === 0 && !arg.includes('/')) return arg;
+    const candidate = resolve(base, arg);
+    return existsSync(candidate) ? candidate : arg;
+  });
+  return { ...spec, command: { ...spec.command, argv } };
+}
+
+/** For messages: a file URL shown as a path. */
+export function displayModule(modulePath: string): string {
+  return modulePath.startsWith('file:') ? fileURLToPath(modulePath) : modulePath;
+}

@@ -1,0 +1,57 @@
+/**
+ * The reference oracle as a `DiscoveryModuleProvider`: what `kofun-ctk serve` speaks
+ * over the process protocol, and what `--provider reference --adapter module` loads
+ * into a worker. It declares every register entry with the reading the oracle chose.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { kitRoot, kitVersion } from '../../oracle/kit-root.js';
+import { loadFixture, type LoadedFixture } from '../../oracle/fixture/load-fixture.js';
+import { evaluateQuery } from '../../oracle/pipeline/evaluate-query.js';
+import type { DiscoveryModuleProvider } from './module-provider.js';
+
+/** The name the reference oracle gives in its handshake. */
+export const REFERENCE_PROVIDER_NAME = 'kofun-ctk reference oracle';
+
+/** `<entry>:<reading>` for every entry of oracle/interpretations.json. */
+export function referenceInterpretations(): string[] {
+  const register = JSON.parse(readFileSync(join(kitRoot(), 'oracle', 'interpretations.json'), 'utf8')) as {
+    entries?: { id?: unknown; choice?: unknown }[];
+  };
+  return (register.entries ?? [])
+    .filter((e): e is { id: string; choice: string } => typeof e.id === 'string' && typeof e.choice === 'string')
+    .map((e) => `${e.id}:${e.choice}`);
+}
+
+/** A fixture that the oracle's loader refused; carries the provider error code. */
+class BadFixtureError extends Error {
+  readonly code = 'bad-fixture';
+}
+
+/** Makes the reference provider (a factory, so the register is read when it is used). */
+export function createReferenceProvider(): DiscoveryModuleProvider<LoadedFixture> {
+  return {
+    name: REFERENCE_PROVIDER_NAME,
+    version: kitVersion(),
+    interpretations: referenceInterpretations(),
+    loadFixture(bytes: Uint8Array): LoadedFixture {
+      let value: unknown;
+      try {
+        value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+      } catch {
+        throw new BadFixtureError('fixture is not UTF-8 JSON');
+      }
+      const loaded = loadFixture(value as Parameters<typeof loadFixture>[0]);
+      if (!loaded.ok) {
+        const first = loaded.violations[0];
+        throw new BadFixtureError(`fixture refused: ${first ? `${first.code} ${first.pointer ?? ''}`.trim() : 'invalid'}`);
+      }
+      return loaded.fixture;
+    },
+    query(fixture: LoadedFixture, request: Uint8Array): Uint8Array {
+      return evaluateQuery(request, fixture);
+    },
+  };
+}
+
+export default createReferenceProvider;

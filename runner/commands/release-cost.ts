@@ -1,0 +1,272 @@
+/**
+ * `kofun-ctk release-cost`: the release byte-identity gate (KD-RELEASE-02, KD-RELEASE-03,
+ * OQ-45 reading A).
+ *
+ *     release-cost --a PATH --b PATH                     compare two artifacts (file or folder)
+ *     release-cost --build-a CMD --build-b CMD --out PATH     build each side, then compare
+ *                 [--out-a PATH --out-b PATH]
+ *     release-cost --matrix CONFIG.json                  A1/A2/B/C build matrix (build-matrix.ts)
+ *     release-cost build-reference --fixture F --profile P --out DIR
+ *
+ * A side may be given as a path or built; a build command is split into argv without a
+ * shell (split-argv.ts) and runs in the current folder and environment, in its own process
+ * group, with a timeout; its output folder is copied away before the other side builds.
+ * Output: a report capped at --max-lines with an "N more" line, ending with one verdict
+ * line. Exit 0 identical (matrix: PASS), 1 different (matrix: FAIL), 2 a build failed, an
+ * artifact is missing or empty, or the usage is wrong.
+ */
+import type { Command } from 'commander';
+import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { EXIT, UsageError, writeAll, type CliIo } from '../io/cli-io.js';
+import type { Register } from '../cli.js';
+import { splitArgv } from '../release/split-argv.js';
+import { loadArtifactTree, type ArtifactTree, type LoadResult } from '../release/artifact-tree.js';
+import { compareArtifacts, type ArtifactComparison } from '../release/compare-artifacts.js';
+import { capLines, formatComparison } from '../release/format-comparison.js';
+import { manifestSide, RELEASE_MANIFEST_SCHEMA, treeDigest, type ManifestSide } from '../release/artifact-manifest.js';
+import { buildFailure, runBuild, type BuildRun } from '../release/run-build.js';
+import { parseBuildConfig } from '../release/build-config.js';
+import { formatMatrix, matrixVerdictLine, runBuildMatrix } from '../release/build-matrix.js';
+import { referenceBuild } from '../release/reference-build.js';
+import { escapeText } from '../report/escape-text.js';
+import { RELEASE_PROFILES } from '../../oracle/release/build-reference-artifact.js';
+
+interface ReleaseCostOptions {
+  a?: string;
+  b?: string;
+  buildA?: string;
+  buildB?: string;
+  out?: string;
+  outA?: string;
+  outB?: string;
+  matrix?: string;
+  manifest?: string;
+  maxLines: string;
+  timeout: string;
+  keep?: boolean;
+  vary: boolean;
+}
+
+const MAX_CONFIG_BYTES = 1024 * 1024;
+
+export const registerReleaseCost: Register = (program: Command, io, done) => {
+  const cmd = program
+    .command('release-cost')
+    .description('release byte-identity gate: compare two artifacts, or build them (KD-RELEASE-02, KD-RELEASE-03)')
+    .option('--a <path>', 'artifact A: a file or folder')
+    .option('--b <path>', 'artifact B: a file or folder')
+    .option('--build-a <command>', 'build command for A (split into argv without a shell)')
+    .option('--build-b <command>', 'build command for B')
+    .option('--out <path>', 'where both build commands leave their artifact')
+    .option('--out-a <path>', 'where the A build leaves its artifact')
+    .option('--out-b <path>', 'where the B build leaves its artifact')
+    .option('--matrix <config>', 'run the A1/A2/B/C build matrix of a kofun.ctk.release-build/v1 configuration')
+    .option('--keep', 'keep the matrix build folders and artifacts')
+    .option('--no-vary', 'matrix: skip the variant build A2')
+    .option('--manifest <file>', 'write a JSON manifest of both sides')
+    .option('--max-lines <n>', 'report lines before the "N more" line', '200')
+    .option('--timeout <ms>', 'timeout of each build command', '600000')
+    .action(async (opts: ReleaseCostOptions) => {
+      done(await releaseCost(opts, io));
+    });
+  cmd
+    .command('build-reference')
+    .description(`write the reference artifact of a fixture for a build profile (${RELEASE_PROFILES.join(', ')})`)
+    .requiredOption('--fixture <file>', 'fixture file (kofun.ctk.fixture/v1 JSON) or a vector file naming one')
+    .requiredOption('--profile <profile>', 'build profile')
+    .option('--out <dir>', 'output folder (created; must be empty)')
+    .action(async (opts: { fixture: string; profile: string; out?: string }) => {
+      // The parent command also has --out; commander may hand the value to either, so take whichever has it.
+      const out = opts.out ?? (cmd.opts() as ReleaseCostOptions).out;
+      if (out === undefined) throw new UsageError('release-cost build-reference: --out is required');
+      const result = await referenceBuild({ fixturePath: resolve(io.cwd, opts.fixture), profile: opts.profile, outDir: resolve(io.cwd, out) });
+      if (!result.ok) throw new UsageError(`release-cost build-reference: ${escapeText(result.message)}`);
+      done(EXIT.ok);
+    });
+};
+
+function positiveInt(text: string, name: string): number {
+  if (!/^[1-9][0-9]{0,8}$/.test(text)) throw new UsageError(`release-cost: ${name} must be a positive integer`);
+  return Number(text);
+}
+
+async function releaseCost(opts: ReleaseCostOptions, io: CliIo): Promise<number> {
+  const maxLines = positiveInt(opts.maxLines, '--max-lines');
+  const timeoutMs = positiveInt(opts.timeout, '--timeout');
+  if (opts.matrix !== undefined) {
+    if (opts.a !== undefined || opts.b !== undefined || opts.buildA !== undefined || opts.buildB !== undefined) {
+      throw new UsageError('release-cost: --matrix cannot be combined with --a, --b, --build-a or --build-b');
+    }
+    return matrix(opts.matrix, opts, maxLines, io);
+  }
+  if ((opts.a === undefined) === (opts.buildA === undefined)) throw new UsageError('release-cost: give exactly one of --a and --build-a');
+  if ((opts.b === undefined) === (opts.buildB === undefined)) throw new UsageError('release-cost: give exactly one of --b and --build-b');
+  const argvA = opts.buildA === undefined ? null : split(opts.buildA, '--build-a');
+  const argvB = opts.buildB === undefined ? null : split(opts.buildB, '--build-b');
+  const outA = opts.outA ?? opts.out;
+  const outB = opts.outB ?? opts.out;
+  if (argvA !== null && outA === undefined) throw new UsageError('release-cost: --build-a needs --out-a or --out');
+  if (argvB !== null && outB === undefined) throw new UsageError('release-cost: --build-b needs --out-b or --out');
+
+  const lines: string[] = [];
+  const snapshots = await mkdtemp(join(tmpdir(), 'kofun-ctk-release-cost-'));
+  try {
+    const sideA = await side('A', opts.a, argvA, outA, snapshots, timeoutMs, io, lines);
+    const sideB = sideA.ok ? await side('B', opts.b, argvB, outB, snapshots, timeoutMs, io, lines) : null;
+    if (!sideA.ok || sideB === null || !sideB.ok) {
+      const error = !sideA.ok ? sideA.error : sideB !== null && !sideB.ok ? sideB.error : 'artifact B not loaded';
+      await finish(io, lines, maxLines, `verdict: ERROR ${escapeText(error)}`);
+      if (opts.manifest !== undefined) {
+        await writeManifest(io, opts.manifest, {
+          schema: RELEASE_MANIFEST_SCHEMA,
+          a: sideA.ok ? await manifestSide(sideA.tree) : null,
+          b: sideB !== null && sideB.ok ? await manifestSide(sideB.tree) : null,
+          verdict: 'ERROR',
+        });
+      }
+      return EXIT.usage;
+    }
+    const comparison = await compareArtifacts(sideA.tree, sideB.tree);
+    lines.push(...formatComparison(comparison));
+    const verdict = comparison.identical ? 'IDENTICAL' : 'DIFFERENT';
+    if (opts.manifest !== undefined) {
+      await writeManifest(io, opts.manifest, {
+        schema: RELEASE_MANIFEST_SCHEMA,
+        a: await manifestSide(sideA.tree),
+        b: await manifestSide(sideB.tree),
+        verdict,
+      });
+    }
+    await finish(io, lines, maxLines, verdictLine(comparison));
+    return comparison.identical ? EXIT.ok : EXIT.failed;
+  } finally {
+    await rm(snapshots, { recursive: true, force: true });
+  }
+}
+
+function split(command: string, flag: string): string[] {
+  const r = splitArgv(command);
+  if (!r.ok) throw new UsageError(`release-cost: ${flag}: ${r.message}`);
+  return r.argv;
+}
+
+type Side = { ok: true; tree: ArtifactTree } | { ok: false; error: string };
+
+/** Loads or builds one side; a build's output is copied away so the other side's build cannot change it. */
+async function side(
+  label: 'A' | 'B',
+  path: string | undefined,
+  argv: string[] | null,
+  out: string | undefined,
+  snapshots: string,
+  timeoutMs: number,
+  io: CliIo,
+  lines: string[],
+): Promise<Side> {
+  let load: LoadResult;
+  let location: string;
+  if (argv !== null && out !== undefined) {
+    const run = await runBuild({ argv, cwd: io.cwd, env: stringEnv(io.env), timeoutMs, umask: process.umask() });
+    lines.push(`build ${label}: ${run.ok ? 'ok' : buildFailure(run)}`, `  argv: ${argv.map((w) => JSON.stringify(escapeText(w))).join(' ')}`);
+    if (!run.ok) {
+      lines.push(...stderrTail(run));
+      return { ok: false, error: `build ${label} ${buildFailure(run)}` };
+    }
+    location = out;
+    const produced = resolve(io.cwd, out);
+    const snapshot = join(snapshots, label);
+    try {
+      await stat(produced);
+      await cp(produced, snapshot, { recursive: true, verbatimSymlinks: true });
+    } catch {
+      lines.push(`artifact ${label}: ${escapeText(out)}: the build left no artifact`);
+      return { ok: false, error: `artifact ${label} missing after its build` };
+    }
+    load = await loadArtifactTree(out, snapshot);
+  } else {
+    location = path ?? '';
+    load = await loadArtifactTree(location, resolve(io.cwd, location));
+  }
+  if (!load.ok) {
+    lines.push(`artifact ${label}: ${escapeText(location)}: ${load.message}`);
+    return { ok: false, error: `artifact ${label} ${load.reason}` };
+  }
+  const t = load.tree;
+  lines.push(`artifact ${label}: ${escapeText(location)} (${t.kind}, ${t.entries.length} entries, digest ${treeDigest(t)})`);
+  return { ok: true, tree: t };
+}
+
+function stderrTail(run: BuildRun): string[] {
+  return run.stderrTail
+    .split('\n')
+    .filter((l) => l !== '')
+    .slice(-5)
+    .map((l) => `  stderr: ${escapeText(l)}`);
+}
+
+function stringEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined) out[k] = v;
+  return out;
+}
+
+function verdictLine(c: ArtifactComparison): string {
+  const total = new Set([...c.a.entries.map((e) => e.path), ...c.b.entries.map((e) => e.path)]).size;
+  if (c.identical) return `verdict: IDENTICAL (${total} entries)`;
+  return `verdict: DIFFERENT (${c.different.length} of ${total} entries differ, ${c.onlyInA.length} only in A, ${c.onlyInB.length} only in B)`;
+}
+
+async function finish(io: CliIo, lines: string[], maxLines: number, verdict: string): Promise<void> {
+  await writeAll(io.stdout, `${[...capLines(lines, maxLines), verdict].join('\n')}\n`);
+}
+
+async function writeManifest(io: CliIo, file: string, value: unknown): Promise<void> {
+  try {
+    await writeFile(resolve(io.cwd, file), `${JSON.stringify(value, null, 2)}\n`);
+  } catch (err) {
+    throw new UsageError(`release-cost: cannot write manifest (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+}
+
+async function matrix(configPath: string, opts: ReleaseCostOptions, maxLines: number, io: CliIo): Promise<number> {
+  const path = resolve(io.cwd, configPath);
+  let text: string;
+  try {
+    const s = await stat(path);
+    if (!s.isFile() || s.size > MAX_CONFIG_BYTES) throw new UsageError('release-cost: --matrix must name a configuration file of at most 1 MiB');
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    if (err instanceof UsageError) throw err;
+    throw new UsageError(`release-cost: cannot read --matrix configuration (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new UsageError('release-cost: --matrix configuration is not JSON');
+  }
+  const parsed = parseBuildConfig(value, dirname(path));
+  if (!parsed.ok) throw new UsageError(`release-cost: --matrix: ${escapeText(parsed.message)}`);
+  const result = await runBuildMatrix(parsed.config, {
+    keep: opts.keep === true,
+    vary: opts.vary,
+    manifests: opts.manifest !== undefined,
+  });
+  if (opts.manifest !== undefined) {
+    const artifacts: { label: string; side: ManifestSide }[] = result.manifests;
+    await writeManifest(io, opts.manifest, {
+      schema: RELEASE_MANIFEST_SCHEMA,
+      matrix: {
+        variations: result.variations,
+        builds: result.builds.map((b) => ({ label: b.label, argv: b.run.argv, ok: b.run.ok })),
+        findings: result.findings,
+      },
+      artifacts,
+      verdict: result.verdict,
+    });
+  }
+  await finish(io, formatMatrix(result), maxLines, matrixVerdictLine(result));
+  return result.verdict === 'PASS' ? EXIT.ok : result.verdict === 'FAIL' ? EXIT.failed : EXIT.usage;
+}

@@ -1,0 +1,137 @@
+/**
+ * `kofun-ctk repro <vector-id>`: runs one vector against the provider and writes a
+ * folder a provider author can work from: the fixture, the request, the expected and
+ * acceptable results, the actual bytes (or the error), the judgement, and the commands
+ * that reproduce it.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { quote } from 'shell-quote';
+import { kitRoot, kitVersion } from '../../oracle/kit-root.js';
+import { loadFixture } from '../../oracle/fixture/load-fixture.js';
+import { formatViolation } from '../../oracle/verifier/format-violation.js';
+import { installSignalCleanup, killAllGroups } from '../adapters/process-group.js';
+import { launcherFor, resolveProvider, type ProviderOptions } from '../adapters/provider-spec.js';
+import { EXIT, UsageError } from '../io/cli-io.js';
+import { judgeVector, errorFromFault } from '../judge/judge-vector.js';
+import { describeDifference, describeProvider } from '../report/describe.js';
+import { escapeText } from '../report/escape-text.js';
+import { loadVectorSet } from '../run/vector-source.js';
+import type { Register } from '../cli.js';
+import { addProviderOptions, intOption, RUN_DEFAULTS } from './run.js';
+
+interface ReproOptions extends ProviderOptions {
+  vectors?: string;
+  dir?: string;
+  timeoutMs: string;
+  startTimeoutMs: string;
+}
+
+export const registerRepro: Register = (program: Command, io, done) => {
+  addProviderOptions(
+    program
+      .command('repro')
+      .description('write a folder reproducing one vector: fixture, request, expected and actual bytes, and the command')
+      .argument('<vector-id>', 'the vector id, e.g. stale/wrong-file'),
+  )
+    .option('--vectors <dir>', 'vector folder (default: the vectors shipped with the kit)')
+    .option('--dir <dir>', 'output folder (default: kofun-ctk-repro/<vector-id>)')
+    .option('--timeout-ms <ms>', 'timeout for the fixture load and the query', String(RUN_DEFAULTS.timeoutMs))
+    .option('--start-timeout-ms <ms>', 'timeout for the provider to start', String(RUN_DEFAULTS.startTimeoutMs))
+    .action(async (id: string, opts: ReproOptions) => {
+      done(await repro(id, opts, io));
+    });
+};
+
+async function repro(id: string, opts: ReproOptions, io: Parameters<Register>[1]): Promise<number> {
+  const timeoutMs = intOption('--timeout-ms', opts.timeoutMs, 1);
+  const startTimeoutMs = intOption('--start-timeout-ms', opts.startTimeoutMs, 1);
+  const config = resolveProvider(opts, io.cwd);
+  const vectorsDir = opts.vectors === undefined ? join(kitRoot(), 'vectors') : resolve(io.cwd, opts.vectors);
+  const set = loadVectorSet(vectorsDir);
+  const vector = set.queryVectors.find((v) => v.id === id);
+  if (vector === undefined) throw new UsageError(`no query vector ${id} in ${vectorsDir}`);
+  const out = resolve(io.cwd, opts.dir ?? join('kofun-ctk-repro', id.replace(/[^A-Za-z0-9._-]+/g, '__')));
+  mkdirSync(out, { recursive: true });
+  const fixtureBytes = set.fixtureBytes(vector.fixtureSha256);
+  writeFileSync(join(out, 'fixture.json'), fixtureBytes);
+  writeFileSync(join(out, 'request.bin'), vector.request);
+  writeFileSync(join(out, 'expected.json'), vector.expected);
+  for (const alt of vector.acceptable) writeFileSync(join(out, `acceptable-${alt.name.replace(/[^A-Za-z0-9._-]+/g, '_')}.json`), alt.bytes);
+
+  const removeSignals = installSignalCleanup(EXIT.incomplete);
+  let exit: number = EXIT.incomplete;
+  const summary: string[] = [];
+  try {
+    const started = await launcherFor(config.spec, kitVersion())({ timeoutMs: startTimeoutMs });
+    if (!started.ok) {
+      const e = errorFromFault(started.fault);
+      writeFileSync(join(out, 'actual-error.txt'), `${e.kind}: ${e.message}\n${e.stderrTail ?? ''}`);
+      summary.push(`provider could not start: ${e.message}`);
+    } else {
+      const connection = started.value;
+      summary.push(`provider: ${describeProvider(connection.identity)}`);
+      const loaded = await connection.loadFixture(vector.fixtureSha256, fixtureBytes, timeoutMs);
+      const outcome = loaded.ok ? await connection.query(vector.fixtureSha256, vector.request, timeoutMs) : loaded;
+      await connection.close();
+      if (outcome.ok) writeFileSync(join(out, 'actual.bin'), outcome.value);
+      const fixture = (() => {
+        try {
+          const r = loadFixture(JSON.parse(Buffer.from(fixtureBytes).toString('utf8')));
+          return r.ok ? r.fixture : undefined;
+        } catch {
+          return undefined;
+        }
+      })();
+      const judgement = judgeVector(vector, outcome, { fixture, declaredInterpretations: connection.identity.interpretations });
+      writeFileSync(join(out, 'judgement.json'), `${JSON.stringify(judgement, null, 2)}\n`);
+      if (judgement.error) writeFileSync(join(out, 'actual-error.txt'), `${judgement.error.kind}: ${judgement.error.message}\n${judgement.error.stderrTail ?? ''}`);
+      if (judgement.diff) writeFileSync(join(out, 'diff.txt'), judgement.diff);
+      summary.push(`verdict: ${judgement.verdict}`);
+      if (judgement.failClauses.length > 0) summary.push(`clauses: ${judgement.failClauses.join(' ')}`);
+      if (judgement.difference) summary.push(describeDifference(judgement.difference));
+      for (const v of judgement.violations) summary.push(formatViolation(v));
+      exit = judgement.verdict === 'PASS' || judgement.verdict === 'ACCEPTABLE' ? EXIT.ok : judgement.verdict === 'NOT-RUN' ? EXIT.incomplete : EXIT.failed;
+    }
+  } finally {
+    killAllGroups();
+    removeSignals();
+  }
+  const rerun = quote(['npx', 'kofun-ctk', 'run', ...providerArgs(opts, io.cwd), '--id', id, '--metamorphic', '0', ...(opts.vectors ? ['--vectors', vectorsDir] : [])]);
+  const lines = [
+    `# kofun-ctk repro: ${escapeText(id)}`,
+    '',
+    `- vector set: ${set.vectorSetSha256}`,
+    `- kit: kofun-ctk ${escapeText(kitVersion())}`,
+    `- fixture: fixture.json (sha256 ${vector.fixtureSha256})`,
+    `- request: request.bin (sha256 ${createHash('sha256').update(vector.request).digest('hex')}, ${vector.request.length} bytes, sent exactly)`,
+    `- expected: expected.json${vector.acceptable.length > 0 ? `; acceptable alternatives: ${vector.acceptable.map((a) => escapeText(a.name)).join(', ')}` : ''}`,
+    '- actual: actual.bin (or actual-error.txt), judgement.json, diff.txt',
+    `- intent: ${escapeText(vector.intent)}`,
+    `- clauses: ${vector.clauses.join(' ')}; interpretations: ${vector.interpretations.join(' ')}`,
+    '',
+    ...summary.map((s) => `    ${s}`),
+    '',
+    'Reproduce through the runner:',
+    '',
+    `    ${rerun}`,
+    '',
+    'Or as a one-shot provider would be run (from this folder):',
+    '',
+    '    <provider argv...> fixture.json < request.bin > actual.bin && cmp actual.bin expected.json',
+    '',
+  ];
+  writeFileSync(join(out, 'README.md'), lines.join('\n'));
+  writeFileSync(join(out, 'command.txt'), `${rerun}\n`);
+  io.stdout.write(`${summary.join('\n')}\nrepro folder: ${out}\nreproduce: ${rerun}\n`);
+  return exit;
+}
+
+function providerArgs(opts: ProviderOptions, cwd: string): string[] {
+  if (opts.config !== undefined) return ['--config', resolve(cwd, opts.config)];
+  if (opts.process !== undefined) return ['--process', opts.process, ...(opts.oneShot ? ['--one-shot'] : [])];
+  if (opts.module !== undefined) return ['--module', resolve(cwd, opts.module)];
+  return ['--provider', opts.provider ?? 'reference', ...(opts.adapter ? ['--adapter', opts.adapter] : [])];
+}

@@ -1,0 +1,187 @@
+/**
+ * `kofun-ctk run`: the conformance gate. Drives a provider (configuration file,
+ * `--process`, `--module` or `--provider reference`) over the selected vectors,
+ * judges every result, and reports on the console and as JSON, JUnit or Markdown.
+ * Exit status: 0 gate passed, 1 gate failed, 2 usage or configuration error,
+ * 3 provider could not start or run incomplete (README.md, PROTOCOL.md).
+ */
+import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { kitRoot, kitVersion } from '../../oracle/kit-root.js';
+import { installSignalCleanup, killAllGroups } from '../adapters/process-group.js';
+import { launcherFor, relocatedSpec, resolveProvider, type ProviderOptions, type ProviderSpec } from '../adapters/provider-spec.js';
+import { EXIT, UsageError } from '../io/cli-io.js';
+import { loadExpectations, type Expectation } from '../judge/expectations.js';
+import { consoleReporter } from '../report/console-reporter.js';
+import type { GateReport } from '../report/gate-report.js';
+import { renderReport, REPORT_FORMATS, reportFileName, type ReportFormat } from '../report/render-report.js';
+import type { RunEvent } from '../report/run-events.js';
+import { runGate } from '../run/run-gate.js';
+import { filterVectors, listOption, parseShard, shardVectors } from '../run/select-vectors.js';
+import { loadVectorSet } from '../run/vector-source.js';
+import type { Register } from '../cli.js';
+
+/** Defaults of the run options (documented in README.md). */
+export const RUN_DEFAULTS = {
+  jobs: 1,
+  timeoutMs: 20_000,
+  startTimeoutMs: 30_000,
+  restartBudget: 8,
+  metamorphic: 'all' as number | 'all',
+  seed: 20261201,
+} as const;
+
+interface RunCliOptions extends ProviderOptions {
+  vectors?: string;
+  category: string[];
+  id: string[];
+  clause: string[];
+  jobs: string;
+  shard?: string;
+  timeoutMs: string;
+  startTimeoutMs: string;
+  restartBudget: string;
+  metamorphic: string;
+  seed: string;
+  expectations?: string;
+  report: string[];
+  reportDir?: string;
+  out?: string;
+  events?: string;
+  verbose?: boolean;
+}
+
+const collect = (value: string, previous: string[]): string[] => [...previous, value];
+
+/** Adds the provider-selecting options shared by run, repro and fuzz. */
+export function addProviderOptions(command: Command): Command {
+  return command
+    .option('--config <file>', 'provider configuration (schema oracle/schemas/kofun.ctk.provider-config.v1.schema.json)')
+    .option('--process <command-line>', 'provider process command line (split into argv, never run through a shell)')
+    .option('--one-shot', 'with --process: one process per query (<argv...> <fixture-path>, request on stdin)')
+    .option('--module <path>', 'JavaScript module exporting a DiscoveryModuleProvider (run in a worker thread)')
+    .option('--provider <name>', 'a built-in provider: "reference" (the oracle)')
+    .option('--adapter <adapter>', 'with --provider reference: process (kofun-ctk serve, default), one-shot or module')
+    .option('--name <name>', 'provider name for --process and --module when the provider has no handshake');
+}
+
+/** Parses a non-negative integer option. */
+export function intOption(name: string, text: string, min: number): number {
+  if (!/^[0-9]{1,9}$/.test(text) || Number(text) < min) throw new UsageError(`${name} must be an integer >= ${min}, not "${text}"`);
+  return Number(text);
+}
+
+export const registerRun: Register = (program: Command, io, done) => {
+  addProviderOptions(program.command('run').description('run the conformance gate against a discovery provider'))
+    .option('--vectors <dir>', 'vector folder (default: the vectors shipped with the kit)')
+    .option('--category <name>', 'only vectors of this category (repeatable, or comma-separated)', collect, [])
+    .option('--id <id>', 'only this vector id, or a prefix ending in * (repeatable)', collect, [])
+    .option('--clause <KD-id>', 'only vectors exercising this clause (repeatable)', collect, [])
+    .option('-j, --jobs <n>', 'parallel provider instances', String(RUN_DEFAULTS.jobs))
+    .option('--shard <k/n>', 'run the k-th of n shards of the selection')
+    .option('--timeout-ms <ms>', 'timeout per fixture load and per query', String(RUN_DEFAULTS.timeoutMs))
+    .option('--start-timeout-ms <ms>', 'timeout for a provider to start and finish its handshake', String(RUN_DEFAULTS.startTimeoutMs))
+    .option('--restart-budget <n>', 'provider restarts allowed after crashes, over the whole run', String(RUN_DEFAULTS.restartBudget))
+    .option('--metamorphic <n|all>', 'metamorphic canonical-order check on all, n sampled, or 0 vectors', String(RUN_DEFAULTS.metamorphic))
+    .option('--seed <n>', 'seed of the metamorphic sample and variants', String(RUN_DEFAULTS.seed))
+    .option('--expectations <file>', 'known failures: JSON [{id, verdict, reason}]')
+    .option('--report <format>', `write a report: ${REPORT_FORMATS.join(', ')} (repeatable)`, collect, [])
+    .option('--report-dir <dir>', 'folder for report files (default: the working directory)')
+    .option('--out <file>', 'file for the one --report format ("-" for stdout)')
+    .option('--events <file>', 'write the JSON event stream (one event per line)')
+    .option('--verbose', 'print every violation and the whole diff')
+    .action(async (opts: RunCliOptions) => {
+      done(await runCommand(opts, io));
+    });
+};
+
+async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Promise<number> {
+  const formats = listOption(opts.report);
+  for (const f of formats) if (!(REPORT_FORMATS as readonly string[]).includes(f)) throw new UsageError(`--report ${f}: use ${REPORT_FORMATS.join(', ')}`);
+  if (opts.out !== undefined && formats.length !== 1) throw new UsageError('--out needs exactly one --report format');
+  if (opts.out !== undefined && opts.reportDir !== undefined) throw new UsageError('give --out or --report-dir, not both');
+  const jobs = intOption('--jobs', opts.jobs, 1);
+  const timeoutMs = intOption('--timeout-ms', opts.timeoutMs, 1);
+  const startTimeoutMs = intOption('--start-timeout-ms', opts.startTimeoutMs, 1);
+  const restartBudget = intOption('--restart-budget', opts.restartBudget, 0);
+  const seed = intOption('--seed', opts.seed, 0);
+  const sample = opts.metamorphic === 'all' ? 'all' : intOption('--metamorphic', opts.metamorphic, 0);
+  const shard = opts.shard === undefined ? undefined : parseShard(opts.shard);
+
+  const config = resolveProvider(opts, io.cwd);
+  const vectorSet = loadVectorSet(opts.vectors === undefined ? join(kitRoot(), 'vectors') : resolve(io.cwd, opts.vectors));
+  const filters = { categories: listOption(opts.category), ids: listOption(opts.id), clauses: listOption(opts.clause) };
+  const filtered = filterVectors(vectorSet.queryVectors, filters);
+  const selected = shardVectors(filtered, shard);
+  if (filtered.length === 0) {
+    const releaseOnly = filters.categories.length > 0 && filters.categories.every((c) => c === 'release-cost');
+    throw new UsageError(releaseOnly ? 'release-cost vectors are judged by kofun-ctk release-cost, not run' : 'no vector matches the filters');
+  }
+  const expectationsPath = opts.expectations !== undefined ? resolve(io.cwd, opts.expectations) : config.expectations;
+  const expectations: Expectation[] = expectationsPath === undefined ? [] : loadExpectations(expectationsPath);
+  const knownIds = new Set([...vectorSet.queryVectors.map((v) => v.id), ...vectorSet.otherVectors.map((v) => v.id)]);
+
+  // Reports to stdout move the console view to stderr, so stdout carries only the report.
+  const toStdout = opts.out === '-';
+  const consoleStream = toStdout ? io.stderr : io.stdout;
+  const tty = (consoleStream as { isTTY?: boolean }).isTTY === true && io.env.NO_COLOR === undefined;
+  const reporter = consoleReporter(consoleStream, tty, opts.verbose ? { verbose: true } : {});
+  const eventsOut = opts.events === undefined ? undefined : createWriteStream(resolve(io.cwd, opts.events));
+  const removeSignals = installSignalCleanup(EXIT.incomplete);
+  let report: GateReport;
+  try {
+    report = await runGate({
+      kitVersion: kitVersion(),
+      vectorSet,
+      selected,
+      selection: {
+        categories: filters.categories,
+        ids: filters.ids,
+        clauses: filters.clauses,
+        shard: shard === undefined ? null : `${shard.k}/${shard.n}`,
+        filtered: filtered.length,
+        total: selected.length,
+      },
+      launcher: launcherFor(config.spec, kitVersion()),
+      metamorphicLauncher: launcherFor(relocatedSpec(config.spec), kitVersion()),
+      adapter: adapterName(config.spec),
+      jobs,
+      timeoutMs,
+      startTimeoutMs,
+      restartBudget,
+      metamorphic: { sample, seed },
+      expectations,
+      knownIds,
+      emit: (e: RunEvent) => {
+        reporter.sink(e);
+        eventsOut?.write(`${JSON.stringify(e)}\n`);
+      },
+    });
+  } finally {
+    killAllGroups();
+    removeSignals();
+    await new Promise<void>((r) => (eventsOut ? eventsOut.end(r) : r()));
+  }
+  const extra: string[] = [];
+  if (vectorSet.otherVectors.length > 0 && filters.categories.length === 0) {
+    extra.push(`${vectorSet.otherVectors.length} release-cost vectors are judged by kofun-ctk release-cost`);
+  }
+  for (const format of formats) {
+    const text = renderReport(report, format as ReportFormat);
+    if (toStdout) {
+      io.stdout.write(text);
+      continue;
+    }
+    const path = opts.out !== undefined ? resolve(io.cwd, opts.out) : join(resolve(io.cwd, opts.reportDir ?? '.'), reportFileName(format as ReportFormat));
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, text);
+    extra.push(`${format} report: ${path}`);
+  }
+  reporter.summary(report, extra);
+  return report.gate.exit_code;
+}
+
+function adapterName(spec: ProviderSpec): string {
+  return spec.kind === 'module' ? 'module' : spec.mode === 'one-shot' ? 'process-one-shot' : 'process-persistent';
+}

@@ -1,0 +1,47 @@
+/**
+ * The `kofun-ctk/runner` export: what a JavaScript or TypeScript provider author and a
+ * CI integration need from the runner: the module-provider interface, the adapters,
+ * the protocol framing, judging, the gate run and its reports.
+ */
+export type { DiscoveryModuleProvider, DiscoveryModuleExport, ModuleProviderErrorCode } from './adapters/module-provider.js';
+export type { AdapterKind, CallOutcome, ProviderConnection, ProviderFault, ProviderIdentity, ProviderLauncher } from './adapters/provider-connection.js';
+export type { ProcessCommand } from './adapters/persistent-process.js';
+export { persistentProcessLauncher } from './adapters/persistent-process.js';
+export { oneShotProcessLauncher } from './adapters/one-shot-process.js';
+export { moduleLauncher } from './adapters/module-adapter.js';
+export { createReferenceProvider, REFERENCE_PROVIDER_NAME } from './adapters/reference-provider.js';
+export {
+  launcherFor,
+  loadProviderConfig,
+  referenceSpec,
+  resolveProvider,
+  splitCommandLine,
+  PROVIDER_CONFIG_SCHEMA,
+  type ProviderConfig,
+  type ProviderOptions,
+  type ProviderSpec,
+} from './adapters/provider-spec.js';
+export { encodeFrame, FrameDecoder, FRAME_MAGIC, MAX_HEADER_BYTES, type Frame, type FrameFault } from './protocol/frame.js';
+export {
+  PROTOCOL_NAME,
+  PROVIDER_ERROR_CODES,
+  PROVIDER_MESSAGES,
+  RUNNER_MESSAGES,
+  MAX_RESULT_BYTES,
+  type ProviderHello,
+  type RunnerHello,
+} from './protocol/messages.js';
+export { serveProvider, type ServeEnd } from './protocol/serve-provider.js';
+export { judgeVector, type JudgeContext } from './judge/judge-vector.js';
+export { classifyDifference, type DifferenceClass } from './judge/classify-difference.js';
+export { applyExpectations, loadExpectations, parseExpectations, type Expectation } from './judge/expectations.js';
+export { PASSING, VERDICTS, type Verdict, type VectorJudgement, type VectorError, type MetamorphicOutcome } from './judge/verdict.js';
+export { loadVectorSet, type QueryVector, type VectorSet, type AcceptableAlternative } from './run/vector-source.js';
+export { runGate, type GateRunOptions } from './run/run-gate.js';
+export { fixtureVariant, vectorSeed } from './run/metamorphic-variant.js';
+export { computeGate, reportFromEvents, REPORT_FORMAT, type GateReport } from './report/gate-report.js';
+export { mergeReports, type MergeOutcome } from './report/merge-reports.js';
+export { renderReport, REPORT_FORMATS, type ReportFormat } from './report/render-report.js';
+export { escapeBytes, escapeText } from './report/escape-text.js';
+export type { RunEvent, GateOutcome, RunSelection, MetamorphicSettings } from './report/run-events.js';
+export { main } from './cli.js';

@@ -1,0 +1,111 @@
+/**
+ * Judging one vector: PASS when the bytes equal the expected bytes, ACCEPTABLE when
+ * they equal an alternative of the vector's envelope, FAIL otherwise (with the
+ * verifier's KD- clauses, a classification and a unified diff), ERROR when the
+ * provider gave no bytes. The verifier runs on every result, with the request and
+ * the fixture, so its fixture checks (the leak scan of hidden names and identities,
+ * KD-DISCLOSE-03, KD-OMIT-07) cover every vector.
+ */
+import { createHash } from 'node:crypto';
+import type { LoadedFixture } from '../../oracle/fixture/load-fixture.js';
+import { verifyResult } from '../../oracle/verifier/verify-result.js';
+import type { Violation } from '../../oracle/violation.js';
+import { errorMessage } from '../adapters/module-provider.js';
+import type { CallOutcome, ProviderFault } from '../adapters/provider-connection.js';
+import { clip, escapeText } from '../report/escape-text.js';
+import type { QueryVector } from '../run/vector-source.js';
+import { classifyDifference } from './classify-difference.js';
+import { unifiedDiff } from './unified-diff.js';
+import type { VectorError, VectorJudgement } from './verdict.js';
+
+/** Bound on escaped provider text kept in a judgement (error messages, stderr tails). */
+export const MAX_PROVIDER_TEXT = 2000;
+
+/** What the judge needs besides the vector and the outcome. */
+export interface JudgeContext {
+  /** The fixture as the oracle loads it, for the verifier's fixture checks. */
+  fixture: LoadedFixture | undefined;
+  /** The names the provider declared in its handshake. */
+  declaredInterpretations: readonly string[];
+}
+
+/** Judges one vector from the provider's outcome. */
+export function judgeVector(vector: QueryVector, outcome: CallOutcome<Uint8Array>, context: JudgeContext): VectorJudgement {
+  const base: VectorJudgement = {
+    id: vector.id,
+    category: vector.category,
+    clauses: [...vector.clauses],
+    interpretations: [...vector.interpretations],
+    verdict: 'ERROR',
+    failClauses: [],
+    violations: [],
+    notes: [],
+  };
+  if (!outcome.ok) return { ...base, verdict: 'ERROR', error: errorFromFault(outcome.fault) };
+  const actual = outcome.value;
+  base.actualSha256 = createHash('sha256').update(actual).digest('hex');
+  base.actualLength = actual.length;
+  const verified = runVerifier(actual, vector, context.fixture);
+  base.violations = verified.violations;
+  if (verified.fault !== undefined) base.notes.push(verified.fault);
+  if (bytesEqual(actual, vector.expected)) {
+    if (base.violations.length > 0) base.notes.push('the verifier objects to bytes equal to the expected result: a fault of the kit, not of the provider');
+    return { ...base, verdict: 'PASS' };
+  }
+  const alternative = vector.acceptable.find((alt) => bytesEqual(actual, alt.bytes));
+  if (alternative !== undefined) {
+    const declared = context.declaredInterpretations.some(
+      (d) => d === alternative.name || d === alternative.interpretation || d.startsWith(`${alternative.interpretation}:`),
+    );
+    return { ...base, verdict: 'ACCEPTABLE', acceptable: { name: alternative.name, interpretation: alternative.interpretation, declared } };
+  }
+  const verifierClauses = uniqueSorted(base.violations.map((v) => v.clause));
+  return {
+    ...base,
+    verdict: 'FAIL',
+    failClauses: verifierClauses.length > 0 ? verifierClauses : uniqueSorted(vector.clauses),
+    clauseSource: verifierClauses.length > 0 ? 'verifier' : 'vector',
+    difference: classifyDifference(vector.expected, actual),
+    diff: unifiedDiff(vector.expected, actual),
+  };
+}
+
+/** A provider fault as a judgement error, every provider-controlled part escaped and bounded. */
+export function errorFromFault(fault: ProviderFault): VectorError {
+  const error: VectorError = { kind: fault.kind, message: clip(escapeText(fault.message), MAX_PROVIDER_TEXT) };
+  if (fault.kind === 'provider-error') error.code = clip(escapeText(fault.code), 64);
+  else if (fault.stderrTail !== '') error.stderrTail = clip(escapeText(fault.stderrTail, { keepLines: true }), MAX_PROVIDER_TEXT);
+  return error;
+}
+
+/** A vector that was never sent. */
+export function notRunJudgement(vector: QueryVector, why: string): VectorJudgement {
+  return {
+    id: vector.id,
+    category: vector.category,
+    clauses: [...vector.clauses],
+    interpretations: [...vector.interpretations],
+    verdict: 'NOT-RUN',
+    failClauses: [],
+    violations: [],
+    error: { kind: 'not-run', message: clip(escapeText(why), MAX_PROVIDER_TEXT) },
+    notes: [],
+  };
+}
+
+function runVerifier(actual: Uint8Array, vector: QueryVector, fixture: LoadedFixture | undefined): { violations: Violation[]; fault?: string } {
+  try {
+    const options: Parameters<typeof verifyResult>[1] = fixture === undefined ? { request: vector.request } : { request: vector.request, fixture };
+    return { violations: verifyResult(actual, options) };
+  } catch (err) {
+    return { violations: [], fault: `the verifier failed on this result (a fault of the kit): ${escapeText(errorMessage(err))}` };
+  }
+}
+
+function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && Buffer.from(a.buffer, a.byteOffset, a.length).equals(Buffer.from(b.buffer, b.byteOffset, b.length));
+}
+
+function uniqueSorted(values: readonly string[]): string[] {
+  return [...new Set(values)].sort();
+}

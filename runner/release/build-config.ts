@@ -1,0 +1,101 @@
+/**
+ * A provider's release build configuration (`release-cost --matrix FILE`):
+ *
+ *     {
+ *       "schema": "kofun.ctk.release-build/v1",
+ *       "source": "."            folder copied into each build (relative to this file), or null
+ *       "artifact": "dist"       where the artifact is after a build, relative to the copy; null for {out}
+ *       "timeout_ms": 600000     per build
+ *       "env": {}                fixed environment entries
+ *       "commands": {
+ *         "without_support":   ["…"],   A: a toolchain built without discovery support
+ *         "support_disabled":  ["…"],   B: support built in, discovery disabled
+ *         "discovery_enabled": ["…"]    C: discovery enabled (the positive control)
+ *       }
+ *     }
+ *
+ * Commands are argv arrays, run without a shell; a shell runs only when a command says
+ * so itself (`["sh", "-c", "…"]`). Unknown fields reject, so a misspelt key cannot
+ * silently drop a build (fail closed).
+ */
+import { isAbsolute, resolve } from 'node:path';
+
+export const RELEASE_BUILD_SCHEMA = 'kofun.ctk.release-build/v1';
+
+/** The three declared build commands (OQ-45 reading A, plus the positive control). */
+export interface ProviderBuild {
+  without_support: string[];
+  support_disabled: string[];
+  discovery_enabled: string[];
+}
+
+export interface BuildConfig {
+  source: string | null;
+  artifact: string | null;
+  timeoutMs: number;
+  env: Record<string, string>;
+  commands: ProviderBuild;
+}
+
+export const DEFAULT_BUILD_TIMEOUT_MS = 600_000;
+
+const KEYS = new Set(['schema', 'source', 'artifact', 'timeout_ms', 'env', 'commands']);
+const COMMANDS = ['without_support', 'support_disabled', 'discovery_enabled'] as const;
+
+export type ConfigResult = { ok: true; config: BuildConfig } | { ok: false; message: string };
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Checks an argv: a non-empty array of strings without NUL. */
+export function checkArgv(v: unknown, where: string): { ok: true; argv: string[] } | { ok: false; message: string } {
+  if (!Array.isArray(v) || v.length === 0) return { ok: false, message: `${where} must be a non-empty array of strings` };
+  for (const w of v) {
+    if (typeof w !== 'string' || w.includes('\0')) return { ok: false, message: `${where} must contain only strings without NUL` };
+  }
+  return { ok: true, argv: v as string[] };
+}
+
+/** Parses a configuration value; relative `source` resolves against `baseDir` (the configuration file's folder). */
+export function parseBuildConfig(value: unknown, baseDir: string): ConfigResult {
+  if (!isRecord(value)) return { ok: false, message: 'build configuration must be a JSON object' };
+  for (const k of Object.keys(value)) if (!KEYS.has(k)) return { ok: false, message: `unknown field in build configuration: ${JSON.stringify(k).slice(0, 80)}` };
+  if (value['schema'] !== RELEASE_BUILD_SCHEMA) return { ok: false, message: `build configuration schema must be ${RELEASE_BUILD_SCHEMA}` };
+  const source = value['source'] ?? null;
+  if (source !== null && (typeof source !== 'string' || source === '')) return { ok: false, message: 'source must be a folder path or null' };
+  const artifact = value['artifact'] ?? null;
+  if (artifact !== null) {
+    if (typeof artifact !== 'string' || artifact === '' || isAbsolute(artifact) || artifact.split(/[\\/]/).includes('..')) {
+      return { ok: false, message: 'artifact must be a relative path inside the build folder, or null' };
+    }
+  }
+  const timeout = value['timeout_ms'] ?? DEFAULT_BUILD_TIMEOUT_MS;
+  if (typeof timeout !== 'number' || !Number.isSafeInteger(timeout) || timeout <= 0) return { ok: false, message: 'timeout_ms must be a positive integer' };
+  const env = value['env'] ?? {};
+  if (!isRecord(env)) return { ok: false, message: 'env must be an object of strings' };
+  for (const [k, v] of Object.entries(env)) {
+    if (typeof v !== 'string' || k === '' || k.includes('=') || k.includes('\0') || v.includes('\0')) return { ok: false, message: 'env must be an object of strings' };
+  }
+  const commands = value['commands'];
+  if (!isRecord(commands)) return { ok: false, message: 'commands must be an object' };
+  for (const k of Object.keys(commands)) {
+    if (!(COMMANDS as readonly string[]).includes(k)) return { ok: false, message: `unknown build command: ${JSON.stringify(k).slice(0, 80)}` };
+  }
+  const parsed: Partial<ProviderBuild> = {};
+  for (const k of COMMANDS) {
+    const c = checkArgv(commands[k], `commands.${k}`);
+    if (!c.ok) return c;
+    parsed[k] = c.argv;
+  }
+  return {
+    ok: true,
+    config: {
+      source: source === null ? null : resolve(baseDir, source),
+      artifact,
+      timeoutMs: timeout,
+      env: env as Record<string, string>,
+      commands: parsed as ProviderBuild,
+    },
+  };
+}

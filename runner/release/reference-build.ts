@@ -1,0 +1,53 @@
+/**
+ * The reference build as a command a provider configuration can declare, so the gate
+ * can be shown end to end on the oracle's own artifacts:
+ *
+ *     kofun-ctk release-cost build-reference --fixture F --profile P --out DIR
+ *     node <kit>/dist/runner/release/reference-build-main.js --fixture F --profile P --out DIR
+ *
+ * FILE is a fixture file or a vector file naming one (loadFixtureFile). It writes
+ * `buildReferenceArtifact(fixture, profile)` into DIR (created when missing;
+ * refused when not empty), setting each file's mode explicitly so the process umask
+ * cannot change the artifact.
+ */
+import { chmod, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { loadFixtureFile } from '../../oracle/fixture/load-fixture.js';
+import { buildFromLoaded, RELEASE_PROFILES, type ReleaseProfile } from '../../oracle/release/build-reference-artifact.js';
+
+export interface ReferenceBuildRequest {
+  fixturePath: string;
+  profile: string;
+  outDir: string;
+}
+
+export type ReferenceBuildResult = { ok: true; files: string[] } | { ok: false; message: string };
+
+export function isReleaseProfile(p: string): p is ReleaseProfile {
+  return (RELEASE_PROFILES as readonly string[]).includes(p);
+}
+
+/** Builds the reference artifact of a fixture file; every user error is a message, never a throw. */
+export async function referenceBuild(req: ReferenceBuildRequest): Promise<ReferenceBuildResult> {
+  if (!isReleaseProfile(req.profile)) return { ok: false, message: `unknown profile; expected one of ${RELEASE_PROFILES.join(', ')}` };
+  // loadFixtureFile also accepts a vector file and loads the fixture it names.
+  const loaded = loadFixtureFile(req.fixturePath);
+  if (!loaded.ok) {
+    const v = loaded.violations[0];
+    return { ok: false, message: `fixture rejected: ${v === undefined ? 'invalid' : `${v.code} (${v.clause})${v.pointer === undefined ? '' : ` at ${v.pointer}`}`}` };
+  }
+  const files = buildFromLoaded(loaded.fixture, req.profile);
+  try {
+    await mkdir(req.outDir, { recursive: true });
+    if ((await readdir(req.outDir)).length > 0) return { ok: false, message: 'output folder is not empty' };
+    for (const f of files) {
+      const target = join(req.outDir, ...f.path.split('/'));
+      await mkdir(dirname(target), { recursive: true });
+      await writeFile(target, f.bytes);
+      await chmod(target, f.mode);
+    }
+  } catch (err) {
+    return { ok: false, message: `cannot write artifact (${(err as NodeJS.ErrnoException).code ?? 'error'})` };
+  }
+  return { ok: true, files: files.map((f) => f.path) };
+}

@@ -1,0 +1,126 @@
+/**
+ * Runs one declared build command: argv exactly as given, never through a shell
+ * (a shell only when the configuration itself says `["sh", "-c", …]`), in its own
+ * process group, with a timeout, a controlled environment and umask. The whole group
+ * is killed when the build ends, when it times out, and when this process exits, so
+ * no build leaves a process behind. Output is kept only as a bounded tail.
+ */
+import { spawn } from 'node:child_process';
+
+export interface BuildSpec {
+  argv: readonly string[];
+  cwd: string;
+  /** The complete environment of the build (nothing is inherited implicitly). */
+  env: Record<string, string>;
+  timeoutMs: number;
+  /** File-creation mask of the build process; inherited by the child at spawn. */
+  umask: number;
+  /** Bytes of stdout and stderr tail kept for the report. */
+  maxOutputBytes?: number;
+}
+
+export interface BuildRun {
+  argv: readonly string[];
+  ok: boolean;
+  exitCode: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  /** Why it could not start (e.g. ENOENT), when it could not. */
+  spawnError: string | null;
+  stdoutTail: string;
+  stderrTail: string;
+}
+
+const liveGroups = new Set<number>();
+let exitHookInstalled = false;
+
+function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // The group is already gone.
+  }
+}
+
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.on('exit', () => {
+    for (const pid of liveGroups) killGroup(pid);
+  });
+}
+
+/** Runs a build to completion; never rejects for a failure of the build itself. */
+export function runBuild(spec: BuildSpec): Promise<BuildRun> {
+  installExitHook();
+  const maxOut = spec.maxOutputBytes ?? 8192;
+  return new Promise((resolve) => {
+    const [command, ...args] = spec.argv;
+    if (command === undefined) {
+      resolve({ argv: spec.argv, ok: false, exitCode: null, signal: null, timedOut: false, spawnError: 'empty command', stdoutTail: '', stderrTail: '' });
+      return;
+    }
+    // process.umask is per process; the child copies it at spawn, so set and restore around the synchronous spawn call.
+    const previous = process.umask(spec.umask);
+    let child;
+    try {
+      child = spawn(command, args, { cwd: spec.cwd, env: spec.env, detached: true, shell: false, stdio: ['ignore', 'pipe', 'pipe'] });
+    } finally {
+      process.umask(previous);
+    }
+    let stdout: Buffer = Buffer.alloc(0);
+    let stderr: Buffer = Buffer.alloc(0);
+    const keep = (buf: Buffer, chunk: Buffer): Buffer => {
+      const joined = Buffer.concat([buf, chunk]);
+      return joined.length > maxOut ? joined.subarray(joined.length - maxOut) : joined;
+    };
+    child.stdout.on('data', (c: Buffer) => (stdout = keep(stdout, c)));
+    child.stderr.on('data', (c: Buffer) => (stderr = keep(stderr, c)));
+    let timedOut = false;
+    let spawnError: string | null = null;
+    const pid = child.pid;
+    if (pid !== undefined) liveGroups.add(pid);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      if (pid !== undefined) killGroup(pid);
+    }, spec.timeoutMs);
+    let settled = false;
+    const finish = (code: number | null, signal: string | null): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (pid !== undefined) {
+        killGroup(pid);
+        liveGroups.delete(pid);
+      }
+      resolve({
+        argv: spec.argv,
+        ok: !timedOut && spawnError === null && code === 0,
+        exitCode: code,
+        signal,
+        timedOut,
+        spawnError,
+        stdoutTail: stdout.toString('utf8'),
+        stderrTail: stderr.toString('utf8'),
+      });
+    };
+    child.on('error', (err: NodeJS.ErrnoException) => {
+      spawnError = err.code ?? err.message;
+      if (pid === undefined) finish(null, null);
+    });
+    // When the build's own process exits, grandchildren left in its group end with it, which
+    // also closes any pipe they held open.
+    child.on('exit', () => {
+      if (pid !== undefined) killGroup(pid);
+    });
+    child.on('close', (code, signal) => finish(code, signal));
+  });
+}
+
+/** One line saying why a build failed, without its output. */
+export function buildFailure(run: BuildRun): string {
+  if (run.spawnError !== null) return `could not start (${run.spawnError})`;
+  if (run.timedOut) return 'timed out and was killed';
+  if (run.signal !== null) return `killed by ${run.signal}`;
+  return `exited with status ${run.exitCode ?? 'unknown'}`;
+}

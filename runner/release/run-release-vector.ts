@@ -1,0 +1,237 @@
+/**
+ * Runs one release-cost vector against a provider's declared build commands
+ * (KD-RELEASE-02, KD-RELEASE-03; OQ-45 reading A) and judges it.
+ *
+ * How a build gets the vector's fixture: every `{fixture}` inside an argv word is
+ * replaced by the absolute path of the fixture file (JSON, format kofun.ctk.fixture/v1),
+ * and the environment variable KOFUN_CTK_FIXTURE holds the same path. The artifact is
+ * written to `{out}` / KOFUN_CTK_OUT, an empty folder the gate made; the build runs in
+ * `{src}` / KOFUN_CTK_SRC (empty here) with the control conditions of build-variation.ts.
+ * The reference builder, for example, is declared as
+ * `["node", "<kit>/dist/runner/release/reference-build-main.js", "--fixture", "{fixture}",
+ *   "--profile", "without-support", "--out", "{out}"]`.
+ *
+ * Checks: each identity of the vector between profiles that were built (identical or
+ * different, with its clause); with `vary`, the without-support build repeated under the
+ * variant conditions must be identical; with `checkDigests` (for the reference builder),
+ * each built artifact's digest must equal the vector's reference digest.
+ * Verdict: ERROR when a build fails or leaves no or an empty artifact, FAIL when a check
+ * fails, PASS otherwise.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ReleaseProfile } from '../../oracle/release/build-reference-artifact.js';
+import type { ProfileExpectation, ReleaseExpectation } from '../../oracle/release/release-expectation.js';
+import { violation, type Violation } from '../../oracle/violation.js';
+import { buildOnce, type BuildContext } from './build-once.js';
+import { controlVariation, variantVariation } from './build-variation.js';
+import { compareArtifacts, DEFAULT_COMPARE_OPTIONS, type CompareOptions } from './compare-artifacts.js';
+import { formatComparison } from './format-comparison.js';
+import { treeDigest } from './artifact-manifest.js';
+import { buildFailure } from './run-build.js';
+import { escapeText as escapeForTerminal } from '../report/escape-text.js';
+import type { ArtifactTree } from './artifact-tree.js';
+import { DEFAULT_BUILD_TIMEOUT_MS, type ProviderBuild } from './build-config.js';
+
+/** What the runner passes in: the vector's id, its `release` expectation and its fixture. */
+export interface ReleaseVectorInput {
+  id: string;
+  release: unknown;
+  /** The fixture value (written to a file for the builds unless `fixturePath` is given). */
+  fixture: unknown;
+}
+
+export interface ReleaseVectorOptions {
+  /** An existing fixture file to pass instead of writing `vector.fixture`. */
+  fixturePath?: string;
+  /** Compare built digests with the vector's reference digests (reference builder). */
+  checkDigests?: boolean;
+  /** Also build without-support under the variant conditions and require identical bytes. */
+  vary?: boolean;
+  /** Build command of the optional runtime-metadata profile (#454, KD-RELEASE-04). */
+  runtimeMetadata?: string[];
+  timeoutMs?: number;
+  workDir?: string;
+  compare?: CompareOptions;
+}
+
+export interface ReleaseBuildRecord {
+  profile: ReleaseProfile | 'without-support (variant)';
+  ok: boolean;
+  failure: string | null;
+  /** Artifact digest (artifact-digest.ts) when built. */
+  digest: string | null;
+}
+
+export interface ReleaseVectorDetails {
+  id: string;
+  builds: ReleaseBuildRecord[];
+  violations: Violation[];
+  /** Human report lines, already escaped. */
+  lines: string[];
+}
+
+export interface ReleaseVectorResult {
+  verdict: 'PASS' | 'FAIL' | 'ERROR';
+  details: ReleaseVectorDetails;
+}
+
+const COMMAND_OF: Record<ReleaseProfile, keyof ProviderBuild | 'runtime_metadata'> = {
+  'without-support': 'without_support',
+  'support-disabled': 'support_disabled',
+  'discovery-enabled': 'discovery_enabled',
+  'runtime-metadata': 'runtime_metadata',
+};
+
+const DIGEST_CLAUSE: Record<ReleaseProfile, string> = {
+  'without-support': 'KD-RELEASE-02',
+  'support-disabled': 'KD-RELEASE-02',
+  'discovery-enabled': 'KD-RELEASE-03',
+  'runtime-metadata': 'KD-RELEASE-04',
+};
+
+function isExpectation(v: unknown): v is ReleaseExpectation {
+  if (typeof v !== 'object' || v === null) return false;
+  const r = v as Record<string, unknown>;
+  return r['schema'] === 'kofun.ctk.release-expectation/v1' && Array.isArray(r['profiles']) && Array.isArray(r['identities']);
+}
+
+/** Runs and judges one release-cost vector; build failures are verdicts, not exceptions. */
+export async function runReleaseVector(
+  vector: ReleaseVectorInput,
+  providerBuild: ProviderBuild,
+  opts: ReleaseVectorOptions = {},
+): Promise<ReleaseVectorResult> {
+  const details: ReleaseVectorDetails = { id: vector.id, builds: [], violations: [], lines: [] };
+  if (!isExpectation(vector.release)) {
+    details.lines.push('error: the vector has no kofun.ctk.release-expectation/v1 expectation');
+    return { verdict: 'ERROR', details };
+  }
+  const expectation = vector.release;
+  const base = await mkdtemp(join(opts.workDir ?? tmpdir(), 'kofun-ctk-release-vector-'));
+  const variantBase = opts.vary === true ? await mkdtemp(join(opts.workDir ?? tmpdir(), 'kofun-ctk-release-vector-variant-')) : null;
+  try {
+    let fixturePath = opts.fixturePath;
+    if (fixturePath === undefined) {
+      fixturePath = join(base, 'fixture.json');
+      await writeFile(fixturePath, `${JSON.stringify(vector.fixture)}\n`);
+    }
+    const ctx: BuildContext = {
+      source: null,
+      artifact: null,
+      timeoutMs: opts.timeoutMs ?? DEFAULT_BUILD_TIMEOUT_MS,
+      env: {},
+      extra: [{ name: 'fixture', value: fixturePath, envVar: 'KOFUN_CTK_FIXTURE' }],
+      snapshotDir: join(base, 'artifacts'),
+    };
+    const control = controlVariation(base);
+    const commands: Partial<Record<ReleaseProfile, string[]>> = {
+      'without-support': providerBuild.without_support,
+      'support-disabled': providerBuild.support_disabled,
+      'discovery-enabled': providerBuild.discovery_enabled,
+    };
+    if (opts.runtimeMetadata !== undefined) commands['runtime-metadata'] = opts.runtimeMetadata;
+    const trees = new Map<ReleaseProfile, ArtifactTree>();
+    const builds: { profile: ReleaseBuildRecord['profile']; argv: string[]; variant: boolean }[] = [];
+    for (const [profile, argv] of Object.entries(commands) as [ReleaseProfile, string[]][]) {
+      builds.push({ profile, argv, variant: false });
+      if (profile === 'without-support' && variantBase !== null) builds.push({ profile: 'without-support (variant)', argv, variant: true });
+    }
+    let variantTree: ArtifactTree | null = null;
+    for (const b of builds) {
+      const variation = b.variant && variantBase !== null ? variantVariation(variantBase) : control;
+      const slug = b.variant ? 'without-support-variant' : b.profile;
+      const outcome = await buildOnce(b.profile, slug, b.argv, variation, ctx);
+      const artifact = outcome.artifact;
+      if (!outcome.run.ok || artifact === null || !artifact.ok) {
+        const failure = !outcome.run.ok ? buildFailure(outcome.run) : artifact === null ? 'no artifact' : artifact.ok ? '' : artifact.message;
+        details.builds.push({ profile: b.profile, ok: false, failure, digest: null });
+        details.lines.push(`error: build ${b.profile} (${COMMAND_OF[b.profile === 'without-support (variant)' ? 'without-support' : b.profile]}): ${failure}`);
+        for (const l of outcome.run.stderrTail.split('\n').filter((x) => x !== '').slice(-5)) details.lines.push(`  stderr: ${escapeForTerminal(l)}`);
+        return { verdict: 'ERROR', details };
+      }
+      const tree = artifact.tree;
+      const digest = treeDigest(tree);
+      details.builds.push({ profile: b.profile, ok: true, failure: null, digest });
+      details.lines.push(`build ${b.profile}: ok, digest ${digest}`);
+      if (b.variant) variantTree = tree;
+      else trees.set(b.profile as ReleaseProfile, tree);
+    }
+    const compare = opts.compare ?? DEFAULT_COMPARE_OPTIONS;
+    for (const id of expectation.identities) {
+      const a = trees.get(id.left);
+      const b = trees.get(id.right);
+      if (a === undefined || b === undefined) {
+        details.lines.push(`${id.left} vs ${id.right} (${id.clause}): not run, no build command for a profile`);
+        continue;
+      }
+      const cmp = await compareArtifacts(a, b, compare);
+      const actual = cmp.identical ? 'identical' : 'different';
+      if (actual === id.relation) {
+        details.lines.push(`${id.left} vs ${id.right} (${id.clause}): ${actual}, as required`);
+        continue;
+      }
+      const message =
+        id.relation === 'identical'
+          ? `${id.right} must be byte-identical to ${id.left}`
+          : `${id.right} must differ from ${id.left} (positive control: an identical pair means the switch is not wired)`;
+      details.violations.push(violation(id.relation === 'identical' ? 'release-bytes-differ' : 'release-switch-not-wired', id.clause, message, { expected: id.relation, actual }));
+      details.lines.push(`${id.left} vs ${id.right} (${id.clause}): ${actual}, expected ${id.relation}`);
+      if (!cmp.identical) details.lines.push(...formatComparison(cmp).map((l) => `  ${l}`));
+    }
+    const a1 = trees.get('without-support');
+    if (variantTree !== null && a1 !== undefined) {
+      const cmp = await compareArtifacts(a1, variantTree, compare);
+      if (cmp.identical) details.lines.push('without-support vs its variant build: identical');
+      else {
+        details.violations.push(
+          violation('release-nondeterministic', 'KD-RELEASE-03', 'the build without support gives different bytes under varied build conditions', {
+            expected: 'identical',
+            actual: 'different',
+          }),
+        );
+        details.lines.push('without-support vs its variant build: different (NONDETERMINISTIC)', ...formatComparison(cmp).map((l) => `  ${l}`));
+      }
+    }
+    if (opts.checkDigests === true) {
+      for (const [profile, tree] of trees) {
+        const expected = expectation.profiles.find((p) => p.profile === profile);
+        if (expected === undefined) continue;
+        const actualDigest = treeDigest(tree);
+        if (actualDigest === expected.digest) {
+          details.lines.push(`${profile}: reference digest matches`);
+          continue;
+        }
+        details.violations.push(
+          violation('release-digest-mismatch', DIGEST_CLAUSE[profile], `the ${profile} artifact is not the reference artifact`, {
+            expected: expected.digest,
+            actual: actualDigest,
+          }),
+        );
+        details.lines.push(`${profile}: digest ${actualDigest}, reference ${expected.digest}`, ...listingDifferences(tree, expected));
+      }
+    }
+    return { verdict: details.violations.length === 0 ? 'PASS' : 'FAIL', details };
+  } finally {
+    await rm(base, { recursive: true, force: true });
+    if (variantBase !== null) await rm(variantBase, { recursive: true, force: true });
+  }
+}
+
+/** Which files of a built artifact differ from the reference listing, by path, mode, size and SHA-256. */
+function listingDifferences(tree: ArtifactTree, expected: ProfileExpectation): string[] {
+  const lines: string[] = [];
+  const built = new Map(tree.entries.filter((e) => e.type === 'file').map((e) => [e.path, e]));
+  for (const f of expected.files) {
+    const e = built.get(f.path);
+    const name = escapeForTerminal(f.path);
+    if (e === undefined) lines.push(`  missing: ${name}`);
+    else if (e.mode !== f.mode || e.size !== f.size || e.sha256 !== f.sha256) {
+      lines.push(`  different: ${name} (mode ${e.mode.toString(8)} vs ${f.mode.toString(8)}, size ${e.size} vs ${f.size}, sha256 ${e.sha256 ?? '-'} vs ${f.sha256})`);
+    }
+    built.delete(f.path);
+  }
+  for (const path of built.keys()) lines.push(`  unexpected: ${escapeForTerminal(path)}`);
+  return lines;
+}

@@ -1,0 +1,86 @@
+/**
+ * The gate report (format `kofun.ctk.report/v1`): built from the event stream, named
+ * by the vector-set digest, the provider identity from the handshake and the kit
+ * version, so a gate result is bound to the exact vectors it ran. Holds no timing,
+ * so the same run gives the same report.
+ */
+import { EXIT } from '../io/cli-io.js';
+import type { ProviderIdentity } from '../adapters/provider-connection.js';
+import type { Expectation } from '../judge/expectations.js';
+import { PASSING, VERDICTS, type Verdict, type VectorJudgement } from '../judge/verdict.js';
+import type { GateOutcome, MetamorphicSettings, RunEvent, RunSelection } from './run-events.js';
+
+export const REPORT_FORMAT = 'kofun.ctk.report/v1';
+
+export interface GateReport {
+  format: typeof REPORT_FORMAT;
+  kit_version: string;
+  vector_set_sha256: string;
+  provider: ProviderIdentity | null;
+  selection: RunSelection;
+  metamorphic: MetamorphicSettings;
+  counts: Record<Verdict, number>;
+  gate: GateOutcome;
+  unknown_expectations: Expectation[];
+  /** Sorted by id. */
+  vectors: VectorJudgement[];
+}
+
+/** Counts per verdict, every verdict present. */
+export function countVerdicts(vectors: readonly VectorJudgement[]): Record<Verdict, number> {
+  const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>;
+  for (const j of vectors) counts[j.verdict] += 1;
+  return counts;
+}
+
+/**
+ * The gate over judged vectors. Exit 3 when the run is incomplete (the provider could
+ * not start, a vector was NOT-RUN, a shard is missing); otherwise 1 when anything
+ * fails the gate (FAIL, ERROR, XPASS, an expectation naming no vector); otherwise 0.
+ */
+export function computeGate(
+  vectors: readonly VectorJudgement[],
+  unknownExpectations: readonly Expectation[],
+  incomplete: readonly string[] = [],
+): GateOutcome {
+  const counts = countVerdicts(vectors);
+  const reasons: string[] = [...incomplete];
+  for (const verdict of VERDICTS) {
+    if (PASSING.has(verdict) || counts[verdict] === 0) continue;
+    reasons.push(`${counts[verdict]} ${verdict}`);
+  }
+  for (const e of unknownExpectations) reasons.push(`expectation names no vector: ${e.id}`);
+  const metamorphicFailures = vectors.filter((j) => j.metamorphic !== undefined && !j.metamorphic.ok).length;
+  if (metamorphicFailures > 0) reasons.push(`${metamorphicFailures} metamorphic canonical-order failures`);
+  const isIncomplete = incomplete.length > 0 || counts['NOT-RUN'] > 0;
+  const exit_code = isIncomplete ? EXIT.incomplete : reasons.length > 0 ? EXIT.failed : EXIT.ok;
+  return { passed: exit_code === EXIT.ok, exit_code, reasons };
+}
+
+/** Builds the report from a complete event stream. */
+export function reportFromEvents(events: readonly RunEvent[]): GateReport {
+  let start: Extract<RunEvent, { event: 'run-start' }> | undefined;
+  let end: Extract<RunEvent, { event: 'run-end' }> | undefined;
+  let provider: ProviderIdentity | null = null;
+  const vectors: VectorJudgement[] = [];
+  for (const e of events) {
+    if (e.event === 'run-start') start = e;
+    else if (e.event === 'run-end') end = e;
+    else if (e.event === 'provider' && provider === null) provider = e.identity;
+    else if (e.event === 'vector') vectors.push(e.judgement);
+  }
+  if (start === undefined || end === undefined) throw new Error('kit fault: event stream without run-start and run-end');
+  vectors.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return {
+    format: REPORT_FORMAT,
+    kit_version: start.kit_version,
+    vector_set_sha256: start.vector_set_sha256,
+    provider,
+    selection: start.selection,
+    metamorphic: start.metamorphic,
+    counts: countVerdicts(vectors),
+    gate: end.gate,
+    unknown_expectations: end.unknown_expectations,
+    vectors,
+  };
+}

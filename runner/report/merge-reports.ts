@@ -1,0 +1,92 @@
+/**
+ * Merging shard reports (`--shard k/n` on n machines) into one gate report. Reports of
+ * different vector sets, kit versions, providers or filters are refused: a merged gate
+ * must still be bound to exactly one vector set and one provider. A missing shard makes
+ * the merged run incomplete (exit 3).
+ */
+import { computeGate, countVerdicts, REPORT_FORMAT, type GateReport } from './gate-report.js';
+import type { Expectation } from '../judge/expectations.js';
+
+export type MergeOutcome = { ok: true; report: GateReport } | { ok: false; message: string };
+
+/** Checks that a decoded JSON value looks like a gate report. */
+export function isGateReport(value: unknown): value is GateReport {
+  const r = value as Partial<GateReport> | null;
+  return (
+    typeof r === 'object' &&
+    r !== null &&
+    r.format === REPORT_FORMAT &&
+    typeof r.vector_set_sha256 === 'string' &&
+    typeof r.kit_version === 'string' &&
+    Array.isArray(r.vectors) &&
+    typeof r.selection === 'object' &&
+    r.selection !== null
+  );
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Merges reports of the same vector set, provider, kit and filters. */
+export function mergeReports(reports: readonly GateReport[]): MergeOutcome {
+  const first = reports[0];
+  if (first === undefined) return { ok: false, message: 'no report to merge' };
+  for (const r of reports.slice(1)) {
+    if (r.vector_set_sha256 !== first.vector_set_sha256) {
+      return { ok: false, message: `refusing to merge reports of different vector sets (${first.vector_set_sha256} and ${r.vector_set_sha256})` };
+    }
+    if (r.kit_version !== first.kit_version) return { ok: false, message: `refusing to merge reports of different kit versions (${first.kit_version} and ${r.kit_version})` };
+    const identity = (x: GateReport): unknown => (x.provider === null ? null : { name: x.provider.name, version: x.provider.version, adapter: x.provider.adapter });
+    if (r.provider !== null && first.provider !== null && !same(identity(r), identity(first))) {
+      return { ok: false, message: 'refusing to merge reports of different providers' };
+    }
+    const filters = (x: GateReport): unknown => ({ c: x.selection.categories, i: x.selection.ids, l: x.selection.clauses });
+    if (!same(filters(r), filters(first))) return { ok: false, message: 'refusing to merge reports run with different filters' };
+  }
+  const seen = new Set<string>();
+  for (const r of reports) {
+    for (const v of r.vectors) {
+      if (seen.has(v.id)) return { ok: false, message: `vector ${v.id} appears in more than one report (overlapping shards?)` };
+      seen.add(v.id);
+    }
+  }
+  const incomplete: string[] = [];
+  const shards = reports.map((r) => r.selection.shard);
+  if (shards.some((s) => s !== null)) {
+    const parsed = shards.map((s) => (s === null ? undefined : s.split('/').map(Number)));
+    const n = parsed[0]?.[1];
+    if (parsed.some((p) => p === undefined || p[1] !== n) || n === undefined) {
+      return { ok: false, message: 'refusing to merge sharded and unsharded reports, or shards of different counts' };
+    }
+    const have = new Set(parsed.map((p) => p?.[0]));
+    for (let k = 1; k <= n; k++) if (!have.has(k)) incomplete.push(`shard ${k}/${n} is missing`);
+  }
+  for (const r of reports) {
+    for (const reason of r.gate.reasons) if (/could not start/.test(reason) && !incomplete.includes(reason)) incomplete.push(reason);
+  }
+  const vectors = reports.flatMap((r) => r.vectors).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const unknown = new Map<string, Expectation>();
+  for (const r of reports) for (const e of r.unknown_expectations) unknown.set(e.id, e);
+  const unknownList = [...unknown.values()];
+  return {
+    ok: true,
+    report: {
+      format: REPORT_FORMAT,
+      kit_version: first.kit_version,
+      vector_set_sha256: first.vector_set_sha256,
+      provider: reports.find((r) => r.provider !== null)?.provider ?? null,
+      selection: {
+        ...first.selection,
+        shard: null,
+        filtered: first.selection.filtered,
+        total: vectors.length,
+      },
+      metamorphic: first.metamorphic,
+      counts: countVerdicts(vectors),
+      gate: computeGate(vectors, unknownList, incomplete),
+      unknown_expectations: unknownList,
+      vectors,
+    },
+  };
+}

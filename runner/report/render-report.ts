@@ -1,0 +1,26 @@
+/**
+ * Report formats of `kofun-ctk run` and `kofun-ctk merge-reports`, and their file names.
+ */
+import type { GateReport } from './gate-report.js';
+import { renderJunit } from './render-junit.js';
+import { renderMarkdown } from './render-markdown.js';
+
+export const REPORT_FORMATS = ['json', 'junit', 'md'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+/** The report text in one format. JSON is the report itself, two-space indented. */
+export function renderReport(report: GateReport, format: ReportFormat): string {
+  switch (format) {
+    case 'json':
+      return `${JSON.stringify(report, null, 2)}\n`;
+    case 'junit':
+      return renderJunit(report);
+    case 'md':
+      return renderMarkdown(report);
+  }
+}
+
+/** The file name used under --report-dir. */
+export function reportFileName(format: ReportFormat): string {
+  return format === 'json' ? 'kofun-ctk-report.json' : format === 'junit' ? 'kofun-ctk-junit.xml' : 'kofun-ctk-report.md';
+}

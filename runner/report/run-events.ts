@@ -1,0 +1,55 @@
+/**
+ * The one JSON event stream a run produces (`--events FILE` writes it as JSON lines).
+ * Every report (console, JSON, JUnit, Markdown) is computed from these events, so a
+ * report can be rebuilt from a recorded stream.
+ */
+import type { ProviderIdentity } from '../adapters/provider-connection.js';
+import type { Expectation } from '../judge/expectations.js';
+import type { VectorJudgement } from '../judge/verdict.js';
+
+/** What was selected to run. */
+export interface RunSelection {
+  categories: string[];
+  ids: string[];
+  clauses: string[];
+  /** `k/n`, or null for the whole selection. */
+  shard: string | null;
+  /** How many vectors the filters selected before sharding. */
+  filtered: number;
+  /** How many vectors this run sends. */
+  total: number;
+}
+
+/** The metamorphic canonical-order settings (printed so a run can be replayed). */
+export interface MetamorphicSettings {
+  /** `all`, or how many vectors are sampled; 0 turns the check off. */
+  sample: number | 'all';
+  seed: number;
+}
+
+export type RunEvent =
+  | {
+      event: 'run-start';
+      kit_version: string;
+      vector_set_sha256: string;
+      selection: RunSelection;
+      adapter: string;
+      jobs: number;
+      timeout_ms: number;
+      metamorphic: MetamorphicSettings;
+    }
+  | { event: 'provider'; identity: ProviderIdentity }
+  | { event: 'provider-restart'; lane: number; reason: string }
+  | { event: 'progress'; phase: 'base' | 'metamorphic'; id: string; outcome: string; done: number; total: number }
+  | { event: 'vector'; judgement: VectorJudgement }
+  | { event: 'run-end'; gate: GateOutcome; unknown_expectations: Expectation[]; duration_ms: number };
+
+/** The gate: passed or not, the exit status, and every reason it failed. */
+export interface GateOutcome {
+  passed: boolean;
+  exit_code: number;
+  reasons: string[];
+}
+
+/** Receives events as they happen. */
+export type EventSink = (event: RunEvent) => void;

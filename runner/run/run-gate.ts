@@ -1,0 +1,267 @@
+/**
+ * The gate run: sends every selected vector to the provider over `jobs` parallel
+ * provider instances, judges each result, then (when enabled) replays a seeded sample
+ * against metamorphic fixture variants on other instances started from another
+ * working directory, applies the expectations file, and computes the gate. Everything
+ * it learns is emitted as events; the report is built from them.
+ *
+ * A provider that dies is restarted within a bounded budget; when it cannot be
+ * (re)started its remaining vectors are NOT-RUN. Every instance is closed, and its
+ * process group killed, before this returns.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadFixture, type LoadedFixture } from '../../oracle/fixture/load-fixture.js';
+import type { CallOutcome, ProviderConnection, ProviderFault, ProviderLauncher } from '../adapters/provider-connection.js';
+import { classifyDifference } from '../judge/classify-difference.js';
+import { applyExpectations, type Expectation } from '../judge/expectations.js';
+import { errorFromFault, judgeVector, notRunJudgement } from '../judge/judge-vector.js';
+import { unifiedDiff } from '../judge/unified-diff.js';
+import type { MetamorphicOutcome, VectorJudgement } from '../judge/verdict.js';
+import { computeGate, reportFromEvents, type GateReport } from '../report/gate-report.js';
+import type { EventSink, MetamorphicSettings, RunEvent, RunSelection } from '../report/run-events.js';
+import { fixtureVariant, sampleIds, vectorSeed } from './metamorphic-variant.js';
+import type { QueryVector, VectorSet } from './vector-source.js';
+
+export interface GateRunOptions {
+  kitVersion: string;
+  vectorSet: VectorSet;
+  selected: readonly QueryVector[];
+  selection: RunSelection;
+  launcher: ProviderLauncher;
+  /** The same provider, relocatable to another working directory (metamorphic runs). */
+  metamorphicLauncher: ProviderLauncher;
+  adapter: string;
+  jobs: number;
+  timeoutMs: number;
+  startTimeoutMs: number;
+  /** Restarts allowed over the whole run after a provider instance died. */
+  restartBudget: number;
+  metamorphic: MetamorphicSettings;
+  expectations: readonly Expectation[];
+  /** Every vector id of the set, for telling unknown expectation entries. */
+  knownIds: ReadonlySet<string>;
+  emit: EventSink;
+}
+
+interface Shared {
+  restartsLeft: number;
+  emit: EventSink;
+  startTimeoutMs: number;
+  timeoutMs: number;
+  identityEmitted: boolean;
+}
+
+type LaneOutcome = CallOutcome<Uint8Array> | { notRun: string };
+
+/** One provider instance slot: started lazily, restarted within the shared budget. */
+class Lane {
+  private connection: ProviderConnection | undefined;
+  private loaded = new Set<string>();
+  private everStarted = false;
+
+  constructor(
+    private readonly index: number,
+    private readonly launcher: ProviderLauncher,
+    private readonly shared: Shared,
+    private readonly cwd: string | undefined,
+  ) {}
+
+  /** Starts the instance; the fault when it cannot. */
+  async ensure(): Promise<{ ok: true; connection: ProviderConnection } | { ok: false; why: string }> {
+    if (this.connection?.alive) return { ok: true, connection: this.connection };
+    if (this.everStarted) {
+      if (this.shared.restartsLeft <= 0) return { ok: false, why: 'the provider died and the restart budget is spent' };
+      this.shared.restartsLeft -= 1;
+      this.shared.emit({ event: 'provider-restart', lane: this.index, reason: 'the provider instance died' });
+    }
+    this.everStarted = true;
+    await this.connection?.close();
+    this.loaded = new Set();
+    const started = await this.launcher(this.cwd === undefined ? { timeoutMs: this.shared.startTimeoutMs } : { cwd: this.cwd, timeoutMs: this.shared.startTimeoutMs });
+    if (!started.ok) {
+      this.connection = undefined;
+      return { ok: false, why: `the provider could not start: ${describeFault(started.fault)}` };
+    }
+    this.connection = started.value;
+    if (!this.shared.identityEmitted) {
+      this.shared.identityEmitted = true;
+      this.shared.emit({ event: 'provider', identity: started.value.identity });
+    }
+    return { ok: true, connection: started.value };
+  }
+
+  async send(fixtureSha: string, fixtureBytes: () => Uint8Array, request: Uint8Array): Promise<LaneOutcome> {
+    const ready = await this.ensure();
+    if (!ready.ok) return { notRun: ready.why };
+    const { connection } = ready;
+    if (!this.loaded.has(fixtureSha)) {
+      const loaded = await connection.loadFixture(fixtureSha, fixtureBytes(), this.shared.timeoutMs);
+      if (!loaded.ok) return { ok: false, fault: { ...loaded.fault, message: `loading the fixture: ${loaded.fault.message}` } };
+      this.loaded.add(fixtureSha);
+    }
+    return connection.query(fixtureSha, request, this.shared.timeoutMs);
+  }
+
+  identity(): string[] {
+    return this.connection?.identity.interpretations ?? [];
+  }
+
+  async close(): Promise<void> {
+    await this.connection?.close();
+    this.connection = undefined;
+  }
+}
+
+function describeFault(fault: ProviderFault): string {
+  return fault.kind === 'provider-error' ? `${fault.code}: ${fault.message}` : fault.message;
+}
+
+/** Runs the gate and returns its report (also emitted as events). */
+export async function runGate(options: GateRunOptions): Promise<GateReport> {
+  const started = Date.now();
+  const events: RunEvent[] = [];
+  const emit: EventSink = (e) => {
+    events.push(e);
+    options.emit(e);
+  };
+  emit({
+    event: 'run-start',
+    kit_version: options.kitVersion,
+    vector_set_sha256: options.vectorSet.vectorSetSha256,
+    selection: options.selection,
+    adapter: options.adapter,
+    jobs: options.jobs,
+    timeout_ms: options.timeoutMs,
+    metamorphic: options.metamorphic,
+  });
+  const shared: Shared = {
+    restartsLeft: options.restartBudget,
+    emit,
+    startTimeoutMs: options.startTimeoutMs,
+    timeoutMs: options.timeoutMs,
+    identityEmitted: false,
+  };
+  const fixtures = new FixtureCache(options.vectorSet);
+  const judgements = new Map<string, VectorJudgement>();
+  const actuals = new Map<string, Uint8Array>();
+  const incomplete: string[] = [];
+
+  // Base phase. The first instance starts alone: if it cannot, nothing can run.
+  const order = [...options.selected].sort((a, b) => cmp(a.fixtureSha256, b.fixtureSha256) || cmp(a.id, b.id));
+  const lanes = Array.from({ length: Math.max(1, options.jobs) }, (_, i) => new Lane(i + 1, options.launcher, shared, undefined));
+  const first = await (lanes[0] as Lane).ensure();
+  if (!first.ok) {
+    incomplete.push(first.why);
+    for (const v of order) judgements.set(v.id, notRunJudgement(v, first.why));
+  } else {
+    let done = 0;
+    await pool(order, lanes, async (vector, lane) => {
+      const outcome = await lane.send(vector.fixtureSha256, () => options.vectorSet.fixtureBytes(vector.fixtureSha256), vector.request);
+      const judgement =
+        'notRun' in outcome
+          ? notRunJudgement(vector, outcome.notRun)
+          : judgeVector(vector, outcome, { fixture: fixtures.loaded(vector.fixtureSha256), declaredInterpretations: lane.identity() });
+      if (!('notRun' in outcome) && outcome.ok) actuals.set(vector.id, outcome.value);
+      judgements.set(vector.id, judgement);
+      done += 1;
+      emit({ event: 'progress', phase: 'base', id: vector.id, outcome: judgement.verdict, done, total: order.length });
+    });
+  }
+  await Promise.all(lanes.map((l) => l.close()));
+
+  // Metamorphic phase: variants on other instances, started in a fresh working directory.
+  if (options.metamorphic.sample !== 0 && actuals.size > 0) {
+    const sampled = sampleIds([...actuals.keys()].sort(), options.metamorphic.sample, options.metamorphic.seed);
+    const todo = order.filter((v) => sampled.has(v.id));
+    const folder = mkdtempSync(join(tmpdir(), 'kofun-ctk-metamorphic-'));
+    const mLanes = Array.from({ length: Math.max(1, options.jobs) }, (_, i) => new Lane(i + 1, options.metamorphicLauncher, shared, folder));
+    let done = 0;
+    try {
+      await pool(todo, mLanes, async (vector, lane) => {
+        const seed = vectorSeed(options.metamorphic.seed, vector.id);
+        const variant = fixtureVariant(options.vectorSet.fixtureBytes(vector.fixtureSha256), seed);
+        const variantSha = createHash('sha256').update(variant).digest('hex');
+        const outcome = await lane.send(variantSha, () => variant, vector.request);
+        const base = actuals.get(vector.id) as Uint8Array;
+        const result = metamorphicOutcome(seed, base, outcome);
+        const judgement = judgements.get(vector.id) as VectorJudgement;
+        judgements.set(vector.id, withMetamorphic(judgement, result));
+        done += 1;
+        emit({ event: 'progress', phase: 'metamorphic', id: vector.id, outcome: result.ok ? 'same' : 'differs', done, total: todo.length });
+      });
+    } finally {
+      await Promise.all(mLanes.map((l) => l.close()));
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }
+
+  const ordered = [...judgements.values()].sort((a, b) => cmp(a.id, b.id));
+  const applied = applyExpectations(ordered, options.expectations, options.knownIds);
+  for (const judgement of applied.judgements) emit({ event: 'vector', judgement });
+  const gate = computeGate(applied.judgements, applied.unknown, incomplete);
+  emit({ event: 'run-end', gate, unknown_expectations: applied.unknown, duration_ms: Date.now() - started });
+  return reportFromEvents(events);
+}
+
+function metamorphicOutcome(seed: number, base: Uint8Array, outcome: LaneOutcome): MetamorphicOutcome {
+  if ('notRun' in outcome) return { seed, ok: false, detail: `variant not run: ${outcome.notRun}` };
+  if (!outcome.ok) {
+    const e = errorFromFault(outcome.fault);
+    return { seed, ok: false, detail: `variant errored (${e.kind}): ${e.message}` };
+  }
+  if (Buffer.from(outcome.value).equals(Buffer.from(base))) return { seed, ok: true };
+  return {
+    seed,
+    ok: false,
+    detail: 'the shuffled, key-reordered fixture from another working directory gave other bytes',
+    difference: classifyDifference(base, outcome.value),
+    diff: unifiedDiff(base, outcome.value),
+  };
+}
+
+/** A metamorphic failure fails the vector with KD-ORDER-12 (and KD-KEY-07: another working directory). */
+function withMetamorphic(j: VectorJudgement, m: MetamorphicOutcome): VectorJudgement {
+  if (m.ok) return { ...j, metamorphic: m };
+  const clauses = ['KD-KEY-07', 'KD-ORDER-12'];
+  if (j.verdict === 'FAIL') return { ...j, metamorphic: m, failClauses: [...new Set([...j.failClauses, ...clauses])].sort() };
+  return { ...j, metamorphic: m, verdict: 'FAIL', failClauses: clauses, clauseSource: 'metamorphic' };
+}
+
+/** Runs `work` over `items` with one lane per concurrent worker. */
+async function pool<T>(items: readonly T[], lanes: readonly Lane[], work: (item: T, lane: Lane) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    lanes.map(async (lane) => {
+      for (;;) {
+        const i = next++;
+        if (i >= items.length) return;
+        await work(items[i] as T, lane);
+      }
+    }),
+  );
+}
+
+/** The oracle's view of each fixture, for the verifier's fixture checks; loaded once. */
+class FixtureCache {
+  private readonly cache = new Map<string, LoadedFixture | undefined>();
+  constructor(private readonly set: VectorSet) {}
+  loaded(sha: string): LoadedFixture | undefined {
+    if (this.cache.has(sha)) return this.cache.get(sha);
+    let fixture: LoadedFixture | undefined;
+    try {
+      const result = loadFixture(JSON.parse(Buffer.from(this.set.fixtureBytes(sha)).toString('utf8')));
+      fixture = result.ok ? result.fixture : undefined;
+    } catch {
+      fixture = undefined;
+    }
+    this.cache.set(sha, fixture);
+    return fixture;
+  }
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,54 @@
+/**
+ * Vector selection: filters by category, id and clause (OR within one filter, AND
+ * across filters), then a shard `k/n` of the filtered list in id order, so n
+ * machines with the same filters split the work without overlap.
+ */
+import { UsageError } from '../io/cli-io.js';
+import type { QueryVector } from './vector-source.js';
+
+export interface VectorFilters {
+  categories: string[];
+  /** Exact ids, or a prefix ending in `*`. */
+  ids: string[];
+  clauses: string[];
+}
+
+/** A shard: the k-th (1-based) of n. */
+export interface Shard {
+  k: number;
+  n: number;
+}
+
+/** Parses `k/n` with 1 <= k <= n. */
+export function parseShard(text: string): Shard {
+  const m = /^([1-9][0-9]*)\/([1-9][0-9]*)$/.exec(text);
+  const k = Number(m?.[1]);
+  const n = Number(m?.[2]);
+  if (m === null || k > n || n > 10000) throw new UsageError(`--shard "${text}" is not k/n with 1 <= k <= n`);
+  return { k, n };
+}
+
+function matchesId(id: string, patterns: readonly string[]): boolean {
+  return patterns.some((p) => (p.endsWith('*') ? id.startsWith(p.slice(0, -1)) : id === p));
+}
+
+/** Applies the filters (vectors stay in id order). */
+export function filterVectors(vectors: readonly QueryVector[], filters: VectorFilters): QueryVector[] {
+  return vectors.filter(
+    (v) =>
+      (filters.categories.length === 0 || filters.categories.includes(v.category)) &&
+      (filters.ids.length === 0 || matchesId(v.id, filters.ids)) &&
+      (filters.clauses.length === 0 || v.clauses.some((c) => filters.clauses.includes(c))),
+  );
+}
+
+/** The vectors of one shard. */
+export function shardVectors(vectors: readonly QueryVector[], shard: Shard | undefined): QueryVector[] {
+  if (shard === undefined) return [...vectors];
+  return vectors.filter((_, i) => i % shard.n === shard.k - 1);
+}
+
+/** Splits repeatable, comma-separated option values. */
+export function listOption(values: readonly string[] | undefined): string[] {
+  return (values ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
+}

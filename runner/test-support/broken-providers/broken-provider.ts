@@ -1,0 +1,73 @@
+/**
+ * The base of the kit's broken providers: the reference oracle served over the
+ * persistent protocol with exactly one thing broken by a hook. The runner's tests
+ * spawn each one and check that the gate catches it with the expected clause or ERROR.
+ *
+ * A broken provider that misbehaves on one vector only (crash, hang, flood) picks it by
+ * the SHA-256 of its request bytes in the environment variable KCTK_TARGET_REQUEST_SHA256,
+ * or, when that is unset, misbehaves on the first query.
+ */
+import { createHash } from 'node:crypto';
+import type { LoadedFixture } from '../../../oracle/fixture/load-fixture.js';
+import { evaluateQuery } from '../../../oracle/pipeline/evaluate-query.js';
+import type { DiscoveryModuleProvider } from '../../adapters/module-provider.js';
+import { createReferenceProvider } from '../../adapters/reference-provider.js';
+import { serveProvider } from '../../protocol/serve-provider.js';
+
+/** What a hook sees of one query. */
+export interface QueryContext {
+  fixture: LoadedFixture;
+  request: Uint8Array;
+  /** The reference answer. */
+  result: Uint8Array;
+  /** True for the one vector a single-vector fault targets. */
+  targeted: boolean;
+}
+
+export interface BrokenHooks {
+  /** Replaces the request before the oracle sees it (a provider that ignores a field). */
+  request?: (request: Uint8Array, fixture: LoadedFixture) => Uint8Array;
+  /** Replaces the answer. */
+  result?: (context: QueryContext) => Uint8Array | Promise<Uint8Array>;
+}
+
+/** The result as JSON (the reference answer is always JSON). */
+export function parseResult(bytes: Uint8Array): Record<string, unknown> {
+  return JSON.parse(Buffer.from(bytes).toString('utf8')) as Record<string, unknown>;
+}
+
+/** A value in the canonical layout: keys in UTF-16 order (equal to byte order for the ASCII keys of the records), two-space indent, final LF. */
+export function encodeLikeCanonical(value: unknown): Uint8Array {
+  const sortKeys = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(sortKeys);
+    if (typeof v === 'object' && v !== null) {
+      const out: Record<string, unknown> = {};
+      for (const k of Object.keys(v).sort()) out[k] = sortKeys((v as Record<string, unknown>)[k]);
+      return out;
+    }
+    return v;
+  };
+  return new Uint8Array(Buffer.from(`${JSON.stringify(sortKeys(value), null, 2)}\n`, 'utf8'));
+}
+
+/** Serves the reference oracle with `hooks` applied, on this process's stdin/stdout. */
+export function runBrokenProvider(name: string, hooks: BrokenHooks): void {
+  const reference = createReferenceProvider();
+  const target = process.env.KCTK_TARGET_REQUEST_SHA256;
+  let first = true;
+  const provider: DiscoveryModuleProvider<LoadedFixture> = {
+    name: `broken: ${name}`,
+    version: reference.version,
+    interpretations: [...(reference.interpretations ?? [])],
+    loadFixture: (bytes) => reference.loadFixture(bytes),
+    async query(fixture, request) {
+      const sha = createHash('sha256').update(request).digest('hex');
+      const targeted = target === undefined ? first : sha === target;
+      first = false;
+      const effective = hooks.request ? hooks.request(request, fixture) : request;
+      const result = evaluateQuery(effective, fixture);
+      return hooks.result ? hooks.result({ fixture, request, result, targeted }) : result;
+    },
+  };
+  void serveProvider(process.stdin, process.stdout, provider).then(() => process.exit(0));
+}

@@ -1,0 +1,126 @@
+/**
+ * Reading a committed vector set back: the files under vectors/, a vector file's
+ * request, expected and acceptable bytes, and the fixture it names.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { decodeCanonical } from '../../oracle/canonical-json/decode-canonical.js';
+import { loadFixture, MAX_FIXTURE_FILE_BYTES, type LoadedFixture } from '../../oracle/fixture/load-fixture.js';
+import { kitRoot } from '../../oracle/kit-root.js';
+import { decodeRequestBytes } from './generate-vectors.js';
+import { isQueryVector, type ManifestFile, type VectorFile } from './vector-format.js';
+
+/** The kit's vectors/ folder. */
+export function vectorsDir(): string {
+  return join(kitRoot(), 'vectors');
+}
+
+/**
+ * Every file under `dir` by `/`-separated relative path. Names starting with `.` are
+ * skipped (in-flight temporary files of a concurrent generation). A missing folder is
+ * an empty tree.
+ */
+export function readTree(dir: string): Map<string, Uint8Array> {
+  const out = new Map<string, Uint8Array>();
+  if (!existsSync(dir)) return out;
+  const visit = (abs: string, rel: string): void => {
+    for (const name of readdirSync(abs).sort()) {
+      if (name.startsWith('.')) continue;
+      const path = join(abs, name);
+      const relPath = rel === '' ? name : `${rel}/${name}`;
+      if (statSync(path).isDirectory()) visit(path, relPath);
+      else out.set(relPath, new Uint8Array(readFileSync(path)));
+    }
+  };
+  visit(dir, '');
+  return out;
+}
+
+/** A vector file parsed, or the reason it is not JSON. */
+export function parseVectorFile(bytes: Uint8Array): { ok: true; vector: VectorFile } | { ok: false; message: string } {
+  try {
+    return { ok: true, vector: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as VectorFile };
+  } catch (err) {
+    return { ok: false, message: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+/** The bytes of a query vector: request, expected result, and each acceptable result. */
+export interface VectorBytes {
+  request: Uint8Array;
+  expected: Uint8Array;
+  acceptable: { name: string; interpretation: string; bytes: Uint8Array }[];
+}
+
+/** The bytes a query vector stands for; undefined for a release-cost vector. */
+export function vectorBytes(vector: VectorFile): VectorBytes | undefined {
+  if (!isQueryVector(vector)) return undefined;
+  const utf8 = new TextEncoder();
+  return {
+    request: decodeRequestBytes(vector.request),
+    expected: utf8.encode(vector.expected.result),
+    acceptable: vector.acceptable.map((a) => ({ name: a.name, interpretation: a.interpretation, bytes: utf8.encode(a.result) })),
+  };
+}
+
+/** Loads a fixture file's bytes (canonical JSON) into a LoadedFixture, or says why not. */
+export function loadFixtureBytes(bytes: Uint8Array): { ok: true; fixture: LoadedFixture } | { ok: false; message: string } {
+  const decoded = decodeCanonical(bytes, { maxBytes: MAX_FIXTURE_FILE_BYTES, maxDepth: 64 });
+  if (!decoded.ok) return { ok: false, message: `${decoded.violation.code} at byte ${decoded.violation.offset ?? 0}: ${decoded.violation.message}` };
+  const loaded = loadFixture(decoded.value);
+  if (!loaded.ok) return { ok: false, message: loaded.violations.map((v) => `${v.code} ${v.pointer ?? ''}`).join('; ') };
+  return { ok: true, fixture: loaded.fixture };
+}
+
+/** A committed vector set read from `dir`. */
+export interface VectorTree {
+  files: ReadonlyMap<string, Uint8Array>;
+  manifest: ManifestFile | undefined;
+  /** Vector files (not fixtures, manifest or README) parsed, by path. */
+  vectors: { path: string; vector: VectorFile }[];
+  /** The fixture a vector names, loaded once; an error message when it is missing or does not load. */
+  fixture(sha256: string): { ok: true; fixture: LoadedFixture } | { ok: false; message: string };
+}
+
+/** Whether a relative path is a vector file. */
+export function isVectorPath(path: string): boolean {
+  return path.endsWith('.json') && path !== 'manifest.json' && !path.startsWith('fixtures/');
+}
+
+/** Reads the vector set at `dir`; unparseable vector files are left out of `vectors` (the check reports them). */
+export function readVectorTree(dir: string = vectorsDir()): VectorTree {
+  return vectorTreeOf(readTree(dir));
+}
+
+/** A vector set held in memory (a generated one, or one read from disk). */
+export function vectorTreeOf(files: ReadonlyMap<string, Uint8Array>): VectorTree {
+  const manifestBytes = files.get('manifest.json');
+  let manifest: ManifestFile | undefined;
+  if (manifestBytes !== undefined) {
+    try {
+      manifest = JSON.parse(new TextDecoder().decode(manifestBytes)) as ManifestFile;
+    } catch {
+      manifest = undefined;
+    }
+  }
+  const vectors: { path: string; vector: VectorFile }[] = [];
+  for (const [path, bytes] of files) {
+    if (!isVectorPath(path)) continue;
+    const parsed = parseVectorFile(bytes);
+    if (parsed.ok) vectors.push({ path, vector: parsed.vector });
+  }
+  const cache = new Map<string, ReturnType<VectorTree['fixture']>>();
+  return {
+    files,
+    manifest,
+    vectors,
+    fixture(sha256: string) {
+      const hit = cache.get(sha256);
+      if (hit !== undefined) return hit;
+      const bytes = files.get(`fixtures/${sha256}.json`);
+      const result: ReturnType<VectorTree['fixture']> = bytes === undefined ? { ok: false, message: `fixtures/${sha256}.json is missing` } : loadFixtureBytes(bytes);
+      cache.set(sha256, result);
+      return result;
+    },
+  };
+}

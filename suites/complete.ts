@@ -1,0 +1,268 @@
+/**
+ * complete: plain successful paths of every query kind, where every fact the
+ * result states is validated and nothing was withheld (KD-RES-06, KD-RES-07,
+ * OQ-18 A).
+ */
+import type { QueryCase } from './case-definition.js';
+import { FixtureBuilder } from './fixtures/fixture-builder.js';
+import { chainWorld } from './fixtures/dependency-chain-world.js';
+import { effectsWorld, CAPABILITY } from './fixtures/effects-world.js';
+import { hiddenWorld } from './fixtures/hidden-world.js';
+import { factKey } from './fixtures/ids.js';
+import { listTextWorld } from './fixtures/list-text-world.js';
+import { requestFor } from './fixtures/request-for.js';
+import { utf8World } from './fixtures/utf8-world.js';
+import { recordCase, RESULT_SHAPE_CLAUSES } from './query-case.js';
+
+const COMPLETE = [...RESULT_SHAPE_CLAUSES, 'KD-RES-06', 'KD-RES-07', 'KD-LIMIT-12', 'KD-TYPE-02', 'KD-TYPE-03', 'KD-KEY-01', 'KD-REQ-01'];
+const ROWS = ['KD-OP-01', 'KD-OP-02', 'KD-OP-03', 'KD-OP-09', 'KD-OP-10', 'KD-CLOSURE-09', 'KD-CLOSURE-12', 'KD-ORIGIN-01', 'KD-ORIGIN-08', 'KD-ORDER-05', 'KD-ORDER-06'];
+const OQ = ['OQ-18', 'OQ-20', 'OQ-21', 'KIT-02', 'KIT-03', 'KIT-07', 'KIT-08', 'KIT-09'];
+
+/** The complete cases. */
+export function completeCases(): QueryCase[] {
+  const list = listTextWorld();
+  const utf8 = utf8World();
+  const cases: QueryCase[] = [];
+
+  cases.push(
+    recordCase(
+      {
+        id: 'complete/list-text-operations',
+        intent: 'Acceptance example "Complete List[Text]": a read-only List[Text] receiver lists the visible std.list operations with T = Text substituted and generic requirements kept; edit and take operations are absent because unavailable candidates were not requested.',
+        clauses: [...COMPLETE, ...ROWS, 'KD-ACCEPT-02', 'KD-ACCEPT-03', 'KD-ACCEPT-06', 'KD-RES-17', 'KD-OWN-01', 'KD-OP-07', 'KD-OP-15', 'KD-POS-08', 'KD-LOOKUP-02', 'KD-LOOKUP-06', 'KD-DIGEST-12', 'KD-REQ-10'],
+        interpretations: [...OQ, 'OQ-32'],
+        fixture: list,
+      },
+      requestFor(list),
+    ),
+  );
+  cases.push(
+    recordCase(
+      { id: 'complete/list-text-type', intent: 'kind type answers the validated List[Text] type fact and an empty operations array.', clauses: [...COMPLETE, 'KD-RES-16', 'KD-TYPE-01', 'KD-REQ-06'], interpretations: ['KIT-02', 'KIT-09'], fixture: list },
+      requestFor(list, { kind: 'type' }),
+    ),
+  );
+  cases.push(
+    recordCase(
+      {
+        id: 'complete/list-text-operations-kind',
+        intent: 'kind operations carries the validated type used for lookup together with the callable rows.',
+        clauses: [...COMPLETE, ...ROWS, 'KD-RES-17', 'KD-REQ-06'],
+        interpretations: [...OQ, 'OQ-32'],
+        fixture: list,
+      },
+      requestFor(list, { kind: 'operations' }),
+    ),
+  );
+  cases.push(
+    recordCase(
+      {
+        id: 'complete/explain-callable-operation',
+        intent: 'explain-operation for a callable spelling returns exactly that one validated row, with its disclosed documentation link.',
+        clauses: [...COMPLETE, ...ROWS, 'KD-RES-18', 'KD-REQ-08', 'KD-OP-07', 'KD-DISCLOSE-04'],
+        interpretations: [...OQ, 'OQ-33', 'KIT-05'],
+        fixture: list,
+      },
+      requestFor(list, { kind: 'explain-operation', spelling: 'length' }),
+    ),
+  );
+  cases.push(
+    recordCase(
+      {
+        id: 'complete/explain-operation-with-requirement',
+        intent: 'explain-operation for an operation with a satisfied trait-bound requirement shows the canonical public requirement.',
+        clauses: [...COMPLETE, ...ROWS, 'KD-RES-18', 'KD-OP-15', 'KD-ACCEPT-03'],
+        interpretations: [...OQ, 'KIT-05', 'KIT-06'],
+        fixture: list,
+      },
+      requestFor(list, { kind: 'explain-operation', spelling: 'contains' }),
+    ),
+  );
+  cases.push(
+    recordCase(
+      {
+        id: 'complete/owned-literal-all-modes',
+        intent: 'An owned list literal permits read, edit and take, so every List[Text] operation, including those needing no receiver, is callable.',
+        clauses: [...COMPLETE, ...ROWS, 'KD-OWN-06', 'KD-OP-04'],
+        interpretations: [...OQ, 'KIT-06'],
+        fixture: list,
+      },
+      requestFor(list, { occurrence: 1 }),
+    ),
+  );
+  cases.push(
+    recordCase(
+      {
+        id: 'complete/owned-literal-include-unavailable',
+        intent: 'include_unavailable true with nothing rejected still gives a complete result with only callable rows.',
+        clauses: [...COMPLETE, ...ROWS, 'KD-REQ-07'],
+        interpretations: [...OQ, 'OQ-32'],
+        fixture: list,
+      },
+      requestFor(list, { occurrence: 1, includeUnavailable: true }),
+    ),
+  );
+  cases.push(
+    recordCase(
+      {
+        id: 'complete/text-element-operations',
+        intent: 'A Text string literal inside the list lists the Text operations, none of the List ones.',
+        clauses: [...COMPLETE, ...ROWS, 'KD-POS-08', 'KD-ACCEPT-06'],
+        interpretations: OQ,
+        fixture: list,
+      },
+      requestFor(list, { occurrence: 2 }),
+    ),
+  );
+  cases.push(
+    recordCase(
+      {
+        id: 'complete/cursor-at-expression-start',
+        intent: 'A byte offset equal to expression.start is inside the span (start <= byte_offset <= end).',
+        clauses: [...COMPLETE, 'KD-POS-05', 'KD-POS-01'],
+        interpretations: ['OQ-11', ...OQ],
+        fixture: list,
+      },
+      requestFor(list, { byteOffset: list.occurrences[0]?.span.start ?? 0 }),
+    ),
+  );
+  cases.push(
+    recordCase(
+      {
+        id: 'complete/utf8-receiver-operations',
+        intent: 'A receiver named with a two-byte character after three- and four-byte characters is addressed by UTF-8 byte offsets.',
+        clauses: [...COMPLETE, ...ROWS, 'KD-POS-06', 'KD-POS-01', 'KD-SCALAR-08'],
+        interpretations: [...OQ, 'OQ-37'],
+        fixture: utf8,
+      },
+      requestFor(utf8),
+    ),
+  );
+  cases.push(
+    recordCase(
+      {
+        id: 'complete/utf8-literal-type',
+        intent: 'The type of a string literal holding three- and four-byte characters, addressed by byte offsets.',
+        clauses: [...COMPLETE, 'KD-POS-06', 'KD-RES-16'],
+        interpretations: ['KIT-02'],
+        fixture: utf8,
+      },
+      requestFor(utf8, { occurrence: 1, kind: 'type' }),
+    ),
+  );
+  const literalSpan = utf8.occurrences[1]?.span ?? { start: 0, end: 0 };
+  cases.push(
+    recordCase(
+      {
+        id: 'complete/utf8-cursor-after-four-byte-char',
+        intent: 'A cursor on the code-point boundary right after the four-byte character inside the literal is valid.',
+        clauses: [...COMPLETE, 'KD-POS-06', 'KD-POS-05'],
+        interpretations: ['OQ-11', 'KIT-02'],
+        fixture: utf8,
+      },
+      // 1 quote + 3×3 bytes + 1 space + 4 bytes: the boundary after U+1F38C.
+      requestFor(utf8, { occurrence: 1, kind: 'type', byteOffset: literalSpan.start + 1 + 9 + 1 + 4 }),
+    ),
+  );
+  cases.push(
+    recordCase(
+      {
+        id: 'complete/no-applicable-operations',
+        intent: 'A validated Int receiver with no applicable candidate gives a complete result with an empty operations array.',
+        clauses: [...COMPLETE, 'KD-RES-17', 'KD-ACCEPT-06'],
+        interpretations: ['OQ-18', 'KIT-02', 'KIT-09'],
+        fixture: utf8,
+      },
+      requestFor(utf8, { occurrence: 2 }),
+    ),
+  );
+  const chain = chainWorld();
+  cases.push(
+    recordCase(
+      {
+        id: 'complete/deep-chain-validated',
+        intent: 'Type and operations resting on validated fact chains 24 deep close to validated and list only direct dependencies.',
+        clauses: [...COMPLETE, ...ROWS, 'KD-CLOSURE-08', 'KD-CLOSURE-09', 'KD-CLOSURE-16', 'KD-CLOSURE-01', 'KD-CLOSURE-05', 'KD-EFFECT-01', 'KD-EFFECT-03'],
+        interpretations: [...OQ, 'OQ-22', 'OQ-23'],
+        fixture: chain,
+      },
+      requestFor(chain),
+    ),
+  );
+  const sidecar = chainWorld({ chainSource: 'sidecar', currentFileFacts: 'sidecar' });
+  cases.push(
+    recordCase(
+      {
+        id: 'complete/sidecar-current-file-facts',
+        intent: 'Current-file facts from a validated sidecar projection answer like live analysis; sidecar NodeId dependencies keep their status.',
+        clauses: [...COMPLETE, ...ROWS, 'KD-LOOKUP-01', 'KD-CLOSURE-02', 'KD-CLOSURE-01'],
+        interpretations: [...OQ, 'OQ-22'],
+        fixture: sidecar,
+      },
+      requestFor(sidecar),
+    ),
+  );
+  const mixed = chainWorld({ operationTails: { get: 'provisional', keys: 'error', reload: 'unavailable' } });
+  cases.push(
+    recordCase(
+      {
+        id: 'complete/non-validated-rows-dropped-by-default',
+        intent: 'Without unavailable candidates requested, provisional, error and unavailable rows are dropped without an omission; the validated remainder is complete.',
+        clauses: [...COMPLETE, ...ROWS, 'KD-CLOSURE-14', 'KD-REQ-07'],
+        interpretations: [...OQ, 'OQ-32'],
+        fixture: mixed,
+      },
+      requestFor(mixed),
+    ),
+  );
+  const visibleOnly = hiddenWorld({ only: [] });
+  cases.push(
+    recordCase(
+      {
+        id: 'complete/internal-view-operation',
+        intent: 'An internal declaration of a module whose package-internal view the query is authorized for is a visible row.',
+        clauses: [...COMPLETE, ...ROWS, 'KD-DIGEST-04', 'KD-DIGEST-05', 'KD-OP-05', 'KD-DISCLOSE-03'],
+        interpretations: [...OQ, 'OQ-36'],
+        fixture: visibleOnly,
+      },
+      requestFor(visibleOnly),
+    ),
+  );
+  const effects = effectsWorld([CAPABILITY.network, CAPABILITY.console, CAPABILITY.clock], ['host', 'fetch', 'log', 'post', 'timestamp']);
+  cases.push(
+    recordCase(
+      {
+        id: 'complete/effects-all-held',
+        intent: 'Operations whose public validated effects are all held at the position are callable and list their effects in canonical order.',
+        clauses: [...COMPLETE, ...ROWS, 'KD-EFFECT-01', 'KD-EFFECT-02', 'KD-EFFECT-05', 'KD-ORDER-04'],
+        interpretations: [...OQ, 'OQ-26', 'OQ-27', 'KIT-06'],
+        fixture: effects,
+      },
+      requestFor(effects),
+    ),
+  );
+  const maxGeneration = new FixtureBuilder({
+    description: 'A current-file-only world at the largest U53 generation and with no imported interface (the empty interface set).',
+    fileLabel: 'app/src/counter.kf',
+    path: 'app/src/counter.kf',
+    source: 'let total = 0; total',
+    generation: 9_007_199_254_740_991,
+  });
+  const totalNode = maxGeneration.addFact(factKey('live', 'NodeId', 'counter.kf:binding:total'));
+  maxGeneration.addOccurrence({ text: 'total', nth: 1, type: { type: 'app.Counter', display: 'Counter', dependencies: [totalNode] } });
+  maxGeneration.addCandidate({ qualified_name: 'app.counter.next', signature: 'app.counter.next(read Counter) -> Counter', receiver: 'app.Counter', mode: 'read', home: 'current-file' });
+  const counter = maxGeneration.build();
+  cases.push(
+    recordCase(
+      {
+        id: 'complete/empty-interface-set-max-generation',
+        intent: 'A world with no imported interface (empty interface set, member_count 0) at generation 9007199254740991 answers a current request.',
+        clauses: [...COMPLETE, ...ROWS, 'KD-DIGEST-09', 'KD-SCALAR-03', 'KD-KEY-05', 'KD-KEY-04'],
+        interpretations: [...OQ, 'OQ-36'],
+        fixture: counter,
+      },
+      requestFor(counter),
+    ),
+  );
+  return cases;
+}

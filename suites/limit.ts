@@ -1,0 +1,325 @@
+/**
+ * limit: every count cap at N and N+1 (4,096 rows, 256 diagnostics, 64
+ * dependencies, generic requirements and effects, 256 diagnostic IDs per fact),
+ * the 4 MiB result cap at exactly 4,194,304 bytes and one byte more, the
+ * 1,000,000-step budget at its edge and exhausted before and after the first
+ * useful fact (KIT-10), the interface-set member cap, and requests at and over
+ * 64 KiB and depth 16 (KD-LIMIT-*).
+ */
+import { encodeCanonical, encodeCanonicalText } from '../oracle/canonical-json/encode-canonical.js';
+import type { JsonObject, JsonValue } from '../oracle/canonical-json/json-value.js';
+import type { FixtureV1 } from '../oracle/fixture/fixture.js';
+import { LIMITS } from '../oracle/limits.js';
+import { evaluateQuery } from '../oracle/pipeline/evaluate-query.js';
+import type { DiscoveryRequestV1, Identity } from '../oracle/records/discovery-records.js';
+import type { QueryCase } from './case-definition.js';
+import { bigWorld, bigWorldBuilder, ITEMS_TYPE } from './fixtures/big-world.js';
+import { FixtureBuilder } from './fixtures/fixture-builder.js';
+import { factKey, identityOf } from './fixtures/ids.js';
+import { listTextWorld } from './fixtures/list-text-world.js';
+import { loaded, requestFor } from './fixtures/request-for.js';
+import { bytesCase, recordCase, RESULT_SHAPE_CLAUSES } from './query-case.js';
+
+const LIMIT = [...RESULT_SHAPE_CLAUSES, 'KD-LIMIT-03'];
+const TRUNCATION = ['KD-LIMIT-10', 'KD-RES-08', 'KD-RES-09'];
+const OQ = ['KIT-09', 'OQ-06'];
+
+/** One world with a count of something at a cap, built for N and N+1. */
+interface CapCase {
+  slug: string;
+  cap: number;
+  what: string;
+  world: (n: number) => FixtureV1;
+  request?: (f: FixtureV1) => DiscoveryRequestV1;
+  clauses: string[];
+  interpretations: string[];
+}
+
+/** The limit cases. */
+export function limitCases(): QueryCase[] {
+  const cases: QueryCase[] = [];
+  const caps: CapCase[] = [
+    {
+      slug: 'rows',
+      cap: LIMITS.operations,
+      what: 'applicable callable candidates (the operation row cap)',
+      world: (n) => bigWorld(`${n} applicable callable operations.`, [{ seed: 'limit/rows', count: n }]),
+      clauses: ['KD-LIMIT-05'],
+      interpretations: ['OQ-06'],
+    },
+    {
+      slug: 'diagnostics',
+      cap: LIMITS.diagnostics,
+      what: 'error rows, each with its own diagnostic (the result diagnostic cap)',
+      world: (n) => {
+        const { b, m } = bigWorldBuilder({ description: `${n} error operations with one diagnostic each.` });
+        for (let i = 0; i < n; i++) {
+          const d = b.addDiagnostic({ label: `limit/diagnostics:${i}`, code: 'E0001', fallback_text: `rejected ${i}` });
+          b.addCandidate({ qualified_name: `m.e${i}`, signature: `m.e${i}(read Items)`, receiver: ITEMS_TYPE, mode: 'read', home: m, status: 'error', diagnostic_ids: [d] });
+        }
+        return b.build();
+      },
+      request: (f) => requestFor(f, { includeUnavailable: true }),
+      clauses: ['KD-LIMIT-05', 'KD-DIAG-07', 'KD-DIAG-09'],
+      interpretations: ['OQ-08', 'KIT-11'],
+    },
+    {
+      slug: 'row-dependencies',
+      cap: LIMITS.dependenciesPerFact,
+      what: 'direct dependencies of one operation',
+      world: (n) => {
+        const { b, m } = bigWorldBuilder({ description: `One operation with ${n} dependencies.` });
+        const deps = Array.from({ length: n }, (_, i) => b.addFact(factKey('kif', 'SymbolId', `m.deps:${i}`)));
+        b.addCandidate({ qualified_name: 'm.deps', signature: 'm.deps(read Items)', receiver: ITEMS_TYPE, mode: 'read', home: m, dependencies: deps });
+        return b.build();
+      },
+      request: (f) => requestFor(f, { includeUnavailable: true }),
+      clauses: ['KD-LIMIT-06', 'KD-ORDER-01', 'KD-ORDER-02'],
+      interpretations: ['OQ-09', 'OQ-22'],
+    },
+    {
+      slug: 'type-dependencies',
+      cap: LIMITS.dependenciesPerFact,
+      what: 'direct dependencies of the type fact',
+      world: (n) => bigWorldBuilder({ description: `A type fact with ${n} dependencies.`, typeDependencies: n }).b.build(),
+      request: (f) => requestFor(f, { kind: 'type' }),
+      clauses: ['KD-LIMIT-06', 'KD-TYPE-01'],
+      interpretations: ['OQ-09', 'OQ-14', 'KIT-07'],
+    },
+    {
+      slug: 'generic-requirements',
+      cap: LIMITS.genericRequirementsPerOperation,
+      what: 'generic requirements of one operation',
+      world: (n) => {
+        const { b, m } = bigWorldBuilder({ description: `One operation with ${n} satisfied trait bounds.` });
+        b.addCandidate({
+          qualified_name: 'm.bounded',
+          signature: 'm.bounded(read Items)',
+          receiver: ITEMS_TYPE,
+          mode: 'read',
+          home: m,
+          generics: Array.from({ length: n }, (_, i) => ({ kind: 'trait-bound' as const, identity: identityOf('SymbolId', `m.Bound${i}`), display: `Items: Bound${i}` })),
+        });
+        return b.build();
+      },
+      request: (f) => requestFor(f, { includeUnavailable: true }),
+      clauses: ['KD-LIMIT-06', 'KD-ORDER-03', 'KD-ORDER-04'],
+      interpretations: ['OQ-09', 'OQ-27'],
+    },
+    {
+      slug: 'effects',
+      cap: LIMITS.effectsPerOperation,
+      what: 'effects of one operation, every one held at the position',
+      world: (n) => {
+        const { b, m } = bigWorldBuilder({ description: `One operation with ${n} held effects.` });
+        const effects = Array.from({ length: n }, (_, i) => identityOf('SymbolId', `m.Effect${i}`));
+        const fixture = (() => {
+          b.addCandidate({ qualified_name: 'm.effectful', signature: 'm.effectful(read Items)', receiver: ITEMS_TYPE, mode: 'read', home: m, effects: effects.map((identity, i) => ({ identity, display: `Effect${i}` })) });
+          return b.build();
+        })();
+        for (const o of fixture.occurrences) o.capabilities = effects;
+        return fixture;
+      },
+      request: (f) => requestFor(f, { includeUnavailable: true }),
+      clauses: ['KD-LIMIT-06', 'KD-EFFECT-01'],
+      interpretations: ['OQ-09', 'OQ-26', 'OQ-27'],
+    },
+    {
+      slug: 'row-diagnostic-ids',
+      cap: LIMITS.diagnosticIdsPerFact,
+      what: 'diagnostic IDs of one error operation',
+      world: (n) => {
+        const { b, m } = bigWorldBuilder({ description: `One error operation with ${n} diagnostics.` });
+        const ids = Array.from({ length: n }, (_, i) => b.addDiagnostic({ label: `limit/row-diagnostic-ids:${i}`, code: 'E0002', fallback_text: `reason ${i}` }));
+        b.addCandidate({ qualified_name: 'm.noisy', signature: 'm.noisy(read Items)', receiver: ITEMS_TYPE, mode: 'read', home: m, status: 'error', diagnostic_ids: ids });
+        return b.build();
+      },
+      request: (f) => requestFor(f, { includeUnavailable: true }),
+      clauses: ['KD-DIAG-09', 'KD-LIMIT-05', 'KD-CLOSURE-10'],
+      interpretations: ['OQ-08', 'OQ-09', 'KIT-11'],
+    },
+  ];
+  for (const c of caps) {
+    for (const n of [c.cap, c.cap + 1]) {
+      const fixture = c.world(n);
+      const over = n > c.cap;
+      cases.push(
+        recordCase(
+          {
+            id: `limit/${c.slug}-${n}`,
+            intent: `${n} ${c.what}: ${over ? 'one over the cap of ' + c.cap + ', so the result must stay within it and say it is incomplete' : 'exactly the cap, answered in full'}.`,
+            clauses: [...LIMIT, ...c.clauses, ...(over ? TRUNCATION : ['KD-LIMIT-12'])],
+            interpretations: [...OQ, ...c.interpretations],
+            fixture,
+          },
+          (c.request ?? ((f: FixtureV1) => requestFor(f)))(fixture),
+        ),
+      );
+    }
+  }
+
+  // The 4 MiB result cap: a result of exactly 4,194,304 bytes, then one byte more.
+  const exact = exactByteCapWorld();
+  for (const [slug, fixture, intent] of [
+    ['result-bytes-4194304', exact.fit, 'Rows with long signatures whose complete result is exactly 4,194,304 bytes (4 MiB, final LF included): answered in full.'],
+    ['result-bytes-4194305', exact.over, 'The same rows with one signature one byte longer, so the full result would be 4,194,305 bytes: rows are dropped from the canonical tail and the result is partial and truncated.'],
+  ] as const) {
+    cases.push(
+      recordCase(
+        {
+          id: `limit/${slug}`,
+          intent,
+          clauses: [...LIMIT, 'KD-LIMIT-04', 'KD-SCALAR-08', ...(fixture === exact.over ? TRUNCATION : ['KD-LIMIT-12'])],
+          interpretations: [...OQ, 'OQ-04'],
+          fixture,
+        },
+        requestFor(fixture),
+      ),
+    );
+  }
+
+  // The step budget (KD-LIMIT-07, KIT-10): 166,666 candidates that pass six stages and are
+  // then dropped (edit required at a read-only position, unavailable rows not requested),
+  // plus k candidates of another receiver type that cost one step each.
+  const stepWorld = (k: number, typeStatus: 'validated' | 'unavailable', receiverNull: boolean): FixtureV1 => {
+    const { b, addSeries } = bigWorldBuilder({ description: `Candidates costing ${6 * 166_666 + k} candidate/filter steps.`, typeStatus });
+    addSeries({ seed: 'limit/steps/edit', count: 166_666, template: { mode: 'edit', receiver: receiverNull ? null : ITEMS_TYPE } });
+    addSeries({ seed: 'limit/steps/other', count: k, template: { receiver: 'app.store.Other' } });
+    return b.build();
+  };
+  const steps = (slug: string, intent: string, fixture: FixtureV1, clauses: string[], interpretations: string[] = []) =>
+    cases.push(recordCase({ id: `limit/${slug}`, intent, clauses: [...LIMIT, 'KD-LIMIT-07', ...clauses], interpretations: ['KIT-10', 'OQ-07', ...OQ, ...interpretations], fixture }, requestFor(fixture)));
+  steps('step-budget-1000000', 'Exactly 1,000,000 candidate/filter steps: the budget is not exhausted and the result is complete.', stepWorld(4, 'validated', false), ['KD-LIMIT-12'], ['OQ-32']);
+  steps('step-budget-1000001-after-useful-fact', 'One step more than the budget after the validated type committed: partial, truncated, with a limit-exhausted omission.', stepWorld(5, 'validated', false), TRUNCATION, ['OQ-14']);
+  steps('step-budget-exhausted-before-useful-fact', 'The budget runs out while no useful fact exists (the type is unavailable): unavailable with limit-exhausted.', stepWorld(6, 'unavailable', true), ['KD-LIMIT-11', 'KD-RES-12', 'KD-RES-13'], ['OQ-14', 'OQ-16', 'OQ-17']);
+
+  // Interface-set member cap (KD-DIGEST-08, OQ-36): 4,097 validated views.
+  const manyViews = (n: number): FixtureV1 => {
+    const b = new FixtureBuilder({ description: `${n} validated imported views.`, fileLabel: 'app/src/store.kf', path: 'app/src/store.kf', source: 'let items = store.all(); items' });
+    for (let i = 0; i < n; i++) b.addInterface({ module: `v${i}`, package: 'p' });
+    b.addOccurrence({ text: 'items', nth: 1, type: { type: ITEMS_TYPE, display: 'Items' } });
+    return b.build();
+  };
+  const views = manyViews(LIMITS.interfaceSetMembers + 1);
+  cases.push(
+    recordCase(
+      {
+        id: 'limit/interface-set-4097-members',
+        intent: 'An environment of 4,097 validated views exceeds the 4,096-member interface set: no valid current key can be formed, so the query is unavailable with limit-exhausted.',
+        clauses: [...LIMIT, 'KD-DIGEST-08', 'KD-RES-12', 'KD-RES-13'],
+        interpretations: ['OQ-36', 'KIT-01', 'KIT-09'],
+        fixture: views,
+      },
+      requestFor(views),
+    ),
+  );
+
+  // Request caps (KD-LIMIT-02, KD-LIMIT-09): bytes 65,536 and 65,537, depth 16 and 17.
+  const list = listTextWorld();
+  const explain = requestFor(list, { kind: 'explain-operation', spelling: 'length' });
+  for (const size of [LIMITS.requestBytes, LIMITS.requestBytes + 1]) {
+    const json = JSON.parse(JSON.stringify(explain)) as JsonObject;
+    const overhead = encodeCanonical({ ...json, query: { ...(json['query'] as JsonObject), spelling: '' } }).length;
+    (json['query'] as JsonObject)['spelling'] = 'a'.repeat(size - overhead);
+    const bytes = encodeCanonical(json);
+    if (bytes.length !== size) throw new Error(`limit suite: request of ${bytes.length} bytes, wanted ${size}`);
+    cases.push(
+      bytesCase(
+        {
+          id: `limit/request-${size}-bytes`,
+          intent: `A request of exactly ${size} bytes (a spelling far over 1,024 bytes): ${size > LIMITS.requestBytes ? 'over the 64 KiB cap' : 'at the 64 KiB cap, and invalid for its spelling'}; invalid/invalid-request either way.`,
+          clauses: [...LIMIT, 'KD-LIMIT-02', 'KD-LIMIT-09', 'KD-RES-14', 'KD-RES-15', 'KD-SCALAR-09'],
+          interpretations: ['OQ-02', 'OQ-04', 'OQ-16', 'OQ-17'],
+          fixture: list,
+        },
+        bytes,
+        `A canonical explain-operation request padded to exactly ${size} bytes.`,
+      ),
+    );
+  }
+  for (const depth of [LIMITS.requestDepth, LIMITS.requestDepth + 1]) {
+    const json = JSON.parse(JSON.stringify(explain)) as JsonObject;
+    // The request object is depth 1 and query depth 2; the spelling's arrays add the rest.
+    let nest: JsonValue = [];
+    for (let i = 1; i < depth - 2; i++) nest = [nest];
+    (json['query'] as JsonObject)['spelling'] = nest;
+    cases.push(
+      bytesCase(
+        {
+          id: `limit/request-depth-${depth}`,
+          intent: `A request nested ${depth} levels deep (arrays in place of the spelling): ${depth > LIMITS.requestDepth ? 'over the depth cap' : 'at the depth cap, and invalid for its spelling'}; invalid/invalid-request either way.`,
+          clauses: [...LIMIT, 'KD-LIMIT-02', 'KD-LIMIT-09', 'KD-RES-14', 'KD-RES-15'],
+          interpretations: ['OQ-02', 'OQ-05', 'OQ-16', 'OQ-17'],
+          fixture: list,
+        },
+        new TextEncoder().encode(encodeCanonicalText(json)),
+        `A canonical request whose spelling is ${depth - 2} nested arrays.`,
+      ),
+    );
+  }
+  // Scalar byte caps at N (KD-SCALAR-05, KD-SCALAR-09; OQ-37: counted in UTF-8 bytes of the decoded value).
+  cases.push(
+    recordCase(
+      { id: 'limit/spelling-1024-bytes', intent: 'A spelling of exactly 1,024 bytes is valid; naming nothing, it is answered with the hidden-by-visibility omission that echoes it.', clauses: [...LIMIT, 'KD-SCALAR-09', 'KD-OMIT-05'], interpretations: ['OQ-35', 'OQ-37', 'KIT-04'], fixture: list },
+      requestFor(list, { kind: 'explain-operation', spelling: 'a'.repeat(1024) }),
+    ),
+  );
+  cases.push(
+    recordCase(
+      { id: 'limit/spelling-1024-bytes-multibyte', intent: 'A spelling of 341 three-byte characters and one ASCII letter (1,024 bytes, 342 characters) is valid: caps count UTF-8 bytes.', clauses: [...LIMIT, 'KD-SCALAR-09', 'KD-OMIT-05'], interpretations: ['OQ-35', 'OQ-37', 'KIT-04'], fixture: list },
+      requestFor(list, { kind: 'explain-operation', spelling: `${'\u8a9e'.repeat(341)}a` }),
+    ),
+  );
+  const longCompat = listTextWorld();
+  longCompat.semantic_compatibility = `stage2-${'v'.repeat(249)}`;
+  cases.push(
+    recordCase(
+      { id: 'limit/semantic-compatibility-256-bytes', intent: 'A semantic compatibility Name of exactly 256 bytes is valid and echoed.', clauses: [...LIMIT, 'KD-SCALAR-05', 'KD-KEY-06'], interpretations: ['OQ-37'], fixture: longCompat },
+      requestFor(longCompat, { kind: 'type' }),
+    ),
+  );
+  const many = bigWorld('4,097 operations; explain asks for one of them.', [{ seed: 'limit/rows', count: LIMITS.operations + 1 }]);
+  cases.push(
+    recordCase(
+      { id: 'limit/explain-among-4097-operations', intent: 'explain-operation in a world with more candidates than the row cap returns the one requested row, untruncated.', clauses: [...LIMIT, 'KD-RES-18', 'KD-LIMIT-05'], interpretations: ['KIT-05', 'KIT-10'], fixture: many },
+      requestFor(many, { kind: 'explain-operation', spelling: 'o4096' }),
+    ),
+  );
+  return cases;
+}
+
+let exactCache: { fit: FixtureV1; over: FixtureV1 } | undefined;
+
+/**
+ * Two worlds whose complete results are exactly 4,194,304 and 4,194,305 bytes. Rows carry
+ * 16,000-byte signatures; the length of one more signature is fitted by measuring the
+ * oracle's result size, which grows byte for byte with it (ASCII, nothing escaped).
+ */
+function exactByteCapWorld(): { fit: FixtureV1; over: FixtureV1 } {
+  if (exactCache !== undefined) return exactCache;
+  const longSignature = `m.o(read Items) -> ${'X'.repeat(16_000)}`;
+  const world = (count: number, pad: number): FixtureV1 => {
+    const { b, m, addSeries } = bigWorldBuilder({ description: `${count + 1} operations with long signatures.` });
+    addSeries({ seed: 'limit/result-bytes', count, template: { signature: longSignature } });
+    b.addCandidate({ qualified_name: 'm.pad', signature: `m.pad(read Items) -> ${'Y'.repeat(pad)}`, receiver: ITEMS_TYPE, mode: 'read', home: m });
+    return b.build();
+  };
+  const size = (f: FixtureV1): number => evaluateQuery(encodeCanonical(requestFor(f) as unknown as JsonObject), loaded(f)).length;
+  const target = LIMITS.resultBytes;
+  const one = size(world(1, 1));
+  const perRow = size(world(2, 1)) - one;
+  let count = Math.floor((target - (one - perRow) - 8192) / perRow);
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const remaining = target - size(world(count, 1));
+    if (remaining >= 0 && remaining < 16_000) {
+      const fit = world(count, 1 + remaining);
+      const over = world(count, 2 + remaining);
+      if (size(fit) !== target) throw new Error('limit suite: the 4 MiB fit did not come out exact');
+      return (exactCache = { fit, over });
+    }
+    count += remaining < 0 ? -1 : 1;
+  }
+  throw new Error('limit suite: no exact 4 MiB fit found');
+}
+
+export type { Identity };

@@ -1,0 +1,225 @@
+/**
+ * partial: results with at least one useful fact where something non-validated,
+ * withheld or unsupported explains the incompleteness (KD-RES-08, KD-RES-09), and
+ * the unavailable results where no useful fact exists (OQ-13, OQ-14, OQ-46).
+ * Provisional, error and unavailable facts sit at the end of deep chains so the
+ * closure must carry them to the top (KIT-07).
+ */
+import type { QueryCase } from './case-definition.js';
+import { chainWorld } from './fixtures/dependency-chain-world.js';
+import { variant } from './fixtures/fixture-builder.js';
+import { t1World } from './fixtures/generic-t1-world.js';
+import { hiddenWorld } from './fixtures/hidden-world.js';
+import { identityOf } from './fixtures/ids.js';
+import { LIST_TEXT_TYPE, listTextBuilder, listTextWorld } from './fixtures/list-text-world.js';
+import { requestFor } from './fixtures/request-for.js';
+import { recordCase, RESULT_SHAPE_CLAUSES } from './query-case.js';
+
+const PARTIAL = [...RESULT_SHAPE_CLAUSES, 'KD-RES-08', 'KD-RES-09'];
+const CLOSURE = ['KD-CLOSURE-07', 'KD-CLOSURE-08', 'KD-CLOSURE-14', 'KD-CLOSURE-17'];
+const OQ = ['OQ-14', 'OQ-15', 'OQ-22', 'OQ-23', 'KIT-07', 'KIT-08', 'KIT-09'];
+
+/** The List[Text] world plus an imported extension, a trait-origin candidate and an unsatisfied trait bound, for the profile's unsupported work (OQ-19). */
+function unsupportedWorlds() {
+  const withExtension = listTextBuilder();
+  const fmt = withExtension.b.addInterface({ module: 'textfmt.ext', package: 'textfmt' });
+  withExtension.b.addCandidate({
+    qualified_name: 'textfmt.ext.join_pretty',
+    signature: 'textfmt.ext.join_pretty(read List[Text], Text) -> Text',
+    receiver: LIST_TEXT_TYPE,
+    mode: 'read',
+    home: fmt,
+    origin: { kind: 'extension', implementation: 'textfmt.ext.impl:JoinPrettyForList' },
+  });
+  const extension = withExtension.b.build();
+  const importRemoved = variant(extension, (f) => {
+    for (const i of f.interfaces) if (i.module === 'textfmt.ext') i.names_in_scope = false;
+  });
+
+  const withBound = listTextBuilder();
+  withBound.b.addCandidate({
+    qualified_name: 'std.list.sum',
+    signature: 'std.list.sum(read List[Text]) -> Text where Text: Add',
+    receiver: LIST_TEXT_TYPE,
+    mode: 'read',
+    home: withBound.std.list,
+    generics: [{ kind: 'trait-bound', identity: identityOf('SymbolId', 'std.ops.Add'), display: 'Text: Add', satisfied: false }],
+  });
+  const bound = withBound.b.build();
+
+  const withTrait = listTextBuilder();
+  withTrait.b.addCandidate({
+    qualified_name: 'std.cmp.max_by_key',
+    signature: 'std.cmp.max_by_key(read List[Text], read Text -> K) -> Option[Text]',
+    receiver: LIST_TEXT_TYPE,
+    mode: 'read',
+    home: withTrait.std.cmp,
+    origin: { kind: 'trait', trait: 'Ord', trait_identity: identityOf('SymbolId', 'std.cmp.Ord') },
+  });
+  const trait = withTrait.b.build();
+  return { extension, importRemoved, bound, trait };
+}
+
+/** The partial cases. */
+export function partialCases(): QueryCase[] {
+  const cases: QueryCase[] = [];
+  const t1 = t1World();
+  cases.push(
+    recordCase(
+      {
+        id: 'partial/unconstrained-t1',
+        intent: 'Acceptance example "Incomplete generic value": for an unconstrained _T1 the result is partial; only independently validated operations justified by known bounds are callable, and the workspace\'s List and Text operations are not listed.',
+        clauses: [...PARTIAL, 'KD-ACCEPT-04', 'KD-ACCEPT-05', 'KD-ACCEPT-06', 'KD-TYPE-04', 'KD-TYPE-08', 'KD-CLOSURE-13', 'KD-OP-09'],
+        interpretations: [...OQ, 'OQ-32', 'OQ-42', 'KIT-02'],
+        fixture: t1,
+      },
+      requestFor(t1),
+    ),
+  );
+  cases.push(
+    recordCase(
+      {
+        id: 'partial/unconstrained-t1-include-unavailable',
+        intent: 'With unavailable candidates requested, the _T1 result also shows the operation whose inference requirement is unsettled (provisional, incomplete-analysis) and the one needing take.',
+        clauses: [...PARTIAL, ...CLOSURE, 'KD-ACCEPT-05', 'KD-OP-13', 'KD-OP-12', 'KD-CLOSURE-11', 'KD-OP-15', 'KD-REJECT-02', 'KD-REJECT-03'],
+        interpretations: [...OQ, 'OQ-24', 'OQ-25', 'OQ-43', 'OQ-44', 'KIT-06'],
+        fixture: t1,
+      },
+      requestFor(t1, { includeUnavailable: true }),
+    ),
+  );
+  cases.push(
+    recordCase(
+      { id: 'partial/unconstrained-t1-type', intent: 'kind type on _T1: a partial result with the provisional placeholder type and no operations.', clauses: [...PARTIAL, 'KD-TYPE-04', 'KD-RES-16'], interpretations: ['OQ-14', 'OQ-15', 'OQ-40', 'OQ-42'], fixture: t1 },
+      requestFor(t1, { kind: 'type' }),
+    ),
+  );
+  const stage2 = t1World({ reason: 'unsupported-current-stage2-feature' });
+  cases.push(
+    recordCase(
+      { id: 'partial/type-reason-unsupported-stage2-feature', intent: 'A provisional type whose reason is an unsupported stage-2 feature keeps that reason.', clauses: [...PARTIAL, 'KD-TYPE-04', 'KD-REASON-03'], interpretations: ['OQ-14', 'OQ-40', 'OQ-42'], fixture: stage2 },
+      requestFor(stage2, { kind: 'type' }),
+    ),
+  );
+  const subset = t1World({ reason: 'type-not-available-in-current-subset', display: null });
+  cases.push(
+    recordCase(
+      { id: 'partial/type-reason-not-in-current-subset', intent: 'A provisional type outside the current subset, with no placeholder display, keeps its reason and a null display.', clauses: [...PARTIAL, 'KD-TYPE-04', 'KD-REASON-03'], interpretations: ['OQ-14', 'OQ-40', 'OQ-42'], fixture: subset },
+      requestFor(subset, { kind: 'type' }),
+    ),
+  );
+
+  const u = unsupportedWorlds();
+  cases.push(
+    recordCase(
+      {
+        id: 'partial/imported-extension-unsupported-in-profile',
+        intent: 'Acceptance example "Imported extension" before #293: an imported extension candidate is not fabricated as a row; an unsupported-in-profile omission makes the result partial.',
+        clauses: [...PARTIAL, 'KD-ACCEPT-09', 'KD-LOOKUP-08', 'KD-LOOKUP-11', 'KD-LOOKUP-12', 'KD-ORIGIN-06', 'KD-ORIGIN-09', 'KD-OMIT-02', 'KD-OMIT-06'],
+        interpretations: [...OQ, 'OQ-18', 'OQ-19', 'KIT-04'],
+        fixture: u.extension,
+      },
+      requestFor(u.extension),
+    ),
+  );
+  cases.push(
+    recordCase(
+      {
+        id: 'partial/imported-extension-import-removed',
+        intent: 'Removing the import of the extension module changes the answer deterministically: the public extension is now only not-imported.',
+        clauses: [...PARTIAL, 'KD-ACCEPT-08', 'KD-DIGEST-05', 'KD-OMIT-02'],
+        interpretations: [...OQ, 'OQ-19', 'OQ-36', 'KIT-03', 'KIT-04'],
+        fixture: u.importRemoved,
+      },
+      requestFor(u.importRemoved),
+    ),
+  );
+  cases.push(
+    recordCase(
+      {
+        id: 'partial/explain-imported-extension',
+        intent: 'Explaining the imported extension\'s spelling before #293 gives an unsupported-in-profile omission echoing the spelling, not a row.',
+        clauses: [...PARTIAL, 'KD-ACCEPT-09', 'KD-LOOKUP-11', 'KD-RES-19', 'KD-OMIT-05'],
+        interpretations: ['OQ-19', 'OQ-29', 'KIT-04', 'KIT-05', 'KIT-09'],
+        fixture: u.extension,
+      },
+      requestFor(u.extension, { kind: 'explain-operation', spelling: 'join_pretty' }),
+    ),
+  );
+  cases.push(
+    recordCase(
+      {
+        id: 'partial/unsatisfied-trait-bound-unsupported-in-profile',
+        intent: 'Acceptance example "Unsatisfied trait bound" before #316: the operation whose public trait bound does not hold is reported as unsupported-in-profile, not as a validated unsatisfied-bound row.',
+        clauses: [...PARTIAL, 'KD-ACCEPT-11', 'KD-LOOKUP-11', 'KD-LOOKUP-09', 'KD-OMIT-02'],
+        interpretations: [...OQ, 'OQ-19', 'KIT-04', 'KIT-06'],
+        fixture: u.bound,
+      },
+      requestFor(u.bound, { includeUnavailable: true }),
+    ),
+  );
+  cases.push(
+    recordCase(
+      {
+        id: 'partial/explain-unsatisfied-trait-bound',
+        intent: 'Explaining the operation with the unsatisfied bound before #316 gives an unsupported-in-profile omission echoing the spelling.',
+        clauses: [...PARTIAL, 'KD-ACCEPT-11', 'KD-RES-19', 'KD-OMIT-05'],
+        interpretations: ['OQ-19', 'OQ-29', 'KIT-04', 'KIT-05', 'KIT-09'],
+        fixture: u.bound,
+      },
+      requestFor(u.bound, { kind: 'explain-operation', spelling: 'sum' }),
+    ),
+  );
+  cases.push(
+    recordCase(
+      {
+        id: 'partial/trait-operation-unsupported-in-profile',
+        intent: 'A trait-origin candidate is trait/member-resolution work of #316: no trait row is fabricated, an unsupported-in-profile omission is emitted.',
+        clauses: [...PARTIAL, 'KD-LOOKUP-11', 'KD-ORIGIN-10', 'KD-ORIGIN-11'],
+        interpretations: [...OQ, 'OQ-19', 'KIT-04'],
+        fixture: u.trait,
+      },
+      requestFor(u.trait),
+    ),
+  );
+
+  const chain = (id: string, intent: string, options: Parameters<typeof chainWorld>[0], clauses: string[], interpretations: string[], includeUnavailable = true) => {
+    const fixture = chainWorld(options);
+    cases.push(recordCase({ id, intent, clauses: [...PARTIAL, ...CLOSURE, ...clauses], interpretations: [...OQ, ...interpretations], fixture }, requestFor(fixture, { includeUnavailable })));
+  };
+  chain('partial/type-chain-provisional', 'A provisional fact 24 links under the type makes the type provisional: no identity, reason incomplete-analysis, and no identity-keyed operations.', { typeTail: 'provisional' }, ['KD-TYPE-04', 'KD-CLOSURE-09'], ['KIT-02', 'OQ-42']);
+  chain('partial/type-chain-error', 'An error fact 24 links under the type makes the type an error with rejected-by-diagnostic and the diagnostic of the failing node.', { typeTail: 'error' }, ['KD-TYPE-05', 'KD-TYPE-06', 'KD-CLOSURE-10', 'KD-DIAG-07', 'KD-DIAG-01', 'KD-DIAG-02', 'KD-DIAG-03', 'KD-DIAG-04'], ['KIT-02', 'KIT-11', 'OQ-30']);
+  chain('partial/type-chain-unavailable-no-useful-fact', 'An unavailable fact under the type leaves no useful fact: the result is unavailable with incomplete-current-file-facts, type null.', { typeTail: 'unavailable' }, ['KD-TYPE-07', 'KD-RES-12', 'KD-RES-13', 'KD-CLOSURE-11'], ['OQ-13', 'OQ-16', 'OQ-17', 'KIT-02']);
+  chain('partial/operation-chain-provisional', 'A provisional fact deep under one operation makes that row provisional and unavailable with incomplete-analysis; the other rows stay validated and callable.', { operationTails: { get: 'provisional' } }, ['KD-OP-13', 'KD-CLOSURE-13', 'KD-OP-12'], ['OQ-25', 'OQ-32', 'OQ-43']);
+  chain('partial/operation-chain-error', 'An error fact deep under one operation makes that row an error with its diagnostic ID and the diagnostic in the result.', { operationTails: { keys: 'error' } }, ['KD-OP-13', 'KD-CLOSURE-10', 'KD-DIAG-07'], ['OQ-25', 'OQ-30', 'KIT-11']);
+  chain('partial/operation-chain-unavailable', 'An unavailable fact deep under one operation makes that row unavailable with null signature and receiver mode.', { operationTails: { reload: 'unavailable' } }, ['KD-OP-13', 'KD-CLOSURE-11', 'KD-OP-14'], ['OQ-24', 'OQ-25']);
+  chain('partial/origin-chain-provisional', 'A provisional fact under an operation\'s origin makes the origin provisional, which forces the row non-validated and unavailable.', { originTail: 'provisional' }, ['KD-ORIGIN-02', 'KD-ORIGIN-13', 'KD-CLOSURE-16'], ['OQ-23', 'OQ-24']);
+  chain('partial/requirement-chain-error', 'An error under a generic requirement makes the requirement an error and the row at least as restrictive.', { requirementTail: 'error' }, ['KD-CLOSURE-16', 'KD-OP-15', 'KD-CLOSURE-10'], ['OQ-23', 'KIT-11']);
+  chain('partial/effect-chain-provisional', 'A provisional fact under an effect requirement makes the effect provisional and its row non-validated, although the capability is held.', { effectTail: 'provisional' }, ['KD-EFFECT-03', 'KD-CLOSURE-16'], ['OQ-23', 'OQ-24']);
+  chain('partial/mixed-rows', 'Mixed rows: one provisional, one error, one unavailable and one validated operation, each with its own status; the validated one stays callable.', { operationTails: { get: 'provisional', keys: 'error', reload: 'unavailable' } }, ['KD-OP-13', 'KD-CLOSURE-13', 'KD-CLOSURE-10', 'KD-OP-12'], ['OQ-25', 'OQ-30', 'OQ-43', 'KIT-11']);
+  chain('partial/sidecar-chain-provisional', 'A provisional sidecar NodeId keeps its status through the sidecar\'s dependency closure.', { chainSource: 'sidecar', currentFileFacts: 'sidecar', operationTails: { validate: 'provisional' } }, ['KD-CLOSURE-02', 'KD-LOOKUP-01'], ['OQ-25']);
+
+  const unvalidated = hiddenWorld({ only: ['unvalidatedView'] });
+  cases.push(
+    recordCase(
+      {
+        id: 'partial/unvalidated-view-incomplete-analysis',
+        intent: 'A declaration of a KIF view that did not validate is neither a row nor a dependency; an incomplete-analysis omission makes the result partial.',
+        clauses: [...PARTIAL, 'KD-CLOSURE-04', 'KD-LOOKUP-07', 'KD-DIGEST-10', 'KD-OMIT-02'],
+        interpretations: ['KIT-03', 'KIT-04', 'KIT-09', 'OQ-18'],
+        fixture: unvalidated,
+      },
+      requestFor(unvalidated),
+    ),
+  );
+
+  const base = listTextWorld();
+  const unavailable = (id: string, intent: string, edit: (f: typeof base) => void, clauses: string[], interpretations: string[]) => {
+    const fixture = variant(base, edit);
+    cases.push(recordCase({ id, intent, clauses: [...RESULT_SHAPE_CLAUSES, 'KD-RES-12', 'KD-RES-13', ...clauses], interpretations: ['OQ-16', 'OQ-17', 'KIT-01', 'KIT-09', ...interpretations], fixture }, requestFor(fixture)));
+  };
+  unavailable('partial/cancelled-before-analysis', 'A query cancelled before analysis is unavailable with cancelled-before-analysis, whatever its request.', (f) => (f.cancelled = true), ['KD-REASON-01'], ['OQ-46']);
+  unavailable('partial/kif-only-current-file', 'KIF alone cannot recover expression types or positions: unavailable with incomplete-current-file-facts.', (f) => (f.current_file_facts = 'kif-only'), ['KD-LOOKUP-03', 'KD-LOOKUP-01'], ['OQ-13']);
+  unavailable('partial/sidecar-rejected-by-codec', 'A current-file sidecar rejected by its codec gives no facts: unavailable with incomplete-current-file-facts.', (f) => (f.current_file_facts = 'sidecar-rejected'), ['KD-STALE-07', 'KD-TRUST-11', 'KD-LOOKUP-01'], ['OQ-13']);
+  return cases;
+}

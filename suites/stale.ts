@@ -1,0 +1,223 @@
+/**
+ * stale: each of the five analysis-key mismatches alone and in combination
+ * (KD-STALE-01..06, precedence OQ-01 A with the other mismatching stale-* reasons
+ * acceptable), a newer and an older generation (OQ-38 A), staleness before any
+ * position check (KD-POS-03, OQ-12), and interface-set digest changes
+ * (KD-DIGEST-04, -12, -13; KD-KEY-08).
+ */
+import type { FixtureV1 } from '../oracle/fixture/fixture.js';
+import type { AnalysisKey } from '../oracle/records/discovery-records.js';
+import type { AlternativeSpec, QueryCase } from './case-definition.js';
+import { variant } from './fixtures/fixture-builder.js';
+import { fileId, semanticDigest } from './fixtures/ids.js';
+import { LIST_TEXT_SOURCE, LIST_TEXT_TYPE, listTextBuilder, listTextWorld } from './fixtures/list-text-world.js';
+import { currentKey, requestFor } from './fixtures/request-for.js';
+import { recordCase, RESULT_SHAPE_CLAUSES } from './query-case.js';
+
+const STALE = [...RESULT_SHAPE_CLAUSES, 'KD-RES-10', 'KD-RES-11', 'KD-STALE-06', 'KD-LOOKUP-05', 'KD-KEY-01'];
+const OQ = ['OQ-12', 'OQ-16', 'OQ-17', 'OQ-30', 'KIT-01'];
+
+/** A key field that can mismatch, in the contract's AnalysisKey order (OQ-01 A). */
+type Field = 'file' | 'source' | 'interface' | 'generation' | 'compat';
+const ORDER: Field[] = ['file', 'source', 'interface', 'generation', 'compat'];
+const CLAUSE: Record<Field, string> = { file: 'KD-STALE-01', source: 'KD-STALE-02', interface: 'KD-STALE-03', generation: 'KD-STALE-04', compat: 'KD-STALE-05' };
+const REASON: Record<Field, string> = {
+  file: 'wrong-file',
+  source: 'stale-source',
+  interface: 'stale-interface-set',
+  generation: 'stale-generation',
+  compat: 'stale-semantic-compatibility',
+};
+
+/** Makes the fixture agree with a request that carries the variant value of `field`. */
+function edit(field: Field, newerGeneration: boolean): (f: FixtureV1) => void {
+  switch (field) {
+    case 'file':
+      // Same path, another FileId: path equality is no substitute (KD-POS-04).
+      return (f) => (f.file.file_id = fileId('app/src/languages.kf#reissued'));
+    case 'source':
+      // Same length, so every span stays inside the source.
+      return (f) => (f.file.source = LIST_TEXT_SOURCE.replace('"Ruby"', '"Rust"'));
+    case 'interface':
+      // A view that yields no candidate still counts (KD-DIGEST-12).
+      return (f) => {
+        for (const i of f.interfaces) if (i.module === 'std.cmp') i.semantic_digest = semanticDigest('std/std.cmp@2');
+      };
+    case 'generation':
+      return (f) => (f.generation = newerGeneration ? f.generation + 1 : f.generation - 1);
+    case 'compat':
+      return (f) => (f.semantic_compatibility = 'stage2-v0');
+  }
+}
+
+const KEY_FIELD: Record<Field, keyof AnalysisKey> = {
+  file: 'file_id',
+  source: 'source_sha256',
+  interface: 'interface_set_sha256',
+  generation: 'generation',
+  compat: 'semantic_compatibility',
+};
+
+/** A request on `base` whose key carries the variant value of every field in `fields`. */
+function staleRequest(base: FixtureV1, fields: Field[], newerGeneration: boolean, options: Parameters<typeof requestFor>[1] = {}) {
+  const analysis: Partial<AnalysisKey> = {};
+  for (const field of fields) {
+    const key = currentKey(variant(base, edit(field, newerGeneration)));
+    Object.assign(analysis, { [KEY_FIELD[field]]: key[KEY_FIELD[field]] });
+  }
+  return requestFor(base, { ...options, analysis });
+}
+
+/** Alternatives for a combination: each other mismatching stale-* field's reason is ACCEPTABLE (OQ-01 reading C); wrong-file always wins (KD-POS-03). */
+function otherReasons(base: FixtureV1, fields: Field[], newerGeneration: boolean): AlternativeSpec[] {
+  if (fields.includes('file')) return [];
+  const sorted = ORDER.filter((f) => fields.includes(f));
+  return sorted.slice(1).map((field) => ({
+    name: `other-stale-reason/${REASON[field]}`,
+    reason: `The request also mismatches ${KEY_FIELD[field]}; a provider that checks it first answers ${REASON[field]}.`,
+    interpretation: 'OQ-01',
+    fixture: variant(base, (f) => {
+      for (const other of sorted) if (other !== field) edit(other, newerGeneration)(f);
+    }),
+  }));
+}
+
+/** The stale cases. */
+export function staleCases(): QueryCase[] {
+  const cases: QueryCase[] = [];
+  const base = listTextWorld();
+  const single: { field: Field; slug: string; intent: string; newer?: boolean; extra?: string[] }[] = [
+    { field: 'file', slug: 'wrong-file', intent: 'A FileId that differs byte for byte from the current file\'s (same path) returns stale wrong-file and no facts.', extra: ['KD-POS-04', 'KD-KEY-02'] },
+    { field: 'source', slug: 'source-digest-mismatch', intent: 'A source digest of other source bytes returns stale-source; no old fact is relabelled as current.', extra: ['KD-KEY-03', 'KD-KEY-08'] },
+    { field: 'interface', slug: 'interface-set-mismatch', intent: 'An interface-set digest that differs only in a view yielding no candidate returns stale-interface-set.', extra: ['KD-KEY-04', 'KD-DIGEST-12', 'KD-DIGEST-13'] },
+    { field: 'generation', slug: 'generation-newer', newer: true, intent: 'A request generation newer than the analysis returns stale-generation (any inequality is a mismatch).', extra: ['KD-KEY-05'] },
+    { field: 'generation', slug: 'generation-older', newer: false, intent: 'A request generation older than the analysis returns stale-generation.', extra: ['KD-KEY-05'] },
+    { field: 'compat', slug: 'semantic-compatibility-mismatch', intent: 'Another producer semantic compatibility version returns stale-semantic-compatibility.', extra: ['KD-KEY-06'] },
+  ];
+  for (const s of single) {
+    const newer = s.newer ?? true;
+    cases.push(
+      recordCase(
+        { id: `stale/${s.slug}`, intent: s.intent, clauses: [...STALE, CLAUSE[s.field], ...(s.extra ?? [])], interpretations: [...OQ, ...(s.field === 'generation' ? ['OQ-38'] : [])], fixture: base },
+        staleRequest(base, [s.field], newer),
+      ),
+    );
+  }
+
+  // Combinations: every pair, every field with wrong-file, and all at once.
+  const combos: Field[][] = [];
+  const staleFields: Field[] = ['source', 'interface', 'generation', 'compat'];
+  for (let i = 0; i < staleFields.length; i++) for (let j = i + 1; j < staleFields.length; j++) combos.push([staleFields[i] as Field, staleFields[j] as Field]);
+  for (const f of staleFields) combos.push(['file', f]);
+  combos.push(['source', 'interface', 'generation', 'compat']);
+  combos.push(['interface', 'generation', 'compat']);
+  combos.push([...ORDER]);
+  for (const fields of combos) {
+    const slug =
+      fields.length === 5 ? 'all-five-fields' : fields.length === 4 ? 'all-four-stale-fields' : fields.map((f) => REASON[f].replace(/^stale-/, '')).join('-and-');
+    const alternatives = otherReasons(base, fields, true);
+    const winner = ORDER.find((f) => fields.includes(f)) as Field;
+    cases.push(
+      recordCase(
+        {
+          id: `stale/combined-${slug}`,
+          intent: `Several key fields mismatch (${fields.map((f) => KEY_FIELD[f]).join(', ')}): the first in AnalysisKey order wins (${REASON[winner]})${alternatives.length > 0 ? '; another mismatching field\'s stale reason is acceptable' : '; wrong-file is checked before anything else'}.`,
+          clauses: [...STALE, ...fields.map((f) => CLAUSE[f]), ...(fields.includes('file') ? ['KD-POS-03'] : [])],
+          interpretations: [...OQ, 'OQ-01', ...(fields.includes('generation') ? ['OQ-38'] : [])],
+          fixture: base,
+          alternatives,
+        },
+        staleRequest(base, fields, true),
+      ),
+    );
+  }
+
+  // Staleness is decided before the position is examined.
+  const badPosition = { byteOffset: 0 };
+  cases.push(
+    recordCase(
+      { id: 'stale/wrong-file-before-position', intent: 'A wrong FileId together with a byte offset outside the expression returns wrong-file, not a position error.', clauses: [...STALE, 'KD-STALE-01', 'KD-POS-03'], interpretations: [...OQ, 'OQ-10'], fixture: base },
+      staleRequest(base, ['file'], true, badPosition),
+    ),
+  );
+  cases.push(
+    recordCase(
+      { id: 'stale/source-mismatch-before-position', intent: 'A stale source digest together with a byte offset outside the expression returns stale-source: offsets are only meaningful in the source the key names.', clauses: [...STALE, 'KD-STALE-02', 'KD-POS-06'], interpretations: [...OQ, 'OQ-10'], fixture: base },
+      staleRequest(base, ['source'], true, badPosition),
+    ),
+  );
+
+  // The old key after an edit: source changed, interface set unchanged (KD-KEY-08).
+  const edited = variant(base, edit('source', true));
+  cases.push(
+    recordCase(
+      {
+        id: 'stale/old-key-after-source-edit',
+        intent: 'After the source is edited the old key (old source digest, same interface-set digest) is stale-source; the interface-set digest cannot stand in for the source digest.',
+        clauses: [...STALE, 'KD-STALE-02', 'KD-KEY-08', 'KD-KEY-03'],
+        interpretations: OQ,
+        fixture: edited,
+      },
+      requestFor(edited, { analysis: { source_sha256: currentKey(base).source_sha256 } }),
+    ),
+  );
+  // Adding a symbol to an imported module changes that view's semantic digest (KD-DIGEST-13).
+  const grown = listTextBuilder();
+  grown.b.addCandidate({ qualified_name: 'std.list.shuffle', signature: 'std.list.shuffle(edit List[Text]) -> Unit', receiver: LIST_TEXT_TYPE, mode: 'edit', home: grown.std.list });
+  const grownFixture = variant(grown.b.build(), (f) => {
+    for (const i of f.interfaces) if (i.module === 'std.list') i.semantic_digest = semanticDigest('std/std.list@2');
+  });
+  cases.push(
+    recordCase(
+      {
+        id: 'stale/symbol-added-to-imported-module',
+        intent: 'Adding a symbol to an imported module changes its view\'s semantic digest, so a request with the old key is stale-interface-set.',
+        clauses: [...STALE, 'KD-STALE-03', 'KD-DIGEST-13', 'KD-DIGEST-02', 'KD-DIGEST-03'],
+        interpretations: [...OQ, 'OQ-36'],
+        fixture: grownFixture,
+      },
+      requestFor(grownFixture, { analysis: { interface_set_sha256: currentKey(base).interface_set_sha256 } }),
+    ),
+  );
+  // The same module under its internal instead of its public view is another member (KD-DIGEST-04).
+  const internal = variant(base, (f) => {
+    for (const i of f.interfaces) if (i.module === 'std.list') i.view = 'internal';
+  });
+  cases.push(
+    recordCase(
+      {
+        id: 'stale/view-authorization-changed',
+        intent: 'Authorizing the package-internal view of a module instead of its public view changes the interface-set digest; the old key is stale-interface-set.',
+        clauses: [...STALE, 'KD-STALE-03', 'KD-DIGEST-04', 'KD-DIGEST-05'],
+        interpretations: [...OQ, 'OQ-36'],
+        fixture: internal,
+      },
+      requestFor(internal, { analysis: { interface_set_sha256: currentKey(base).interface_set_sha256 } }),
+    ),
+  );
+  // An unvalidated interface is not digested, so adding one leaves the key current (KD-DIGEST-10).
+  const withUnvalidated = variant(base, (f) => {
+    f.interfaces.push({
+      package_id: fileId('not-a-package-but-an-id'),
+      module_id: fileId('not-a-module-but-an-id'),
+      module: 'vendorlib.unchecked',
+      view: 'public',
+      semantic_digest: semanticDigest('vendorlib/unchecked@1'),
+      validated: false,
+      names_in_scope: true,
+    });
+  });
+  cases.push(
+    recordCase(
+      {
+        id: 'stale/unvalidated-view-not-digested',
+        intent: 'An interface that did not validate is not an interface-set member: the key computed without it is still current and the query is answered.',
+        clauses: [...RESULT_SHAPE_CLAUSES, 'KD-DIGEST-10', 'KD-LOOKUP-07', 'KD-KEY-04'],
+        interpretations: ['OQ-36', 'KIT-01', 'KIT-03'],
+        fixture: withUnvalidated,
+      },
+      requestFor(withUnvalidated, { analysis: { interface_set_sha256: currentKey(base).interface_set_sha256 } }),
+    ),
+  );
+  return cases;
+}
