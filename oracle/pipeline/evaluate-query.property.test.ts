@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import type { FixtureV1 } from '../fixture/fixture.js';
 import type { DiscoveryRequestV1, Query } from '../records/discovery-records.js';
 import { evaluateQuery } from './evaluate-query.js';
-import { bytesOf, decodeResult, load, requestOn, RESULT_HEAD, textOf } from './test-support/query-helpers.js';
+import { bytesOf, decodeResult, load, requestOn, RESULT_HEAD, textOf } from './test-support/query-support.js';
 import { richFixture } from './test-support/rich-fixture.js';
 
 const SEED = { seed: 20261201 };

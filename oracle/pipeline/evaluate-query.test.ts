@@ -11,7 +11,7 @@ import * as assert from 'uvu/assert';
 import { makeCandidate, makeFixture, MAKE_FIXTURE_IDS as IDS, testId } from '../fixture/test-support/make-fixture.js';
 import type { FixtureV1 } from '../fixture/fixture.js';
 import type { DiscoveryRequestV1, DiscoveryResultV1, OperationFact } from '../records/discovery-records.js';
-import { answer, load, requestOn, RESULT_HEAD, textOf } from './test-support/query-helpers.js';
+import { answer, load, requestOn, RESULT_HEAD, textOf } from './test-support/query-support.js';
 
 const FN_ORIGIN = {
   status: 'validated',
@@ -473,6 +473,31 @@ test('cancelled, missing current-file facts, and an interface set over 4,096', (
   const b = load(big);
   assert.ok(b.interfaceSetOverCap);
   assert.is(answer(b, requestOn(b)).text, unavailable(requestOn(b), 'limit-exhausted'));
+});
+
+// KIT-05, OQ-34 A: two applicable rows share the spelling.
+test('explain-operation with two applicable candidates: the first by SymbolId, ambiguous', () => {
+  const f = makeFixture();
+  // testId('symbol:std.list.length') = 61b41ebb… < testId('symbol:other.length') = 6d62f510… (sha256sum).
+  const second = makeCandidate('length', { identity: testId('symbol:other.length'), qualified_name: 'other.length' });
+  f.candidates.push(second);
+  const fx = load(f);
+  const req = requestOn(fx, { query: { kind: 'explain-operation', spelling: 'length' } });
+  const first = { ...LENGTH_ROW, availability: 'unavailable' as const, rejection_reasons: ['ambiguous' as const] };
+  assert.is(answer(fx, req).text, textOf(result(req, { operations: [first] })));
+});
+
+// KIT-05: a visible candidate for another receiver type explains itself with type-mismatch.
+test('explain-operation of an operation of another type: type-mismatch', () => {
+  const f = makeFixture();
+  f.candidates.push(makeCandidate('words', { receiver_type: testId('type:Text'), signature: 'std.list.words(read Text) -> List[Text]' }));
+  const fx = load(f);
+  const req = requestOn(fx, { query: { kind: 'explain-operation', spelling: 'words' } });
+  const words = row('words', 'std.list.words(read Text) -> List[Text]', { availability: 'unavailable', rejection_reasons: ['type-mismatch'] });
+  assert.is(answer(fx, req).text, textOf(result(req, { operations: [words] })));
+  // A general query does not list it (KD-ACCEPT-06).
+  const general = requestOn(fx, { query: { include_unavailable: true } });
+  assert.is(answer(fx, general).text, textOf(result(general, { operations: [LENGTH_ROW] })));
 });
 
 test.run();

@@ -104,7 +104,10 @@ function evaluate(requestBytes: Uint8Array, fixture: LoadedFixture): QueryEvalua
   return { ...encoded, steps: budget.steps };
 }
 
-/** What a query needs from a fixture beyond the fixture itself, computed once per fixture. */
+/**
+ * What a query needs from a fixture beyond the fixture itself, computed once per loaded
+ * fixture object; a LoadedFixture is treated as immutable once it has been queried.
+ */
 interface PreparedFixture {
   graph: FactGraph;
   candidates: FixtureCandidate[];

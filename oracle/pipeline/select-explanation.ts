@@ -8,9 +8,12 @@
  * one that does not apply, which step 3 already rejected with `type-mismatch`. The row is
  * shown whatever include_unavailable says (OQ-33 A).
  *
- * Decision: ambiguity counts only candidates that could be shown as rows; a matching
+ * Decisions: ambiguity counts only candidates that could be shown as rows; a matching
  * candidate withheld at steps 4 to 8 is not counted, because counting it would disclose
- * a property of a withheld declaration (KD-DISCLOSE-07).
+ * a property of a withheld declaration (KD-DISCLOSE-07). A matching candidate that does
+ * not apply goes through steps 4 to 8 like any other, so it can be withheld (and then
+ * explains an omission) and its row lists every reason found besides `type-mismatch`
+ * (OQ-44 A).
  */
 import type { CandidateVerdict } from './candidate-verdict.js';
 

@@ -16,9 +16,9 @@
  * keeps a matching one that does not apply with `type-mismatch`, so that step 9 can
  * explain it when no applicable one exists (KIT-05).
  *
- * Admission itself (`admitted`) is judged with the other exposure rules in step 4, as
- * KIT-03 defines exposure in one place; the stage a candidate leaves at decides its
- * step cost (KIT-10).
+ * Decision: admission itself (`admitted`) is judged with the other exposure rules in
+ * step 4, as KIT-03 defines exposure in one place; a candidate that is not admitted
+ * therefore costs two steps, not one (KIT-10).
  */
 import { compareUtf8 } from '../canonical-json/compare-utf8.js';
 import type { FixtureCandidate, FixtureV1 } from '../fixture/fixture.js';
@@ -33,12 +33,12 @@ export function interfaceKey(packageId: Id, moduleId: Id): string {
 /** Canonical candidate order (KIT-10, KD-ORDER-06, OQ-28 A). */
 export function compareCandidates(a: FixtureCandidate, b: FixtureCandidate): number {
   if (a.identity !== b.identity) return compareUtf8(a.identity, b.identity);
-  const ai = a.origin.implementation_identity;
-  const bi = b.origin.implementation_identity;
-  if (ai !== bi) {
-    if (ai === null) return -1;
-    if (bi === null) return 1;
-    return compareUtf8(ai, bi);
+  const implA = a.origin.implementation_identity;
+  const implB = b.origin.implementation_identity;
+  if (implA !== implB) {
+    if (implA === null) return -1;
+    if (implB === null) return 1;
+    return compareUtf8(implA, implB);
   }
   const byName = compareUtf8(a.qualified_name, b.qualified_name);
   if (byName !== 0) return byName;

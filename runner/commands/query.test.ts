@@ -7,7 +7,7 @@ import { PassThrough } from 'node:stream';
 import { main } from '../cli.js';
 import type { CliIo } from '../io/cli-io.js';
 import { makeFixture } from '../../oracle/fixture/test-support/make-fixture.js';
-import { load, requestOn, bytesOf } from '../../oracle/pipeline/test-support/query-helpers.js';
+import { load, requestOn, bytesOf } from '../../oracle/pipeline/test-support/query-support.js';
 
 interface Run {
   code: number;

@@ -1,5 +1,5 @@
 /**
- * Helpers for end-to-end pipeline tests: load a hand-built fixture with the real loader,
+ * Support for end-to-end pipeline tests: load a hand-built fixture with the real loader,
  * build a current request from the loader's key, run the oracle, and build the parts of
  * an expected result that every test writes the same way.
  */

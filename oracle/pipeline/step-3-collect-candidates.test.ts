@@ -1,0 +1,57 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { FixtureInterface } from '../fixture/fixture.js';
+import type { Query } from '../records/discovery-records.js';
+import { collectCandidates, compareCandidates, environmentCandidates } from './step-3-collect-candidates.js';
+import { candidate, origin } from './test-support/candidate.js';
+import { hex } from './test-support/ids.js';
+
+const LIST_TEXT = hex(0x7e);
+const OTHER_TYPE = hex(0x7f);
+const ops: Query = { kind: 'operations', include_unavailable: false, spelling: null };
+const explain = (spelling: string): Query => ({ kind: 'explain-operation', include_unavailable: false, spelling });
+
+// KIT-02
+test('a general query keeps candidates for the TypeId or any receiver, drops the rest', () => {
+  const collect = collectCandidates(ops, LIST_TEXT);
+  assert.ok(collect(candidate(1, { receiver_type: LIST_TEXT }))?.applicable);
+  assert.ok(collect(candidate(2, { receiver_type: null }))?.applicable);
+  assert.is(collect(candidate(3, { receiver_type: OTHER_TYPE })), null);
+});
+
+test('without a TypeId only receiver_type null applies', () => {
+  const collect = collectCandidates(ops, null);
+  assert.is(collect(candidate(1, { receiver_type: LIST_TEXT })), null);
+  assert.ok(collect(candidate(2, { receiver_type: null }))?.applicable);
+});
+
+// KIT-05: explain keeps a matching non-applicable candidate with type-mismatch.
+test('explain matches the display name exactly and marks a mismatch', () => {
+  const collect = collectCandidates(explain('op1'), LIST_TEXT);
+  assert.is(collect(candidate(2)), null);
+  assert.is(collect(candidate(1, { display_name: 'Op1' })), null);
+  const hit = collect(candidate(1, { receiver_type: LIST_TEXT }));
+  assert.ok(hit?.applicable);
+  assert.equal(hit?.reasons, []);
+  const miss = collect(candidate(1, { receiver_type: OTHER_TYPE }));
+  assert.is(miss?.applicable, false);
+  assert.equal(miss?.reasons, ['type-mismatch']);
+});
+
+// KIT-03 (environment), KIT-10 (canonical visiting order), OQ-28 A.
+test('environment excludes absent homes and orders by SymbolId, then implementation (null first)', () => {
+  const iface: FixtureInterface = {
+    package_id: hex(0xa1), module_id: hex(0xa2), module: 'pkg.m', view: 'public',
+    semantic_digest: hex(0xa3), validated: true, names_in_scope: true,
+  };
+  const a = candidate(5);
+  const b = candidate(2, { home: { kind: 'interface', package_id: hex(0xa1), module_id: hex(0xa2) } });
+  const c = candidate(3, { home: { kind: 'interface', package_id: hex(0xb1), module_id: hex(0xa2) } });
+  const d = candidate(5, { origin: origin({ kind: 'extension', implementation_identity: hex(1) }) });
+  const env = environmentCandidates({ interfaces: [iface] }, [d, c, a, b]);
+  assert.equal(env, [b, a, d]);
+  assert.ok(compareCandidates(a, d) < 0);
+  assert.ok(compareCandidates(d, a) > 0);
+});
+
+test.run();

@@ -1,0 +1,36 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { newVerdict } from './candidate-verdict.js';
+import { closeFactGraph } from './close-fact-graph.js';
+import { effectsAndCapabilities } from './step-8-effects-and-capabilities.js';
+import { candidate, effect } from './test-support/candidate.js';
+import { hex } from './test-support/ids.js';
+
+const graph = closeFactGraph([]);
+
+// KIT-06, KIT-04, KD-EFFECT-05/06/07
+test('a missing public effect rejects; a held non-public one is not listed but bounds the status', () => {
+  const net = effect(0x61, { display: 'net' });
+  const secret = effect(0x62, { public: false, status: 'provisional' });
+  const v = newVerdict(candidate(1, { effects: [net, secret] }), true);
+  assert.is(effectsAndCapabilities([{ kind: 'SymbolId', value: hex(0x62) }], graph)(v), null);
+  assert.equal(v.reasons, ['missing-effect']);
+  assert.equal(v.effects.map((e) => e.record), [{ identity: { kind: 'SymbolId', value: hex(0x61) }, display: 'net', status: 'validated' }]);
+  assert.is(v.undisclosedStatus, 'provisional');
+});
+
+test('a missing non-public effect withholds the candidate as hidden-by-visibility', () => {
+  const hidden = newVerdict(candidate(2, { effects: [effect(0x61), effect(0x62, { public: false })] }), true);
+  assert.is(effectsAndCapabilities([{ kind: 'SymbolId', value: hex(0x61) }], graph)(hidden), 'hidden-by-visibility');
+});
+
+test('a held public effect passes; capabilities match on kind and value', () => {
+  const ok = newVerdict(candidate(3, { effects: [effect(0x61)] }), true);
+  assert.is(effectsAndCapabilities([{ kind: 'SymbolId', value: hex(0x61) }], graph)(ok), null);
+  assert.equal(ok.reasons, []);
+  const typed = newVerdict(candidate(4, { effects: [effect(0x61)] }), true);
+  effectsAndCapabilities([{ kind: 'TypeId', value: hex(0x61) }], graph)(typed);
+  assert.equal(typed.reasons, ['missing-effect']);
+});
+
+test.run();

@@ -1,0 +1,109 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { FixtureTypeFact } from '../fixture/fixture.js';
+import type { DiscoveryRequestV1, OmissionReason, Query } from '../records/discovery-records.js';
+import { addReason, newVerdict, type CandidateVerdict } from './candidate-verdict.js';
+import { closeFactGraph } from './close-fact-graph.js';
+import { inferType } from './step-2-infer-type.js';
+import { closeDiscloseBound } from './step-9-close-disclose-bound.js';
+import { candidate, effect, fact, node } from './test-support/candidate.js';
+import { hex } from './test-support/ids.js';
+import type { VisitOutcome } from './visit-candidates.js';
+
+const KEY = { file_id: hex(1), source_sha256: hex(2), interface_set_sha256: hex(3), generation: 1, semantic_compatibility: 's' };
+const VALIDATED: FixtureTypeFact = { status: 'validated', identity: { kind: 'TypeId', value: hex(0x7e) }, display: 'List[Text]', reason: null, dependencies: [], diagnostic_ids: [] };
+const UNAVAILABLE: FixtureTypeFact = { status: 'unavailable', identity: null, display: null, reason: 'incomplete-analysis', dependencies: [], diagnostic_ids: [] };
+const graph = closeFactGraph([fact(node(hex(0xee)), { status: 'error' })]);
+
+function run(typeFact: FixtureTypeFact, query: Partial<Query>, visit: Partial<VisitOutcome>) {
+  const request: DiscoveryRequestV1 = {
+    schema: 'kofun.discovery.request/v1',
+    analysis: KEY,
+    position: { byte_offset: 0, expression: { start: 0, end: 0 } },
+    query: { kind: 'operations', include_unavailable: false, spelling: null, ...query },
+  };
+  return closeDiscloseBound({
+    request,
+    type: inferType(typeFact, graph, new Set()),
+    visit: { eligible: [], withheld: new Set<OmissionReason>(), matched: false, exhausted: false, ...visit },
+    graph,
+    diagnostics: new Map(),
+  }).result;
+}
+
+// KD-LIMIT-11, KIT-09, OQ-16 A: exhaustion before any useful fact.
+test('budget exhausted with no useful fact: unavailable / limit-exhausted, nothing else', () => {
+  const r = run(UNAVAILABLE, {}, { exhausted: true, withheld: new Set(['hidden-by-visibility']) });
+  assert.equal(
+    { status: r.status, reason: r.reason, type: r.type, omissions: r.omissions, truncated: r.truncated, analysis: r.analysis },
+    { status: 'unavailable', reason: 'limit-exhausted', type: null, omissions: [], truncated: false, analysis: KEY },
+  );
+});
+
+test('only unsupported work withheld and no useful fact: unavailable / unsupported-in-profile', () => {
+  const r = run(UNAVAILABLE, {}, { withheld: new Set(['unsupported-in-profile']) });
+  assert.is(r.status, 'unavailable');
+  assert.is(r.reason, 'unsupported-in-profile');
+});
+
+// Decision in step 9: exhaustion before a match reports only limit-exhausted.
+test('explain exhausted before any match: only limit-exhausted, echoing the spelling', () => {
+  const r = run(VALIDATED, { kind: 'explain-operation', spelling: 'f' }, { exhausted: true });
+  assert.equal(r.omissions, [{ reason: 'limit-exhausted', requested_spelling: 'f' }]);
+  assert.is(r.status, 'partial');
+  assert.ok(r.truncated);
+  const done = run(VALIDATED, { kind: 'explain-operation', spelling: 'f' }, {});
+  assert.equal(done.omissions, [{ reason: 'hidden-by-visibility', requested_spelling: 'f' }]);
+  assert.not.ok(done.truncated);
+});
+
+function overLimit(): CandidateVerdict {
+  const effects = Array.from({ length: 65 }, (_, i) => effect(0x1000 + i));
+  const v = newVerdict(candidate(1, { effects }), true);
+  v.effects = effects.map((e) => ({ record: { identity: e.identity, display: e.display, status: 'validated' as const }, dependencies: [] }));
+  return v;
+}
+
+// OQ-09 A, KIT-08: a row that would be callable but for the cap is not silently lost.
+test('a dropped row that only the 64-entry cap made unavailable still truncates the result', () => {
+  const r = run(VALIDATED, {}, { eligible: [overLimit()] });
+  assert.equal(r.operations, []);
+  assert.ok(r.truncated);
+  assert.is(r.status, 'partial');
+  const shown = run(VALIDATED, { include_unavailable: true }, { eligible: [overLimit()] });
+  assert.equal(shown.operations[0]?.rejection_reasons, ['incomplete-analysis', 'limit-exhausted']);
+  assert.ok(shown.truncated);
+  const rejected = overLimit();
+  addReason(rejected, 'requires-edit');
+  const dropped = run(VALIDATED, {}, { eligible: [rejected] });
+  assert.not.ok(dropped.truncated, 'unavailable for its own reason: the cap hid nothing');
+  assert.is(dropped.status, 'complete');
+});
+
+// Decision in build-operation-row and step 9: an error row with no diagnostic to cite.
+test('an error row without a diagnostic: dropped by default, withheld as incomplete-analysis when shown', () => {
+  const broken = () => newVerdict(candidate(1, { dependencies: [node(hex(0xee))] }), true);
+  const hidden = run(VALIDATED, {}, { eligible: [broken()] });
+  assert.equal(hidden.omissions, []);
+  assert.is(hidden.status, 'complete');
+  const asked = run(VALIDATED, { include_unavailable: true }, { eligible: [broken()] });
+  assert.equal(asked.operations, []);
+  assert.equal(asked.omissions, [{ reason: 'incomplete-analysis', requested_spelling: null }]);
+  const explained = run(VALIDATED, { kind: 'explain-operation', spelling: 'op1' }, { eligible: [broken()], matched: true });
+  assert.equal(explained.omissions, [{ reason: 'incomplete-analysis', requested_spelling: 'op1' }]);
+});
+
+test('kind type: no lookup, no omissions', () => {
+  const request: DiscoveryRequestV1 = {
+    schema: 'kofun.discovery.request/v1',
+    analysis: KEY,
+    position: { byte_offset: 0, expression: { start: 0, end: 0 } },
+    query: { kind: 'type', include_unavailable: true, spelling: null },
+  };
+  const r = closeDiscloseBound({ request, type: inferType(VALIDATED, graph, new Set()), visit: null, graph, diagnostics: new Map() }).result;
+  assert.is(r.status, 'complete');
+  assert.equal(r.operations, []);
+  assert.equal(r.omissions, []);
+});
+
+test.run();
