@@ -89,6 +89,18 @@ test('KD-POS-07: a span that matches no parsed occurrence is rejected', () => {
   assert.equal(verify(COMPLETE, fixture, request), ['KD-POS-07 position-not-rejected at /status']);
 });
 
+test('KIT-01: boundaries, cancellation and missing current-file facts decide before lookup', () => {
+  const request = requestText().replace('"end": 52', '"end": 60');
+  assert.equal(verify(COMPLETE, load(), request), ['KD-POS-06 position-not-rejected at /status']);
+  assert.equal(verify(COMPLETE, load((f) => (f.cancelled = true)), requestText()), ['KD-REASON-01 expected-unavailable at /status']);
+  const unavailable = (reason: string): string =>
+    mutate(mutate(STALE, '"status": "stale"', '"status": "unavailable"'), '"reason": "stale-generation"', `"reason": "${reason}"`).replace('"generation": 16', '"generation": 17');
+  const kifOnly = load((f) => (f.current_file_facts = 'kif-only'));
+  assert.equal(verify(unavailable('incomplete-current-file-facts'), kifOnly, requestText()), []);
+  assert.equal(verify(unavailable('limit-exhausted'), kifOnly, requestText()), ['KD-LOOKUP-01 expected-unavailable at /reason']);
+  assert.equal(verify(unavailable('cancelled-before-analysis'), load(), requestText()), ['KD-RES-13 unavailable-reason-unjustified at /reason']);
+});
+
 test('KD-DISCLOSE-04: a source location only when the compiler marks it disclosable', () => {
   const fixture = load((f) => {
     const c = f.candidates[0];

@@ -7,7 +7,8 @@
 import { violation, type Violation } from '../violation.js';
 import { arrayMember, isRecord, member, stringMember } from './json-access.js';
 
-const ROOT_FAILURE_STATUSES: ReadonlySet<string> = new Set(['invalid', 'stale', 'unavailable']);
+/** Statuses whose facts must account for every diagnostic row (OQ-30 A). */
+const FACT_STATUSES: ReadonlySet<string> = new Set(['complete', 'partial']);
 
 /** Checks diagnostic references of a decoded result. */
 export function checkDiagnosticReferences(result: unknown): Violation[] {
@@ -40,7 +41,7 @@ export function checkDiagnosticReferences(result: unknown): Violation[] {
   });
 
   const status = stringMember(result, 'status');
-  if (status !== undefined && !ROOT_FAILURE_STATUSES.has(status)) {
+  if (status !== undefined && FACT_STATUSES.has(status)) {
     arrayMember(result, 'diagnostics').forEach((d, i) => {
       const id = stringMember(d, 'id');
       if (id === undefined || referenced.has(id)) return;

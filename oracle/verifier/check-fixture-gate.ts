@@ -111,9 +111,16 @@ export function checkFixtureGate(
       }
       break;
     case 'invalid-position':
-      // check-request-echo already reports an offset outside its span answered with facts.
-      if (gate.rangeFault && status !== 'stale' && status !== 'invalid') break;
-      want('invalid', 'invalid-position', gate.clause, 'position-not-rejected', 'The request position does not fit the current source or its parsed occurrences, so the result is invalid with invalid-position (OQ-10 A, KIT-01).');
+      // check-request-echo already reports an offset outside its span answered with facts,
+      // and the reason of any invalid answer to a valid request.
+      if (status === 'invalid' || (gate.rangeFault && status !== 'stale')) break;
+      out.push(
+        violation('position-not-rejected', gate.clause, 'The request position does not fit the current source or its parsed occurrences, so the result is invalid with invalid-position (OQ-10 A, KIT-01).', {
+          pointer: '/status',
+          expected: '"invalid"',
+          actual: describeValue(status),
+        }),
+      );
       break;
     case 'unavailable':
       want('unavailable', gate.reason, gate.clause, 'expected-unavailable', `The fixture leaves no useful fact before lookup, so the result is unavailable with ${gate.reason} (KIT-01).`);

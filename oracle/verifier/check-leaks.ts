@@ -40,7 +40,7 @@ import {
   VISIBILITIES,
   type Location,
 } from '../records/discovery-records.js';
-import { violation, type Violation } from '../violation.js';
+import { childPointer, violation, type Violation } from '../violation.js';
 import type { FixtureFactClosure } from './fixture-fact-closure.js';
 import { integerMember, isRecord, member, stringMember } from './json-access.js';
 import type { RequestReading } from './read-request.js';
@@ -54,7 +54,11 @@ const KNOWN_KEYS = [
   'receiver_mode', 'rejection_reasons', 'requested_spelling', 'schema', 'semantic_compatibility', 'severity',
   'signature', 'source', 'source_sha256', 'span', 'start', 'status', 'template_id', 'trait', 'trait_identity',
   'truncated', 'type', 'value', 'visibility',
+  // Request fields: never result keys, but contract words all the same.
+  'byte_offset', 'expression', 'include_unavailable', 'position', 'query', 'spelling',
 ] as const;
+
+const KNOWN_KEY_SET: ReadonlySet<string> = new Set(KNOWN_KEYS);
 
 const CONTRACT_TOKENS: readonly string[] = [
   ...KNOWN_KEYS,
@@ -320,8 +324,8 @@ export function checkLeaks(result: unknown, input: LeakScanInput, options: LeakS
       const keys = Object.keys(v);
       for (let i = keys.length - 1; i >= 0; i--) {
         const k = keys[i] as string;
-        const child = `${p}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-        if (!(KNOWN_KEYS as readonly string[]).includes(k)) scanString(k, child);
+        const child = childPointer(p, k);
+        if (!KNOWN_KEY_SET.has(k)) scanString(k, child);
         stack.push({ v: v[k], p: child });
       }
     }

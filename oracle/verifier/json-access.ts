@@ -37,16 +37,6 @@ export function integerMember(v: unknown, key: string): number | undefined {
   return typeof m === 'number' && Number.isSafeInteger(m) && m >= 0 ? m : undefined;
 }
 
-/** `identity.value` of an Identity-shaped member, or undefined. */
-export function identityValue(v: unknown, key: string): string | undefined {
-  return stringMember(member(v, key), 'value');
-}
-
-/** `identity.kind` of an Identity-shaped member, or undefined. */
-export function identityKind(v: unknown, key: string): string | undefined {
-  return stringMember(member(v, key), 'kind');
-}
-
 /** A short JSON spelling of a value for `actual`; strings are cut so a hostile value stays small. */
 export function describeValue(v: unknown): string {
   if (v === undefined) return 'absent';
