@@ -6,13 +6,15 @@
  *     release-cost --build-a CMD --build-b CMD --out PATH     build each side, then compare
  *                 [--out-a PATH --out-b PATH]
  *     release-cost --matrix CONFIG.json                  A1/A2/B/C build matrix (build-matrix.ts)
+ *     release-cost --vectors [DIR] --build-config CONFIG.json | --reference
+ *                                                        run the release-cost vectors (run-release-vector.ts)
  *     release-cost build-reference --fixture F --profile P --out DIR
  *
  * A side may be given as a path or built; a build command is split into argv without a
  * shell (split-argv.ts) and runs in the current folder and environment, in its own process
  * group, with a timeout; its output folder is copied away before the other side builds.
  * Output: a report capped at --max-lines with an "N more" line, ending with one verdict
- * line. Exit 0 identical (matrix: PASS), 1 different (matrix: FAIL), 2 a build failed, an
+ * line. Exit 0 identical (matrix, vectors: PASS), 1 different (FAIL), 2 a build failed, an
  * artifact is missing or empty, or the usage is wrong.
  */
 import type { Command } from 'commander';
@@ -27,9 +29,12 @@ import { compareArtifacts, type ArtifactComparison } from '../release/compare-ar
 import { capLines, formatComparison } from '../release/format-comparison.js';
 import { manifestSide, RELEASE_MANIFEST_SCHEMA, treeDigest, type ManifestSide } from '../release/artifact-manifest.js';
 import { buildFailure, runBuild, type BuildRun } from '../release/run-build.js';
-import { parseBuildConfig } from '../release/build-config.js';
+import { parseBuildConfig, type BuildConfig, type ProviderBuild } from '../release/build-config.js';
+import { runReleaseVector } from '../release/run-release-vector.js';
+import { readVectorTree, vectorsDir } from '../vectors/load-vector.js';
+import { compareUtf8 } from '../../oracle/canonical-json/compare-utf8.js';
 import { formatMatrix, matrixVerdictLine, runBuildMatrix } from '../release/build-matrix.js';
-import { referenceBuild } from '../release/reference-build.js';
+import { referenceBuild, referenceBuildArgv } from '../release/reference-build.js';
 import { escapeText } from '../report/escape-text.js';
 import { RELEASE_PROFILES } from '../../oracle/release/build-reference-artifact.js';
 
@@ -47,6 +52,11 @@ interface ReleaseCostOptions {
   timeout: string;
   keep?: boolean;
   vary: boolean;
+  vectors?: string | true;
+  buildConfig?: string;
+  reference?: boolean;
+  checkDigests?: boolean;
+  filter?: string;
 }
 
 const MAX_CONFIG_BYTES = 1024 * 1024;
@@ -64,8 +74,13 @@ export const registerReleaseCost: Register = (program: Command, io, done) => {
     .option('--out-b <path>', 'where the B build leaves its artifact')
     .option('--matrix <config>', 'run the A1/A2/B/C build matrix of a kofun.ctk.release-build/v1 configuration')
     .option('--keep', 'keep the matrix build folders and artifacts')
-    .option('--no-vary', 'matrix: skip the variant build A2')
-    .option('--manifest <file>', 'write a JSON manifest of both sides')
+    .option('--no-vary', 'matrix and vectors: skip the variant build (other path, TZ, locale, umask, HOME)')
+    .option('--vectors [dir]', 'run the release-cost vectors of a vector set (the kit\'s own by default)')
+    .option('--build-config <config>', 'vectors: the provider\'s kofun.ctk.release-build/v1 build commands ({fixture} and {out} are filled in)')
+    .option('--reference', 'vectors: build with the reference builder (and check its digests)')
+    .option('--check-digests', 'vectors: also require the reference digests')
+    .option('--filter <text>', 'vectors: only ids containing this text')
+    .option('--manifest <file>', 'write a JSON manifest of both sides (matrix: of every build)')
     .option('--max-lines <n>', 'report lines before the "N more" line', '200')
     .option('--timeout <ms>', 'timeout of each build command', '600000')
     .action(async (opts: ReleaseCostOptions) => {
@@ -95,6 +110,15 @@ function positiveInt(text: string, name: string): number {
 async function releaseCost(opts: ReleaseCostOptions, io: CliIo): Promise<number> {
   const maxLines = positiveInt(opts.maxLines, '--max-lines');
   const timeoutMs = positiveInt(opts.timeout, '--timeout');
+  if (opts.vectors !== undefined) {
+    if (opts.a !== undefined || opts.b !== undefined || opts.buildA !== undefined || opts.buildB !== undefined || opts.matrix !== undefined) {
+      throw new UsageError('release-cost: --vectors cannot be combined with --a, --b, --build-a, --build-b or --matrix');
+    }
+    return vectors(opts, maxLines, timeoutMs, io);
+  }
+  if (opts.buildConfig !== undefined || opts.reference === true || opts.checkDigests === true || opts.filter !== undefined) {
+    throw new UsageError('release-cost: --build-config, --reference, --check-digests and --filter apply to --vectors only');
+  }
   if (opts.matrix !== undefined) {
     if (opts.a !== undefined || opts.b !== undefined || opts.buildA !== undefined || opts.buildB !== undefined) {
       throw new UsageError('release-cost: --matrix cannot be combined with --a, --b, --build-a or --build-b');
@@ -168,7 +192,7 @@ async function side(
   let load: LoadResult;
   let location: string;
   if (argv !== null && out !== undefined) {
-    const run = await runBuild({ argv, cwd: io.cwd, env: stringEnv(io.env), timeoutMs, umask: process.umask() });
+    const run = await runBuild({ argv, cwd: io.cwd, env: stringEnv(io.env), timeoutMs });
     lines.push(`build ${label}: ${run.ok ? 'ok' : buildFailure(run)}`, `  argv: ${argv.map((w) => JSON.stringify(escapeText(w))).join(' ')}`);
     if (!run.ok) {
       lines.push(...stderrTail(run));
@@ -230,26 +254,31 @@ async function writeManifest(io: CliIo, file: string, value: unknown): Promise<v
   }
 }
 
-async function matrix(configPath: string, opts: ReleaseCostOptions, maxLines: number, io: CliIo): Promise<number> {
+async function readBuildConfig(configPath: string, flag: string, io: CliIo): Promise<BuildConfig> {
   const path = resolve(io.cwd, configPath);
   let text: string;
   try {
     const s = await stat(path);
-    if (!s.isFile() || s.size > MAX_CONFIG_BYTES) throw new UsageError('release-cost: --matrix must name a configuration file of at most 1 MiB');
+    if (!s.isFile() || s.size > MAX_CONFIG_BYTES) throw new UsageError(`release-cost: ${flag} must name a configuration file of at most 1 MiB`);
     text = await readFile(path, 'utf8');
   } catch (err) {
     if (err instanceof UsageError) throw err;
-    throw new UsageError(`release-cost: cannot read --matrix configuration (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new UsageError(`release-cost: cannot read ${flag} configuration (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    throw new UsageError('release-cost: --matrix configuration is not JSON');
+    throw new UsageError(`release-cost: ${flag} configuration is not JSON`);
   }
   const parsed = parseBuildConfig(value, dirname(path));
-  if (!parsed.ok) throw new UsageError(`release-cost: --matrix: ${escapeText(parsed.message)}`);
-  const result = await runBuildMatrix(parsed.config, {
+  if (!parsed.ok) throw new UsageError(`release-cost: ${flag}: ${escapeText(parsed.message)}`);
+  return parsed.config;
+}
+
+async function matrix(configPath: string, opts: ReleaseCostOptions, maxLines: number, io: CliIo): Promise<number> {
+  const config = await readBuildConfig(configPath, '--matrix', io);
+  const result = await runBuildMatrix(config, {
     keep: opts.keep === true,
     vary: opts.vary,
     manifests: opts.manifest !== undefined,
@@ -269,4 +298,63 @@ async function matrix(configPath: string, opts: ReleaseCostOptions, maxLines: nu
   }
   await finish(io, formatMatrix(result), maxLines, matrixVerdictLine(result));
   return result.verdict === 'PASS' ? EXIT.ok : result.verdict === 'FAIL' ? EXIT.failed : EXIT.usage;
+}
+
+/**
+ * Runs every release-cost vector of a vector set: the provider's declared builds (or the
+ * reference builder) on each vector's fixture file, judged by runReleaseVector.
+ */
+async function vectors(opts: ReleaseCostOptions, maxLines: number, timeoutMs: number, io: CliIo): Promise<number> {
+  if ((opts.buildConfig === undefined) === (opts.reference !== true)) throw new UsageError('release-cost: --vectors needs exactly one of --build-config and --reference');
+  const dir = opts.vectors === true || opts.vectors === undefined ? vectorsDir() : resolve(io.cwd, opts.vectors);
+  let commands: ProviderBuild;
+  let runtimeMetadata: string[] | null;
+  let config: BuildConfig | null = null;
+  if (opts.reference === true) {
+    commands = {
+      without_support: referenceBuildArgv('without-support'),
+      support_disabled: referenceBuildArgv('support-disabled'),
+      discovery_enabled: referenceBuildArgv('discovery-enabled'),
+    };
+    runtimeMetadata = referenceBuildArgv('runtime-metadata');
+  } else {
+    config = await readBuildConfig(opts.buildConfig as string, '--build-config', io);
+    commands = config.commands;
+    runtimeMetadata = config.runtimeMetadata;
+  }
+  const tree = readVectorTree(dir);
+  const selected = tree.vectors
+    .filter(({ vector }) => 'release' in vector && (opts.filter === undefined || vector.id.includes(opts.filter)))
+    .sort((a, b) => compareUtf8(a.vector.id, b.vector.id));
+  if (selected.length === 0) throw new UsageError('release-cost: no release-cost vector in the vector set matches');
+  const lines: string[] = [];
+  const counts = { PASS: 0, FAIL: 0, ERROR: 0 };
+  for (const { vector } of selected) {
+    const fixturePath = join(dir, 'fixtures', `${vector.fixture_sha256}.json`);
+    const result = await runReleaseVector({ id: vector.id, release: (vector as { release: unknown }).release, fixture: null }, commands, {
+      fixturePath,
+      checkDigests: opts.reference === true || opts.checkDigests === true,
+      vary: opts.vary,
+      timeoutMs: config?.timeoutMs ?? timeoutMs,
+      source: config?.source ?? null,
+      artifact: config?.artifact ?? null,
+      env: config?.env ?? {},
+      ...(runtimeMetadata === null ? {} : { runtimeMetadata }),
+    });
+    counts[result.verdict]++;
+    lines.push(`${result.verdict} ${escapeText(vector.id)}`);
+    if (result.verdict !== 'PASS') {
+      for (const v of result.details.violations) lines.push(`  ${v.clause} ${v.code}: ${v.message}`);
+      lines.push(...result.details.lines.map((l) => `  ${l}`));
+    }
+  }
+  const total = selected.length;
+  const verdict =
+    counts.ERROR > 0
+      ? `verdict: ERROR (${counts.ERROR} of ${total} release-cost vectors could not be built)`
+      : counts.FAIL > 0
+        ? `verdict: FAIL (${counts.FAIL} of ${total} release-cost vectors failed)`
+        : `verdict: PASS (${total} release-cost vectors)`;
+  await finish(io, lines, maxLines, verdict);
+  return counts.ERROR > 0 ? EXIT.usage : counts.FAIL > 0 ? EXIT.failed : EXIT.ok;
 }

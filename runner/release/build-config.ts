@@ -10,7 +10,8 @@
  *       "commands": {
  *         "without_support":   ["…"],   A: a toolchain built without discovery support
  *         "support_disabled":  ["…"],   B: support built in, discovery disabled
- *         "discovery_enabled": ["…"]    C: discovery enabled (the positive control)
+ *         "discovery_enabled": ["…"],   C: discovery enabled (the positive control)
+ *         "runtime_metadata":  ["…"]    optional: the #454 runtime-metadata profile (release-cost vectors only)
  *       }
  *     }
  *
@@ -35,6 +36,8 @@ export interface BuildConfig {
   timeoutMs: number;
   env: Record<string, string>;
   commands: ProviderBuild;
+  /** The optional runtime-metadata profile's command (KD-RELEASE-04); the matrix does not use it. */
+  runtimeMetadata: string[] | null;
 }
 
 export const DEFAULT_BUILD_TIMEOUT_MS = 600_000;
@@ -80,13 +83,19 @@ export function parseBuildConfig(value: unknown, baseDir: string): ConfigResult 
   const commands = value['commands'];
   if (!isRecord(commands)) return { ok: false, message: 'commands must be an object' };
   for (const k of Object.keys(commands)) {
-    if (!(COMMANDS as readonly string[]).includes(k)) return { ok: false, message: `unknown build command: ${JSON.stringify(k).slice(0, 80)}` };
+    if (!(COMMANDS as readonly string[]).includes(k) && k !== 'runtime_metadata') return { ok: false, message: `unknown build command: ${JSON.stringify(k).slice(0, 80)}` };
   }
   const parsed: Partial<ProviderBuild> = {};
   for (const k of COMMANDS) {
     const c = checkArgv(commands[k], `commands.${k}`);
     if (!c.ok) return c;
     parsed[k] = c.argv;
+  }
+  let runtimeMetadata: string[] | null = null;
+  if (commands['runtime_metadata'] !== undefined) {
+    const c = checkArgv(commands['runtime_metadata'], 'commands.runtime_metadata');
+    if (!c.ok) return c;
+    runtimeMetadata = c.argv;
   }
   return {
     ok: true,
@@ -96,6 +105,7 @@ export function parseBuildConfig(value: unknown, baseDir: string): ConfigResult 
       timeoutMs: timeout,
       env: env as Record<string, string>,
       commands: parsed as ProviderBuild,
+      runtimeMetadata,
     },
   };
 }

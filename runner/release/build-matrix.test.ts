@@ -22,6 +22,7 @@ function config(leak: string, timeoutMs = 20_000): BuildConfig {
     timeoutMs,
     env: {},
     commands: { without_support: argv('off'), support_disabled: argv('disabled'), discovery_enabled: argv('on') },
+    runtimeMetadata: null,
   };
 }
 
@@ -131,7 +132,7 @@ test('a failing build is an ERROR naming the build; a hung build is killed with 
   assert.is(failed.verdict, 'ERROR');
   assert.is(matrixVerdictLine(failed), 'verdict: ERROR build A1 (without_support) exited with status 3');
   const pidFile = join(root, 'grandchild.pid');
-  const hung = config('hang', 1500);
+  const hung = config('hang', 800);
   hung.commands.without_support = [...hung.commands.without_support, '--pid-file', pidFile];
   const r = await runBuildMatrix(hung, { workDir: root });
   assert.is(r.verdict, 'ERROR');

@@ -131,7 +131,9 @@ function tar(entries: [string, string][]): Promise<Buffer> {
   p.finalize();
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    p.on('data', (c: Buffer) => chunks.push(c));
+    p.on('data', (c: unknown) => {
+      chunks.push(c as Buffer);
+    });
     p.on('end', () => resolve(Buffer.concat(chunks)));
     p.on('error', reject);
   });

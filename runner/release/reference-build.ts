@@ -12,6 +12,7 @@
  */
 import { chmod, mkdir, readdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadFixtureFile } from '../../oracle/fixture/load-fixture.js';
 import { buildFromLoaded, RELEASE_PROFILES, type ReleaseProfile } from '../../oracle/release/build-reference-artifact.js';
 
@@ -50,4 +51,16 @@ export async function referenceBuild(req: ReferenceBuildRequest): Promise<Refere
     return { ok: false, message: `cannot write artifact (${(err as NodeJS.ErrnoException).code ?? 'error'})` };
   }
   return { ok: true, files: files.map((f) => f.path) };
+}
+
+/**
+ * The reference build as a declared build command for `profile`, with the `{fixture}` and
+ * `{out}` placeholders of build-once.ts: the compiled program beside this module, or, when
+ * the kit runs from its TypeScript sources, the source program through the tsx loader.
+ */
+export function referenceBuildArgv(profile: ReleaseProfile): string[] {
+  const here = fileURLToPath(import.meta.url);
+  const tail = ['--fixture', '{fixture}', '--profile', profile, '--out', '{out}'];
+  if (here.endsWith('.ts')) return [process.execPath, '--import', import.meta.resolve('tsx'), join(dirname(here), 'reference-build-main.ts'), ...tail];
+  return [process.execPath, join(dirname(here), 'reference-build-main.js'), ...tail];
 }

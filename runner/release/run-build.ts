@@ -13,8 +13,8 @@ export interface BuildSpec {
   /** The complete environment of the build (nothing is inherited implicitly). */
   env: Record<string, string>;
   timeoutMs: number;
-  /** File-creation mask of the build process; inherited by the child at spawn. */
-  umask: number;
+  /** File-creation mask of the build process, inherited by the child at spawn; this process's own when absent. */
+  umask?: number;
   /** Bytes of stdout and stderr tail kept for the report. */
   maxOutputBytes?: number;
 }
@@ -61,12 +61,19 @@ export function runBuild(spec: BuildSpec): Promise<BuildRun> {
       return;
     }
     // process.umask is per process; the child copies it at spawn, so set and restore around the synchronous spawn call.
-    const previous = process.umask(spec.umask);
+    // Worker threads cannot set it: that is reported as a failed build, never silently skipped.
+    let previous: number | undefined;
+    try {
+      previous = spec.umask === undefined ? undefined : process.umask(spec.umask);
+    } catch {
+      resolve({ argv: spec.argv, ok: false, exitCode: null, signal: null, timedOut: false, spawnError: 'umask cannot be set here (run the gate on the main thread)', stdoutTail: '', stderrTail: '' });
+      return;
+    }
     let child;
     try {
       child = spawn(command, args, { cwd: spec.cwd, env: spec.env, detached: true, shell: false, stdio: ['ignore', 'pipe', 'pipe'] });
     } finally {
-      process.umask(previous);
+      if (previous !== undefined) process.umask(previous);
     }
     let stdout: Buffer = Buffer.alloc(0);
     let stderr: Buffer = Buffer.alloc(0);

@@ -5,8 +5,9 @@
  * How a build gets the vector's fixture: every `{fixture}` inside an argv word is
  * replaced by the absolute path of the fixture file (JSON, format kofun.ctk.fixture/v1),
  * and the environment variable KOFUN_CTK_FIXTURE holds the same path. The artifact is
- * written to `{out}` / KOFUN_CTK_OUT, an empty folder the gate made; the build runs in
- * `{src}` / KOFUN_CTK_SRC (empty here) with the control conditions of build-variation.ts.
+ * written to `{out}` / KOFUN_CTK_OUT, an empty folder the gate made (or to `artifact` inside
+ * the source copy); the build runs in `{src}` / KOFUN_CTK_SRC (a copy of `source`, or empty)
+ * with the control conditions of build-variation.ts.
  * The reference builder, for example, is declared as
  * `["node", "<kit>/dist/runner/release/reference-build-main.js", "--fixture", "{fixture}",
  *   "--profile", "without-support", "--out", "{out}"]`.
@@ -15,6 +16,7 @@
  * different, with its clause); with `vary`, the without-support build repeated under the
  * variant conditions must be identical; with `checkDigests` (for the reference builder),
  * each built artifact's digest must equal the vector's reference digest.
+ * Builds set their umask through this process, so call it on the main thread, not in a worker.
  * Verdict: ERROR when a build fails or leaves no or an empty artifact, FAIL when a check
  * fails, PASS otherwise.
  */
@@ -54,6 +56,12 @@ export interface ReleaseVectorOptions {
   timeoutMs?: number;
   workDir?: string;
   compare?: CompareOptions;
+  /** Folder copied into each build's `{src}` (build-config.ts `source`); none by default. */
+  source?: string | null;
+  /** Where the artifact is after a build, relative to `{src}`; `{out}` by default. */
+  artifact?: string | null;
+  /** Fixed environment entries of every build. */
+  env?: Record<string, string>;
 }
 
 export interface ReleaseBuildRecord {
@@ -118,10 +126,10 @@ export async function runReleaseVector(
       await writeFile(fixturePath, `${JSON.stringify(vector.fixture)}\n`);
     }
     const ctx: BuildContext = {
-      source: null,
-      artifact: null,
+      source: opts.source ?? null,
+      artifact: opts.artifact ?? null,
       timeoutMs: opts.timeoutMs ?? DEFAULT_BUILD_TIMEOUT_MS,
-      env: {},
+      env: opts.env ?? {},
       extra: [{ name: 'fixture', value: fixturePath, envVar: 'KOFUN_CTK_FIXTURE' }],
       snapshotDir: join(base, 'artifacts'),
     };
