@@ -21,7 +21,7 @@ import { reorderFixture } from './fixtures/reorder-fixture.js';
 
 /** Every release-cost vector exercises all five testable release clauses: each expectation states all identities. */
 export const RELEASE_CLAUSES = ['KD-RELEASE-02', 'KD-RELEASE-03', 'KD-RELEASE-04', 'KD-RELEASE-05', 'KD-RELEASE-06'];
-const INTERPRETATIONS = ['OQ-45'];
+const INTERPRETATIONS = ['KIT-22', 'KIT-23', 'OQ-45'];
 
 /** Distinctive names of non-public declarations; no runtime metadata may contain them (KD-RELEASE-04). */
 export const RELEASE_HIDDEN_NAMES = ['zqReleasePrivateKeyDerive', 'zqReleaseInternalAudit', 'zqReleaseRestrictedMint'] as const;
