@@ -14,12 +14,14 @@ import { registerRun } from './commands/run.js';
 import { registerServe } from './commands/serve.js';
 import { registerMergeReports } from './commands/merge-reports.js';
 import { registerRepro } from './commands/repro.js';
+import { registerFuzz } from './commands/fuzz.js';
 import { registerVectors } from './commands/vectors.js';
+import { registerReport } from './commands/report.js';
 
 /** A registration function: adds one command that reports its exit code through `done`. */
 export type Register = (program: Command, io: CliIo, done: (code: number) => void) => void;
 
-const REGISTRATIONS: Register[] = [registerQuery, registerVerify, registerDigest, registerReleaseCost, registerRun, registerServe, registerMergeReports, registerRepro, registerVectors];
+const REGISTRATIONS: Register[] = [registerQuery, registerVerify, registerDigest, registerReleaseCost, registerRun, registerServe, registerMergeReports, registerRepro, registerFuzz, registerVectors, registerReport];
 
 /** Runs the CLI with `argv` (without node and script) and returns the exit code. */
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {

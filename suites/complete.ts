@@ -5,7 +5,7 @@
  */
 import type { QueryCase } from './case-definition.js';
 import { FixtureBuilder } from './fixtures/fixture-builder.js';
-import { chainWorld } from './fixtures/dependency-chain-world.js';
+import { chainWorld, MIXED_OPERATIONS } from './fixtures/dependency-chain-world.js';
 import { effectsWorld, CAPABILITY } from './fixtures/effects-world.js';
 import { hiddenWorld } from './fixtures/hidden-world.js';
 import { factKey } from './fixtures/ids.js';
@@ -15,7 +15,7 @@ import { utf8World } from './fixtures/utf8-world.js';
 import { recordCase, RESULT_SHAPE_CLAUSES } from './query-case.js';
 
 const COMPLETE = [...RESULT_SHAPE_CLAUSES, 'KD-RES-06', 'KD-RES-07', 'KD-LIMIT-12', 'KD-TYPE-02', 'KD-TYPE-03', 'KD-KEY-01', 'KD-REQ-01'];
-const ROWS = ['KD-OP-01', 'KD-OP-02', 'KD-OP-03', 'KD-OP-09', 'KD-OP-10', 'KD-CLOSURE-09', 'KD-CLOSURE-12', 'KD-ORIGIN-01', 'KD-ORIGIN-08', 'KD-ORDER-05', 'KD-ORDER-06'];
+const ROWS = ['KD-OP-01', 'KD-OP-02', 'KD-OP-03', 'KD-OP-06', 'KD-OP-09', 'KD-OP-10', 'KD-CLOSURE-09', 'KD-CLOSURE-12', 'KD-ORIGIN-01', 'KD-ORIGIN-03', 'KD-ORIGIN-04', 'KD-ORIGIN-05', 'KD-ORIGIN-07', 'KD-ORIGIN-08', 'KD-ORDER-05', 'KD-ORDER-06', 'KD-SCALAR-12', 'KD-SCALAR-13', 'KD-SCALAR-06', 'KD-CANON-11', 'KD-CANON-17'];
 const OQ = ['OQ-18', 'OQ-20', 'OQ-21', 'KIT-02', 'KIT-03', 'KIT-07', 'KIT-08', 'KIT-09'];
 
 /** The complete cases. */
@@ -29,7 +29,7 @@ export function completeCases(): QueryCase[] {
       {
         id: 'complete/list-text-operations',
         intent: 'Acceptance example "Complete List[Text]": a read-only List[Text] receiver lists the visible std.list operations with T = Text substituted and generic requirements kept; edit and take operations are absent because unavailable candidates were not requested.',
-        clauses: [...COMPLETE, ...ROWS, 'KD-ACCEPT-02', 'KD-ACCEPT-03', 'KD-ACCEPT-06', 'KD-RES-17', 'KD-OWN-01', 'KD-OP-07', 'KD-OP-15', 'KD-POS-08', 'KD-LOOKUP-02', 'KD-LOOKUP-06', 'KD-DIGEST-12', 'KD-REQ-10'],
+        clauses: [...COMPLETE, ...ROWS, 'KD-ACCEPT-02', 'KD-ACCEPT-03', 'KD-ACCEPT-06', 'KD-RES-17', 'KD-OWN-01', 'KD-OP-07', 'KD-OP-15', 'KD-POS-08', 'KD-LOOKUP-02', 'KD-LOOKUP-06', 'KD-DIGEST-02', 'KD-DIGEST-03', 'KD-DIGEST-05', 'KD-DIGEST-07', 'KD-DIGEST-11', 'KD-DIGEST-12', 'KD-CLOSURE-03', 'KD-TRUST-08'],
         interpretations: [...OQ, 'OQ-32'],
         fixture: list,
       },
@@ -46,12 +46,12 @@ export function completeCases(): QueryCase[] {
     recordCase(
       {
         id: 'complete/list-text-operations-kind',
-        intent: 'kind operations carries the validated type used for lookup together with the callable rows.',
+        intent: 'kind operations on the owned list literal carries the validated type used for lookup together with the callable rows.',
         clauses: [...COMPLETE, ...ROWS, 'KD-RES-17', 'KD-REQ-06'],
         interpretations: [...OQ, 'OQ-32'],
         fixture: list,
       },
-      requestFor(list, { kind: 'operations' }),
+      requestFor(list, { occurrence: 1, kind: 'operations' }),
     ),
   );
   cases.push(
@@ -202,7 +202,7 @@ export function completeCases(): QueryCase[] {
       requestFor(sidecar),
     ),
   );
-  const mixed = chainWorld({ operationTails: { get: 'provisional', keys: 'error', reload: 'unavailable' } });
+  const mixed = chainWorld(MIXED_OPERATIONS);
   cases.push(
     recordCase(
       {

@@ -13,8 +13,8 @@ import { requestFor } from './fixtures/request-for.js';
 import { recordCase, RESULT_SHAPE_CLAUSES } from './query-case.js';
 
 const HIDDEN = [...RESULT_SHAPE_CLAUSES, 'KD-DISCLOSE-03', 'KD-DISCLOSE-07', 'KD-DISCLOSE-11', 'KD-OMIT-01', 'KD-OMIT-07'];
-const GENERAL = [...HIDDEN, 'KD-DISCLOSE-09', 'KD-OMIT-06', 'KD-ORDER-08'];
-const EXPLAIN = [...HIDDEN, 'KD-DISCLOSE-02', 'KD-DISCLOSE-06', 'KD-DISCLOSE-10', 'KD-RES-18', 'KD-RES-19', 'KD-OMIT-04', 'KD-OMIT-05'];
+const GENERAL = [...HIDDEN, 'KD-DISCLOSE-09', 'KD-OMIT-03', 'KD-OMIT-06', 'KD-ORDER-08', 'KD-ORIGIN-04'];
+const EXPLAIN = [...HIDDEN, 'KD-DISCLOSE-02', 'KD-DISCLOSE-06', 'KD-DISCLOSE-10', 'KD-RES-18', 'KD-RES-19', 'KD-OMIT-03', 'KD-OMIT-04', 'KD-OMIT-05'];
 const OQ = ['KIT-03', 'KIT-04', 'KIT-09', 'OQ-18'];
 const OQ_EXPLAIN = [...OQ, 'KIT-05', 'OQ-29', 'OQ-33', 'OQ-35'];
 

@@ -15,7 +15,7 @@ import { requestFor } from './fixtures/request-for.js';
 import { utf8World } from './fixtures/utf8-world.js';
 import { bytesCase, recordCase, RESULT_SHAPE_CLAUSES } from './query-case.js';
 
-const INVALID = [...RESULT_SHAPE_CLAUSES, 'KD-RES-14', 'KD-RES-15', 'KD-LOOKUP-05'];
+const INVALID = [...RESULT_SHAPE_CLAUSES, 'KD-RES-14', 'KD-RES-15', 'KD-LOOKUP-05', 'KD-CANON-17'];
 const OQ = ['OQ-02', 'OQ-03', 'OQ-12', 'OQ-16', 'OQ-17', 'KIT-01'];
 
 const utf8 = new TextEncoder();

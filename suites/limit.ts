@@ -1,7 +1,7 @@
 /**
  * limit: every count cap at N and N+1 (4,096 rows, 256 diagnostics, 64
  * dependencies, generic requirements and effects, 256 diagnostic IDs per fact),
- * the 4 MiB result cap at exactly 4,194,304 bytes and one byte more, the
+ * the 4 MiB result cap one byte over 4,194,304, the
  * 1,000,000-step budget at its edge and exhausted before and after the first
  * useful fact (KIT-10), the interface-set member cap, and requests at and over
  * 64 KiB and depth 16 (KD-LIMIT-*).
@@ -11,7 +11,7 @@ import type { JsonObject, JsonValue } from '../oracle/canonical-json/json-value.
 import type { FixtureV1 } from '../oracle/fixture/fixture.js';
 import { LIMITS } from '../oracle/limits.js';
 import { evaluateQuery } from '../oracle/pipeline/evaluate-query.js';
-import type { DiscoveryRequestV1, Identity } from '../oracle/records/discovery-records.js';
+import type { DiscoveryRequestV1 } from '../oracle/records/discovery-records.js';
 import type { QueryCase } from './case-definition.js';
 import { bigWorld, bigWorldBuilder, ITEMS_TYPE } from './fixtures/big-world.js';
 import { FixtureBuilder } from './fixtures/fixture-builder.js';
@@ -50,12 +50,13 @@ export function limitCases(): QueryCase[] {
     {
       slug: 'diagnostics',
       cap: LIMITS.diagnostics,
-      what: 'error rows, each with its own diagnostic (the result diagnostic cap)',
+      what: 'diagnostics referenced by error rows of eight diagnostics each (the result diagnostic cap)',
       world: (n) => {
-        const { b, m } = bigWorldBuilder({ description: `${n} error operations with one diagnostic each.` });
-        for (let i = 0; i < n; i++) {
-          const d = b.addDiagnostic({ label: `limit/diagnostics:${i}`, code: 'E0001', fallback_text: `rejected ${i}` });
-          b.addCandidate({ qualified_name: `m.e${i}`, signature: `m.e${i}(read Items)`, receiver: ITEMS_TYPE, mode: 'read', home: m, status: 'error', diagnostic_ids: [d] });
+        const { b, m } = bigWorldBuilder({ description: `${n} diagnostics referenced by error operations, eight per operation.` });
+        for (let row = 0; row * 8 < n; row++) {
+          const ids: string[] = [];
+          for (let i = row * 8; i < Math.min(n, row * 8 + 8); i++) ids.push(b.addDiagnostic({ label: `limit/diagnostics:${i}`, code: 'E0001', fallback_text: `rejected ${i}` }));
+          b.addCandidate({ qualified_name: `m.e${row}`, signature: `m.e${row}(read Items)`, receiver: ITEMS_TYPE, mode: 'read', home: m, status: 'error', diagnostic_ids: ids });
         }
         return b.build();
       },
@@ -113,10 +114,9 @@ export function limitCases(): QueryCase[] {
       world: (n) => {
         const { b, m } = bigWorldBuilder({ description: `One operation with ${n} held effects.` });
         const effects = Array.from({ length: n }, (_, i) => identityOf('SymbolId', `m.Effect${i}`));
-        const fixture = (() => {
-          b.addCandidate({ qualified_name: 'm.effectful', signature: 'm.effectful(read Items)', receiver: ITEMS_TYPE, mode: 'read', home: m, effects: effects.map((identity, i) => ({ identity, display: `Effect${i}` })) });
-          return b.build();
-        })();
+        b.addCandidate({ qualified_name: 'm.effectful', signature: 'm.effectful(read Items)', receiver: ITEMS_TYPE, mode: 'read', home: m, effects: effects.map((identity, i) => ({ identity, display: `Effect${i}` })) });
+        // Every effect is held at the position, so only the count can reject the row.
+        const fixture = b.build();
         for (const o of fixture.occurrences) o.capabilities = effects;
         return fixture;
       },
@@ -158,25 +158,22 @@ export function limitCases(): QueryCase[] {
     }
   }
 
-  // The 4 MiB result cap: a result of exactly 4,194,304 bytes, then one byte more.
+  // The 4 MiB result cap: rows whose complete result would be 4,194,305 bytes, one over.
+  // (The exactly-4-MiB world is fitted and checked too, but not kept as a vector: it
+  // would cost another 4 MiB of the vector set's 20 MiB.)
   const exact = exactByteCapWorld();
-  for (const [slug, fixture, intent] of [
-    ['result-bytes-4194304', exact.fit, 'Rows with long signatures whose complete result is exactly 4,194,304 bytes (4 MiB, final LF included): answered in full.'],
-    ['result-bytes-4194305', exact.over, 'The same rows with one signature one byte longer, so the full result would be 4,194,305 bytes: rows are dropped from the canonical tail and the result is partial and truncated.'],
-  ] as const) {
-    cases.push(
-      recordCase(
-        {
-          id: `limit/${slug}`,
-          intent,
-          clauses: [...LIMIT, 'KD-LIMIT-04', 'KD-SCALAR-08', ...(fixture === exact.over ? TRUNCATION : ['KD-LIMIT-12'])],
-          interpretations: [...OQ, 'OQ-04'],
-          fixture,
-        },
-        requestFor(fixture),
-      ),
-    );
-  }
+  cases.push(
+    recordCase(
+      {
+        id: 'limit/result-bytes-4194305',
+        intent: 'Rows with long signatures whose complete result would be 4,194,305 bytes, one byte over 4 MiB (the same rows with one signature a byte shorter give exactly 4,194,304): rows are dropped from the canonical tail and the result is partial and truncated.',
+        clauses: [...LIMIT, 'KD-LIMIT-04', 'KD-SCALAR-08', ...TRUNCATION],
+        interpretations: [...OQ, 'OQ-04'],
+        fixture: exact.over,
+      },
+      requestFor(exact.over),
+    ),
+  );
 
   // The step budget (KD-LIMIT-07, KIT-10): 166,666 candidates that pass six stages and are
   // then dropped (edit required at a read-only position, unavailable rows not requested),
@@ -278,6 +275,35 @@ export function limitCases(): QueryCase[] {
       requestFor(longCompat, { kind: 'type' }),
     ),
   );
+  // Every text scalar at its byte cap, in multi-byte characters where the cap allows (KD-SCALAR-05..08, OQ-37).
+  const texts = new FixtureBuilder({ description: 'Names, qualified names, displays and a signature at their byte caps.', fileLabel: 'app/src/store.kf', path: 'app/src/store.kf', source: 'let items = store.all(); items' });
+  const tm = texts.addInterface({ module: 'm', package: 'p' });
+  const display4096 = `${'\u578b'.repeat(1365)}x`;
+  texts.addOccurrence({ text: 'items', nth: 1, type: { type: ITEMS_TYPE, display: display4096 } });
+  texts.addCandidate({
+    qualified_name: `m.${'\u8a9e'.repeat(1364)}ab`,
+    display_name: '\u00e9'.repeat(128),
+    signature: 'S'.repeat(LIMITS.signatureBytes),
+    receiver: ITEMS_TYPE,
+    mode: 'read',
+    home: tm,
+    generics: [{ kind: 'inference', identity: null, display: `${'\u578b'.repeat(1365)}g` }],
+    effects: [{ identity: 'm.Effect', display: `${'\u578b'.repeat(1365)}e` }],
+  });
+  const textWorld = texts.build();
+  for (const o of textWorld.occurrences) o.capabilities = [identityOf('SymbolId', 'm.Effect')];
+  cases.push(
+    recordCase(
+      {
+        id: 'limit/text-scalars-at-byte-caps',
+        intent: 'A 256-byte Name (128 two-byte characters), a 4,096-byte QualifiedName and Displays (three-byte characters) and a 16,384-byte Signature are valid and copied exactly.',
+        clauses: [...LIMIT, 'KD-SCALAR-05', 'KD-SCALAR-06', 'KD-SCALAR-07', 'KD-SCALAR-08', 'KD-LIMIT-12'],
+        interpretations: ['OQ-37', 'OQ-21'],
+        fixture: textWorld,
+      },
+      requestFor(textWorld),
+    ),
+  );
   const many = bigWorld('4,097 operations; explain asks for one of them.', [{ seed: 'limit/rows', count: LIMITS.operations + 1 }]);
   cases.push(
     recordCase(
@@ -322,4 +348,3 @@ function exactByteCapWorld(): { fit: FixtureV1; over: FixtureV1 } {
   throw new Error('limit suite: no exact 4 MiB fit found');
 }
 
-export type { Identity };

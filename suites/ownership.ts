@@ -20,12 +20,12 @@ export function ownershipCases(): QueryCase[] {
     recordCase(
       {
         id: 'ownership/sort-in-place-omitted-by-default',
-        intent: 'Acceptance example "read, edit, and take": a read List[Text] receiver omits sort_in_place (requires edit) and into_iter (requires take) by default.',
-        clauses: [...OWN, 'KD-OWN-01', 'KD-OWN-02', 'KD-OWN-04'],
+        intent: 'Acceptance example "read, edit, and take": asked for its operations, a read List[Text] receiver omits sort_in_place (requires edit) and into_iter (requires take) by default.',
+        clauses: [...OWN, 'KD-OWN-01', 'KD-OWN-02', 'KD-OWN-04', 'KD-REQ-06'],
         interpretations: OQ,
         fixture: readOnly,
       },
-      requestFor(readOnly),
+      requestFor(readOnly, { kind: 'operations' }),
     ),
   );
   cases.push(
@@ -33,7 +33,7 @@ export function ownershipCases(): QueryCase[] {
       {
         id: 'ownership/sort-in-place-requires-edit-on-request',
         intent: 'Acceptance example "read, edit, and take": with unavailable candidates requested, sort_in_place is a validated unavailable row explaining requires-edit, and into_iter one explaining requires-take, filtered independently.',
-        clauses: [...OWN, 'KD-OWN-01', 'KD-OWN-03', 'KD-OWN-04', 'KD-OP-11', 'KD-OP-12', 'KD-REQ-07'],
+        clauses: [...OWN, 'KD-OWN-01', 'KD-OWN-03', 'KD-OWN-04', 'KD-OP-06', 'KD-OP-11', 'KD-OP-12', 'KD-REQ-07'],
         interpretations: OQ,
         fixture: readOnly,
       },

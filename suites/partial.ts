@@ -6,13 +6,13 @@
  * closure must carry them to the top (KIT-07).
  */
 import type { QueryCase } from './case-definition.js';
-import { chainWorld } from './fixtures/dependency-chain-world.js';
+import { chainWorld, MIXED_NESTED, MIXED_OPERATIONS } from './fixtures/dependency-chain-world.js';
 import { variant } from './fixtures/fixture-builder.js';
 import { t1World } from './fixtures/generic-t1-world.js';
 import { hiddenWorld } from './fixtures/hidden-world.js';
 import { identityOf } from './fixtures/ids.js';
 import { LIST_TEXT_TYPE, listTextBuilder, listTextWorld } from './fixtures/list-text-world.js';
-import { requestFor } from './fixtures/request-for.js';
+import { requestFor, type RequestOptions } from './fixtures/request-for.js';
 import { recordCase, RESULT_SHAPE_CLAUSES } from './query-case.js';
 
 const PARTIAL = [...RESULT_SHAPE_CLAUSES, 'KD-RES-08', 'KD-RES-09'];
@@ -183,20 +183,22 @@ export function partialCases(): QueryCase[] {
     ),
   );
 
-  const chain = (id: string, intent: string, options: Parameters<typeof chainWorld>[0], clauses: string[], interpretations: string[], includeUnavailable = true) => {
+  const chain = (id: string, intent: string, options: Parameters<typeof chainWorld>[0], clauses: string[], interpretations: string[], request: RequestOptions = { includeUnavailable: true }) => {
     const fixture = chainWorld(options);
-    cases.push(recordCase({ id, intent, clauses: [...PARTIAL, ...CLOSURE, ...clauses], interpretations: [...OQ, ...interpretations], fixture }, requestFor(fixture, { includeUnavailable })));
+    cases.push(recordCase({ id, intent, clauses: [...PARTIAL, ...CLOSURE, ...clauses], interpretations: [...OQ, ...interpretations], fixture }, requestFor(fixture, request)));
   };
+  const explain = (spelling: string): RequestOptions => ({ kind: 'explain-operation', spelling });
   chain('partial/type-chain-provisional', 'A provisional fact 24 links under the type makes the type provisional: no identity, reason incomplete-analysis, and no identity-keyed operations.', { typeTail: 'provisional' }, ['KD-TYPE-04', 'KD-CLOSURE-09'], ['KIT-02', 'OQ-42']);
   chain('partial/type-chain-error', 'An error fact 24 links under the type makes the type an error with rejected-by-diagnostic and the diagnostic of the failing node.', { typeTail: 'error' }, ['KD-TYPE-05', 'KD-TYPE-06', 'KD-CLOSURE-10', 'KD-DIAG-07', 'KD-DIAG-01', 'KD-DIAG-02', 'KD-DIAG-03', 'KD-DIAG-04'], ['KIT-02', 'KIT-11', 'OQ-30']);
   chain('partial/type-chain-unavailable-no-useful-fact', 'An unavailable fact under the type leaves no useful fact: the result is unavailable with incomplete-current-file-facts, type null.', { typeTail: 'unavailable' }, ['KD-TYPE-07', 'KD-RES-12', 'KD-RES-13', 'KD-CLOSURE-11'], ['OQ-13', 'OQ-16', 'OQ-17', 'KIT-02']);
-  chain('partial/operation-chain-provisional', 'A provisional fact deep under one operation makes that row provisional and unavailable with incomplete-analysis; the other rows stay validated and callable.', { operationTails: { get: 'provisional' } }, ['KD-OP-13', 'KD-CLOSURE-13', 'KD-OP-12'], ['OQ-25', 'OQ-32', 'OQ-43']);
-  chain('partial/operation-chain-error', 'An error fact deep under one operation makes that row an error with its diagnostic ID and the diagnostic in the result.', { operationTails: { keys: 'error' } }, ['KD-OP-13', 'KD-CLOSURE-10', 'KD-DIAG-07'], ['OQ-25', 'OQ-30', 'KIT-11']);
-  chain('partial/operation-chain-unavailable', 'An unavailable fact deep under one operation makes that row unavailable with null signature and receiver mode.', { operationTails: { reload: 'unavailable' } }, ['KD-OP-13', 'KD-CLOSURE-11', 'KD-OP-14'], ['OQ-24', 'OQ-25']);
-  chain('partial/origin-chain-provisional', 'A provisional fact under an operation\'s origin makes the origin provisional, which forces the row non-validated and unavailable.', { originTail: 'provisional' }, ['KD-ORIGIN-02', 'KD-ORIGIN-13', 'KD-CLOSURE-16'], ['OQ-23', 'OQ-24']);
-  chain('partial/requirement-chain-error', 'An error under a generic requirement makes the requirement an error and the row at least as restrictive.', { requirementTail: 'error' }, ['KD-CLOSURE-16', 'KD-OP-15', 'KD-CLOSURE-10'], ['OQ-23', 'KIT-11']);
-  chain('partial/effect-chain-provisional', 'A provisional fact under an effect requirement makes the effect provisional and its row non-validated, although the capability is held.', { effectTail: 'provisional' }, ['KD-EFFECT-03', 'KD-CLOSURE-16'], ['OQ-23', 'OQ-24']);
-  chain('partial/mixed-rows', 'Mixed rows: one provisional, one error, one unavailable and one validated operation, each with its own status; the validated one stays callable.', { operationTails: { get: 'provisional', keys: 'error', reload: 'unavailable' } }, ['KD-OP-13', 'KD-CLOSURE-13', 'KD-CLOSURE-10', 'KD-OP-12'], ['OQ-25', 'OQ-30', 'OQ-43', 'KIT-11']);
+  chain('partial/mixed-rows', 'Mixed rows: one operation with a provisional, one with an error and one with an unavailable fact at the end of its chain, and one validated operation; each row keeps its own status and the validated one stays callable.', MIXED_OPERATIONS, ['KD-OP-13', 'KD-CLOSURE-13', 'KD-CLOSURE-10', 'KD-OP-12', 'KD-REASON-02', 'KD-DIAG-08'], ['OQ-25', 'OQ-30', 'OQ-43', 'KIT-11']);
+  chain('partial/operation-chain-provisional', 'A provisional fact deep under an operation makes its row provisional and unavailable with incomplete-analysis.', MIXED_OPERATIONS, ['KD-OP-13', 'KD-OP-12', 'KD-RES-18'], ['OQ-25', 'OQ-33', 'OQ-43', 'KIT-05'], explain('get'));
+  chain('partial/operation-chain-error', 'An error fact deep under an operation makes its row an error with the diagnostic ID of the failing node and that diagnostic in the result.', MIXED_OPERATIONS, ['KD-OP-13', 'KD-CLOSURE-10', 'KD-DIAG-07', 'KD-RES-18'], ['OQ-25', 'OQ-30', 'OQ-33', 'KIT-05', 'KIT-11'], explain('keys'));
+  chain('partial/operation-chain-unavailable', 'An unavailable fact deep under an operation makes its row unavailable with null signature and receiver mode.', MIXED_OPERATIONS, ['KD-OP-13', 'KD-CLOSURE-11', 'KD-OP-14', 'KD-RES-18'], ['OQ-24', 'OQ-25', 'OQ-33', 'KIT-05'], explain('reload'));
+  chain('partial/mixed-nested-records', 'Non-validated facts under an origin, a generic requirement and an effect each force their row to a non-validated, unavailable state; every nested record keeps its own status.', MIXED_NESTED, ['KD-ORIGIN-02', 'KD-ORIGIN-13', 'KD-CLOSURE-16', 'KD-EFFECT-03'], ['OQ-23', 'OQ-24', 'KIT-11']);
+  chain('partial/origin-chain-provisional', 'A provisional fact under an operation\'s origin makes the origin provisional, which forces the row non-validated and unavailable.', MIXED_NESTED, ['KD-ORIGIN-02', 'KD-ORIGIN-13', 'KD-CLOSURE-16', 'KD-RES-18'], ['OQ-23', 'OQ-24', 'KIT-05'], explain('validate'));
+  chain('partial/requirement-chain-error', 'An error under a generic requirement makes the requirement an error and the row at least as restrictive.', MIXED_NESTED, ['KD-CLOSURE-16', 'KD-OP-15', 'KD-CLOSURE-10', 'KD-RES-18'], ['OQ-23', 'KIT-05', 'KIT-11'], explain('keys'));
+  chain('partial/effect-chain-provisional', 'A provisional fact under an effect requirement makes the effect provisional and its row non-validated, although the capability is held.', MIXED_NESTED, ['KD-EFFECT-03', 'KD-CLOSURE-16', 'KD-RES-18'], ['OQ-23', 'OQ-24', 'KIT-05'], explain('reload'));
   chain('partial/sidecar-chain-provisional', 'A provisional sidecar NodeId keeps its status through the sidecar\'s dependency closure.', { chainSource: 'sidecar', currentFileFacts: 'sidecar', operationTails: { validate: 'provisional' } }, ['KD-CLOSURE-02', 'KD-LOOKUP-01'], ['OQ-25']);
 
   const unvalidated = hiddenWorld({ only: ['unvalidatedView'] });

@@ -219,5 +219,44 @@ export function staleCases(): QueryCase[] {
       requestFor(withUnvalidated, { analysis: { interface_set_sha256: currentKey(base).interface_set_sha256 } }),
     ),
   );
+  // The contract's example request, byte for byte (KD-REQ-10): canonical, but not current here.
+  const example = {
+    schema: 'kofun.discovery.request/v1' as const,
+    analysis: {
+      file_id: '1'.repeat(64),
+      source_sha256: '2'.repeat(64),
+      interface_set_sha256: '3'.repeat(64),
+      generation: 17,
+      semantic_compatibility: 'stage2-v1',
+    },
+    position: { byte_offset: 84, expression: { start: 75, end: 84 } },
+    query: { kind: 'type-and-operations' as const, include_unavailable: false, spelling: null },
+  };
+  cases.push(
+    recordCase(
+      {
+        id: 'stale/contract-example-request',
+        intent: 'The example request of the contract, byte for byte (611 canonical bytes), is parseable; sent to another file it is stale wrong-file, checked before anything else.',
+        clauses: [...STALE, 'KD-REQ-10', 'KD-STALE-01', 'KD-POS-03', 'KD-CANON-17'],
+        interpretations: [...OQ, 'OQ-01'],
+        fixture: base,
+      },
+      example,
+    ),
+  );
+  // Path and buffer names are not key inputs (KD-KEY-07): the same FileId under another path is current.
+  const renamed = variant(base, (f) => (f.file.path = 'app/src/renamed/untitled-buffer-2.kf'));
+  cases.push(
+    recordCase(
+      {
+        id: 'stale/path-renamed-same-file-id',
+        intent: 'The same file under another path or buffer name, with the same FileId and source, is still current: paths are not analysis-key inputs, and the answer is unchanged.',
+        clauses: [...RESULT_SHAPE_CLAUSES, 'KD-KEY-07', 'KD-POS-04', 'KD-KEY-02'],
+        interpretations: ['KIT-01', 'OQ-18'],
+        fixture: renamed,
+      },
+      requestFor(renamed, { analysis: currentKey(base) }),
+    ),
+  );
   return cases;
 }

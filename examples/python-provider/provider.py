@@ -3,9 +3,10 @@
 
 Python 3 standard library only. It implements request validation and staleness exactly
 as the contract and the kit's interpretations register fix them, so it answers the
-`stale` and `invalid` vector categories byte for byte; past those checks it answers a
-protocol `error` with code `unsupported` (a real provider would look up operations
-there). See PROTOCOL.md at the root of the kit for the framing.
+`stale` and `invalid` vector categories byte for byte. Past those checks it looks up
+operations only in the simplest worlds and otherwise answers a protocol `error` with
+code `unsupported` (a real provider implements the whole lookup there). See PROTOCOL.md
+at the root of the kit for the framing.
 
 Run it with:  npx kofun-ctk run --process 'python3 examples/python-provider/provider.py' \
                   --category stale --category invalid
@@ -209,6 +210,7 @@ def interface_set_digest(interfaces):
 class Fixture:
     def __init__(self, data):
         f = json.loads(data.decode("utf-8"))
+        self.raw = f
         self.source = f["file"]["source"].encode("utf-8")
         digest, members = interface_set_digest(f["interfaces"])
         self.key = {
@@ -222,6 +224,7 @@ class Fixture:
         self.cancelled = f["cancelled"]
         self.facts = f["current_file_facts"]
         self.spans = {(o["span"]["start"], o["span"]["end"]) for o in f["occurrences"]}
+        self.occurrences = {(o["span"]["start"], o["span"]["end"]): o for o in f["occurrences"]}
 
 
 # ---------------------------------------------------------------- results
@@ -279,7 +282,113 @@ def answer(fixture, data):
         return result("invalid", None, "invalid-position")
     if fixture.over_cap:
         return result("unavailable", asked, "limit-exhausted")
-    raise Unsupported("operation lookup is not implemented by this example")
+    return simple_lookup(fixture, request, fixture.occurrences[(span["start"], span["end"])])
+
+
+# ---------------------------------------------------------------- a deliberately small lookup
+
+RANK = {"validated": 0, "provisional": 1, "unavailable": 2, "error": 3}
+
+
+def dependency_sort_key(d):
+    return (d["source"].encode("utf-8"), d["kind"].encode("utf-8"), d["value"].encode("utf-8"))
+
+
+def simple_lookup(fixture, request, occurrence):
+    """Contract steps 2 to 9 for the simplest worlds only: every fact validated, every applicable
+    candidate visible, no extension, trait, effect or unsatisfied requirement. Anything else is
+    left to a real implementation and answered `unsupported`, so this example never guesses."""
+    f = fixture.raw
+    query = request["query"]
+    if query["kind"] == "explain-operation" or f["candidate_series"]:
+        raise Unsupported("explain-operation and candidate series are not implemented by this example")
+    nodes = {(n["source"], n["kind"], n["value"]): n for n in f["facts"]}
+
+    def closure(key, seen=None):
+        seen = set() if seen is None else seen
+        if key in seen:
+            return 0
+        seen.add(key)
+        node = nodes[key]
+        return max([RANK[node["status"]]] + [closure((d["source"], d["kind"], d["value"]), seen) for d in node["depends_on"]])
+
+    def dependencies(keys):
+        refs = {}
+        for d in keys:
+            if closure((d["source"], d["kind"], d["value"])) != 0:
+                raise Unsupported("a non-validated dependency needs status closure")
+            refs[(d["source"], d["kind"], d["value"])] = {"source": d["source"], "kind": d["kind"], "value": d["value"], "status": "validated"}
+        if len(refs) > 64:
+            raise Unsupported("the 64-dependency cap (OQ-09) is not implemented by this example")
+        return sorted(refs.values(), key=dependency_sort_key)
+
+    t = occurrence["type"]
+    if t["status"] != "validated" or t["diagnostic_ids"]:
+        raise Unsupported("a non-validated type needs status closure")
+    type_fact = {"status": "validated", "identity": t["identity"], "display": t["display"], "dependencies": dependencies(t["dependencies"]), "diagnostic_ids": [], "reason": None}
+    rows = []
+    if query["kind"] != "type":
+        interfaces = {(i["package_id"], i["module_id"]): i for i in f["interfaces"]}
+        if len(f["candidates"]) > 10000:
+            raise Unsupported("the step budget is not implemented by this example")
+        for c in f["candidates"]:
+            home = c["home"]
+            view = None if home["kind"] == "current-file" else interfaces.get((home["package_id"], home["module_id"]))
+            if home["kind"] == "interface" and view is None:
+                continue  # outside the environment (KIT-03)
+            if c["receiver_type"] not in (None, t["identity"]["value"]):
+                continue  # not applicable (KIT-02)
+            exposed = c["admitted"] and (view is None or (view["validated"] and view["names_in_scope"] and (c["visibility"] == "pub" or (view["view"] == "internal" and c["visibility"] == "internal"))))
+            plain = c["origin"]["kind"] in ("function", "member") and c["status"] == "validated" and c["origin"]["status"] == "validated"
+            requirements_hold = all(g["satisfied"] and g["status"] == "validated" for g in c["generic_requirements"])
+            if not exposed or not plain or not requirements_hold or c["effects"] or c["diagnostic_ids"] or len(c["generic_requirements"]) > 64:
+                raise Unsupported("omissions, rejections and effects are not implemented by this example")
+            mode = c["required_mode"]
+            if mode != "none" and not occurrence["permits"][mode]:
+                if query["include_unavailable"]:
+                    raise Unsupported("unavailable rows are not implemented by this example")
+                continue  # an unavailable row, dropped without an omission (OQ-32 A)
+            requirements = [{"kind": g["kind"], "identity": g["identity"], "display": g["display"], "status": "validated"} for g in c["generic_requirements"]]
+            requirements.sort(key=lambda g: (0, g["identity"]["kind"].encode("utf-8"), g["identity"]["value"].encode("utf-8")) if g["identity"] else (1, g["kind"].encode("utf-8"), g["display"].encode("utf-8")))
+            nested = [d for g in c["generic_requirements"] for d in g["dependencies"]] + c["origin"]["dependencies"]
+            o = c["origin"]
+            rows.append({
+                "status": "validated",
+                "identity": {"kind": "SymbolId", "value": c["identity"]},
+                "display_name": c["display_name"],
+                "qualified_name": c["qualified_name"],
+                "signature": c["signature"],
+                "generic_requirements": requirements,
+                "receiver_mode": mode,
+                "effects": [],
+                "origin": {"status": "validated", "kind": o["kind"], "module": o["module"], "module_identity": {"kind": "ModuleId", "value": o["module_identity"]}, "implementation_identity": None, "trait": None, "trait_identity": None},
+                "visibility": c["visibility"],
+                "availability": "callable",
+                "rejection_reasons": [],
+                "source": c["source"] if c["disclose_source"] else None,
+                "documentation": "kofun-doc:" + c["documentation"] if c["disclose_documentation"] and c["documentation"] else None,
+                "dependencies": dependencies(c["dependencies"] + nested),
+                "diagnostic_ids": [],
+            })
+    if len(rows) > 4096 or any(r["signature"] is None for r in rows):
+        raise Unsupported("truncation is not implemented by this example")
+    rows.sort(key=lambda r: r["identity"]["value"])
+    out = canonical_bytes({
+        "schema": "kofun.discovery.result/v1",
+        "authoritative": False,
+        "limit_profile": "kofun.discovery/default-v1",
+        "status": "complete",
+        "analysis": request["analysis"],
+        "type": type_fact,
+        "operations": rows,
+        "omissions": [],
+        "diagnostics": [],
+        "reason": None,
+        "truncated": False,
+    })
+    if len(out) > 4 * 1024 * 1024:
+        raise Unsupported("the result byte cap is not implemented by this example")
+    return out
 
 
 # ---------------------------------------------------------------- framing

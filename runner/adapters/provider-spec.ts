@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseShell } from 'shell-quote';
-import { kitRoot } from '../../oracle/kit-root.js';
+import { kitRoot, kitVersion } from '../../oracle/kit-root.js';
 import { schemaViolations } from '../../oracle/records/schema-registry.js';
 import { UsageError } from '../io/cli-io.js';
 import { moduleLauncher } from './module-adapter.js';
@@ -90,7 +90,7 @@ export function referenceSpec(adapter: string): ProviderSpec {
     mode: adapter === 'one-shot' ? 'one-shot' : 'persistent',
     command: { argv: adapter === 'one-shot' ? [...serve, '--one-shot'] : serve, cwd: kitRoot() },
     name: REFERENCE_PROVIDER_NAME,
-    version: 'reference',
+    version: kitVersion(),
   };
 }
 

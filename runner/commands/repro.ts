@@ -10,7 +10,6 @@ import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { quote } from 'shell-quote';
 import { kitRoot, kitVersion } from '../../oracle/kit-root.js';
-import { loadFixture } from '../../oracle/fixture/load-fixture.js';
 import { formatViolation } from '../../oracle/verifier/format-violation.js';
 import { installSignalCleanup, killAllGroups } from '../adapters/process-group.js';
 import { launcherFor, resolveProvider, type ProviderOptions } from '../adapters/provider-spec.js';
@@ -20,7 +19,7 @@ import { describeDifference, describeProvider } from '../report/describe.js';
 import { escapeText } from '../report/escape-text.js';
 import { loadVectorSet } from '../run/vector-source.js';
 import type { Register } from '../cli.js';
-import { addProviderOptions, intOption, RUN_DEFAULTS } from './run.js';
+import { addProviderOptions, ignoreClosedOutput, intOption, RUN_DEFAULTS } from './run.js';
 
 interface ReproOptions extends ProviderOptions {
   vectors?: string;
@@ -46,6 +45,7 @@ export const registerRepro: Register = (program: Command, io, done) => {
 };
 
 async function repro(id: string, opts: ReproOptions, io: Parameters<Register>[1]): Promise<number> {
+  ignoreClosedOutput(io);
   const timeoutMs = intOption('--timeout-ms', opts.timeoutMs, 1);
   const startTimeoutMs = intOption('--start-timeout-ms', opts.startTimeoutMs, 1);
   const config = resolveProvider(opts, io.cwd);
@@ -77,14 +77,7 @@ async function repro(id: string, opts: ReproOptions, io: Parameters<Register>[1]
       const outcome = loaded.ok ? await connection.query(vector.fixtureSha256, vector.request, timeoutMs) : loaded;
       await connection.close();
       if (outcome.ok) writeFileSync(join(out, 'actual.bin'), outcome.value);
-      const fixture = (() => {
-        try {
-          const r = loadFixture(JSON.parse(Buffer.from(fixtureBytes).toString('utf8')));
-          return r.ok ? r.fixture : undefined;
-        } catch {
-          return undefined;
-        }
-      })();
+      const fixture = set.loadedFixture(vector.fixtureSha256);
       const judgement = judgeVector(vector, outcome, { fixture, declaredInterpretations: connection.identity.interpretations });
       writeFileSync(join(out, 'judgement.json'), `${JSON.stringify(judgement, null, 2)}\n`);
       if (judgement.error) writeFileSync(join(out, 'actual-error.txt'), `${judgement.error.kind}: ${judgement.error.message}\n${judgement.error.stderrTail ?? ''}`);

@@ -97,6 +97,7 @@ export const registerRun: Register = (program: Command, io, done) => {
 };
 
 async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Promise<number> {
+  ignoreClosedOutput(io);
   const formats = listOption(opts.report);
   for (const f of formats) if (!(REPORT_FORMATS as readonly string[]).includes(f)) throw new UsageError(`--report ${f}: use ${REPORT_FORMATS.join(', ')}`);
   if (opts.out !== undefined && formats.length !== 1) throw new UsageError('--out needs exactly one --report format');
@@ -164,7 +165,7 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
     await new Promise<void>((r) => (eventsOut ? eventsOut.end(r) : r()));
   }
   const extra: string[] = [];
-  if (vectorSet.otherVectors.length > 0 && filters.categories.length === 0) {
+  if (vectorSet.otherVectors.length > 0 && filtered.length === vectorSet.queryVectors.length) {
     extra.push(`${vectorSet.otherVectors.length} release-cost vectors are judged by kofun-ctk release-cost`);
   }
   for (const format of formats) {
@@ -181,6 +182,17 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
   reporter.summary(report, extra);
   return report.gate.exit_code;
 }
+
+/** A reader that went away (`| head`) must not turn into an unhandled EPIPE. */
+export function ignoreClosedOutput(io: Parameters<Register>[1]): void {
+  for (const stream of [io.stdout, io.stderr]) {
+    if (guarded.has(stream)) continue;
+    guarded.add(stream);
+    stream.on('error', () => undefined);
+  }
+}
+
+const guarded = new WeakSet<object>();
 
 function adapterName(spec: ProviderSpec): string {
   return spec.kind === 'module' ? 'module' : spec.mode === 'one-shot' ? 'process-one-shot' : 'process-persistent';

@@ -13,7 +13,6 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadFixture, type LoadedFixture } from '../../oracle/fixture/load-fixture.js';
 import type { CallOutcome, ProviderConnection, ProviderFault, ProviderLauncher } from '../adapters/provider-connection.js';
 import { classifyDifference } from '../judge/classify-difference.js';
 import { applyExpectations, type Expectation } from '../judge/expectations.js';
@@ -144,7 +143,6 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
     timeoutMs: options.timeoutMs,
     identityEmitted: false,
   };
-  const fixtures = new FixtureCache(options.vectorSet);
   const judgements = new Map<string, VectorJudgement>();
   const actuals = new Map<string, Uint8Array>();
   const incomplete: string[] = [];
@@ -163,7 +161,7 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
       const judgement =
         'notRun' in outcome
           ? notRunJudgement(vector, outcome.notRun)
-          : judgeVector(vector, outcome, { fixture: fixtures.loaded(vector.fixtureSha256), declaredInterpretations: lane.identity() });
+          : judgeVector(vector, outcome, { fixture: options.vectorSet.loadedFixture(vector.fixtureSha256), declaredInterpretations: lane.identity() });
       if (!('notRun' in outcome) && outcome.ok) actuals.set(vector.id, outcome.value);
       judgements.set(vector.id, judgement);
       done += 1;
@@ -242,24 +240,6 @@ async function pool<T>(items: readonly T[], lanes: readonly Lane[], work: (item:
       }
     }),
   );
-}
-
-/** The oracle's view of each fixture, for the verifier's fixture checks; loaded once. */
-class FixtureCache {
-  private readonly cache = new Map<string, LoadedFixture | undefined>();
-  constructor(private readonly set: VectorSet) {}
-  loaded(sha: string): LoadedFixture | undefined {
-    if (this.cache.has(sha)) return this.cache.get(sha);
-    let fixture: LoadedFixture | undefined;
-    try {
-      const result = loadFixture(JSON.parse(Buffer.from(this.set.fixtureBytes(sha)).toString('utf8')));
-      fixture = result.ok ? result.fixture : undefined;
-    } catch {
-      fixture = undefined;
-    }
-    this.cache.set(sha, fixture);
-    return fixture;
-  }
 }
 
 function cmp(a: string, b: string): number {

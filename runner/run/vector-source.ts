@@ -1,14 +1,19 @@
 /**
- * The runner's view of a vector set (ARCHITECTURE.md, "vectors/"): the manifest's
- * set digest, the query vectors with their request, expected and acceptable bytes,
- * and the shared fixtures by SHA-256. Every file is checked against the manifest's
- * SHA-256 and every expected/acceptable result against its own, so a gate is bound to
- * exactly the bytes the manifest names; a mismatch is a usage error, never a verdict.
+ * The runner's view of a vector set (ARCHITECTURE.md, "vectors/"), read with the
+ * vectors' own loader (runner/vectors/load-vector.ts): the manifest's set digest, the
+ * query vectors with their request, expected and acceptable bytes, and the shared
+ * fixtures by SHA-256. The runner checks what binds a gate to exact bytes: the set
+ * digest against the manifest's file list, every listed file against its SHA-256, every
+ * expected and acceptable result against its own; a mismatch is a usage error (exit 2),
+ * never a verdict. Files the manifest does not list are not part of the set.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { LoadedFixture } from '../../oracle/fixture/load-fixture.js';
 import { UsageError } from '../io/cli-io.js';
+import { loadFixtureBytes, parseVectorFile, readVectorTree, vectorBytes } from '../vectors/load-vector.js';
+import { isQueryVector } from '../vectors/vector-format.js';
 import { vectorSetDigest } from '../vectors/vector-set-digest.js';
 
 /** One acceptable alternative of a vector (the envelope). */
@@ -41,11 +46,19 @@ export interface VectorSet {
   queryVectors: QueryVector[];
   /** Vectors a provider run does not judge (release-cost), by id. */
   otherVectors: { id: string; category: string }[];
-  /** The bytes of a shared fixture, read once and checked against its name. */
+  /** The bytes of a shared fixture (checked against its name when the set was read). */
   fixtureBytes(sha256: string): Uint8Array;
+  /** The fixture as the oracle loads it, for the verifier's fixture checks; undefined when it does not load. */
+  loadedFixture(sha256: string): LoadedFixture | undefined;
 }
 
 const SHA_RE = /^[0-9a-f]{64}$/;
+
+/**
+ * Loaded fixtures kept at once. A run sends vectors grouped by fixture, so a few suffice,
+ * and a fixture with a million expanded candidates is not held for the whole run.
+ */
+const LOADED_FIXTURE_CACHE = 6;
 
 function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
@@ -55,140 +68,99 @@ function fail(root: string, message: string): never {
   throw new UsageError(`vector set ${root}: ${message}`);
 }
 
-/** Reads the vector set at `root` (its manifest.json, vector files and fixtures). */
+function sameBytes(bytes: Uint8Array, sha: unknown): boolean {
+  return typeof sha === 'string' && sha256Hex(bytes) === sha;
+}
+
+/** Reads and checks the vector set at `root`. */
 export function loadVectorSet(root: string): VectorSet {
-  const manifestPath = join(root, 'manifest.json');
-  if (!existsSync(manifestPath)) fail(root, 'no manifest.json (generate the vectors first)');
-  let manifest: Record<string, unknown>;
-  try {
-    manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, unknown>;
-  } catch {
-    fail(root, 'manifest.json is not JSON');
-  }
+  if (!existsSync(join(root, 'manifest.json'))) fail(root, 'no manifest.json (generate the vectors first)');
+  const tree = readVectorTree(root);
+  const manifest = tree.manifest;
+  if (manifest === undefined || !Array.isArray(manifest.files)) fail(root, 'manifest.json is not a kofun.ctk.manifest/v1 file list');
   const setSha = manifest.vector_set_sha256;
   if (typeof setSha !== 'string' || !SHA_RE.test(setSha)) fail(root, 'manifest.json has no vector_set_sha256');
-  const listed = manifestFiles(manifest);
-  if (listed === undefined) fail(root, 'manifest.json lists no files');
-  {
-    const entries = listed.map((path) => ({ path, sha256: manifestSha(manifest, path) ?? '' }));
-    let digest: string;
-    try {
-      digest = vectorSetDigest(entries);
-    } catch {
-      fail(root, 'manifest.json lists a file without a SHA-256');
-    }
-    if (digest !== setSha) fail(root, 'vector_set_sha256 does not match the files manifest.json lists');
+  let digest: string;
+  try {
+    digest = vectorSetDigest(manifest.files);
+  } catch {
+    fail(root, 'manifest.json lists a file without a SHA-256, or a file twice');
   }
-  const files = listed;
+  if (digest !== setSha) fail(root, 'vector_set_sha256 does not match the files manifest.json lists');
+
   const queryVectors: QueryVector[] = [];
   const otherVectors: { id: string; category: string }[] = [];
-  for (const file of [...files].sort()) {
-    if (!/^[^/.][^\\]*$/.test(file) || file.split('/').includes('..')) fail(root, `manifest.json lists an unsafe path ${file}`);
-    const path = join(root, ...file.split('/'));
-    if (!existsSync(path)) fail(root, `${file} is listed in manifest.json but missing`);
-    const bytes = readFileSync(path);
-    if (sha256Hex(bytes) !== manifestSha(manifest, file)) fail(root, `${file} does not match its SHA-256 in manifest.json`);
-    if (file.startsWith('fixtures/') || !file.endsWith('.json')) continue;
-    const v = parseVector(root, file, bytes);
-    if (v === undefined) continue;
-    if ('request' in v) queryVectors.push(v);
-    else otherVectors.push(v);
+  const fixtures = new Map<string, Uint8Array>();
+  for (const entry of [...manifest.files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+    const bytes = tree.files.get(entry.path);
+    if (bytes === undefined) fail(root, `${entry.path} is listed in manifest.json but missing`);
+    if (!sameBytes(bytes, entry.sha256)) fail(root, `${entry.path} does not match its SHA-256 in manifest.json`);
+    if (entry.path.startsWith('fixtures/')) {
+      if (entry.path !== `fixtures/${entry.sha256}.json`) fail(root, `${entry.path} is not named by its SHA-256`);
+      fixtures.set(entry.path.slice('fixtures/'.length, -'.json'.length), bytes);
+      continue;
+    }
+    const parsed = parseVectorFile(bytes);
+    if (!parsed.ok) fail(root, `${entry.path} is not JSON`);
+    const v = parsed.vector;
+    if (typeof v.id !== 'string' || typeof v.category !== 'string') fail(root, `${entry.path} has no id or category`);
+    if (!isQueryVector(v)) {
+      otherVectors.push({ id: v.id, category: v.category });
+      continue;
+    }
+    const b = vectorBytes(v);
+    if (b === undefined) fail(root, `${entry.path} has no request`);
+    if (!sameBytes(b.expected, v.expected.sha256)) fail(root, `${entry.path}: the expected result does not match its sha256`);
+    const acceptable = v.acceptable.map((alt, i) => {
+      const bytesOfAlt = b.acceptable[i]?.bytes ?? new Uint8Array(0);
+      if (!sameBytes(bytesOfAlt, alt.sha256)) fail(root, `${entry.path}: acceptable ${alt.name} does not match its sha256`);
+      return { name: alt.name, reason: alt.reason, interpretation: alt.interpretation, bytes: bytesOfAlt };
+    });
+    if (typeof v.fixture_sha256 !== 'string' || !SHA_RE.test(v.fixture_sha256)) fail(root, `${entry.path} has no fixture_sha256`);
+    queryVectors.push({
+      id: v.id,
+      category: v.category,
+      intent: v.intent,
+      clauses: [...v.clauses],
+      interpretations: [...v.interpretations],
+      fixtureSha256: v.fixture_sha256,
+      request: b.request,
+      expected: b.expected,
+      acceptable,
+      file: entry.path,
+    });
   }
   const ids = new Set<string>();
   for (const v of [...queryVectors, ...otherVectors]) {
     if (ids.has(v.id)) fail(root, `duplicate vector id ${v.id}`);
     ids.add(v.id);
   }
+  for (const v of queryVectors) if (!fixtures.has(v.fixtureSha256)) fail(root, `${v.file} names fixture ${v.fixtureSha256}, which manifest.json does not list`);
   queryVectors.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const cache = new Map<string, Uint8Array>();
+  const loadedCache = new Map<string, LoadedFixture | undefined>();
   return {
     root,
     vectorSetSha256: setSha,
     queryVectors,
     otherVectors,
     fixtureBytes(sha256: string): Uint8Array {
-      const hit = cache.get(sha256);
-      if (hit) return hit;
-      const path = join(root, 'fixtures', `${sha256}.json`);
-      if (!SHA_RE.test(sha256) || !existsSync(path)) fail(root, `fixture ${sha256} is missing`);
-      const bytes = new Uint8Array(readFileSync(path));
-      if (sha256Hex(bytes) !== sha256) fail(root, `fixtures/${sha256}.json does not match its name`);
-      cache.set(sha256, bytes);
+      const bytes = fixtures.get(sha256);
+      if (bytes === undefined) fail(root, `fixture ${sha256} is missing`);
       return bytes;
     },
-  };
-}
-
-/** The file list of the manifest: `files` as an array of {path, sha256} or as a map of path to SHA-256. */
-function manifestFiles(manifest: Record<string, unknown>): string[] | undefined {
-  const files = manifest.files;
-  if (Array.isArray(files)) return files.map((f) => String((f as { path?: unknown }).path));
-  if (files !== null && typeof files === 'object') return Object.keys(files);
-  return undefined;
-}
-
-function manifestSha(manifest: Record<string, unknown>, file: string): string | undefined {
-  const files = manifest.files;
-  if (Array.isArray(files)) {
-    const hit = files.find((f) => (f as { path?: unknown }).path === file) as { sha256?: unknown } | undefined;
-    return typeof hit?.sha256 === 'string' ? hit.sha256 : undefined;
-  }
-  const v = (files as Record<string, unknown>)[file];
-  return typeof v === 'string' ? v : undefined;
-}
-
-function utf8(text: unknown, root: string, what: string): Uint8Array {
-  if (typeof text !== 'string') fail(root, `${what} is not a string`);
-  return new Uint8Array(Buffer.from(text, 'utf8'));
-}
-
-function checked(bytes: Uint8Array, sha: unknown, root: string, what: string): Uint8Array {
-  if (typeof sha === 'string' && sha256Hex(bytes) !== sha) fail(root, `${what} does not match its sha256`);
-  return bytes;
-}
-
-function strings(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((s): s is string => typeof s === 'string') : [];
-}
-
-function parseVector(root: string, file: string, bytes: Buffer): QueryVector | { id: string; category: string } | undefined {
-  let v: Record<string, unknown>;
-  try {
-    v = JSON.parse(bytes.toString('utf8')) as Record<string, unknown>;
-  } catch {
-    fail(root, `${file} is not JSON`);
-  }
-  if (typeof v !== 'object' || v === null || typeof v.id !== 'string' || typeof v.category !== 'string') return undefined;
-  const { id, category } = v as { id: string; category: string };
-  if (v.request === undefined) return { id, category };
-  const request = v.request as { encoding?: unknown; data?: unknown };
-  let requestBytes: Uint8Array;
-  if (request.encoding === 'utf8') requestBytes = utf8(request.data, root, `${file} request`);
-  else if (request.encoding === 'base64' && typeof request.data === 'string') requestBytes = new Uint8Array(Buffer.from(request.data, 'base64'));
-  else fail(root, `${file} request has no utf8 or base64 data`);
-  const expected = v.expected as { result?: unknown; sha256?: unknown } | undefined;
-  if (expected === undefined) fail(root, `${file} has a request but no expected result`);
-  const fixtureSha256 = v.fixture_sha256;
-  if (typeof fixtureSha256 !== 'string' || !SHA_RE.test(fixtureSha256)) fail(root, `${file} has no fixture_sha256`);
-  const acceptable = (Array.isArray(v.acceptable) ? v.acceptable : []).map((alt, i) => {
-    const a = alt as Record<string, unknown>;
-    return {
-      name: typeof a.name === 'string' ? a.name : `alternative-${i + 1}`,
-      reason: typeof a.reason === 'string' ? a.reason : '',
-      interpretation: typeof a.interpretation === 'string' ? a.interpretation : '',
-      bytes: checked(utf8(a.result, root, `${file} acceptable[${i}]`), a.sha256, root, `${file} acceptable[${i}]`),
-    };
-  });
-  return {
-    id,
-    category,
-    intent: typeof v.intent === 'string' ? v.intent : '',
-    clauses: strings(v.clauses),
-    interpretations: strings(v.interpretations),
-    fixtureSha256,
-    request: requestBytes,
-    expected: checked(utf8(expected.result, root, `${file} expected`), expected.sha256, root, `${file} expected`),
-    acceptable,
-    file,
+    loadedFixture(sha256: string): LoadedFixture | undefined {
+      if (loadedCache.has(sha256)) {
+        const hit = loadedCache.get(sha256);
+        loadedCache.delete(sha256);
+        loadedCache.set(sha256, hit);
+        return hit;
+      }
+      const bytes = fixtures.get(sha256);
+      const loaded = bytes === undefined ? undefined : loadFixtureBytes(bytes);
+      const fixture = loaded?.ok ? loaded.fixture : undefined;
+      loadedCache.set(sha256, fixture);
+      while (loadedCache.size > LOADED_FIXTURE_CACHE) loadedCache.delete(loadedCache.keys().next().value as string);
+      return fixture;
+    },
   };
 }

@@ -10,7 +10,7 @@ import { GENERATED_NOTE, GENERATOR, MANIFEST_FORMAT, VECTOR_FORMAT, VECTOR_SET_D
 export function renderVectorsReadme(manifest: ManifestFile): string {
   const lines: string[] = [];
   lines.push(
-    `<!-- ${GENERATED_NOTE} Generator: ${GENERATOR}, ${VECTOR_FORMAT}, oracle ${manifest.generated.oracle_version}. -->`,
+    `> ${GENERATED_NOTE} Written by \`${GENERATOR}\` (${VECTOR_FORMAT}, ${MANIFEST_FORMAT}), oracle ${manifest.generated.oracle_version}, vector set \`${manifest.vector_set_sha256}\`.`,
     '',
     '# Golden vectors of the kofun discovery contract',
     '',

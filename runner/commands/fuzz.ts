@@ -1,0 +1,91 @@
+/**
+ * `kofun-ctk fuzz --seed S --runs N`: generated fixtures and requests, the expected
+ * answer from the reference oracle, the actual one from the provider. A disagreement is
+ * shrunk to a minimal case, written out as a vector set, and printed with the seed and
+ * path that replay it. Exit status: 0 no disagreement, 1 a disagreement, 2 usage error,
+ * 3 the provider could not start.
+ */
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { kitVersion } from '../../oracle/kit-root.js';
+import { installSignalCleanup, killAllGroups } from '../adapters/process-group.js';
+import { launcherFor, resolveProvider, type ProviderOptions } from '../adapters/provider-spec.js';
+import { EXIT, UsageError } from '../io/cli-io.js';
+import { classifyDifference } from '../judge/classify-difference.js';
+import { unifiedDiff } from '../judge/unified-diff.js';
+import { describeDifference } from '../report/describe.js';
+import { escapeText } from '../report/escape-text.js';
+import { runFuzz, writeFuzzVector } from '../fuzz/run-fuzz.js';
+import type { Register } from '../cli.js';
+import { addProviderOptions, ignoreClosedOutput, intOption, RUN_DEFAULTS } from './run.js';
+
+interface FuzzCliOptions extends ProviderOptions {
+  seed?: string;
+  runs: string;
+  path?: string;
+  out: string;
+  timeoutMs: string;
+  startTimeoutMs: string;
+  restartBudget: string;
+}
+
+export const registerFuzz: Register = (program: Command, io, done) => {
+  addProviderOptions(program.command('fuzz').description('compare a provider with the reference oracle on generated cases; shrink and write out a disagreement'))
+    .option('--seed <n>', 'fast-check seed (default: chosen and printed)')
+    .option('--runs <n>', 'number of generated cases', '100')
+    .option('--path <path>', 'replay one counterexample: the path printed with its seed')
+    .option('--out <dir>', 'folder for the minimal counterexample vector set', 'kofun-ctk-fuzz')
+    .option('--timeout-ms <ms>', 'timeout per fixture load and per query', String(RUN_DEFAULTS.timeoutMs))
+    .option('--start-timeout-ms <ms>', 'timeout for the provider to start', String(RUN_DEFAULTS.startTimeoutMs))
+    .option('--restart-budget <n>', 'provider restarts allowed after crashes', String(RUN_DEFAULTS.restartBudget))
+    .action(async (opts: FuzzCliOptions) => {
+      done(await fuzzCommand(opts, io));
+    });
+};
+
+async function fuzzCommand(opts: FuzzCliOptions, io: Parameters<Register>[1]): Promise<number> {
+  ignoreClosedOutput(io);
+  const seed = opts.seed === undefined ? Math.floor(Math.random() * 0x7fffffff) : intOption('--seed', opts.seed, 0);
+  const runs = intOption('--runs', opts.runs, 1);
+  if (opts.path !== undefined && !/^[0-9]+(:[0-9]+)*$/.test(opts.path)) throw new UsageError(`--path "${opts.path}" is not a fast-check path like 12:0:3`);
+  const config = resolveProvider(opts, io.cwd);
+  io.stdout.write(`kofun-ctk fuzz: seed ${seed}, ${runs} runs (replay: --seed ${seed} --runs ${runs})\n`);
+  const removeSignals = installSignalCleanup(EXIT.incomplete);
+  try {
+    const outcome = await runFuzz({
+      seed,
+      runs,
+      ...(opts.path === undefined ? {} : { path: opts.path }),
+      launcher: launcherFor(config.spec, kitVersion()),
+      timeoutMs: intOption('--timeout-ms', opts.timeoutMs, 1),
+      startTimeoutMs: intOption('--start-timeout-ms', opts.startTimeoutMs, 1),
+      restartBudget: intOption('--restart-budget', opts.restartBudget, 0),
+      kitVersion: kitVersion(),
+    });
+    if (outcome.kind === 'no-provider') {
+      io.stderr.write(`kofun-ctk fuzz: ${escapeText(outcome.message)}\n`);
+      return EXIT.incomplete;
+    }
+    if (outcome.kind === 'passed') {
+      io.stdout.write(`no disagreement in ${outcome.runs} generated cases (seed ${outcome.seed})\n`);
+      return EXIT.ok;
+    }
+    const folder = resolve(io.cwd, opts.out);
+    const id = writeFuzzVector(folder, outcome, kitVersion());
+    io.stdout.write(`disagreement after shrinking ${outcome.shrinks} times: seed ${outcome.seed}, path ${outcome.path}\n`);
+    if (outcome.actual.ok) {
+      io.stdout.write(`${describeDifference(classifyDifference(outcome.expected, outcome.actual.bytes))}\n`);
+      io.stdout.write(unifiedDiff(outcome.expected, outcome.actual.bytes).split('\n').slice(0, 40).join('\n'));
+      io.stdout.write('\n');
+    } else {
+      io.stdout.write(`the provider gave no result: ${escapeText(outcome.actual.message)}\n`);
+    }
+    io.stdout.write(`minimal case written as vector ${id} in ${folder}\n`);
+    io.stdout.write(`replay: kofun-ctk fuzz --seed ${outcome.seed} --path ${outcome.path} <provider options>\n`);
+    io.stdout.write(`judge:  kofun-ctk run --vectors ${folder} <provider options>\n`);
+    return EXIT.failed;
+  } finally {
+    killAllGroups();
+    removeSignals();
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * `kofun-ctk repro` writes a folder that reproduces one vector; `kofun-ctk fuzz` finds a
+ * disagreement, shrinks it, writes it out as a vector set the runner accepts, and
+ * replays exactly from its seed.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { main } from '../cli.js';
+import type { CliIo } from '../io/cli-io.js';
+import { liveGroupCount } from '../adapters/process-group.js';
+import { brokenConfig, kitVectors, runGateCli } from '../test-support/run-helpers.js';
+
+async function cli(argv: string[]): Promise<{ code: number; stdout: string }> {
+  const stdout = new PassThrough();
+  let o = '';
+  stdout.on('data', (c: Buffer) => (o += c.toString('utf8')));
+  const io: CliIo = { stdin: new PassThrough(), stdout, stderr: new PassThrough(), cwd: process.cwd(), env: {} };
+  return { code: await main(argv, io), stdout: o };
+}
+
+test('repro writes fixture, request, expected and actual bytes and the command', async () => {
+  const v = kitVectors().queryVectors.find((x) => x.category === 'invalid');
+  if (v === undefined) throw new Error('no invalid vector');
+  const dir = join(mkdtempSync(join(tmpdir(), 'kofun-ctk-repro-')), 'case');
+  const r = await cli(['repro', v.id, '--config', brokenConfig('final-lf-missing'), '--dir', dir]);
+  assert.is(r.code, 1);
+  assert.equal([...readFileSync(join(dir, 'request.bin'))], [...v.request]);
+  assert.equal([...readFileSync(join(dir, 'expected.json'))], [...v.expected]);
+  const actual = readFileSync(join(dir, 'actual.bin'));
+  assert.equal([...actual], [...v.expected.subarray(0, v.expected.length - 1)]);
+  assert.ok(existsSync(join(dir, 'fixture.json')));
+  assert.match(readFileSync(join(dir, 'command.txt'), 'utf8'), new RegExp(`run --config .* --id ${v.id.replace('/', '\\/')} --metamorphic 0`));
+  assert.is(liveGroupCount(), 0);
+});
+
+test('fuzz: the reference agrees with itself; a broken provider is shrunk, written out and replayed', async () => {
+  const ok = await cli(['fuzz', '--provider', 'reference', '--seed', '5', '--runs', '25']);
+  assert.is(ok.code, 0, ok.stdout);
+  assert.match(ok.stdout, /seed 5/);
+
+  const out = mkdtempSync(join(tmpdir(), 'kofun-ctk-fuzz-'));
+  const config = brokenConfig('non-canonical-layout');
+  const bad = await cli(['fuzz', '--config', config, '--seed', '5', '--runs', '25', '--out', out]);
+  assert.is(bad.code, 1);
+  const seed = /disagreement after shrinking \d+ times: seed (\d+), path ([0-9:]+)/.exec(bad.stdout);
+  assert.ok(seed, bad.stdout);
+  assert.match(bad.stdout, /layout only/);
+  // The written vector set is judged by the runner like any other.
+  const judged = await runGateCli(['--config', config, '--vectors', out, '--metamorphic', '0']);
+  assert.is(judged.code, 1);
+  assert.is(judged.report?.vectors[0]?.verdict, 'FAIL');
+  // The printed seed and path replay the same minimal case.
+  const again = mkdtempSync(join(tmpdir(), 'kofun-ctk-fuzz-'));
+  const replay = await cli(['fuzz', '--config', config, '--seed', seed?.[1] ?? '', '--path', seed?.[2] ?? '', '--runs', '25', '--out', again]);
+  assert.is(replay.code, 1);
+  assert.match(replay.stdout, new RegExp(`seed ${seed?.[1] ?? ''}, path`));
+  const file = `fuzz/seed-${seed?.[1] ?? ''}.json`;
+  assert.is(readFileSync(join(again, file), 'utf8'), readFileSync(join(out, file), 'utf8'));
+  assert.is(liveGroupCount(), 0);
+});
+
+test.run();

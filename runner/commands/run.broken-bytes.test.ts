@@ -1,0 +1,74 @@
+/**
+ * Broken providers that get the bytes wrong are failed with the clause that names the
+ * fault, a classification and a diff; the expectations file turns a known failure into
+ * XFAIL and an entry for a passing vector into XPASS.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { liveGroupCount } from '../adapters/process-group.js';
+import { brokenConfig, expectedOf, judgementOf, pickVector, runGateCli } from '../test-support/run-helpers.js';
+
+const byBytes = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+test('non-canonical layout: FAIL, KD-CANON-12, layout only', async () => {
+  const v = pickVector('stale vector', (x) => x.category === 'stale');
+  const r = await runGateCli(['--config', brokenConfig('non-canonical-layout'), '--id', v.id, '--metamorphic', '0']);
+  assert.is(r.code, 1);
+  const j = judgementOf(r.report, v.id);
+  assert.is(j.verdict, 'FAIL');
+  assert.ok(j.failClauses.includes('KD-CANON-12'), j.failClauses.join());
+  assert.equal(j.difference, { kind: 'layout' });
+  assert.match(j.diff ?? '', /^--- expected\n\+\+\+ actual\n@@/);
+});
+
+test('final LF missing: FAIL, KD-CANON-02', async () => {
+  const v = pickVector('invalid vector', (x) => x.category === 'invalid');
+  const r = await runGateCli(['--config', brokenConfig('final-lf-missing'), '--id', v.id, '--metamorphic', '0']);
+  const j = judgementOf(r.report, v.id);
+  assert.is(j.verdict, 'FAIL');
+  assert.ok(j.failClauses.includes('KD-CANON-02'), j.failClauses.join());
+});
+
+test('display-name order: FAIL, KD-ORDER-06, order only', async () => {
+  const v = pickVector('vector whose rows are not in display-name order', (x) => {
+    const names = expectedOf(x).operations.map((o) => String(o.display_name));
+    return names.join('\n') !== [...names].sort(byBytes).join('\n');
+  });
+  const r = await runGateCli(['--config', brokenConfig('display-name-order'), '--id', v.id, '--metamorphic', '0']);
+  const j = judgementOf(r.report, v.id);
+  assert.is(j.verdict, 'FAIL');
+  assert.ok(j.failClauses.includes('KD-ORDER-06'), j.failClauses.join());
+  assert.is(j.difference?.kind, 'order');
+});
+
+test('order that changes between runs: FAIL on order, and the metamorphic run differs too', async () => {
+  const v = pickVector('vector with three or more rows', (x) => expectedOf(x).operations.length > 2);
+  const r = await runGateCli(['--config', brokenConfig('unstable-order'), '--id', v.id, '--metamorphic', 'all']);
+  const j = judgementOf(r.report, v.id);
+  assert.is(j.verdict, 'FAIL');
+  assert.is(j.difference?.kind, 'order');
+  assert.is(j.metamorphic?.ok, false);
+  assert.ok(j.failClauses.includes('KD-ORDER-12'), j.failClauses.join());
+  assert.is(liveGroupCount(), 0);
+});
+
+test('expectations: a listed failure is XFAIL, a listed pass is XPASS, an unknown id fails the gate', async () => {
+  const failing = pickVector('invalid vector', (x) => x.category === 'invalid');
+  const dir = mkdtempSync(join(tmpdir(), 'kofun-ctk-expect-'));
+  const file = join(dir, 'expectations.json');
+  writeFileSync(file, JSON.stringify([{ id: failing.id, verdict: 'FAIL', reason: 'final LF is a known bug' }]));
+  const ok = await runGateCli(['--config', brokenConfig('final-lf-missing'), '--id', failing.id, '--metamorphic', '0', '--expectations', file]);
+  assert.is(ok.code, 0, ok.stdout);
+  assert.is(judgementOf(ok.report, failing.id).verdict, 'XFAIL');
+
+  writeFileSync(file, JSON.stringify([{ id: failing.id, verdict: 'FAIL', reason: 'fixed since' }, { id: 'stale/no-such-vector', verdict: 'ERROR', reason: 'gone' }]));
+  const xpass = await runGateCli(['--provider', 'reference', '--id', failing.id, '--metamorphic', '0', '--expectations', file]);
+  assert.is(xpass.code, 1);
+  assert.is(judgementOf(xpass.report, failing.id).verdict, 'XPASS');
+  assert.ok(xpass.report?.gate.reasons.includes('expectation names no vector: stale/no-such-vector'));
+});
+
+test.run();

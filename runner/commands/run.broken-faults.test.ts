@@ -1,0 +1,48 @@
+/**
+ * Providers that crash, hang, flood stdout or misbehave inside a worker cost the one
+ * vector they fail on (ERROR), are restarted for the others, and leave no process.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { liveGroupCount } from '../adapters/process-group.js';
+import { brokenConfig, judgementOf, kitVectors, requestSha, runGateCli } from '../test-support/run-helpers.js';
+
+const three = () => kitVectors().queryVectors.filter((v) => v.category === 'stale').slice(0, 3);
+
+async function faultRun(args: (targetSha: string) => string[]): Promise<{ code: number; verdicts: Record<string, string>; target: ReturnType<typeof judgementOf> }> {
+  const vs = three();
+  const target = vs[1];
+  if (target === undefined) throw new Error('too few stale vectors');
+  const r = await runGateCli([...args(requestSha(target)), ...vs.flatMap((v) => ['--id', v.id]), '--metamorphic', '0', '--timeout-ms', '2500']);
+  const verdicts = Object.fromEntries((r.report?.vectors ?? []).map((v) => [v.id, v.verdict]));
+  assert.is(liveGroupCount(), 0);
+  return { code: r.code, verdicts, target: judgementOf(r.report, target.id) };
+}
+
+function othersPass(verdicts: Record<string, string>, targetId: string): void {
+  for (const [id, verdict] of Object.entries(verdicts)) if (id !== targetId) assert.is(verdict, 'PASS', id);
+  assert.is(Object.keys(verdicts).length, 3);
+}
+
+test('crash on one vector: ERROR crash with the stderr tail; the restarted provider passes the rest', async () => {
+  const r = await faultRun((sha) => ['--config', brokenConfig('crash-on-one', { KCTK_TARGET_REQUEST_SHA256: sha })]);
+  assert.is(r.code, 1);
+  assert.is(r.target.verdict, 'ERROR');
+  assert.is(r.target.error?.kind, 'crash');
+  assert.match(r.target.error?.stderrTail ?? '', /crashing on purpose/);
+  othersPass(r.verdicts, r.target.id);
+});
+
+test('hang: ERROR timeout, the group is killed', async () => {
+  const r = await faultRun((sha) => ['--config', brokenConfig('hang-on-one', { KCTK_TARGET_REQUEST_SHA256: sha })]);
+  assert.is(r.target.error?.kind, 'timeout');
+  othersPass(r.verdicts, r.target.id);
+});
+
+test('stdout flood: ERROR protocol after at most one header line of bytes', async () => {
+  const r = await faultRun((sha) => ['--config', brokenConfig('stdout-flood', { KCTK_TARGET_REQUEST_SHA256: sha })]);
+  assert.is(r.target.error?.kind, 'protocol');
+  othersPass(r.verdicts, r.target.id);
+});
+
+test.run();

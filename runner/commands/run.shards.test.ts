@@ -1,0 +1,66 @@
+/**
+ * Sharding with parallel provider instances, and merging the shard reports back into
+ * one gate bound to the same vector set.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { main } from '../cli.js';
+import type { CliIo } from '../io/cli-io.js';
+import type { GateReport } from '../report/gate-report.js';
+import { liveGroupCount } from '../adapters/process-group.js';
+import { kitVectors, runGateCli } from '../test-support/run-helpers.js';
+
+async function merge(files: string[]): Promise<{ code: number; report: GateReport | undefined; stderr: string }> {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let o = '';
+  let e = '';
+  stdout.on('data', (c: Buffer) => (o += c.toString('utf8')));
+  stderr.on('data', (c: Buffer) => (e += c.toString('utf8')));
+  const io: CliIo = { stdin: new PassThrough(), stdout, stderr, cwd: process.cwd(), env: {} };
+  const code = await main(['merge-reports', ...files], io);
+  let report: GateReport | undefined;
+  try {
+    report = JSON.parse(o) as GateReport;
+  } catch {
+    report = undefined;
+  }
+  return { code, report, stderr: e };
+}
+
+test('two shards on two instances each cover the category once, and merge into a passing gate', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kofun-ctk-shards-'));
+  const files: string[] = [];
+  for (const shard of ['1/2', '2/2']) {
+    const r = await runGateCli(['--provider', 'reference', '--category', 'stale', '-j', '2', '--shard', shard, '--metamorphic', '0']);
+    assert.is(r.code, 0, r.stdout);
+    assert.is(r.report?.selection.shard, shard);
+    const file = join(dir, `${shard.replace('/', '-')}.json`);
+    writeFileSync(file, JSON.stringify(r.report));
+    files.push(file);
+  }
+  assert.is(liveGroupCount(), 0);
+  const stale = kitVectors().queryVectors.filter((v) => v.category === 'stale').length;
+  const merged = await merge(files);
+  assert.is(merged.code, 0, merged.stderr);
+  assert.is(merged.report?.vectors.length, stale);
+  assert.is(merged.report?.counts.PASS, stale);
+  assert.is(merged.report?.vector_set_sha256, kitVectors().vectorSetSha256);
+
+  const missing = await merge(files.slice(0, 1));
+  assert.is(missing.code, 3);
+
+  const other = JSON.parse(readFileSync(files[1] as string, 'utf8')) as GateReport;
+  other.vector_set_sha256 = '0'.repeat(64);
+  const otherFile = join(dir, 'other.json');
+  writeFileSync(otherFile, JSON.stringify(other));
+  const refused = await merge([files[0] as string, otherFile]);
+  assert.is(refused.code, 2);
+  assert.match(refused.stderr, /different vector sets/);
+});
+
+test.run();

@@ -1,0 +1,51 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { kitVectors, pickVector } from '../test-support/run-helpers.js';
+import { judgeVector } from './judge-vector.js';
+
+const context = (v: { fixtureSha256: string }, declared: string[] = []) => ({ fixture: kitVectors().loadedFixture(v.fixtureSha256), declaredInterpretations: declared });
+
+test('the expected bytes are PASS, with no verifier violation', () => {
+  const v = pickVector('stale vector', (x) => x.category === 'stale');
+  const j = judgeVector(v, { ok: true, value: v.expected }, context(v));
+  assert.is(j.verdict, 'PASS');
+  assert.equal(j.violations, []);
+  assert.equal(j.notes, []);
+});
+
+test('an alternative of the envelope is ACCEPTABLE, named, and marked declared when the handshake named it', () => {
+  const v = pickVector('vector with an acceptable alternative', (x) => x.acceptable.length > 0);
+  const alt = v.acceptable[0];
+  if (alt === undefined) throw new Error('no alternative');
+  const plain = judgeVector(v, { ok: true, value: alt.bytes }, context(v));
+  assert.is(plain.verdict, 'ACCEPTABLE');
+  assert.equal(plain.acceptable, { name: alt.name, interpretation: alt.interpretation, declared: false });
+  const declared = judgeVector(v, { ok: true, value: alt.bytes }, context(v, [alt.name]));
+  assert.is(declared.acceptable?.declared, true);
+});
+
+test('other bytes are FAIL with the verifier clauses, a classification and a diff', () => {
+  const v = pickVector('stale vector', (x) => x.category === 'stale');
+  const text = Buffer.from(v.expected).toString('utf8');
+  const swapped = new Uint8Array(Buffer.from(text.replace('"authoritative": false', '"authoritative": true')));
+  const j = judgeVector(v, { ok: true, value: swapped }, context(v));
+  assert.is(j.verdict, 'FAIL');
+  assert.ok(j.failClauses.includes('KD-TRUST-04'), j.failClauses.join());
+  assert.is(j.clauseSource, 'verifier');
+  assert.equal(j.difference, { kind: 'values', pointers: ['/authoritative'], more: 0 });
+  assert.match(j.diff ?? '', /-  "authoritative": false,\n\+  "authoritative": true,/);
+});
+
+test('no bytes is ERROR, and provider text is escaped and bounded', () => {
+  const v = pickVector('stale vector', (x) => x.category === 'stale');
+  const j = judgeVector(v, { ok: false, fault: { kind: 'crash', message: 'died \u001b[2J', stderrTail: `${'x'.repeat(5000)}\u202e` } }, context(v));
+  assert.is(j.verdict, 'ERROR');
+  assert.is(j.error?.kind, 'crash');
+  assert.is(j.error?.message, 'died \\u{1b}[2J');
+  assert.ok((j.error?.stderrTail ?? '').length < 2100);
+  assert.not.match(j.error?.stderrTail ?? '', /\u202e/);
+  const e = judgeVector(v, { ok: false, fault: { kind: 'provider-error', code: 'unsupported', message: 'no' } }, context(v));
+  assert.equal(e.error, { kind: 'provider-error', code: 'unsupported', message: 'no' });
+});
+
+test.run();

@@ -1,0 +1,45 @@
+// A tiny provider process for the persistent adapter's tests, in plain JavaScript so it
+// starts fast. It answers the handshake, then misbehaves as argv[2] says:
+//   echo           answers every query with its request bytes (a well-behaved peer)
+//   wrong-id       answers a query with another id
+//   oversize       declares a result one byte over 4 MiB
+//   unsolicited    sends an extra frame after its answer
+//   bad-hello      sends a hello that is not the protocol's JSON
+//   exit-at-load   exits with status 3 when a fixture arrives, after writing to stderr
+//   junk-header    answers with a header that is not KCTK1
+const mode = process.argv[2] ?? 'echo';
+let buf = Buffer.alloc(0);
+const send = (type, id, ref, body = Buffer.alloc(0)) => process.stdout.write(Buffer.concat([Buffer.from(`KCTK1 ${type} ${id} ${ref} ${body.length}\n`), body]));
+process.stdin.on('data', (chunk) => {
+  buf = Buffer.concat([buf, chunk]);
+  for (;;) {
+    const lf = buf.indexOf(10);
+    if (lf < 0) return;
+    const [, type, id, ref, len] = buf.subarray(0, lf).toString('latin1').split(' ');
+    const n = Number(len);
+    if (buf.length < lf + 1 + n) return;
+    const body = buf.subarray(lf + 1, lf + 1 + n);
+    buf = buf.subarray(lf + 1 + n);
+    if (type === 'hello') {
+      if (mode === 'bad-hello') send('hello', 0, '-', Buffer.from('{"name": 1}'));
+      else send('hello', 0, '-', Buffer.from(JSON.stringify({ protocol: 'kofun.ctk.provider-protocol/v1', name: `fake ${mode}`, version: '0', interpretations: ['OQ-01:C'] })));
+    } else if (type === 'load-fixture') {
+      if (mode === 'exit-at-load') {
+        process.stderr.write('fake provider: \u001b[31mgiving up\u001b[0m\n');
+        process.exit(3);
+      }
+      send('fixture-loaded', id, ref);
+    } else if (type === 'query') {
+      if (mode === 'wrong-id') send('result', Number(id) + 1, '-', body);
+      else if (mode === 'oversize') process.stdout.write(`KCTK1 result ${id} - ${4 * 1024 * 1024 + 1}\n`);
+      else if (mode === 'junk-header') process.stdout.write('HTTP/1.1 200 OK\n');
+      else {
+        send('result', id, '-', body);
+        if (mode === 'unsolicited') send('result', 999, '-', body);
+      }
+    } else if (type === 'shutdown') {
+      send('bye', 0, '-');
+      process.exit(0);
+    }
+  }
+});

@@ -1,0 +1,89 @@
+/**
+ * Helpers for the runner's end-to-end tests: run `kofun-ctk run` in-process with captured
+ * streams and a JSON report, pick vectors of the kit's own vector set by what their
+ * expected results contain (so the tests survive vector renames), and start the broken
+ * providers through a configuration file.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { kitRoot } from '../../oracle/kit-root.js';
+import { main } from '../cli.js';
+import type { CliIo } from '../io/cli-io.js';
+import type { GateReport } from '../report/gate-report.js';
+import { loadVectorSet, type QueryVector, type VectorSet } from '../run/vector-source.js';
+
+let cached: VectorSet | undefined;
+
+/** The kit's vector set, read once. */
+export function kitVectors(): VectorSet {
+  return (cached ??= loadVectorSet(join(kitRoot(), 'vectors')));
+}
+
+/** A vector's expected result, decoded. */
+export function expectedOf(v: QueryVector): Record<string, unknown> & { operations: Record<string, unknown>[]; omissions: { reason: string }[] } {
+  return JSON.parse(Buffer.from(v.expected).toString('utf8')) as Record<string, unknown> & { operations: Record<string, unknown>[]; omissions: { reason: string }[] };
+}
+
+/** The first vector (in id order) matching `predicate`; fails the test when there is none. */
+export function pickVector(what: string, predicate: (v: QueryVector) => boolean): QueryVector {
+  const found = kitVectors().queryVectors.find(predicate);
+  if (found === undefined) throw new Error(`the kit's vectors have no ${what}`);
+  return found;
+}
+
+/** The SHA-256 of a vector's request bytes (how single-vector broken providers pick their target). */
+export function requestSha(v: QueryVector): string {
+  return createHash('sha256').update(v.request).digest('hex');
+}
+
+/** argv that runs a TypeScript file of the kit with node and tsx, from any working directory. */
+export function tsArgv(relativePath: string): string[] {
+  return [process.execPath, '--import', import.meta.resolve('tsx'), join(kitRoot(), relativePath)];
+}
+
+/** Writes a provider configuration for a broken provider and returns its path. */
+export function brokenConfig(name: string, env: Record<string, string> = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), 'kofun-ctk-test-'));
+  const path = join(dir, 'provider.json');
+  const config = { name: `broken ${name}`, process: { argv: tsArgv(`runner/test-support/broken-providers/${name}.ts`), env, mode: 'persistent' } };
+  writeFileSync(path, JSON.stringify(config));
+  return path;
+}
+
+export interface RunOutcome {
+  code: number;
+  stdout: string;
+  stderr: string;
+  report: GateReport | undefined;
+}
+
+/** Runs `kofun-ctk run <args> --report json --out <tmp>` in-process. */
+export async function runGateCli(args: string[]): Promise<RunOutcome> {
+  const dir = mkdtempSync(join(tmpdir(), 'kofun-ctk-report-'));
+  const out = join(dir, 'report.json');
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let o = '';
+  let e = '';
+  stdout.on('data', (c: Buffer) => (o += c.toString('utf8')));
+  stderr.on('data', (c: Buffer) => (e += c.toString('utf8')));
+  const io: CliIo = { stdin: new PassThrough(), stdout, stderr, cwd: process.cwd(), env: {} };
+  const code = await main(['run', ...args, '--report', 'json', '--out', out], io);
+  let report: GateReport | undefined;
+  try {
+    report = JSON.parse(readFileSync(out, 'utf8')) as GateReport;
+  } catch {
+    report = undefined;
+  }
+  return { code, stdout: o, stderr: e, report };
+}
+
+/** The judgement of one vector in a report. */
+export function judgementOf(report: GateReport | undefined, id: string): GateReport['vectors'][number] {
+  const j = report?.vectors.find((v) => v.id === id);
+  if (j === undefined) throw new Error(`no judgement for ${id}`);
+  return j;
+}

@@ -1,0 +1,125 @@
+// Benchmarks of the runner and the oracle (`npm run bench`). Prints ratios; asserts
+// nothing, since timing belongs in benchmarks, not in tests.
+//
+// 1. The full vector set through the persistent process adapter, as a ratio to the
+//    module adapter (target <= 1.5).
+// 2. One-shot vs persistent process adapter on a sample of vectors (one process per
+//    query costs a process start each).
+// 3. The runner's peak RSS.
+// 4. For the oracle: decode + evaluate + encode of the largest lawful result (4,096 rows,
+//    close to 4 MiB), as a ratio to JSON.parse + JSON.stringify(value, null, 2) of the
+//    same bytes (target <= 3).
+import { join } from 'node:path';
+import { kitRoot, kitVersion } from '../oracle/kit-root.js';
+import { evaluateQuery } from '../oracle/pipeline/evaluate-query.js';
+import { LIMITS } from '../oracle/limits.js';
+import { launcherFor, referenceSpec } from '../runner/adapters/provider-spec.js';
+import { killAllGroups } from '../runner/adapters/process-group.js';
+import { runGate } from '../runner/run/run-gate.js';
+import { loadVectorSet, type QueryVector, type VectorSet } from '../runner/run/vector-source.js';
+
+const ONE_SHOT_SAMPLE = 12;
+const CODEC_ROUNDS = 7;
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? NaN;
+}
+
+async function gateWallMs(set: VectorSet, vectors: readonly QueryVector[], adapter: 'process' | 'module' | 'one-shot'): Promise<{ ms: number; passed: boolean }> {
+  const spec = referenceSpec(adapter);
+  const started = performance.now();
+  const report = await runGate({
+    kitVersion: kitVersion(),
+    vectorSet: set,
+    selected: vectors,
+    selection: { categories: [], ids: [], clauses: [], shard: null, filtered: vectors.length, total: vectors.length },
+    launcher: launcherFor(spec, kitVersion()),
+    metamorphicLauncher: launcherFor(spec, kitVersion()),
+    adapter,
+    jobs: 1,
+    timeoutMs: 60_000,
+    startTimeoutMs: 60_000,
+    restartBudget: 0,
+    metamorphic: { sample: 0, seed: 1 },
+    expectations: [],
+    knownIds: new Set(vectors.map((v) => v.id)),
+    emit: () => undefined,
+  });
+  return { ms: performance.now() - started, passed: report.gate.passed };
+}
+
+function codecRatio(set: VectorSet): { vector: string; bytes: number; rows: number; oracleMs: number; jsonMs: number } | undefined {
+  // The lawful result with the most rows (the 4,096-row cap), the larger one on a tie.
+  let largest: QueryVector | undefined;
+  let largestRows = -1;
+  for (const v of set.queryVectors) {
+    if (v.expected.length > LIMITS.resultBytes) continue;
+    const rows = (JSON.parse(Buffer.from(v.expected).toString('utf8')) as { operations: unknown[] }).operations.length;
+    if (rows > largestRows || (rows === largestRows && largest !== undefined && v.expected.length > largest.expected.length)) {
+      largest = v;
+      largestRows = rows;
+    }
+  }
+  if (largest === undefined) return undefined;
+  const fixture = set.loadedFixture(largest.fixtureSha256);
+  if (fixture === undefined) return undefined;
+  const oracle: number[] = [];
+  const json: number[] = [];
+  const text = Buffer.from(largest.expected).toString('utf8');
+  for (let i = 0; i < CODEC_ROUNDS; i++) {
+    let t = performance.now();
+    evaluateQuery(largest.request, fixture);
+    oracle.push(performance.now() - t);
+    t = performance.now();
+    JSON.stringify(JSON.parse(text), null, 2);
+    json.push(performance.now() - t);
+  }
+  const rows = (JSON.parse(text) as { operations: unknown[] }).operations.length;
+  return { vector: largest.id, bytes: largest.expected.length, rows, oracleMs: median(oracle), jsonMs: median(json) };
+}
+
+async function main(): Promise<void> {
+  const set = loadVectorSet(join(kitRoot(), 'vectors'));
+  const all = set.queryVectors;
+  process.stdout.write(`kofun-ctk ${kitVersion()} bench: ${all.length} query vectors of set ${set.vectorSetSha256}\n\n`);
+
+  // Warm the runner's own caches (fixtures loaded for the verifier, compiled schemas) so
+  // that both timed runs measure the adapters, not the first run's start-up.
+  await gateWallMs(set, all.slice(0, 1), 'module');
+  for (const v of all) set.loadedFixture(v.fixtureSha256);
+  const mod = await gateWallMs(set, all, 'module');
+  const proc = await gateWallMs(set, all, 'process');
+  process.stdout.write(`full set, persistent process adapter: ${proc.ms.toFixed(0)} ms${proc.passed ? '' : ' (gate failed!)'}\n`);
+  process.stdout.write(`full set, module adapter:             ${mod.ms.toFixed(0)} ms${mod.passed ? '' : ' (gate failed!)'}\n`);
+  process.stdout.write(`  ratio process / module: ${(proc.ms / mod.ms).toFixed(2)} (target <= 1.5)\n\n`);
+
+  const sample = all.filter((_, i) => i % Math.max(1, Math.floor(all.length / ONE_SHOT_SAMPLE)) === 0).slice(0, ONE_SHOT_SAMPLE);
+  const persistent = await gateWallMs(set, sample, 'process');
+  const oneShot = await gateWallMs(set, sample, 'one-shot');
+  process.stdout.write(`${sample.length} vectors, one-shot adapter:   ${oneShot.ms.toFixed(0)} ms (${(oneShot.ms / sample.length).toFixed(0)} ms per vector)\n`);
+  process.stdout.write(`${sample.length} vectors, persistent adapter: ${persistent.ms.toFixed(0)} ms (${(persistent.ms / sample.length).toFixed(0)} ms per vector)\n`);
+  process.stdout.write(`  ratio one-shot / persistent: ${(oneShot.ms / persistent.ms).toFixed(2)}\n\n`);
+
+  const codec = codecRatio(set);
+  if (codec === undefined) {
+    process.stdout.write('largest lawful result: no vector found\n');
+  } else {
+    process.stdout.write(`largest lawful result: ${codec.vector} (${codec.rows} rows, ${codec.bytes} bytes)\n`);
+    process.stdout.write(`  oracle decode + evaluate + encode: ${codec.oracleMs.toFixed(1)} ms (median of ${CODEC_ROUNDS})\n`);
+    process.stdout.write(`  JSON.parse + JSON.stringify(v, null, 2): ${codec.jsonMs.toFixed(1)} ms\n`);
+    process.stdout.write(`  ratio: ${(codec.oracleMs / codec.jsonMs).toFixed(2)} (target <= 3)\n\n`);
+  }
+
+  const rss = process.resourceUsage().maxRSS;
+  process.stdout.write(`runner peak RSS: ${(rss / 1024).toFixed(0)} MiB\n`);
+}
+
+main().then(
+  () => killAllGroups(),
+  (err: unknown) => {
+    killAllGroups();
+    process.stderr.write(`bench: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = 1;
+  },
+);
