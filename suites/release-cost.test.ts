@@ -16,12 +16,13 @@ test('at least 15 cases with unique ids release-cost/<slug>', () => {
   for (const id of ids) assert.match(id, /^release-cost\/[a-z0-9]+(-[a-z0-9]+)*$/);
 });
 
-test('every case is a release-cost case on the release clauses and OQ-45', () => {
+test('every case is a release-cost case on the release clauses and its register entries', () => {
   for (const c of cases) {
     assert.is(c.kind, 'release-cost', c.id);
     assert.is(c.category, 'release-cost', c.id);
     assert.equal(c.clauses, ['KD-RELEASE-02', 'KD-RELEASE-03', 'KD-RELEASE-04', 'KD-RELEASE-05', 'KD-RELEASE-06'], c.id);
-    assert.equal(c.interpretations, ['OQ-45'], c.id);
+    // OQ-45 (what is compared), KIT-22 (the four identities), KIT-23 (the metadata profile).
+    assert.equal(c.interpretations, ['KIT-22', 'KIT-23', 'OQ-45'], c.id);
     assert.ok(c.intent.length > 20, c.id);
   }
 });
