@@ -38,7 +38,11 @@ test('a configuration resolves relative paths against its folder and is schema-c
   const c = loadProviderConfig(path);
   assert.equal(c.spec, { kind: 'process', mode: 'persistent', command: { argv: ['./prov'], cwd: join(dir, 'sub'), env: { A: '1' } }, name: 'p', version: 'unknown' });
   assert.is(c.expectations, join(dir, 'x.json'));
-  for (const bad of [{ process: { argv: ['a'] } }, { name: 'p' }, { name: 'p', process: { argv: [] } }, { name: 'p', module: 'm', process: { argv: ['a'] } }, { name: 'p', module: 'm', extra: 1 }]) {
+  writeFileSync(path, JSON.stringify({ name: 'p', module: './m.js', build: 'release-build.json' }));
+  const m = loadProviderConfig(path);
+  assert.equal(m.spec, { kind: 'module', modulePath: './m.js', baseDir: dir, name: 'p' });
+  assert.equal(m.build, { path: join(dir, 'release-build.json') });
+  for (const bad of [{ process: { argv: ['a'] } }, { name: 'p' }, { name: 'p', process: { argv: [] } }, { name: 'p', module: 'm', process: { argv: ['a'] } }, { name: 'p', module: 'm', extra: 1 }, { name: 'p', module: 'm', build: 3 }, { name: 'p\u001b', module: 'm' }]) {
     writeFileSync(path, JSON.stringify(bad));
     assert.throws(() => loadProviderConfig(path), usage, JSON.stringify(bad));
   }

@@ -25,20 +25,16 @@ export type ProviderSpec =
   | { kind: 'process'; mode: 'persistent' | 'one-shot'; command: ProcessCommand & { cwd: string }; name: string; version: string }
   | { kind: 'module'; modulePath: string; baseDir: string; name: string };
 
-/** A build command of the configuration, for the release-cost gate. */
-export interface BuildCommandConfig {
-  argv: string[];
-  cwd: string;
-  env?: Record<string, string>;
-  artifact: string;
-}
-
 /** What a configuration file gives besides the provider. */
 export interface ProviderConfig {
   spec: ProviderSpec;
   /** Absolute path of the expectations file, when the configuration names one. */
   expectations?: string;
-  build?: { without_support?: BuildCommandConfig; disabled?: BuildCommandConfig };
+  /**
+   * The release build for `kofun-ctk release-cost --build-config`: the absolute path of a
+   * kofun.ctk.release-build/v1 file, or that object inline (with the folder it is relative to).
+   */
+  build?: { path: string } | { inline: unknown; baseDir: string };
 }
 
 /** The provider-selecting options of `kofun-ctk run` (and of the commands that drive a provider). */
@@ -131,7 +127,7 @@ export function loadProviderConfig(path: string): ProviderConfig {
     process?: { argv: string[]; cwd?: string; env?: Record<string, string>; mode?: 'persistent' | 'one-shot' };
     module?: string;
     expectations?: string;
-    build?: Record<'without_support' | 'disabled', { argv: string[]; cwd?: string; env?: Record<string, string>; artifact: string } | undefined>;
+    build?: string | Record<string, unknown>;
   };
   let spec: ProviderSpec;
   if (config.process !== undefined) {
@@ -143,18 +139,8 @@ export function loadProviderConfig(path: string): ProviderConfig {
   }
   const out: ProviderConfig = { spec };
   if (config.expectations !== undefined) out.expectations = resolve(base, config.expectations);
-  if (config.build !== undefined) {
-    const build: NonNullable<ProviderConfig['build']> = {};
-    for (const key of ['without_support', 'disabled'] as const) {
-      const b = config.build[key];
-      if (b === undefined) continue;
-      const cmd: BuildCommandConfig = { argv: b.argv, cwd: resolve(base, b.cwd ?? '.'), artifact: '' };
-      cmd.artifact = resolve(cmd.cwd, b.artifact);
-      if (b.env !== undefined) cmd.env = b.env;
-      build[key] = cmd;
-    }
-    out.build = build;
-  }
+  if (typeof config.build === 'string') out.build = { path: resolve(base, config.build) };
+  else if (config.build !== undefined) out.build = { inline: config.build, baseDir: base };
   return out;
 }
 

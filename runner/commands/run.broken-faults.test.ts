@@ -13,7 +13,7 @@ async function faultRun(args: (targetSha: string) => string[]): Promise<{ code: 
   const vs = three();
   const target = vs[1];
   if (target === undefined) throw new Error('too few stale vectors');
-  const r = await runGateCli([...args(requestSha(target)), ...vs.flatMap((v) => ['--id', v.id]), '--metamorphic', '0', '--timeout-ms', '2500']);
+  const r = await runGateCli([...args(requestSha(target)), ...vs.flatMap((v) => ['--id', v.id]), '--metamorphic', '0', '--timeout-ms', '3000']);
   const verdicts = Object.fromEntries((r.report?.vectors ?? []).map((v) => [v.id, v.verdict]));
   assert.is(liveGroupCount(), 0);
   return { code: r.code, verdicts, target: judgementOf(r.report, target.id) };
@@ -43,6 +43,17 @@ test('stdout flood: ERROR protocol after at most one header line of bytes', asyn
   const r = await faultRun((sha) => ['--config', brokenConfig('stdout-flood', { KCTK_TARGET_REQUEST_SHA256: sha })]);
   assert.is(r.target.error?.kind, 'protocol');
   othersPass(r.verdicts, r.target.id);
+});
+
+test('a provider that keeps crashing spends the restart budget; the rest is NOT-RUN and the run exits 3', async () => {
+  const vs = three();
+  // Without a target, crash-on-one crashes on the first query of every instance.
+  const r = await runGateCli(['--config', brokenConfig('crash-on-one'), ...vs.flatMap((v) => ['--id', v.id]), '--metamorphic', '0', '--restart-budget', '1']);
+  assert.is(r.code, 3);
+  assert.equal(r.report?.counts.ERROR, 2);
+  assert.equal(r.report?.counts['NOT-RUN'], 1);
+  assert.ok(r.report?.vectors.some((v) => v.verdict === 'NOT-RUN' && /restart budget/.test(v.error?.message ?? '')));
+  assert.is(liveGroupCount(), 0);
 });
 
 test.run();

@@ -13,7 +13,7 @@ async function faultRun(args: (targetSha: string) => string[]): Promise<{ code: 
   const vs = three();
   const target = vs[1];
   if (target === undefined) throw new Error('too few stale vectors');
-  const r = await runGateCli([...args(requestSha(target)), ...vs.flatMap((v) => ['--id', v.id]), '--metamorphic', '0', '--timeout-ms', '2500']);
+  const r = await runGateCli([...args(requestSha(target)), ...vs.flatMap((v) => ['--id', v.id]), '--metamorphic', '0', '--timeout-ms', '3000']);
   const verdicts = Object.fromEntries((r.report?.vectors ?? []).map((v) => [v.id, v.verdict]));
   assert.is(liveGroupCount(), 0);
   return { code: r.code, verdicts, target: judgementOf(r.report, target.id) };
