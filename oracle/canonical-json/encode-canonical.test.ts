@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { JsonValue } from './json-value.js';
@@ -116,6 +117,74 @@ test('4,096 rows of about 1 KiB encode quickly', () => {
   assert.ok(bytes.length > 4096 * 900);
   // Generous bound for a shared machine; per-byte concatenation would be far slower.
   assert.ok(ms < 2000, `took ${ms} ms`);
+});
+
+test('strings that cross the growth of the output buffer keep every byte', () => {
+  // Multi-byte characters and escapes placed around 1, 2 and 16 KiB of output, where an
+  // output buffer is likely to grow; the expected text is spelled out by hand.
+  const tail = '\u00E9\u20AC\u{1F600}"\\';
+  const value: Record<string, JsonValue> = {};
+  const expectedFields: string[] = [];
+  for (const [key, n] of [['a', 1000], ['b', 1016], ['c', 2030], ['d', 16370]] as const) {
+    value[key] = 'x'.repeat(n) + tail;
+    expectedFields.push(`  "${key}": "${'x'.repeat(n)}\u00E9\u20AC\u{1F600}\\"\\\\"`);
+  }
+  const expected = `{\n${expectedFields.join(',\n')}\n}\n`;
+  assert.is(encodeCanonicalText(value), expected);
+  assert.ok(Buffer.from(encodeCanonical(value)).equals(Buffer.from(expected, 'utf8')));
+});
+
+test('an escape after a long ASCII run is written once, escaped', () => {
+  const s = `${'y'.repeat(3000)}"z`;
+  assert.is(encodeCanonicalText({ s }), `{\n  "s": "${'y'.repeat(3000)}\\"z"\n}\n`);
+});
+
+// An independent reference for the layout: JSON.stringify(v, null, 2) writes the same
+// indentation, separators and empty containers, and escapes nothing a canonical string
+// holds other than `"` and `\`, so on a value whose keys are already in UTF-8 byte order
+// (sorted here with Buffer.compare) it must give the canonical text. Integer-like keys
+// are left out, because JSON.stringify writes them first whatever the insertion order.
+const textUnit = fc.constantFrom('a', 'Z', '"', '\\', '/', ' ', '\u00E9', '\u2028', '\uE000', '\u{10000}', '\u{1F600}', '\uFEFF');
+// Long strings repeat a short one, so that a failure shrinks quickly.
+const longString = fc
+  .oneof(
+    fc.string({ unit: textUnit, maxLength: 40 }),
+    fc.string({ unit: 'grapheme', maxLength: 20 }),
+    fc.tuple(fc.string({ unit: textUnit, minLength: 1, maxLength: 6 }), fc.integer({ min: 100, max: 1500 })).map(([s, n]) => s.repeat(n)),
+  )
+  .map((s) => s.replace(/\p{Cc}/gu, '').normalize('NFC'));
+const layoutKey = longString.filter((k) => !/^[0-9]+$/.test(k));
+const { layoutObject } = fc.letrec<{ layoutValue: JsonValue; layoutObject: Record<string, JsonValue>; layoutArray: JsonValue[] }>((tie) => ({
+  layoutValue: fc.oneof(
+    { maxDepth: 4, depthIdentifier: 'layout' },
+    fc.constant(null),
+    fc.boolean(),
+    fc.oneof(fc.nat(1000), fc.maxSafeNat()),
+    longString,
+    tie('layoutArray'),
+    tie('layoutObject'),
+  ),
+  layoutArray: fc.array(tie('layoutValue'), { maxLength: 12, depthIdentifier: 'layout' }),
+  layoutObject: fc.dictionary(layoutKey, tie('layoutValue'), { maxKeys: 8, depthIdentifier: 'layout' }),
+}));
+
+function sortedByBytes(v: JsonValue): JsonValue {
+  if (Array.isArray(v)) return v.map(sortedByBytes);
+  if (v === null || typeof v !== 'object') return v;
+  const out: Record<string, JsonValue> = {};
+  const keys = Object.keys(v).sort((a, b) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8')));
+  for (const k of keys) out[k] = sortedByBytes(v[k] as JsonValue);
+  return out;
+}
+
+test('the layout equals JSON.stringify(v, null, 2) of the byte-sorted value, at any output size (property)', () => {
+  fc.assert(
+    fc.property(layoutObject, (value) => {
+      const expected = `${JSON.stringify(sortedByBytes(value), null, 2)}\n`;
+      assert.ok(Buffer.from(encodeCanonical(value)).equals(Buffer.from(expected, 'utf8')));
+    }),
+    { seed: 20261201, numRuns: 400 },
+  );
 });
 
 test.run();

@@ -3,10 +3,10 @@ import type { JsonValue } from './json-value.js';
 import { quoteForMessage } from './quote-for-message.js';
 
 /**
- * The canonical JSON text of a top-level object (contract section "Canonical JSON"):
- * keys in UTF-8 byte order (KD-CANON-05), two-space indentation with one field or item
- * per line, `,` then LF, the closing token at the parent's indentation, one space after
- * `:`, `[]`/`{}` for empty containers (KD-CANON-11..13), only `"` and `\` escaped
+ * The canonical JSON bytes of a top-level object (contract section "Canonical JSON"):
+ * UTF-8, keys in UTF-8 byte order (KD-CANON-05), two-space indentation with one field or
+ * item per line, `,` then LF, the closing token at the parent's indentation, one space
+ * after `:`, `[]`/`{}` for empty containers (KD-CANON-11..13), only `"` and `\` escaped
  * (KD-CANON-09), and the one final LF (KD-CANON-02).
  *
  * Values the canonical profile cannot carry are faults of the kit, not data, so this
@@ -14,43 +14,136 @@ import { quoteForMessage } from './quote-for-message.js';
  * integer (KD-CANON-03, KD-CANON-10, KD-SCALAR-03); a string or key with a control
  * character (OQ-37 A: Cc), a lone surrogate, or not in NFC (KD-CANON-08); `undefined`,
  * functions, bigints, symbols, non-plain objects and cycles.
+ *
+ * The bytes are written straight into one growing buffer rather than built as a string
+ * and encoded afterwards: a result may be close to 4 MiB (KD-LIMIT-03), and joining or
+ * concatenating several hundred thousand small strings costs several times more than
+ * the layout itself.
  */
-export function encodeCanonicalText(value: JsonValue): string {
-  if (!isPlainObject(value)) throw new TypeError('canonical JSON: the top level must be an object');
-  const out: string[] = [];
-  emit(value, 0, out, new Set<object>());
-  out.push('\n');
-  return out.join('');
-}
-
-const utf8 = new TextEncoder();
-
-/** {@link encodeCanonicalText} as UTF-8 bytes, in one encoding pass. */
 export function encodeCanonical(value: JsonValue): Uint8Array {
-  return utf8.encode(encodeCanonicalText(value));
+  if (!isPlainObject(value)) throw new TypeError('canonical JSON: the top level must be an object');
+  const out = new ByteWriter();
+  emit(value, 0, out, []);
+  out.byte(LF);
+  return out.bytes();
 }
 
-const indents: string[] = [''];
+const utf8Decoder = new TextDecoder('utf-8', { fatal: true });
 
-function indent(depth: number): string {
-  let s = indents[depth];
-  if (s === undefined) {
-    for (let d = indents.length; d <= depth; d++) indents[d] = '  '.repeat(d);
-    s = indents[depth] as string;
+/** {@link encodeCanonical} as text: the same checks and layout, decoded from the same bytes. */
+export function encodeCanonicalText(value: JsonValue): string {
+  return utf8Decoder.decode(encodeCanonical(value));
+}
+
+const LF = 0x0a;
+const SPACE = 0x20;
+const QUOTE = 0x22;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+const BACKSLASH = 0x5c;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+
+const utf8Encoder = new TextEncoder();
+
+/** An append-only byte buffer that doubles when full. */
+class ByteWriter {
+  private buf = new Uint8Array(1024);
+  private pos = 0;
+
+  /** The bytes written so far, as a copy of exactly that length. */
+  bytes(): Uint8Array {
+    return this.buf.slice(0, this.pos);
   }
-  return s;
+
+  /** Makes room for `n` more bytes. */
+  private reserve(n: number): void {
+    const needed = this.pos + n;
+    if (needed <= this.buf.length) return;
+    let size = this.buf.length * 2;
+    while (size < needed) size *= 2;
+    const grown = new Uint8Array(size);
+    grown.set(this.buf.subarray(0, this.pos));
+    this.buf = grown;
+  }
+
+  byte(b: number): void {
+    this.reserve(1);
+    this.buf[this.pos++] = b;
+  }
+
+  /** Writes `s`, whose characters are all ASCII (a literal or the digits of an integer). */
+  ascii(s: string): void {
+    const n = s.length;
+    this.reserve(n);
+    const buf = this.buf;
+    let p = this.pos;
+    for (let i = 0; i < n; i++) buf[p++] = s.charCodeAt(i);
+    this.pos = p;
+  }
+
+  /** LF and then the indentation of `depth` levels, two spaces each (KD-CANON-11). */
+  newline(depth: number): void {
+    const n = 1 + 2 * depth;
+    this.reserve(n);
+    const buf = this.buf;
+    let p = this.pos;
+    buf[p++] = LF;
+    for (let i = 1; i < n; i++) buf[p++] = SPACE;
+    this.pos = p;
+  }
+
+  /**
+   * Writes `s` as a JSON string. Printable ASCII other than `"` and `\` is checked and
+   * copied in one pass, which covers IDs, enum tokens and keys; at the first other code
+   * unit the partial copy is abandoned and the whole string takes the checked path.
+   */
+  string(s: string): void {
+    const n = s.length;
+    this.reserve(n + 2);
+    const buf = this.buf;
+    const start = this.pos;
+    let p = start;
+    buf[p++] = QUOTE;
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c < 0x20 || c > 0x7e || c === QUOTE || c === BACKSLASH) {
+        this.checkedString(s);
+        return;
+      }
+      buf[p++] = c;
+    }
+    buf[p++] = QUOTE;
+    this.pos = p;
+  }
+
+  /** A string with escapes or non-ASCII characters: the full KD-CANON-08 checks, then the bytes. */
+  private checkedString(s: string): void {
+    const quoted = `"${checkedEscaped(s)}"`;
+    // UTF-8 takes at most 3 bytes per UTF-16 code unit (4 per surrogate pair).
+    this.reserve(3 * quoted.length);
+    this.pos += utf8Encoder.encodeInto(quoted, this.buf.subarray(this.pos)).written;
+  }
 }
 
-function emit(value: unknown, depth: number, out: string[], path: Set<object>): void {
+/**
+ * Writes `value` nested `depth` levels deep. `path[0..depth)` holds the containers being
+ * written around it, to detect a cycle: records nest a few levels (a result at most 64,
+ * KD-LIMIT-03), so scanning that short array costs less than adding every container to a
+ * Set and deleting it again, and the recursion itself bounds the depth of any value.
+ */
+function emit(value: unknown, depth: number, out: ByteWriter, path: object[]): void {
   switch (typeof value) {
     case 'string':
-      out.push(encodeString(value));
+      out.string(value);
       return;
     case 'number':
-      out.push(encodeInteger(value));
+      out.ascii(encodeInteger(value));
       return;
     case 'boolean':
-      out.push(value ? 'true' : 'false');
+      out.ascii(value ? 'true' : 'false');
       return;
     case 'object':
       break;
@@ -58,44 +151,45 @@ function emit(value: unknown, depth: number, out: string[], path: Set<object>): 
       throw new TypeError(`canonical JSON: cannot encode a value of type ${typeof value}`);
   }
   if (value === null) {
-    out.push('null');
+    out.ascii('null');
     return;
   }
-  if (path.has(value)) throw new TypeError('canonical JSON: cyclic value');
-  const inner = indent(depth + 1);
+  for (let i = 0; i < depth; i++) if (path[i] === value) throw new TypeError('canonical JSON: cyclic value');
+  path[depth] = value;
   if (Array.isArray(value)) {
     if (value.length === 0) {
-      out.push('[]');
+      out.ascii('[]');
       return;
     }
-    path.add(value);
-    out.push('[\n');
+    out.byte(OPEN_ARRAY);
     for (let i = 0; i < value.length; i++) {
-      out.push(inner);
+      if (i > 0) out.byte(COMMA);
+      out.newline(depth + 1);
       emit(value[i], depth + 1, out, path);
-      out.push(i + 1 < value.length ? ',\n' : '\n');
     }
-    out.push(indent(depth), ']');
-    path.delete(value);
+    out.newline(depth);
+    out.byte(CLOSE_ARRAY);
     return;
   }
   if (!isPlainObject(value)) throw new TypeError('canonical JSON: cannot encode a non-plain object');
   const keys = Object.keys(value);
   if (keys.length === 0) {
-    out.push('{}');
+    out.ascii('{}');
     return;
   }
   keys.sort(compareUtf8);
-  path.add(value);
-  out.push('{\n');
+  out.byte(OPEN_OBJECT);
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
-    out.push(inner, encodeString(key), ': ');
+    if (i > 0) out.byte(COMMA);
+    out.newline(depth + 1);
+    out.string(key);
+    out.byte(COLON);
+    out.byte(SPACE);
     emit(value[key], depth + 1, out, path);
-    out.push(i + 1 < keys.length ? ',\n' : '\n');
   }
-  out.push(indent(depth), '}');
-  path.delete(value);
+  out.newline(depth);
+  out.byte(CLOSE_OBJECT);
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -110,15 +204,13 @@ function encodeInteger(n: number): string {
   return String(n);
 }
 
-/** Anything other than printable ASCII without `"` and `\` takes the checked path. */
-const NEEDS_CARE = /[^\x20-\x21\x23-\x5b\x5d-\x7e]/;
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const NON_ASCII = /[^\u0000-\u007f]/;
 const ESCAPED = /["\\]/g;
 
-function encodeString(s: string): string {
-  if (!NEEDS_CARE.test(s)) return `"${s}"`;
+/** The body of a JSON string for `s` after the KD-CANON-08 checks, with `"` and `\` escaped (KD-CANON-09). */
+function checkedEscaped(s: string): string {
   const control = CONTROL.exec(s);
   if (control !== null) {
     const code = (control[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
@@ -126,5 +218,5 @@ function encodeString(s: string): string {
   }
   if (LONE_SURROGATE.test(s)) throw new TypeError(`canonical JSON: lone surrogate in string ${quoteForMessage(s)}`);
   if (NON_ASCII.test(s) && s.normalize('NFC') !== s) throw new TypeError(`canonical JSON: string ${quoteForMessage(s)} is not NFC`);
-  return `"${s.replace(ESCAPED, '\\$&')}"`;
+  return s.replace(ESCAPED, '\\$&');
 }

@@ -147,6 +147,8 @@ export function buildOperationRow(
 }
 
 function mergeRequirements(items: readonly GenericRequirement[]): GenericRequirement[] {
+  // Nothing to merge in a list of fewer than two (most rows have none).
+  if (items.length < 2) return [...items];
   const merged = new Map<string, GenericRequirement>();
   for (const r of items) {
     const key = r.identity === null ? `-\u0000${r.kind}\u0000${r.display}` : `${r.identity.kind}\u0000${r.identity.value}`;
@@ -167,6 +169,7 @@ function mergeRequirements(items: readonly GenericRequirement[]): GenericRequire
 }
 
 function mergeEffects(items: readonly EffectRequirement[]): EffectRequirement[] {
+  if (items.length < 2) return [...items];
   const merged = new Map<string, EffectRequirement>();
   for (const e of items) {
     const key = `${e.identity.kind}\u0000${e.identity.value}`;

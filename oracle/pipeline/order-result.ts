@@ -45,7 +45,9 @@ export function compareDependencyRefs(a: DependencyRef, b: DependencyRef): numbe
  * (KD-CLOSURE-14).
  */
 export function uniqueDependencies(deps: Iterable<DependencyRef>): DependencyRef[] {
-  const sorted = [...deps].sort(compareDependencyRefs);
+  const sorted = [...deps];
+  if (sorted.length < 2) return sorted;
+  sorted.sort(compareDependencyRefs);
   const out: DependencyRef[] = [];
   for (const dep of sorted) {
     const last = out[out.length - 1];
@@ -106,17 +108,29 @@ export function compareDiagnostics(a: DiagnosticSummary, b: DiagnosticSummary): 
 
 /** A duplicate-free ID set sorted by raw decoded bytes (KD-DIAG-09, KD-ORDER-10). */
 export function sortedUniqueIds(ids: Iterable<Id>): Id[] {
-  return [...new Set(ids)].sort(compareUtf8);
+  return sortedUniqueStrings(ids);
 }
 
 /** A duplicate-free rejection set in ASCII order (KD-REJECT-02, KD-REJECT-03). */
 export function sortedRejectionReasons(reasons: Iterable<RejectionReason>): RejectionReason[] {
-  return [...new Set(reasons)].sort(compareUtf8);
+  return sortedUniqueStrings(reasons);
+}
+
+/**
+ * Strings duplicate-free and in UTF-8 byte order. Most rows carry no or one diagnostic ID
+ * and rejection reason, so those lists are copied without building a Set.
+ */
+function sortedUniqueStrings<T extends string>(items: Iterable<T>): T[] {
+  const list = [...items];
+  if (list.length < 2) return list;
+  return [...new Set(list)].sort(compareUtf8);
 }
 
 /** Sorts `items` and removes entries equal under `cmp` (KD-ORDER-01, KD-ORDER-03). */
 export function sortedUnique<T>(items: Iterable<T>, cmp: (a: T, b: T) => number): T[] {
-  const sorted = [...items].sort(cmp);
+  const sorted = [...items];
+  if (sorted.length < 2) return sorted;
+  sorted.sort(cmp);
   const out: T[] = [];
   for (const item of sorted) {
     const last = out[out.length - 1];

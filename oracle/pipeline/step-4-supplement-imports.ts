@@ -15,9 +15,8 @@
  * validated view whose names are not in scope; `hidden-by-visibility` otherwise.
  */
 import type { FixtureInterface, FixtureV1 } from '../fixture/fixture.js';
-import type { Visibility } from '../records/discovery-records.js';
+import type { Id, Visibility } from '../records/discovery-records.js';
 import type { CandidateStage } from './candidate-verdict.js';
-import { interfaceKey } from './step-3-collect-candidates.js';
 
 function viewExposes(view: FixtureInterface['view'], visibility: Visibility): boolean {
   return visibility === 'pub' || (view === 'internal' && visibility === 'internal');
@@ -25,11 +24,17 @@ function viewExposes(view: FixtureInterface['view'], visibility: Visibility): bo
 
 /** The step 4 stage over the fixture's interfaces. */
 export function supplementImports(fixture: Pick<FixtureV1, 'interfaces'>): CandidateStage {
-  const views = new Map<string, FixtureInterface>();
-  for (const i of fixture.interfaces) views.set(interfaceKey(i.package_id, i.module_id), i);
+  // By PackageId, then ModuleId: a lookup per candidate without building a key string.
+  // A later interface with the same pair replaces an earlier one, as a single map would.
+  const views = new Map<Id, Map<Id, FixtureInterface>>();
+  for (const i of fixture.interfaces) {
+    let modules = views.get(i.package_id);
+    if (modules === undefined) views.set(i.package_id, (modules = new Map()));
+    modules.set(i.module_id, i);
+  }
   return ({ candidate: c }) => {
     if (c.home.kind === 'current-file') return c.admitted ? null : 'hidden-by-visibility';
-    const view = views.get(interfaceKey(c.home.package_id, c.home.module_id));
+    const view = views.get(c.home.package_id)?.get(c.home.module_id);
     // Outside the environment: step 3 never collects such a candidate; fail closed.
     if (view === undefined) return 'hidden-by-visibility';
     if (!view.validated) return 'incomplete-analysis';

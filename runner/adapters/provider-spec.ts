@@ -3,6 +3,9 @@
  * oracle/schemas/kofun.ctk.provider-config.v1.schema.json) or from command-line flags.
  * A `--process` command line is split into argv by shell-quote and then used as
  * words only: an operator, glob or comment in it is refused, never interpreted.
+ * A configuration's `build` (kofun.ctk.release-build/v1, a file or inline) is read here
+ * with the same parser as `release-cost --build-config`, so a bad one is a usage error
+ * before anything runs; `--provider reference` declares the kit's reference builder.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
@@ -11,6 +14,9 @@ import { parse as parseShell } from 'shell-quote';
 import { kitRoot, kitVersion } from '../../oracle/kit-root.js';
 import { schemaViolations } from '../../oracle/records/schema-registry.js';
 import { UsageError } from '../io/cli-io.js';
+import { parseBuildConfig, readBuildConfigFile, type BuildConfig } from '../release/build-config.js';
+import { referenceBuildConfig } from '../release/reference-build.js';
+import { escapeText } from '../report/escape-text.js';
 import { moduleLauncher } from './module-adapter.js';
 import { oneShotProcessLauncher } from './one-shot-process.js';
 import { persistentProcessLauncher, type ProcessCommand } from './persistent-process.js';
@@ -25,16 +31,21 @@ export type ProviderSpec =
   | { kind: 'process'; mode: 'persistent' | 'one-shot'; command: ProcessCommand & { cwd: string }; name: string; version: string }
   | { kind: 'module'; modulePath: string; baseDir: string; name: string };
 
+/** The build commands a provider declares for the release-cost vectors (KD-RELEASE-02, KD-RELEASE-03). */
+export interface DeclaredBuild {
+  /** The parsed kofun.ctk.release-build/v1 configuration (paths absolute). */
+  config: BuildConfig;
+  /** The kit's reference builder: its artifacts must also equal the vectors' reference digests. */
+  reference: boolean;
+}
+
 /** What a configuration file gives besides the provider. */
 export interface ProviderConfig {
   spec: ProviderSpec;
   /** Absolute path of the expectations file, when the configuration names one. */
   expectations?: string;
-  /**
-   * The release build for `kofun-ctk release-cost --build-config`: the absolute path of a
-   * kofun.ctk.release-build/v1 file, or that object inline (with the folder it is relative to).
-   */
-  build?: { path: string } | { inline: unknown; baseDir: string };
+  /** The release build (`build` of the configuration; the reference builder for `--provider reference`). */
+  build?: DeclaredBuild;
 }
 
 /** The provider-selecting options of `kofun-ctk run` (and of the commands that drive a provider). */
@@ -71,7 +82,7 @@ export function resolveProvider(options: ProviderOptions, cwd: string): Provider
     return { spec: { kind: 'module', modulePath: options.module, baseDir: cwd, name: options.name ?? options.module } };
   }
   if (options.provider !== 'reference') throw new UsageError(`unknown --provider "${String(options.provider)}" (only "reference" is built in)`);
-  return { spec: referenceSpec(options.adapter ?? 'process') };
+  return { spec: referenceSpec(options.adapter ?? 'process'), build: { config: referenceBuildConfig(), reference: true } };
 }
 
 /** The reference oracle through the process adapter (`kofun-ctk serve`) or the module adapter. */
@@ -139,8 +150,12 @@ export function loadProviderConfig(path: string): ProviderConfig {
   }
   const out: ProviderConfig = { spec };
   if (config.expectations !== undefined) out.expectations = resolve(base, config.expectations);
-  if (typeof config.build === 'string') out.build = { path: resolve(base, config.build) };
-  else if (config.build !== undefined) out.build = { inline: config.build, baseDir: base };
+  if (config.build !== undefined) {
+    // One format, one parser: a file here is read exactly as `release-cost --build-config` reads it.
+    const parsed = typeof config.build === 'string' ? readBuildConfigFile(resolve(base, config.build)) : parseBuildConfig(config.build, base);
+    if (!parsed.ok) throw new UsageError(`provider configuration ${path}: build: ${escapeText(parsed.message)}`);
+    out.build = { config: parsed.config, reference: false };
+  }
   return out;
 }
 

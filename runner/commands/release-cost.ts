@@ -18,9 +18,9 @@
  * artifact is missing or empty, or the usage is wrong.
  */
 import type { Command } from 'commander';
-import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { EXIT, UsageError, writeAll, type CliIo } from '../io/cli-io.js';
 import type { Register } from '../cli.js';
 import { splitArgv } from '../release/split-argv.js';
@@ -29,7 +29,7 @@ import { compareArtifacts, type ArtifactComparison } from '../release/compare-ar
 import { capLines, formatComparison } from '../release/format-comparison.js';
 import { manifestSide, RELEASE_MANIFEST_SCHEMA, treeDigest, type ManifestSide } from '../release/artifact-manifest.js';
 import { buildFailure, runBuild, type BuildRun } from '../release/run-build.js';
-import { parseBuildConfig, type BuildConfig, type ProviderBuild } from '../release/build-config.js';
+import { readBuildConfigFile, type BuildConfig, type ProviderBuild } from '../release/build-config.js';
 import { runReleaseVector } from '../release/run-release-vector.js';
 import { readVectorTree, vectorsDir } from '../vectors/load-vector.js';
 import { compareUtf8 } from '../../oracle/canonical-json/compare-utf8.js';
@@ -58,8 +58,6 @@ interface ReleaseCostOptions {
   checkDigests?: boolean;
   filter?: string;
 }
-
-const MAX_CONFIG_BYTES = 1024 * 1024;
 
 export const registerReleaseCost: Register = (program: Command, io, done) => {
   const cmd = program
@@ -254,24 +252,9 @@ async function writeManifest(io: CliIo, file: string, value: unknown): Promise<v
   }
 }
 
+/** Reads a kofun.ctk.release-build/v1 file with the reader every entry point shares (build-config.ts). */
 async function readBuildConfig(configPath: string, flag: string, io: CliIo): Promise<BuildConfig> {
-  const path = resolve(io.cwd, configPath);
-  let text: string;
-  try {
-    const s = await stat(path);
-    if (!s.isFile() || s.size > MAX_CONFIG_BYTES) throw new UsageError(`release-cost: ${flag} must name a configuration file of at most 1 MiB`);
-    text = await readFile(path, 'utf8');
-  } catch (err) {
-    if (err instanceof UsageError) throw err;
-    throw new UsageError(`release-cost: cannot read ${flag} configuration (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new UsageError(`release-cost: ${flag} configuration is not JSON`);
-  }
-  const parsed = parseBuildConfig(value, dirname(path));
+  const parsed = readBuildConfigFile(resolve(io.cwd, configPath));
   if (!parsed.ok) throw new UsageError(`release-cost: ${flag}: ${escapeText(parsed.message)}`);
   return parsed.config;
 }

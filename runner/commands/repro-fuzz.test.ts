@@ -58,7 +58,10 @@ test('fuzz: the reference agrees with itself; a broken provider is shrunk, writt
   const replay = await cli(['fuzz', '--config', config, '--seed', seed?.[1] ?? '', '--path', seed?.[2] ?? '', '--runs', '25', '--out', again]);
   assert.is(replay.code, 1);
   assert.match(replay.stdout, new RegExp(`seed ${seed?.[1] ?? ''}, path`));
-  const file = `fuzz/seed-${seed?.[1] ?? ''}.json`;
+  // The vector is filed under a contract category, named by seed and path.
+  const id = /minimal case written as vector (\S+) in/.exec(bad.stdout)?.[1] ?? '';
+  assert.match(id, new RegExp(`^(complete|partial|stale|invalid|limit)/fuzz-${seed?.[1] ?? ''}-[0-9a-f]{12}$`));
+  const file = `${id}.json`;
   assert.is(readFileSync(join(again, file), 'utf8'), readFileSync(join(out, file), 'utf8'));
   assert.is(liveGroupCount(), 0);
 });

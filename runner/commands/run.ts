@@ -1,9 +1,12 @@
 /**
  * `kofun-ctk run`: the conformance gate. Drives a provider (configuration file,
- * `--process`, `--module` or `--provider reference`) over the selected vectors,
- * judges every result, and reports on the console and as JSON, JUnit or Markdown.
+ * `--process`, `--module` or `--provider reference`) over the selected query vectors,
+ * builds each selected release-cost vector with the provider's declared build commands
+ * (the configuration's `build`; the reference builder for `--provider reference`), judges
+ * every outcome, and reports on the console and as JSON, JUnit or Markdown.
  * Exit status: 0 gate passed, 1 gate failed, 2 usage or configuration error,
- * 3 provider could not start or run incomplete (README.md, PROTOCOL.md).
+ * 3 provider could not start or run incomplete, a release-cost vector without declared
+ * build commands included (README.md, PROTOCOL.md).
  */
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -17,6 +20,7 @@ import { consoleReporter } from '../report/console-reporter.js';
 import type { GateReport } from '../report/gate-report.js';
 import { renderReport, REPORT_FORMATS, reportFileName, type ReportFormat } from '../report/render-report.js';
 import type { RunEvent } from '../report/run-events.js';
+import { NO_BUILD_COMMANDS, type ReleaseBuildPlan } from '../run/judge-release-vector.js';
 import { runGate } from '../run/run-gate.js';
 import { filterVectors, listOption, parseShard, shardVectors } from '../run/select-vectors.js';
 import { loadVectorSet } from '../run/vector-source.js';
@@ -31,6 +35,18 @@ export const RUN_DEFAULTS = {
   metamorphic: 'all' as number | 'all',
   seed: 20261201,
 } as const;
+
+/** The help text after the options: how release-cost vectors are judged, and how to leave them out. */
+export const RUN_RELEASE_HELP = `
+Release-cost vectors (KD-RELEASE-02, KD-RELEASE-03) are not sent to the provider: each is
+built with the provider's declared build commands, the "build" entry of the --config file
+(a kofun.ctk.release-build/v1 file or object, as release-cost --build-config reads it);
+--provider reference builds with the kit's reference artifact builder. A provider without
+build commands (--process, --module, or a configuration without "build") gets its
+release-cost vectors NOT-RUN, and the gate exits 3, unless the selection leaves them out:
+select the query categories with --category (for example --category stale,invalid), or
+declare "build" in the configuration.
+`;
 
 interface RunCliOptions extends ProviderOptions {
   vectors?: string;
@@ -50,6 +66,8 @@ interface RunCliOptions extends ProviderOptions {
   out?: string;
   events?: string;
   verbose?: boolean;
+  /** False with --no-release-vary. */
+  releaseVary: boolean;
 }
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
@@ -91,6 +109,8 @@ export const registerRun: Register = (program: Command, io, done) => {
     .option('--out <file>', 'file for the one --report format ("-" for stdout)')
     .option('--events <file>', 'write the JSON event stream (one event per line)')
     .option('--verbose', 'print every violation and the whole diff')
+    .option('--no-release-vary', 'release-cost vectors: skip the repeated without-support build under varied conditions')
+    .addHelpText('after', RUN_RELEASE_HELP)
     .action(async (opts: RunCliOptions) => {
       done(await runCommand(opts, io));
     });
@@ -113,15 +133,17 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
   const config = resolveProvider(opts, io.cwd);
   const vectorSet = loadVectorSet(opts.vectors === undefined ? join(kitRoot(), 'vectors') : resolve(io.cwd, opts.vectors));
   const filters = { categories: listOption(opts.category), ids: listOption(opts.id), clauses: listOption(opts.clause) };
-  const filtered = filterVectors(vectorSet.queryVectors, filters);
-  const selected = shardVectors(filtered, shard);
-  if (filtered.length === 0) {
-    const releaseOnly = filters.categories.length > 0 && filters.categories.every((c) => c === 'release-cost');
-    throw new UsageError(releaseOnly ? 'release-cost vectors are judged by kofun-ctk release-cost, not run' : 'no vector matches the filters');
-  }
+  // Query and release-cost vectors are filtered and sharded as one list in id order, so shards split both.
+  const filtered = filterVectors([...vectorSet.queryVectors, ...vectorSet.releaseVectors], filters).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  if (filtered.length === 0) throw new UsageError('no vector matches the filters');
+  const inShard = new Set(shardVectors(filtered, shard).map((v) => v.id));
+  const selected = vectorSet.queryVectors.filter((v) => inShard.has(v.id));
+  const selectedRelease = vectorSet.releaseVectors.filter((v) => inShard.has(v.id));
+  const releaseBuild: ReleaseBuildPlan | null =
+    config.build === undefined ? null : { config: config.build.config, checkDigests: config.build.reference, vary: opts.releaseVary };
   const expectationsPath = opts.expectations !== undefined ? resolve(io.cwd, opts.expectations) : config.expectations;
   const expectations: Expectation[] = expectationsPath === undefined ? [] : loadExpectations(expectationsPath);
-  const knownIds = new Set([...vectorSet.queryVectors.map((v) => v.id), ...vectorSet.otherVectors.map((v) => v.id)]);
+  const knownIds = new Set([...vectorSet.queryVectors.map((v) => v.id), ...vectorSet.releaseVectors.map((v) => v.id)]);
 
   // Reports to stdout move the console view to stderr, so stdout carries only the report.
   const toStdout = opts.out === '-';
@@ -142,7 +164,7 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
         clauses: filters.clauses,
         shard: shard === undefined ? null : `${shard.k}/${shard.n}`,
         filtered: filtered.length,
-        total: selected.length,
+        total: selected.length + selectedRelease.length,
       },
       launcher: launcherFor(config.spec, kitVersion()),
       metamorphicLauncher: launcherFor(relocatedSpec(config.spec), kitVersion()),
@@ -158,6 +180,8 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
         reporter.sink(e);
         eventsOut?.write(`${JSON.stringify(e)}\n`);
       },
+      selectedRelease,
+      releaseBuild,
     });
   } finally {
     killAllGroups();
@@ -165,8 +189,13 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
     await new Promise<void>((r) => (eventsOut ? eventsOut.end(r) : r()));
   }
   const extra: string[] = [];
-  if (vectorSet.otherVectors.length > 0 && filtered.length === vectorSet.queryVectors.length) {
-    extra.push(`${vectorSet.otherVectors.length} release-cost vectors are judged by kofun-ctk release-cost`);
+  if (releaseBuild === null && selectedRelease.length > 0) {
+    const queryCategories = [...new Set(vectorSet.queryVectors.map((v) => v.category))].sort();
+    extra.push(
+      `${selectedRelease.length} release-cost vectors NOT-RUN: ${NO_BUILD_COMMANDS}.`,
+      `  To judge them, declare "build" (a kofun.ctk.release-build/v1 file or object) in the --config provider configuration.`,
+      `  To leave them out, select the query categories: --category ${queryCategories.join(',')}`,
+    );
   }
   for (const format of formats) {
     const text = renderReport(report, format as ReportFormat);

@@ -3,7 +3,10 @@
  * provider's result bytes equal the reference oracle's. fast-check runs it from a seed,
  * shrinks a disagreement to a minimal case, and reports the seed and path that replay
  * it exactly; the minimal case is then written out as a one-vector vector set that
- * `kofun-ctk run --vectors <folder>` and `kofun-ctk repro` accept.
+ * `kofun-ctk run --vectors <folder>` and `kofun-ctk repro` accept. The written vector and
+ * manifest conform to their schemas (kofun.ctk.vector/v1, kofun.ctk.manifest/v1): the
+ * vector takes the contract category its expected result belongs to (KD-ACCEPT-13 names
+ * the categories), and its intent says it came from fuzzing and how to replay it.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -13,6 +16,12 @@ import { encodeCanonical } from '../../oracle/canonical-json/encode-canonical.js
 import type { JsonObject } from '../../oracle/canonical-json/json-value.js';
 import { loadFixture } from '../../oracle/fixture/load-fixture.js';
 import { evaluateQuery } from '../../oracle/pipeline/evaluate-query.js';
+import { verifyResult } from '../../oracle/verifier/verify-result.js';
+import { compareUtf8 } from '../../oracle/canonical-json/compare-utf8.js';
+import { CATEGORIES, type Category } from '../../suites/case-definition.js';
+import { generatedStamp, MANIFEST_FORMAT, VECTOR_FORMAT, type ManifestEntry, type ManifestFile, type QueryVectorFile } from '../vectors/vector-format.js';
+import { prettyJsonBytes } from '../vectors/pretty-json.js';
+import { encodeRequestBytes } from '../vectors/generate-vectors.js';
 import type { ProviderConnection, ProviderLauncher } from '../adapters/provider-connection.js';
 import { errorFromFault } from '../judge/judge-vector.js';
 import { vectorSetDigest } from '../vectors/vector-set-digest.js';
@@ -117,38 +126,94 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
 }
 
 /**
+ * The contract category of a fuzz case, from the reference oracle's expected result, and
+ * the clauses its status rule states: invalid, stale, complete and partial by status (a
+ * truncated partial result is a limit case, KD-LIMIT-10); an unavailable result is a
+ * limit case when the budget ran out (KD-LIMIT-11) and a partial-family case otherwise,
+ * as the kit's own vectors file it.
+ */
+export function fuzzCategory(expected: Uint8Array): { category: Category; clauses: string[] } {
+  let result: { status?: unknown; reason?: unknown; truncated?: unknown } = {};
+  try {
+    result = JSON.parse(Buffer.from(expected).toString('utf8')) as typeof result;
+  } catch {
+    throw new Error('kit fault: the reference result is not JSON');
+  }
+  switch (result.status) {
+    case 'invalid':
+      return { category: 'invalid', clauses: ['KD-RES-14', 'KD-RES-15'] };
+    case 'stale':
+      return { category: 'stale', clauses: ['KD-RES-10', 'KD-RES-11'] };
+    case 'complete':
+      return { category: 'complete', clauses: ['KD-RES-06', 'KD-RES-07'] };
+    case 'partial':
+      return result.truncated === true ? { category: 'limit', clauses: ['KD-LIMIT-10', 'KD-RES-08', 'KD-RES-09'] } : { category: 'partial', clauses: ['KD-RES-08', 'KD-RES-09'] };
+    case 'unavailable':
+      return result.reason === 'limit-exhausted' ? { category: 'limit', clauses: ['KD-LIMIT-11', 'KD-RES-12', 'KD-RES-13'] } : { category: 'partial', clauses: ['KD-RES-12', 'KD-RES-13'] };
+    default:
+      throw new Error('kit fault: the reference result has no known status');
+  }
+}
+
+/** `<category>/fuzz-<seed>-<path hash>`: unique per minimal case, and a valid vector id. */
+export function fuzzVectorId(category: Category, seed: number, path: string): string {
+  const seedText = seed < 0 ? `n${-Math.trunc(seed)}` : String(Math.trunc(seed));
+  return `${category}/fuzz-${seedText}-${sha256(Buffer.from(path, 'utf8')).slice(0, 12)}`;
+}
+
+/**
  * Writes the minimal case as a vector set in `folder`: `fixtures/<sha256>.json`,
- * `fuzz/seed-<seed>.json` (format kofun.ctk.vector/v1) and `manifest.json`. Returns the
- * vector id.
+ * `<category>/fuzz-<seed>-<path hash>.json` (format kofun.ctk.vector/v1) and
+ * `manifest.json` (kofun.ctk.manifest/v1). Returns the vector id. Its clauses are the
+ * status rule of its category plus every clause the verifier finds broken in the
+ * provider's bytes, so a FAIL names them even without the provider at hand.
  */
 export function writeFuzzVector(folder: string, outcome: Extract<FuzzOutcome, { kind: 'disagreement' }>, kitVersion: string): string {
   const fixtureBytes = encodeCanonical(outcome.case.fixture as unknown as JsonObject);
   const fixtureSha = sha256(fixtureBytes);
-  const id = `fuzz/seed-${outcome.seed}`;
-  const vector = {
-    format: 'kofun.ctk.vector/v1',
-    generated: { by: 'kofun-ctk fuzz', note: `Minimal counterexample; replay with kofun-ctk fuzz --seed ${outcome.seed} --path ${outcome.path}`, oracle_version: kitVersion },
+  const { category, clauses } = fuzzCategory(outcome.expected);
+  const broken: string[] = [];
+  if (outcome.actual.ok) {
+    const loaded = loadFixture(outcome.case.fixture);
+    const context = loaded.ok ? { request: outcome.case.request, fixture: loaded.fixture } : { request: outcome.case.request };
+    broken.push(...verifyResult(outcome.actual.bytes, context).map((v) => v.clause));
+  }
+  const id = fuzzVectorId(category, outcome.seed, outcome.path);
+  const replay = `kofun-ctk fuzz --seed ${outcome.seed} --path ${outcome.path}`;
+  const vector: QueryVectorFile = {
+    format: VECTOR_FORMAT,
+    // The vector schema fixes the stamp's wording; the fuzz origin and replay command are in the intent.
+    generated: generatedStamp(kitVersion),
     id,
-    category: 'fuzz',
-    intent: 'A generated case on which the provider and the reference oracle disagree, shrunk by fast-check.',
-    clauses: [],
+    category,
+    intent: `Found by kofun-ctk fuzz: a generated case on which the provider and the reference oracle disagree, shrunk by fast-check (replay: ${replay}).`,
+    clauses: [...new Set([...clauses, ...broken.filter((c) => /^KD-[A-Z]+-[0-9]{2}$/.test(c))])].sort(compareUtf8),
     interpretations: [],
     fixture_sha256: fixtureSha,
-    request: { encoding: 'utf8', data: Buffer.from(outcome.case.request).toString('utf8') },
+    request: encodeRequestBytes(outcome.case.request),
     expected: { result: Buffer.from(outcome.expected).toString('utf8'), sha256: sha256(outcome.expected) },
     acceptable: [],
   };
-  const vectorBytes = new Uint8Array(Buffer.from(`${JSON.stringify(vector, null, 2)}\n`, 'utf8'));
+  const vectorBytes = prettyJsonBytes(vector);
   mkdirSync(join(folder, 'fixtures'), { recursive: true });
-  mkdirSync(join(folder, 'fuzz'), { recursive: true });
+  mkdirSync(join(folder, category), { recursive: true });
   writeFileSync(join(folder, 'fixtures', `${fixtureSha}.json`), fixtureBytes);
-  writeFileSync(join(folder, 'fuzz', `seed-${outcome.seed}.json`), vectorBytes);
-  const files = [
+  writeFileSync(join(folder, `${id}.json`), vectorBytes);
+  const files: ManifestEntry[] = [
     { path: `fixtures/${fixtureSha}.json`, sha256: fixtureSha },
-    { path: `fuzz/seed-${outcome.seed}.json`, sha256: sha256(vectorBytes) },
-  ];
-  const manifest = { format: 'kofun.ctk.manifest/v1', files, vector_set_sha256: vectorSetDigest(files) };
-  writeFileSync(join(folder, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    { path: `${id}.json`, sha256: sha256(vectorBytes) },
+  ].sort((a, b) => compareUtf8(a.path, b.path));
+  const counts = Object.fromEntries(CATEGORIES.map((c) => [c, c === category ? 1 : 0])) as Record<Category, number>;
+  const manifest: ManifestFile = {
+    format: MANIFEST_FORMAT,
+    generated: generatedStamp(kitVersion),
+    counts,
+    total: 1,
+    files,
+    renames: [],
+    vector_set_sha256: vectorSetDigest(files),
+  };
+  writeFileSync(join(folder, 'manifest.json'), prettyJsonBytes(manifest));
   if (outcome.actual.ok) writeFileSync(join(folder, 'actual.bin'), outcome.actual.bytes);
   return id;
 }

@@ -1,5 +1,10 @@
 /**
- * A provider's release build configuration (`release-cost --matrix FILE`):
+ * A provider's release build configuration, format `kofun.ctk.release-build/v1`. The one
+ * format every entry point reads: `release-cost --matrix FILE`, `release-cost --vectors
+ * --build-config FILE`, and the `build` entry of a provider configuration
+ * (oracle/schemas/kofun.ctk.provider-config.v1.schema.json, `$defs/ReleaseBuild`: that
+ * file's path or the same object inline), with which `kofun-ctk run` judges the
+ * release-cost vectors:
  *
  *     {
  *       "schema": "kofun.ctk.release-build/v1",
@@ -19,7 +24,8 @@
  * so itself (`["sh", "-c", "…"]`). Unknown fields reject, so a misspelt key cannot
  * silently drop a build (fail closed).
  */
-import { isAbsolute, resolve } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, resolve } from 'node:path';
 
 export const RELEASE_BUILD_SCHEMA = 'kofun.ctk.release-build/v1';
 
@@ -41,6 +47,9 @@ export interface BuildConfig {
 }
 
 export const DEFAULT_BUILD_TIMEOUT_MS = 600_000;
+
+/** Largest build configuration file read. */
+export const MAX_BUILD_CONFIG_BYTES = 1024 * 1024;
 
 const KEYS = new Set(['schema', 'source', 'artifact', 'timeout_ms', 'env', 'commands']);
 const COMMANDS = ['without_support', 'support_disabled', 'discovery_enabled'] as const;
@@ -108,4 +117,27 @@ export function parseBuildConfig(value: unknown, baseDir: string): ConfigResult 
       runtimeMetadata,
     },
   };
+}
+
+/**
+ * Reads and parses a build configuration file; relative `source` resolves against the
+ * file's folder. Every problem (unreadable, over 1 MiB, not JSON, not the format) is a
+ * message, never a throw, so each entry point reports it as a usage error.
+ */
+export function readBuildConfigFile(path: string): ConfigResult {
+  let text: string;
+  try {
+    const s = statSync(path);
+    if (!s.isFile() || s.size > MAX_BUILD_CONFIG_BYTES) return { ok: false, message: 'must name a configuration file of at most 1 MiB' };
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    return { ok: false, message: `cannot read the configuration (${(err as NodeJS.ErrnoException).code ?? 'error'})` };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, message: 'the configuration is not JSON' };
+  }
+  return parseBuildConfig(value, dirname(path));
 }

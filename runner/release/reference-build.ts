@@ -15,6 +15,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadFixtureFile } from '../../oracle/fixture/load-fixture.js';
 import { buildFromLoaded, RELEASE_PROFILES, type ReleaseProfile } from '../../oracle/release/build-reference-artifact.js';
+import { DEFAULT_BUILD_TIMEOUT_MS, type BuildConfig } from './build-config.js';
 
 export interface ReferenceBuildRequest {
   fixturePath: string;
@@ -63,4 +64,25 @@ export function referenceBuildArgv(profile: ReleaseProfile): string[] {
   const tail = ['--fixture', '{fixture}', '--profile', profile, '--out', '{out}'];
   if (here.endsWith('.ts')) return [process.execPath, '--import', import.meta.resolve('tsx'), join(dirname(here), 'reference-build-main.ts'), ...tail];
   return [process.execPath, join(dirname(here), 'reference-build-main.js'), ...tail];
+}
+
+/**
+ * The reference builder as a complete build configuration: what `kofun-ctk run --provider
+ * reference` declares as its build commands (every adapter), the optional runtime-metadata
+ * profile included, so the release-cost vectors are judged end to end on the oracle's own
+ * artifacts (KD-RELEASE-02, KD-RELEASE-03, KD-RELEASE-04).
+ */
+export function referenceBuildConfig(): BuildConfig {
+  return {
+    source: null,
+    artifact: null,
+    timeoutMs: DEFAULT_BUILD_TIMEOUT_MS,
+    env: {},
+    commands: {
+      without_support: referenceBuildArgv('without-support'),
+      support_disabled: referenceBuildArgv('support-disabled'),
+      discovery_enabled: referenceBuildArgv('discovery-enabled'),
+    },
+    runtimeMetadata: referenceBuildArgv('runtime-metadata'),
+  };
 }

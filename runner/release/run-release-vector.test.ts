@@ -46,6 +46,9 @@ test('support-disabled carrying discovery bytes fails KD-RELEASE-02 with the fir
   const normal = buildReferenceArtifact(c.fixture, 'without-support').find((f) => f.path === 'module.kfo');
   // The discovery frame is appended, so the first difference is the normal module's end.
   assert.match(r.details.lines.join('\n'), `first difference at offset ${normal?.bytes.length} (0x${normal?.bytes.length.toString(16)}): A end of file`);
+  // The violation itself carries the first differing file and byte, for the run reports.
+  assert.is(r.details.violations[0]?.offset, normal?.bytes.length);
+  assert.is(r.details.violations[0]?.actual, `different: module.kfo at byte ${normal?.bytes.length}`);
 });
 
 test('a discovery-enabled build identical to without-support fails KD-RELEASE-03 (switch not wired)', async () => {
@@ -70,11 +73,15 @@ test('a failing build and a malformed vector are ERROR, not exceptions', async (
   const failing = await runReleaseVector(vector, { ...faithful, support_disabled: [process.execPath, join(support, 'variant-builder.mjs'), '--leak', 'fail'] }, { workDir: root });
   assert.is(failing.verdict, 'ERROR');
   assert.match(failing.details.lines.join('\n'), 'error: build support-disabled (support_disabled): exited with status 3');
+  assert.is(failing.details.failure?.kind, 'build');
+  assert.match(failing.details.failure?.stderrTail ?? '', 'variant-builder: failing on purpose');
   const missing = await runReleaseVector(vector, { ...faithful, without_support: [join(root, 'no-such-program')] }, { workDir: root });
   assert.is(missing.verdict, 'ERROR');
   assert.match(missing.details.lines.join('\n'), 'could not start (ENOENT)');
+  assert.is(missing.details.failure?.kind, 'start');
   const malformed = await runReleaseVector({ ...vector, release: { profiles: [] } }, faithful, { workDir: root });
   assert.is(malformed.verdict, 'ERROR');
+  assert.is(malformed.details.failure?.kind, 'vector');
 });
 
 test('vary: a build that embeds its build path is caught as nondeterministic', async () => {

@@ -17,23 +17,25 @@
  * variant conditions must be identical; with `checkDigests` (for the reference builder),
  * each built artifact's digest must equal the vector's reference digest.
  * Builds set their umask through this process, so call it on the main thread, not in a worker.
- * Verdict: ERROR when a build fails or leaves no or an empty artifact, FAIL when a check
- * fails, PASS otherwise.
+ * Verdict: ERROR when a build fails or leaves no or an empty artifact (`details.failure`
+ * says how), FAIL when a check fails (each violation names the first differing file in
+ * `actual` and, for content, the byte offset in `offset`), PASS otherwise.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ReleaseProfile } from '../../oracle/release/build-reference-artifact.js';
 import type { ProfileExpectation, ReleaseExpectation } from '../../oracle/release/release-expectation.js';
+import { compareUtf8 } from '../../oracle/canonical-json/compare-utf8.js';
 import { violation, type Violation } from '../../oracle/violation.js';
 import { buildOnce, type BuildContext } from './build-once.js';
 import { controlVariation, variantVariation } from './build-variation.js';
-import { compareArtifacts, DEFAULT_COMPARE_OPTIONS, type CompareOptions } from './compare-artifacts.js';
+import { compareArtifacts, DEFAULT_COMPARE_OPTIONS, type ArtifactComparison, type CompareOptions } from './compare-artifacts.js';
 import { formatComparison } from './format-comparison.js';
 import { treeDigest } from './artifact-manifest.js';
 import { buildFailure } from './run-build.js';
 import { escapeText as escapeForTerminal } from '../report/escape-text.js';
-import type { ArtifactTree } from './artifact-tree.js';
+import { displayPath, type ArtifactTree } from './artifact-tree.js';
 import { DEFAULT_BUILD_TIMEOUT_MS, type ProviderBuild } from './build-config.js';
 
 /** What the runner passes in: the vector's id, its `release` expectation and its fixture. */
@@ -72,12 +74,28 @@ export interface ReleaseBuildRecord {
   digest: string | null;
 }
 
+/** Why a release-cost vector is ERROR. */
+export interface ReleaseVectorFailure {
+  /**
+   * `timeout`: a build ran past its timeout and was killed; `start`: a build command could
+   * not be started; `build`: a build exited unsuccessfully; `artifact`: a build left no or an
+   * empty or unreadable artifact; `vector`: the vector has no release expectation.
+   */
+  kind: 'timeout' | 'start' | 'build' | 'artifact' | 'vector';
+  /** One line, already escaped, naming the profile and its command. */
+  message: string;
+  /** The failing build's stderr tail, raw (escape before printing). */
+  stderrTail: string;
+}
+
 export interface ReleaseVectorDetails {
   id: string;
   builds: ReleaseBuildRecord[];
   violations: Violation[];
   /** Human report lines, already escaped. */
   lines: string[];
+  /** Set when the verdict is ERROR. */
+  failure?: ReleaseVectorFailure;
 }
 
 export interface ReleaseVectorResult {
@@ -113,7 +131,9 @@ export async function runReleaseVector(
 ): Promise<ReleaseVectorResult> {
   const details: ReleaseVectorDetails = { id: vector.id, builds: [], violations: [], lines: [] };
   if (!isExpectation(vector.release)) {
-    details.lines.push('error: the vector has no kofun.ctk.release-expectation/v1 expectation');
+    const message = 'the vector has no kofun.ctk.release-expectation/v1 expectation';
+    details.lines.push(`error: ${message}`);
+    details.failure = { kind: 'vector', message, stderrTail: '' };
     return { verdict: 'ERROR', details };
   }
   const expectation = vector.release;
@@ -155,7 +175,10 @@ export async function runReleaseVector(
       if (!outcome.run.ok || artifact === null || !artifact.ok) {
         const failure = !outcome.run.ok ? buildFailure(outcome.run) : artifact === null ? 'no artifact' : artifact.ok ? '' : artifact.message;
         details.builds.push({ profile: b.profile, ok: false, failure, digest: null });
-        details.lines.push(`error: build ${b.profile} (${COMMAND_OF[b.profile === 'without-support (variant)' ? 'without-support' : b.profile]}): ${failure}`);
+        const message = `build ${b.profile} (${COMMAND_OF[b.profile === 'without-support (variant)' ? 'without-support' : b.profile]}): ${failure}`;
+        details.lines.push(`error: ${message}`);
+        const kind = outcome.run.ok ? 'artifact' : outcome.run.timedOut ? 'timeout' : outcome.run.spawnError !== null ? 'start' : 'build';
+        details.failure = { kind, message, stderrTail: outcome.run.stderrTail };
         for (const l of outcome.run.stderrTail.split('\n').filter((x) => x !== '').slice(-5)) details.lines.push(`  stderr: ${escapeForTerminal(l)}`);
         return { verdict: 'ERROR', details };
       }
@@ -184,7 +207,9 @@ export async function runReleaseVector(
         id.relation === 'identical'
           ? `${id.right} must be byte-identical to ${id.left}`
           : `${id.right} must differ from ${id.left} (positive control: an identical pair means the switch is not wired)`;
-      details.violations.push(violation(id.relation === 'identical' ? 'release-bytes-differ' : 'release-switch-not-wired', id.clause, message, { expected: id.relation, actual }));
+      details.violations.push(
+        violation(id.relation === 'identical' ? 'release-bytes-differ' : 'release-switch-not-wired', id.clause, message, { expected: id.relation, ...whereDifferent(cmp) }),
+      );
       details.lines.push(`${id.left} vs ${id.right} (${id.clause}): ${actual}, expected ${id.relation}`);
       if (!cmp.identical) details.lines.push(...formatComparison(cmp).map((l) => `  ${l}`));
     }
@@ -196,7 +221,7 @@ export async function runReleaseVector(
         details.violations.push(
           violation('release-nondeterministic', 'KD-RELEASE-03', 'the build without support gives different bytes under varied build conditions', {
             expected: 'identical',
-            actual: 'different',
+            ...whereDifferent(cmp),
           }),
         );
         details.lines.push('without-support vs its variant build: different (NONDETERMINISTIC)', ...formatComparison(cmp).map((l) => `  ${l}`));
@@ -225,6 +250,38 @@ export async function runReleaseVector(
     await rm(base, { recursive: true, force: true });
     if (variantBase !== null) await rm(variantBase, { recursive: true, force: true });
   }
+}
+
+/**
+ * Where two artifacts first differ, for a violation: `actual` names the first differing
+ * entry in path order (inside an archive as `outer :: inner`) and what differs, `offset`
+ * the first differing byte of its content when there is one. An identical pair is `identical`.
+ */
+export function whereDifferent(cmp: ArtifactComparison): { actual: string; offset?: number } {
+  if (cmp.identical) return { actual: 'identical' };
+  const first = firstDifference(cmp, '');
+  if (first === null) return { actual: 'different' };
+  if (first.offset === undefined) return { actual: `different: ${first.path} (${first.what})` };
+  return { actual: `different: ${first.path} at byte ${first.offset}`, offset: first.offset };
+}
+
+function firstDifference(cmp: ArtifactComparison, prefix: string): { path: string; what: string; offset?: number } | null {
+  const name = (p: string): string => (prefix === '' ? displayPath(p) : p === '' ? prefix : `${prefix} :: ${p}`);
+  // Entries in path byte order, whichever list they are in, so the one named is the first in the artifact.
+  const found: { path: string; at: () => { path: string; what: string; offset?: number } }[] = [
+    ...cmp.onlyInA.map((e) => ({ path: e.path, at: () => ({ path: name(e.path), what: `only in ${cmp.a.location}` }) })),
+    ...cmp.onlyInB.map((e) => ({ path: e.path, at: () => ({ path: name(e.path), what: `only in ${cmp.b.location}` }) })),
+    ...cmp.different.map((d) => ({
+      path: d.path,
+      at: () => {
+        if (d.first !== null) return { path: name(d.path), what: d.aspects.join(', '), offset: d.first.offset };
+        const inner = d.inner !== null && 'comparison' in d.inner ? firstDifference(d.inner.comparison, `${name(d.path)}${d.inner.format === 'gzip' ? ' :: gunzip' : ''}`) : null;
+        return inner ?? { path: name(d.path), what: d.aspects.join(', ') };
+      },
+    })),
+  ];
+  const first = found.sort((x, y) => compareUtf8(x.path, y.path))[0];
+  return first === undefined ? null : first.at();
 }
 
 /** Which files of a built artifact differ from the reference listing, by path, mode, size and SHA-256. */

@@ -8,6 +8,11 @@
  * A provider that dies is restarted within a bounded budget; when it cannot be
  * (re)started its remaining vectors are NOT-RUN. Every instance is closed, and its
  * process group killed, before this returns.
+ *
+ * Release-cost vectors are not sent to the provider: after the query vectors, each is
+ * built with the provider's declared build commands and judged (judge-release-vector.ts,
+ * KD-RELEASE-02, KD-RELEASE-03), on this thread because the builds set the process umask.
+ * Without declared build commands they are NOT-RUN, which leaves the run incomplete.
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,8 +26,9 @@ import { unifiedDiff } from '../judge/unified-diff.js';
 import type { MetamorphicOutcome, VectorJudgement } from '../judge/verdict.js';
 import { computeGate, reportFromEvents, type GateReport } from '../report/gate-report.js';
 import type { EventSink, MetamorphicSettings, RunEvent, RunSelection } from '../report/run-events.js';
+import { judgeReleaseVector, NO_BUILD_COMMANDS, releaseNotRunJudgement, type ReleaseBuildPlan } from './judge-release-vector.js';
 import { fixtureVariant, sampleIds, vectorSeed } from './metamorphic-variant.js';
-import type { QueryVector, VectorSet } from './vector-source.js';
+import type { QueryVector, ReleaseVector, VectorSet } from './vector-source.js';
 
 export interface GateRunOptions {
   kitVersion: string;
@@ -43,6 +49,10 @@ export interface GateRunOptions {
   /** Every vector id of the set, for telling unknown expectation entries. */
   knownIds: ReadonlySet<string>;
   emit: EventSink;
+  /** The release-cost vectors selected (none when absent). */
+  selectedRelease?: readonly ReleaseVector[];
+  /** How the provider builds release-cost vectors; absent or null when it declares no build commands. */
+  releaseBuild?: ReleaseBuildPlan | null;
 }
 
 interface Shared {
@@ -147,15 +157,18 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
   const actuals = new Map<string, Uint8Array>();
   const incomplete: string[] = [];
 
-  // Base phase. The first instance starts alone: if it cannot, nothing can run.
+  // Base phase. The first instance starts alone: if it cannot, no query vector can run.
   const order = [...options.selected].sort((a, b) => cmp(a.fixtureSha256, b.fixtureSha256) || cmp(a.id, b.id));
+  const releaseOrder = [...(options.selectedRelease ?? [])].sort((a, b) => cmp(a.id, b.id));
+  const baseTotal = order.length + releaseOrder.length;
+  let done = 0;
   const lanes = Array.from({ length: Math.max(1, options.jobs) }, (_, i) => new Lane(i + 1, options.launcher, shared, undefined));
   const first = await (lanes[0] as Lane).ensure();
   if (!first.ok) {
     incomplete.push(first.why);
     for (const v of order) judgements.set(v.id, notRunJudgement(v, first.why));
+    done = order.length;
   } else {
-    let done = 0;
     await pool(order, lanes, async (vector, lane) => {
       const outcome = await lane.send(vector.fixtureSha256, () => options.vectorSet.fixtureBytes(vector.fixtureSha256), vector.request);
       const judgement =
@@ -165,10 +178,24 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
       if (!('notRun' in outcome) && outcome.ok) actuals.set(vector.id, outcome.value);
       judgements.set(vector.id, judgement);
       done += 1;
-      emit({ event: 'progress', phase: 'base', id: vector.id, outcome: judgement.verdict, done, total: order.length });
+      emit({ event: 'progress', phase: 'base', id: vector.id, outcome: judgement.verdict, done, total: baseTotal });
     });
   }
   await Promise.all(lanes.map((l) => l.close()));
+
+  // Release-cost vectors: the provider's declared builds on each fixture, not the provider process.
+  const plan = options.releaseBuild ?? null;
+  if (releaseOrder.length > 0 && plan === null) {
+    incomplete.push(`${releaseOrder.length} release-cost vectors not run: ${NO_BUILD_COMMANDS} (declare build, a kofun.ctk.release-build/v1 file or object, in the provider configuration, or leave the release-cost category out of the selection)`);
+  }
+  const slots = Array.from({ length: Math.max(1, options.jobs) }, (_, i) => i);
+  await pool(releaseOrder, slots, async (vector) => {
+    const judgement =
+      plan === null ? releaseNotRunJudgement(vector, NO_BUILD_COMMANDS) : await judgeReleaseVector(vector, options.vectorSet.fixturePath(vector.fixtureSha256), plan);
+    judgements.set(vector.id, judgement);
+    done += 1;
+    emit({ event: 'progress', phase: 'base', id: vector.id, outcome: judgement.verdict, done, total: baseTotal });
+  });
 
   // Metamorphic phase: variants on other instances, started in a fresh working directory.
   if (options.metamorphic.sample !== 0 && actuals.size > 0) {
@@ -176,7 +203,7 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
     const todo = order.filter((v) => sampled.has(v.id));
     const folder = mkdtempSync(join(tmpdir(), 'kofun-ctk-metamorphic-'));
     const mLanes = Array.from({ length: Math.max(1, options.jobs) }, (_, i) => new Lane(i + 1, options.metamorphicLauncher, shared, folder));
-    let done = 0;
+    let mDone = 0;
     try {
       await pool(todo, mLanes, async (vector, lane) => {
         const seed = vectorSeed(options.metamorphic.seed, vector.id);
@@ -187,8 +214,8 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
         const result = metamorphicOutcome(seed, base, outcome);
         const judgement = judgements.get(vector.id) as VectorJudgement;
         judgements.set(vector.id, withMetamorphic(judgement, result));
-        done += 1;
-        emit({ event: 'progress', phase: 'metamorphic', id: vector.id, outcome: result.ok ? 'same' : 'differs', done, total: todo.length });
+        mDone += 1;
+        emit({ event: 'progress', phase: 'metamorphic', id: vector.id, outcome: result.ok ? 'same' : 'differs', done: mDone, total: todo.length });
       });
     } finally {
       await Promise.all(mLanes.map((l) => l.close()));
@@ -228,8 +255,8 @@ function withMetamorphic(j: VectorJudgement, m: MetamorphicOutcome): VectorJudge
   return { ...j, metamorphic: m, verdict: 'FAIL', failClauses: clauses, clauseSource: 'metamorphic' };
 }
 
-/** Runs `work` over `items` with one lane per concurrent worker. */
-async function pool<T>(items: readonly T[], lanes: readonly Lane[], work: (item: T, lane: Lane) => Promise<void>): Promise<void> {
+/** Runs `work` over `items` with one lane (provider instance or build slot) per concurrent worker. */
+async function pool<T, L>(items: readonly T[], lanes: readonly L[], work: (item: T, lane: L) => Promise<void>): Promise<void> {
   let next = 0;
   await Promise.all(
     lanes.map(async (lane) => {

@@ -6,6 +6,9 @@
 import { UsageError } from '../io/cli-io.js';
 import type { QueryVector } from './vector-source.js';
 
+/** What selection looks at: query and release-cost vectors alike. */
+export type SelectableVector = Pick<QueryVector, 'id' | 'category' | 'clauses'>;
+
 export interface VectorFilters {
   categories: string[];
   /** Exact ids, or a prefix ending in `*`. */
@@ -33,7 +36,7 @@ function matchesId(id: string, patterns: readonly string[]): boolean {
 }
 
 /** Applies the filters (vectors stay in id order). */
-export function filterVectors(vectors: readonly QueryVector[], filters: VectorFilters): QueryVector[] {
+export function filterVectors<V extends SelectableVector>(vectors: readonly V[], filters: VectorFilters): V[] {
   return vectors.filter(
     (v) =>
       (filters.categories.length === 0 || filters.categories.includes(v.category)) &&
@@ -43,7 +46,7 @@ export function filterVectors(vectors: readonly QueryVector[], filters: VectorFi
 }
 
 /** The vectors of one shard. */
-export function shardVectors(vectors: readonly QueryVector[], shard: Shard | undefined): QueryVector[] {
+export function shardVectors<V extends SelectableVector>(vectors: readonly V[], shard: Shard | undefined): V[] {
   if (shard === undefined) return [...vectors];
   return vectors.filter((_, i) => i % shard.n === shard.k - 1);
 }

@@ -1,8 +1,8 @@
 /**
  * The runner's view of a vector set (ARCHITECTURE.md, "vectors/"), read with the
  * vectors' own loader (runner/vectors/load-vector.ts): the manifest's set digest, the
- * query vectors with their request, expected and acceptable bytes, and the shared
- * fixtures by SHA-256. The runner checks what binds a gate to exact bytes: the set
+ * query vectors with their request, expected and acceptable bytes, the release-cost
+ * vectors with their release expectation, and the shared fixtures by SHA-256. The runner checks what binds a gate to exact bytes: the set
  * digest against the manifest's file list, every listed file against its SHA-256, every
  * expected and acceptable result against its own; a mismatch is a usage error (exit 2),
  * never a verdict. Files the manifest does not list are not part of the set.
@@ -11,6 +11,8 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LoadedFixture } from '../../oracle/fixture/load-fixture.js';
+import { schemaViolations } from '../../oracle/records/schema-registry.js';
+import { RELEASE_EXPECTATION_SCHEMA } from '../../oracle/release/release-expectation.js';
 import { UsageError } from '../io/cli-io.js';
 import { loadFixtureBytes, parseVectorFile, readVectorTree, vectorBytes } from '../vectors/load-vector.js';
 import { isQueryVector } from '../vectors/vector-format.js';
@@ -39,15 +41,31 @@ export interface QueryVector {
   file: string;
 }
 
+/** A release-cost vector as the runner uses it: built with the provider's declared build commands. */
+export interface ReleaseVector {
+  id: string;
+  category: string;
+  intent: string;
+  clauses: string[];
+  interpretations: string[];
+  fixtureSha256: string;
+  /** The kofun.ctk.release-expectation/v1 record, as the vector holds it. */
+  release: unknown;
+  /** The vector file, relative to the vector folder, with `/` separators. */
+  file: string;
+}
+
 /** A vector set as loaded. */
 export interface VectorSet {
   root: string;
   vectorSetSha256: string;
   queryVectors: QueryVector[];
-  /** Vectors a provider run does not judge (release-cost), by id. */
-  otherVectors: { id: string; category: string }[];
+  /** The release-cost vectors, by id. */
+  releaseVectors: ReleaseVector[];
   /** The bytes of a shared fixture (checked against its name when the set was read). */
   fixtureBytes(sha256: string): Uint8Array;
+  /** The absolute path of a shared fixture's file (the builds of a release-cost vector read it). */
+  fixturePath(sha256: string): string;
   /** The fixture as the oracle loads it, for the verifier's fixture checks; undefined when it does not load. */
   loadedFixture(sha256: string): LoadedFixture | undefined;
 }
@@ -89,7 +107,7 @@ export function loadVectorSet(root: string): VectorSet {
   if (digest !== setSha) fail(root, 'vector_set_sha256 does not match the files manifest.json lists');
 
   const queryVectors: QueryVector[] = [];
-  const otherVectors: { id: string; category: string }[] = [];
+  const releaseVectors: ReleaseVector[] = [];
   const fixtures = new Map<string, Uint8Array>();
   for (const entry of [...manifest.files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
     const bytes = tree.files.get(entry.path);
@@ -105,7 +123,19 @@ export function loadVectorSet(root: string): VectorSet {
     const v = parsed.vector;
     if (typeof v.id !== 'string' || typeof v.category !== 'string') fail(root, `${entry.path} has no id or category`);
     if (!isQueryVector(v)) {
-      otherVectors.push({ id: v.id, category: v.category });
+      const problems = 'release' in v ? schemaViolations(RELEASE_EXPECTATION_SCHEMA, v.release) : [];
+      if (!('release' in v) || problems.length > 0) fail(root, `${entry.path} has neither a request nor a ${RELEASE_EXPECTATION_SCHEMA} release expectation`);
+      if (typeof v.fixture_sha256 !== 'string' || !SHA_RE.test(v.fixture_sha256)) fail(root, `${entry.path} has no fixture_sha256`);
+      releaseVectors.push({
+        id: v.id,
+        category: v.category,
+        intent: v.intent,
+        clauses: [...v.clauses],
+        interpretations: [...v.interpretations],
+        fixtureSha256: v.fixture_sha256,
+        release: v.release,
+        file: entry.path,
+      });
       continue;
     }
     const b = vectorBytes(v);
@@ -131,22 +161,27 @@ export function loadVectorSet(root: string): VectorSet {
     });
   }
   const ids = new Set<string>();
-  for (const v of [...queryVectors, ...otherVectors]) {
+  for (const v of [...queryVectors, ...releaseVectors]) {
     if (ids.has(v.id)) fail(root, `duplicate vector id ${v.id}`);
     ids.add(v.id);
+    if (!fixtures.has(v.fixtureSha256)) fail(root, `${v.file} names fixture ${v.fixtureSha256}, which manifest.json does not list`);
   }
-  for (const v of queryVectors) if (!fixtures.has(v.fixtureSha256)) fail(root, `${v.file} names fixture ${v.fixtureSha256}, which manifest.json does not list`);
   queryVectors.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  releaseVectors.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const loadedCache = new Map<string, LoadedFixture | undefined>();
   return {
     root,
     vectorSetSha256: setSha,
     queryVectors,
-    otherVectors,
+    releaseVectors,
     fixtureBytes(sha256: string): Uint8Array {
       const bytes = fixtures.get(sha256);
       if (bytes === undefined) fail(root, `fixture ${sha256} is missing`);
       return bytes;
+    },
+    fixturePath(sha256: string): string {
+      if (!fixtures.has(sha256)) fail(root, `fixture ${sha256} is missing`);
+      return join(root, 'fixtures', `${sha256}.json`);
     },
     loadedFixture(sha256: string): LoadedFixture | undefined {
       if (loadedCache.has(sha256)) {

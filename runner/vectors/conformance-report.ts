@@ -2,10 +2,12 @@
  * REPORT.md: the reference oracle's own conformance report over the committed vector
  * set (DESIGN.md "The kit's own habits"): vector-set digest, counts by category and
  * verdict, clause coverage against the clause register, the interpretations register
- * with the vectors that depend on each entry, and the oracle's verdict on every
- * vector. Deterministic: no dates, paths or timings, only the inputs' content.
+ * with the vectors that depend on each entry, which broken providers the kit catches
+ * (runner/vectors/broken-provider-census.ts), and the oracle's verdict on every vector.
+ * Deterministic: no dates, paths or timings, only the inputs' content.
  */
 import { CATEGORIES } from '../../suites/case-definition.js';
+import { renderBrokenProviderCensus, type CensusResult } from './broken-provider-census.js';
 import type { ClauseIndex } from './clause-index.js';
 import type { InterpretationEntry } from './kit-registers.js';
 import { markdownCell, markdownCode } from './markdown-cell.js';
@@ -23,6 +25,8 @@ export interface ReportInput {
   /** Why a testable clause has no vector (suites/uncovered-clauses.json). */
   uncoveredNotes: Readonly<Record<string, string>>;
   results: OracleResult[];
+  /** The broken-provider census; its section is left out when absent. */
+  census?: CensusResult;
 }
 
 const VERDICTS: OracleVerdict[] = ['PASS', 'ACCEPTABLE', 'FAIL', 'ERROR'];
@@ -126,6 +130,8 @@ export function renderConformanceReport(input: ReportInput): string {
     );
   }
   out.push('');
+
+  if (input.census !== undefined) out.push(...renderBrokenProviderCensus(input.census));
 
   // Every vector.
   out.push('## The reference oracle on every vector', '', '| vector | verdict | verifier | intent |', '|---|---|---|---|');
