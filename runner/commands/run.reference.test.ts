@@ -38,9 +38,9 @@ test('one-shot adapter (kofun-ctk serve --one-shot): two vectors pass', async ()
   assert.is(liveGroupCount(), 0);
 });
 
-test('the Python example passes the invalid category from its configuration file', async () => {
+test('the Python example passes the stale and invalid categories from its configuration file', async () => {
   const config = join(kitRoot(), 'examples', 'python-provider', 'provider-config.json');
-  const r = await runGateCli(['--config', config, '--category', 'invalid', '--metamorphic', '0']);
+  const r = await runGateCli(['--config', config, '--category', 'invalid', '--category', 'stale', '--metamorphic', '0']);
   assert.is(r.code, 0, r.stdout + r.stderr);
   assert.is(r.report?.provider?.name, 'python example provider');
   assert.is(liveGroupCount(), 0);
