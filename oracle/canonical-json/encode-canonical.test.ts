@@ -79,6 +79,10 @@ const faults: Array<[string, unknown]> = [
   ['not NFC (e + U+0301)', { a: 'e\u0301' }],
   ['not NFC key', { 'e\u0301': 1 }],
   ['lone surrogate', { a: '\uD800' }],
+  ['control character after 1,000 characters', { a: `${'x'.repeat(1000)}\u0001` }],
+  ['not NFC after 1,000 characters', { a: `${'x'.repeat(1000)}e\u0301` }],
+  ['lone surrogate after 1,000 characters', { a: `${'x'.repeat(1000)}\uDC00` }],
+  ['control character in a long key', { [`${'k'.repeat(1000)}\u007F`]: 1 }],
   ['undefined', { a: undefined }],
   ['bigint', { a: 1n }],
   ['function', { a: () => 1 }],
@@ -119,6 +123,21 @@ test('4,096 rows of about 1 KiB encode quickly', () => {
   assert.ok(ms < 2000, `took ${ms} ms`);
 });
 
+test('key order depends on the keys only: not on insertion order, earlier encodes, or how many shapes were seen', () => {
+  const expected = '{\n  "B": 3,\n  "a": 1,\n  "b": 2\n}\n';
+  assert.is(encodeCanonicalText({ b: 2, a: 1, B: 3 }), expected);
+  assert.is(encodeCanonicalText({ a: 1, B: 3, b: 2 }), expected);
+  // Enough distinct key lists to pass any bound on remembered key orders.
+  for (let i = 0; i < 5000; i++) {
+    const k = `k${i}`;
+    assert.is(encodeCanonicalText({ [k]: 1, a: 0 }), `{\n  "a": 0,\n  "${k}": 1\n}\n`);
+  }
+  assert.is(encodeCanonicalText({ B: 3, b: 2, a: 1 }), expected);
+  assert.is(encodeCanonicalText({ b: 2, a: 1, B: 3 }), expected);
+  const long = 'z'.repeat(100);
+  assert.is(encodeCanonicalText({ [long]: 1, y: 2 }), `{\n  "y": 2,\n  "${long}": 1\n}\n`);
+});
+
 test('strings that cross the growth of the output buffer keep every byte', () => {
   // Multi-byte characters and escapes placed around 1, 2 and 16 KiB of output, where an
   // output buffer is likely to grow; the expected text is spelled out by hand.
@@ -137,6 +156,12 @@ test('strings that cross the growth of the output buffer keep every byte', () =>
 test('an escape after a long ASCII run is written once, escaped', () => {
   const s = `${'y'.repeat(3000)}"z`;
   assert.is(encodeCanonicalText({ s }), `{\n  "s": "${'y'.repeat(3000)}\\"z"\n}\n`);
+});
+
+test('long and short plain ASCII strings are written as they are', () => {
+  const long = 'm.o(read Items) -> Int '.repeat(700);
+  const bytes = encodeCanonical({ l: long, s: 'ok' });
+  assert.ok(Buffer.from(bytes).equals(Buffer.from(`{\n  "l": "${long}",\n  "s": "ok"\n}\n`, 'latin1')));
 });
 
 // An independent reference for the layout: JSON.stringify(v, null, 2) writes the same
