@@ -1,28 +1,11 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createHash } from 'node:crypto';
-import { PassThrough } from 'node:stream';
-import { main } from '../cli.js';
-import type { CliIo } from '../io/cli-io.js';
+import { runCli } from '../test-support/run-cli.js';
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function run(argv: string[], stdin: string | Buffer): Promise<Run> {
-  const input = new PassThrough();
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
-  stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
-  input.end(stdin);
-  const io: CliIo = { stdin: input, stdout, stderr, cwd: process.cwd(), env: {} };
-  const code = await main(argv, io);
-  return { code, stdout: out, stderr: err };
+async function run(argv: string[], stdin: string | Buffer): Promise<{ code: number; stdout: string; stderr: string }> {
+  const r = await runCli(argv, { stdin });
+  return { code: r.code, stdout: r.stdout, stderr: r.stderr };
 }
 
 const rep = (b: string): string => b.repeat(32);

@@ -3,30 +3,13 @@ import * as assert from 'uvu/assert';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
-import { main } from '../cli.js';
-import type { CliIo } from '../io/cli-io.js';
+import { runCli } from '../test-support/run-cli.js';
 import { makeFixture } from '../../oracle/fixture/test-support/make-fixture.js';
 import { load, requestOn, bytesOf } from '../../oracle/pipeline/test-support/query-support.js';
 
-interface Run {
-  code: number;
-  stdout: Buffer;
-  stderr: string;
-}
-
-async function run(argv: string[], stdin: Uint8Array, cwd: string): Promise<Run> {
-  const input = new PassThrough();
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const out: Buffer[] = [];
-  let err = '';
-  stdout.on('data', (c: Buffer) => out.push(c));
-  stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
-  input.end(Buffer.from(stdin));
-  const io: CliIo = { stdin: input, stdout, stderr, cwd, env: {} };
-  const code = await main(argv, io);
-  return { code, stdout: Buffer.concat(out), stderr: err };
+async function run(argv: string[], stdin: Uint8Array, cwd: string): Promise<{ code: number; stdout: Buffer; stderr: string }> {
+  const r = await runCli(argv, { stdin, cwd });
+  return { code: r.code, stdout: r.stdoutBytes, stderr: r.stderr };
 }
 
 // The invalid result written out by hand from KD-RES-14/15, OQ-02 A, OQ-16 A, with the

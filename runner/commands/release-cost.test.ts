@@ -3,10 +3,7 @@ import * as assert from 'uvu/assert';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { gzipSync } from 'node:zlib';
-import { main } from '../cli.js';
-import type { CliIo } from '../io/cli-io.js';
 import { kitRoot } from '../../oracle/kit-root.js';
 import { listTextWorld } from '../../suites/fixtures/list-text-world.js';
 import { computeReleaseExpectation } from '../../oracle/release/release-expectation.js';
@@ -14,6 +11,7 @@ import { releaseCostCases } from '../../suites/release-cost.js';
 import { loadFixture } from '../../oracle/fixture/load-fixture.js';
 import { encodeCanonical } from '../../oracle/canonical-json/encode-canonical.js';
 import type { JsonObject } from '../../oracle/canonical-json/json-value.js';
+import { runCli } from '../test-support/run-cli.js';
 
 const root = mkdtempSync(join(tmpdir(), 'kofun-ctk-release-cli-test-'));
 const builder = join(kitRoot(), 'runner', 'release', 'test-support', 'variant-builder.mjs');
@@ -26,15 +24,8 @@ interface Run {
 }
 
 async function run(argv: string[]): Promise<Run> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
-  stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
-  const io: CliIo = { stdin: new PassThrough(), stdout, stderr, cwd: root, env: { PATH: process.env['PATH'] ?? '' } };
-  const code = await main(argv, io);
-  return { code, stdout: out, stderr: err };
+  const r = await runCli(argv, { cwd: root, env: { PATH: process.env['PATH'] ?? '' } });
+  return { code: r.code, stdout: r.stdout, stderr: r.stderr };
 }
 
 const lastLine = (s: string): string => s.trimEnd().split('\n').at(-1) ?? '';

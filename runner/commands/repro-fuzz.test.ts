@@ -8,18 +8,13 @@ import * as assert from 'uvu/assert';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
-import { main } from '../cli.js';
-import type { CliIo } from '../io/cli-io.js';
 import { liveGroupCount } from '../adapters/process-group.js';
 import { brokenConfig, kitVectors, runGateCli } from '../test-support/run-helpers.js';
+import { runCli } from '../test-support/run-cli.js';
 
 async function cli(argv: string[]): Promise<{ code: number; stdout: string }> {
-  const stdout = new PassThrough();
-  let o = '';
-  stdout.on('data', (c: Buffer) => (o += c.toString('utf8')));
-  const io: CliIo = { stdin: new PassThrough(), stdout, stderr: new PassThrough(), cwd: process.cwd(), env: {} };
-  return { code: await main(argv, io), stdout: o };
+  const r = await runCli(argv);
+  return { code: r.code, stdout: r.stdout };
 }
 
 test('repro writes fixture, request, expected and actual bytes and the command', async () => {

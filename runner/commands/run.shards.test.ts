@@ -7,22 +7,13 @@ import * as assert from 'uvu/assert';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
-import { main } from '../cli.js';
-import type { CliIo } from '../io/cli-io.js';
 import type { GateReport } from '../report/gate-report.js';
 import { liveGroupCount } from '../adapters/process-group.js';
 import { kitVectors, runGateCli } from '../test-support/run-helpers.js';
+import { runCli } from '../test-support/run-cli.js';
 
 async function merge(files: string[]): Promise<{ code: number; report: GateReport | undefined; stderr: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let o = '';
-  let e = '';
-  stdout.on('data', (c: Buffer) => (o += c.toString('utf8')));
-  stderr.on('data', (c: Buffer) => (e += c.toString('utf8')));
-  const io: CliIo = { stdin: new PassThrough(), stdout, stderr, cwd: process.cwd(), env: {} };
-  const code = await main(['merge-reports', ...files], io);
+  const { code, stdout: o, stderr: e } = await runCli(['merge-reports', ...files]);
   let report: GateReport | undefined;
   try {
     report = JSON.parse(o) as GateReport;

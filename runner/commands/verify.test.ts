@@ -3,11 +3,9 @@ import * as assert from 'uvu/assert';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
-import { main } from '../cli.js';
-import type { CliIo } from '../io/cli-io.js';
 import { makeFixture } from '../../oracle/fixture/test-support/make-fixture.js';
 import { COMPLETE, mutate, requestText } from '../../oracle/verifier/test-support/result-texts.js';
+import { runCli } from '../test-support/run-cli.js';
 
 interface Run {
   code: number;
@@ -21,17 +19,8 @@ writeFileSync(join(dir, 'request.json'), requestText());
 writeFileSync(join(dir, 'stale-request.json'), requestText({ generation: 16 }));
 
 async function run(argv: string[], stdin: string | Buffer): Promise<Run> {
-  const input = new PassThrough();
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
-  stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
-  input.end(stdin);
-  const io: CliIo = { stdin: input, stdout, stderr, cwd: dir, env: {} };
-  const code = await main(argv, io);
-  return { code, stdout: out, stderr: err };
+  const r = await runCli(argv, { stdin, cwd: dir });
+  return { code: r.code, stdout: r.stdout, stderr: r.stderr };
 }
 
 test('a clean result exits 0 and prints nothing', async () => {

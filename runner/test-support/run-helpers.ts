@@ -8,12 +8,10 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { kitRoot } from '../../oracle/kit-root.js';
-import { main } from '../cli.js';
-import type { CliIo } from '../io/cli-io.js';
 import type { GateReport } from '../report/gate-report.js';
 import { loadVectorSet, type QueryVector, type VectorSet } from '../run/vector-source.js';
+import { runCli } from './run-cli.js';
 
 let cached: VectorSet | undefined;
 
@@ -64,14 +62,7 @@ export interface RunOutcome {
 export async function runGateCli(args: string[]): Promise<RunOutcome> {
   const dir = mkdtempSync(join(tmpdir(), 'kofun-ctk-report-'));
   const out = join(dir, 'report.json');
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let o = '';
-  let e = '';
-  stdout.on('data', (c: Buffer) => (o += c.toString('utf8')));
-  stderr.on('data', (c: Buffer) => (e += c.toString('utf8')));
-  const io: CliIo = { stdin: new PassThrough(), stdout, stderr, cwd: process.cwd(), env: {} };
-  const code = await main(['run', ...args, '--report', 'json', '--out', out], io);
+  const { code, stdout: o, stderr: e } = await runCli(['run', ...args, '--report', 'json', '--out', out]);
   let report: GateReport | undefined;
   try {
     report = JSON.parse(readFileSync(out, 'utf8')) as GateReport;
