@@ -5,24 +5,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { liveGroupCount } from '../adapters/process-group.js';
-import { brokenConfig, judgementOf, kitVectors, requestSha, runGateCli } from '../test-support/run-helpers.js';
-
-const three = () => kitVectors().queryVectors.filter((v) => v.category === 'stale').slice(0, 3);
-
-async function faultRun(args: (targetSha: string) => string[]): Promise<{ code: number; verdicts: Record<string, string>; target: ReturnType<typeof judgementOf> }> {
-  const vs = three();
-  const target = vs[1];
-  if (target === undefined) throw new Error('too few stale vectors');
-  const r = await runGateCli([...args(requestSha(target)), ...vs.flatMap((v) => ['--id', v.id]), '--metamorphic', '0', '--timeout-ms', '3000']);
-  const verdicts = Object.fromEntries((r.report?.vectors ?? []).map((v) => [v.id, v.verdict]));
-  assert.is(liveGroupCount(), 0);
-  return { code: r.code, verdicts, target: judgementOf(r.report, target.id) };
-}
-
-function othersPass(verdicts: Record<string, string>, targetId: string): void {
-  for (const [id, verdict] of Object.entries(verdicts)) if (id !== targetId) assert.is(verdict, 'PASS', id);
-  assert.is(Object.keys(verdicts).length, 3);
-}
+import { brokenConfig, faultRun, othersPass, runGateCli, threeStaleVectors } from '../test-support/run-helpers.js';
 
 test('crash on one vector: ERROR crash with the stderr tail; the restarted provider passes the rest', async () => {
   const r = await faultRun((sha) => ['--config', brokenConfig('crash-on-one', { KCTK_TARGET_REQUEST_SHA256: sha })]);
@@ -46,7 +29,7 @@ test('stdout flood: ERROR protocol after at most one header line of bytes', asyn
 });
 
 test('a provider that keeps crashing spends the restart budget; the rest is NOT-RUN and the run exits 3', async () => {
-  const vs = three();
+  const vs = threeStaleVectors();
   // Without a target, crash-on-one crashes on the first query of every instance.
   const r = await runGateCli(['--config', brokenConfig('crash-on-one'), ...vs.flatMap((v) => ['--id', v.id]), '--metamorphic', '0', '--restart-budget', '1']);
   assert.is(r.code, 3);

@@ -12,6 +12,8 @@ import { kitRoot } from '../../oracle/kit-root.js';
 import type { GateReport } from '../report/gate-report.js';
 import { loadVectorSet, type QueryVector, type VectorSet } from '../run/vector-source.js';
 import { runCli } from './run-cli.js';
+import * as assert from 'uvu/assert';
+import { liveGroupCount } from '../adapters/process-group.js';
 
 let cached: VectorSet | undefined;
 
@@ -77,4 +79,27 @@ export function judgementOf(report: GateReport | undefined, id: string): GateRep
   const j = report?.vectors.find((v) => v.id === id);
   if (j === undefined) throw new Error(`no judgement for ${id}`);
   return j;
+}
+
+/** The first three stale vectors: the small set the fault tests aim one fault into. */
+export const threeStaleVectors = (): QueryVector[] => kitVectors().queryVectors.filter((v) => v.category === 'stale').slice(0, 3);
+
+/**
+ * Runs the gate on the three stale vectors with a provider whose fault is aimed at the
+ * second one (by its request SHA-256), and checks that no process is left behind.
+ */
+export async function faultRun(args: (targetSha: string) => string[]): Promise<{ code: number; verdicts: Record<string, string>; target: ReturnType<typeof judgementOf> }> {
+  const vs = threeStaleVectors();
+  const target = vs[1];
+  if (target === undefined) throw new Error('too few stale vectors');
+  const r = await runGateCli([...args(requestSha(target)), ...vs.flatMap((v) => ['--id', v.id]), '--metamorphic', '0', '--timeout-ms', '3000']);
+  const verdicts = Object.fromEntries((r.report?.vectors ?? []).map((v) => [v.id, v.verdict]));
+  assert.is(liveGroupCount(), 0);
+  return { code: r.code, verdicts, target: judgementOf(r.report, target.id) };
+}
+
+/** Every vector but the faulted one passed, and all three were judged. */
+export function othersPass(verdicts: Record<string, string>, targetId: string): void {
+  for (const [id, verdict] of Object.entries(verdicts)) if (id !== targetId) assert.is(verdict, 'PASS', id);
+  assert.is(Object.keys(verdicts).length, 3);
 }
