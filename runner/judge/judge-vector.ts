@@ -16,7 +16,7 @@ import { clip, escapeText } from '../report/escape-text.js';
 import type { QueryVector } from '../run/vector-source.js';
 import { classifyDifference } from './classify-difference.js';
 import { unifiedDiff } from './unified-diff.js';
-import type { VectorError, VectorJudgement } from './verdict.js';
+import { blankJudgement, type VectorError, type VectorJudgement } from './verdict.js';
 
 /** Bound on escaped provider text kept in a judgement (error messages, stderr tails). */
 export const MAX_PROVIDER_TEXT = 2000;
@@ -31,16 +31,7 @@ export interface JudgeContext {
 
 /** Judges one vector from the provider's outcome. */
 export function judgeVector(vector: QueryVector, outcome: CallOutcome<Uint8Array>, context: JudgeContext): VectorJudgement {
-  const base: VectorJudgement = {
-    id: vector.id,
-    category: vector.category,
-    clauses: [...vector.clauses],
-    interpretations: [...vector.interpretations],
-    verdict: 'ERROR',
-    failClauses: [],
-    violations: [],
-    notes: [],
-  };
+  const base = blankJudgement(vector);
   if (!outcome.ok) return { ...base, verdict: 'ERROR', error: errorFromFault(outcome.fault) };
   const actual = outcome.value;
   base.actualSha256 = createHash('sha256').update(actual).digest('hex');

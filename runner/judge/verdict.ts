@@ -67,3 +67,17 @@ export interface VectorJudgement {
   /** Kit-side remarks (for example the verifier objecting to bytes equal to the expected ones). */
   notes: string[];
 }
+
+/** A judgement not yet decided (ERROR until a verdict is set), carrying the vector's own clauses. */
+export function blankJudgement(vector: { id: string; category: string; clauses: readonly string[]; interpretations: readonly string[] }): VectorJudgement {
+  return {
+    id: vector.id,
+    category: vector.category,
+    clauses: [...vector.clauses],
+    interpretations: [...vector.interpretations],
+    verdict: 'ERROR',
+    failClauses: [],
+    violations: [],
+    notes: [],
+  };
+}

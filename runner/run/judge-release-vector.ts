@@ -21,7 +21,7 @@ import type { BuildConfig } from '../release/build-config.js';
 import { capLines } from '../release/format-comparison.js';
 import { runReleaseVector, type ReleaseVectorFailure } from '../release/run-release-vector.js';
 import { MAX_PROVIDER_TEXT } from '../judge/judge-vector.js';
-import type { VectorError, VectorJudgement } from '../judge/verdict.js';
+import { blankJudgement, type VectorError, type VectorJudgement } from '../judge/verdict.js';
 import type { ReleaseVector } from './vector-source.js';
 
 /** The NOT-RUN reason of a release-cost vector whose provider declares no build. */
@@ -52,7 +52,7 @@ export async function judgeReleaseVector(vector: ReleaseVector, fixturePath: str
     env: plan.config.env,
     ...(plan.config.runtimeMetadata === null ? {} : { runtimeMetadata: plan.config.runtimeMetadata }),
   });
-  const base = blank(vector);
+  const base = blankJudgement(vector);
   const { details } = result;
   // Identities whose profile has no build command stay unchecked; say so rather than pass silently.
   base.notes = details.lines.filter((l) => l.endsWith('not run, no build command for a profile'));
@@ -73,20 +73,7 @@ export async function judgeReleaseVector(vector: ReleaseVector, fixturePath: str
 
 /** A release-cost vector that was not built. */
 export function releaseNotRunJudgement(vector: ReleaseVector, why: string): VectorJudgement {
-  return { ...blank(vector), verdict: 'NOT-RUN', error: { kind: 'not-run', message: clip(escapeText(why), MAX_PROVIDER_TEXT) } };
-}
-
-function blank(vector: ReleaseVector): VectorJudgement {
-  return {
-    id: vector.id,
-    category: vector.category,
-    clauses: [...vector.clauses],
-    interpretations: [...vector.interpretations],
-    verdict: 'ERROR',
-    failClauses: [],
-    violations: [],
-    notes: [],
-  };
+  return { ...blankJudgement(vector), verdict: 'NOT-RUN', error: { kind: 'not-run', message: clip(escapeText(why), MAX_PROVIDER_TEXT) } };
 }
 
 function errorOf(failure: ReleaseVectorFailure): VectorError {
