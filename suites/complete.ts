@@ -10,6 +10,7 @@ import { effectsWorld, CAPABILITY } from './fixtures/effects-world.js';
 import { hiddenWorld } from './fixtures/hidden-world.js';
 import { factKey } from './fixtures/ids.js';
 import { listTextWorld } from './fixtures/list-text-world.js';
+import { multilineWorld } from './fixtures/multiline-world.js';
 import { requestFor } from './fixtures/request-for.js';
 import { utf8World } from './fixtures/utf8-world.js';
 import { recordCase, RESULT_SHAPE_CLAUSES } from './query-case.js';
@@ -174,6 +175,46 @@ export function completeCases(): QueryCase[] {
         fixture: utf8,
       },
       requestFor(utf8, { occurrence: 2 }),
+    ),
+  );
+  // KIT-21: sources with line breaks and tabs; offsets count the LF, CR and TAB bytes.
+  const lf = multilineWorld('lf');
+  cases.push(
+    recordCase(
+      {
+        id: 'complete/multiline-lf-receiver-on-line-3',
+        intent: 'A receiver on line 3 of an LF source, after two-, three- and four-byte characters on line 1 and 2, is addressed by UTF-8 byte offsets that count each LF as one byte.',
+        clauses: [...COMPLETE, ...ROWS, 'KD-POS-06', 'KD-POS-01'],
+        interpretations: [...OQ, 'KIT-21'],
+        fixture: lf,
+      },
+      requestFor(lf),
+    ),
+  );
+  const crlf = multilineWorld('crlf');
+  cases.push(
+    recordCase(
+      {
+        id: 'complete/multiline-crlf-receiver-after-crlf',
+        intent: 'A receiver after two CR LF line ends is addressed by byte offsets that count CR and LF as one byte each.',
+        clauses: [...COMPLETE, ...ROWS, 'KD-POS-06', 'KD-POS-01'],
+        interpretations: [...OQ, 'KIT-21'],
+        fixture: crlf,
+      },
+      requestFor(crlf, { byteOffset: crlf.occurrences[0]?.span.start ?? 0 }),
+    ),
+  );
+  const tab = multilineWorld('tab');
+  cases.push(
+    recordCase(
+      {
+        id: 'complete/multiline-tab-indented-receiver',
+        intent: 'A receiver on a line indented with two tabs is addressed by byte offsets that count each tab as one byte, not as a tab stop.',
+        clauses: [...COMPLETE, 'KD-POS-06', 'KD-POS-01'],
+        interpretations: ['KIT-02', 'KIT-21'],
+        fixture: tab,
+      },
+      requestFor(tab, { kind: 'type' }),
     ),
   );
   const chain = chainWorld();

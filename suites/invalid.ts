@@ -12,6 +12,7 @@ import type { DiscoveryRequestV1 } from '../oracle/records/discovery-records.js'
 import type { AlternativeSpec, QueryCase } from './case-definition.js';
 import { listTextWorld } from './fixtures/list-text-world.js';
 import { requestFor } from './fixtures/request-for.js';
+import { multilineWorld } from './fixtures/multiline-world.js';
 import { utf8World } from './fixtures/utf8-world.js';
 import { bytesCase, recordCase, RESULT_SHAPE_CLAUSES } from './query-case.js';
 
@@ -209,5 +210,15 @@ export function invalidCases(): QueryCase[] {
   const literal = u.occurrences[1]?.span ?? { start: 0, end: 0 };
   position('position-offset-inside-four-byte-character', 'A byte offset inside the four-byte 🎌 of the literal rejects.', requestFor(u, { occurrence: 1, byteOffset: literal.start + 1 + 9 + 1 + 2 }), ['KD-POS-06', 'KD-POS-01'], u);
   position('position-span-start-inside-character', 'A span starting inside the three-byte 日 rejects (not a boundary, not an occurrence).', requestFor(u, { occurrence: 1, expression: { start: literal.start + 2, end: literal.end }, byteOffset: literal.end }), ['KD-POS-06'], u);
+  const lines = multilineWorld('lf');
+  const line3 = lines.occurrences[0]?.span ?? { start: 0, end: 0 };
+  position(
+    'position-offset-inside-character-on-line-3',
+    'A byte offset between the two bytes of é in an expression on line 3 of an LF source rejects: not a code-point boundary.',
+    requestFor(lines, { byteOffset: line3.end - 1 }),
+    ['KD-POS-06', 'KD-POS-01'],
+    lines,
+    ['KIT-21'],
+  );
   return cases;
 }

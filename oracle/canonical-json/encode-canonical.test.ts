@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { JsonValue } from './json-value.js';
-import { encodeCanonical, encodeCanonicalText } from './encode-canonical.js';
+import { encodeCanonical, encodeCanonicalText, encodeFixtureJson } from './encode-canonical.js';
 
 // Expected texts are written by hand from the contract's "Canonical JSON" section.
 
@@ -93,6 +93,48 @@ for (const [name, value] of faults) {
     assert.throws(() => encodeCanonicalText(value as JsonValue));
   });
 }
+
+const fixtureText = (value: JsonValue): string => new TextDecoder().decode(encodeFixtureJson(value));
+
+test('fixture files (KIT-21): LF, CR and TAB as \\n, \\r and \\t', () => {
+  assert.is(fixtureText({ source: 'a\nb\r\nc\td' }), '{\n  "source": "a\\nb\\r\\nc\\td"\n}\n');
+  assert.is(
+    new TextDecoder().decode(encodeCanonical({ source: '\t"x"\\\n' }, { escapeControlCharacters: true })),
+    '{\n  "source": "\\t\\"x\\"\\\\\\n"\n}\n',
+  );
+});
+
+test('fixture files (KIT-21): other C0 and C1 controls as \\u00XX with lowercase hex', () => {
+  assert.is(fixtureText({ s: '\u0000\u0001\u000b\u000c\u001f\u007f\u0085\u009f' }), '{\n  "s": "\\u0000\\u0001\\u000b\\u000c\\u001f\\u007f\\u0085\\u009f"\n}\n');
+});
+
+test('fixture files (KIT-21): escapes in long strings, keys and next to non-ASCII; other bytes canonical', () => {
+  const long = `${'x'.repeat(300)}\n\u00e9`;
+  assert.is(fixtureText({ b: long, 'k\tk': [1] }), `{\n  "b": "${'x'.repeat(300)}\\n\u00e9",\n  "k\\tk": [\n    1\n  ]\n}\n`);
+  // Not NFC or a lone surrogate is still a fault; escaping covers control characters only.
+  assert.throws(() => encodeFixtureJson({ s: 'e\u0301\n' }));
+  assert.throws(() => encodeFixtureJson({ s: '\ud800\n' }));
+});
+
+test('fixture files (KIT-21): without control characters, the bytes are the canonical ones', () => {
+  fc.assert(
+    fc.property(fc.dictionary(fc.string({ unit: 'grapheme' }), fc.oneof(fc.string({ unit: 'grapheme' }), fc.nat(), fc.boolean())), (value) => {
+      let canonical: Uint8Array;
+      try {
+        canonical = encodeCanonical(value);
+      } catch {
+        return;
+      }
+      assert.equal(encodeFixtureJson(value), canonical);
+    }),
+    { seed: 20261201, numRuns: 200 },
+  );
+});
+
+test('the default stays strictly canonical: LF still throws', () => {
+  assert.throws(() => encodeCanonical({ source: 'a\nb' }));
+  assert.throws(() => encodeCanonical({ source: 'a\nb' }, {}));
+});
 
 test('throws on a cycle', () => {
   const a: Record<string, JsonValue> = {};

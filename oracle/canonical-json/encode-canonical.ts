@@ -12,7 +12,7 @@ import { quoteForMessage } from './quote-for-message.js';
  * Values the canonical profile cannot carry are faults of the kit, not data, so this
  * throws on: a top level that is not an object; a number that is not a non-negative safe
  * integer (KD-CANON-03, KD-CANON-10, KD-SCALAR-03); a string or key with a control
- * character (OQ-37 A: Cc), a lone surrogate, or not in NFC (KD-CANON-08); `undefined`,
+ * character (OQ-37 A: Cc; escaped instead for fixture files, {@link EncodeCanonicalOptions}), a lone surrogate, or not in NFC (KD-CANON-08); `undefined`,
  * functions, bigints, symbols, non-plain objects and cycles.
  *
  * The bytes are written straight into one growing buffer rather than built as a string
@@ -20,12 +20,32 @@ import { quoteForMessage } from './quote-for-message.js';
  * concatenating several hundred thousand small strings costs several times more than
  * the layout itself.
  */
-export function encodeCanonical(value: JsonValue): Uint8Array {
+export function encodeCanonical(value: JsonValue, options: EncodeCanonicalOptions = {}): Uint8Array {
   if (!isPlainObject(value)) throw new TypeError('canonical JSON: the top level must be an object');
-  const out = new ByteWriter();
+  const out = new ByteWriter(options.escapeControlCharacters === true);
   emit(value, 0, out, []);
   out.byte(LF);
   return out.toBytes();
+}
+
+/** Options of {@link encodeCanonical}. */
+export interface EncodeCanonicalOptions {
+  /**
+   * Kit fixture files only (KIT-21): a control character in a string is written as a
+   * JSON escape instead of refused: `\n`, `\r`, `\t`, and `\u00XX` (four lowercase hex
+   * digits) for every other C0 or C1 control (U+0000..U+001F, U+007F..U+009F). Every other
+   * byte is the canonical one, so a value without control characters encodes identically
+   * with or without it. Requests and results never use it (KD-CANON-08, KD-CANON-09).
+   */
+  escapeControlCharacters?: boolean;
+}
+
+/**
+ * The bytes of a kit fixture file: {@link encodeCanonical} with control characters escaped
+ * (KIT-21). Its SHA-256 is the fixture's content address.
+ */
+export function encodeFixtureJson(value: JsonValue): Uint8Array {
+  return encodeCanonical(value, { escapeControlCharacters: true });
 }
 
 const utf8Decoder = new TextDecoder('utf-8', { fatal: true });
@@ -57,6 +77,9 @@ const NEEDS_CARE = /[^\x20-\x21\x23-\x5b\x5d-\x7e]/;
 class ByteWriter {
   private buf = new Uint8Array(1024);
   private pos = 0;
+
+  /** Whether control characters are escaped (fixture files, KIT-21) rather than refused. */
+  constructor(private readonly escapeControls: boolean) {}
 
   /** The bytes written so far, as a copy of exactly that length. */
   toBytes(): Uint8Array {
@@ -140,7 +163,7 @@ class ByteWriter {
 
   /** A string with escapes or non-ASCII characters: the full KD-CANON-08 checks, then the bytes. */
   private checkedString(s: string): void {
-    const quoted = `"${checkedEscaped(s)}"`;
+    const quoted = `"${checkedEscaped(s, this.escapeControls)}"`;
     // UTF-8 takes at most 3 bytes per UTF-16 code unit (4 per surrogate pair).
     this.reserve(3 * quoted.length);
     this.pos += utf8Encoder.encodeInto(quoted, this.buf.subarray(this.pos)).written;
@@ -263,15 +286,38 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const NON_ASCII = /[^\u0000-\u007f]/;
 const ESCAPED = /["\\]/g;
+const ESCAPED_OR_CONTROL = /["\\\u0000-\u001f\u007f-\u009f]/g;
 
-/** The body of a JSON string for `s` after the KD-CANON-08 checks, with `"` and `\` escaped (KD-CANON-09). */
-function checkedEscaped(s: string): string {
+/** The JSON escape of `"`, `\` or a control character in a fixture file (KIT-21). */
+function fixtureEscape(c: string): string {
+  switch (c) {
+    case '\n':
+      return '\\n';
+    case '\r':
+      return '\\r';
+    case '\t':
+      return '\\t';
+    case '"':
+    case '\\':
+      return `\\${c}`;
+    default:
+      return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  }
+}
+
+/**
+ * The body of a JSON string for `s` after the KD-CANON-08 checks, with `"` and `\` escaped
+ * (KD-CANON-09); with `escapeControls` (fixture files, KIT-21) control characters are
+ * escaped rather than refused.
+ */
+function checkedEscaped(s: string, escapeControls: boolean): string {
   const control = CONTROL.exec(s);
-  if (control !== null) {
+  if (control !== null && !escapeControls) {
     const code = (control[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
     throw new TypeError(`canonical JSON: control character U+${code} in string ${quoteForMessage(s)}`);
   }
   if (LONE_SURROGATE.test(s)) throw new TypeError(`canonical JSON: lone surrogate in string ${quoteForMessage(s)}`);
   if (NON_ASCII.test(s) && s.normalize('NFC') !== s) throw new TypeError(`canonical JSON: string ${quoteForMessage(s)} is not NFC`);
+  if (control !== null) return s.replace(ESCAPED_OR_CONTROL, fixtureEscape);
   return s.replace(ESCAPED, '\\$&');
 }

@@ -9,7 +9,7 @@ import { listTextWorld } from '../../suites/fixtures/list-text-world.js';
 import { computeReleaseExpectation } from '../../oracle/release/release-expectation.js';
 import { releaseCostCases } from '../../suites/release-cost.js';
 import { loadFixture } from '../../oracle/fixture/load-fixture.js';
-import { encodeCanonical } from '../../oracle/canonical-json/encode-canonical.js';
+import { encodeFixtureJson } from '../../oracle/canonical-json/encode-canonical.js';
 import type { JsonObject } from '../../oracle/canonical-json/json-value.js';
 import { runCli } from '../test-support/run-cli.js';
 
@@ -180,7 +180,7 @@ test('--vectors runs release-cost vectors with the reference builder, or with a 
   const sha = loaded.fixture.fixtureSha256;
   mkdirSync(join(root, 'vset', 'release-cost'), { recursive: true });
   mkdirSync(join(root, 'vset', 'fixtures'), { recursive: true });
-  writeFileSync(join(root, 'vset', 'fixtures', `${sha}.json`), encodeCanonical(c.fixture as unknown as JsonObject));
+  writeFileSync(join(root, 'vset', 'fixtures', `${sha}.json`), encodeFixtureJson(c.fixture as unknown as JsonObject));
   writeFileSync(
     join(root, 'vset', 'release-cost', 'null-signature.json'),
     JSON.stringify({ format: 'kofun.ctk.vector/v1', id: c.id, category: c.category, intent: c.intent, clauses: c.clauses, interpretations: c.interpretations, fixture_sha256: sha, release: c.release }),

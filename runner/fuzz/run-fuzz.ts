@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { encodeCanonical } from '../../oracle/canonical-json/encode-canonical.js';
+import { encodeFixtureJson } from '../../oracle/canonical-json/encode-canonical.js';
 import type { JsonObject } from '../../oracle/canonical-json/json-value.js';
 import { loadFixture } from '../../oracle/fixture/load-fixture.js';
 import { evaluateQuery } from '../../oracle/pipeline/evaluate-query.js';
@@ -80,7 +80,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
   const ask = async (c: FuzzCase): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; message: string }> => {
     const conn = await connect();
     if (typeof conn === 'string') return { ok: false, message: conn };
-    const fixtureBytes = encodeCanonical(c.fixture as unknown as JsonObject);
+    const fixtureBytes = encodeFixtureJson(c.fixture as unknown as JsonObject);
     const sha = sha256(fixtureBytes);
     if (!loaded.has(sha)) {
       const l = await conn.loadFixture(sha, fixtureBytes, options.timeoutMs);
@@ -169,7 +169,7 @@ export function fuzzVectorId(category: Category, seed: number, path: string): st
  * provider's bytes, so a FAIL names them even without the provider at hand.
  */
 export function writeFuzzVector(folder: string, outcome: Extract<FuzzOutcome, { kind: 'disagreement' }>, kitVersion: string): string {
-  const fixtureBytes = encodeCanonical(outcome.case.fixture as unknown as JsonObject);
+  const fixtureBytes = encodeFixtureJson(outcome.case.fixture as unknown as JsonObject);
   const fixtureSha = sha256(fixtureBytes);
   const { category, clauses } = fuzzCategory(outcome.expected);
   const broken: string[] = [];

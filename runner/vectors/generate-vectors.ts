@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { compareUtf8 } from '../../oracle/canonical-json/compare-utf8.js';
-import { encodeCanonical } from '../../oracle/canonical-json/encode-canonical.js';
+import { encodeCanonical, encodeFixtureJson } from '../../oracle/canonical-json/encode-canonical.js';
 import type { JsonObject } from '../../oracle/canonical-json/json-value.js';
 import type { FixtureV1 } from '../../oracle/fixture/fixture.js';
 import { evaluateQuery } from '../../oracle/pipeline/evaluate-query.js';
@@ -70,10 +70,11 @@ function canonicalRequest(record: DiscoveryRequestV1): Uint8Array {
 }
 
 function fixtureFile(fixture: FixtureV1): { sha256: string; bytes: Uint8Array } {
-  const bytes = encodeCanonical(fixture as unknown as JsonObject);
+  // KIT-21: canonical, with control characters in file.source escaped.
+  const bytes = encodeFixtureJson(fixture as unknown as JsonObject);
   const sha256 = sha256Hex(bytes);
   const address = loaded(fixture).fixtureSha256;
-  if (address !== sha256) throw new Error(`fixture address mismatch: loader says ${address}, canonical bytes hash to ${sha256}`);
+  if (address !== sha256) throw new Error(`fixture address mismatch: loader says ${address}, fixture file bytes hash to ${sha256}`);
   return { sha256, bytes };
 }
 

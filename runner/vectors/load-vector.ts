@@ -2,6 +2,7 @@
  * Reading a committed vector set back: the files under vectors/, a vector file's
  * request, expected and acceptable bytes, and the fixture it names.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeCanonical } from '../../oracle/canonical-json/decode-canonical.js';
@@ -63,11 +64,30 @@ export function vectorBytes(vector: VectorFile): VectorBytes | undefined {
   };
 }
 
-/** Loads a fixture file's bytes (canonical JSON) into a LoadedFixture, or says why not. */
+/**
+ * Loads a fixture file's bytes (canonical JSON, with control characters in `file.source`
+ * escaped, KIT-21) into a LoadedFixture, or says why not. A file the strict canonical
+ * decoder refuses only for an escape must be exactly the fixture file encoding of what
+ * it parses to: its SHA-256 must be the loaded fixture's address.
+ */
 export function loadFixtureBytes(bytes: Uint8Array): { ok: true; fixture: LoadedFixture } | { ok: false; message: string } {
   const decoded = decodeCanonical(bytes, { maxBytes: MAX_FIXTURE_FILE_BYTES, maxDepth: 64 });
-  if (!decoded.ok) return { ok: false, message: `${decoded.violation.code} at byte ${decoded.violation.offset ?? 0}: ${decoded.violation.message}` };
-  const loaded = loadFixture(decoded.value);
+  if (!decoded.ok && decoded.violation.code !== 'escape') {
+    return { ok: false, message: `${decoded.violation.code} at byte ${decoded.violation.offset ?? 0}: ${decoded.violation.message}` };
+  }
+  let value: unknown;
+  if (decoded.ok) value = decoded.value;
+  else {
+    try {
+      value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    } catch {
+      return { ok: false, message: 'the fixture file is not UTF-8 JSON' };
+    }
+  }
+  const loaded = loadFixture(value);
+  if (!decoded.ok && loaded.ok && loaded.fixture.fixtureSha256 !== createHash('sha256').update(bytes).digest('hex')) {
+    return { ok: false, message: `${decoded.violation.code} at byte ${decoded.violation.offset ?? 0}: the file is not the fixture file encoding of its value (KIT-21)` };
+  }
   if (!loaded.ok) return { ok: false, message: loaded.violations.map((v) => `${v.code} ${v.pointer ?? ''}`).join('; ') };
   return { ok: true, fixture: loaded.fixture };
 }

@@ -28,7 +28,7 @@ export function renderVectorsReadme(manifest: ManifestFile): string {
     '## Layout',
     '',
     '- `<category>/<slug>.json`: one vector (`' + VECTOR_FORMAT + '`, schema `oracle/schemas/kofun.ctk.vector.v1.schema.json`). The id is `<category>/<slug>` and never changes; a retired id is listed under `renames` in the manifest.',
-    '- `fixtures/<sha256>.json`: a fixture (`kofun.ctk.fixture/v1`) as its canonical JSON bytes; the name is the SHA-256 of those bytes and vectors refer to it by `fixture_sha256`. Fixtures are shared by every vector that uses the same facts. Large fixtures describe many candidates with `candidate_series`.',
+    '- `fixtures/<sha256>.json`: a fixture (`kofun.ctk.fixture/v1`) as its canonical JSON bytes, except that LF, CR and TAB in `file.source` are written as the JSON escapes `\\n`, `\\r` and `\\t` (KIT-21); the name is the SHA-256 of those bytes and vectors refer to it by `fixture_sha256`. Fixtures are shared by every vector that uses the same facts. Large fixtures describe many candidates with `candidate_series`.',
     '- `manifest.json` (`' + MANIFEST_FORMAT + '`, schema `oracle/schemas/kofun.ctk.manifest.v1.schema.json`): every vector and fixture file with its SHA-256, sorted by path bytes; counts by category; renames; and the vector-set digest.',
     '',
     '## A query vector',
