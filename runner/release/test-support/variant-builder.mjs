@@ -42,7 +42,9 @@ if (leak === 'hang') {
 
   let notes = 'kofun test artifact\n';
   if (leak === 'path') notes += `built in: ${process.cwd()}\n`;
-  if (leak === 'time') notes += `built at: ${new Date().toString()}\n`;
+  // The wall clock to the second can repeat between two quick builds; the monotonic
+  // nanosecond clock never does, so the leak is always visible.
+  if (leak === 'time') notes += `built at: ${new Date().toString()} (${process.hrtime.bigint()} ns)\n`;
   if (leak === 'locale') notes += `locale: ${process.env.LC_ALL ?? ''}\n`;
   if (leak === 'home') notes += `home: ${homedir()}\n`;
   if (leak === 'umask') {
