@@ -9,38 +9,13 @@ import * as assert from 'uvu/assert';
 import { makeCandidate, makeFixture, MAKE_FIXTURE_IDS as IDS, testId } from '../fixture/test-support/make-fixture.js';
 import type { FixtureCandidate } from '../fixture/fixture.js';
 import type { DiscoveryResultV1, OperationFact } from '../records/discovery-records.js';
-import { answer, bytesOf, load, requestOn, RESULT_HEAD, textOf } from './test-support/query-support.js';
+import { answer, bytesOf, listRow, load, requestOn, RESULT_HEAD, textOf } from './test-support/query-support.js';
 
 const sha = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
 
 function template(over: Partial<FixtureCandidate> = {}): Omit<FixtureCandidate, 'identity' | 'display_name' | 'qualified_name'> {
   const { identity: _i, display_name: _d, qualified_name: _q, ...rest } = makeCandidate('t', { signature: 'std.list.op(read List[Text]) -> Int', ...over });
   return rest;
-}
-
-function listRow(identity: string, name: string, signature: string, over: Partial<OperationFact> = {}): OperationFact {
-  return {
-    status: 'validated',
-    identity: { kind: 'SymbolId', value: identity },
-    display_name: name,
-    qualified_name: `std.list.${name}`,
-    signature,
-    generic_requirements: [],
-    receiver_mode: 'read',
-    effects: [],
-    origin: {
-      status: 'validated', kind: 'function', module: 'std.list', module_identity: { kind: 'ModuleId', value: IDS.stdList },
-      implementation_identity: null, trait: null, trait_identity: null,
-    },
-    visibility: 'pub',
-    availability: 'callable',
-    rejection_reasons: [],
-    source: null,
-    documentation: null,
-    dependencies: [],
-    diagnostic_ids: [],
-    ...over,
-  };
 }
 
 const TYPE = {

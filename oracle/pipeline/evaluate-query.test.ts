@@ -11,7 +11,7 @@ import * as assert from 'uvu/assert';
 import { makeCandidate, makeFixture, MAKE_FIXTURE_IDS as IDS, testId } from '../fixture/test-support/make-fixture.js';
 import type { FixtureV1 } from '../fixture/fixture.js';
 import type { DiscoveryRequestV1, DiscoveryResultV1, OperationFact } from '../records/discovery-records.js';
-import { answer, load, requestOn, RESULT_HEAD, textOf } from './test-support/query-support.js';
+import { answer, listRow, load, requestOn, RESULT_HEAD, textOf } from './test-support/query-support.js';
 
 const FN_ORIGIN = {
   status: 'validated',
@@ -34,25 +34,7 @@ const LIST_TEXT_TYPE = {
 
 /** A validated callable std.list row as the contract requires it (KD-OP-09/10). */
 function row(name: string, signature: string, over: Partial<OperationFact> = {}): OperationFact {
-  return {
-    status: 'validated',
-    identity: { kind: 'SymbolId', value: testId(`symbol:std.list.${name}`) },
-    display_name: name,
-    qualified_name: `std.list.${name}`,
-    signature,
-    generic_requirements: [],
-    receiver_mode: 'read',
-    effects: [],
-    origin: { ...FN_ORIGIN },
-    visibility: 'pub',
-    availability: 'callable',
-    rejection_reasons: [],
-    source: null,
-    documentation: null,
-    dependencies: [],
-    diagnostic_ids: [],
-    ...over,
-  };
+  return listRow(testId(`symbol:std.list.${name}`), name, signature, over);
 }
 
 const SIG = {

@@ -15,10 +15,12 @@ import {
   type AnalysisKey,
   type DiscoveryRequestV1,
   type DiscoveryResultV1,
+  type OperationFact,
   type Query,
   type QueryPosition,
 } from '../../records/discovery-records.js';
 import { evaluateQueryRecord } from '../evaluate-query.js';
+import { MAKE_FIXTURE_IDS } from '../../fixture/test-support/make-fixture.js';
 
 /** The loaded fixture; a test fixture that does not load is a fault of the test. */
 export function load(fixture: FixtureV1): LoadedFixture {
@@ -67,3 +69,38 @@ export function decodeResult(bytes: Uint8Array): DiscoveryResultV1 {
 
 /** The fields every result shares (KD-TRUST-04, KD-RES-02, KD-RES-03). */
 export const RESULT_HEAD = { schema: RESULT_SCHEMA, authoritative: false, limit_profile: LIMIT_PROFILE } as const;
+
+/**
+ * A validated callable std.list function row as the contract requires it (KD-OP-09/10,
+ * KD-ORIGIN-08): written out field by field, so tests compare against the contract's
+ * shape rather than against the row builder.
+ */
+export function listRow(identity: string, name: string, signature: string, over: Partial<OperationFact> = {}): OperationFact {
+  return {
+    status: 'validated',
+    identity: { kind: 'SymbolId', value: identity },
+    display_name: name,
+    qualified_name: `std.list.${name}`,
+    signature,
+    generic_requirements: [],
+    receiver_mode: 'read',
+    effects: [],
+    origin: {
+      status: 'validated',
+      kind: 'function',
+      module: 'std.list',
+      module_identity: { kind: 'ModuleId', value: MAKE_FIXTURE_IDS.stdList },
+      implementation_identity: null,
+      trait: null,
+      trait_identity: null,
+    },
+    visibility: 'pub',
+    availability: 'callable',
+    rejection_reasons: [],
+    source: null,
+    documentation: null,
+    dependencies: [],
+    diagnostic_ids: [],
+    ...over,
+  };
+}
