@@ -8,7 +8,6 @@
  * failure; replay with `{ seed, path }`.
  */
 import { test } from 'uvu';
-import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import { loadFixture } from '../fixture/load-fixture.js';
 import { evaluateQuery } from '../pipeline/evaluate-query.js';
@@ -30,7 +29,6 @@ test('the oracle answer to a generated request on a generated fixture has no ver
     }),
     { seed: 20261201, numRuns: 300 },
   );
-  assert.ok(true);
 });
 
 test.run();
