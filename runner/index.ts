@@ -15,7 +15,6 @@ export {
   loadProviderConfig,
   referenceSpec,
   resolveProvider,
-  splitCommandLine,
   PROVIDER_CONFIG_SCHEMA,
   type ProviderConfig,
   type ProviderOptions,
@@ -42,6 +41,6 @@ export { fixtureVariant, vectorSeed } from './run/metamorphic-variant.js';
 export { computeGate, reportFromEvents, REPORT_FORMAT, type GateReport } from './report/gate-report.js';
 export { mergeReports, type MergeOutcome } from './report/merge-reports.js';
 export { renderReport, REPORT_FORMATS, type ReportFormat } from './report/render-report.js';
-export { escapeBytes, escapeText } from './report/escape-text.js';
 export type { RunEvent, GateOutcome, RunSelection, MetamorphicSettings } from './report/run-events.js';
 export { main } from './cli.js';
+export { splitCommandLine, type SplitCommandLine } from './io/split-command-line.js';

@@ -16,9 +16,7 @@
 //    text plus JSON.stringify(value, null, 2); the UTF-8 decoding of the bytes to that
 //    text is not timed. Both sides alternate round by round and report their medians.
 import { join } from 'node:path';
-import { kitRoot, kitVersion } from '../oracle/kit-root.js';
-import { evaluateQuery } from '../oracle/pipeline/evaluate-query.js';
-import { LIMITS } from '../oracle/limits.js';
+import { kitRoot, kitVersion, evaluateQuery, LIMITS } from '../oracle/index.js';
 import { launcherFor, referenceSpec } from '../runner/adapters/provider-spec.js';
 import { killAllGroups } from '../runner/adapters/process-group.js';
 import { runGate } from '../runner/run/run-gate.js';

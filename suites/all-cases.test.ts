@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { caseProblems } from '../runner/vectors/case-problems.js';
-import { readClauseIndex } from '../runner/vectors/clause-index.js';
-import { readInterpretations, readRenames } from '../runner/vectors/kit-registers.js';
+import { caseProblems } from './generate/case-problems.js';
+import { readClauseIndex } from './generate/clause-index.js';
+import { readInterpretations, readRenames } from './generate/kit-registers.js';
 import { encodeCanonical, encodeFixtureJson } from '../oracle/canonical-json/encode-canonical.js';
 import type { JsonObject } from '../oracle/canonical-json/json-value.js';
 import { ACCEPTANCE_EXAMPLE_IDS, allCases } from './all-cases.js';

@@ -5,20 +5,8 @@
 import type { FixtureV1 } from '../oracle/fixture/fixture.js';
 import type { DiscoveryRequestV1 } from '../oracle/records/discovery-records.js';
 
-/** The ten case categories of the contract (KD-ACCEPT-13). */
-export const CATEGORIES = [
-  'complete',
-  'partial',
-  'stale',
-  'invalid',
-  'hidden',
-  'ownership',
-  'effect',
-  'canonical-order',
-  'limit',
-  'release-cost',
-] as const;
-export type Category = (typeof CATEGORIES)[number];
+export { CATEGORIES, type Category } from '../oracle/vectors/vector-format.js';
+import type { Category } from '../oracle/vectors/vector-format.js';
 
 /** Fields every case has. `id` is `<category>/<slug>` and never changes once published. */
 export interface CaseBase {

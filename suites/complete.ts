@@ -4,11 +4,11 @@
  * OQ-18 A).
  */
 import type { QueryCase } from './case-definition.js';
-import { FixtureBuilder } from './fixtures/fixture-builder.js';
+import { FixtureBuilder } from '../oracle/fixture/fixture-builder.js';
 import { chainWorld, MIXED_OPERATIONS } from './fixtures/dependency-chain-world.js';
 import { effectsWorld, CAPABILITY } from './fixtures/effects-world.js';
 import { hiddenWorld } from './fixtures/hidden-world.js';
-import { factKey } from './fixtures/ids.js';
+import { factKey } from '../oracle/fixture/fixture-ids.js';
 import { listTextWorld } from './fixtures/list-text-world.js';
 import { multilineWorld } from './fixtures/multiline-world.js';
 import { requestFor } from './fixtures/request-for.js';

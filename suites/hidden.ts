@@ -5,10 +5,10 @@
  * or the spelling the user supplied; include_unavailable never weakens this.
  */
 import type { QueryCase } from './case-definition.js';
-import { fileId } from './fixtures/ids.js';
+import { fileId } from '../oracle/fixture/fixture-ids.js';
 import { HIDDEN_NAMES, hiddenWorld, TOKEN_TYPE } from './fixtures/hidden-world.js';
-import { FixtureBuilder } from './fixtures/fixture-builder.js';
-import { factKey } from './fixtures/ids.js';
+import { FixtureBuilder } from '../oracle/fixture/fixture-builder.js';
+import { factKey } from '../oracle/fixture/fixture-ids.js';
 import { requestFor } from './fixtures/request-for.js';
 import { recordCase, RESULT_SHAPE_CLAUSES } from './query-case.js';
 

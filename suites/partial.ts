@@ -7,10 +7,10 @@
  */
 import type { QueryCase } from './case-definition.js';
 import { chainWorld, MIXED_NESTED, MIXED_OPERATIONS } from './fixtures/dependency-chain-world.js';
-import { variant } from './fixtures/fixture-builder.js';
+import { variant } from '../oracle/fixture/fixture-builder.js';
 import { t1World } from './fixtures/generic-t1-world.js';
 import { hiddenWorld } from './fixtures/hidden-world.js';
-import { identityOf } from './fixtures/ids.js';
+import { identityOf } from '../oracle/fixture/fixture-ids.js';
 import { LIST_TEXT_TYPE, listTextBuilder, listTextWorld } from './fixtures/list-text-world.js';
 import { requestFor, type RequestOptions } from './fixtures/request-for.js';
 import { recordCase, RESULT_SHAPE_CLAUSES } from './query-case.js';

@@ -10,8 +10,8 @@
 import type { FixtureV1 } from '../oracle/fixture/fixture.js';
 import { computeReleaseExpectation } from '../oracle/release/release-expectation.js';
 import type { ReleaseCostCase } from './case-definition.js';
-import { FixtureBuilder, variant } from './fixtures/fixture-builder.js';
-import { factKey, identityOf } from './fixtures/ids.js';
+import { FixtureBuilder, variant } from '../oracle/fixture/fixture-builder.js';
+import { factKey, identityOf } from '../oracle/fixture/fixture-ids.js';
 import { listTextWorld } from './fixtures/list-text-world.js';
 import { utf8World } from './fixtures/utf8-world.js';
 import { hiddenWorld } from './fixtures/hidden-world.js';

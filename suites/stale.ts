@@ -8,8 +8,8 @@
 import type { FixtureV1 } from '../oracle/fixture/fixture.js';
 import type { AnalysisKey } from '../oracle/records/discovery-records.js';
 import type { AlternativeSpec, QueryCase } from './case-definition.js';
-import { variant } from './fixtures/fixture-builder.js';
-import { fileId, semanticDigest } from './fixtures/ids.js';
+import { variant } from '../oracle/fixture/fixture-builder.js';
+import { fileId, semanticDigest } from '../oracle/fixture/fixture-ids.js';
 import { LIST_TEXT_SOURCE, LIST_TEXT_TYPE, listTextBuilder, listTextWorld } from './fixtures/list-text-world.js';
 import { currentKey, requestFor } from './fixtures/request-for.js';
 import { recordCase, RESULT_SHAPE_CLAUSES } from './query-case.js';

@@ -1,11 +1,52 @@
+/**
+ * The kit's one SHA-256 helper (@noble/hashes): every digest Id of the contract (KD-SCALAR-04, KD-KEY-03), every
+ * file digest of the manifest and the vector set, and every seed derived from a label go through it, so that no two
+ * parts of the kit can disagree on how a digest is spelled.
+ */
 import { sha256 } from '@noble/hashes/sha2.js';
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+const utf8 = new TextEncoder();
 
-/** Lowercase hexadecimal SHA-256 of `bytes`: the spelling of every digest Id (KD-SCALAR-04, KD-KEY-03). */
-export function sha256Hex(bytes: Uint8Array): string {
-  const digest = sha256(bytes);
+/** Bytes to hash: raw bytes, or a string hashed as its UTF-8 encoding. */
+export type HashInput = Uint8Array | string;
+
+function bytesOf(input: HashInput): Uint8Array {
+  return typeof input === 'string' ? utf8.encode(input) : input;
+}
+
+/** Lowercase hexadecimal spelling of a digest. */
+export function hexOf(digest: Uint8Array): string {
   let out = '';
   for (let i = 0; i < digest.length; i++) out += HEX[digest[i] as number] as string;
   return out;
+}
+
+/** The raw 32-byte SHA-256 of `input`. */
+export function sha256Bytes(input: HashInput): Uint8Array {
+  return sha256(bytesOf(input));
+}
+
+/** Lowercase hexadecimal SHA-256 of `input`: the spelling of every digest Id (KD-SCALAR-04, KD-KEY-03). */
+export function sha256Hex(input: HashInput): string {
+  return hexOf(sha256(bytesOf(input)));
+}
+
+/** An incremental SHA-256, for inputs read in chunks (artifact files, streamed vectors). */
+export interface Sha256Stream {
+  update(chunk: HashInput): Sha256Stream;
+  hex(): string;
+}
+
+/** Starts an incremental SHA-256. */
+export function createSha256(): Sha256Stream {
+  const h = sha256.create();
+  const stream: Sha256Stream = {
+    update(chunk) {
+      h.update(bytesOf(chunk));
+      return stream;
+    },
+    hex: () => hexOf(h.digest()),
+  };
+  return stream;
 }

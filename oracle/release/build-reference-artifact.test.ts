@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import * as fc from 'fast-check';
 import { createHash } from 'node:crypto';
 import { buildReferenceArtifact, RELEASE_PROFILES, type ArtifactFile, type ReleaseProfile } from './build-reference-artifact.js';
-import { FixtureBuilder, variant } from '../../suites/fixtures/fixture-builder.js';
+import { FixtureBuilder, variant } from '../fixture/fixture-builder.js';
 import { hiddenMarkers, hiddenWorld } from '../../suites/fixtures/hidden-world.js';
 import { reorderFixture } from '../../suites/fixtures/reorder-fixture.js';
 import { listTextWorld } from '../../suites/fixtures/list-text-world.js';

@@ -1,7 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
-import { escapeText, formatViolation } from './format-violation.js';
+import { formatViolation } from './format-violation.js';
+import { escapeText } from '../escape/escape-untrusted.js';
 import { violation } from '../violation.js';
 
 test('the line names clause, code, pointer, message, expected and actual', () => {
@@ -15,17 +16,18 @@ test('byte offsets, the root pointer and missing parts', () => {
   assert.is(formatViolation(violation('x', 'KD-RES-09', 'M.')), 'KD-RES-09 x at (input): M.');
 });
 
-test('provider text is escaped: controls as \\xNN, non-ASCII as \\u{…}, backslash doubled', () => {
-  assert.is(escapeText('a\u001b[31mb', 100), 'a\\x1B[31mb');
-  assert.is(escapeText('é\u{1F600}\\\u007f\n', 100), '\\u{E9}\\u{1F600}\\\\\\x7F\\x0A');
-  assert.is(escapeText('\ud800x', 100), '\\u{D800}x');
+test('provider text is escaped: controls and non-ASCII as \\u{x}, backslash doubled', () => {
+  const ascii = (s: string): string => escapeText(s, { asciiOnly: true, max: 100 });
+  assert.is(ascii('a\u001b[31mb'), 'a\\u{1b}[31mb');
+  assert.is(ascii('é\u{1F600}\\\u007f\n'), '\\u{e9}\\u{1f600}\\\\\\u{7f}\\n');
+  assert.is(ascii('\ud800x'), '\\u{d800}x');
   const v = violation('schema', 'KD-CANON-06', 'Unknown field.', { pointer: '/evil\u001b]0;pwned\u0007', actual: 'field \u202eevil' });
-  assert.is(formatViolation(v), 'KD-CANON-06 schema at /evil\\x1B]0;pwned\\x07: Unknown field. (actual field \\u{202E}evil)');
+  assert.is(formatViolation(v), 'KD-CANON-06 schema at /evil\\u{1b}]0;pwned\\u{7}: Unknown field. (actual field \\u{202e}evil)');
 });
 
 test('long text is cut without splitting an escape', () => {
-  assert.is(escapeText('a'.repeat(20), 10), 'aaaaaaa...');
-  assert.is(escapeText('aaaaa\u00e9', 10), 'aaaaa...');
+  assert.is(escapeText('a'.repeat(20), { asciiOnly: true, max: 10 }), 'aaaaaaa...');
+  assert.is(escapeText('aaaaa\u00e9', { asciiOnly: true, max: 10 }), 'aaaaa...');
 });
 
 test('property: any violation formats to one bounded line of printable ASCII', () => {

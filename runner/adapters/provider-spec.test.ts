@@ -3,22 +3,15 @@ import * as assert from 'uvu/assert';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { schemaViolations } from '../../oracle/records/schema-registry.js';
+import { schemaViolations } from '../../oracle/index.js';
 import { UsageError } from '../io/cli-io.js';
-import { parseBuildConfig } from '../release/build-config.js';
-import { loadProviderConfig, PROVIDER_CONFIG_SCHEMA, relocatedSpec, resolveProvider, splitCommandLine } from './provider-spec.js';
+import { parseBuildConfig } from '../release-cost/build-config.js';
+import { loadProviderConfig, PROVIDER_CONFIG_SCHEMA, relocatedSpec, resolveProvider } from './provider-spec.js';
 
 const usage = (e: unknown): boolean => e instanceof UsageError;
 
-test('a command line splits into argv with POSIX quoting and no shell', () => {
-  assert.equal(splitCommandLine(`python3 "my provider.py" --flag 'a b' c\\ d`), ['python3', 'my provider.py', '--flag', 'a b', 'c d']);
-  assert.equal(splitCommandLine('run $HOME/x'), ['run', '$HOME/x']);
-});
-
-test('operators, globs and empty lines are refused', () => {
-  for (const bad of ['a | b', 'a; rm -rf x', 'a > out', 'a && b', 'ls *.py', '   ', 'a # comment']) {
-    assert.throws(() => splitCommandLine(bad), usage, bad);
-  }
+test('operators in --process are a usage error naming the operator', () => {
+  assert.throws(() => resolveProvider({ process: 'a | b' }, '/'), (e: unknown) => usage(e) && /operator \|/.test(String(e)));
 });
 
 test('exactly one provider source; --one-shot and --adapter only where they apply', () => {

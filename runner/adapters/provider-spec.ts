@@ -10,13 +10,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse as parseShell } from 'shell-quote';
-import { kitRoot, kitVersion } from '../../oracle/kit-root.js';
-import { schemaViolations } from '../../oracle/records/schema-registry.js';
+import { splitCommandLine } from '../io/split-command-line.js';
+import { kitRoot, kitVersion, schemaViolations, escapeText } from '../../oracle/index.js';
 import { UsageError } from '../io/cli-io.js';
-import { parseBuildConfig, readBuildConfigFile, type BuildConfig } from '../release/build-config.js';
-import { referenceBuildConfig } from '../release/reference-build.js';
-import { escapeText } from '../report/escape-text.js';
+import { parseBuildConfig, readBuildConfigFile, type BuildConfig } from '../release-cost/build-config.js';
+import { referenceBuildConfig } from '../release-cost/reference-build.js';
 import { moduleLauncher } from './module-adapter.js';
 import { oneShotProcessLauncher } from './one-shot-process.js';
 import { persistentProcessLauncher, type ProcessCommand } from './persistent-process.js';
@@ -67,7 +65,9 @@ export function resolveProvider(options: ProviderOptions, cwd: string): Provider
   if (options.adapter !== undefined && options.provider === undefined) throw new UsageError('--adapter applies to --provider reference only');
   if (options.config !== undefined) return loadProviderConfig(resolve(cwd, options.config));
   if (options.process !== undefined) {
-    const argv = splitCommandLine(options.process);
+    const split = splitCommandLine(options.process);
+    if (!split.ok) throw new UsageError(`--process: ${split.message}`);
+    const argv = split.argv;
     return {
       spec: {
         kind: 'process',
@@ -108,7 +108,7 @@ export function referenceSpec(adapter: string): ProviderSpec {
  */
 export function referenceServeArgv(): string[] {
   if (import.meta.url.endsWith('.ts')) {
-    return [process.execPath, '--import', import.meta.resolve('tsx'), join(kitRoot(), 'scripts', 'dev-cli.ts'), 'serve'];
+    return [process.execPath, '--import', import.meta.resolve('tsx'), join(kitRoot(), 'runner', 'cli-entry.ts'), 'serve'];
   }
   return [process.execPath, join(kitRoot(), 'bin', 'kofun-ctk.js'), 'serve'];
 }
@@ -157,26 +157,6 @@ export function loadProviderConfig(path: string): ProviderConfig {
     out.build = { config: parsed.config, reference: false };
   }
   return out;
-}
-
-/**
- * Splits a command line into argv with shell-quote. Quotes and backslashes work as
- * in a POSIX shell; `$NAME` is kept literally; operators (| & ; < > ( )), globs and
- * comments are refused, because nothing here runs a shell.
- */
-export function splitCommandLine(line: string): string[] {
-  const tokens = parseShell(line, (name) => `$${name}`);
-  const argv: string[] = [];
-  for (const token of tokens) {
-    if (typeof token === 'string') {
-      argv.push(token);
-      continue;
-    }
-    const what = 'op' in token ? (token.op === 'glob' ? `glob ${token.pattern}` : `operator ${token.op}`) : 'comment';
-    throw new UsageError(`--process: ${what} is not allowed; the command is run without a shell`);
-  }
-  if (argv.length === 0) throw new UsageError('--process: empty command line');
-  return argv;
 }
 
 /** The launcher for a spec; `kitVersion` goes into the runner's hello. */

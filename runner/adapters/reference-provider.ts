@@ -5,9 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { kitRoot, kitVersion } from '../../oracle/kit-root.js';
-import { loadFixture, type LoadedFixture } from '../../oracle/fixture/load-fixture.js';
-import { evaluateQuery } from '../../oracle/pipeline/evaluate-query.js';
+import { kitRoot, kitVersion, loadFixture, type LoadedFixture, evaluateQuery } from '../../oracle/index.js';
 import type { DiscoveryModuleProvider } from './module-provider.js';
 
 /** The name the reference oracle gives in its handshake. */

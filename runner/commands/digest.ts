@@ -7,8 +7,8 @@
 import type { Command } from 'commander';
 import { EXIT, UsageError, writeAll } from '../io/cli-io.js';
 import { readBounded } from '../io/read-bounded.js';
-import { interfaceSetDigest, type InterfaceMember } from '../../oracle/digest/interface-set-digest.js';
-import type { Register } from '../cli.js';
+import { interfaceSetDigest, type InterfaceMember } from '../../oracle/index.js';
+import type { Register } from '../io/cli-io.js';
 
 /** Input cap: 4,096 members of about 250 bytes each fit many times over. */
 const MAX_INPUT_BYTES = 4 * 1024 * 1024;

@@ -7,17 +7,16 @@
  */
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { kitVersion } from '../../oracle/kit-root.js';
+import { kitVersion, escapeText } from '../../oracle/index.js';
 import { installSignalCleanup, killAllGroups } from '../adapters/process-group.js';
 import { launcherFor, resolveProvider, type ProviderOptions } from '../adapters/provider-spec.js';
 import { EXIT, UsageError } from '../io/cli-io.js';
 import { classifyDifference } from '../judge/classify-difference.js';
 import { unifiedDiff } from '../judge/unified-diff.js';
 import { describeDifference } from '../report/describe.js';
-import { escapeText } from '../report/escape-text.js';
 import { runFuzz, writeFuzzVector } from '../fuzz/run-fuzz.js';
-import type { Register } from '../cli.js';
-import { addProviderOptions, ignoreClosedOutput, intOption, RUN_DEFAULTS } from './run.js';
+import type { Register } from '../io/cli-io.js';
+import { addProviderOptions, ignoreClosedOutput, intOption, RUN_DEFAULTS } from '../io/cli-options.js';
 
 interface FuzzCliOptions extends ProviderOptions {
   seed?: string;

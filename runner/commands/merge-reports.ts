@@ -7,11 +7,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { EXIT, UsageError } from '../io/cli-io.js';
-import { escapeText } from '../report/escape-text.js';
+import { escapeText } from '../../oracle/index.js';
 import { isGateReport, mergeReports } from '../report/merge-reports.js';
 import { renderReport, REPORT_FORMATS, type ReportFormat } from '../report/render-report.js';
 import type { GateReport } from '../report/gate-report.js';
-import type { Register } from '../cli.js';
+import type { Register } from '../io/cli-io.js';
 
 export const registerMergeReports: Register = (program: Command, io, done) => {
   program

@@ -14,13 +14,10 @@
  */
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { loadFixtureFile } from '../../oracle/fixture/load-fixture.js';
-import { LIMITS } from '../../oracle/limits.js';
-import { evaluateQuery } from '../../oracle/pipeline/evaluate-query.js';
-import type { Violation } from '../../oracle/violation.js';
+import { loadFixtureFile, LIMITS, evaluateQuery, type Violation } from '../../oracle/index.js';
 import { EXIT, writeAll } from '../io/cli-io.js';
 import { readBounded } from '../io/read-bounded.js';
-import type { Register } from '../cli.js';
+import type { Register } from '../io/cli-io.js';
 
 /** One stderr line for a fixture violation; no stack trace, no raw file bytes beyond the loader's own text. */
 export function violationLine(v: Violation): string {

@@ -4,22 +4,19 @@
  * acceptable results, the actual bytes (or the error), the judgement, and the commands
  * that reproduce it.
  */
-import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { quote } from 'shell-quote';
-import { kitRoot, kitVersion } from '../../oracle/kit-root.js';
-import { formatViolation } from '../../oracle/verifier/format-violation.js';
+import { kitRoot, kitVersion, formatViolation, escapeText, sha256Hex } from '../../oracle/index.js';
 import { installSignalCleanup, killAllGroups } from '../adapters/process-group.js';
 import { launcherFor, resolveProvider, type ProviderOptions } from '../adapters/provider-spec.js';
 import { EXIT, UsageError } from '../io/cli-io.js';
 import { judgeVector, errorFromFault } from '../judge/judge-vector.js';
 import { describeDifference, describeProvider } from '../report/describe.js';
-import { escapeText } from '../report/escape-text.js';
 import { loadVectorSet } from '../run/vector-source.js';
-import type { Register } from '../cli.js';
-import { addProviderOptions, ignoreClosedOutput, intOption, RUN_DEFAULTS } from './run.js';
+import type { Register } from '../io/cli-io.js';
+import { addProviderOptions, ignoreClosedOutput, intOption, RUN_DEFAULTS } from '../io/cli-options.js';
 
 interface ReproOptions extends ProviderOptions {
   vectors?: string;
@@ -99,7 +96,7 @@ async function repro(id: string, opts: ReproOptions, io: Parameters<Register>[1]
     `- vector set: ${set.vectorSetSha256}`,
     `- kit: kofun-ctk ${escapeText(kitVersion())}`,
     `- fixture: fixture.json (sha256 ${vector.fixtureSha256})`,
-    `- request: request.bin (sha256 ${createHash('sha256').update(vector.request).digest('hex')}, ${vector.request.length} bytes, sent exactly)`,
+    `- request: request.bin (sha256 ${sha256Hex(vector.request)}, ${vector.request.length} bytes, sent exactly)`,
     `- expected: expected.json${vector.acceptable.length > 0 ? `; acceptable alternatives: ${vector.acceptable.map((a) => escapeText(a.name)).join(', ')}` : ''}`,
     '- actual: actual.bin (or actual-error.txt), judgement.json, diff.txt',
     `- intent: ${escapeText(vector.intent)}`,

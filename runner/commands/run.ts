@@ -11,30 +11,21 @@
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { kitRoot, kitVersion } from '../../oracle/kit-root.js';
+import { kitRoot, kitVersion } from '../../oracle/index.js';
 import { installSignalCleanup, killAllGroups } from '../adapters/process-group.js';
 import { launcherFor, relocatedSpec, resolveProvider, type ProviderOptions, type ProviderSpec } from '../adapters/provider-spec.js';
 import { EXIT, UsageError } from '../io/cli-io.js';
+import { addProviderOptions, collect, ignoreClosedOutput, intOption, RUN_DEFAULTS } from '../io/cli-options.js';
 import { loadExpectations, type Expectation } from '../judge/expectations.js';
 import { consoleReporter } from '../report/console-reporter.js';
 import type { GateReport } from '../report/gate-report.js';
 import { renderReport, REPORT_FORMATS, reportFileName, type ReportFormat } from '../report/render-report.js';
 import type { RunEvent } from '../report/run-events.js';
-import { NO_BUILD_COMMANDS, type ReleaseBuildPlan } from '../run/judge-release-vector.js';
+import { NO_BUILD_COMMANDS, type ReleaseBuildPlan } from '../release-cost/judge-release-vector.js';
 import { runGate } from '../run/run-gate.js';
 import { filterVectors, listOption, parseShard, shardVectors } from '../run/select-vectors.js';
 import { loadVectorSet } from '../run/vector-source.js';
-import type { Register } from '../cli.js';
-
-/** Defaults of the run options (documented in README.md). */
-export const RUN_DEFAULTS = {
-  jobs: 1,
-  timeoutMs: 20_000,
-  startTimeoutMs: 30_000,
-  restartBudget: 8,
-  metamorphic: 'all' as number | 'all',
-  seed: 20261201,
-} as const;
+import type { Register } from '../io/cli-io.js';
 
 /** The help text after the options: how release-cost vectors are judged, and how to leave them out. */
 export const RUN_RELEASE_HELP = `
@@ -68,26 +59,6 @@ interface RunCliOptions extends ProviderOptions {
   verbose?: boolean;
   /** False with --no-release-vary. */
   releaseVary: boolean;
-}
-
-const collect = (value: string, previous: string[]): string[] => [...previous, value];
-
-/** Adds the provider-selecting options shared by run, repro and fuzz. */
-export function addProviderOptions(command: Command): Command {
-  return command
-    .option('--config <file>', 'provider configuration (schema oracle/schemas/kofun.ctk.provider-config.v1.schema.json)')
-    .option('--process <command-line>', 'provider process command line (split into argv, never run through a shell)')
-    .option('--one-shot', 'with --process: one process per query (<argv...> <fixture-path>, request on stdin)')
-    .option('--module <path>', 'JavaScript module exporting a DiscoveryModuleProvider (run in a worker thread)')
-    .option('--provider <name>', 'a built-in provider: "reference" (the oracle)')
-    .option('--adapter <adapter>', 'with --provider reference: process (kofun-ctk serve, default), one-shot or module')
-    .option('--name <name>', 'provider name for --process and --module when the provider has no handshake');
-}
-
-/** Parses a non-negative integer option. */
-export function intOption(name: string, text: string, min: number): number {
-  if (!/^[0-9]{1,9}$/.test(text) || Number(text) < min) throw new UsageError(`${name} must be an integer >= ${min}, not "${text}"`);
-  return Number(text);
 }
 
 export const registerRun: Register = (program: Command, io, done) => {
@@ -211,17 +182,6 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
   reporter.summary(report, extra);
   return report.gate.exit_code;
 }
-
-/** A reader that went away (`| head`) must not turn into an unhandled EPIPE. */
-export function ignoreClosedOutput(io: Parameters<Register>[1]): void {
-  for (const stream of [io.stdout, io.stderr]) {
-    if (guarded.has(stream)) continue;
-    guarded.add(stream);
-    stream.on('error', () => undefined);
-  }
-}
-
-const guarded = new WeakSet<object>();
 
 function adapterName(spec: ProviderSpec): string {
   return spec.kind === 'module' ? 'module' : spec.mode === 'one-shot' ? 'process-one-shot' : 'process-persistent';

@@ -12,7 +12,7 @@ import { errorMessage } from '../adapters/module-provider.js';
 import { createReferenceProvider } from '../adapters/reference-provider.js';
 import { serveProvider } from '../protocol/serve-provider.js';
 import { MAX_QUERY_BYTES } from '../protocol/messages.js';
-import type { Register } from '../cli.js';
+import type { Register } from '../io/cli-io.js';
 
 export const registerServe: Register = (program: Command, io, done) => {
   program

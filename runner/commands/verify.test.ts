@@ -48,7 +48,7 @@ test('provider text reaches the terminal escaped', async () => {
   const r = await run(['verify'], evil);
   assert.is(r.code, 1);
   assert.not.match(r.stdout, /\u001b/);
-  assert.match(r.stdout, /at \/\\x1B\[2J: /);
+  assert.match(r.stdout, /at \/\\u\{1b\}\[2J: /);
 });
 
 test('an oversized result is a KD-LIMIT-03 violation, not a crash', async () => {

@@ -15,14 +15,10 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { loadFixtureFile, type LoadedFixture } from '../../oracle/fixture/load-fixture.js';
-import { LIMITS } from '../../oracle/limits.js';
-import { escapeText, formatViolation } from '../../oracle/verifier/format-violation.js';
-import { verifyResult, type VerifyContext } from '../../oracle/verifier/verify-result.js';
-import { violation, type Violation } from '../../oracle/violation.js';
+import { loadFixtureFile, type LoadedFixture, LIMITS, escapeFor, formatViolation, verifyResult, type VerifyContext, violation, type Violation } from '../../oracle/index.js';
 import { EXIT, writeAll } from '../io/cli-io.js';
 import { readBounded } from '../io/read-bounded.js';
-import type { Register } from '../cli.js';
+import type { Register } from '../io/cli-io.js';
 
 /** Reads at most `max + 1` bytes of a file: enough to know it is over `max`. */
 function readFilePrefix(path: string, max: number): Uint8Array {
@@ -68,7 +64,7 @@ export const registerVerify: Register = (program: Command, io, done) => {
         try {
           context.request = readFilePrefix(resolve(io.cwd, opts.request), LIMITS.requestBytes);
         } catch (err) {
-          io.stderr.write(`kofun-ctk verify: request file cannot be read (${escapeText(errorCode(err), 32)}): ${escapeText(opts.request, 200)}\n`);
+          io.stderr.write(`kofun-ctk verify: request file cannot be read (${escapeFor("ascii", errorCode(err), 32)}): ${escapeFor("ascii", opts.request, 200)}\n`);
           done(EXIT.usage);
           return;
         }

@@ -7,14 +7,7 @@
  * shrinks a failing case towards an empty world with a current request.
  */
 import fc from 'fast-check';
-import type { FactKey, FixtureV1 } from '../../oracle/fixture/fixture.js';
-import { loadFixture } from '../../oracle/fixture/load-fixture.js';
-import { encodeCanonical } from '../../oracle/canonical-json/encode-canonical.js';
-import type { JsonObject } from '../../oracle/canonical-json/json-value.js';
-import type { DiscoveryRequestV1, FactStatus, QueryKind, ReceiverMode, Visibility } from '../../oracle/records/discovery-records.js';
-import { REQUEST_SCHEMA } from '../../oracle/records/discovery-records.js';
-import { FixtureBuilder, type HomeRef, type InterfaceRef } from '../../suites/fixtures/fixture-builder.js';
-import { factKey, identityOf } from '../../suites/fixtures/ids.js';
+import { type FactKey, type FixtureV1, loadFixture, encodeCanonical, type JsonObject, type DiscoveryRequestV1, type FactStatus, type QueryKind, type ReceiverMode, type Visibility, REQUEST_SCHEMA, FixtureBuilder, type HomeRef, type InterfaceRef, factKey, identityOf } from '../../oracle/index.js';
 
 const STATUSES: FactStatus[] = ['validated', 'provisional', 'unavailable', 'error'];
 const NAMES = ['len', 'map', 'push', 'sort_in_place', 'take_all', 'fetch'];

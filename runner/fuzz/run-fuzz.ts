@@ -8,23 +8,12 @@
  * vector takes the contract category its expected result belongs to (KD-ACCEPT-13 names
  * the categories), and its intent says it came from fuzzing and how to replay it.
  */
-import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { encodeFixtureJson } from '../../oracle/canonical-json/encode-canonical.js';
-import type { JsonObject } from '../../oracle/canonical-json/json-value.js';
-import { loadFixture } from '../../oracle/fixture/load-fixture.js';
-import { evaluateQuery } from '../../oracle/pipeline/evaluate-query.js';
-import { verifyResult } from '../../oracle/verifier/verify-result.js';
-import { compareUtf8 } from '../../oracle/canonical-json/compare-utf8.js';
-import { CATEGORIES, type Category } from '../../suites/case-definition.js';
-import { generatedStamp, MANIFEST_FORMAT, VECTOR_FORMAT, type ManifestEntry, type ManifestFile, type QueryVectorFile } from '../vectors/vector-format.js';
-import { prettyJsonBytes } from '../vectors/pretty-json.js';
-import { encodeRequestBytes } from '../vectors/generate-vectors.js';
+import { CATEGORIES, type Category, encodeRequestBytes, encodeFixtureJson, type JsonObject, loadFixture, evaluateQuery, verifyResult, compareUtf8, generatedStamp, MANIFEST_FORMAT, VECTOR_FORMAT, type ManifestEntry, type ManifestFile, type QueryVectorFile, prettyJsonBytes, vectorSetDigest, sha256Hex } from '../../oracle/index.js';
 import type { ProviderConnection, ProviderLauncher } from '../adapters/provider-connection.js';
 import { errorFromFault } from '../judge/judge-vector.js';
-import { vectorSetDigest } from '../vectors/vector-set-digest.js';
 import { buildCase, caseShapeArb, type CaseShape, type FuzzCase } from './fuzz-case.js';
 
 export interface FuzzOptions {
@@ -54,7 +43,7 @@ export type FuzzOutcome =
     };
 
 function sha256(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
+  return sha256Hex(bytes);
 }
 
 /** Runs the property against the provider. */

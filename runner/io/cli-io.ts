@@ -1,4 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
+import type { Command } from 'commander';
 
 /** The I/O a command may touch; tests pass their own streams. */
 export interface CliIo {
@@ -28,3 +29,6 @@ export function writeAll(stream: Writable, data: string | Uint8Array): Promise<v
     stream.write(data, (err) => (err ? reject(err) : resolve()));
   });
 }
+
+/** A registration function: adds one command that reports its exit code through `done`. */
+export type Register = (program: Command, io: CliIo, done: (code: number) => void) => void;

@@ -4,7 +4,7 @@
  * KD-CANON-*), only the order (equal once every array is sorted, KD-ORDER-*), or
  * values, with the JSON pointers at which they differ.
  */
-import { childPointer } from '../../oracle/violation.js';
+import { childPointer } from '../../oracle/index.js';
 
 export type DifferenceClass =
   | { kind: 'layout' }

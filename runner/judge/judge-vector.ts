@@ -6,13 +6,9 @@
  * the fixture, so its fixture checks (the leak scan of hidden names and identities,
  * KD-DISCLOSE-03, KD-OMIT-07) cover every vector.
  */
-import { createHash } from 'node:crypto';
-import type { LoadedFixture } from '../../oracle/fixture/load-fixture.js';
-import { verifyResult } from '../../oracle/verifier/verify-result.js';
-import type { Violation } from '../../oracle/violation.js';
+import { type LoadedFixture, verifyResult, type Violation, clip, escapeText, sha256Hex } from '../../oracle/index.js';
 import { errorMessage } from '../adapters/module-provider.js';
 import type { CallOutcome, ProviderFault } from '../adapters/provider-connection.js';
-import { clip, escapeText } from '../report/escape-text.js';
 import type { QueryVector } from '../run/vector-source.js';
 import { classifyDifference } from './classify-difference.js';
 import { unifiedDiff } from './unified-diff.js';
@@ -34,7 +30,7 @@ export function judgeVector(vector: QueryVector, outcome: CallOutcome<Uint8Array
   const base = blankJudgement(vector);
   if (!outcome.ok) return { ...base, verdict: 'ERROR', error: errorFromFault(outcome.fault) };
   const actual = outcome.value;
-  base.actualSha256 = createHash('sha256').update(actual).digest('hex');
+  base.actualSha256 = sha256Hex(actual);
   base.actualLength = actual.length;
   const verified = runVerifier(actual, vector, context.fixture);
   base.violations = verified.violations;

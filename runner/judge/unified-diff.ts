@@ -4,7 +4,7 @@
  * bounded in work and in size so a hostile 4 MiB reply cannot stall the report.
  */
 import { createTwoFilesPatch } from 'diff';
-import { escapeBytes } from '../report/escape-text.js';
+import { escapeBytes } from '../../oracle/index.js';
 
 /** The most lines of diff kept. */
 export const MAX_DIFF_LINES = 400;

@@ -2,7 +2,7 @@
  * Verdicts and per-vector judgements (DESIGN.md, "The runner"): what the reports,
  * the gate and the exit status are computed from.
  */
-import type { Violation } from '../../oracle/violation.js';
+import type { Violation } from '../../oracle/index.js';
 import type { DifferenceClass } from './classify-difference.js';
 
 /**

@@ -3,7 +3,7 @@
  * One table serves both ends: the runner decodes provider messages, the serving
  * side (`kofun-ctk serve`, the broken providers) decodes runner messages.
  */
-import { LIMITS } from '../../oracle/limits.js';
+import { LIMITS } from '../../oracle/index.js';
 
 /** The protocol name carried in both hello messages. */
 export const PROTOCOL_NAME = 'kofun.ctk.provider-protocol/v1';

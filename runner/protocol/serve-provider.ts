@@ -4,11 +4,11 @@
  * provider frames to `output`. `kofun-ctk serve` runs the reference oracle through
  * it; the broken providers of the kit's tests wrap it too.
  */
-import { createHash } from 'node:crypto';
 import type { Readable, Writable } from 'node:stream';
 import { errorCodeOf, errorMessage, type DiscoveryModuleProvider } from '../adapters/module-provider.js';
 import { encodeFrame, FrameDecoder, NO_REF, type Frame } from './frame.js';
 import { jsonBody, MAX_ERROR_BYTES, PROTOCOL_NAME, PROVIDER_MESSAGES, RUNNER_MESSAGES, runnerFrameCap, type ProviderHello } from './messages.js';
+import { sha256Hex } from '../../oracle/index.js';
 
 /** How a serving loop ended. */
 export type ServeEnd = { kind: 'shutdown' } | { kind: 'eof' } | { kind: 'protocol'; message: string };
@@ -40,7 +40,7 @@ export async function serveProvider(input: Readable, output: Writable, provider:
     }
     switch (frame.type) {
       case RUNNER_MESSAGES.loadFixture: {
-        const digest = createHash('sha256').update(frame.body).digest('hex');
+        const digest = sha256Hex(frame.body);
         if (digest !== frame.ref) {
           await sendError(frame.id, 'bad-fixture', 'fixture bytes do not match the sha256 in the header');
           return undefined;

@@ -6,10 +6,9 @@
  */
 import type { Writable } from 'node:stream';
 import pc from 'picocolors';
-import { formatViolation } from '../../oracle/verifier/format-violation.js';
+import { formatViolation, escapeText } from '../../oracle/index.js';
 import { PASSING, VERDICTS, type Verdict, type VectorJudgement } from '../judge/verdict.js';
 import { describeDifference, describeProvider } from './describe.js';
-import { escapeText } from './escape-text.js';
 import type { GateReport } from './gate-report.js';
 import type { EventSink } from './run-events.js';
 

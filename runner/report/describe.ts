@@ -4,7 +4,7 @@
  */
 import type { ProviderIdentity } from '../adapters/provider-connection.js';
 import type { DifferenceClass } from '../judge/classify-difference.js';
-import { escapeText } from './escape-text.js';
+import { escapeText } from '../../oracle/index.js';
 
 /** `name version (adapter)`, or `no provider started`. */
 export function describeProvider(provider: ProviderIdentity | null): string {

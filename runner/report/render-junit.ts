@@ -6,9 +6,8 @@
  */
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
-import { formatViolation } from '../../oracle/verifier/format-violation.js';
+import { formatViolation, escapeText } from '../../oracle/index.js';
 import type { VectorJudgement } from '../judge/verdict.js';
-import { escapeText } from './escape-text.js';
 import type { GateReport } from './gate-report.js';
 import { describeDifference, describeProvider } from './describe.js';
 

@@ -4,10 +4,9 @@
  * escaped (markdownCell for table cells, code fences longer than any backtick run
  * for diffs), so it cannot inject markup, links or HTML.
  */
-import { formatViolation } from '../../oracle/verifier/format-violation.js';
+import { formatViolation, markdownCell, markdownFence, markdownSafe } from '../../oracle/index.js';
 import { VERDICTS, type VectorJudgement } from '../judge/verdict.js';
 import { describeDifference, describeProvider } from './describe.js';
-import { markdownCell, markdownFence, markdownSafe } from './escape-text.js';
 import type { GateReport } from './gate-report.js';
 
 function fenced(text: string, info = ''): string[] {

@@ -1,3 +1,4 @@
+import { sha256Bytes } from '../../oracle/index.js';
 /**
  * Metamorphic canonical-order variants (KD-ORDER-12, KD-DIGEST-07, KD-KEY-07): the
  * same fixture with every array shuffled and every object's keys reordered (every
@@ -5,7 +6,6 @@
  * provider must give the same result bytes for it. Everything is derived from a seed,
  * so a failing variant is replayed exactly from the printed seed and vector id.
  */
-import { createHash } from 'node:crypto';
 
 /** A small deterministic PRNG (mulberry32) over a 32-bit seed: [0, 1). */
 export function seededRandom(seed: number): () => number {
@@ -21,7 +21,7 @@ export function seededRandom(seed: number): () => number {
 
 /** The seed of one vector's variant: the first 32 bits of SHA-256 of `<run seed>:<vector id>`. */
 export function vectorSeed(runSeed: number, id: string): number {
-  return createHash('sha256').update(`${runSeed}:${id}`, 'utf8').digest().readUInt32BE(0);
+  return new DataView(sha256Bytes(`${runSeed}:${id}`).buffer).getUint32(0);
 }
 
 function shuffle<T>(items: T[], random: () => number): T[] {

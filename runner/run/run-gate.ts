@@ -14,7 +14,6 @@
  * KD-RELEASE-02, KD-RELEASE-03), on this thread because the builds set the process umask.
  * Without declared build commands they are NOT-RUN, which leaves the run incomplete.
  */
-import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,9 +25,10 @@ import { unifiedDiff } from '../judge/unified-diff.js';
 import type { MetamorphicOutcome, VectorJudgement } from '../judge/verdict.js';
 import { computeGate, reportFromEvents, type GateReport } from '../report/gate-report.js';
 import type { EventSink, MetamorphicSettings, RunEvent, RunSelection } from '../report/run-events.js';
-import { judgeReleaseVector, NO_BUILD_COMMANDS, releaseNotRunJudgement, type ReleaseBuildPlan } from './judge-release-vector.js';
+import { judgeReleaseVector, NO_BUILD_COMMANDS, releaseNotRunJudgement, type ReleaseBuildPlan } from '../release-cost/judge-release-vector.js';
 import { fixtureVariant, sampleIds, vectorSeed } from './metamorphic-variant.js';
 import type { QueryVector, ReleaseVector, VectorSet } from './vector-source.js';
+import { sha256Hex } from '../../oracle/index.js';
 
 export interface GateRunOptions {
   kitVersion: string;
@@ -208,7 +208,7 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
       await pool(todo, mLanes, async (vector, lane) => {
         const seed = vectorSeed(options.metamorphic.seed, vector.id);
         const variant = fixtureVariant(options.vectorSet.fixtureBytes(vector.fixtureSha256), seed);
-        const variantSha = createHash('sha256').update(variant).digest('hex');
+        const variantSha = sha256Hex(variant);
         const outcome = await lane.send(variantSha, () => variant, vector.request);
         const base = actuals.get(vector.id) as Uint8Array;
         const result = metamorphicOutcome(seed, base, outcome);

@@ -7,16 +7,11 @@
  * expected and acceptable result against its own; a mismatch is a usage error (exit 2),
  * never a verdict. Files the manifest does not list are not part of the set.
  */
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LoadedFixture } from '../../oracle/fixture/load-fixture.js';
-import { schemaViolations } from '../../oracle/records/schema-registry.js';
-import { RELEASE_EXPECTATION_SCHEMA } from '../../oracle/release/release-expectation.js';
+import { type LoadedFixture, schemaViolations, sha256Hex, RELEASE_EXPECTATION_SCHEMA, isQueryVector, vectorSetDigest } from '../../oracle/index.js';
 import { UsageError } from '../io/cli-io.js';
 import { loadFixtureBytes, parseVectorFile, readVectorTree, vectorBytes } from '../vectors/load-vector.js';
-import { isQueryVector } from '../vectors/vector-format.js';
-import { vectorSetDigest } from '../vectors/vector-set-digest.js';
 
 /** One acceptable alternative of a vector (the envelope). */
 export interface AcceptableAlternative {
@@ -77,10 +72,6 @@ const SHA_RE = /^[0-9a-f]{64}$/;
  * and a fixture with a million expanded candidates is not held for the whole run.
  */
 const LOADED_FIXTURE_CACHE = 6;
-
-function sha256Hex(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
-}
 
 function fail(root: string, message: string): never {
   throw new UsageError(`vector set ${root}: ${message}`);

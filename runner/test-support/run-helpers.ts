@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { kitRoot } from '../../oracle/kit-root.js';
+import { kitRoot } from '../../oracle/index.js';
 import type { GateReport } from '../report/gate-report.js';
 import { loadVectorSet, type QueryVector, type VectorSet } from '../run/vector-source.js';
 import { runCli } from './run-cli.js';

@@ -1,8 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createHash } from 'node:crypto';
-import { encodeFixtureJson } from '../../oracle/canonical-json/encode-canonical.js';
-import type { JsonObject } from '../../oracle/canonical-json/json-value.js';
+import { encodeFixtureJson, type JsonObject } from '../../oracle/index.js';
 import { multilineWorld } from '../../suites/fixtures/multiline-world.js';
 import { loadFixtureBytes } from './load-vector.js';
 

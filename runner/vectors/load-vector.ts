@@ -2,14 +2,9 @@
  * Reading a committed vector set back: the files under vectors/, a vector file's
  * request, expected and acceptable bytes, and the fixture it names.
  */
-import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { decodeCanonical } from '../../oracle/canonical-json/decode-canonical.js';
-import { loadFixture, MAX_FIXTURE_FILE_BYTES, type LoadedFixture } from '../../oracle/fixture/load-fixture.js';
-import { kitRoot } from '../../oracle/kit-root.js';
-import { decodeRequestBytes } from './generate-vectors.js';
-import { isQueryVector, type ManifestFile, type VectorFile } from './vector-format.js';
+import { decodeCanonical, decodeRequestBytes, sha256Hex, loadFixture, MAX_FIXTURE_FILE_BYTES, type LoadedFixture, kitRoot, isQueryVector, type ManifestFile, type VectorFile } from '../../oracle/index.js';
 
 /** The kit's vectors/ folder. */
 export function vectorsDir(): string {
@@ -85,7 +80,7 @@ export function loadFixtureBytes(bytes: Uint8Array): { ok: true; fixture: Loaded
     }
   }
   const loaded = loadFixture(value);
-  if (!decoded.ok && loaded.ok && loaded.fixture.fixtureSha256 !== createHash('sha256').update(bytes).digest('hex')) {
+  if (!decoded.ok && loaded.ok && loaded.fixture.fixtureSha256 !== sha256Hex(bytes)) {
     return { ok: false, message: `${decoded.violation.code} at byte ${decoded.violation.offset ?? 0}: the file is not the fixture file encoding of its value (KIT-21)` };
   }
   if (!loaded.ok) return { ok: false, message: loaded.violations.map((v) => `${v.code} ${v.pointer ?? ''}`).join('; ') };

@@ -8,8 +8,7 @@
  * or, when that is unset, misbehaves on the first query.
  */
 import { createHash } from 'node:crypto';
-import type { LoadedFixture } from '../../../oracle/fixture/load-fixture.js';
-import { evaluateQuery } from '../../../oracle/pipeline/evaluate-query.js';
+import { type LoadedFixture, evaluateQuery } from '../../../oracle/index.js';
 import type { DiscoveryModuleProvider } from '../../adapters/module-provider.js';
 import { createReferenceProvider } from '../../adapters/reference-provider.js';
 import { serveProvider } from '../../protocol/serve-provider.js';

@@ -1,7 +1,6 @@
 // Broken provider: discloses a hidden candidate's name and identity in a row, or its name in an
 // omission when there is no row (KD-DISCLOSE-03, KD-OMIT-07).
-import type { LoadedFixture } from '../../../oracle/fixture/load-fixture.js';
-import type { FixtureCandidate } from '../../../oracle/fixture/fixture.js';
+import type { LoadedFixture, FixtureCandidate } from '../../../oracle/index.js';
 import { encodeLikeCanonical, parseResult, runBrokenProvider } from './broken-provider.js';
 
 /** A candidate the query must never disclose: not admitted, or behind a view that does not expose it. */

@@ -1,0 +1,49 @@
+/**
+ * Options and guards shared by the commands that drive a provider (`run`, `repro`, `fuzz`, `smoke`): one definition
+ * of the provider-selecting options, their defaults, and how option text becomes numbers.
+ */
+import type { Command } from 'commander';
+import { UsageError, type CliIo } from './cli-io.js';
+
+/** Defaults of the provider-driving options (documented in README.md). */
+export const RUN_DEFAULTS = {
+  jobs: 1,
+  timeoutMs: 20_000,
+  startTimeoutMs: 30_000,
+  restartBudget: 8,
+  metamorphic: 'all' as number | 'all',
+  seed: 20261201,
+} as const;
+
+/** Commander collector for a repeatable option. */
+export const collect = (value: string, previous: string[]): string[] => [...previous, value];
+
+/** Adds the provider-selecting options shared by run, repro and fuzz. */
+export function addProviderOptions(command: Command): Command {
+  return command
+    .option('--config <file>', 'provider configuration (schema oracle/schemas/kofun.ctk.provider-config.v1.schema.json)')
+    .option('--process <command-line>', 'provider process command line (split into argv, never run through a shell)')
+    .option('--one-shot', 'with --process: one process per query (<argv...> <fixture-path>, request on stdin)')
+    .option('--module <path>', 'JavaScript module exporting a DiscoveryModuleProvider (run in a worker thread)')
+    .option('--provider <name>', 'a built-in provider: "reference" (the oracle)')
+    .option('--adapter <adapter>', 'with --provider reference: process (kofun-ctk serve, default), one-shot or module')
+    .option('--name <name>', 'provider name for --process and --module when the provider has no handshake');
+}
+
+/** Parses a non-negative integer option. */
+export function intOption(name: string, text: string, min: number): number {
+  if (!/^[0-9]{1,9}$/.test(text) || Number(text) < min) throw new UsageError(`${name} must be an integer >= ${min}, not "${text}"`);
+  return Number(text);
+}
+
+/** A reader that went away (`| head`) must not turn into an unhandled EPIPE. */
+export function ignoreClosedOutput(io: CliIo): void {
+  for (const stream of [io.stdout, io.stderr]) {
+    if (guarded.has(stream)) continue;
+    guarded.add(stream);
+    stream.on('error', () => undefined);
+  }
+}
+
+const guarded = new WeakSet<object>();
+

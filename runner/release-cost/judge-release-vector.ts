@@ -1,0 +1,90 @@
+/**
+ * Judging one release-cost vector inside `kofun-ctk run` (KD-RELEASE-02, KD-RELEASE-03,
+ * OQ-45 reading A): the provider's declared build commands run on the vector's fixture
+ * (run-release-vector.ts), and the outcome becomes a judgement of the same shape as a
+ * query vector's, so it goes through the same events, reports, expectations and gate.
+ *
+ * - PASS: every identity of the vector holds (and, for the reference builder, every
+ *   artifact is the reference artifact).
+ * - FAIL: `failClauses` are the KD-RELEASE clauses broken; each violation names the first
+ *   differing file in `actual` and its first differing byte in `offset`; `diff` holds the
+ *   gate's escaped build and comparison listing (the artifacts' counterpart of a result diff).
+ * - ERROR: a build failed (`crash`), timed out (`timeout`), could not start (`start`), or
+ *   left no usable artifact (`provider-error` with code `bad-artifact`).
+ * - NOT-RUN: the provider declares no build commands.
+ *
+ * runReleaseVector sets the process umask around each build's spawn, so this runs on the
+ * main thread; several may run at once there, because that umask window is synchronous.
+ */
+import { clip, escapeText } from '../../oracle/index.js';
+import type { BuildConfig } from './build-config.js';
+import { capLines } from './format-comparison.js';
+import { runReleaseVector, type ReleaseVectorFailure } from './run-release-vector.js';
+import { MAX_PROVIDER_TEXT } from '../judge/judge-vector.js';
+import { blankJudgement, type VectorError, type VectorJudgement } from '../judge/verdict.js';
+import type { ReleaseVector } from '../run/vector-source.js';
+
+/** The NOT-RUN reason of a release-cost vector whose provider declares no build. */
+export const NO_BUILD_COMMANDS = 'no build commands declared';
+
+/** How the release-cost vectors of a run are built. */
+export interface ReleaseBuildPlan {
+  /** The provider's declared kofun.ctk.release-build/v1 build. */
+  config: BuildConfig;
+  /** Also require each artifact to equal the vector's reference digest (the kit's reference builder). */
+  checkDigests: boolean;
+  /** Repeat the without-support build under the variant conditions and require the same bytes (KD-RELEASE-03). */
+  vary: boolean;
+}
+
+/** The most listing lines kept in a judgement's `diff`. */
+const MAX_LISTING_LINES = 400;
+
+/** Builds and judges one release-cost vector; never throws for a fault of the build. */
+export async function judgeReleaseVector(vector: ReleaseVector, fixturePath: string, plan: ReleaseBuildPlan): Promise<VectorJudgement> {
+  const result = await runReleaseVector({ id: vector.id, release: vector.release, fixture: null }, plan.config.commands, {
+    fixturePath,
+    checkDigests: plan.checkDigests,
+    vary: plan.vary,
+    timeoutMs: plan.config.timeoutMs,
+    source: plan.config.source,
+    artifact: plan.config.artifact,
+    env: plan.config.env,
+    ...(plan.config.runtimeMetadata === null ? {} : { runtimeMetadata: plan.config.runtimeMetadata }),
+  });
+  const base = blankJudgement(vector);
+  const { details } = result;
+  // Identities whose profile has no build command stay unchecked; say so rather than pass silently.
+  base.notes = details.lines.filter((l) => l.endsWith('not run, no build command for a profile'));
+  if (result.verdict === 'PASS') return { ...base, verdict: 'PASS' };
+  if (result.verdict === 'ERROR') {
+    const failure: ReleaseVectorFailure = details.failure ?? { kind: 'build', message: 'the build failed', stderrTail: '' };
+    return { ...base, verdict: 'ERROR', error: errorOf(failure) };
+  }
+  return {
+    ...base,
+    verdict: 'FAIL',
+    violations: details.violations,
+    failClauses: [...new Set(details.violations.map((v) => v.clause))].sort(),
+    clauseSource: 'verifier',
+    diff: `${capLines(details.lines, MAX_LISTING_LINES).join('\n')}\n`,
+  };
+}
+
+/** A release-cost vector that was not built. */
+export function releaseNotRunJudgement(vector: ReleaseVector, why: string): VectorJudgement {
+  return { ...blankJudgement(vector), verdict: 'NOT-RUN', error: { kind: 'not-run', message: clip(escapeText(why), MAX_PROVIDER_TEXT) } };
+}
+
+function errorOf(failure: ReleaseVectorFailure): VectorError {
+  // The message is escaped by run-release-vector.ts; the stderr tail is raw build output.
+  const message = clip(failure.message, MAX_PROVIDER_TEXT);
+  const error: VectorError =
+    failure.kind === 'timeout' || failure.kind === 'start'
+      ? { kind: failure.kind, message }
+      : failure.kind === 'build'
+        ? { kind: 'crash', message }
+        : { kind: 'provider-error', code: failure.kind === 'artifact' ? 'bad-artifact' : 'bad-vector', message };
+  if (failure.stderrTail !== '') error.stderrTail = clip(escapeText(failure.stderrTail, { keepLines: true }), MAX_PROVIDER_TEXT);
+  return error;
+}

@@ -1,0 +1,87 @@
+/**
+ * The reference build as a command a provider configuration can declare, so the gate
+ * can be shown end to end on the oracle's own artifacts:
+ *
+ *     kofun-ctk release-cost build-reference --fixture F --profile P --out DIR
+ *     node <kit>/dist/runner/release-cost/reference-build-main.js --fixture F --profile P --out DIR
+ *
+ * FILE is a fixture file or a vector file naming one (loadFixtureFile). It writes
+ * `buildReferenceArtifact(fixture, profile)` into DIR (created when missing;
+ * refused when not empty), setting each file's mode explicitly so the process umask
+ * cannot change the artifact.
+ */
+import { chmod, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadFixtureFile, buildFromLoaded, RELEASE_PROFILES, type ReleaseProfile } from '../../oracle/index.js';
+import { DEFAULT_BUILD_TIMEOUT_MS, type BuildConfig } from './build-config.js';
+
+export interface ReferenceBuildRequest {
+  fixturePath: string;
+  profile: string;
+  outDir: string;
+}
+
+export type ReferenceBuildResult = { ok: true; files: string[] } | { ok: false; message: string };
+
+export function isReleaseProfile(p: string): p is ReleaseProfile {
+  return (RELEASE_PROFILES as readonly string[]).includes(p);
+}
+
+/** Builds the reference artifact of a fixture file; every user error is a message, never a throw. */
+export async function referenceBuild(req: ReferenceBuildRequest): Promise<ReferenceBuildResult> {
+  if (!isReleaseProfile(req.profile)) return { ok: false, message: `unknown profile; expected one of ${RELEASE_PROFILES.join(', ')}` };
+  // loadFixtureFile also accepts a vector file and loads the fixture it names.
+  const loaded = loadFixtureFile(req.fixturePath);
+  if (!loaded.ok) {
+    const v = loaded.violations[0];
+    return { ok: false, message: `fixture rejected: ${v === undefined ? 'invalid' : `${v.code} (${v.clause})${v.pointer === undefined ? '' : ` at ${v.pointer}`}`}` };
+  }
+  const files = buildFromLoaded(loaded.fixture, req.profile);
+  try {
+    await mkdir(req.outDir, { recursive: true });
+    if ((await readdir(req.outDir)).length > 0) return { ok: false, message: 'output folder is not empty' };
+    for (const f of files) {
+      const target = join(req.outDir, ...f.path.split('/'));
+      await mkdir(dirname(target), { recursive: true });
+      await writeFile(target, f.bytes);
+      await chmod(target, f.mode);
+    }
+  } catch (err) {
+    return { ok: false, message: `cannot write artifact (${(err as NodeJS.ErrnoException).code ?? 'error'})` };
+  }
+  return { ok: true, files: files.map((f) => f.path) };
+}
+
+/**
+ * The reference build as a declared build command for `profile`, with the `{fixture}` and
+ * `{out}` placeholders of build-once.ts: the compiled program beside this module, or, when
+ * the kit runs from its TypeScript sources, the source program through the tsx loader.
+ */
+export function referenceBuildArgv(profile: ReleaseProfile): string[] {
+  const here = fileURLToPath(import.meta.url);
+  const tail = ['--fixture', '{fixture}', '--profile', profile, '--out', '{out}'];
+  if (here.endsWith('.ts')) return [process.execPath, '--import', import.meta.resolve('tsx'), join(dirname(here), 'reference-build-main.ts'), ...tail];
+  return [process.execPath, join(dirname(here), 'reference-build-main.js'), ...tail];
+}
+
+/**
+ * The reference builder as a complete build configuration: what `kofun-ctk run --provider
+ * reference` declares as its build commands (every adapter), the optional runtime-metadata
+ * profile included, so the release-cost vectors are judged end to end on the oracle's own
+ * artifacts (KD-RELEASE-02, KD-RELEASE-03, KD-RELEASE-04).
+ */
+export function referenceBuildConfig(): BuildConfig {
+  return {
+    source: null,
+    artifact: null,
+    timeoutMs: DEFAULT_BUILD_TIMEOUT_MS,
+    env: {},
+    commands: {
+      without_support: referenceBuildArgv('without-support'),
+      support_disabled: referenceBuildArgv('support-disabled'),
+      discovery_enabled: referenceBuildArgv('discovery-enabled'),
+    },
+    runtimeMetadata: referenceBuildArgv('runtime-metadata'),
+  };
+}

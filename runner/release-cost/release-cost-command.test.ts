@@ -1,0 +1,205 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { kitRoot, computeReleaseExpectation, loadFixture, encodeFixtureJson, type JsonObject } from '../../oracle/index.js';
+import { listTextWorld } from '../../suites/fixtures/list-text-world.js';
+import { releaseCostCases } from '../../suites/release-cost.js';
+import { runCli } from '../test-support/run-cli.js';
+
+const root = mkdtempSync(join(tmpdir(), 'kofun-ctk-release-cli-test-'));
+const builder = join(kitRoot(), 'runner', 'release-cost', 'test-support', 'variant-builder.mjs');
+const node = `'${process.execPath}'`;
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function run(argv: string[]): Promise<Run> {
+  const r = await runCli(argv, { cwd: root, env: { PATH: process.env['PATH'] ?? '' } });
+  return { code: r.code, stdout: r.stdout, stderr: r.stderr };
+}
+
+const lastLine = (s: string): string => s.trimEnd().split('\n').at(-1) ?? '';
+
+function folder(name: string, files: Record<string, string | Buffer>): string {
+  const dir = join(root, name);
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(join(dir, path, '..'), { recursive: true });
+    writeFileSync(join(dir, path), content);
+    chmodSync(join(dir, path), 0o644);
+  }
+  return name;
+}
+
+const base = { 'lib/a.txt': 'hello world\nsecond line\n', 'data.bin': Buffer.from([0, 1, 2, 3]) };
+
+test('two identical folders: exit 0 and one IDENTICAL verdict line at the end', async () => {
+  const r = await run(['release-cost', '--a', folder('same-a', base), '--b', folder('same-b', base)]);
+  assert.is(r.code, 0, r.stdout + r.stderr);
+  assert.is(lastLine(r.stdout), 'verdict: IDENTICAL (3 entries)');
+  assert.is(r.stdout.match(/^verdict:/gm)?.length, 1);
+});
+
+test('one byte differs in one file: exit 1, the file named, offset 21 (0x15), line 2 column 10', async () => {
+  const r = await run(['release-cost', '--a', folder('one-a', base), '--b', folder('one-b', { ...base, 'lib/a.txt': 'hello world\nsecond lime\n' })]);
+  assert.is(r.code, 1, r.stdout + r.stderr);
+  assert.match(r.stdout, 'different: lib/a.txt (content)');
+  assert.match(r.stdout, "first difference at offset 21 (0x15): A 0x6e 'n', B 0x6d 'm'");
+  assert.match(r.stdout, 'line 2, column 10');
+  assert.is(lastLine(r.stdout), 'verdict: DIFFERENT (1 of 3 entries differ, 0 only in A, 0 only in B)');
+});
+
+test('single files are artifacts too; a gzip is compared inside', async () => {
+  folder('gz-a', { 'x.gz': gzipSync(Buffer.from('version 1\n')) });
+  folder('gz-b', { 'x.gz': gzipSync(Buffer.from('version 2\n')) });
+  const r = await run(['release-cost', '--a', 'gz-a/x.gz', '--b', 'gz-b/x.gz']);
+  assert.is(r.code, 1);
+  assert.match(r.stdout, 'different: (artifact) (content)');
+  assert.match(r.stdout, 'inside (gzip): different');
+  assert.match(r.stdout, "first difference at offset 8 (0x8): A 0x31 '1', B 0x32 '2'");
+});
+
+test('missing or empty artifacts and bad usage exit 2 without a stack trace', async () => {
+  folder('ok', base);
+  mkdirSync(join(root, 'empty'));
+  const missing = await run(['release-cost', '--a', 'ok', '--b', 'nowhere']);
+  assert.is(missing.code, 2);
+  assert.is(lastLine(missing.stdout), 'verdict: ERROR artifact B missing');
+  const empty = await run(['release-cost', '--a', 'empty', '--b', 'ok']);
+  assert.is(empty.code, 2);
+  assert.is(lastLine(empty.stdout), 'verdict: ERROR artifact A empty');
+  for (const argv of [
+    ['release-cost'],
+    ['release-cost', '--a', 'ok'],
+    ['release-cost', '--a', 'ok', '--build-a', 'x', '--b', 'ok'],
+    ['release-cost', '--a', 'ok', '--b', 'ok', '--max-lines', '0'],
+    ['release-cost', '--build-a', "'unterminated", '--b', 'ok', '--out', 'o'],
+    ['release-cost', '--build-a', 'true', '--b', 'ok'],
+    ['release-cost', '--matrix', 'nowhere.json'],
+  ]) {
+    const r = await run(argv);
+    assert.is(r.code, 2, argv.join(' '));
+    assert.not.match(r.stderr + r.stdout, /\bat .*\.(ts|js):\d+/);
+  }
+});
+
+test('output is capped with an "N more" line and still ends with the verdict', async () => {
+  const many: Record<string, string> = {};
+  const other: Record<string, string> = {};
+  for (let i = 0; i < 30; i++) {
+    many[`f${String(i).padStart(2, '0')}.txt`] = `value ${i}\n`;
+    other[`f${String(i).padStart(2, '0')}.txt`] = `value ${i + 1}\n`;
+  }
+  const r = await run(['release-cost', '--a', folder('cap-a', many), '--b', folder('cap-b', other), '--max-lines', '10']);
+  assert.is(r.code, 1);
+  const lines = r.stdout.trimEnd().split('\n');
+  assert.is(lines.length, 11);
+  assert.match(lines[9] ?? '', /^… \d+ more lines$/);
+  assert.is(lines[10], 'verdict: DIFFERENT (30 of 30 entries differ, 0 only in A, 0 only in B)');
+});
+
+test('build commands: argv without a shell, each output copied away, the difference found', async () => {
+  const r = await run([
+    'release-cost',
+    '--build-a', `${node} ${builder} --out out-a --feature off`,
+    '--build-b', `${node} ${builder} --out out-b --feature on`,
+    '--out-a', 'out-a',
+    '--out-b', 'out-b',
+  ]);
+  assert.is(r.code, 1, r.stdout + r.stderr);
+  assert.match(r.stdout, 'build A: ok');
+  assert.match(r.stdout, 'different: app.bin (size, content)');
+  // "KOFUN-TEST-MODULE v1\n" (21 bytes) + "body: 0123456789abcdef\n" (23 bytes): B appends its discovery line at 44.
+  assert.match(r.stdout, "first difference at offset 44 (0x2c): A end of file, B 0x64 'd'");
+  const same = await run(['release-cost', '--build-a', `${node} ${builder} --out shared`, '--build-b', `${node} ${builder} --out shared`, '--out', 'shared']);
+  assert.is(same.code, 0, same.stdout);
+  const shell = await run(['release-cost', '--build-a', `echo $HOME > shell-out`, '--b', 'ok', '--out', 'shell-out']);
+  // Through a shell this would write shell-out; no shell runs, so the redirection is refused rather than passed on.
+  assert.is(shell.code, 2);
+  assert.match(shell.stderr, 'operator > is not allowed');
+});
+
+test('a failing build exits 2 with the build named', async () => {
+  const r = await run(['release-cost', '--build-a', `${node} ${builder} --leak fail`, '--b', 'ok', '--out', 'never']);
+  assert.is(r.code, 2);
+  assert.match(r.stdout, 'stderr: variant-builder: failing on purpose');
+  assert.is(lastLine(r.stdout), 'verdict: ERROR build A exited with status 3');
+});
+
+test('--manifest records both sides with digests and archive contents', async () => {
+  folder('man-a', { 'pkg.gz': gzipSync(Buffer.from('x')), 'a.txt': 'a' });
+  folder('man-b', { 'pkg.gz': gzipSync(Buffer.from('x')), 'a.txt': 'b' });
+  const r = await run(['release-cost', '--a', 'man-a', '--b', 'man-b', '--manifest', 'manifest.json']);
+  assert.is(r.code, 1);
+  const m = JSON.parse(readFileSync(join(root, 'manifest.json'), 'utf8')) as {
+    schema: string;
+    verdict: string;
+    a: { digest: string; entries: { path: string; sha256: string; inside: { format: string } | null }[] };
+    b: { digest: string };
+  };
+  assert.is(m.schema, 'kofun.ctk.release-manifest/v1');
+  assert.is(m.verdict, 'DIFFERENT');
+  assert.match(m.a.digest, /^[0-9a-f]{64}$/);
+  assert.is.not(m.a.digest, m.b.digest);
+  assert.equal(m.a.entries.map((e) => e.path), ['a.txt', 'pkg.gz']);
+  assert.is(m.a.entries[1]?.inside?.format, 'gzip');
+});
+
+test('build-reference writes the reference artifact whose digest is the expectation digest', async () => {
+  const fixture = listTextWorld();
+  writeFileSync(join(root, 'fixture.json'), JSON.stringify(fixture));
+  const r = await run(['release-cost', 'build-reference', '--fixture', 'fixture.json', '--profile', 'support-disabled', '--out', 'ref']);
+  assert.is(r.code, 0, r.stderr);
+  assert.equal(readdirSync(join(root, 'ref')).sort(), ['exports.txt', 'module.kfo']);
+  const check = await run(['release-cost', '--a', 'ref', '--b', 'ref', '--manifest', 'ref-manifest.json']);
+  assert.is(check.code, 0);
+  const m = JSON.parse(readFileSync(join(root, 'ref-manifest.json'), 'utf8')) as { a: { digest: string } };
+  assert.is(m.a.digest, computeReleaseExpectation(fixture).profiles[1]?.digest);
+  const bad = await run(['release-cost', 'build-reference', '--fixture', 'fixture.json', '--profile', 'debug', '--out', 'ref2']);
+  assert.is(bad.code, 2);
+  assert.match(bad.stderr, 'unknown profile');
+  const notEmpty = await run(['release-cost', 'build-reference', '--fixture', 'fixture.json', '--profile', 'without-support', '--out', 'ref']);
+  assert.is(notEmpty.code, 2);
+  assert.match(notEmpty.stderr, 'output folder is not empty');
+});
+
+test('--vectors runs release-cost vectors with the reference builder, or with a provider build configuration', async () => {
+  const c = releaseCostCases().find((x) => x.id === 'release-cost/null-signature');
+  if (c === undefined) throw new Error('case missing');
+  const loaded = loadFixture(c.fixture);
+  if (!loaded.ok) throw new Error('fixture');
+  const sha = loaded.fixture.fixtureSha256;
+  mkdirSync(join(root, 'vset', 'release-cost'), { recursive: true });
+  mkdirSync(join(root, 'vset', 'fixtures'), { recursive: true });
+  writeFileSync(join(root, 'vset', 'fixtures', `${sha}.json`), encodeFixtureJson(c.fixture as unknown as JsonObject));
+  writeFileSync(
+    join(root, 'vset', 'release-cost', 'null-signature.json'),
+    JSON.stringify({ format: 'kofun.ctk.vector/v1', id: c.id, category: c.category, intent: c.intent, clauses: c.clauses, interpretations: c.interpretations, fixture_sha256: sha, release: c.release }),
+  );
+  const ref = await run(['release-cost', '--vectors', 'vset', '--reference', '--no-vary']);
+  assert.is(ref.code, 0, ref.stdout + ref.stderr);
+  assert.equal(ref.stdout.trimEnd().split('\n'), ['PASS release-cost/null-signature', 'verdict: PASS (1 release-cost vectors)']);
+  const argv = (feature: string): string[] => [process.execPath, builder, '--out', '{out}', '--feature', feature];
+  writeFileSync(
+    join(root, 'provider-build.json'),
+    JSON.stringify({ schema: 'kofun.ctk.release-build/v1', commands: { without_support: argv('off'), support_disabled: argv('disabled'), discovery_enabled: argv('on') } }),
+  );
+  const provider = await run(['release-cost', '--vectors', 'vset', '--build-config', 'provider-build.json', '--no-vary']);
+  assert.is(provider.code, 0, provider.stdout);
+  // The stand-in builder honours the identities but is not the reference builder: its digests differ.
+  const digests = await run(['release-cost', '--vectors', 'vset', '--build-config', 'provider-build.json', '--no-vary', '--check-digests']);
+  assert.is(digests.code, 1);
+  assert.match(digests.stdout, 'KD-RELEASE-02 release-digest-mismatch');
+  assert.is(lastLine(digests.stdout), 'verdict: FAIL (1 of 1 release-cost vectors failed)');
+  assert.is((await run(['release-cost', '--vectors', 'vset'])).code, 2);
+  assert.is((await run(['release-cost', '--vectors', 'vset', '--reference', '--filter', 'no-such-id'])).code, 2);
+});
+
+test.after(() => rmSync(root, { recursive: true, force: true }));
+
+test.run();

@@ -1,0 +1,341 @@
+/**
+ * `kofun-ctk release-cost`: the release byte-identity gate (KD-RELEASE-02, KD-RELEASE-03,
+ * OQ-45 reading A).
+ *
+ *     release-cost --a PATH --b PATH                     compare two artifacts (file or folder)
+ *     release-cost --build-a CMD --build-b CMD --out PATH     build each side, then compare
+ *                 [--out-a PATH --out-b PATH]
+ *     release-cost --matrix CONFIG.json                  A1/A2/B/C build matrix (build-matrix.ts)
+ *     release-cost --vectors [DIR] --build-config CONFIG.json | --reference
+ *                                                        run the release-cost vectors (run-release-vector.ts)
+ *     release-cost build-reference --fixture F --profile P --out DIR
+ *
+ * A side may be given as a path or built; a build command is split into argv without a
+ * shell (runner/io/split-command-line.ts) and runs in the current folder and environment, in its own process
+ * group, with a timeout; its output folder is copied away before the other side builds.
+ * Output: a report capped at --max-lines with an "N more" line, ending with one verdict
+ * line. Exit 0 identical (matrix, vectors: PASS), 1 different (FAIL), 2 a build failed, an
+ * artifact is missing or empty, or the usage is wrong.
+ */
+import type { Command } from 'commander';
+import { cp, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { EXIT, UsageError, writeAll, type CliIo } from '../io/cli-io.js';
+import type { Register } from '../io/cli-io.js';
+import { splitCommandLine } from '../io/split-command-line.js';
+import { loadArtifactTree, type ArtifactTree, type LoadResult } from './artifact-tree.js';
+import { compareArtifacts, type ArtifactComparison } from './compare-artifacts.js';
+import { capLines, formatComparison } from './format-comparison.js';
+import { manifestSide, RELEASE_MANIFEST_SCHEMA, treeDigest, type ManifestSide } from './artifact-manifest.js';
+import { buildFailure, runBuild, type BuildRun } from './run-build.js';
+import { readBuildConfigFile, type BuildConfig, type ProviderBuild } from './build-config.js';
+import { runReleaseVector } from './run-release-vector.js';
+import { readVectorTree, vectorsDir } from '../vectors/load-vector.js';
+import { compareUtf8, escapeText, RELEASE_PROFILES } from '../../oracle/index.js';
+import { formatMatrix, matrixVerdictLine, runBuildMatrix } from './build-matrix.js';
+import { referenceBuild, referenceBuildArgv } from './reference-build.js';
+
+interface ReleaseCostOptions {
+  a?: string;
+  b?: string;
+  buildA?: string;
+  buildB?: string;
+  out?: string;
+  outA?: string;
+  outB?: string;
+  matrix?: string;
+  manifest?: string;
+  maxLines: string;
+  timeout: string;
+  keep?: boolean;
+  vary: boolean;
+  vectors?: string | true;
+  buildConfig?: string;
+  reference?: boolean;
+  checkDigests?: boolean;
+  filter?: string;
+}
+
+export const registerReleaseCost: Register = (program: Command, io, done) => {
+  const cmd = program
+    .command('release-cost')
+    .description('release byte-identity gate: compare two artifacts, or build them (KD-RELEASE-02, KD-RELEASE-03)')
+    .option('--a <path>', 'artifact A: a file or folder')
+    .option('--b <path>', 'artifact B: a file or folder')
+    .option('--build-a <command>', 'build command for A (split into argv without a shell)')
+    .option('--build-b <command>', 'build command for B')
+    .option('--out <path>', 'where both build commands leave their artifact')
+    .option('--out-a <path>', 'where the A build leaves its artifact')
+    .option('--out-b <path>', 'where the B build leaves its artifact')
+    .option('--matrix <config>', 'run the A1/A2/B/C build matrix of a kofun.ctk.release-build/v1 configuration')
+    .option('--keep', 'keep the matrix build folders and artifacts')
+    .option('--no-vary', 'matrix and vectors: skip the variant build (other path, TZ, locale, umask, HOME)')
+    .option('--vectors [dir]', 'run the release-cost vectors of a vector set (the kit\'s own by default)')
+    .option('--build-config <config>', 'vectors: the provider\'s kofun.ctk.release-build/v1 build commands ({fixture} and {out} are filled in)')
+    .option('--reference', 'vectors: build with the reference builder (and check its digests)')
+    .option('--check-digests', 'vectors: also require the reference digests')
+    .option('--filter <text>', 'vectors: only ids containing this text')
+    .option('--manifest <file>', 'write a JSON manifest of both sides (matrix: of every build)')
+    .option('--max-lines <n>', 'report lines before the "N more" line', '200')
+    .option('--timeout <ms>', 'timeout of each build command', '600000')
+    .action(async (opts: ReleaseCostOptions) => {
+      done(await releaseCost(opts, io));
+    });
+  cmd
+    .command('build-reference')
+    .description(`write the reference artifact of a fixture for a build profile (${RELEASE_PROFILES.join(', ')})`)
+    .requiredOption('--fixture <file>', 'fixture file (kofun.ctk.fixture/v1 JSON) or a vector file naming one')
+    .requiredOption('--profile <profile>', 'build profile')
+    .option('--out <dir>', 'output folder (created; must be empty)')
+    .action(async (opts: { fixture: string; profile: string; out?: string }) => {
+      // The parent command also has --out; commander may hand the value to either, so take whichever has it.
+      const out = opts.out ?? (cmd.opts() as ReleaseCostOptions).out;
+      if (out === undefined) throw new UsageError('release-cost build-reference: --out is required');
+      const result = await referenceBuild({ fixturePath: resolve(io.cwd, opts.fixture), profile: opts.profile, outDir: resolve(io.cwd, out) });
+      if (!result.ok) throw new UsageError(`release-cost build-reference: ${escapeText(result.message)}`);
+      done(EXIT.ok);
+    });
+};
+
+function positiveInt(text: string, name: string): number {
+  if (!/^[1-9][0-9]{0,8}$/.test(text)) throw new UsageError(`release-cost: ${name} must be a positive integer`);
+  return Number(text);
+}
+
+async function releaseCost(opts: ReleaseCostOptions, io: CliIo): Promise<number> {
+  const maxLines = positiveInt(opts.maxLines, '--max-lines');
+  const timeoutMs = positiveInt(opts.timeout, '--timeout');
+  if (opts.vectors !== undefined) {
+    if (opts.a !== undefined || opts.b !== undefined || opts.buildA !== undefined || opts.buildB !== undefined || opts.matrix !== undefined) {
+      throw new UsageError('release-cost: --vectors cannot be combined with --a, --b, --build-a, --build-b or --matrix');
+    }
+    return vectors(opts, maxLines, timeoutMs, io);
+  }
+  if (opts.buildConfig !== undefined || opts.reference === true || opts.checkDigests === true || opts.filter !== undefined) {
+    throw new UsageError('release-cost: --build-config, --reference, --check-digests and --filter apply to --vectors only');
+  }
+  if (opts.matrix !== undefined) {
+    if (opts.a !== undefined || opts.b !== undefined || opts.buildA !== undefined || opts.buildB !== undefined) {
+      throw new UsageError('release-cost: --matrix cannot be combined with --a, --b, --build-a or --build-b');
+    }
+    return matrix(opts.matrix, opts, maxLines, io);
+  }
+  if ((opts.a === undefined) === (opts.buildA === undefined)) throw new UsageError('release-cost: give exactly one of --a and --build-a');
+  if ((opts.b === undefined) === (opts.buildB === undefined)) throw new UsageError('release-cost: give exactly one of --b and --build-b');
+  const argvA = opts.buildA === undefined ? null : split(opts.buildA, '--build-a');
+  const argvB = opts.buildB === undefined ? null : split(opts.buildB, '--build-b');
+  const outA = opts.outA ?? opts.out;
+  const outB = opts.outB ?? opts.out;
+  if (argvA !== null && outA === undefined) throw new UsageError('release-cost: --build-a needs --out-a or --out');
+  if (argvB !== null && outB === undefined) throw new UsageError('release-cost: --build-b needs --out-b or --out');
+
+  const lines: string[] = [];
+  const snapshots = await mkdtemp(join(tmpdir(), 'kofun-ctk-release-cost-'));
+  try {
+    const sideA = await side('A', opts.a, argvA, outA, snapshots, timeoutMs, io, lines);
+    const sideB = sideA.ok ? await side('B', opts.b, argvB, outB, snapshots, timeoutMs, io, lines) : null;
+    if (!sideA.ok || sideB === null || !sideB.ok) {
+      const error = !sideA.ok ? sideA.error : sideB !== null && !sideB.ok ? sideB.error : 'artifact B not loaded';
+      await finish(io, lines, maxLines, `verdict: ERROR ${escapeText(error)}`);
+      if (opts.manifest !== undefined) {
+        await writeManifest(io, opts.manifest, {
+          schema: RELEASE_MANIFEST_SCHEMA,
+          a: sideA.ok ? await manifestSide(sideA.tree) : null,
+          b: sideB !== null && sideB.ok ? await manifestSide(sideB.tree) : null,
+          verdict: 'ERROR',
+        });
+      }
+      return EXIT.usage;
+    }
+    const comparison = await compareArtifacts(sideA.tree, sideB.tree);
+    lines.push(...formatComparison(comparison));
+    const verdict = comparison.identical ? 'IDENTICAL' : 'DIFFERENT';
+    if (opts.manifest !== undefined) {
+      await writeManifest(io, opts.manifest, {
+        schema: RELEASE_MANIFEST_SCHEMA,
+        a: await manifestSide(sideA.tree),
+        b: await manifestSide(sideB.tree),
+        verdict,
+      });
+    }
+    await finish(io, lines, maxLines, verdictLine(comparison));
+    return comparison.identical ? EXIT.ok : EXIT.failed;
+  } finally {
+    await rm(snapshots, { recursive: true, force: true });
+  }
+}
+
+function split(command: string, flag: string): string[] {
+  const r = splitCommandLine(command);
+  if (!r.ok) throw new UsageError(`release-cost: ${flag}: ${r.message}`);
+  return r.argv;
+}
+
+type Side = { ok: true; tree: ArtifactTree } | { ok: false; error: string };
+
+/** Loads or builds one side; a build's output is copied away so the other side's build cannot change it. */
+async function side(
+  label: 'A' | 'B',
+  path: string | undefined,
+  argv: string[] | null,
+  out: string | undefined,
+  snapshots: string,
+  timeoutMs: number,
+  io: CliIo,
+  lines: string[],
+): Promise<Side> {
+  let load: LoadResult;
+  let location: string;
+  if (argv !== null && out !== undefined) {
+    const run = await runBuild({ argv, cwd: io.cwd, env: stringEnv(io.env), timeoutMs });
+    lines.push(`build ${label}: ${run.ok ? 'ok' : buildFailure(run)}`, `  argv: ${argv.map((w) => JSON.stringify(escapeText(w))).join(' ')}`);
+    if (!run.ok) {
+      lines.push(...stderrTail(run));
+      return { ok: false, error: `build ${label} ${buildFailure(run)}` };
+    }
+    location = out;
+    const produced = resolve(io.cwd, out);
+    const snapshot = join(snapshots, label);
+    try {
+      await stat(produced);
+      await cp(produced, snapshot, { recursive: true, verbatimSymlinks: true });
+    } catch {
+      lines.push(`artifact ${label}: ${escapeText(out)}: the build left no artifact`);
+      return { ok: false, error: `artifact ${label} missing after its build` };
+    }
+    load = await loadArtifactTree(out, snapshot);
+  } else {
+    location = path ?? '';
+    load = await loadArtifactTree(location, resolve(io.cwd, location));
+  }
+  if (!load.ok) {
+    lines.push(`artifact ${label}: ${escapeText(location)}: ${load.message}`);
+    return { ok: false, error: `artifact ${label} ${load.reason}` };
+  }
+  const t = load.tree;
+  lines.push(`artifact ${label}: ${escapeText(location)} (${t.kind}, ${t.entries.length} entries, digest ${treeDigest(t)})`);
+  return { ok: true, tree: t };
+}
+
+function stderrTail(run: BuildRun): string[] {
+  return run.stderrTail
+    .split('\n')
+    .filter((l) => l !== '')
+    .slice(-5)
+    .map((l) => `  stderr: ${escapeText(l)}`);
+}
+
+function stringEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined) out[k] = v;
+  return out;
+}
+
+function verdictLine(c: ArtifactComparison): string {
+  const total = new Set([...c.a.entries.map((e) => e.path), ...c.b.entries.map((e) => e.path)]).size;
+  if (c.identical) return `verdict: IDENTICAL (${total} entries)`;
+  return `verdict: DIFFERENT (${c.different.length} of ${total} entries differ, ${c.onlyInA.length} only in A, ${c.onlyInB.length} only in B)`;
+}
+
+async function finish(io: CliIo, lines: string[], maxLines: number, verdict: string): Promise<void> {
+  await writeAll(io.stdout, `${[...capLines(lines, maxLines), verdict].join('\n')}\n`);
+}
+
+async function writeManifest(io: CliIo, file: string, value: unknown): Promise<void> {
+  try {
+    await writeFile(resolve(io.cwd, file), `${JSON.stringify(value, null, 2)}\n`);
+  } catch (err) {
+    throw new UsageError(`release-cost: cannot write manifest (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+}
+
+/** Reads a kofun.ctk.release-build/v1 file with the reader every entry point shares (build-config.ts). */
+async function readBuildConfig(configPath: string, flag: string, io: CliIo): Promise<BuildConfig> {
+  const parsed = readBuildConfigFile(resolve(io.cwd, configPath));
+  if (!parsed.ok) throw new UsageError(`release-cost: ${flag}: ${escapeText(parsed.message)}`);
+  return parsed.config;
+}
+
+async function matrix(configPath: string, opts: ReleaseCostOptions, maxLines: number, io: CliIo): Promise<number> {
+  const config = await readBuildConfig(configPath, '--matrix', io);
+  const result = await runBuildMatrix(config, {
+    keep: opts.keep === true,
+    vary: opts.vary,
+    manifests: opts.manifest !== undefined,
+  });
+  if (opts.manifest !== undefined) {
+    const artifacts: { label: string; side: ManifestSide }[] = result.manifests;
+    await writeManifest(io, opts.manifest, {
+      schema: RELEASE_MANIFEST_SCHEMA,
+      matrix: {
+        variations: result.variations,
+        builds: result.builds.map((b) => ({ label: b.label, argv: b.run.argv, ok: b.run.ok })),
+        findings: result.findings,
+      },
+      artifacts,
+      verdict: result.verdict,
+    });
+  }
+  await finish(io, formatMatrix(result), maxLines, matrixVerdictLine(result));
+  return result.verdict === 'PASS' ? EXIT.ok : result.verdict === 'FAIL' ? EXIT.failed : EXIT.usage;
+}
+
+/**
+ * Runs every release-cost vector of a vector set: the provider's declared builds (or the
+ * reference builder) on each vector's fixture file, judged by runReleaseVector.
+ */
+async function vectors(opts: ReleaseCostOptions, maxLines: number, timeoutMs: number, io: CliIo): Promise<number> {
+  if ((opts.buildConfig === undefined) === (opts.reference !== true)) throw new UsageError('release-cost: --vectors needs exactly one of --build-config and --reference');
+  const dir = opts.vectors === true || opts.vectors === undefined ? vectorsDir() : resolve(io.cwd, opts.vectors);
+  let commands: ProviderBuild;
+  let runtimeMetadata: string[] | null;
+  let config: BuildConfig | null = null;
+  if (opts.reference === true) {
+    commands = {
+      without_support: referenceBuildArgv('without-support'),
+      support_disabled: referenceBuildArgv('support-disabled'),
+      discovery_enabled: referenceBuildArgv('discovery-enabled'),
+    };
+    runtimeMetadata = referenceBuildArgv('runtime-metadata');
+  } else {
+    config = await readBuildConfig(opts.buildConfig as string, '--build-config', io);
+    commands = config.commands;
+    runtimeMetadata = config.runtimeMetadata;
+  }
+  const tree = readVectorTree(dir);
+  const selected = tree.vectors
+    .filter(({ vector }) => 'release' in vector && (opts.filter === undefined || vector.id.includes(opts.filter)))
+    .sort((a, b) => compareUtf8(a.vector.id, b.vector.id));
+  if (selected.length === 0) throw new UsageError('release-cost: no release-cost vector in the vector set matches');
+  const lines: string[] = [];
+  const counts = { PASS: 0, FAIL: 0, ERROR: 0 };
+  for (const { vector } of selected) {
+    const fixturePath = join(dir, 'fixtures', `${vector.fixture_sha256}.json`);
+    const result = await runReleaseVector({ id: vector.id, release: (vector as { release: unknown }).release, fixture: null }, commands, {
+      fixturePath,
+      checkDigests: opts.reference === true || opts.checkDigests === true,
+      vary: opts.vary,
+      timeoutMs: config?.timeoutMs ?? timeoutMs,
+      source: config?.source ?? null,
+      artifact: config?.artifact ?? null,
+      env: config?.env ?? {},
+      ...(runtimeMetadata === null ? {} : { runtimeMetadata }),
+    });
+    counts[result.verdict]++;
+    lines.push(`${result.verdict} ${escapeText(vector.id)}`);
+    if (result.verdict !== 'PASS') {
+      for (const v of result.details.violations) lines.push(`  ${v.clause} ${v.code}: ${v.message}`);
+      lines.push(...result.details.lines.map((l) => `  ${l}`));
+    }
+  }
+  const total = selected.length;
+  const verdict =
+    counts.ERROR > 0
+      ? `verdict: ERROR (${counts.ERROR} of ${total} release-cost vectors could not be built)`
+      : counts.FAIL > 0
+        ? `verdict: FAIL (${counts.FAIL} of ${total} release-cost vectors failed)`
+        : `verdict: PASS (${total} release-cost vectors)`;
+  await finish(io, lines, maxLines, verdict);
+  return counts.ERROR > 0 ? EXIT.usage : counts.FAIL > 0 ? EXIT.failed : EXIT.ok;
+}

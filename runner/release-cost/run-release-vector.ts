@@ -1,0 +1,298 @@
+/**
+ * Runs one release-cost vector against a provider's declared build commands
+ * (KD-RELEASE-02, KD-RELEASE-03; OQ-45 reading A) and judges it.
+ *
+ * How a build gets the vector's fixture: every `{fixture}` inside an argv word is
+ * replaced by the absolute path of the fixture file (JSON, format kofun.ctk.fixture/v1),
+ * and the environment variable KOFUN_CTK_FIXTURE holds the same path. The artifact is
+ * written to `{out}` / KOFUN_CTK_OUT, an empty folder the gate made (or to `artifact` inside
+ * the source copy); the build runs in `{src}` / KOFUN_CTK_SRC (a copy of `source`, or empty)
+ * with the control conditions of build-variation.ts.
+ * The reference builder, for example, is declared as
+ * `["node", "<kit>/dist/runner/release-cost/reference-build-main.js", "--fixture", "{fixture}",
+ *   "--profile", "without-support", "--out", "{out}"]`.
+ *
+ * Checks: each identity of the vector between profiles that were built (identical or
+ * different, with its clause); with `vary`, the without-support build repeated under the
+ * variant conditions must be identical; with `checkDigests` (for the reference builder),
+ * each built artifact's digest must equal the vector's reference digest.
+ * Builds set their umask through this process, so call it on the main thread, not in a worker.
+ * Verdict: ERROR when a build fails or leaves no or an empty artifact (`details.failure`
+ * says how), FAIL when a check fails (each violation names the first differing file in
+ * `actual` and, for content, the byte offset in `offset`), PASS otherwise.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type ReleaseProfile, type ProfileExpectation, type ReleaseExpectation, compareUtf8, violation, type Violation, escapeText as escapeForTerminal } from '../../oracle/index.js';
+import { buildOnce, type BuildContext } from './build-once.js';
+import { controlVariation, variantVariation } from './build-variation.js';
+import { compareArtifacts, DEFAULT_COMPARE_OPTIONS, type ArtifactComparison, type CompareOptions } from './compare-artifacts.js';
+import { formatComparison } from './format-comparison.js';
+import { treeDigest } from './artifact-manifest.js';
+import { buildFailure } from './run-build.js';
+import { displayPath, type ArtifactTree } from './artifact-tree.js';
+import { DEFAULT_BUILD_TIMEOUT_MS, type ProviderBuild } from './build-config.js';
+
+/** What the runner passes in: the vector's id, its `release` expectation and its fixture. */
+export interface ReleaseVectorInput {
+  id: string;
+  release: unknown;
+  /** The fixture value (written to a file for the builds unless `fixturePath` is given). */
+  fixture: unknown;
+}
+
+export interface ReleaseVectorOptions {
+  /** An existing fixture file to pass instead of writing `vector.fixture`. */
+  fixturePath?: string;
+  /** Compare built digests with the vector's reference digests (reference builder). */
+  checkDigests?: boolean;
+  /** Also build without-support under the variant conditions and require identical bytes. */
+  vary?: boolean;
+  /** Build command of the optional runtime-metadata profile (#454, KD-RELEASE-04). */
+  runtimeMetadata?: string[];
+  timeoutMs?: number;
+  workDir?: string;
+  compare?: CompareOptions;
+  /** Folder copied into each build's `{src}` (build-config.ts `source`); none by default. */
+  source?: string | null;
+  /** Where the artifact is after a build, relative to `{src}`; `{out}` by default. */
+  artifact?: string | null;
+  /** Fixed environment entries of every build. */
+  env?: Record<string, string>;
+}
+
+export interface ReleaseBuildRecord {
+  profile: ReleaseProfile | 'without-support (variant)';
+  ok: boolean;
+  failure: string | null;
+  /** Artifact digest (artifact-digest.ts) when built. */
+  digest: string | null;
+}
+
+/** Why a release-cost vector is ERROR. */
+export interface ReleaseVectorFailure {
+  /**
+   * `timeout`: a build ran past its timeout and was killed; `start`: a build command could
+   * not be started; `build`: a build exited unsuccessfully; `artifact`: a build left no or an
+   * empty or unreadable artifact; `vector`: the vector has no release expectation.
+   */
+  kind: 'timeout' | 'start' | 'build' | 'artifact' | 'vector';
+  /** One line, already escaped, naming the profile and its command. */
+  message: string;
+  /** The failing build's stderr tail, raw (escape before printing). */
+  stderrTail: string;
+}
+
+export interface ReleaseVectorDetails {
+  id: string;
+  builds: ReleaseBuildRecord[];
+  violations: Violation[];
+  /** Human report lines, already escaped. */
+  lines: string[];
+  /** Set when the verdict is ERROR. */
+  failure?: ReleaseVectorFailure;
+}
+
+export interface ReleaseVectorResult {
+  verdict: 'PASS' | 'FAIL' | 'ERROR';
+  details: ReleaseVectorDetails;
+}
+
+const COMMAND_OF: Record<ReleaseProfile, keyof ProviderBuild | 'runtime_metadata'> = {
+  'without-support': 'without_support',
+  'support-disabled': 'support_disabled',
+  'discovery-enabled': 'discovery_enabled',
+  'runtime-metadata': 'runtime_metadata',
+};
+
+const DIGEST_CLAUSE: Record<ReleaseProfile, string> = {
+  'without-support': 'KD-RELEASE-02',
+  'support-disabled': 'KD-RELEASE-02',
+  'discovery-enabled': 'KD-RELEASE-03',
+  'runtime-metadata': 'KD-RELEASE-04',
+};
+
+function isExpectation(v: unknown): v is ReleaseExpectation {
+  if (typeof v !== 'object' || v === null) return false;
+  const r = v as Record<string, unknown>;
+  return r['schema'] === 'kofun.ctk.release-expectation/v1' && Array.isArray(r['profiles']) && Array.isArray(r['identities']);
+}
+
+/** Runs and judges one release-cost vector; build failures are verdicts, not exceptions. */
+export async function runReleaseVector(
+  vector: ReleaseVectorInput,
+  providerBuild: ProviderBuild,
+  opts: ReleaseVectorOptions = {},
+): Promise<ReleaseVectorResult> {
+  const details: ReleaseVectorDetails = { id: vector.id, builds: [], violations: [], lines: [] };
+  if (!isExpectation(vector.release)) {
+    const message = 'the vector has no kofun.ctk.release-expectation/v1 expectation';
+    details.lines.push(`error: ${message}`);
+    details.failure = { kind: 'vector', message, stderrTail: '' };
+    return { verdict: 'ERROR', details };
+  }
+  const expectation = vector.release;
+  const base = await mkdtemp(join(opts.workDir ?? tmpdir(), 'kofun-ctk-release-vector-'));
+  const variantBase = opts.vary === true ? await mkdtemp(join(opts.workDir ?? tmpdir(), 'kofun-ctk-release-vector-variant-')) : null;
+  try {
+    let fixturePath = opts.fixturePath;
+    if (fixturePath === undefined) {
+      fixturePath = join(base, 'fixture.json');
+      await writeFile(fixturePath, `${JSON.stringify(vector.fixture)}\n`);
+    }
+    const ctx: BuildContext = {
+      source: opts.source ?? null,
+      artifact: opts.artifact ?? null,
+      timeoutMs: opts.timeoutMs ?? DEFAULT_BUILD_TIMEOUT_MS,
+      env: opts.env ?? {},
+      extra: [{ name: 'fixture', value: fixturePath, envVar: 'KOFUN_CTK_FIXTURE' }],
+      snapshotDir: join(base, 'artifacts'),
+    };
+    const control = controlVariation(base);
+    const commands: Partial<Record<ReleaseProfile, string[]>> = {
+      'without-support': providerBuild.without_support,
+      'support-disabled': providerBuild.support_disabled,
+      'discovery-enabled': providerBuild.discovery_enabled,
+    };
+    if (opts.runtimeMetadata !== undefined) commands['runtime-metadata'] = opts.runtimeMetadata;
+    const trees = new Map<ReleaseProfile, ArtifactTree>();
+    const builds: { profile: ReleaseBuildRecord['profile']; argv: string[]; variant: boolean }[] = [];
+    for (const [profile, argv] of Object.entries(commands) as [ReleaseProfile, string[]][]) {
+      builds.push({ profile, argv, variant: false });
+      if (profile === 'without-support' && variantBase !== null) builds.push({ profile: 'without-support (variant)', argv, variant: true });
+    }
+    let variantTree: ArtifactTree | null = null;
+    for (const b of builds) {
+      const variation = b.variant && variantBase !== null ? variantVariation(variantBase) : control;
+      const slug = b.variant ? 'without-support-variant' : b.profile;
+      const outcome = await buildOnce(b.profile, slug, b.argv, variation, ctx);
+      const artifact = outcome.artifact;
+      if (!outcome.run.ok || artifact === null || !artifact.ok) {
+        const failure = !outcome.run.ok ? buildFailure(outcome.run) : artifact === null ? 'no artifact' : artifact.ok ? '' : artifact.message;
+        details.builds.push({ profile: b.profile, ok: false, failure, digest: null });
+        const message = `build ${b.profile} (${COMMAND_OF[b.profile === 'without-support (variant)' ? 'without-support' : b.profile]}): ${failure}`;
+        details.lines.push(`error: ${message}`);
+        const kind = outcome.run.ok ? 'artifact' : outcome.run.timedOut ? 'timeout' : outcome.run.spawnError !== null ? 'start' : 'build';
+        details.failure = { kind, message, stderrTail: outcome.run.stderrTail };
+        for (const l of outcome.run.stderrTail.split('\n').filter((x) => x !== '').slice(-5)) details.lines.push(`  stderr: ${escapeForTerminal(l)}`);
+        return { verdict: 'ERROR', details };
+      }
+      const tree = artifact.tree;
+      const digest = treeDigest(tree);
+      details.builds.push({ profile: b.profile, ok: true, failure: null, digest });
+      details.lines.push(`build ${b.profile}: ok, digest ${digest}`);
+      if (b.variant) variantTree = tree;
+      else trees.set(b.profile as ReleaseProfile, tree);
+    }
+    const compare = opts.compare ?? DEFAULT_COMPARE_OPTIONS;
+    for (const id of expectation.identities) {
+      const a = trees.get(id.left);
+      const b = trees.get(id.right);
+      if (a === undefined || b === undefined) {
+        details.lines.push(`${id.left} vs ${id.right} (${id.clause}): not run, no build command for a profile`);
+        continue;
+      }
+      const cmp = await compareArtifacts(a, b, compare);
+      const actual = cmp.identical ? 'identical' : 'different';
+      if (actual === id.relation) {
+        details.lines.push(`${id.left} vs ${id.right} (${id.clause}): ${actual}, as required`);
+        continue;
+      }
+      const message =
+        id.relation === 'identical'
+          ? `${id.right} must be byte-identical to ${id.left}`
+          : `${id.right} must differ from ${id.left} (positive control: an identical pair means the switch is not wired)`;
+      details.violations.push(
+        violation(id.relation === 'identical' ? 'release-bytes-differ' : 'release-switch-not-wired', id.clause, message, { expected: id.relation, ...whereDifferent(cmp) }),
+      );
+      details.lines.push(`${id.left} vs ${id.right} (${id.clause}): ${actual}, expected ${id.relation}`);
+      if (!cmp.identical) details.lines.push(...formatComparison(cmp).map((l) => `  ${l}`));
+    }
+    const a1 = trees.get('without-support');
+    if (variantTree !== null && a1 !== undefined) {
+      const cmp = await compareArtifacts(a1, variantTree, compare);
+      if (cmp.identical) details.lines.push('without-support vs its variant build: identical');
+      else {
+        details.violations.push(
+          violation('release-nondeterministic', 'KD-RELEASE-03', 'the build without support gives different bytes under varied build conditions', {
+            expected: 'identical',
+            ...whereDifferent(cmp),
+          }),
+        );
+        details.lines.push('without-support vs its variant build: different (NONDETERMINISTIC)', ...formatComparison(cmp).map((l) => `  ${l}`));
+      }
+    }
+    if (opts.checkDigests === true) {
+      for (const [profile, tree] of trees) {
+        const expected = expectation.profiles.find((p) => p.profile === profile);
+        if (expected === undefined) continue;
+        const actualDigest = treeDigest(tree);
+        if (actualDigest === expected.digest) {
+          details.lines.push(`${profile}: reference digest matches`);
+          continue;
+        }
+        details.violations.push(
+          violation('release-digest-mismatch', DIGEST_CLAUSE[profile], `the ${profile} artifact is not the reference artifact`, {
+            expected: expected.digest,
+            actual: actualDigest,
+          }),
+        );
+        details.lines.push(`${profile}: digest ${actualDigest}, reference ${expected.digest}`, ...listingDifferences(tree, expected));
+      }
+    }
+    return { verdict: details.violations.length === 0 ? 'PASS' : 'FAIL', details };
+  } finally {
+    await rm(base, { recursive: true, force: true });
+    if (variantBase !== null) await rm(variantBase, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Where two artifacts first differ, for a violation: `actual` names the first differing
+ * entry in path order (inside an archive as `outer :: inner`) and what differs, `offset`
+ * the first differing byte of its content when there is one. An identical pair is `identical`.
+ */
+export function whereDifferent(cmp: ArtifactComparison): { actual: string; offset?: number } {
+  if (cmp.identical) return { actual: 'identical' };
+  const first = firstDifference(cmp, '');
+  if (first === null) return { actual: 'different' };
+  if (first.offset === undefined) return { actual: `different: ${first.path} (${first.what})` };
+  return { actual: `different: ${first.path} at byte ${first.offset}`, offset: first.offset };
+}
+
+function firstDifference(cmp: ArtifactComparison, prefix: string): { path: string; what: string; offset?: number } | null {
+  const name = (p: string): string => (prefix === '' ? displayPath(p) : p === '' ? prefix : `${prefix} :: ${p}`);
+  // Entries in path byte order, whichever list they are in, so the one named is the first in the artifact.
+  const found: { path: string; at: () => { path: string; what: string; offset?: number } }[] = [
+    ...cmp.onlyInA.map((e) => ({ path: e.path, at: () => ({ path: name(e.path), what: `only in ${cmp.a.location}` }) })),
+    ...cmp.onlyInB.map((e) => ({ path: e.path, at: () => ({ path: name(e.path), what: `only in ${cmp.b.location}` }) })),
+    ...cmp.different.map((d) => ({
+      path: d.path,
+      at: () => {
+        if (d.first !== null) return { path: name(d.path), what: d.aspects.join(', '), offset: d.first.offset };
+        const inner = d.inner !== null && 'comparison' in d.inner ? firstDifference(d.inner.comparison, `${name(d.path)}${d.inner.format === 'gzip' ? ' :: gunzip' : ''}`) : null;
+        return inner ?? { path: name(d.path), what: d.aspects.join(', ') };
+      },
+    })),
+  ];
+  const first = found.sort((x, y) => compareUtf8(x.path, y.path))[0];
+  return first === undefined ? null : first.at();
+}
+
+/** Which files of a built artifact differ from the reference listing, by path, mode, size and SHA-256. */
+function listingDifferences(tree: ArtifactTree, expected: ProfileExpectation): string[] {
+  const lines: string[] = [];
+  const built = new Map(tree.entries.filter((e) => e.type === 'file').map((e) => [e.path, e]));
+  for (const f of expected.files) {
+    const e = built.get(f.path);
+    const name = escapeForTerminal(f.path);
+    if (e === undefined) lines.push(`  missing: ${name}`);
+    else if (e.mode !== f.mode || e.size !== f.size || e.sha256 !== f.sha256) {
+      lines.push(`  different: ${name} (mode ${e.mode.toString(8)} vs ${f.mode.toString(8)}, size ${e.size} vs ${f.size}, sha256 ${e.sha256 ?? '-'} vs ${f.sha256})`);
+    }
+    built.delete(f.path);
+  }
+  for (const path of built.keys()) lines.push(`  unexpected: ${escapeForTerminal(path)}`);
+  return lines;
+}

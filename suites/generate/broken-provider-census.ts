@@ -1,0 +1,403 @@
+/**
+ * The broken-provider census of REPORT.md (DESIGN.md, "The kit's own habits": which broken
+ * providers the kit catches). Each provider of runner/test-support/broken-providers/ is
+ * the reference oracle with one family of rules broken; the census drives each of them,
+ * and the reference oracle itself, through the persistent process adapter over one fixed
+ * subset of the committed vectors with the metamorphic canonical-order check on every
+ * vector, judges them with the gate (runner/run/run-gate.ts), and renders one row each.
+ *
+ * A row holds only what every run on every machine agrees on: the gate's exit status, the
+ * verdict counts, and the distinct KD- clauses and ERROR kinds the provider was failed
+ * by. Timings, messages, stderr, paths, process ids and per-vector metamorphic outcomes
+ * (which, for a provider whose order changes between runs, depend on chance) stay out.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { kitRoot, sha256Hex, markdownCell, markdownCode } from '../../oracle/index.js';
+import { launcherFor, referenceSpec, relocatedSpec, type ProviderSpec } from '../../runner/adapters/provider-spec.js';
+import { EXIT } from '../../runner/io/cli-io.js';
+import type { VectorJudgement } from '../../runner/judge/verdict.js';
+import type { GateReport } from '../../runner/report/gate-report.js';
+import { runGate } from '../../runner/run/run-gate.js';
+import type { QueryVector, VectorSet } from '../../runner/run/vector-source.js';
+
+/** One broken provider of the census. */
+export interface CensusProvider {
+  /** Its file stem under runner/test-support/broken-providers/. */
+  name: string;
+  /** The family of rules it breaks, as REPORT.md names it. */
+  breaks: string;
+  /**
+   * What catching it as intended looks like: a KD- clause id, `KD-AREA-*` for any clause
+   * of an area, or `ERROR <kind>`. Caught as intended when any of them is in "caught by".
+   */
+  expect: readonly string[];
+  /** For a single-vector fault: the vector it misbehaves on (KCTK_TARGET_REQUEST_SHA256). */
+  target?: string;
+  /** Runs only these vectors instead of the whole subset. */
+  only?: readonly string[];
+  /** Timeout per fixture load and per query, instead of CENSUS_TIMEOUT_MS. */
+  timeoutMs?: number;
+}
+
+/**
+ * The fixed subset every provider runs: two to four cheap vectors per query category
+ * (release-cost vectors are judged by `kofun-ctk release-cost`, not run), chosen so each
+ * broken provider meets at least one vector it breaks. Every fixture here loads and
+ * answers in milliseconds; the step-budget and 4,096-row vectors are left out because
+ * each costs seconds per provider and phase.
+ */
+export const CENSUS_VECTORS: readonly string[] = [
+  // 9 and 12 rows out of display-name order, provisional rows: display-name-order,
+  // provisional-upgraded, and unstable-order, whose two shuffles of 12 rows (base and
+  // metamorphic run) coincide with odds under one in 10^8, so its metamorphic clauses
+  // (KD-ORDER-12, KD-KEY-07) appear on every run.
+  'canonical-order/omissions-shuffled',
+  'canonical-order/rows-shuffled',
+  'canonical-order/dependencies-shuffled',
+  'complete/explain-callable-operation',
+  'complete/list-text-operations',
+  'complete/utf8-receiver-operations',
+  'effect/explain-non-public-effect-missing',
+  'effect/network-authority-missing',
+  'effect/non-validated-effect-held',
+  // Rows next to hidden candidates: hidden-name-leak.
+  'hidden/explain-private-current-file',
+  'hidden/general-private-current-file',
+  'hidden/general-unimported',
+  // The crash target: a one-line invalid-request result.
+  'invalid/duplicate-key',
+  'invalid/missing-final-lf',
+  'invalid/position-offset-inside-two-byte-character',
+  // Truncated with 32 rows: rows-over-cap pads it past 4,096 rows.
+  'limit/diagnostics-257',
+  'limit/effects-64',
+  'limit/request-65537-bytes',
+  'limit/spelling-1024-bytes',
+  'ownership/explain-sort-in-place-read-receiver',
+  'ownership/permits-edit',
+  'ownership/permits-read-edit-take',
+  'partial/cancelled-before-analysis',
+  // An unsupported-in-profile omission: fabricated-extension.
+  'partial/imported-extension-unsupported-in-profile',
+  'partial/mixed-rows',
+  // A provisional row: provisional-upgraded.
+  'partial/operation-chain-provisional',
+  'stale/combined-generation-and-semantic-compatibility',
+  // Only the generation is stale, no acceptable alternative: generation-ignored.
+  'stale/generation-older',
+  'stale/interface-set-mismatch',
+  // The hang and flood target.
+  'stale/wrong-file',
+];
+
+/** Timeout per fixture load and per query for every provider but the hang. */
+export const CENSUS_TIMEOUT_MS = 20_000;
+/** The hang costs its timeout: short, on one vector only, so the census never waits on it twice. */
+export const CENSUS_HANG_TIMEOUT_MS = 2_000;
+/** Seed of the metamorphic variants (the run command's default). */
+export const CENSUS_SEED = 20261201;
+
+/** The kit's broken providers and the family of rules each one breaks (from each file's header). */
+export const CENSUS_PROVIDERS: readonly CensusProvider[] = [
+  { name: 'crash-on-one', breaks: 'staying alive: exits in the middle of one query', expect: ['ERROR crash'], target: 'invalid/duplicate-key' },
+  {
+    name: 'hang-on-one',
+    breaks: 'answering at all: never answers one query',
+    expect: ['ERROR timeout'],
+    target: 'stale/wrong-file',
+    only: ['stale/wrong-file'],
+    timeoutMs: CENSUS_HANG_TIMEOUT_MS,
+  },
+  { name: 'stdout-flood', breaks: 'the framing of PROTOCOL.md: floods stdout with unframed bytes on one query', expect: ['ERROR protocol'], target: 'stale/wrong-file' },
+  { name: 'non-canonical-layout', breaks: 'canonical layout: the right value with a four-space indent (KD-CANON-12)', expect: ['KD-CANON-12'] },
+  { name: 'final-lf-missing', breaks: 'canonical bytes: no final LF (KD-CANON-02)', expect: ['KD-CANON-02'] },
+  { name: 'display-name-order', breaks: 'row order: by display name instead of SymbolId (KD-ORDER-06/07)', expect: ['KD-ORDER-06', 'KD-ORDER-07'] },
+  { name: 'unstable-order', breaks: 'deterministic order: rows in an order that changes between runs (KD-ORDER-12)', expect: ['KD-ORDER-12'] },
+  { name: 'generation-ignored', breaks: 'staleness: ignores the request\'s generation (KD-STALE-01, KD-KEY-05)', expect: ['KD-STALE-*', 'KD-KEY-05'] },
+  { name: 'hidden-name-leak', breaks: 'safe disclosure: leaks a hidden candidate\'s name and identity (KD-DISCLOSE-03, KD-OMIT-07)', expect: ['KD-DISCLOSE-03', 'KD-OMIT-07'] },
+  { name: 'provisional-upgraded', breaks: 'status closure: reports provisional facts as validated (KD-CLOSURE-08/09/14)', expect: ['KD-CLOSURE-*'] },
+  {
+    name: 'fabricated-extension',
+    breaks: 'profile: a callable extension row instead of an unsupported-in-profile omission (KD-LOOKUP-11, KD-ORIGIN-06)',
+    expect: ['KD-LOOKUP-11', 'KD-ORIGIN-06'],
+  },
+  {
+    name: 'rows-over-cap',
+    breaks: 'limits: more than 4,096 rows and truncated false (KD-LIMIT-05/10; past 4 MiB the reply itself is oversize)',
+    expect: ['KD-LIMIT-05', 'KD-LIMIT-10', 'ERROR oversize'],
+  },
+];
+
+/** How a census row came out. */
+export type CensusOutcome =
+  /** The reference oracle passed the gate, as it must. */
+  | 'reference-passes'
+  /** The reference oracle did not pass: a fault of the kit or of its vectors. */
+  | 'reference-fails'
+  /** The gate failed the provider by a clause or ERROR kind its rule family names. */
+  | 'caught'
+  /** The gate failed the provider, but by none of the clauses its rule family names. */
+  | 'caught-otherwise'
+  /** The gate passed the broken provider. */
+  | 'not-caught'
+  /** The run was incomplete (exit 3), or could not be made. */
+  | 'incomplete';
+
+/** Verdict counts shown per row; the census has no expectations file, so XFAIL and XPASS cannot occur. */
+export const CENSUS_VERDICTS = ['PASS', 'ACCEPTABLE', 'FAIL', 'ERROR', 'NOT-RUN'] as const;
+export type CensusVerdict = (typeof CENSUS_VERDICTS)[number];
+
+/** One row of the census. */
+export interface CensusRow {
+  /** The broken provider's file stem, or `reference` for the reference oracle. */
+  provider: string;
+  breaks: string;
+  /** Vectors sent. */
+  vectors: number;
+  /** The gate's exit status; null when the run could not be made. */
+  exitCode: number | null;
+  counts: Record<CensusVerdict, number>;
+  /** Distinct KD- clauses of FAIL vectors, then `ERROR <kind>` of ERROR vectors, each sorted by bytes. */
+  caughtBy: string[];
+  outcome: CensusOutcome;
+  /** Why the run could not be made as listed (deterministic text only). */
+  problem?: string;
+}
+
+/** The census over one vector set. */
+export interface CensusResult {
+  vectorSetSha256: string;
+  /** The subset's ids present in the set, in id order. */
+  vectors: string[];
+  /** Ids of the subset the vector set does not have. */
+  missing: string[];
+  timeoutMs: number;
+  seed: number;
+  /** The reference row first (when run), then the providers in list order. */
+  rows: CensusRow[];
+}
+
+/** What a census runs. */
+export interface CensusOptions {
+  vectorSet: VectorSet;
+  kitVersion: string;
+  vectors?: readonly string[];
+  providers?: readonly CensusProvider[];
+  /** Also run the reference oracle (`kofun-ctk serve`) over the subset. */
+  reference?: boolean;
+  /** Gates run at once, one provider instance each. */
+  parallel?: number;
+}
+
+/** Where the broken providers live, relative to the kit root. */
+export const BROKEN_PROVIDER_DIR = 'runner/test-support/broken-providers';
+
+/** The provider name of the reference oracle's row. */
+export const REFERENCE_ROW = 'reference';
+const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The argv that runs a broken provider's TypeScript source; undefined when the sources or tsx are not there. */
+function brokenProviderArgv(name: string): string[] | undefined {
+  const file = join(kitRoot(), BROKEN_PROVIDER_DIR, `${name}.ts`);
+  if (!existsSync(file)) return undefined;
+  let loader: string;
+  try {
+    loader = import.meta.resolve('tsx');
+  } catch {
+    return undefined;
+  }
+  return [process.execPath, '--import', loader, file];
+}
+
+/** True when a caught-by entry is one of the expected ones (`KD-AREA-*` matches any clause of the area). */
+function matchesExpected(caught: string, expect: readonly string[]): boolean {
+  return expect.some((e) => (e.endsWith('*') ? caught.startsWith(e.slice(0, -1)) : caught === e));
+}
+
+function emptyCounts(): Record<CensusVerdict, number> {
+  return { PASS: 0, ACCEPTABLE: 0, FAIL: 0, ERROR: 0, 'NOT-RUN': 0 };
+}
+
+/** The deterministic summary of one gate report. */
+function rowFromReport(provider: string, breaks: string, report: GateReport, expect: readonly string[] | undefined): CensusRow {
+  const counts = emptyCounts();
+  for (const j of report.vectors) if ((CENSUS_VERDICTS as readonly string[]).includes(j.verdict)) counts[j.verdict as CensusVerdict] += 1;
+  const caughtBy = caughtByOf(report.vectors);
+  const exitCode = report.gate.exit_code;
+  let outcome: CensusOutcome;
+  if (expect === undefined) outcome = exitCode === EXIT.ok ? 'reference-passes' : 'reference-fails';
+  else if (exitCode === EXIT.ok) outcome = 'not-caught';
+  else if (exitCode !== EXIT.failed) outcome = 'incomplete';
+  else outcome = caughtBy.some((c) => matchesExpected(c, expect)) ? 'caught' : 'caught-otherwise';
+  return { provider, breaks, vectors: report.vectors.length, exitCode, counts, caughtBy, outcome };
+}
+
+/** KD- clauses of FAIL vectors (including metamorphic ones), then ERROR kinds, each sorted by bytes. */
+function caughtByOf(vectors: readonly VectorJudgement[]): string[] {
+  const clauses = new Set<string>();
+  const errors = new Set<string>();
+  for (const j of vectors) {
+    if (j.verdict === 'FAIL') for (const c of j.failClauses) clauses.add(c);
+    if (j.verdict === 'ERROR') errors.add(`ERROR ${j.error?.kind ?? 'unknown'}`);
+  }
+  return [...[...clauses].sort(cmp), ...[...errors].sort(cmp)];
+}
+
+function problemRow(provider: string, breaks: string, problem: string): CensusRow {
+  return { provider, breaks, vectors: 0, exitCode: null, counts: emptyCounts(), caughtBy: [], outcome: 'incomplete', problem };
+}
+
+/** Runs the gate for one provider spec over `vectors`. */
+async function gateOver(options: CensusOptions, spec: ProviderSpec, vectors: readonly QueryVector[], timeoutMs: number): Promise<GateReport> {
+  const { vectorSet } = options;
+  return runGate({
+    kitVersion: options.kitVersion,
+    vectorSet,
+    selected: vectors,
+    selection: { categories: [], ids: vectors.map((v) => v.id), clauses: [], shard: null, filtered: vectors.length, total: vectors.length },
+    launcher: launcherFor(spec, options.kitVersion),
+    metamorphicLauncher: launcherFor(relocatedSpec(spec), options.kitVersion),
+    adapter: 'process-persistent',
+    jobs: 1,
+    timeoutMs,
+    startTimeoutMs: 30_000,
+    restartBudget: 8,
+    metamorphic: { sample: 'all', seed: CENSUS_SEED },
+    expectations: [],
+    // Only tells expectation entries naming no vector apart; the census has none.
+    knownIds: new Set(vectorSet.queryVectors.map((v) => v.id)),
+    emit: () => undefined,
+  });
+}
+
+/** Runs the census: the reference oracle and every broken provider, a few gates at a time. */
+export async function runBrokenProviderCensus(options: CensusOptions): Promise<CensusResult> {
+  const wanted = [...new Set(options.vectors ?? CENSUS_VECTORS)].sort(cmp);
+  const byId = new Map(options.vectorSet.queryVectors.map((v) => [v.id, v]));
+  const present = wanted.filter((id) => byId.has(id));
+  const missing = wanted.filter((id) => !byId.has(id));
+  const subset = present.map((id) => byId.get(id) as QueryVector);
+  const providers = options.providers ?? CENSUS_PROVIDERS;
+
+  type Job = () => Promise<CensusRow>;
+  const jobs: Job[] = [];
+  if (options.reference !== false) {
+    jobs.push(async () => rowFromReport(REFERENCE_ROW, 'none: the reference oracle itself (kofun-ctk serve)', await gateOver(options, referenceSpec('process'), subset, CENSUS_TIMEOUT_MS), undefined));
+  }
+  for (const p of providers) {
+    jobs.push(async () => {
+      const argv = brokenProviderArgv(p.name);
+      if (argv === undefined) return problemRow(p.name, p.breaks, `${BROKEN_PROVIDER_DIR}/${p.name}.ts or the tsx loader is not present`);
+      const env: Record<string, string> = {};
+      if (p.target !== undefined) {
+        const target = byId.get(p.target);
+        if (target === undefined) return problemRow(p.name, p.breaks, `its target vector ${p.target} is not in the vector set`);
+        env.KCTK_TARGET_REQUEST_SHA256 = sha256Hex(target.request);
+      }
+      const vectors = p.only === undefined ? subset : subset.filter((v) => (p.only as readonly string[]).includes(v.id));
+      if (vectors.length === 0) return problemRow(p.name, p.breaks, 'none of its vectors is in the vector set');
+      const spec: ProviderSpec = {
+        kind: 'process',
+        mode: 'persistent',
+        command: { argv, cwd: kitRoot(), env },
+        name: `broken ${p.name}`,
+        version: options.kitVersion,
+      };
+      const report = await gateOver(options, spec, vectors, p.timeoutMs ?? CENSUS_TIMEOUT_MS);
+      return rowFromReport(p.name, p.breaks, report, p.expect);
+    });
+  }
+  // Slow gates (a hang waits out its timeout) do not hold the others: a small pool.
+  const rows: CensusRow[] = new Array<CensusRow>(jobs.length);
+  let next = 0;
+  const width = Math.max(1, options.parallel ?? 3);
+  await Promise.all(
+    Array.from({ length: Math.min(width, jobs.length) }, async () => {
+      for (;;) {
+        const i = next++;
+        if (i >= jobs.length) return;
+        rows[i] = await (jobs[i] as Job)();
+      }
+    }),
+  );
+  return { vectorSetSha256: options.vectorSet.vectorSetSha256, vectors: present, missing, timeoutMs: CENSUS_TIMEOUT_MS, seed: CENSUS_SEED, rows };
+}
+
+const EXIT_MEANING: Readonly<Record<number, string>> = {
+  [EXIT.ok]: 'gate passed',
+  [EXIT.failed]: 'gate failed',
+  [EXIT.usage]: 'usage error',
+  [EXIT.incomplete]: 'run incomplete',
+};
+
+function gateCell(row: CensusRow): string {
+  if (row.exitCode === null) return 'not run';
+  return `exit ${row.exitCode} (${EXIT_MEANING[row.exitCode] ?? 'unknown'})`;
+}
+
+function outcomeCell(row: CensusRow): string {
+  switch (row.outcome) {
+    case 'reference-passes':
+      return 'passes, as it must';
+    case 'reference-fails':
+      return '**FAILS: the reference oracle must pass**';
+    case 'caught':
+      return 'caught';
+    case 'caught-otherwise':
+      return '**caught, but not by the clauses its rule family names**';
+    case 'not-caught':
+      return '**NOT CAUGHT**';
+    case 'incomplete':
+      return row.problem === undefined ? '**NOT CAUGHT: the run was incomplete**' : `**NOT CAUGHT: ${markdownCell(row.problem)}**`;
+  }
+}
+
+/** Loud lines for everything that is not as it must be; empty when all is well. */
+export function censusWarnings(result: CensusResult): string[] {
+  const out: string[] = [];
+  for (const id of result.missing) out.push(`census vector ${id} is not in the vector set`);
+  for (const row of result.rows) {
+    if (row.outcome === 'reference-fails') out.push(`the reference oracle does not pass the census subset (${gateCell(row)})`);
+    else if (row.outcome === 'not-caught') out.push(`broken provider ${row.provider} is NOT CAUGHT: the gate passed it`);
+    else if (row.outcome === 'incomplete') out.push(`broken provider ${row.provider} is NOT CAUGHT: ${row.problem ?? `the run was incomplete (${gateCell(row)})`}`);
+    else if (row.outcome === 'caught-otherwise') out.push(`broken provider ${row.provider} is caught, but not by the clauses its rule family names`);
+  }
+  return out;
+}
+
+/** How many broken providers the gate failed (as intended or not), of how many. */
+export function caughtCount(result: CensusResult): { caught: number; total: number } {
+  const broken = result.rows.filter((r) => r.provider !== REFERENCE_ROW);
+  return { caught: broken.filter((r) => r.outcome === 'caught' || r.outcome === 'caught-otherwise').length, total: broken.length };
+}
+
+/** The "Broken providers the kit catches" section of REPORT.md, as lines. */
+export function renderBrokenProviderCensus(result: CensusResult): string[] {
+  const { caught, total } = caughtCount(result);
+  const warnings = censusWarnings(result);
+  const out: string[] = ['## Broken providers the kit catches', ''];
+  if (warnings.length > 0) {
+    out.push(`> **WARNING: ${warnings.length} census ${warnings.length === 1 ? 'problem' : 'problems'}.**`);
+    for (const w of warnings) out.push(`> - **${markdownCell(w)}**`);
+    out.push('');
+  }
+  out.push(
+    `Each provider of \`${BROKEN_PROVIDER_DIR}/\` is the reference oracle with one family of rules broken. The census drives each of them, and the reference oracle, through the persistent process adapter (one instance at a time per provider, ${result.timeoutMs} ms per query) over the same ${result.vectors.length} vectors listed below, with the metamorphic canonical-order check on every vector (seed ${result.seed}), and records the gate. A provider that misbehaves on one vector only is pointed at it by its request SHA-256; the hang provider runs only that vector, with a ${CENSUS_HANG_TIMEOUT_MS} ms timeout.`,
+    '',
+    'A provider is caught when the gate fails it (exit 1), and caught as intended when one of the KD- clauses or ERROR kinds it was failed by is one its rule family names. Only what every run agrees on is shown: no timings, messages, provider stderr, paths or process ids, and no per-vector metamorphic outcome (for the provider whose order changes between runs, whether two shuffles of three rows coincide is chance; its metamorphic clauses still appear, from the vectors with many rows).',
+    '',
+    `${caught} of ${total} broken providers caught${caught === total ? '' : ` — **${total - caught} NOT CAUGHT**`}.`,
+    '',
+    '| provider | rule family it breaks | vectors | gate | PASS | ACCEPTABLE | FAIL | ERROR | NOT-RUN | caught by | verdict |',
+    '|---|---|---:|---|---:|---:|---:|---:|---:|---|---|',
+  );
+  for (const row of result.rows) {
+    const name = row.provider === REFERENCE_ROW ? 'reference oracle' : markdownCode(row.provider);
+    const counts = CENSUS_VERDICTS.map((v) => row.counts[v]).join(' | ');
+    const by = row.caughtBy.length === 0 ? '—' : row.caughtBy.map(markdownCode).join(', ');
+    out.push(`| ${name} | ${markdownCell(row.breaks)} | ${row.vectors} | ${gateCell(row)} | ${counts} | ${by} | ${outcomeCell(row)} |`);
+  }
+  out.push('', `Census vectors (${result.vectors.length}): ${result.vectors.map(markdownCode).join(', ')}.`, '');
+  return out;
+}

@@ -1,0 +1,113 @@
+/**
+ * The vector check CI runs: the committed vector set must be exactly what the oracle
+ * generates from the cases, every vector and the manifest must conform to their
+ * schemas, and every expected and acceptable result must pass the independent
+ * verifier given its request and fixture (DESIGN.md "Vectors").
+ */
+import { schemaViolations, verifyResult, MANIFEST_FORMAT, VECTOR_FORMAT } from '../../oracle/index.js';
+import type { CaseDefinition } from '../case-definition.js';
+import { caseProblems, type KnownIds } from './case-problems.js';
+import { generateVectors, type GeneratedSet } from './generate-vectors.js';
+import { isVectorPath, parseVectorFile, vectorBytes, vectorTreeOf, type VectorTree } from '../../runner/vectors/load-vector.js';
+
+/** The size cap of the generated vector folder (large fixtures use candidate_series). */
+export const MAX_VECTOR_SET_BYTES = 20 * 1024 * 1024;
+
+/** What the check compares and against what. */
+export interface CheckInput {
+  cases: readonly CaseDefinition[];
+  oracleVersion: string;
+  renames: Readonly<Record<string, string>>;
+  known: KnownIds;
+  /** The committed files under vectors/, by relative path. */
+  committed: ReadonlyMap<string, Uint8Array>;
+}
+
+/** The outcome: every problem (one line each) and, when generation ran, the generated set. */
+export interface CheckOutcome {
+  problems: string[];
+  generated?: GeneratedSet;
+}
+
+
+/** Runs every check; never throws for a fault of the vectors or cases. */
+export function checkVectors(input: CheckInput): CheckOutcome {
+  const problems = caseProblems(input.cases, input.renames, input.known);
+  if (problems.length > 0) return { problems };
+  let generated: GeneratedSet;
+  try {
+    generated = generateVectors(input.cases, { oracleVersion: input.oracleVersion, renames: input.renames });
+  } catch (err) {
+    return { problems: [`generation failed: ${err instanceof Error ? err.message : String(err)}`] };
+  }
+  problems.push(...treeDifferences(generated.files, input.committed));
+  let size = 0;
+  for (const bytes of generated.files.values()) size += bytes.length;
+  if (size > MAX_VECTOR_SET_BYTES) problems.push(`the vector set is ${size} bytes, over the ${MAX_VECTOR_SET_BYTES}-byte cap`);
+  problems.push(...schemaProblems(input.committed, 'committed'));
+  problems.push(...schemaProblems(generated.files, 'generated'));
+  problems.push(...verifierProblems(vectorTreeOf(generated.files)));
+  return { problems, generated };
+}
+
+/** Missing, extra and differing files, sorted by path. */
+export function treeDifferences(want: ReadonlyMap<string, Uint8Array>, have: ReadonlyMap<string, Uint8Array>): string[] {
+  const out: string[] = [];
+  const paths = [...new Set([...want.keys(), ...have.keys()])].sort();
+  for (const path of paths) {
+    const w = want.get(path);
+    const h = have.get(path);
+    if (h === undefined) out.push(`vectors/${path}: missing (not committed)`);
+    else if (w === undefined) out.push(`vectors/${path}: extra (no case generates it)`);
+    else if (!Buffer.from(w).equals(Buffer.from(h))) out.push(`vectors/${path}: differs from the generated file at byte ${firstDifference(w, h)}`);
+  }
+  return out;
+}
+
+function firstDifference(a: Uint8Array, b: Uint8Array): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return i;
+  return n;
+}
+
+/** Schema violations of every vector file and of the manifest. */
+export function schemaProblems(files: ReadonlyMap<string, Uint8Array>, which: string): string[] {
+  const out: string[] = [];
+  for (const [path, bytes] of files) {
+    const isManifest = path === 'manifest.json';
+    if (!isManifest && !isVectorPath(path)) continue;
+    const parsed = parseVectorFile(bytes);
+    if (!parsed.ok) {
+      out.push(`${which} vectors/${path}: not JSON (${parsed.message})`);
+      continue;
+    }
+    const violations = schemaViolations(isManifest ? MANIFEST_FORMAT : VECTOR_FORMAT, parsed.vector);
+    for (const v of violations.slice(0, 5)) out.push(`${which} vectors/${path}: schema: ${v.pointer ?? ''} ${v.message}${v.expected !== undefined ? ` (expected ${v.expected})` : ''}`);
+    if (violations.length > 5) out.push(`${which} vectors/${path}: ${violations.length - 5} more schema violations`);
+    if (!isManifest && parsed.vector.id !== undefined && `${parsed.vector.id}.json` !== path) out.push(`${which} vectors/${path}: holds id ${parsed.vector.id}`);
+  }
+  return out;
+}
+
+/** Verifier violations of every expected and acceptable result, given the request and fixture. */
+export function verifierProblems(tree: VectorTree): string[] {
+  const out: string[] = [];
+  for (const { path, vector } of tree.vectors) {
+    const bytes = vectorBytes(vector);
+    if (bytes === undefined) continue;
+    const fixture = tree.fixture(vector.fixture_sha256);
+    if (!fixture.ok) {
+      out.push(`vectors/${path}: fixture does not load: ${fixture.message}`);
+      continue;
+    }
+    const results = [{ name: 'expected', bytes: bytes.expected }, ...bytes.acceptable.map((a) => ({ name: `acceptable ${a.name}`, bytes: a.bytes }))];
+    for (const r of results) {
+      const violations = verifyResult(r.bytes, { request: bytes.request, fixture: fixture.fixture });
+      for (const v of violations.slice(0, 5)) {
+        out.push(`vectors/${path}: ${r.name}: ${v.clause} ${v.code}${v.pointer !== undefined ? ` at ${v.pointer}` : ''}: ${v.message}`);
+      }
+      if (violations.length > 5) out.push(`vectors/${path}: ${r.name}: ${violations.length - 5} more verifier violations`);
+    }
+  }
+  return out;
+}

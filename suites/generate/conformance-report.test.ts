@@ -1,0 +1,81 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { renderConformanceReport, type ReportInput } from './conformance-report.js';
+import type { ClauseIndex } from './clause-index.js';
+import { generatedStamp, type ManifestFile, type VectorFile } from '../../oracle/index.js';
+
+const digest = 'ab'.repeat(32);
+const stamp = generatedStamp('1.2.3');
+const manifest: ManifestFile = {
+  format: 'kofun.ctk.manifest/v1',
+  generated: stamp,
+  counts: { complete: 1, partial: 0, stale: 0, invalid: 0, hidden: 0, ownership: 0, effect: 0, 'canonical-order': 0, limit: 0, 'release-cost': 0 },
+  total: 1,
+  files: [],
+  renames: [],
+  vector_set_sha256: digest,
+};
+const vector: VectorFile = {
+  format: 'kofun.ctk.vector/v1',
+  generated: stamp,
+  id: 'complete/one',
+  category: 'complete',
+  intent: 'A | B with `code`\nand a line break.',
+  clauses: ['KD-A-01'],
+  interpretations: ['OQ-01'],
+  fixture_sha256: 'cd'.repeat(32),
+  request: { encoding: 'utf8', data: '{}\n' },
+  expected: { result: '{}\n', sha256: 'ef'.repeat(32) },
+  acceptable: [],
+};
+const index: ClauseIndex = {
+  format: 'kofun.ctk.clause-index/v1',
+  generated: stamp,
+  source: 'shared/clauses.md',
+  source_sha256: '00'.repeat(32),
+  clauses: [
+    { id: 'KD-A-01', text: 'Covered.', categories: ['complete'], testability: 'yes', testability_note: 'yes', ambiguity: '—' },
+    { id: 'KD-A-02', text: 'Needs a harness.', categories: ['schema'], testability: 'with-fixture', testability_note: 'with-fixture', ambiguity: '—' },
+    { id: 'KD-A-03', text: 'Governance.', categories: ['schema'], testability: 'no', testability_note: 'no', ambiguity: '—' },
+  ],
+};
+const input: ReportInput = {
+  manifest,
+  vectors: [vector],
+  clauseIndex: index,
+  interpretations: [{ id: 'OQ-01', title: 'Which stale reason wins', choice: 'A', why: 'Deterministic.', clauses: [], alternative_outcome: { name: 'other-stale-reason', reading: 'C', text: '' } }],
+  uncoveredNotes: { 'KD-A-02': 'Needs an instrumented harness.' },
+  results: [{ id: 'complete/one', category: 'complete', verdict: 'PASS', violations: [], detail: '' }],
+};
+
+test('starts with the generated-file notice naming generator, format and vector set', () => {
+  const first = renderConformanceReport(input).split('\n')[0] ?? '';
+  assert.match(first, 'Generated file; do not edit');
+  assert.match(first, 'kofun-ctk report');
+  assert.match(first, 'kofun.ctk.report/v1');
+  assert.match(first, digest);
+});
+
+test('is the same text for the same input', () => {
+  assert.is(renderConformanceReport(input), renderConformanceReport({ ...input, vectors: [...input.vectors] }));
+});
+
+test('a testable clause without a vector gets a row with its reason; an untestable one does not', () => {
+  const text = renderConformanceReport(input);
+  assert.match(text, '| `KD-A-02` | with-fixture | Needs an instrumented harness. |');
+  assert.not.match(text, /\| `KD-A-03` \| no \| [^|]*harness/);
+  assert.match(text, '1 testable clauses without a vector');
+});
+
+test('intent text is escaped inside its table cell', () => {
+  const row = renderConformanceReport(input).split('\n').find((l) => l.startsWith('| `complete/one` |')) ?? '';
+  assert.is(row, '| `complete/one` | PASS | ok | A \\| B with \\`code\\` and a line break. |');
+});
+
+test('counts and the interpretation with its dependent vector', () => {
+  const text = renderConformanceReport(input);
+  assert.match(text, '| complete | 1 | 1 | 0 | 0 | 0 | 0 |');
+  assert.match(text, '| `OQ-01` | Which stale reason wins | A: Deterministic. | `other-stale-reason` (reading C) | `complete/one` | — |');
+});
+
+test.run();

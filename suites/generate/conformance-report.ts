@@ -1,0 +1,146 @@
+/**
+ * REPORT.md: the reference oracle's own conformance report over the committed vector
+ * set (DESIGN.md "The kit's own habits"): vector-set digest, counts by category and
+ * verdict, clause coverage against the clause register, the interpretations register
+ * with the vectors that depend on each entry, which broken providers the kit catches
+ * (suites/generate/broken-provider-census.ts), and the oracle's verdict on every vector.
+ * Deterministic: no dates, paths or timings, only the inputs' content.
+ */
+import { CATEGORIES } from '../case-definition.js';
+import { renderBrokenProviderCensus, type CensusResult } from './broken-provider-census.js';
+import type { ClauseIndex } from './clause-index.js';
+import type { InterpretationEntry } from './kit-registers.js';
+import { markdownCell, markdownCode, type ManifestFile, type VectorFile } from '../../oracle/index.js';
+import type { OracleResult, OracleVerdict } from './reference-results.js';
+
+export const REPORT_FORMAT = 'kofun.ctk.report/v1';
+
+/** Everything the report is made of. */
+export interface ReportInput {
+  manifest: ManifestFile;
+  vectors: VectorFile[];
+  clauseIndex: ClauseIndex;
+  interpretations: InterpretationEntry[];
+  /** Why a testable clause has no vector (suites/uncovered-clauses.json). */
+  uncoveredNotes: Readonly<Record<string, string>>;
+  results: OracleResult[];
+  /** The broken-provider census; its section is left out when absent. */
+  census?: CensusResult;
+}
+
+const VERDICTS: OracleVerdict[] = ['PASS', 'ACCEPTABLE', 'FAIL', 'ERROR'];
+const byId = (a: { id: string }, b: { id: string }): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** Lists vector ids compactly: all of them when few, else counts per category. */
+function vectorList(ids: string[]): string {
+  if (ids.length === 0) return '—';
+  const sorted = [...ids].sort();
+  if (sorted.length <= 4) return sorted.map(markdownCode).join(', ');
+  const per = new Map<string, number>();
+  for (const id of sorted) {
+    const c = id.slice(0, id.indexOf('/'));
+    per.set(c, (per.get(c) ?? 0) + 1);
+  }
+  return `${sorted.length}: ${CATEGORIES.filter((c) => per.has(c)).map((c) => `${c} ${per.get(c) ?? 0}`).join(', ')}`;
+}
+
+/** The report text. */
+export function renderConformanceReport(input: ReportInput): string {
+  const { manifest } = input;
+  const vectors = [...input.vectors].sort(byId);
+  const results = new Map(input.results.map((r) => [r.id, r]));
+  const out: string[] = [];
+  out.push(
+    `> Generated file; do not edit. Written by \`kofun-ctk report\` (npm run report), format ${REPORT_FORMAT}, from vector set \`${manifest.vector_set_sha256}\`; CI checks it with npm run report:check.`,
+    '',
+    '# Conformance report: the reference oracle on its golden vectors',
+    '',
+    `- Vector set: \`${manifest.vector_set_sha256}\` (${manifest.total} vectors, \`vectors/manifest.json\`)`,
+    `- Oracle: kofun-ctk ${markdownCell(manifest.generated.oracle_version)}`,
+    `- Clause register: ${input.clauseIndex.clauses.length} clauses (\`suites/clause-index.json\`, from ${markdownCell(input.clauseIndex.source)} \`${input.clauseIndex.source_sha256}\`)`,
+    `- Interpretations register: ${input.interpretations.length} entries (\`oracle/interpretations.json\`)`,
+    '',
+    'Each query vector\'s request is evaluated by the reference oracle on the vector\'s fixture and compared with the',
+    'expected bytes (PASS), or an acceptable alternative (ACCEPTABLE); the oracle\'s answer is also run through the',
+    'independent verifier. Each release-cost vector\'s expectation is recomputed from its fixture.',
+    '',
+    '## Vectors by category and verdict',
+    '',
+    '| category | vectors | PASS | ACCEPTABLE | FAIL | ERROR | verifier violations |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+  );
+  const totals = { vectors: 0, violations: 0, ...Object.fromEntries(VERDICTS.map((v) => [v, 0])) } as Record<string, number>;
+  for (const category of CATEGORIES) {
+    const rs = input.results.filter((r) => r.category === category);
+    const row = VERDICTS.map((v) => rs.filter((r) => r.verdict === v).length);
+    const violations = rs.reduce((n, r) => n + r.violations.length, 0);
+    out.push(`| ${category} | ${rs.length} | ${row.join(' | ')} | ${violations} |`);
+    totals['vectors'] = (totals['vectors'] ?? 0) + rs.length;
+    totals['violations'] = (totals['violations'] ?? 0) + violations;
+    VERDICTS.forEach((v, i) => (totals[v] = (totals[v] ?? 0) + (row[i] ?? 0)));
+  }
+  out.push(`| **total** | ${totals['vectors']} | ${VERDICTS.map((v) => totals[v]).join(' | ')} | ${totals['violations']} |`, '');
+
+  // Clause coverage.
+  const citing = new Map<string, string[]>();
+  for (const v of vectors) for (const c of v.clauses) citing.set(c, [...(citing.get(c) ?? []), v.id]);
+  const clauses = input.clauseIndex.clauses;
+  const testable = clauses.filter((c) => c.testability !== 'no');
+  const covered = clauses.filter((c) => (citing.get(c.id) ?? []).length > 0);
+  const uncoveredTestable = testable.filter((c) => (citing.get(c.id) ?? []).length === 0);
+  const unknown = [...citing.keys()].filter((id) => !clauses.some((c) => c.id === id)).sort();
+  out.push(
+    '## Clause coverage',
+    '',
+    `${clauses.length} clauses; ${testable.length} testable at the request/result boundary (yes or with-fixture); ${covered.length} cited by at least one vector; ${testable.length - uncoveredTestable.length} of the testable ones covered; ${uncoveredTestable.length} testable clauses without a vector (listed with the reason after the table).${unknown.length > 0 ? ` Vectors also cite ${unknown.length} ids the register does not have: ${unknown.map(markdownCode).join(', ')}.` : ''}`,
+    '',
+    '| clause | testable | vectors | clause text |',
+    '|---|---|---|---|',
+  );
+  for (const c of clauses) out.push(`| ${markdownCode(c.id)} | ${c.testability} | ${vectorList(citing.get(c.id) ?? [])} | ${markdownCell(c.text)} |`);
+  out.push('', '### Testable clauses without a vector', '');
+  if (uncoveredTestable.length === 0) out.push('None.');
+  else {
+    out.push('| clause | testable | why no vector |', '|---|---|---|');
+    for (const c of uncoveredTestable) {
+      const why = input.uncoveredNotes[c.id] ?? `No vector cites it yet (register note: ${c.testability_note}).`;
+      out.push(`| ${markdownCode(c.id)} | ${c.testability} | ${markdownCell(why)} |`);
+    }
+  }
+  out.push('');
+
+  // Interpretations.
+  const depending = new Map<string, string[]>();
+  for (const v of vectors) for (const e of v.interpretations) depending.set(e, [...(depending.get(e) ?? []), v.id]);
+  const alternatives = new Map<string, Set<string>>();
+  for (const v of vectors) if ('acceptable' in v) for (const a of v.acceptable) alternatives.set(a.interpretation, new Set([...(alternatives.get(a.interpretation) ?? []), v.id]));
+  out.push(
+    '## Interpretations register',
+    '',
+    'Every choice the oracle makes where the contract is silent or ambiguous. A vector that depends on an entry names it; where a vector carries an acceptable alternative, the entry is named by that alternative too.',
+    '',
+    '| entry | question | oracle reading | acceptable alternative | vectors depending | vectors with the alternative |',
+    '|---|---|---|---|---|---|',
+  );
+  for (const e of input.interpretations) {
+    const alt = e.alternative_outcome;
+    out.push(
+      `| ${markdownCode(e.id)} | ${markdownCell(e.title)} | ${markdownCell(`${e.choice}: ${e.why}`)} | ${alt === undefined || alt === null ? '—' : `${markdownCode(alt.name)} (reading ${markdownCell(alt.reading)})`} | ${vectorList(depending.get(e.id) ?? [])} | ${vectorList([...(alternatives.get(e.id) ?? [])])} |`,
+    );
+  }
+  out.push('');
+
+  if (input.census !== undefined) out.push(...renderBrokenProviderCensus(input.census));
+
+  // Every vector.
+  out.push('## The reference oracle on every vector', '', '| vector | verdict | verifier | intent |', '|---|---|---|---|');
+  for (const v of vectors) {
+    const r = results.get(v.id);
+    const verdict = r === undefined ? 'NOT-RUN' : r.verdict;
+    const verifier = r === undefined ? '—' : r.violations.length === 0 ? 'ok' : markdownCell(r.violations.join('; '));
+    const note = r !== undefined && r.detail !== '' ? ` (${markdownCell(r.detail)})` : '';
+    out.push(`| ${markdownCode(v.id)} | ${verdict}${note} | ${verifier} | ${markdownCell(v.intent)} |`);
+  }
+  out.push('');
+  return out.join('\n');
+}

@@ -1,0 +1,10 @@
+/**
+ * The maintainers' command line: every `kofun-ctk` command plus `vectors generate|check` and `report [--check]`,
+ * run from the TypeScript sources (no build step), so generation always sees the current suites/ and oracle/.
+ * `bin/kofun-ctk.js` routes `vectors` and `report` here in a checkout; the published package has no suites/.
+ */
+import { runCliProcess } from '../../runner/cli-entry.js';
+import { registerReport } from './report-command.js';
+import { registerVectors } from './vectors-command.js';
+
+runCliProcess([registerVectors, registerReport]);

@@ -1,0 +1,109 @@
+/**
+ * Generates the golden vector set from the cases: every expected and acceptable
+ * result is computed by the reference oracle (oracle/pipeline/evaluate-query.ts) at
+ * generation time, never written by hand. The output is a map from paths relative to
+ * vectors/ to bytes, a pure function of the cases and the oracle version, so two runs
+ * anywhere give the same bytes (DESIGN.md "Vectors").
+ */
+import { compareUtf8, encodeRequestBytes, sha256Hex, encodeCanonical, encodeFixtureJson, type JsonObject, type FixtureV1, evaluateQuery, type DiscoveryRequestV1, prettyJsonBytes, vectorSetDigest, MANIFEST_FORMAT, VECTOR_FORMAT, generatedStamp, type AcceptableResult, type EncodedBytes, type ManifestEntry, type GeneratedStamp, type ManifestFile, type VectorFile, type VectorHead } from '../../oracle/index.js';
+import { CATEGORIES, type CaseDefinition, type Category, type QueryCase } from '../case-definition.js';
+import { loaded } from '../fixtures/request-for.js';
+import { renderVectorsReadme } from './vectors-readme.js';
+
+/** Inputs besides the cases. */
+export interface GenerateOptions {
+  oracleVersion: string;
+  /** Retired case id → current case id (suites/renames.json). */
+  renames: Readonly<Record<string, string>>;
+}
+
+/** The generated vector set. */
+export interface GeneratedSet {
+  /** Every file under vectors/, by `/`-separated relative path: vectors, fixtures, manifest.json, README.md. */
+  files: Map<string, Uint8Array>;
+  manifest: ManifestFile;
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+function canonicalRequest(record: DiscoveryRequestV1): Uint8Array {
+  return encodeCanonical(record as unknown as JsonObject);
+}
+
+function fixtureFile(fixture: FixtureV1): { sha256: string; bytes: Uint8Array } {
+  // KIT-21: canonical, with control characters in file.source escaped.
+  const bytes = encodeFixtureJson(fixture as unknown as JsonObject);
+  const sha256 = sha256Hex(bytes);
+  const address = loaded(fixture).fixtureSha256;
+  if (address !== sha256) throw new Error(`fixture address mismatch: loader says ${address}, fixture file bytes hash to ${sha256}`);
+  return { sha256, bytes };
+}
+
+/** The vector of one query case; the results are the oracle's. */
+function queryVector(c: QueryCase, head: Omit<VectorHead, 'format' | 'generated'>, stamp: GeneratedStamp): VectorFile {
+  const requestBytes = 'record' in c.request ? canonicalRequest(c.request.record) : c.request.bytes;
+  const expected = evaluateQuery(requestBytes, loaded(c.fixture));
+  const expectedText = strictUtf8.decode(expected);
+  const acceptable: AcceptableResult[] = [];
+  const seen = new Set<string>([sha256Hex(expected)]);
+  for (const alt of c.alternatives ?? []) {
+    const altFixture = alt.fixture ?? c.fixture;
+    const altRequest = alt.request === undefined ? requestBytes : canonicalRequest(alt.request);
+    const result = evaluateQuery(altRequest, loaded(altFixture));
+    const sha256 = sha256Hex(result);
+    // An alternative the oracle answers exactly like the expected result, or like an
+    // earlier alternative, widens nothing: it is a fault of the case.
+    if (seen.has(sha256)) throw new Error(`case ${c.id}: alternative ${alt.name} gives no new result`);
+    seen.add(sha256);
+    acceptable.push({ name: alt.name, reason: alt.reason, interpretation: alt.interpretation, result: strictUtf8.decode(result), sha256 });
+  }
+  return {
+    format: VECTOR_FORMAT,
+    generated: stamp,
+    ...head,
+    request: encodeRequestBytes(requestBytes),
+    expected: { result: expectedText, sha256: sha256Hex(expected) },
+    acceptable,
+  };
+}
+
+/** Generates every file of the vector set. Throws on a fault of a case (the check reports it). */
+export function generateVectors(cases: readonly CaseDefinition[], options: GenerateOptions): GeneratedSet {
+  const stamp = generatedStamp(options.oracleVersion);
+  const files = new Map<string, Uint8Array>();
+  const counts = Object.fromEntries(CATEGORIES.map((c) => [c, 0])) as Record<Category, number>;
+  for (const c of cases) {
+    const fixture = fixtureFile(c.fixture);
+    files.set(`fixtures/${fixture.sha256}.json`, fixture.bytes);
+    const head: Omit<VectorHead, 'format' | 'generated'> = {
+      id: c.id,
+      category: c.category,
+      intent: c.intent,
+      clauses: [...c.clauses],
+      interpretations: [...c.interpretations],
+      fixture_sha256: fixture.sha256,
+    };
+    const vector: VectorFile = c.kind === 'query' ? queryVector(c, head, stamp) : { format: VECTOR_FORMAT, generated: stamp, ...head, release: c.release };
+    const path = `${c.id}.json`;
+    if (files.has(path)) throw new Error(`duplicate case id ${c.id}`);
+    files.set(path, prettyJsonBytes(vector));
+    counts[c.category] += 1;
+  }
+  const entries: ManifestEntry[] = [...files.entries()]
+    .map(([path, bytes]) => ({ path, sha256: sha256Hex(bytes) }))
+    .sort((a, b) => compareUtf8(a.path, b.path));
+  const manifest: ManifestFile = {
+    format: MANIFEST_FORMAT,
+    generated: stamp,
+    counts,
+    total: cases.length,
+    files: entries,
+    renames: Object.entries(options.renames)
+      .map(([from, to]) => ({ from, to }))
+      .sort((a, b) => compareUtf8(a.from, b.from)),
+    vector_set_sha256: vectorSetDigest(entries),
+  };
+  files.set('manifest.json', prettyJsonBytes(manifest));
+  files.set('README.md', new TextEncoder().encode(renderVectorsReadme(manifest)));
+  return { files, manifest };
+}

@@ -1,0 +1,57 @@
+/**
+ * The reference oracle judged on its own vector set: each query vector's request
+ * evaluated on its fixture and compared with the expected and acceptable bytes, the
+ * oracle's answer run through the independent verifier, and each release-cost
+ * vector's expectation recomputed from its fixture.
+ */
+import { computeReleaseExpectation, type FixtureV1, evaluateQuery, verifyResult, prettyJson, type VectorFile } from '../../oracle/index.js';
+import { vectorBytes, type VectorTree } from '../../runner/vectors/load-vector.js';
+
+/** The oracle's verdict on one vector. */
+export type OracleVerdict = 'PASS' | 'ACCEPTABLE' | 'FAIL' | 'ERROR';
+
+/** One vector's outcome. */
+export interface OracleResult {
+  id: string;
+  category: string;
+  verdict: OracleVerdict;
+  /** Verifier violations of the oracle's answer, as `clause code` strings. */
+  violations: string[];
+  /** Why the verdict is not PASS, when it is not. */
+  detail: string;
+}
+
+/** Judges the reference oracle on every vector of `tree`, in id order. */
+export function referenceResults(tree: VectorTree): OracleResult[] {
+  const out: OracleResult[] = [];
+  const sorted = [...tree.vectors].sort((a, b) => (a.vector.id < b.vector.id ? -1 : a.vector.id > b.vector.id ? 1 : 0));
+  for (const { vector } of sorted) out.push(judge(tree, vector));
+  return out;
+}
+
+function judge(tree: VectorTree, vector: VectorFile): OracleResult {
+  const base = { id: vector.id, category: vector.category };
+  const bytes = vectorBytes(vector);
+  if (bytes === undefined) return judgeRelease(tree, vector);
+  const fixture = tree.fixture(vector.fixture_sha256);
+  if (!fixture.ok) return { ...base, verdict: 'ERROR', violations: [], detail: `fixture does not load: ${fixture.message}` };
+  const actual = evaluateQuery(bytes.request, fixture.fixture);
+  const violations = verifyResult(actual, { request: bytes.request, fixture: fixture.fixture }).map((v) => `${v.clause} ${v.code}`);
+  if (Buffer.from(actual).equals(Buffer.from(bytes.expected))) return { ...base, verdict: 'PASS', violations, detail: '' };
+  const alt = bytes.acceptable.find((a) => Buffer.from(actual).equals(Buffer.from(a.bytes)));
+  if (alt !== undefined) return { ...base, verdict: 'ACCEPTABLE', violations, detail: `equals acceptable ${alt.name} (${alt.interpretation})` };
+  return { ...base, verdict: 'FAIL', violations, detail: 'result differs from the expected bytes' };
+}
+
+function judgeRelease(tree: VectorTree, vector: VectorFile): OracleResult {
+  const base = { id: vector.id, category: vector.category, violations: [] };
+  const file = tree.files.get(`fixtures/${vector.fixture_sha256}.json`);
+  if (file === undefined || !('release' in vector)) return { ...base, verdict: 'ERROR', detail: 'fixture missing' };
+  try {
+    const fixture = JSON.parse(new TextDecoder().decode(file)) as FixtureV1;
+    const same = prettyJson(computeReleaseExpectation(fixture)) === prettyJson(vector.release);
+    return same ? { ...base, verdict: 'PASS', detail: '' } : { ...base, verdict: 'FAIL', detail: 'release expectation differs' };
+  } catch (err) {
+    return { ...base, verdict: 'ERROR', detail: err instanceof Error ? err.message : String(err) };
+  }
+}
