@@ -48,7 +48,7 @@ export interface ResultText {
   sha256: string;
 }
 
-/** A named acceptable alternative (DESIGN.md "acceptable envelope"). */
+/** A named acceptable alternative: a result inside the envelope a register entry allows (judged ACCEPTABLE). */
 export interface AcceptableResult extends ResultText {
   name: string;
   reason: string;

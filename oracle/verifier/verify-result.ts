@@ -7,7 +7,7 @@
  * including the leak scan.
  *
  * It shares only the codec, the schemas and scalar checks, the digest and the fixture
- * types with the reference pipeline, and never calls the pipeline (DESIGN.md).
+ * types with the reference pipeline, and never calls the pipeline (the layering check enforces it).
  */
 import type { LoadedFixture } from '../fixture/load-fixture.js';
 import type { Violation } from '../violation.js';

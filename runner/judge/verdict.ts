@@ -1,5 +1,5 @@
 /**
- * Verdicts and per-vector judgements (DESIGN.md, "The runner"): what the reports,
+ * Verdicts and per-vector judgements: what the reports,
  * the gate and the exit status are computed from.
  */
 import type { Violation } from '../../oracle/index.js';

@@ -1,7 +1,7 @@
 /**
  * The inside of a gzip or tar file, as an artifact tree, so the gate compares a
- * packaged release inside as well as outside (DESIGN.md, "Release cost", in the
- * spirit of diffoscope). gzip is inflated with node:zlib; tar is read with
+ * packaged release inside as well as outside (KD-RELEASE-02, in the spirit of
+ * diffoscope). gzip is inflated with node:zlib; tar is read with
  * tar-stream, a maintained parser, never by hand. Every expansion is capped before
  * it allocates: archive size, inflated size and entry count (KD-LIMIT-08 in spirit).
  */

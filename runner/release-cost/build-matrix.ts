@@ -1,5 +1,5 @@
 /**
- * The release-cost build matrix (DESIGN.md "Release cost"; KD-RELEASE-02, KD-RELEASE-03,
+ * The release-cost build matrix (KD-RELEASE-02, KD-RELEASE-03,
  * OQ-45 reading A), in the spirit of reprotest:
  *
  * - A1: the build without discovery support, under the control conditions;

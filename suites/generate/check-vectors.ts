@@ -2,7 +2,7 @@
  * The vector check CI runs: the committed vector set must be exactly what the oracle
  * generates from the cases, every vector and the manifest must conform to their
  * schemas, and every expected and acceptable result must pass the independent
- * verifier given its request and fixture (DESIGN.md "Vectors").
+ * verifier given its request and fixture.
  */
 import { schemaViolations, verifyResult, MANIFEST_FORMAT, VECTOR_FORMAT } from '../../oracle/index.js';
 import type { CaseDefinition } from '../case-definition.js';

@@ -1,6 +1,6 @@
 /**
  * REPORT.md: the reference oracle's own conformance report over the committed vector
- * set (DESIGN.md "The kit's own habits"): vector-set digest, counts by category and
+ * set: vector-set digest, counts by category and
  * verdict, clause coverage against the clause register, the interpretations register
  * with the vectors that depend on each entry, which broken providers the kit catches
  * (suites/generate/broken-provider-census.ts), and the oracle's verdict on every vector.

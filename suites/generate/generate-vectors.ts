@@ -3,7 +3,7 @@
  * result is computed by the reference oracle (oracle/pipeline/evaluate-query.ts) at
  * generation time, never written by hand. The output is a map from paths relative to
  * vectors/ to bytes, a pure function of the cases and the oracle version, so two runs
- * anywhere give the same bytes (DESIGN.md "Vectors").
+ * anywhere give the same bytes.
  */
 import { compareUtf8, encodeRequestBytes, sha256Hex, encodeCanonical, encodeFixtureJson, type JsonObject, type FixtureV1, evaluateQuery, type DiscoveryRequestV1, prettyJsonBytes, vectorSetDigest, MANIFEST_FORMAT, VECTOR_FORMAT, generatedStamp, type AcceptableResult, type EncodedBytes, type ManifestEntry, type GeneratedStamp, type ManifestFile, type VectorFile, type VectorHead } from '../../oracle/index.js';
 import { CATEGORIES, type CaseDefinition, type Category, type QueryCase } from '../case-definition.js';

@@ -1,6 +1,6 @@
 /**
- * `kofun-ctk vectors generate` and `kofun-ctk vectors check`: the golden vectors of
- * DESIGN.md, generated from suites/ by the reference oracle, and the CI check that the
+ * `kofun-ctk vectors generate` and `kofun-ctk vectors check`: the golden vectors,
+ * generated from suites/ by the reference oracle, and the CI check that the
  * committed vectors are exactly what the oracle generates (exit 1 and one line per
  * difference otherwise). `generate` also refreshes suites/clause-index.json from the
  * clause register when shared/clauses.md is present.
