@@ -5,11 +5,11 @@
  * position check (KD-POS-03, OQ-12), and interface-set digest changes
  * (KD-DIGEST-04, -12, -13; KD-KEY-08).
  */
-import type { FixtureV1 } from '../oracle/fixture/fixture.js';
+import type { FixtureCandidate, FixtureInterface, FixtureV1 } from '../oracle/fixture/fixture.js';
 import type { AnalysisKey } from '../oracle/records/discovery-records.js';
 import type { AlternativeSpec, QueryCase } from './case-definition.js';
 import { variant } from './fixtures/fixture-builder.js';
-import { fileId, semanticDigest } from './fixtures/ids.js';
+import { fileId, semanticDigest, symbolId, typeId } from './fixtures/ids.js';
 import { LIST_TEXT_SOURCE, LIST_TEXT_TYPE, listTextBuilder, listTextWorld } from './fixtures/list-text-world.js';
 import { currentKey, requestFor } from './fixtures/request-for.js';
 import { recordCase, RESULT_SHAPE_CLAUSES } from './query-case.js';
@@ -39,15 +39,43 @@ function edit(field: Field, newerGeneration: boolean): (f: FixtureV1) => void {
       // Same length, so every span stays inside the source.
       return (f) => (f.file.source = LIST_TEXT_SOURCE.replace('"Ruby"', '"Rust"'));
     case 'interface':
-      // A view that yields no candidate still counts (KD-DIGEST-12).
+      // A view that yields no candidate still counts (KD-DIGEST-12): std.cmp gains a symbol of
+      // another receiver type, so its semantic digest changes (KIT-24) and it still yields none.
       return (f) => {
-        for (const i of f.interfaces) if (i.module === 'std.cmp') i.semantic_digest = semanticDigest('std/std.cmp@2');
+        const cmp = f.interfaces.find((i) => i.module === 'std.cmp');
+        if (cmp === undefined) throw new Error('stale suite: the world has no std.cmp view');
+        f.candidates.push(cmpCandidate(cmp));
       };
     case 'generation':
       return (f) => (f.generation = newerGeneration ? f.generation + 1 : f.generation - 1);
     case 'compat':
       return (f) => (f.semantic_compatibility = 'stage2-v0');
   }
+}
+
+/** An operation of std.cmp over Ordering receivers: it never applies to a List[Text] receiver. */
+function cmpCandidate(cmp: FixtureInterface): FixtureCandidate {
+  return {
+    identity: symbolId('std.cmp.reverse'),
+    display_name: 'reverse',
+    qualified_name: 'std.cmp.reverse',
+    signature: 'std.cmp.reverse(read Ordering) -> Ordering',
+    receiver_type: typeId('std.cmp.Ordering'),
+    required_mode: 'read',
+    status: 'validated',
+    origin: { kind: 'function', module: 'std.cmp', module_identity: cmp.module_id, implementation_identity: null, trait: null, trait_identity: null, status: 'validated', dependencies: [] },
+    visibility: 'pub',
+    home: { kind: 'interface', package_id: cmp.package_id, module_id: cmp.module_id },
+    admitted: true,
+    generic_requirements: [],
+    effects: [],
+    source: null,
+    disclose_source: false,
+    documentation: null,
+    disclose_documentation: false,
+    dependencies: [],
+    diagnostic_ids: [],
+  };
 }
 
 const KEY_FIELD: Record<Field, keyof AnalysisKey> = {
@@ -164,9 +192,8 @@ export function staleCases(): QueryCase[] {
   // Adding a symbol to an imported module changes that view's semantic digest (KD-DIGEST-13).
   const grown = listTextBuilder();
   grown.b.addCandidate({ qualified_name: 'std.list.shuffle', signature: 'std.list.shuffle(edit List[Text]) -> Unit', receiver: LIST_TEXT_TYPE, mode: 'edit', home: grown.std.list });
-  const grownFixture = variant(grown.b.build(), (f) => {
-    for (const i of f.interfaces) if (i.module === 'std.list') i.semantic_digest = semanticDigest('std/std.list@2');
-  });
+  // The builder derives std.list's semantic digest from its content, the new symbol included (KIT-24).
+  const grownFixture = grown.b.build();
   cases.push(
     recordCase(
       {

@@ -14,6 +14,7 @@ import { evaluateQuery } from '../../oracle/pipeline/evaluate-query.js';
 import type { DiscoveryRequestV1 } from '../../oracle/records/discovery-records.js';
 import { CATEGORIES, type CaseDefinition, type Category, type QueryCase } from '../../suites/case-definition.js';
 import { loaded } from '../../suites/fixtures/request-for.js';
+import { keyWorldConflicts, type KeyedWorld } from '../../suites/generate/key-worlds.js';
 import { prettyJsonBytes } from './pretty-json.js';
 import { vectorSetDigest } from './vector-set-digest.js';
 import { renderVectorsReadme } from './vectors-readme.js';
@@ -106,6 +107,18 @@ function queryVector(c: QueryCase, head: Omit<VectorHead, 'format' | 'generated'
   };
 }
 
+/** Every world a query is asked on: each query case's fixture and each alternative's own. */
+function queryWorlds(cases: readonly CaseDefinition[]): KeyedWorld[] {
+  const worlds: KeyedWorld[] = [];
+  for (const c of cases) {
+    if (c.kind !== 'query') continue;
+    for (const fixture of [c.fixture, ...(c.alternatives ?? []).flatMap((a) => (a.fixture === undefined ? [] : [a.fixture]))]) {
+      worlds.push({ caseId: c.id, key: loaded(fixture).currentKey, fixture });
+    }
+  }
+  return worlds;
+}
+
 /** Generates every file of the vector set. Throws on a fault of a case (the check reports it). */
 export function generateVectors(cases: readonly CaseDefinition[], options: GenerateOptions): GeneratedSet {
   const stamp = generatedStamp(options.oracleVersion);
@@ -128,6 +141,8 @@ export function generateVectors(cases: readonly CaseDefinition[], options: Gener
     files.set(path, prettyJsonBytes(vector));
     counts[c.category] += 1;
   }
+  const conflicts = keyWorldConflicts(queryWorlds(cases));
+  if (conflicts.length > 0) throw new Error(conflicts.join('; '));
   const entries: ManifestEntry[] = [...files.entries()]
     .map(([path, bytes]) => ({ path, sha256: sha256Hex(bytes) }))
     .sort((a, b) => compareUtf8(a.path, b.path));
