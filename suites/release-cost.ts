@@ -10,7 +10,7 @@
 import type { FixtureV1 } from '../oracle/fixture/fixture.js';
 import { computeReleaseExpectation } from '../oracle/release/release-expectation.js';
 import type { ReleaseCostCase } from './case-definition.js';
-import { FixtureBuilder, variant } from './fixtures/fixture-builder.js';
+import { FixtureBuilder } from './fixtures/fixture-builder.js';
 import { factKey, identityOf } from './fixtures/ids.js';
 import { listTextWorld } from './fixtures/list-text-world.js';
 import { utf8World } from './fixtures/utf8-world.js';
@@ -211,10 +211,13 @@ export function releaseCostCases(): ReleaseCostCase[] {
     releaseCase(
       'renamed-path',
       'The same module at another workspace path: the path is not a build input (KD-KEY-07), so only the FileId it was issued can change bytes.',
-      variant(visibilityMix(), (f) => {
-        f.file.path = 'moved/elsewhere/door.kf';
-        f.description = 'The visibility-mix module at another workspace path.';
-      }),
+      // A plain copy: variant would add the query-world trailer (KIT-25) to a release fixture.
+      (() => {
+        const moved = structuredClone(visibilityMix());
+        moved.file.path = 'moved/elsewhere/door.kf';
+        moved.description = 'The visibility-mix module at another workspace path.';
+        return moved;
+      })(),
     ),
   ];
 }
