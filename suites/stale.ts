@@ -6,13 +6,13 @@
  * (KD-DIGEST-04, -12, -13; KD-KEY-08).
  */
 import type { FixtureCandidate, FixtureInterface, FixtureV1 } from '../oracle/fixture/fixture.js';
-import type { AnalysisKey } from '../oracle/records/discovery-records.js';
-import type { AlternativeSpec, QueryCase } from './case-definition.js';
+import type { AnalysisKey, ResultReason } from '../oracle/records/discovery-records.js';
+import type { AlternativeSpec, ExpectedAnswer, QueryCase } from './case-definition.js';
 import { variant } from './fixtures/fixture-builder.js';
 import { fileId, semanticDigest, symbolId, typeId } from './fixtures/ids.js';
 import { LIST_TEXT_SOURCE, LIST_TEXT_TYPE, listTextBuilder, listTextWorld } from './fixtures/list-text-world.js';
 import { currentKey, requestFor } from './fixtures/request-for.js';
-import { recordCase, RESULT_SHAPE_CLAUSES } from './query-case.js';
+import { EXPECT, recordCase, RESULT_SHAPE_CLAUSES } from './query-case.js';
 
 const STALE = [...RESULT_SHAPE_CLAUSES, 'KD-RES-10', 'KD-RES-11', 'KD-STALE-06', 'KD-LOOKUP-05', 'KD-KEY-01'];
 const OQ = ['OQ-12', 'OQ-16', 'OQ-17', 'OQ-30', 'KIT-01'];
@@ -21,7 +21,7 @@ const OQ = ['OQ-12', 'OQ-16', 'OQ-17', 'OQ-30', 'KIT-01'];
 type Field = 'file' | 'source' | 'interface' | 'generation' | 'compat';
 const ORDER: Field[] = ['file', 'source', 'interface', 'generation', 'compat'];
 const CLAUSE: Record<Field, string> = { file: 'KD-STALE-01', source: 'KD-STALE-02', interface: 'KD-STALE-03', generation: 'KD-STALE-04', compat: 'KD-STALE-05' };
-const REASON: Record<Field, string> = {
+const REASON: Record<Field, ResultReason> = {
   file: 'wrong-file',
   source: 'stale-source',
   interface: 'stale-interface-set',
@@ -78,6 +78,11 @@ function cmpCandidate(cmp: FixtureInterface): FixtureCandidate {
   };
 }
 
+/** A stale answer for a mismatch of `field` (L190, L425; OQ-01 A names the winner of several). */
+function staleBy(field: Field): ExpectedAnswer {
+  return { status: 'stale', reason: REASON[field] };
+}
+
 const KEY_FIELD: Record<Field, keyof AnalysisKey> = {
   file: 'file_id',
   source: 'source_sha256',
@@ -126,7 +131,7 @@ export function staleCases(): QueryCase[] {
     const newer = s.newer ?? true;
     cases.push(
       recordCase(
-        { id: `stale/${s.slug}`, intent: s.intent, clauses: [...STALE, CLAUSE[s.field], ...(s.extra ?? [])], interpretations: [...OQ, ...(s.field === 'generation' ? ['OQ-38'] : [])], fixture: base },
+        { id: `stale/${s.slug}`, intent: s.intent, clauses: [...STALE, CLAUSE[s.field], ...(s.extra ?? [])], interpretations: [...OQ, ...(s.field === 'generation' ? ['OQ-38'] : [])], fixture: base, expect: staleBy(s.field) },
         staleRequest(base, [s.field], newer),
       ),
     );
@@ -153,6 +158,7 @@ export function staleCases(): QueryCase[] {
           clauses: [...STALE, ...fields.map((f) => CLAUSE[f]), ...(fields.includes('file') ? ['KD-POS-03'] : [])],
           interpretations: [...OQ, 'OQ-01', ...(fields.includes('generation') ? ['OQ-38'] : [])],
           fixture: base,
+          expect: staleBy(winner),
           alternatives,
         },
         staleRequest(base, fields, true),
@@ -164,13 +170,13 @@ export function staleCases(): QueryCase[] {
   const badPosition = { byteOffset: 0 };
   cases.push(
     recordCase(
-      { id: 'stale/wrong-file-before-position', intent: 'A wrong FileId together with a byte offset outside the expression returns wrong-file, not a position error.', clauses: [...STALE, 'KD-STALE-01', 'KD-POS-03'], interpretations: [...OQ, 'OQ-10'], fixture: base },
+      { id: 'stale/wrong-file-before-position', intent: 'A wrong FileId together with a byte offset outside the expression returns wrong-file, not a position error.', clauses: [...STALE, 'KD-STALE-01', 'KD-POS-03'], interpretations: [...OQ, 'OQ-10'], fixture: base, expect: staleBy('file') },
       staleRequest(base, ['file'], true, badPosition),
     ),
   );
   cases.push(
     recordCase(
-      { id: 'stale/source-mismatch-before-position', intent: 'A stale source digest together with a byte offset outside the expression returns stale-source: offsets are only meaningful in the source the key names.', clauses: [...STALE, 'KD-STALE-02', 'KD-POS-06'], interpretations: [...OQ, 'OQ-10'], fixture: base },
+      { id: 'stale/source-mismatch-before-position', intent: 'A stale source digest together with a byte offset outside the expression returns stale-source: offsets are only meaningful in the source the key names.', clauses: [...STALE, 'KD-STALE-02', 'KD-POS-06'], interpretations: [...OQ, 'OQ-10'], fixture: base, expect: staleBy('source') },
       staleRequest(base, ['source'], true, badPosition),
     ),
   );
@@ -185,6 +191,7 @@ export function staleCases(): QueryCase[] {
         clauses: [...STALE, 'KD-STALE-02', 'KD-KEY-08', 'KD-KEY-03'],
         interpretations: OQ,
         fixture: edited,
+        expect: staleBy('source'),
       },
       requestFor(edited, { analysis: { source_sha256: currentKey(base).source_sha256 } }),
     ),
@@ -202,6 +209,7 @@ export function staleCases(): QueryCase[] {
         clauses: [...STALE, 'KD-STALE-03', 'KD-DIGEST-13', 'KD-DIGEST-02', 'KD-DIGEST-03'],
         interpretations: [...OQ, 'OQ-36'],
         fixture: grownFixture,
+        expect: staleBy('interface'),
       },
       requestFor(grownFixture, { analysis: { interface_set_sha256: currentKey(base).interface_set_sha256 } }),
     ),
@@ -218,6 +226,7 @@ export function staleCases(): QueryCase[] {
         clauses: [...STALE, 'KD-STALE-03', 'KD-DIGEST-04', 'KD-DIGEST-05'],
         interpretations: [...OQ, 'OQ-36'],
         fixture: internal,
+        expect: staleBy('interface'),
       },
       requestFor(internal, { analysis: { interface_set_sha256: currentKey(base).interface_set_sha256 } }),
     ),
@@ -242,6 +251,7 @@ export function staleCases(): QueryCase[] {
         clauses: [...RESULT_SHAPE_CLAUSES, 'KD-DIGEST-10', 'KD-LOOKUP-07', 'KD-KEY-04'],
         interpretations: ['OQ-36', 'KIT-01', 'KIT-03'],
         fixture: withUnvalidated,
+        expect: EXPECT.complete,
       },
       requestFor(withUnvalidated, { analysis: { interface_set_sha256: currentKey(base).interface_set_sha256 } }),
     ),
@@ -267,6 +277,7 @@ export function staleCases(): QueryCase[] {
         clauses: [...STALE, 'KD-REQ-10', 'KD-STALE-01', 'KD-POS-03', 'KD-CANON-17'],
         interpretations: [...OQ, 'OQ-01'],
         fixture: base,
+        expect: staleBy('file'),
       },
       example,
     ),
@@ -281,6 +292,7 @@ export function staleCases(): QueryCase[] {
         clauses: [...RESULT_SHAPE_CLAUSES, 'KD-KEY-07', 'KD-POS-04', 'KD-KEY-02'],
         interpretations: ['KIT-01', 'OQ-18'],
         fixture: renamed,
+        expect: EXPECT.complete,
       },
       requestFor(renamed, { analysis: currentKey(base) }),
     ),

@@ -1,7 +1,9 @@
 /**
  * Generates the golden vector set from the cases: every expected and acceptable
  * result is computed by the reference oracle (oracle/pipeline/evaluate-query.ts) at
- * generation time, never written by hand. The output is a map from paths relative to
+ * generation time, never written by hand. Generation fails when the oracle's status or
+ * reason differs from the answer the case states, when the oracle faults, and when one
+ * analysis key names two worlds (KIT-25). The output is a map from paths relative to
  * vectors/ to bytes, a pure function of the cases and the oracle version, so two runs
  * anywhere give the same bytes (DESIGN.md "Vectors").
  */
@@ -10,9 +12,9 @@ import { compareUtf8 } from '../../oracle/canonical-json/compare-utf8.js';
 import { encodeCanonical, encodeFixtureJson } from '../../oracle/canonical-json/encode-canonical.js';
 import type { JsonObject } from '../../oracle/canonical-json/json-value.js';
 import type { FixtureV1 } from '../../oracle/fixture/fixture.js';
-import { evaluateQuery } from '../../oracle/pipeline/evaluate-query.js';
+import { evaluateQueryOrThrow } from '../../oracle/pipeline/evaluate-query.js';
 import type { DiscoveryRequestV1 } from '../../oracle/records/discovery-records.js';
-import { CATEGORIES, type CaseDefinition, type Category, type QueryCase } from '../../suites/case-definition.js';
+import { CATEGORIES, type CaseDefinition, type Category, type ExpectedAnswer, type QueryCase } from '../../suites/case-definition.js';
 import { loaded } from '../../suites/fixtures/request-for.js';
 import { keyWorldConflicts, type KeyedWorld } from '../../suites/generate/key-worlds.js';
 import { prettyJsonBytes } from './pretty-json.js';
@@ -79,17 +81,38 @@ function fixtureFile(fixture: FixtureV1): { sha256: string; bytes: Uint8Array } 
   return { sha256, bytes };
 }
 
+/** The oracle's answer; a fault of the kit inside the pipeline fails generation, naming the case. */
+function oracleAnswer(c: QueryCase, what: string, requestBytes: Uint8Array, fixture: FixtureV1): Uint8Array {
+  try {
+    return evaluateQueryOrThrow(requestBytes, loaded(fixture));
+  } catch (err) {
+    throw new Error(`case ${c.id}: the oracle failed on ${what}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+/** What differs between the answer a case states and the oracle's result text; undefined when they agree. */
+export function expectationMismatch(expect: ExpectedAnswer, resultText: string): string | undefined {
+  const result = JSON.parse(resultText) as { status: unknown; reason: unknown };
+  const stated = expect.reason === undefined ? expect.status : `${expect.status} (reason ${String(expect.reason)})`;
+  const actual = `${String(result.status)} (reason ${String(result.reason)})`;
+  if (result.status !== expect.status) return `${stated}, but the oracle answers ${actual}`;
+  if (expect.reason !== undefined && result.reason !== expect.reason) return `${stated}, but the oracle answers ${actual}`;
+  return undefined;
+}
+
 /** The vector of one query case; the results are the oracle's. */
 function queryVector(c: QueryCase, head: Omit<VectorHead, 'format' | 'generated'>, stamp: GeneratedStamp): VectorFile {
   const requestBytes = 'record' in c.request ? canonicalRequest(c.request.record) : c.request.bytes;
-  const expected = evaluateQuery(requestBytes, loaded(c.fixture));
+  const expected = oracleAnswer(c, 'the expected result', requestBytes, c.fixture);
   const expectedText = strictUtf8.decode(expected);
+  const mismatch = expectationMismatch(c.expect, expectedText);
+  if (mismatch !== undefined) throw new Error(`case ${c.id} states ${mismatch}`);
   const acceptable: AcceptableResult[] = [];
   const seen = new Set<string>([sha256Hex(expected)]);
   for (const alt of c.alternatives ?? []) {
     const altFixture = alt.fixture ?? c.fixture;
     const altRequest = alt.request === undefined ? requestBytes : canonicalRequest(alt.request);
-    const result = evaluateQuery(altRequest, loaded(altFixture));
+    const result = oracleAnswer(c, `alternative ${alt.name}`, altRequest, altFixture);
     const sha256 = sha256Hex(result);
     // An alternative the oracle answers exactly like the expected result, or like an
     // earlier alternative, widens nothing: it is a fault of the case.
