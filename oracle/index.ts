@@ -14,7 +14,8 @@ export { SCHEMA_NAMES, schemaDocument, schemaViolations, validatorFor, type Sche
 export { interfaceSetDigest, INTERFACE_SET_DOMAIN, type InterfaceMember, type InterfaceSetDigest } from './digest/interface-set-digest.js';
 export * from './fixture/fixture.js';
 export { loadFixture, loadFixtureFile, type FixtureLoad, type LoadedFixture } from './fixture/load-fixture.js';
-export { evaluateQuery, evaluateQueryRecord, type QueryEvaluation } from './pipeline/evaluate-query.js';
+export { evaluateQuery, evaluateQueryOrThrow, evaluateQueryRecord, type QueryEvaluation } from './pipeline/evaluate-query.js';
+export { orderFreeDigest } from './fixture/order-free-digest.js';
 export { verifyResult, type VerifyContext } from './verifier/verify-result.js';
 export { formatViolation } from './verifier/format-violation.js';
 export * from './escape/escape-untrusted.js';

@@ -3,21 +3,53 @@
  * needing missing, held, several, non-validated, TypeId-named and non-public
  * effects at positions holding different capabilities.
  */
-import type { QueryCase } from './case-definition.js';
+import type { ExpectedAnswer, QueryCase } from './case-definition.js';
 import type { Identity } from '../oracle/records/discovery-records.js';
 import { CAPABILITY, effectsWorld, type EffectOperation } from './fixtures/effects-world.js';
 import { requestFor, type RequestOptions } from './fixtures/request-for.js';
-import { recordCase, RESULT_SHAPE_CLAUSES } from './query-case.js';
+import { EXPECT, recordCase, RESULT_SHAPE_CLAUSES } from './query-case.js';
 
 const EFFECT = [...RESULT_SHAPE_CLAUSES, 'KD-EFFECT-01', 'KD-EFFECT-02', 'KD-EFFECT-04', 'KD-LOOKUP-09', 'KD-TRUST-09', 'KD-TRUST-10'];
 const OQ = ['KIT-06', 'KIT-08', 'KIT-09', 'OQ-26', 'OQ-27', 'OQ-32', 'OQ-43', 'OQ-44'];
+
+/**
+ * The answer each effect case expects. A validated row rejected by missing-effect (or by a
+ * receiver mode) is a definitive rejection: shown it is validated and unavailable, dropped
+ * by include_unavailable false it leaves the result complete (L188, L289, OQ-32). A
+ * provisional effect makes its row provisional, so the result is partial (L189, L231).
+ */
+const EXPECTED: Readonly<Record<string, ExpectedAnswer>> = {
+  'effect/network-authority-missing': EXPECT.complete,
+  'effect/network-authority-missing-on-request': EXPECT.complete,
+  'effect/explain-network-authority-missing': EXPECT.complete,
+  'effect/network-authority-held': EXPECT.complete,
+  'effect/explain-network-authority-held': EXPECT.complete,
+  'effect/no-capabilities-on-request': EXPECT.complete,
+  'effect/several-effects-one-missing': EXPECT.complete,
+  'effect/several-effects-all-held': EXPECT.complete,
+  'effect/explain-several-effects-none-held': EXPECT.complete,
+  'effect/type-identity-effect-held': EXPECT.complete,
+  'effect/type-identity-effect-missing': EXPECT.complete,
+  'effect/non-validated-effect-held': EXPECT.partial,
+  'effect/non-validated-effect-missing': EXPECT.partial,
+  // The oracle still withholds the operation as hidden-by-visibility (KIT-04). Reading R6 of
+  // issue 14 (L421) shows it as a validated unavailable row with missing-effect, which makes
+  // these two complete; the expectation changes with that oracle change.
+  'effect/non-public-effect-missing': EXPECT.partial,
+  'effect/explain-non-public-effect-missing': EXPECT.partial,
+  'effect/non-public-effect-held': EXPECT.complete,
+  'effect/missing-effect-and-requires-edit': EXPECT.complete,
+  'effect/type-query-performs-nothing': EXPECT.complete,
+};
 
 /** The effect cases. */
 export function effectCases(): QueryCase[] {
   const cases: QueryCase[] = [];
   const add = (id: string, intent: string, caps: Identity[], ops: EffectOperation[] | undefined, request: RequestOptions, clauses: string[], interpretations: string[] = []) => {
     const fixture = effectsWorld(caps, ops);
-    cases.push(recordCase({ id, intent, clauses: [...EFFECT, ...clauses], interpretations: [...OQ, ...interpretations], fixture }, requestFor(fixture, request)));
+    const expect = EXPECTED[id];
+    if (expect === undefined) throw new Error(`effect suite: ${id} states no expected answer`);
+    cases.push(recordCase({ id, intent, clauses: [...EFFECT, ...clauses], interpretations: [...OQ, ...interpretations], fixture, expect }, requestFor(fixture, request)));
   };
   const { network, console, clock, dns, telemetry } = CAPABILITY;
 

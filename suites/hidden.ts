@@ -10,7 +10,7 @@ import { HIDDEN_NAMES, hiddenWorld, TOKEN_TYPE } from './fixtures/hidden-world.j
 import { FixtureBuilder } from '../oracle/fixture/fixture-builder.js';
 import { factKey } from '../oracle/fixture/fixture-ids.js';
 import { requestFor } from './fixtures/request-for.js';
-import { recordCase, RESULT_SHAPE_CLAUSES } from './query-case.js';
+import { EXPECT, recordCase, RESULT_SHAPE_CLAUSES } from './query-case.js';
 
 const HIDDEN = [...RESULT_SHAPE_CLAUSES, 'KD-DISCLOSE-03', 'KD-DISCLOSE-07', 'KD-DISCLOSE-11', 'KD-OMIT-01', 'KD-OMIT-07'];
 const GENERAL = [...HIDDEN, 'KD-DISCLOSE-09', 'KD-OMIT-03', 'KD-OMIT-06', 'KD-ORDER-08', 'KD-ORIGIN-04'];
@@ -26,6 +26,7 @@ export function hiddenCases(): QueryCase[] {
     recordCase(
       {
         id: 'hidden/general-query-every-hidden-kind',
+        expect: EXPECT.partial,
         intent: 'A general query next to private, internal, restricted, unimported, private-extension and unvalidated-view declarations lists only the visible rows, with one aggregate omission per reason and no hidden name, identity, count or location.',
         clauses: [...GENERAL, 'KD-DISCLOSE-08', 'KD-LOOKUP-06', 'KD-LOOKUP-07', 'KD-LOOKUP-10'],
         interpretations: [...OQ, 'OQ-32'],
@@ -38,6 +39,7 @@ export function hiddenCases(): QueryCase[] {
     recordCase(
       {
         id: 'hidden/include-unavailable-does-not-weaken-visibility',
+        expect: EXPECT.partial,
         intent: 'include_unavailable true on the same world adds no hidden row: it includes only visible rejected candidates.',
         clauses: [...GENERAL, 'KD-DISCLOSE-01', 'KD-REQ-07', 'KD-DISCLOSE-08'],
         interpretations: [...OQ, 'OQ-32'],
@@ -58,7 +60,7 @@ export function hiddenCases(): QueryCase[] {
     const only = hiddenWorld({ only: [s.key] });
     cases.push(
       recordCase(
-        { id: `hidden/general-${s.slug}`, intent: `A general query next to ${s.what} discloses only an aggregate omission for it.`, clauses: [...GENERAL, ...s.clauses], interpretations: OQ, fixture: only },
+        { id: `hidden/general-${s.slug}`, intent: `A general query next to ${s.what} discloses only an aggregate omission for it.`, clauses: [...GENERAL, ...s.clauses], interpretations: OQ, fixture: only, expect: EXPECT.partial },
         requestFor(only, { includeUnavailable: true }),
       ),
     );
@@ -70,6 +72,8 @@ export function hiddenCases(): QueryCase[] {
           clauses: [...EXPLAIN, ...s.clauses],
           interpretations: OQ_EXPLAIN,
           fixture: all,
+          // No row may be disclosed, so an omission says the answer is incomplete (L208, L189).
+          expect: EXPECT.partial,
         },
         requestFor(all, { kind: 'explain-operation', spelling: HIDDEN_NAMES[s.key] }),
       ),
@@ -80,6 +84,7 @@ export function hiddenCases(): QueryCase[] {
     recordCase(
       {
         id: 'hidden/hidden-extension-no-leak',
+        expect: EXPECT.partial,
         intent: 'Acceptance example "Hidden extension": with only a private cross-package extension applicable, the general query has the type and an aggregate hidden-by-visibility omission, and neither the name nor the identity of the extension.',
         clauses: [...GENERAL, 'KD-DISCLOSE-08', 'KD-LOOKUP-11'],
         interpretations: [...OQ, 'OQ-19', 'OQ-14'],
@@ -92,6 +97,7 @@ export function hiddenCases(): QueryCase[] {
     recordCase(
       {
         id: 'hidden/explain-hidden-extension-include-unavailable',
+        expect: EXPECT.partial,
         intent: 'Explaining the hidden extension with include_unavailable true still echoes only the spelling.',
         clauses: [...EXPLAIN, 'KD-DISCLOSE-01', 'KD-DISCLOSE-08'],
         interpretations: OQ_EXPLAIN,
@@ -104,6 +110,7 @@ export function hiddenCases(): QueryCase[] {
     recordCase(
       {
         id: 'hidden/explain-nonexistent-spelling',
+        expect: EXPECT.partial,
         intent: 'A spelling that names nothing is answered exactly like a hidden one (hidden-by-visibility with the echo), so a result never reveals whether a hidden declaration exists.',
         clauses: [...EXPLAIN],
         interpretations: OQ_EXPLAIN,
@@ -116,6 +123,7 @@ export function hiddenCases(): QueryCase[] {
     recordCase(
       {
         id: 'hidden/explain-visible-among-hidden',
+        expect: EXPECT.complete,
         intent: 'Explaining a visible operation in the hidden world shows its row and nothing about its hidden neighbours.',
         clauses: [...HIDDEN, 'KD-RES-18'],
         interpretations: ['KIT-05', 'OQ-33'],
@@ -128,6 +136,7 @@ export function hiddenCases(): QueryCase[] {
     recordCase(
       {
         id: 'hidden/type-query-looks-nothing-up',
+        expect: EXPECT.complete,
         intent: 'kind type on the hidden world looks no candidate up, so it carries no omission at all.',
         clauses: [...HIDDEN, 'KD-RES-16'],
         interpretations: ['KIT-02', 'KIT-09'],
@@ -160,6 +169,7 @@ export function hiddenCases(): QueryCase[] {
     recordCase(
       {
         id: 'hidden/source-documentation-and-locations',
+        expect: EXPECT.partial,
         intent: 'source, documentation and diagnostic primary locations appear only where their disclosure was validated; withheld ones are null.',
         clauses: [...HIDDEN, 'KD-DISCLOSE-04', 'KD-DISCLOSE-05', 'KD-DISCLOSE-12', 'KD-OP-07', 'KD-DIAG-04', 'KD-DIAG-05', 'KD-DIAG-07'],
         interpretations: ['KIT-08', 'KIT-11', 'OQ-30'],

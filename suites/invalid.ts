@@ -14,7 +14,7 @@ import { listTextWorld } from './fixtures/list-text-world.js';
 import { requestFor } from './fixtures/request-for.js';
 import { multilineWorld } from './fixtures/multiline-world.js';
 import { utf8World } from './fixtures/utf8-world.js';
-import { bytesCase, recordCase, RESULT_SHAPE_CLAUSES } from './query-case.js';
+import { bytesCase, EXPECT, recordCase, RESULT_SHAPE_CLAUSES } from './query-case.js';
 
 const INVALID = [...RESULT_SHAPE_CLAUSES, 'KD-RES-14', 'KD-RES-15', 'KD-LOOKUP-05', 'KD-CANON-17'];
 const OQ = ['OQ-02', 'OQ-03', 'OQ-12', 'OQ-16', 'OQ-17', 'KIT-01'];
@@ -70,7 +70,8 @@ export function invalidCases(): QueryCase[] {
   const raw = (slug: string, intent: string, data: Uint8Array, clauses: string[], interpretations: string[] = [], alternatives?: AlternativeSpec[]) => {
     cases.push(
       bytesCase(
-        { id: `invalid/${slug}`, intent, clauses: [...INVALID, ...clauses], interpretations: [...OQ, ...interpretations], fixture, ...(alternatives === undefined ? {} : { alternatives }) },
+        // A codec or schema rejection: invalid, reason invalid-request (L192; OQ-02 A, OQ-03 A).
+        { id: `invalid/${slug}`, intent, clauses: [...INVALID, ...clauses], interpretations: [...OQ, ...interpretations], fixture, expect: EXPECT.invalidRequest, ...(alternatives === undefined ? {} : { alternatives }) },
         data,
         intent,
       ),
@@ -194,7 +195,8 @@ export function invalidCases(): QueryCase[] {
 
   // Position checks of a current request (KD-POS-05..07; OQ-10 A: invalid/invalid-position).
   const position = (slug: string, intent: string, record: DiscoveryRequestV1, clauses: string[], fixtureOverride = fixture, interpretations: string[] = []) => {
-    cases.push(recordCase({ id: `invalid/${slug}`, intent, clauses: [...INVALID, ...clauses], interpretations: ['OQ-10', 'OQ-11', 'OQ-12', 'OQ-17', 'OQ-39', 'KIT-01', ...interpretations], fixture: fixtureOverride }, record));
+    // A current request whose position breaks L132: invalid, reason invalid-position (OQ-10 A).
+    cases.push(recordCase({ id: `invalid/${slug}`, intent, clauses: [...INVALID, ...clauses], interpretations: ['OQ-10', 'OQ-11', 'OQ-12', 'OQ-17', 'OQ-39', 'KIT-01', ...interpretations], fixture: fixtureOverride, expect: EXPECT.invalidPosition }, record));
   };
   const span = request.position.expression;
   position('position-offset-before-expression', 'A byte offset one before expression.start rejects with invalid-position.', requestFor(fixture, { byteOffset: span.start - 1 }), ['KD-POS-05']);

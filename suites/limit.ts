@@ -12,13 +12,13 @@ import type { FixtureV1 } from '../oracle/fixture/fixture.js';
 import { LIMITS } from '../oracle/limits.js';
 import { evaluateQuery } from '../oracle/pipeline/evaluate-query.js';
 import type { DiscoveryRequestV1 } from '../oracle/records/discovery-records.js';
-import type { QueryCase } from './case-definition.js';
+import type { ExpectedAnswer, QueryCase } from './case-definition.js';
 import { bigWorld, bigWorldBuilder, ITEMS_TYPE } from './fixtures/big-world.js';
 import { FixtureBuilder } from '../oracle/fixture/fixture-builder.js';
 import { factKey, identityOf } from '../oracle/fixture/fixture-ids.js';
 import { listTextWorld } from './fixtures/list-text-world.js';
 import { loaded, requestFor } from './fixtures/request-for.js';
-import { bytesCase, recordCase, RESULT_SHAPE_CLAUSES } from './query-case.js';
+import { bytesCase, EXPECT, recordCase, RESULT_SHAPE_CLAUSES } from './query-case.js';
 
 const LIMIT = [...RESULT_SHAPE_CLAUSES, 'KD-LIMIT-03'];
 const TRUNCATION = ['KD-LIMIT-10', 'KD-RES-08', 'KD-RES-09'];
@@ -33,6 +33,9 @@ interface CapCase {
   request?: (f: FixtureV1) => DiscoveryRequestV1;
   clauses: string[];
   interpretations: string[];
+  /** The answer at the cap and one over it: over a cap the result must stay within it and say it is incomplete (L79, L189). */
+  atCap: ExpectedAnswer;
+  over: ExpectedAnswer;
 }
 
 /** The limit cases. */
@@ -41,6 +44,8 @@ export function limitCases(): QueryCase[] {
   const caps: CapCase[] = [
     {
       slug: 'rows',
+      atCap: EXPECT.complete,
+      over: EXPECT.partial,
       cap: LIMITS.operations,
       what: 'applicable callable candidates (the operation row cap)',
       world: (n) => bigWorld(`${n} applicable callable operations.`, [{ seed: 'limit/rows', count: n }]),
@@ -49,6 +54,9 @@ export function limitCases(): QueryCase[] {
     },
     {
       slug: 'diagnostics',
+      // The diagnostics belong to error rows, so the result is partial at the cap too (L189, L289).
+      atCap: EXPECT.partial,
+      over: EXPECT.partial,
       cap: LIMITS.diagnostics,
       what: 'diagnostics referenced by error rows of eight diagnostics each (the result diagnostic cap)',
       world: (n) => {
@@ -66,6 +74,8 @@ export function limitCases(): QueryCase[] {
     },
     {
       slug: 'row-dependencies',
+      atCap: EXPECT.complete,
+      over: EXPECT.partial,
       cap: LIMITS.dependenciesPerFact,
       what: 'direct dependencies of one operation',
       world: (n) => {
@@ -80,6 +90,9 @@ export function limitCases(): QueryCase[] {
     },
     {
       slug: 'type-dependencies',
+      // Over the cap the type cannot be shown in its shape; with no useful fact the answer is unavailable (L79, KIT-15).
+      atCap: EXPECT.complete,
+      over: { status: 'unavailable', reason: 'limit-exhausted' },
       cap: LIMITS.dependenciesPerFact,
       what: 'direct dependencies of the type fact',
       world: (n) => bigWorldBuilder({ description: `A type fact with ${n} dependencies.`, typeDependencies: n }).b.build(),
@@ -89,6 +102,8 @@ export function limitCases(): QueryCase[] {
     },
     {
       slug: 'generic-requirements',
+      atCap: EXPECT.complete,
+      over: EXPECT.partial,
       cap: LIMITS.genericRequirementsPerOperation,
       what: 'generic requirements of one operation',
       world: (n) => {
@@ -109,6 +124,8 @@ export function limitCases(): QueryCase[] {
     },
     {
       slug: 'effects',
+      atCap: EXPECT.complete,
+      over: EXPECT.partial,
       cap: LIMITS.effectsPerOperation,
       what: 'effects of one operation, every one held at the position',
       world: (n) => {
@@ -126,6 +143,9 @@ export function limitCases(): QueryCase[] {
     },
     {
       slug: 'row-diagnostic-ids',
+      // An error row is never validated, so the result is partial at the cap too (L189, L289).
+      atCap: EXPECT.partial,
+      over: EXPECT.partial,
       cap: LIMITS.diagnosticIdsPerFact,
       what: 'diagnostic IDs of one error operation',
       world: (n) => {
@@ -151,6 +171,7 @@ export function limitCases(): QueryCase[] {
             clauses: [...LIMIT, ...c.clauses, ...(over ? TRUNCATION : ['KD-LIMIT-12'])],
             interpretations: [...OQ, ...c.interpretations],
             fixture,
+            expect: over ? c.over : c.atCap,
           },
           (c.request ?? ((f: FixtureV1) => requestFor(f)))(fixture),
         ),
@@ -166,6 +187,7 @@ export function limitCases(): QueryCase[] {
     recordCase(
       {
         id: 'limit/result-bytes-4194305',
+        expect: EXPECT.partial,
         intent: 'Rows with long signatures whose complete result would be 4,194,305 bytes, one byte over 4 MiB (the same rows with one signature a byte shorter give exactly 4,194,304): rows are dropped from the canonical tail and the result is partial and truncated.',
         clauses: [...LIMIT, 'KD-LIMIT-04', 'KD-SCALAR-08', ...TRUNCATION],
         interpretations: [...OQ, 'OQ-04'],
@@ -184,11 +206,11 @@ export function limitCases(): QueryCase[] {
     addSeries({ seed: 'limit/steps/other', count: k, template: { receiver: 'app.store.Other' } });
     return b.build();
   };
-  const steps = (slug: string, intent: string, fixture: FixtureV1, clauses: string[], interpretations: string[] = []) =>
-    cases.push(recordCase({ id: `limit/${slug}`, intent, clauses: [...LIMIT, 'KD-LIMIT-07', ...clauses], interpretations: ['KIT-10', 'OQ-07', ...OQ, ...interpretations], fixture }, requestFor(fixture)));
-  steps('step-budget-1000000', 'Exactly 1,000,000 candidate/filter steps: the budget is not exhausted and the result is complete.', stepWorld(4, 'validated', false), ['KD-LIMIT-12'], ['OQ-32']);
-  steps('step-budget-1000001-after-useful-fact', 'One step more than the budget after the validated type committed: partial, truncated, with a limit-exhausted omission.', stepWorld(5, 'validated', false), TRUNCATION, ['OQ-14']);
-  steps('step-budget-exhausted-before-useful-fact', 'The budget runs out while no useful fact exists (the type is unavailable): unavailable with limit-exhausted.', stepWorld(6, 'unavailable', true), ['KD-LIMIT-11', 'KD-RES-12', 'KD-RES-13'], ['OQ-14', 'OQ-16', 'OQ-17']);
+  const steps = (slug: string, expect: ExpectedAnswer, intent: string, fixture: FixtureV1, clauses: string[], interpretations: string[] = []) =>
+    cases.push(recordCase({ id: `limit/${slug}`, intent, clauses: [...LIMIT, 'KD-LIMIT-07', ...clauses], interpretations: ['KIT-10', 'OQ-07', ...OQ, ...interpretations], fixture, expect }, requestFor(fixture)));
+  steps('step-budget-1000000', EXPECT.complete, 'Exactly 1,000,000 candidate/filter steps: the budget is not exhausted and the result is complete.', stepWorld(4, 'validated', false), ['KD-LIMIT-12'], ['OQ-32']);
+  steps('step-budget-1000001-after-useful-fact', EXPECT.partial, 'One step more than the budget after the validated type committed: partial, truncated, with a limit-exhausted omission.', stepWorld(5, 'validated', false), TRUNCATION, ['OQ-14']);
+  steps('step-budget-exhausted-before-useful-fact', { status: 'unavailable', reason: 'limit-exhausted' }, 'The budget runs out while no useful fact exists (the type is unavailable): unavailable with limit-exhausted.', stepWorld(6, 'unavailable', true), ['KD-LIMIT-11', 'KD-RES-12', 'KD-RES-13'], ['OQ-14', 'OQ-16', 'OQ-17']);
 
   // Interface-set member cap (KD-DIGEST-08, OQ-36): 4,097 validated views.
   const manyViews = (n: number): FixtureV1 => {
@@ -202,6 +224,7 @@ export function limitCases(): QueryCase[] {
     recordCase(
       {
         id: 'limit/interface-set-4097-members',
+        expect: { status: 'unavailable', reason: 'limit-exhausted' },
         intent: 'An environment of 4,097 validated views exceeds the 4,096-member interface set: no valid current key can be formed, so the query is unavailable with limit-exhausted.',
         clauses: [...LIMIT, 'KD-DIGEST-08', 'KD-RES-12', 'KD-RES-13'],
         interpretations: ['OQ-36', 'KIT-01', 'KIT-09'],
@@ -228,6 +251,7 @@ export function limitCases(): QueryCase[] {
           clauses: [...LIMIT, 'KD-LIMIT-02', 'KD-LIMIT-09', 'KD-RES-14', 'KD-RES-15', 'KD-SCALAR-09'],
           interpretations: ['OQ-02', 'OQ-04', 'OQ-16', 'OQ-17'],
           fixture: list,
+          expect: EXPECT.invalidRequest,
         },
         bytes,
         `A canonical explain-operation request padded to exactly ${size} bytes.`,
@@ -248,6 +272,7 @@ export function limitCases(): QueryCase[] {
           clauses: [...LIMIT, 'KD-LIMIT-02', 'KD-LIMIT-09', 'KD-RES-14', 'KD-RES-15'],
           interpretations: ['OQ-02', 'OQ-05', 'OQ-16', 'OQ-17'],
           fixture: list,
+          expect: EXPECT.invalidRequest,
         },
         new TextEncoder().encode(encodeCanonicalText(json)),
         `A canonical request whose spelling is ${depth - 2} nested arrays.`,
@@ -257,13 +282,13 @@ export function limitCases(): QueryCase[] {
   // Scalar byte caps at N (KD-SCALAR-05, KD-SCALAR-09; OQ-37: counted in UTF-8 bytes of the decoded value).
   cases.push(
     recordCase(
-      { id: 'limit/spelling-1024-bytes', intent: 'A spelling of exactly 1,024 bytes is valid; naming nothing, it is answered with the hidden-by-visibility omission that echoes it.', clauses: [...LIMIT, 'KD-SCALAR-09', 'KD-OMIT-05'], interpretations: ['OQ-35', 'OQ-37', 'KIT-04'], fixture: list },
+      { id: 'limit/spelling-1024-bytes', expect: EXPECT.partial, intent: 'A spelling of exactly 1,024 bytes is valid; naming nothing, it is answered with the hidden-by-visibility omission that echoes it.', clauses: [...LIMIT, 'KD-SCALAR-09', 'KD-OMIT-05'], interpretations: ['OQ-35', 'OQ-37', 'KIT-04'], fixture: list },
       requestFor(list, { kind: 'explain-operation', spelling: 'a'.repeat(1024) }),
     ),
   );
   cases.push(
     recordCase(
-      { id: 'limit/spelling-1024-bytes-multibyte', intent: 'A spelling of 341 three-byte characters and one ASCII letter (1,024 bytes, 342 characters) is valid: caps count UTF-8 bytes.', clauses: [...LIMIT, 'KD-SCALAR-09', 'KD-OMIT-05'], interpretations: ['OQ-35', 'OQ-37', 'KIT-04'], fixture: list },
+      { id: 'limit/spelling-1024-bytes-multibyte', expect: EXPECT.partial, intent: 'A spelling of 341 three-byte characters and one ASCII letter (1,024 bytes, 342 characters) is valid: caps count UTF-8 bytes.', clauses: [...LIMIT, 'KD-SCALAR-09', 'KD-OMIT-05'], interpretations: ['OQ-35', 'OQ-37', 'KIT-04'], fixture: list },
       requestFor(list, { kind: 'explain-operation', spelling: `${'\u8a9e'.repeat(341)}a` }),
     ),
   );
@@ -271,7 +296,7 @@ export function limitCases(): QueryCase[] {
   longCompat.semantic_compatibility = `stage2-${'v'.repeat(249)}`;
   cases.push(
     recordCase(
-      { id: 'limit/semantic-compatibility-256-bytes', intent: 'A semantic compatibility Name of exactly 256 bytes is valid and echoed.', clauses: [...LIMIT, 'KD-SCALAR-05', 'KD-KEY-06'], interpretations: ['OQ-37'], fixture: longCompat },
+      { id: 'limit/semantic-compatibility-256-bytes', expect: EXPECT.complete, intent: 'A semantic compatibility Name of exactly 256 bytes is valid and echoed.', clauses: [...LIMIT, 'KD-SCALAR-05', 'KD-KEY-06'], interpretations: ['OQ-37'], fixture: longCompat },
       requestFor(longCompat, { kind: 'type' }),
     ),
   );
@@ -296,6 +321,7 @@ export function limitCases(): QueryCase[] {
     recordCase(
       {
         id: 'limit/text-scalars-at-byte-caps',
+        expect: EXPECT.complete,
         intent: 'A 256-byte Name (128 two-byte characters), a 4,096-byte QualifiedName and Displays (three-byte characters) and a 16,384-byte Signature are valid and copied exactly.',
         clauses: [...LIMIT, 'KD-SCALAR-05', 'KD-SCALAR-06', 'KD-SCALAR-07', 'KD-SCALAR-08', 'KD-LIMIT-12'],
         interpretations: ['OQ-37', 'OQ-21'],
@@ -307,7 +333,7 @@ export function limitCases(): QueryCase[] {
   const many = bigWorld('4,097 operations; explain asks for one of them.', [{ seed: 'limit/rows', count: LIMITS.operations + 1 }]);
   cases.push(
     recordCase(
-      { id: 'limit/explain-among-4097-operations', intent: 'explain-operation in a world with more candidates than the row cap returns the one requested row, untruncated.', clauses: [...LIMIT, 'KD-RES-18', 'KD-LIMIT-05'], interpretations: ['KIT-05', 'KIT-10'], fixture: many },
+      { id: 'limit/explain-among-4097-operations', expect: EXPECT.complete, intent: 'explain-operation in a world with more candidates than the row cap returns the one requested row, untruncated.', clauses: [...LIMIT, 'KD-RES-18', 'KD-LIMIT-05'], interpretations: ['KIT-05', 'KIT-10'], fixture: many },
       requestFor(many, { kind: 'explain-operation', spelling: 'o4096' }),
     ),
   );

@@ -7,7 +7,7 @@
 import type { QueryCase } from './case-definition.js';
 import { listTextWorld } from './fixtures/list-text-world.js';
 import { requestFor } from './fixtures/request-for.js';
-import { recordCase, RESULT_SHAPE_CLAUSES } from './query-case.js';
+import { EXPECT, recordCase, RESULT_SHAPE_CLAUSES } from './query-case.js';
 
 const OWN = [...RESULT_SHAPE_CLAUSES, 'KD-OWN-06', 'KD-LOOKUP-09', 'KD-OP-04'];
 const OQ = ['KIT-06', 'KIT-08', 'KIT-09', 'OQ-32', 'OQ-43', 'OQ-44'];
@@ -20,6 +20,7 @@ export function ownershipCases(): QueryCase[] {
     recordCase(
       {
         id: 'ownership/sort-in-place-omitted-by-default',
+        expect: EXPECT.complete,
         intent: 'Acceptance example "read, edit, and take": asked for its operations, a read List[Text] receiver omits sort_in_place (requires edit) and into_iter (requires take) by default.',
         clauses: [...OWN, 'KD-OWN-01', 'KD-OWN-02', 'KD-OWN-04', 'KD-REQ-06'],
         interpretations: OQ,
@@ -32,6 +33,7 @@ export function ownershipCases(): QueryCase[] {
     recordCase(
       {
         id: 'ownership/sort-in-place-requires-edit-on-request',
+        expect: EXPECT.complete,
         intent: 'Acceptance example "read, edit, and take": with unavailable candidates requested, sort_in_place is a validated unavailable row explaining requires-edit, and into_iter one explaining requires-take, filtered independently.',
         clauses: [...OWN, 'KD-OWN-01', 'KD-OWN-03', 'KD-OWN-04', 'KD-OP-06', 'KD-OP-11', 'KD-OP-12', 'KD-REQ-07'],
         interpretations: OQ,
@@ -44,6 +46,7 @@ export function ownershipCases(): QueryCase[] {
     recordCase(
       {
         id: 'ownership/explain-sort-in-place-read-receiver',
+        expect: EXPECT.complete,
         intent: 'explain-operation sort_in_place on a read receiver explains requires-edit with the canonical public requirement, whatever include_unavailable says.',
         clauses: [...OWN, 'KD-OWN-02', 'KD-OWN-03', 'KD-OP-11', 'KD-RES-18'],
         interpretations: [...OQ, 'OQ-33', 'KIT-05'],
@@ -57,6 +60,7 @@ export function ownershipCases(): QueryCase[] {
     recordCase(
       {
         id: 'ownership/explain-into-iter-edit-receiver',
+        expect: EXPECT.complete,
         intent: 'On a receiver that permits edit but not take, into_iter is still rejected with requires-take: satisfying edit does not imply take.',
         clauses: [...OWN, 'KD-OWN-04', 'KD-OWN-05', 'KD-RES-18'],
         interpretations: [...OQ, 'OQ-33', 'KIT-05'],
@@ -69,6 +73,7 @@ export function ownershipCases(): QueryCase[] {
     recordCase(
       {
         id: 'ownership/explain-sort-in-place-edit-receiver',
+        expect: EXPECT.complete,
         intent: 'On a receiver that permits edit, sort_in_place is callable.',
         clauses: [...OWN, 'KD-OWN-05', 'KD-RES-18'],
         interpretations: ['KIT-05', 'KIT-06'],
@@ -95,6 +100,8 @@ export function ownershipCases(): QueryCase[] {
             clauses: [...OWN, 'KD-OWN-01', 'KD-OWN-04', 'KD-OWN-05', ...(includeUnavailable ? ['KD-OP-11', 'KD-OP-12', 'KD-REQ-07', 'KD-REJECT-01'] : [])],
             interpretations: OQ,
             fixture,
+            // Every row is validated: a mode rejection is definitive (L289), dropped or shown.
+            expect: EXPECT.complete,
           },
           requestFor(fixture, { includeUnavailable }),
         ),

@@ -5,7 +5,7 @@
  */
 import type { FixtureV1 } from '../oracle/fixture/fixture.js';
 import type { DiscoveryRequestV1 } from '../oracle/records/discovery-records.js';
-import { CATEGORIES, type AlternativeSpec, type Category, type QueryCase } from './case-definition.js';
+import { CATEGORIES, type AlternativeSpec, type Category, type ExpectedAnswer, type QueryCase } from './case-definition.js';
 
 /** What every query case states besides its request. */
 export interface CaseHead {
@@ -14,6 +14,8 @@ export interface CaseHead {
   clauses: string[];
   interpretations: string[];
   fixture: FixtureV1;
+  /** The status (and reason, where the case fixes one) the case expects. */
+  expect: ExpectedAnswer;
   alternatives?: AlternativeSpec[];
 }
 
@@ -38,6 +40,7 @@ export function bytesCase(head: CaseHead, bytes: Uint8Array, note: string): Quer
 function base(head: CaseHead): Omit<QueryCase, 'request'> {
   return {
     kind: 'query',
+    expect: { ...head.expect },
     id: head.id,
     category: categoryOf(head.id),
     intent: head.intent,
@@ -51,6 +54,14 @@ function withAlternatives(c: QueryCase, head: CaseHead): QueryCase {
   if (head.alternatives !== undefined && head.alternatives.length > 0) c.alternatives = head.alternatives;
   return c;
 }
+
+/** The expected answers cases state most often. */
+export const EXPECT = {
+  complete: { status: 'complete', reason: null },
+  partial: { status: 'partial', reason: null },
+  invalidRequest: { status: 'invalid', reason: 'invalid-request' },
+  invalidPosition: { status: 'invalid', reason: 'invalid-position' },
+} as const satisfies Record<string, ExpectedAnswer>;
 
 /** Clauses every answered result exercises through its shape (cited by the plain cases of each category). */
 export const RESULT_SHAPE_CLAUSES = ['KD-TRUST-04', 'KD-RES-01', 'KD-RES-02', 'KD-RES-03', 'KD-RES-04', 'KD-RES-05', 'KD-LIMIT-01'];

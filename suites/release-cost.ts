@@ -10,7 +10,7 @@
 import type { FixtureV1 } from '../oracle/fixture/fixture.js';
 import { computeReleaseExpectation } from '../oracle/release/release-expectation.js';
 import type { ReleaseCostCase } from './case-definition.js';
-import { FixtureBuilder, variant } from '../oracle/fixture/fixture-builder.js';
+import { FixtureBuilder } from '../oracle/fixture/fixture-builder.js';
 import { factKey, identityOf } from '../oracle/fixture/fixture-ids.js';
 import { listTextWorld } from './fixtures/list-text-world.js';
 import { utf8World } from './fixtures/utf8-world.js';
@@ -44,7 +44,7 @@ function builder(label: string, source: string, description: string): FixtureBui
 }
 
 function emptySource(): FixtureV1 {
-  return builder('app/src/empty.kf', '', 'An empty source file with no declarations: the artifact is the module header alone.').build();
+  return builder('app/src/empty.kf', '', 'An empty source file with no declarations: the artifact is the module header alone.').build({ trailer: false });
 }
 
 function visibilityMix(): FixtureV1 {
@@ -54,7 +54,7 @@ function visibilityMix(): FixtureV1 {
   b.addCandidate({ qualified_name: `app.door.${RELEASE_HIDDEN_NAMES[0]}`, signature: `app.door.${RELEASE_HIDDEN_NAMES[0]}() -> Key`, receiver: null, mode: 'none', home: 'current-file', visibility: 'private' });
   b.addCandidate({ qualified_name: `app.door.${RELEASE_HIDDEN_NAMES[1]}`, signature: `app.door.${RELEASE_HIDDEN_NAMES[1]}() -> Log`, receiver: null, mode: 'none', home: 'current-file', visibility: 'internal' });
   b.addCandidate({ qualified_name: `app.door.${RELEASE_HIDDEN_NAMES[2]}`, signature: `app.door.${RELEASE_HIDDEN_NAMES[2]}() -> Coin`, receiver: null, mode: 'none', home: 'current-file', visibility: 'restricted' });
-  return b.build();
+  return b.build({ trailer: false });
 }
 
 function manyExports(): FixtureV1 {
@@ -66,7 +66,7 @@ function manyExports(): FixtureV1 {
     qualified_name_prefix: 'app.generated.generated_',
     template: { qualified_name: 'template', signature: 'app.generated.generated(read Int) -> Int', receiver: null, mode: 'read', home: 'current-file' },
   });
-  return b.build();
+  return b.build({ trailer: false });
 }
 
 function unstableExports(): FixtureV1 {
@@ -76,13 +76,13 @@ function unstableExports(): FixtureV1 {
   const diagnostic = b.addDiagnostic({ label: 'release-cost:draft.broken', code: 'E0308', fallback_text: 'mismatched types' });
   b.addCandidate({ qualified_name: 'app.draft.broken', signature: 'app.draft.broken(edit Text) -> Text', receiver: null, mode: 'edit', home: 'current-file', status: 'error', diagnostic_ids: [diagnostic] });
   b.addCandidate({ qualified_name: 'app.draft.unknown', signature: null, receiver: null, mode: 'take', home: 'current-file', status: 'unavailable' });
-  return b.build();
+  return b.build({ trailer: false });
 }
 
 function nullSignature(): FixtureV1 {
   const b = builder('app/src/opaque.kf', 'pub fn opaque() {}', 'A validated public declaration without a signature: the exports list null and runtime metadata marks it unavailable, never empty text.');
   b.addCandidate({ qualified_name: 'app.opaque.opaque', signature: null, receiver: null, mode: 'none', home: 'current-file' });
-  return b.build();
+  return b.build({ trailer: false });
 }
 
 function strippedFacts(): FixtureV1 {
@@ -102,7 +102,7 @@ function strippedFacts(): FixtureV1 {
     documentation: 'app.sorting.sort_by',
     disclose_documentation: true,
   });
-  return b.build();
+  return b.build({ trailer: false });
 }
 
 function extensionAndTrait(): FixtureV1 {
@@ -123,14 +123,14 @@ function extensionAndTrait(): FixtureV1 {
     home: 'current-file',
     origin: { kind: 'trait', implementation: 'app.shapes.impl.Shape.Square', trait: 'Shape', trait_identity: identityOf('SymbolId', 'app.shapes.Shape') },
   });
-  return b.build();
+  return b.build({ trailer: false });
 }
 
 function noPublicExports(): FixtureV1 {
   const b = builder('app/src/internal_only.kf', 'fn helper() {} internal fn shared() {}', 'No public declaration: the exports list is genuinely empty, unlike a stripped fact.');
   b.addCandidate({ qualified_name: 'app.internal_only.helper', signature: 'app.internal_only.helper() -> Unit', receiver: null, mode: 'none', home: 'current-file', visibility: 'private' });
   b.addCandidate({ qualified_name: 'app.internal_only.shared', signature: 'app.internal_only.shared() -> Unit', receiver: null, mode: 'none', home: 'current-file', visibility: 'internal' });
-  return b.build();
+  return b.build({ trailer: false });
 }
 
 function manyInterfaces(): FixtureV1 {
@@ -141,14 +141,14 @@ function manyInterfaces(): FixtureV1 {
     b.addCandidate({ qualified_name: `vendor.lib${n}.op`, signature: `vendor.lib${n}.op() -> Unit`, receiver: null, mode: 'none', home: ref });
   }
   b.addCandidate({ qualified_name: 'app.wide.wide', signature: 'app.wide.wide() -> Unit', receiver: null, mode: 'none', home: 'current-file' });
-  return b.build();
+  return b.build({ trailer: false });
 }
 
 function maximumGeneration(): FixtureV1 {
   const b = builder('app/src/counter.kf', 'pub fn count() {}', 'The largest document generation; a generation is an editor fact, not a build input, so it changes no artifact byte.');
   b.addCandidate({ qualified_name: 'app.counter.count', signature: 'app.counter.count() -> Int', receiver: null, mode: 'none', home: 'current-file' });
   b.set({ generation: 9_007_199_254_740_991 });
-  return b.build();
+  return b.build({ trailer: false });
 }
 
 function longNames(): FixtureV1 {
@@ -157,14 +157,14 @@ function longNames(): FixtureV1 {
   const signature = `${'\u578b'.repeat(5461)}x`;
   const b = builder('app/src/long.kf', `pub fn ${'\u540d'.repeat(8)}() {}`, 'A public declaration whose qualified name and signature are at their byte caps, in three-byte characters.');
   b.addCandidate({ qualified_name: qualified, display_name: '\u540d'.repeat(8), signature, receiver: null, mode: 'none', home: 'current-file' });
-  return b.build();
+  return b.build({ trailer: false });
 }
 
 function jsonEscapes(): FixtureV1 {
   const b = builder('app/src/quote.kf', 'pub fn quote() {} pub fn back() {}', 'Names holding a quotation mark and a backslash: one export is still one line of the exports file.');
   b.addCandidate({ qualified_name: 'app.quote."quoted"', display_name: '"quoted"', signature: 'app.quote."quoted"(read Text) -> Text', receiver: null, mode: 'read', home: 'current-file' });
   b.addCandidate({ qualified_name: 'app.quote.back\\slash', display_name: 'back\\slash', signature: 'app.quote.back\\slash() -> Text', receiver: null, mode: 'none', home: 'current-file' });
-  return b.build();
+  return b.build({ trailer: false });
 }
 
 function sidecarOccurrences(): FixtureV1 {
@@ -179,7 +179,7 @@ function sidecarOccurrences(): FixtureV1 {
     b.addOccurrence({ text: `let ${name}`, type });
   }
   b.addCandidate({ qualified_name: 'app.letters.e', signature: 'app.letters.e() -> Int', receiver: null, mode: 'none', home: 'current-file' });
-  return b.build();
+  return b.build({ trailer: false });
 }
 
 /** The release-cost cases, in a fixed order. */
@@ -211,10 +211,13 @@ export function releaseCostCases(): ReleaseCostCase[] {
     releaseCase(
       'renamed-path',
       'The same module at another workspace path: the path is not a build input (KD-KEY-07), so only the FileId it was issued can change bytes.',
-      variant(visibilityMix(), (f) => {
-        f.file.path = 'moved/elsewhere/door.kf';
-        f.description = 'The visibility-mix module at another workspace path.';
-      }),
+      // A plain copy: variant would add the query-world trailer (KIT-25) to a release fixture.
+      (() => {
+        const moved = structuredClone(visibilityMix());
+        moved.file.path = 'moved/elsewhere/door.kf';
+        moved.description = 'The visibility-mix module at another workspace path.';
+        return moved;
+      })(),
     ),
   ];
 }

@@ -5,14 +5,14 @@
  * position check (KD-POS-03, OQ-12), and interface-set digest changes
  * (KD-DIGEST-04, -12, -13; KD-KEY-08).
  */
-import type { FixtureV1 } from '../oracle/fixture/fixture.js';
-import type { AnalysisKey } from '../oracle/records/discovery-records.js';
-import type { AlternativeSpec, QueryCase } from './case-definition.js';
+import type { FixtureCandidate, FixtureInterface, FixtureV1 } from '../oracle/fixture/fixture.js';
+import type { AnalysisKey, ResultReason } from '../oracle/records/discovery-records.js';
+import type { AlternativeSpec, ExpectedAnswer, QueryCase } from './case-definition.js';
 import { variant } from '../oracle/fixture/fixture-builder.js';
-import { fileId, semanticDigest } from '../oracle/fixture/fixture-ids.js';
+import { fileId, semanticDigest, symbolId, typeId } from '../oracle/fixture/fixture-ids.js';
 import { LIST_TEXT_SOURCE, LIST_TEXT_TYPE, listTextBuilder, listTextWorld } from './fixtures/list-text-world.js';
 import { currentKey, requestFor } from './fixtures/request-for.js';
-import { recordCase, RESULT_SHAPE_CLAUSES } from './query-case.js';
+import { EXPECT, recordCase, RESULT_SHAPE_CLAUSES } from './query-case.js';
 
 const STALE = [...RESULT_SHAPE_CLAUSES, 'KD-RES-10', 'KD-RES-11', 'KD-STALE-06', 'KD-LOOKUP-05', 'KD-KEY-01'];
 const OQ = ['OQ-12', 'OQ-16', 'OQ-17', 'OQ-30', 'KIT-01'];
@@ -21,7 +21,7 @@ const OQ = ['OQ-12', 'OQ-16', 'OQ-17', 'OQ-30', 'KIT-01'];
 type Field = 'file' | 'source' | 'interface' | 'generation' | 'compat';
 const ORDER: Field[] = ['file', 'source', 'interface', 'generation', 'compat'];
 const CLAUSE: Record<Field, string> = { file: 'KD-STALE-01', source: 'KD-STALE-02', interface: 'KD-STALE-03', generation: 'KD-STALE-04', compat: 'KD-STALE-05' };
-const REASON: Record<Field, string> = {
+const REASON: Record<Field, ResultReason> = {
   file: 'wrong-file',
   source: 'stale-source',
   interface: 'stale-interface-set',
@@ -39,15 +39,48 @@ function edit(field: Field, newerGeneration: boolean): (f: FixtureV1) => void {
       // Same length, so every span stays inside the source.
       return (f) => (f.file.source = LIST_TEXT_SOURCE.replace('"Ruby"', '"Rust"'));
     case 'interface':
-      // A view that yields no candidate still counts (KD-DIGEST-12).
+      // A view that yields no candidate still counts (KD-DIGEST-12): std.cmp gains a symbol of
+      // another receiver type, so its semantic digest changes (KIT-24) and it still yields none.
       return (f) => {
-        for (const i of f.interfaces) if (i.module === 'std.cmp') i.semantic_digest = semanticDigest('std/std.cmp@2');
+        const cmp = f.interfaces.find((i) => i.module === 'std.cmp');
+        if (cmp === undefined) throw new Error('stale suite: the world has no std.cmp view');
+        f.candidates.push(cmpCandidate(cmp));
       };
     case 'generation':
       return (f) => (f.generation = newerGeneration ? f.generation + 1 : f.generation - 1);
     case 'compat':
       return (f) => (f.semantic_compatibility = 'stage2-v0');
   }
+}
+
+/** An operation of std.cmp over Ordering receivers: it never applies to a List[Text] receiver. */
+function cmpCandidate(cmp: FixtureInterface): FixtureCandidate {
+  return {
+    identity: symbolId('std.cmp.reverse'),
+    display_name: 'reverse',
+    qualified_name: 'std.cmp.reverse',
+    signature: 'std.cmp.reverse(read Ordering) -> Ordering',
+    receiver_type: typeId('std.cmp.Ordering'),
+    required_mode: 'read',
+    status: 'validated',
+    origin: { kind: 'function', module: 'std.cmp', module_identity: cmp.module_id, implementation_identity: null, trait: null, trait_identity: null, status: 'validated', dependencies: [] },
+    visibility: 'pub',
+    home: { kind: 'interface', package_id: cmp.package_id, module_id: cmp.module_id },
+    admitted: true,
+    generic_requirements: [],
+    effects: [],
+    source: null,
+    disclose_source: false,
+    documentation: null,
+    disclose_documentation: false,
+    dependencies: [],
+    diagnostic_ids: [],
+  };
+}
+
+/** A stale answer for a mismatch of `field` (L190, L425; OQ-01 A names the winner of several). */
+function staleBy(field: Field): ExpectedAnswer {
+  return { status: 'stale', reason: REASON[field] };
 }
 
 const KEY_FIELD: Record<Field, keyof AnalysisKey> = {
@@ -98,7 +131,7 @@ export function staleCases(): QueryCase[] {
     const newer = s.newer ?? true;
     cases.push(
       recordCase(
-        { id: `stale/${s.slug}`, intent: s.intent, clauses: [...STALE, CLAUSE[s.field], ...(s.extra ?? [])], interpretations: [...OQ, ...(s.field === 'generation' ? ['OQ-38'] : [])], fixture: base },
+        { id: `stale/${s.slug}`, intent: s.intent, clauses: [...STALE, CLAUSE[s.field], ...(s.extra ?? [])], interpretations: [...OQ, ...(s.field === 'generation' ? ['OQ-38'] : [])], fixture: base, expect: staleBy(s.field) },
         staleRequest(base, [s.field], newer),
       ),
     );
@@ -125,6 +158,7 @@ export function staleCases(): QueryCase[] {
           clauses: [...STALE, ...fields.map((f) => CLAUSE[f]), ...(fields.includes('file') ? ['KD-POS-03'] : [])],
           interpretations: [...OQ, 'OQ-01', ...(fields.includes('generation') ? ['OQ-38'] : [])],
           fixture: base,
+          expect: staleBy(winner),
           alternatives,
         },
         staleRequest(base, fields, true),
@@ -136,13 +170,13 @@ export function staleCases(): QueryCase[] {
   const badPosition = { byteOffset: 0 };
   cases.push(
     recordCase(
-      { id: 'stale/wrong-file-before-position', intent: 'A wrong FileId together with a byte offset outside the expression returns wrong-file, not a position error.', clauses: [...STALE, 'KD-STALE-01', 'KD-POS-03'], interpretations: [...OQ, 'OQ-10'], fixture: base },
+      { id: 'stale/wrong-file-before-position', intent: 'A wrong FileId together with a byte offset outside the expression returns wrong-file, not a position error.', clauses: [...STALE, 'KD-STALE-01', 'KD-POS-03'], interpretations: [...OQ, 'OQ-10'], fixture: base, expect: staleBy('file') },
       staleRequest(base, ['file'], true, badPosition),
     ),
   );
   cases.push(
     recordCase(
-      { id: 'stale/source-mismatch-before-position', intent: 'A stale source digest together with a byte offset outside the expression returns stale-source: offsets are only meaningful in the source the key names.', clauses: [...STALE, 'KD-STALE-02', 'KD-POS-06'], interpretations: [...OQ, 'OQ-10'], fixture: base },
+      { id: 'stale/source-mismatch-before-position', intent: 'A stale source digest together with a byte offset outside the expression returns stale-source: offsets are only meaningful in the source the key names.', clauses: [...STALE, 'KD-STALE-02', 'KD-POS-06'], interpretations: [...OQ, 'OQ-10'], fixture: base, expect: staleBy('source') },
       staleRequest(base, ['source'], true, badPosition),
     ),
   );
@@ -157,6 +191,7 @@ export function staleCases(): QueryCase[] {
         clauses: [...STALE, 'KD-STALE-02', 'KD-KEY-08', 'KD-KEY-03'],
         interpretations: OQ,
         fixture: edited,
+        expect: staleBy('source'),
       },
       requestFor(edited, { analysis: { source_sha256: currentKey(base).source_sha256 } }),
     ),
@@ -164,9 +199,8 @@ export function staleCases(): QueryCase[] {
   // Adding a symbol to an imported module changes that view's semantic digest (KD-DIGEST-13).
   const grown = listTextBuilder();
   grown.b.addCandidate({ qualified_name: 'std.list.shuffle', signature: 'std.list.shuffle(edit List[Text]) -> Unit', receiver: LIST_TEXT_TYPE, mode: 'edit', home: grown.std.list });
-  const grownFixture = variant(grown.b.build(), (f) => {
-    for (const i of f.interfaces) if (i.module === 'std.list') i.semantic_digest = semanticDigest('std/std.list@2');
-  });
+  // The builder derives std.list's semantic digest from its content, the new symbol included (KIT-24).
+  const grownFixture = grown.b.build();
   cases.push(
     recordCase(
       {
@@ -175,6 +209,7 @@ export function staleCases(): QueryCase[] {
         clauses: [...STALE, 'KD-STALE-03', 'KD-DIGEST-13', 'KD-DIGEST-02', 'KD-DIGEST-03'],
         interpretations: [...OQ, 'OQ-36'],
         fixture: grownFixture,
+        expect: staleBy('interface'),
       },
       requestFor(grownFixture, { analysis: { interface_set_sha256: currentKey(base).interface_set_sha256 } }),
     ),
@@ -191,6 +226,7 @@ export function staleCases(): QueryCase[] {
         clauses: [...STALE, 'KD-STALE-03', 'KD-DIGEST-04', 'KD-DIGEST-05'],
         interpretations: [...OQ, 'OQ-36'],
         fixture: internal,
+        expect: staleBy('interface'),
       },
       requestFor(internal, { analysis: { interface_set_sha256: currentKey(base).interface_set_sha256 } }),
     ),
@@ -215,6 +251,7 @@ export function staleCases(): QueryCase[] {
         clauses: [...RESULT_SHAPE_CLAUSES, 'KD-DIGEST-10', 'KD-LOOKUP-07', 'KD-KEY-04'],
         interpretations: ['OQ-36', 'KIT-01', 'KIT-03'],
         fixture: withUnvalidated,
+        expect: EXPECT.complete,
       },
       requestFor(withUnvalidated, { analysis: { interface_set_sha256: currentKey(base).interface_set_sha256 } }),
     ),
@@ -240,6 +277,7 @@ export function staleCases(): QueryCase[] {
         clauses: [...STALE, 'KD-REQ-10', 'KD-STALE-01', 'KD-POS-03', 'KD-CANON-17'],
         interpretations: [...OQ, 'OQ-01'],
         fixture: base,
+        expect: staleBy('file'),
       },
       example,
     ),
@@ -254,6 +292,7 @@ export function staleCases(): QueryCase[] {
         clauses: [...RESULT_SHAPE_CLAUSES, 'KD-KEY-07', 'KD-POS-04', 'KD-KEY-02'],
         interpretations: ['KIT-01', 'OQ-18'],
         fixture: renamed,
+        expect: EXPECT.complete,
       },
       requestFor(renamed, { analysis: currentKey(base) }),
     ),

@@ -19,7 +19,8 @@ function tiny(): { fixture: FixtureV1; fileId: string; greet: string } {
   const greet = b.addCandidate({ qualified_name: 'app.greet', signature: 'app.greet() -> Unit', receiver: null, mode: 'none', home: 'current-file' });
   b.addCandidate({ qualified_name: 'app.hush', signature: 'app.hush() -> Unit', receiver: null, mode: 'none', home: 'current-file', visibility: 'private' });
   b.addOccurrence({ text: 'greet', type: { type: 'app.Fn', display: 'Fn' } });
-  return { fixture: b.build(), fileId: b.fileId, greet };
+  // No query is sent to a release fixture, so its source stays as written (no facts trailer).
+  return { fixture: b.build({ trailer: false }), fileId: b.fileId, greet };
 }
 
 const u32 = (n: number): Buffer => {
@@ -141,9 +142,9 @@ test('KD-RELEASE-05: stripped and unstable facts are marked unavailable, never e
 
 test('one source byte changed moves module.kfo at the hand-computed offset', () => {
   const { fixture } = tiny();
-  const changed = variant(fixture, (f) => {
-    f.file.source = SOURCE.replace('hush', 'husk');
-  });
+  // A plain copy: variant would bind the world to a facts trailer (KIT-25), and this edit is about one byte.
+  const changed = structuredClone(fixture);
+  changed.file.source = SOURCE.replace('hush', 'husk');
   const a = file(buildReferenceArtifact(fixture, 'without-support'), 'module.kfo');
   const b = file(buildReferenceArtifact(changed, 'without-support'), 'module.kfo');
   // The source SHA-256 is the first payload field to change: after 6 + 2 + 29 + 4 header bytes and the 32-byte FileId.

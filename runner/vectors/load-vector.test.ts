@@ -10,7 +10,8 @@ const text = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
 
 test('a fixture file with \\r\\n and \\t escapes in file.source loads; offsets count those bytes (KIT-21)', () => {
   const file = encodeFixtureJson(multilineWorld('crlf') as unknown as JsonObject);
-  assert.ok(text(file).includes('\\r\\nlet label = caf\u00e9.to_upper();\\r\\n"'));
+  // The source ends in CR LF, then the world's facts trailer (KIT-25).
+  assert.ok(text(file).includes('\\r\\nlet label = caf\u00e9.to_upper();\\r\\n // kofun-ctk current-file facts '));
   const r = loadFixtureBytes(file);
   if (!r.ok) throw new Error(r.message);
   assert.is(r.fixture.fixtureSha256, createHash('sha256').update(file).digest('hex'));

@@ -13,6 +13,7 @@ const c = (id: string, category: QueryCase['category'] = 'complete'): QueryCase 
   clauses: ['KD-RES-01'],
   interpretations: ['OQ-01'],
   fixture,
+  expect: { status: 'complete' },
   request: { bytes: new Uint8Array(), note: 'x' },
 });
 

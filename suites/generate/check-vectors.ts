@@ -1,11 +1,13 @@
 /**
  * The vector check CI runs: the committed vector set must be exactly what the oracle
  * generates from the cases, every vector and the manifest must conform to their
- * schemas, and every expected and acceptable result must pass the independent
- * verifier given its request and fixture.
+ * schemas, every expected and acceptable result must pass the independent
+ * verifier given its request and fixture, and no two query vectors may send the same
+ * request bytes and expect different complete, partial or invalid results (KIT-25).
  */
 import { schemaViolations, verifyResult, MANIFEST_FORMAT, VECTOR_FORMAT } from '../../oracle/index.js';
-import type { CaseDefinition } from '../case-definition.js';
+import type { CaseDefinition } from '../../suites/case-definition.js';
+import { requestConflictProblems } from '../../suites/generate/request-conflicts.js';
 import { caseProblems, type KnownIds } from './case-problems.js';
 import { generateVectors, type GeneratedSet } from './generate-vectors.js';
 import { isVectorPath, parseVectorFile, vectorBytes, vectorTreeOf, type VectorTree } from '../../runner/vectors/load-vector.js';
@@ -46,7 +48,9 @@ export function checkVectors(input: CheckInput): CheckOutcome {
   if (size > MAX_VECTOR_SET_BYTES) problems.push(`the vector set is ${size} bytes, over the ${MAX_VECTOR_SET_BYTES}-byte cap`);
   problems.push(...schemaProblems(input.committed, 'committed'));
   problems.push(...schemaProblems(generated.files, 'generated'));
-  problems.push(...verifierProblems(vectorTreeOf(generated.files)));
+  const generatedTree = vectorTreeOf(generated.files);
+  problems.push(...verifierProblems(generatedTree));
+  problems.push(...requestConflictProblems(generatedTree));
   return { problems, generated };
 }
 

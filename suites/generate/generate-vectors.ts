@@ -1,13 +1,16 @@
 /**
  * Generates the golden vector set from the cases: every expected and acceptable
  * result is computed by the reference oracle (oracle/pipeline/evaluate-query.ts) at
- * generation time, never written by hand. The output is a map from paths relative to
+ * generation time, never written by hand. Generation fails when the oracle's status or
+ * reason differs from the answer the case states, when the oracle faults, and when one
+ * analysis key names two worlds (KIT-25). The output is a map from paths relative to
  * vectors/ to bytes, a pure function of the cases and the oracle version, so two runs
- * anywhere give the same bytes.
+ * anywhere give the same bytes (DESIGN.md "Vectors").
  */
-import { compareUtf8, encodeRequestBytes, sha256Hex, encodeCanonical, encodeFixtureJson, type JsonObject, type FixtureV1, evaluateQuery, type DiscoveryRequestV1, prettyJsonBytes, vectorSetDigest, MANIFEST_FORMAT, VECTOR_FORMAT, generatedStamp, type AcceptableResult, type EncodedBytes, type ManifestEntry, type GeneratedStamp, type ManifestFile, type VectorFile, type VectorHead } from '../../oracle/index.js';
-import { CATEGORIES, type CaseDefinition, type Category, type QueryCase } from '../case-definition.js';
+import { compareUtf8, encodeRequestBytes, sha256Hex, encodeCanonical, encodeFixtureJson, type JsonObject, type FixtureV1, evaluateQueryOrThrow, type DiscoveryRequestV1, prettyJsonBytes, vectorSetDigest, MANIFEST_FORMAT, VECTOR_FORMAT, generatedStamp, type AcceptableResult, type EncodedBytes, type ManifestEntry, type GeneratedStamp, type ManifestFile, type VectorFile, type VectorHead } from '../../oracle/index.js';
+import { CATEGORIES, type CaseDefinition, type Category, type ExpectedAnswer, type QueryCase } from '../case-definition.js';
 import { loaded } from '../fixtures/request-for.js';
+import { keyWorldConflicts, type KeyedWorld } from './key-worlds.js';
 import { renderVectorsReadme } from './vectors-readme.js';
 
 /** Inputs besides the cases. */
@@ -39,17 +42,38 @@ function fixtureFile(fixture: FixtureV1): { sha256: string; bytes: Uint8Array } 
   return { sha256, bytes };
 }
 
+/** The oracle's answer; a fault of the kit inside the pipeline fails generation, naming the case. */
+function oracleAnswer(c: QueryCase, what: string, requestBytes: Uint8Array, fixture: FixtureV1): Uint8Array {
+  try {
+    return evaluateQueryOrThrow(requestBytes, loaded(fixture));
+  } catch (err) {
+    throw new Error(`case ${c.id}: the oracle failed on ${what}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+/** What differs between the answer a case states and the oracle's result text; undefined when they agree. */
+export function expectationMismatch(expect: ExpectedAnswer, resultText: string): string | undefined {
+  const result = JSON.parse(resultText) as { status: unknown; reason: unknown };
+  const stated = expect.reason === undefined ? expect.status : `${expect.status} (reason ${String(expect.reason)})`;
+  const actual = `${String(result.status)} (reason ${String(result.reason)})`;
+  if (result.status !== expect.status) return `${stated}, but the oracle answers ${actual}`;
+  if (expect.reason !== undefined && result.reason !== expect.reason) return `${stated}, but the oracle answers ${actual}`;
+  return undefined;
+}
+
 /** The vector of one query case; the results are the oracle's. */
 function queryVector(c: QueryCase, head: Omit<VectorHead, 'format' | 'generated'>, stamp: GeneratedStamp): VectorFile {
   const requestBytes = 'record' in c.request ? canonicalRequest(c.request.record) : c.request.bytes;
-  const expected = evaluateQuery(requestBytes, loaded(c.fixture));
+  const expected = oracleAnswer(c, 'the expected result', requestBytes, c.fixture);
   const expectedText = strictUtf8.decode(expected);
+  const mismatch = expectationMismatch(c.expect, expectedText);
+  if (mismatch !== undefined) throw new Error(`case ${c.id} states ${mismatch}`);
   const acceptable: AcceptableResult[] = [];
   const seen = new Set<string>([sha256Hex(expected)]);
   for (const alt of c.alternatives ?? []) {
     const altFixture = alt.fixture ?? c.fixture;
     const altRequest = alt.request === undefined ? requestBytes : canonicalRequest(alt.request);
-    const result = evaluateQuery(altRequest, loaded(altFixture));
+    const result = oracleAnswer(c, `alternative ${alt.name}`, altRequest, altFixture);
     const sha256 = sha256Hex(result);
     // An alternative the oracle answers exactly like the expected result, or like an
     // earlier alternative, widens nothing: it is a fault of the case.
@@ -65,6 +89,18 @@ function queryVector(c: QueryCase, head: Omit<VectorHead, 'format' | 'generated'
     expected: { result: expectedText, sha256: sha256Hex(expected) },
     acceptable,
   };
+}
+
+/** Every world a query is asked on: each query case's fixture and each alternative's own. */
+function queryWorlds(cases: readonly CaseDefinition[]): KeyedWorld[] {
+  const worlds: KeyedWorld[] = [];
+  for (const c of cases) {
+    if (c.kind !== 'query') continue;
+    for (const fixture of [c.fixture, ...(c.alternatives ?? []).flatMap((a) => (a.fixture === undefined ? [] : [a.fixture]))]) {
+      worlds.push({ caseId: c.id, key: loaded(fixture).currentKey, fixture });
+    }
+  }
+  return worlds;
 }
 
 /** Generates every file of the vector set. Throws on a fault of a case (the check reports it). */
@@ -89,6 +125,8 @@ export function generateVectors(cases: readonly CaseDefinition[], options: Gener
     files.set(path, prettyJsonBytes(vector));
     counts[c.category] += 1;
   }
+  const conflicts = keyWorldConflicts(queryWorlds(cases));
+  if (conflicts.length > 0) throw new Error(conflicts.join('; '));
   const entries: ManifestEntry[] = [...files.entries()]
     .map(([path, bytes]) => ({ path, sha256: sha256Hex(bytes) }))
     .sort((a, b) => compareUtf8(a.path, b.path));

@@ -8,6 +8,7 @@ import { encodeCanonical, encodeCanonicalText } from '../../canonical-json/encod
 import type { JsonValue } from '../../canonical-json/json-value.js';
 import type { FixtureV1 } from '../../fixture/fixture.js';
 import { loadFixture, type LoadedFixture } from '../../fixture/load-fixture.js';
+import { withDerivedDigests } from '../../fixture/view-semantic-digest.js';
 import {
   LIMIT_PROFILE,
   REQUEST_SCHEMA,
@@ -22,9 +23,12 @@ import {
 import { evaluateQueryRecord } from '../evaluate-query.js';
 import { MAKE_FIXTURE_IDS } from '../../fixture/test-support/make-fixture.js';
 
-/** The loaded fixture; a test fixture that does not load is a fault of the test. */
+/**
+ * The loaded fixture; a test fixture that does not load is a fault of the test. Hand-built
+ * fixtures state placeholder view digests, so the derived ones (KIT-24) replace them first.
+ */
 export function load(fixture: FixtureV1): LoadedFixture {
-  const r = loadFixture(fixture);
+  const r = loadFixture(withDerivedDigests(fixture));
   if (!r.ok) throw new Error(`test fixture refused: ${r.violations.map((v) => `${v.code} ${v.pointer ?? ''}`).join('; ')}`);
   return r.fixture;
 }

@@ -16,10 +16,33 @@ export const IDS = {
   languagesNode: sha256('node:languages'),
   stdPackage: sha256('package:std'),
   stdList: sha256('module:std.list'),
-  stdListDigest: sha256('kif:std.list'),
   length: sha256('symbol:std.list.length'),
   diag: sha256('diagnostic:one'),
 } as const;
+
+/**
+ * The semantic digest make-fixture.ts states for its std.list view (KIT-24), framed by hand:
+ * SHA-256 of "KOFUN\0" || 27:u16be || "kofun.ctk.interface-view/v1" || length:u32be || the
+ * canonical encoding of {"facts": the view's content}. With one candidate and one dependency
+ * every array is already in order, and the canonical layout of ASCII text is JSON.stringify
+ * with sorted keys and two-space indentation, plus LF.
+ */
+export const STD_LIST_DIGEST = (() => {
+  const dependency = { kind: 'SymbolId', source: 'kif', value: IDS.length };
+  const origin = { dependencies: [], implementation_identity: null, kind: 'function', module: 'std.list', module_identity: IDS.stdList, status: 'validated', trait: null, trait_identity: null };
+  const length = {
+    admitted: true, dependencies: [dependency], diagnostic_ids: [], disclose_documentation: false, disclose_source: false, display_name: 'length', documentation: null,
+    effects: [], generic_requirements: [], home: { kind: 'interface', module_id: IDS.stdList, package_id: IDS.stdPackage }, identity: IDS.length,
+    origin, qualified_name: 'std.list.length', receiver_type: IDS.listText, required_mode: 'read', signature: 'std.list.length(read List[Text]) -> Int', source: null, status: 'validated', visibility: 'pub',
+  };
+  const content = { candidate_series: [], candidates: [length], module: 'std.list', module_id: IDS.stdList, package_id: IDS.stdPackage, view: 'public' };
+  const payload = Buffer.from(`${JSON.stringify({ facts: content }, null, 2)}\n`, 'utf8');
+  const domain = 'kofun.ctk.interface-view/v1';
+  const lengths = Buffer.alloc(6);
+  lengths.writeUInt16BE(domain.length, 0);
+  lengths.writeUInt32BE(payload.length, 2);
+  return sha256(Buffer.concat([Buffer.from('KOFUN\0', 'latin1'), lengths.subarray(0, 2), Buffer.from(domain, 'ascii'), lengths.subarray(2), payload]));
+})();
 
 /** SHA-256 of the exact source bytes of make-fixture.ts (KD-KEY-03). */
 export const SOURCE_SHA256 = sha256('let languages = ["Ruby", "PHP", "Python"]; languages');
@@ -35,7 +58,7 @@ export const INTERFACE_SET_SHA256 = sha256(
     Buffer.from(IDS.stdPackage, 'hex'),
     Buffer.from(IDS.stdList, 'hex'),
     Buffer.from([0x01]),
-    Buffer.from(IDS.stdListDigest, 'hex'),
+    Buffer.from(STD_LIST_DIGEST, 'hex'),
   ]),
 );
 
