@@ -22,7 +22,7 @@ import { bytesCase, recordCase, RESULT_SHAPE_CLAUSES } from './query-case.js';
 
 const LIMIT = [...RESULT_SHAPE_CLAUSES, 'KD-LIMIT-03'];
 const TRUNCATION = ['KD-LIMIT-10', 'KD-RES-08', 'KD-RES-09'];
-const OQ = ['KIT-09', 'OQ-06'];
+const OQ = ['KIT-09', 'KIT-17', 'OQ-06'];
 
 /** One world with a count of something at a cap, built for N and N+1. */
 interface CapCase {
