@@ -256,7 +256,7 @@ export function failClosedCases(): QueryCase[] {
   add(
     'partial/error-row-diagnostics-from-error-facts',
     'A row that depends on two error facts (one of them transitively) is an error row whose diagnostic IDs are exactly those of the two error facts, sorted by ID bytes, each with its diagnostic in the result.',
-    ['KD-RES-08', 'KD-CLOSURE-10', 'KD-OP-13', 'KD-DIAG-07', 'KD-DIAG-10'],
+    ['KD-RES-08', 'KD-CLOSURE-10', 'KD-OP-13', 'KD-DIAG-07', 'KD-ORDER-10'],
     ['KIT-07', 'KIT-08', 'KIT-11', 'OQ-22', 'OQ-23'],
     failingWorld,
     requestFor(failingWorld, { includeUnavailable: true }),
