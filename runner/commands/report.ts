@@ -22,6 +22,7 @@ import { readInterpretations } from '../vectors/kit-registers.js';
 import { readVectorTree } from '../vectors/load-vector.js';
 import { referenceResults } from '../vectors/reference-results.js';
 import { writeFileAtomically } from '../vectors/write-tree.js';
+import { readUnobservableClauses } from '../../suites/generate/unobservable-clauses.js';
 
 export const registerReport: Register = (program: Command, io, done) => {
   program
@@ -59,6 +60,8 @@ export async function buildReport(): Promise<{ ok: true; text: string; summary: 
   if (tree.manifest === undefined) return { ok: false, message: 'vectors/manifest.json is missing or not JSON (run npm run vectors:generate)' };
   const clauseIndex = readClauseIndex();
   if (clauseIndex === undefined) return { ok: false, message: 'suites/clause-index.json is missing (run npm run vectors:generate where shared/clauses.md is present)' };
+  const unobservable = readUnobservableClauses();
+  if (!unobservable.ok) return unobservable;
   const results = referenceResults(tree);
   const ran = await census();
   if (!ran.ok) return ran;
@@ -68,6 +71,7 @@ export async function buildReport(): Promise<{ ok: true; text: string; summary: 
     clauseIndex,
     interpretations: readInterpretations(),
     uncoveredNotes: uncoveredNotes(),
+    unobservableNotes: unobservable.notes,
     results,
     census: ran.census,
   });
