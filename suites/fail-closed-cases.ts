@@ -9,6 +9,8 @@
 import type { FixtureV1 } from '../oracle/fixture/fixture.js';
 import type { DiscoveryRequestV1 } from '../oracle/records/discovery-records.js';
 import type { QueryCase } from './case-definition.js';
+import { LIMITS } from '../oracle/limits.js';
+import { bigWorldBuilder, ITEMS_TYPE } from './fixtures/big-world.js';
 import { variant } from './fixtures/fixture-builder.js';
 import { t1World } from './fixtures/generic-t1-world.js';
 import { HIDDEN_NAMES, hiddenWorld } from './fixtures/hidden-world.js';
@@ -298,6 +300,42 @@ export function failClosedCases(): QueryCase[] {
     ['KIT-09', 'KIT-18', 'OQ-14', 'OQ-16', 'OQ-19'],
     extOnly,
     requestFor(extOnly),
+  );
+
+  // KIT-14: the budget runs out before the explanation reaches any candidate with the spelling.
+  const late = bigWorldBuilder({ description: 'An explanation whose only matching candidate sorts last, after 999,999 others.' });
+  late.addSeries({ seed: 'kit-14/others', count: LIMITS.steps - 1 });
+  late.b.addCandidate({ qualified_name: 'm.zq_last', signature: 'm.zq_last(read Items)', receiver: ITEMS_TYPE, mode: 'read', home: late.m });
+  const lateWorld = ownWorld(
+    variant(late.b.build(), (f) => {
+      // The greatest SymbolId there is, so the match is visited after every series member.
+      for (const c of f.candidates) if (c.display_name === 'zq_last') c.identity = 'f'.repeat(64);
+    }),
+    'match visited last',
+  );
+  const lateOtherUnit = variant(lateWorld, (f) => {
+    const others = f.candidate_series[0];
+    if (others !== undefined) others.count -= 6;
+  });
+  cases.push(
+    recordCase(
+      {
+        id: 'limit/explain-budget-exhausted-before-match',
+        intent: 'explain-operation whose only matching candidate is visited after 999,999 others (one step each): its collection takes step 1,000,000 and its next stage would exceed the budget, so nothing about the spelling is known; only limit-exhausted is reported, no hidden-by-visibility. The step count rests on KIT-10; another step unit may give the other-step-unit answer.',
+        clauses: [...RESULT_SHAPE_CLAUSES, 'KD-LIMIT-07', 'KD-LIMIT-10', 'KD-RES-08', 'KD-RES-19', 'KD-OMIT-05'],
+        interpretations: ['KIT-10', 'KIT-14', 'KIT-17', 'OQ-07', 'OQ-29'],
+        fixture: lateWorld,
+        alternatives: [
+          {
+            name: 'other-step-unit',
+            reason: 'The contract defines no step unit (OQ-07); under another unit the budget may last until the match is judged, and the explanation then shows its callable row.',
+            interpretation: 'KIT-10',
+            fixture: lateOtherUnit,
+          },
+        ],
+      },
+      requestFor(lateWorld, { kind: 'explain-operation', spelling: 'zq_last' }),
+    ),
   );
 
   // OQ-12 D (L132): the FileId is compared before anything about the position.
