@@ -338,6 +338,34 @@ export function failClosedCases(): QueryCase[] {
     ),
   );
 
+  // KIT-19: a candidate the compiler does not admit costs two steps (collection, then exposure).
+  const unadmitted = bigWorldBuilder({ description: 'Half a million candidates the compiler does not admit, and one of another type.' });
+  unadmitted.addSeries({ seed: 'kit-19/unadmitted', count: LIMITS.steps / 2, template: { admitted: false } });
+  unadmitted.addSeries({ seed: 'kit-19/other', count: 1, template: { receiver: 'app.store.Other' } });
+  const unadmittedWorld = ownWorld(unadmitted.b.build(), 'unadmitted candidates at the budget edge');
+  cases.push(
+    recordCase(
+      {
+        id: 'limit/step-budget-unadmitted-candidates',
+        intent: '500,000 candidates the compiler does not admit cost two steps each (collection and exposure, KIT-19), and one candidate of another type one more: 1,000,001 steps, so the budget runs out; the result is partial and truncated, with hidden-by-visibility and limit-exhausted. The step count rests on KIT-10; another step unit may give the other-step-unit answer.',
+        clauses: [...RESULT_SHAPE_CLAUSES, 'KD-LIMIT-07', 'KD-LIMIT-10', 'KD-RES-08', 'KD-DISCLOSE-09', 'KD-OMIT-06'],
+        interpretations: ['KIT-03', 'KIT-04', 'KIT-10', 'KIT-17', 'KIT-19', 'OQ-07'],
+        fixture: unadmittedWorld,
+        alternatives: [
+          {
+            name: 'other-step-unit',
+            reason: 'The contract defines no step unit (OQ-07); a provider that judges admission while collecting spends one step per unadmitted candidate and finishes, reporting only hidden-by-visibility.',
+            interpretation: 'KIT-10',
+            // Without the one-step candidate the oracle spends exactly the budget: the answer
+            // a one-step-per-unadmitted provider gives for this world.
+            fixture: variant(unadmittedWorld, (f) => void f.candidate_series.splice(1, 1)),
+          },
+        ],
+      },
+      requestFor(unadmittedWorld),
+    ),
+  );
+
   // OQ-12 D (L132): the FileId is compared before anything about the position.
   const hidden = ownWorld(hiddenWorld({ only: [] }), 'plain token receiver');
   const reversed = requestFor(hidden, { analysis: { file_id: symbolId('some other file') } });
