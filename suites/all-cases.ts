@@ -7,6 +7,7 @@ import { CATEGORIES, type CaseDefinition } from './case-definition.js';
 import { canonicalOrderCases } from './canonical-order.js';
 import { completeCases } from './complete.js';
 import { effectCases } from './effect.js';
+import { failClosedCases } from './fail-closed-cases.js';
 import { hiddenCases } from './hidden.js';
 import { invalidCases } from './invalid.js';
 import { limitCases } from './limit.js';
@@ -54,5 +55,7 @@ export function buildAllCases(): CaseDefinition[] {
     limit: limitCases,
     'release-cost': releaseCostCases,
   };
-  return CATEGORIES.flatMap((category) => byCategory[category]());
+  // The fail-closed cases span categories; each is filed after its category's own cases.
+  const failClosed = failClosedCases();
+  return CATEGORIES.flatMap((category) => [...byCategory[category](), ...failClosed.filter((c) => c.category === category)]);
 }

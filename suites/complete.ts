@@ -265,11 +265,10 @@ export function completeCases(): QueryCase[] {
     recordCase(
       {
         id: 'complete/non-validated-rows-dropped-by-default',
-        // The oracle still reads OQ-32 A as silent. Reading R1 of issue 14 (L189, OQ-18) keeps
-        // the rows out but makes the answer partial with one incomplete-analysis omission; the
-        // expectation changes with that oracle change.
-        expect: EXPECT.complete,
-        intent: 'Without unavailable candidates requested, provisional, error and unavailable rows are dropped without an omission; the validated remainder is complete.',
+        // OQ-32 D (L189, OQ-18): the operation set is not established, so the default answer keeps the
+        // non-validated rows out but does not claim completeness. The id stays: ids never change once published.
+        expect: EXPECT.partial,
+        intent: 'Without unavailable candidates requested, provisional, error and unavailable rows are kept out, but the operation set is not established: the result is partial with one incomplete-analysis omission, never complete.',
         clauses: [...COMPLETE, ...ROWS, 'KD-CLOSURE-14', 'KD-REQ-07'],
         interpretations: [...OQ, 'OQ-32'],
         fixture: mixed,

@@ -32,11 +32,10 @@ const EXPECTED: Readonly<Record<string, ExpectedAnswer>> = {
   'effect/type-identity-effect-missing': EXPECT.complete,
   'effect/non-validated-effect-held': EXPECT.partial,
   'effect/non-validated-effect-missing': EXPECT.partial,
-  // The oracle still withholds the operation as hidden-by-visibility (KIT-04). Reading R6 of
-  // issue 14 (L421) shows it as a validated unavailable row with missing-effect, which makes
-  // these two complete; the expectation changes with that oracle change.
-  'effect/non-public-effect-missing': EXPECT.partial,
-  'effect/explain-non-public-effect-missing': EXPECT.partial,
+  // KIT-04 C (L421): the visible operation is shown as a validated unavailable row with missing-effect, the
+  // non-public effect itself never listed; nothing is withheld, so these two are complete.
+  'effect/non-public-effect-missing': EXPECT.complete,
+  'effect/explain-non-public-effect-missing': EXPECT.complete,
   'effect/non-public-effect-held': EXPECT.complete,
   'effect/missing-effect-and-requires-edit': EXPECT.complete,
   'effect/type-query-performs-nothing': EXPECT.complete,
@@ -66,8 +65,8 @@ export function effectCases(): QueryCase[] {
   add('effect/type-identity-effect-missing', 'An effect named by a TypeId that is not held gives missing-effect.', [network], ['timestamp'], { includeUnavailable: true }, ['KD-EFFECT-02', 'KD-EFFECT-06']);
   add('effect/non-validated-effect-held', 'An effect whose fact is only provisional makes its row provisional and unavailable with incomplete-analysis, although the capability is held.', [dns], ['host', 'resolve'], { includeUnavailable: true }, ['KD-EFFECT-03', 'KD-OP-13', 'KD-CLOSURE-17'], ['OQ-23', 'OQ-25']);
   add('effect/non-validated-effect-missing', 'A provisional effect that is also not held gives incomplete-analysis and missing-effect together.', [], ['resolve'], { includeUnavailable: true }, ['KD-EFFECT-03', 'KD-REJECT-02', 'KD-REJECT-03'], ['OQ-23', 'OQ-25']);
-  add('effect/non-public-effect-missing', 'An operation whose missing effect is not public is withheld with an aggregate hidden-by-visibility omission; the effect is never named.', [], ['host', 'beacon'], { includeUnavailable: true }, ['KD-EFFECT-07', 'KD-DISCLOSE-07', 'KD-DISCLOSE-09'], ['KIT-04', 'OQ-18']);
-  add('effect/explain-non-public-effect-missing', 'Explaining the operation with the missing non-public effect echoes only the spelling in an omission.', [], ['host', 'beacon'], { kind: 'explain-operation', spelling: 'zqTelemetryBeacon' }, ['KD-EFFECT-07', 'KD-RES-19', 'KD-OMIT-05'], ['KIT-04', 'KIT-05', 'OQ-29', 'OQ-35']);
+  add('effect/non-public-effect-missing', 'An operation whose missing effect is not public is shown unavailable with missing-effect (L421); the non-public effect itself is never named.', [], ['host', 'beacon'], { includeUnavailable: true }, ['KD-EFFECT-07', 'KD-DISCLOSE-07', 'KD-DISCLOSE-09'], ['KIT-04', 'OQ-18']);
+  add('effect/explain-non-public-effect-missing', 'Explaining the operation with the missing non-public effect shows its unavailable row with missing-effect; the effect itself is never named.', [], ['host', 'beacon'], { kind: 'explain-operation', spelling: 'zqTelemetryBeacon' }, ['KD-EFFECT-07', 'KD-RES-19', 'KD-OMIT-05'], ['KIT-04', 'KIT-05', 'OQ-29', 'OQ-35']);
   add('effect/non-public-effect-held', 'An operation whose non-public effect is held is callable and does not disclose the non-public requirement.', [telemetry], ['beacon'], {}, ['KD-EFFECT-07', 'KD-DISCLOSE-07']);
   add('effect/missing-effect-and-requires-edit', 'An operation that needs both network authority and an edit borrow, at a read-only position without the capability, lists both reasons: filters are applied independently.', [], ['host', 'refresh'], { kind: 'explain-operation', spelling: 'refresh' }, ['KD-EFFECT-06', 'KD-OWN-04', 'KD-REJECT-02', 'KD-REJECT-03'], ['KIT-05']);
   add('effect/type-query-performs-nothing', 'kind type at a position without capabilities looks nothing up and performs no effect.', [], undefined, { kind: 'type' }, ['KD-RES-16'], ['KIT-02']);

@@ -145,9 +145,41 @@ test('nested requirements and effects are ordered and their dependencies listed 
   });
   const row = built(judged(c, graph, [{ kind: 'SymbolId', value: hex(0x61) }, { kind: 'SymbolId', value: hex(0x62) }]), graph);
   assert.equal(row.generic_requirements.map((r) => r.display), ['U: Eq', 'U']);
-  assert.equal(row.effects.map((e) => [e.identity.value, e.status]), [[hex(0x61), 'validated'], [hex(0x62), 'provisional']]);
-  assert.is(row.status, 'provisional', 'a provisional effect bounds the row (KD-CLOSURE-17)');
-  assert.equal(row.dependencies.map((d) => [d.value, d.status]), [[hex(0x11), 'validated'], [hex(0x12), 'provisional']]);
+  // L421, KIT-12 B: only a public validated effect is listed; the provisional one is not,
+  // nor its dependency, yet its status still bounds the row (KD-CLOSURE-17).
+  assert.equal(row.effects.map((e) => [e.identity.value, e.status]), [[hex(0x61), 'validated']]);
+  assert.is(row.status, 'provisional');
+  assert.equal(row.dependencies.map((d) => [d.value, d.status]), [[hex(0x11), 'validated']]);
+});
+
+// KIT-08 C (L389, L427): a dependency naming a hidden candidate's identity is never listed.
+test('a row depending on an undisclosable identity drops it and is downgraded to unavailable', () => {
+  const graph = closeFactGraph([fact(N1), fact(N2)]);
+  const c = candidate(1, { dependencies: [N1, N2] });
+  const b = buildOperationRow(judged(c, graph), graph, KNOWN, [], (k) => k.value === N2.value);
+  assert.ok(b.ok);
+  if (!b.ok) return;
+  assert.equal(b.row.dependencies.map((d) => d.value), [hex(0x11)]);
+  assert.is(b.row.status, 'unavailable');
+  assert.is(b.row.availability, 'unavailable');
+  assert.equal(b.row.rejection_reasons, ['incomplete-analysis']);
+  assert.is(b.row.signature, null);
+});
+
+// KIT-02 C: a rejection resting on an error receiver type is an error row citing the type's diagnostics.
+test('a receiver floor bounds the row status and an error floor brings its diagnostic IDs', () => {
+  const graph = closeFactGraph([]);
+  const v = judged(candidate(1), graph);
+  v.receiverFloor = { status: 'error', diagnosticIds: [DIAG] };
+  const b = buildOperationRow(v, graph, KNOWN);
+  assert.ok(b.ok);
+  if (!b.ok) return;
+  assert.is(b.row.status, 'error');
+  assert.equal(b.row.diagnostic_ids, [DIAG]);
+  const p = judged(candidate(2), graph);
+  p.receiverFloor = { status: 'provisional', diagnosticIds: [] };
+  const q = buildOperationRow(p, graph, KNOWN);
+  assert.ok(q.ok && q.row.status === 'provisional' && q.row.availability === 'unavailable');
 });
 
 // OQ-09 A

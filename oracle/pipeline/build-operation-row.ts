@@ -27,10 +27,16 @@
  * diagnostic IDs that name no fixture diagnostic are dropped (KD-DIAG-07); an `error`
  * row left without any diagnostic ID is not rendered and its candidate is withheld with
  * `incomplete-analysis` (KD-CLOSURE-10). Generic requirements and effects are unique by
- * identity, and identity-less requirements by (kind, display) (KD-ORDER-03, OQ-27 A):
- * entries that share that key are merged into one, with the most restrictive status and
- * the least kind and display by bytes, so the row neither repeats a key nor depends on
- * the fixture's order.
+ * identity, and identity-less requirements by (kind, display) (KD-ORDER-03, OQ-27 A): the
+ * fixture loader rejects a candidate that repeats such a key (KIT-20 B), so nothing is
+ * merged here.
+ *
+ * Disclosure (KD-DISCLOSE-03, KD-DISCLOSE-07, KIT-08 C): a dependency whose identity may
+ * not be disclosed (the SymbolId or ImplementationId of a candidate that is not exposed)
+ * is never listed. Dropping it would let the row claim more than its facts establish, so
+ * the row is downgraded to `unavailable` with `incomplete-analysis` and is never callable;
+ * its status is then taken over the dependencies it still lists, so an `error` status
+ * cites only diagnostics of listed facts.
  */
 import type { FactKey } from '../fixture/fixture.js';
 import type {
@@ -48,7 +54,6 @@ import type { FactGraph } from './close-fact-graph.js';
 import { closeNestedStatus } from './close-nested.js';
 import { dependencyRefs } from './dependency-refs.js';
 import { maxStatus } from './fact-status.js';
-import { compareUtf8 } from '../canonical-json/compare-utf8.js';
 import { compareEffects, compareGenericRequirements, sortedRejectionReasons, sortedUniqueIds } from './order-result.js';
 
 /** A rendered row, or the omission reason that withholds its candidate. */
@@ -60,15 +65,26 @@ export type RowBuild =
       limitDowngraded: boolean;
       /** Whether the row would be validated and callable but for that cut: the cap then hid a callable operation. */
       callableButForLimit: boolean;
+      /** The row's closed status before the cut of OQ-09 A: what its facts establish (OQ-32 D). */
+      statusBeforeLimit: FactStatus;
     }
   | { ok: false; withheld: 'incomplete-analysis' };
 
-/** Renders `verdict`, adding `extraReasons` (e.g. `ambiguous`, KIT-05) to its rejections. */
+/** Whether a dependency key names a fact whose identity may not be disclosed (KIT-08 C). */
+export type Undisclosable = (key: FactKey) => boolean;
+
+const NOTHING_HIDDEN: Undisclosable = () => false;
+
+/**
+ * Renders `verdict`, adding `extraReasons` (e.g. `ambiguous`, KIT-05) to its rejections;
+ * dependencies for which `undisclosable` holds are dropped and downgrade the row.
+ */
 export function buildOperationRow(
   verdict: CandidateVerdict,
   graph: FactGraph,
   knownDiagnostics: ReadonlySet<Id>,
   extraReasons: readonly RejectionReason[] = [],
+  undisclosable: Undisclosable = NOTHING_HIDDEN,
 ): RowBuild {
   const c = verdict.candidate;
   const o = c.origin;
@@ -84,28 +100,34 @@ export function buildOperationRow(
     trait_identity: o.kind === 'trait' && o.trait_identity !== null ? { ...o.trait_identity } : null,
   };
 
-  const depKeys: FactKey[] = [...c.dependencies, ...o.dependencies];
-  for (const r of verdict.requirements) depKeys.push(...r.dependencies);
-  for (const e of verdict.effects) depKeys.push(...e.dependencies);
+  const nestedKeys: FactKey[] = [...c.dependencies, ...o.dependencies];
+  for (const r of verdict.requirements) nestedKeys.push(...r.dependencies);
+  for (const e of verdict.effects) nestedKeys.push(...e.dependencies);
+  const depKeys = nestedKeys.filter((k) => !undisclosable(k));
+  const hidesDependency = depKeys.length < nestedKeys.length;
   const allDeps = dependencyRefs(depKeys, graph);
-  const allReqs: GenericRequirement[] = mergeRequirements(verdict.requirements.map((r) => r.record)).sort(
-    compareGenericRequirements,
-  );
-  const allEffects: EffectRequirement[] = mergeEffects(verdict.effects.map((e) => e.record)).sort(compareEffects);
+  const allReqs: GenericRequirement[] = verdict.requirements.map((r) => r.record).sort(compareGenericRequirements);
+  const allEffects: EffectRequirement[] = verdict.effects.map((e) => e.record).sort(compareEffects);
 
   const reasons = new Set<RejectionReason>(verdict.reasons);
   for (const r of extraReasons) reasons.add(r);
 
   let status: FactStatus = maxStatus(c.status, origin.status);
   status = maxStatus(status, verdict.undisclosedStatus);
+  if (verdict.receiverFloor !== null) status = maxStatus(status, verdict.receiverFloor.status);
   for (const d of allDeps) status = maxStatus(status, d.status);
   for (const r of allReqs) status = maxStatus(status, r.status);
   for (const e of allEffects) status = maxStatus(status, e.status);
   if (c.signature === null || reasons.has('incomplete-analysis')) status = maxStatus(status, 'provisional');
+  if (hidesDependency) status = maxStatus(status, 'unavailable');
 
   let diagnosticIds = c.diagnostic_ids.filter((d) => knownDiagnostics.has(d));
   if (status === 'error') {
     for (const d of graph.errorDiagnosticsReached(depKeys)) if (knownDiagnostics.has(d)) diagnosticIds.push(d);
+    // The receiver type's own diagnostics explain an error that rests on it (KIT-02 C).
+    if (verdict.receiverFloor?.status === 'error') {
+      for (const d of verdict.receiverFloor.diagnosticIds) if (knownDiagnostics.has(d)) diagnosticIds.push(d);
+    }
   }
   diagnosticIds = sortedUniqueIds(diagnosticIds);
 
@@ -114,6 +136,7 @@ export function buildOperationRow(
     allReqs.length > LIMITS.genericRequirementsPerOperation ||
     allEffects.length > LIMITS.effectsPerOperation ||
     diagnosticIds.length > LIMITS.diagnosticIdsPerFact;
+  const statusBeforeLimit = status;
   const callableButForLimit = overLimit && status === 'validated' && reasons.size === 0;
   if (overLimit) {
     status = maxStatus(status, 'unavailable');
@@ -143,47 +166,5 @@ export function buildOperationRow(
     dependencies: allDeps.slice(0, LIMITS.dependenciesPerFact),
     diagnostic_ids: diagnosticIds,
   };
-  return { ok: true, row, limitDowngraded: overLimit, callableButForLimit };
-}
-
-function mergeRequirements(items: readonly GenericRequirement[]): GenericRequirement[] {
-  // Nothing to merge in a list of fewer than two (most rows have none).
-  if (items.length < 2) return [...items];
-  const merged = new Map<string, GenericRequirement>();
-  for (const r of items) {
-    const key = r.identity === null ? `-\u0000${r.kind}\u0000${r.display}` : `${r.identity.kind}\u0000${r.identity.value}`;
-    const seen = merged.get(key);
-    merged.set(
-      key,
-      seen === undefined
-        ? r
-        : {
-            kind: compareUtf8(seen.kind, r.kind) <= 0 ? seen.kind : r.kind,
-            identity: seen.identity,
-            display: compareUtf8(seen.display, r.display) <= 0 ? seen.display : r.display,
-            status: maxStatus(seen.status, r.status),
-          },
-    );
-  }
-  return [...merged.values()];
-}
-
-function mergeEffects(items: readonly EffectRequirement[]): EffectRequirement[] {
-  if (items.length < 2) return [...items];
-  const merged = new Map<string, EffectRequirement>();
-  for (const e of items) {
-    const key = `${e.identity.kind}\u0000${e.identity.value}`;
-    const seen = merged.get(key);
-    merged.set(
-      key,
-      seen === undefined
-        ? e
-        : {
-            identity: seen.identity,
-            display: compareUtf8(seen.display, e.display) <= 0 ? seen.display : e.display,
-            status: maxStatus(seen.status, e.status),
-          },
-    );
-  }
-  return [...merged.values()];
+  return { ok: true, row, limitDowngraded: overLimit, callableButForLimit, statusBeforeLimit };
 }

@@ -7,6 +7,7 @@ import type {
   EffectRequirement,
   FactStatus,
   GenericRequirement,
+  Id,
   OmissionReason,
   RejectionReason,
 } from '../records/discovery-records.js';
@@ -26,14 +27,21 @@ export interface CandidateVerdict {
   readonly reasons: RejectionReason[];
   /** Closed generic requirements (step 6), all disclosed on the row. */
   requirements: readonly ClosedNested<GenericRequirement>[];
-  /** Closed public effect requirements (step 8), disclosed on the row (KD-EFFECT-07). */
+  /** Closed public validated effect requirements (step 8), disclosed on the row (KD-EFFECT-07, KIT-12). */
   effects: readonly ClosedNested<EffectRequirement>[];
   /**
-   * Most restrictive closed status among held non-public effects, which are never
-   * disclosed (KIT-06) but still bound the row's status so that it never claims more
-   * validation than its facts have (KD-CLOSURE-08).
+   * Most restrictive closed status among effect requirements that are not disclosed
+   * (non-public ones, and public ones that are not validated, KIT-12): they are never
+   * listed but still bound the row's status so that it never claims more validation
+   * than its facts have (KD-CLOSURE-08).
    */
   undisclosedStatus: FactStatus;
+  /**
+   * Set when a rejection rests on a receiver type that is not validated (KIT-24): the
+   * row is then at least as restrictive as that type, and an error row cites the
+   * type's diagnostic IDs (KD-CLOSURE-07, KD-TYPE-02).
+   */
+  receiverFloor: { status: FactStatus; diagnosticIds: readonly Id[] } | null;
 }
 
 const NONE: readonly never[] = Object.freeze([]);
@@ -52,6 +60,7 @@ export function newVerdict(candidate: FixtureCandidate, applicable: boolean): Ca
     requirements: NONE,
     effects: NONE,
     undisclosedStatus: 'validated',
+    receiverFloor: null,
   };
 }
 

@@ -238,6 +238,20 @@ test('wrong file is reported before an invalid position', () => {
   assert.is(answer(fx, old).text, staleResultFor(old, 'stale-source'));
 });
 
+// OQ-12 D (L132): start > end is a fault of the position, so the FileId is compared first.
+test('a reversed span: wrong-file with a wrong FileId, invalid-request with the right one', () => {
+  const fx = load(listTextFixture());
+  const reversed = { byte_offset: 2, expression: { start: 3, end: 1 } };
+  const wrong = requestOn(fx, { analysis: { file_id: testId('other') }, position: reversed });
+  assert.is(answer(fx, wrong).text, staleResultFor(wrong, 'wrong-file'));
+  const right = requestOn(fx, { position: reversed });
+  assert.is(answer(fx, right).result.status, 'invalid');
+  assert.is(answer(fx, right).result.reason, 'invalid-request');
+  // A second record fault keeps the request invalid whatever its FileId.
+  const both = requestOn(fx, { analysis: { file_id: testId('other') }, position: reversed, query: { spelling: 'length' } });
+  assert.is(answer(fx, both).result.reason, 'invalid-request');
+});
+
 const INVALID = (reason: 'invalid-position' | 'invalid-request'): string =>
   textOf({ ...RESULT_HEAD, status: 'invalid', analysis: null, type: null, operations: [], omissions: [], diagnostics: [], reason, truncated: false });
 

@@ -13,18 +13,20 @@
 import type { FixtureCandidate, FixtureDiagnostic } from '../fixture/fixture.js';
 import type { LoadedFixture } from '../fixture/load-fixture.js';
 import type { DiscoveryResultV1, Id } from '../records/discovery-records.js';
+import type { Undisclosable } from './build-operation-row.js';
 import { closeFactGraph, type FactGraph } from './close-fact-graph.js';
 import { invalidResult, unavailableResult } from './result-shapes.js';
 import { StepBudget } from './step-budget.js';
 import { validateRequestStep } from './step-1-validate-request.js';
 import { inferType } from './step-2-infer-type.js';
 import { collectCandidates, environmentCandidates } from './step-3-collect-candidates.js';
-import { supplementImports } from './step-4-supplement-imports.js';
+import { hasUnvalidatedView, supplementImports } from './step-4-supplement-imports.js';
 import { extensionsAndTraits } from './step-5-extensions-and-traits.js';
 import { genericRequirements } from './step-6-generic-requirements.js';
 import { receiverOwnership } from './step-7-receiver-ownership.js';
 import { effectsAndCapabilities } from './step-8-effects-and-capabilities.js';
 import { closeDiscloseBound, encodeResult } from './step-9-close-disclose-bound.js';
+import { undisclosableDependencies } from './undisclosable-dependencies.js';
 import { visitCandidates } from './visit-candidates.js';
 
 /** A result record, its canonical bytes, and the candidate/filter steps spent on it (KIT-10). */
@@ -86,7 +88,7 @@ function evaluate(requestBytes: Uint8Array, fixture: LoadedFixture): QueryEvalua
       : visitCandidates(
           prepared.candidates,
           // Step 3: collect declarations admitted by current lexical/module/visibility rules.
-          collectCandidates(request.query, type.lookupTypeId),
+          collectCandidates(request.query, type.lookupTypeId, type.fact),
           [
             // Step 4: supplement imports only from authorized validated KIF views.
             supplementImports(fixture),
@@ -109,6 +111,8 @@ function evaluate(requestBytes: Uint8Array, fixture: LoadedFixture): QueryEvalua
     visit,
     graph: prepared.graph,
     diagnostics: prepared.diagnostics,
+    unvalidatedView: prepared.unvalidatedView,
+    undisclosable: prepared.undisclosable,
   });
   return { ...encoded, steps: budget.steps };
 }
@@ -122,6 +126,8 @@ interface PreparedFixture {
   candidates: FixtureCandidate[];
   diagnostics: Map<Id, FixtureDiagnostic>;
   diagnosticIds: Set<Id>;
+  unvalidatedView: boolean;
+  undisclosable: Undisclosable;
 }
 
 const preparedCache = new WeakMap<LoadedFixture, PreparedFixture>();
@@ -136,6 +142,8 @@ function prepare(fixture: LoadedFixture): PreparedFixture {
     candidates: environmentCandidates(fixture, fixture.candidatesInOrder),
     diagnostics,
     diagnosticIds: new Set(diagnostics.keys()),
+    unvalidatedView: hasUnvalidatedView(fixture),
+    undisclosable: undisclosableDependencies(fixture, fixture.candidatesInOrder),
   };
   preparedCache.set(fixture, prepared);
   return prepared;

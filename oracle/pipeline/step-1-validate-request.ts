@@ -6,7 +6,9 @@
  *    over 65,536 bytes is refused before decoding (KD-LIMIT-02, KD-LIMIT-08, OQ-02 A,
  *    OQ-04 A); any non-canonical byte rejects (OQ-03 A); an unknown schema too (OQ-41 A).
  * 2. FileId, byte for byte, before anything about the position -> stale / wrong-file
- *    (KD-POS-03, KD-POS-04, KD-STALE-01).
+ *    (KD-POS-03, KD-POS-04, KD-STALE-01). This includes an expression span with
+ *    start > end: a schema-valid request whose only fault is that order answers
+ *    wrong-file when its FileId is wrong, and invalid-request otherwise (OQ-12 D).
  * 3. the other key fields in AnalysisKey table order -> stale-source,
  *    stale-interface-set, stale-generation (any inequality, OQ-38 A),
  *    stale-semantic-compatibility (OQ-01 A, KD-STALE-02..05).
@@ -28,6 +30,7 @@ import type { LoadedFixture } from '../fixture/load-fixture.js';
 import { LIMITS } from '../limits.js';
 import type { DiscoveryRequestV1, DiscoveryResultV1, QueryPosition, Span } from '../records/discovery-records.js';
 import { validateRequest } from '../records/validate-request.js';
+import type { Violation } from '../violation.js';
 import { invalidResult, staleResult, unavailableResult } from './result-shapes.js';
 
 /** A request that may go on to lookup, with the occurrence it selects; or the final result. */
@@ -57,13 +60,30 @@ export function findOccurrence(occurrences: readonly FixtureOccurrence[], span: 
   return occurrences.find((o) => o.span.start === span.start && o.span.end === span.end);
 }
 
+/**
+ * Whether the only faults of a decoded request are `start > end` of its expression span:
+ * the scalar rules run only on a schema-valid request, so the analysis key is then
+ * well formed (validate-request.ts).
+ */
+function onlyExpressionOrder(violations: readonly Violation[]): boolean {
+  return violations.length > 0 && violations.every((v) => v.code === 'span-order' && v.pointer === '/position/expression/start');
+}
+
 /** Step 1 over the raw request bytes. */
 export function validateRequestStep(bytes: Uint8Array, fixture: LoadedFixture): Step1Outcome {
   if (bytes.length > LIMITS.requestBytes) return { ok: false, result: invalidResult('invalid-request') };
   const decoded = decodeCanonical(bytes, { maxBytes: LIMITS.requestBytes, maxDepth: LIMITS.requestDepth });
   if (!decoded.ok) return { ok: false, result: invalidResult('invalid-request') };
   const validated = validateRequest(decoded.value);
-  if (!validated.ok) return { ok: false, result: invalidResult('invalid-request') };
+  if (!validated.ok) {
+    // A span with start > end is a fault of the position, and L132 compares the FileId
+    // before anything about the position (OQ-12 D): a wrong file answers wrong-file first.
+    if (onlyExpressionOrder(validated.violations)) {
+      const asked = (decoded.value as unknown as DiscoveryRequestV1).analysis;
+      if (asked.file_id !== fixture.currentKey.file_id) return { ok: false, result: staleResult(asked, 'wrong-file') };
+    }
+    return { ok: false, result: invalidResult('invalid-request') };
+  }
   const request = validated.request;
 
   const asked = request.analysis;

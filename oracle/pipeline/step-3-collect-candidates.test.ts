@@ -10,24 +10,25 @@ const LIST_TEXT = hex(0x7e);
 const OTHER_TYPE = hex(0x7f);
 const ops: Query = { kind: 'operations', include_unavailable: false, spelling: null };
 const explain = (spelling: string): Query => ({ kind: 'explain-operation', include_unavailable: false, spelling });
+const KNOWN = { status: 'validated' as const, diagnostic_ids: [] };
 
 // KIT-02
 test('a general query keeps candidates for the TypeId or any receiver, drops the rest', () => {
-  const collect = collectCandidates(ops, LIST_TEXT);
+  const collect = collectCandidates(ops, LIST_TEXT, KNOWN);
   assert.ok(collect(candidate(1, { receiver_type: LIST_TEXT }))?.applicable);
   assert.ok(collect(candidate(2, { receiver_type: null }))?.applicable);
   assert.is(collect(candidate(3, { receiver_type: OTHER_TYPE })), null);
 });
 
 test('without a TypeId only receiver_type null applies', () => {
-  const collect = collectCandidates(ops, null);
+  const collect = collectCandidates(ops, null, { status: 'provisional', diagnostic_ids: [] });
   assert.is(collect(candidate(1, { receiver_type: LIST_TEXT })), null);
   assert.ok(collect(candidate(2, { receiver_type: null }))?.applicable);
 });
 
 // KIT-05: explain keeps a matching non-applicable candidate with type-mismatch.
 test('explain matches the display name exactly and marks a mismatch', () => {
-  const collect = collectCandidates(explain('op1'), LIST_TEXT);
+  const collect = collectCandidates(explain('op1'), LIST_TEXT, KNOWN);
   assert.is(collect(candidate(2)), null);
   assert.is(collect(candidate(1, { display_name: 'Op1' })), null);
   const hit = collect(candidate(1, { receiver_type: LIST_TEXT }));
@@ -36,19 +37,37 @@ test('explain matches the display name exactly and marks a mismatch', () => {
   const miss = collect(candidate(1, { receiver_type: OTHER_TYPE }));
   assert.is(miss?.applicable, false);
   assert.equal(miss?.reasons, ['type-mismatch']);
+  assert.is(miss?.receiverFloor, null);
+});
+
+// KIT-02 C (L231, L250, L289): a mismatch against a type that is not known is not definitive.
+test('explain under a non-validated receiver type: the mismatch carries incomplete-analysis and the type status', () => {
+  for (const status of ['provisional', 'unavailable', 'error'] as const) {
+    const collect = collectCandidates(explain('op1'), null, { status, diagnostic_ids: [hex(0xd1)] });
+    const miss = collect(candidate(1, { receiver_type: OTHER_TYPE }));
+    assert.equal(miss?.reasons, ['type-mismatch', 'incomplete-analysis'], status);
+    assert.equal(miss?.receiverFloor, { status, diagnosticIds: [hex(0xd1)] }, status);
+    // A candidate over any receiver does not rest on the type: no floor.
+    const any = collect(candidate(1, { receiver_type: null }));
+    assert.equal(any?.reasons, [], status);
+    assert.is(any?.receiverFloor, null, status);
+  }
 });
 
 // KIT-03 (environment), KIT-10 (canonical visiting order), OQ-28 A.
-test('environment excludes absent homes and orders by SymbolId, then implementation (null first)', () => {
+test('environment excludes absent and unvalidated homes and orders by SymbolId, then implementation (null first)', () => {
   const iface: FixtureInterface = {
     package_id: hex(0xa1), module_id: hex(0xa2), module: 'pkg.m', view: 'public',
     semantic_digest: hex(0xa3), validated: true, names_in_scope: true,
   };
+  // KIT-03 C (L380): a view that failed validation is never searched.
+  const failed: FixtureInterface = { ...iface, module_id: hex(0xa4), module: 'pkg.n', validated: false };
   const a = candidate(5);
   const b = candidate(2, { home: { kind: 'interface', package_id: hex(0xa1), module_id: hex(0xa2) } });
   const c = candidate(3, { home: { kind: 'interface', package_id: hex(0xb1), module_id: hex(0xa2) } });
   const d = candidate(5, { origin: origin({ kind: 'extension', implementation_identity: hex(1) }) });
-  const env = environmentCandidates({ interfaces: [iface] }, [d, c, a, b]);
+  const e = candidate(1, { home: { kind: 'interface', package_id: hex(0xa1), module_id: hex(0xa4) } });
+  const env = environmentCandidates({ interfaces: [iface, failed] }, [d, e, c, a, b]);
   assert.equal(env, [b, a, d]);
   assert.ok(compareCandidates(a, d) < 0);
   assert.ok(compareCandidates(d, a) > 0);

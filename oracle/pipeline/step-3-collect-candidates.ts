@@ -3,8 +3,8 @@
  * visibility rules (KD-LOOKUP-06), with the applicability rule of KIT-02.
  *
  * The environment is the current file plus the imported interfaces the fixture
- * describes; a candidate whose home interface is absent is outside the environment and
- * costs nothing (KIT-03). Candidates are visited in canonical order (KIT-10): raw
+ * describes that validated; a candidate whose home interface is absent or did not
+ * validate is outside the environment and costs nothing (KIT-03). Candidates are visited in canonical order (KIT-10): raw
  * SymbolId, then the optional ImplementationId with null first, then qualified-name and
  * signature bytes, the row order of KD-ORDER-06 and OQ-28 A.
  *
@@ -22,7 +22,7 @@
  */
 import { compareUtf8 } from '../canonical-json/compare-utf8.js';
 import type { FixtureCandidate, FixtureV1 } from '../fixture/fixture.js';
-import type { Id, Query } from '../records/discovery-records.js';
+import type { Id, Query, TypeFact } from '../records/discovery-records.js';
 import { addReason, newVerdict, type CollectStage } from './candidate-verdict.js';
 
 /** The interface map key of a (PackageId, ModuleId) pair. */
@@ -56,23 +56,44 @@ export function environmentCandidates(
   fixture: Pick<FixtureV1, 'interfaces'>,
   candidates: readonly FixtureCandidate[],
 ): FixtureCandidate[] {
-  const homes = new Set(fixture.interfaces.map((i) => interfaceKey(i.package_id, i.module_id)));
+  // Only validated views are searched (KD-LOOKUP-07): a candidate of a view that failed
+  // validation is never read, so nothing inside such a view can change a result (KIT-03 C).
+  const homes = new Set(fixture.interfaces.filter((i) => i.validated).map((i) => interfaceKey(i.package_id, i.module_id)));
   return candidates
     .filter((c) => c.home.kind === 'current-file' || homes.has(interfaceKey(c.home.package_id, c.home.module_id)))
     .sort(compareCandidates);
 }
 
-/** The step 3 stage for `query` over a receiver whose closed type has TypeId `lookupTypeId` (or none). */
-export function collectCandidates(query: Query, lookupTypeId: Id | null): CollectStage {
+/**
+ * The step 3 stage for `query` over the receiver's closed type fact `receiver`, whose
+ * TypeId is `lookupTypeId` (null without a validated identity).
+ *
+ * A `type-mismatch` against a receiver type that is not validated is not definitive: the
+ * type is not known, so the rejection rests on it (KD-CLOSURE-07, KD-OP-09, KD-TYPE-02).
+ * Such a verdict also gets `incomplete-analysis` and the type's status as a floor for the
+ * row's status (KIT-02 C), so it is never a validated rejection.
+ */
+export function collectCandidates(
+  query: Query,
+  lookupTypeId: Id | null,
+  receiver: Pick<TypeFact, 'status' | 'diagnostic_ids'>,
+): CollectStage {
   const applies = (c: FixtureCandidate): boolean =>
     c.receiver_type === null || (lookupTypeId !== null && c.receiver_type === lookupTypeId);
   if (query.kind === 'explain-operation') {
     const spelling = query.spelling;
+    const floor = receiver.status === 'validated' ? null : { status: receiver.status, diagnosticIds: receiver.diagnostic_ids };
     return (c) => {
       if (c.display_name !== spelling) return null;
       const applicable = applies(c);
       const verdict = newVerdict(c, applicable);
-      if (!applicable) addReason(verdict, 'type-mismatch');
+      if (!applicable) {
+        addReason(verdict, 'type-mismatch');
+        if (floor !== null) {
+          addReason(verdict, 'incomplete-analysis');
+          verdict.receiverFloor = floor;
+        }
+      }
       return verdict;
     };
   }

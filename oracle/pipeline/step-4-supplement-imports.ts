@@ -10,20 +10,24 @@
  *   internal view `pub` and `internal` (KD-DIGEST-04).
  *
  * A candidate that is not exposed is withheld, never disclosed (KD-DISCLOSE-03):
- * `incomplete-analysis` when its home view did not validate (its facts cannot be
- * trusted, KD-CLOSURE-04); `not-imported` when it is a `pub`, admitted candidate of a
- * validated view whose names are not in scope; `hidden-by-visibility` otherwise.
+ * `not-imported` when it is a `pub`, admitted candidate of a validated view whose names
+ * are not in scope; `hidden-by-visibility` otherwise. A view that did not validate is
+ * never searched (KIT-03 C): its candidates are outside the environment, and its mere
+ * presence is reported by {@link hasUnvalidatedView}, never through its content.
  */
-import type { FixtureInterface, FixtureV1 } from '../fixture/fixture.js';
-import type { Id, Visibility } from '../records/discovery-records.js';
+import type { FixtureCandidate, FixtureInterface, FixtureV1 } from '../fixture/fixture.js';
+import type { Id, OmissionReason, Visibility } from '../records/discovery-records.js';
 import type { CandidateStage } from './candidate-verdict.js';
 
 function viewExposes(view: FixtureInterface['view'], visibility: Visibility): boolean {
   return visibility === 'pub' || (view === 'internal' && visibility === 'internal');
 }
 
-/** The step 4 stage over the fixture's interfaces. */
-export function supplementImports(fixture: Pick<FixtureV1, 'interfaces'>): CandidateStage {
+/** The exposure rule of KIT-03 for one candidate: null when exposed, else the omission reason that withholds it (KIT-04). */
+export type Exposure = (candidate: FixtureCandidate) => OmissionReason | null;
+
+/** The exposure rule over the fixture's interfaces (KIT-03, KIT-04). */
+export function exposureRule(fixture: Pick<FixtureV1, 'interfaces'>): Exposure {
   // By PackageId, then ModuleId: a lookup per candidate without building a key string.
   // A later interface with the same pair replaces an earlier one, as a single map would.
   const views = new Map<Id, Map<Id, FixtureInterface>>();
@@ -32,7 +36,7 @@ export function supplementImports(fixture: Pick<FixtureV1, 'interfaces'>): Candi
     if (modules === undefined) views.set(i.package_id, (modules = new Map()));
     modules.set(i.module_id, i);
   }
-  return ({ candidate: c }) => {
+  return (c) => {
     if (c.home.kind === 'current-file') return c.admitted ? null : 'hidden-by-visibility';
     const view = views.get(c.home.package_id)?.get(c.home.module_id);
     // Outside the environment: step 3 never collects such a candidate; fail closed.
@@ -41,4 +45,20 @@ export function supplementImports(fixture: Pick<FixtureV1, 'interfaces'>): Candi
     if (!view.names_in_scope) return c.visibility === 'pub' && c.admitted ? 'not-imported' : 'hidden-by-visibility';
     return c.admitted && viewExposes(view.view, c.visibility) ? null : 'hidden-by-visibility';
   };
+}
+
+/** The step 4 stage over the fixture's interfaces. */
+export function supplementImports(fixture: Pick<FixtureV1, 'interfaces'>): CandidateStage {
+  const exposure = exposureRule(fixture);
+  return ({ candidate }) => exposure(candidate);
+}
+
+/**
+ * Whether an authorized view failed validation. Its candidates are never read (step 3
+ * leaves them out of the environment), but the candidate set it would have supplied is
+ * unknown, so a lookup result carries one aggregate `incomplete-analysis` omission
+ * whatever the view holds (KD-LOOKUP-07, KD-DIGEST-10, KIT-03 C).
+ */
+export function hasUnvalidatedView(fixture: Pick<FixtureV1, 'interfaces'>): boolean {
+  return fixture.interfaces.some((i) => !i.validated);
 }

@@ -19,9 +19,22 @@ test('a missing public effect rejects; a held non-public one is not listed but b
   assert.is(v.undisclosedStatus, 'provisional');
 });
 
-test('a missing non-public effect withholds the candidate as hidden-by-visibility', () => {
-  const hidden = newVerdict(candidate(2, { effects: [effect(0x61), effect(0x62, { public: false })] }), true);
-  assert.is(effectsAndCapabilities([{ kind: 'SymbolId', value: hex(0x61) }], graph)(hidden), 'hidden-by-visibility');
+// L421, KIT-06 B: the operation is visible, so it is shown unavailable; the non-public record is not.
+test('a missing non-public effect rejects with missing-effect and is not listed', () => {
+  const v = newVerdict(candidate(2, { effects: [effect(0x61), effect(0x62, { public: false })] }), true);
+  assert.is(effectsAndCapabilities([{ kind: 'SymbolId', value: hex(0x61) }], graph)(v), null);
+  assert.equal(v.reasons, ['missing-effect']);
+  assert.equal(v.effects.map((e) => e.record.identity.value), [hex(0x61)]);
+  assert.is(v.undisclosedStatus, 'validated');
+});
+
+// L421 ("only a public validated requirement"), KIT-12 B.
+test('a public effect that is not validated is not listed, but its status bounds the row', () => {
+  const v = newVerdict(candidate(5, { effects: [effect(0x61, { status: 'error' })] }), true);
+  assert.is(effectsAndCapabilities([], graph)(v), null);
+  assert.equal(v.reasons, ['missing-effect']);
+  assert.equal(v.effects, []);
+  assert.is(v.undisclosedStatus, 'error');
 });
 
 test('a held public effect passes; capabilities match on kind and value', () => {

@@ -3,17 +3,17 @@
  * KIT-06). Discovery never performs an effect (KD-EFFECT-04); it only compares the
  * operation's effect requirements with the capabilities held at the position.
  *
- * - A public requirement is disclosed on the row with its closed status; when its
- *   identity is not among the position's capabilities the row is rejected with
- *   `missing-effect` (KD-EFFECT-05, KD-EFFECT-06).
- * - A non-public requirement is never disclosed (KD-EFFECT-07). When it is missing the
- *   candidate is withheld with `hidden-by-visibility` (KIT-04), since explaining it would
- *   name it.
+ * - A requirement whose identity is not among the position's capabilities rejects the
+ *   row with `missing-effect`, whether it is public or not (KD-EFFECT-05, KD-EFFECT-06):
+ *   the operation is visible and admitted, so it is safe to show as unavailable (KIT-06).
+ * - Only a public requirement whose closed status is validated is listed on the row
+ *   (L421, KD-EFFECT-07, KIT-12): a non-public one would name what may be hidden, and a
+ *   non-validated one is not "a public validated requirement".
  *
- * Decision: a held non-public requirement is neither listed nor are its dependencies,
- * but its closed status still bounds the row's status, so the row never claims more
- * validation than its facts have (KD-CLOSURE-08); a black box sees a status at least as
- * restrictive as every listed one, which the contract allows.
+ * Decision: an effect that is not listed brings none of its dependencies to the row, but
+ * its closed status still bounds the row's status, so the row never claims more
+ * validation than its facts have (KD-CLOSURE-08, KIT-12); a black box sees a status at
+ * least as restrictive as every listed one, which the contract allows.
  */
 import type { FixtureOccurrence } from '../fixture/fixture.js';
 import type { EffectRequirement } from '../records/discovery-records.js';
@@ -31,17 +31,14 @@ export function effectsAndCapabilities(
   return (verdict) => {
     const effects = verdict.candidate.effects;
     if (effects.length === 0) return null;
-    for (const e of effects) {
-      if (!e.public && !held.has(`${e.identity.kind}:${e.identity.value}`)) return 'hidden-by-visibility';
-    }
     const listed: ClosedNested<EffectRequirement>[] = [];
     for (const e of effects) {
+      if (!held.has(`${e.identity.kind}:${e.identity.value}`)) addReason(verdict, 'missing-effect');
       const status = closeNestedStatus(e.status, e.dependencies, graph);
-      if (!e.public) {
+      if (!e.public || status !== 'validated') {
         verdict.undisclosedStatus = maxStatus(verdict.undisclosedStatus, status);
         continue;
       }
-      if (!held.has(`${e.identity.kind}:${e.identity.value}`)) addReason(verdict, 'missing-effect');
       listed.push({
         record: { identity: { kind: e.identity.kind, value: e.identity.value }, display: e.display, status },
         dependencies: e.dependencies,

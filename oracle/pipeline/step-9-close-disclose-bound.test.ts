@@ -15,7 +15,7 @@ const VALIDATED: FixtureTypeFact = { status: 'validated', identity: { kind: 'Typ
 const UNAVAILABLE: FixtureTypeFact = { status: 'unavailable', identity: null, display: null, reason: 'incomplete-analysis', dependencies: [], diagnostic_ids: [] };
 const graph = closeFactGraph([fact(node(hex(0xee)), { status: 'error' })]);
 
-function run(typeFact: FixtureTypeFact, query: Partial<Query>, visit: Partial<VisitOutcome>) {
+function run(typeFact: FixtureTypeFact, query: Partial<Query>, visit: Partial<VisitOutcome>, unvalidatedView = false) {
   const request: DiscoveryRequestV1 = {
     schema: 'kofun.discovery.request/v1',
     analysis: KEY,
@@ -28,6 +28,8 @@ function run(typeFact: FixtureTypeFact, query: Partial<Query>, visit: Partial<Vi
     visit: { eligible: [], withheld: new Set<OmissionReason>(), matched: false, exhausted: false, ...visit },
     graph,
     diagnostics: new Map(),
+    unvalidatedView,
+    undisclosable: () => false,
   }).result;
 }
 
@@ -81,16 +83,59 @@ test('a dropped row that only the 64-entry cap made unavailable still truncates 
 });
 
 // Decision in build-operation-row and step 9: an error row with no diagnostic to cite.
-test('an error row without a diagnostic: dropped by default, withheld as incomplete-analysis when shown', () => {
+test('an error row without a diagnostic: withheld as incomplete-analysis, shown or dropped (OQ-32 D)', () => {
   const broken = () => newVerdict(candidate(1, { dependencies: [node(hex(0xee))] }), true);
   const hidden = run(VALIDATED, {}, { eligible: [broken()] });
-  assert.equal(hidden.omissions, []);
-  assert.is(hidden.status, 'complete');
+  assert.equal(hidden.omissions, [{ reason: 'incomplete-analysis', requested_spelling: null }]);
+  assert.is(hidden.status, 'partial');
   const asked = run(VALIDATED, { include_unavailable: true }, { eligible: [broken()] });
   assert.equal(asked.operations, []);
   assert.equal(asked.omissions, [{ reason: 'incomplete-analysis', requested_spelling: null }]);
   const explained = run(VALIDATED, { kind: 'explain-operation', spelling: 'op1' }, { eligible: [broken()], matched: true });
   assert.equal(explained.omissions, [{ reason: 'incomplete-analysis', requested_spelling: 'op1' }]);
+});
+
+// OQ-32 D (L189, OQ-18 A): a dropped non-validated row leaves the set unestablished; a dropped definitive rejection does not.
+test('include_unavailable false: a dropped provisional row adds incomplete-analysis, a validated rejection adds nothing', () => {
+  const provisional = () => newVerdict(candidate(1, { status: 'provisional' }), true);
+  const r = run(VALIDATED, {}, { eligible: [provisional()] });
+  assert.equal(r.operations, []);
+  assert.equal(r.omissions, [{ reason: 'incomplete-analysis', requested_spelling: null }]);
+  assert.is(r.status, 'partial');
+  const rejected = newVerdict(candidate(2), true);
+  addReason(rejected, 'requires-edit');
+  const definitive = run(VALIDATED, {}, { eligible: [rejected] });
+  assert.equal(definitive.omissions, []);
+  assert.is(definitive.status, 'complete');
+  const asked = run(VALIDATED, { include_unavailable: true }, { eligible: [provisional()] });
+  assert.equal(asked.omissions, [], 'shown, the row itself explains the incompleteness');
+  assert.is(asked.status, 'partial');
+});
+
+// KIT-03 C (L380): an unvalidated view makes a lookup incomplete, whatever it holds.
+test('an unvalidated view adds one incomplete-analysis omission, with the spelling for an explanation', () => {
+  const callable = () => newVerdict(candidate(1), true);
+  const general = run(VALIDATED, {}, { eligible: [callable()] }, true);
+  assert.equal(general.omissions, [{ reason: 'incomplete-analysis', requested_spelling: null }]);
+  assert.is(general.status, 'partial');
+  assert.is(general.operations.length, 1);
+  const explained = run(VALIDATED, { kind: 'explain-operation', spelling: 'op1' }, { eligible: [callable()], matched: true }, true);
+  assert.is(explained.operations.length, 1);
+  assert.equal(explained.omissions, [{ reason: 'incomplete-analysis', requested_spelling: 'op1' }]);
+  const nothing = run(VALIDATED, { kind: 'explain-operation', spelling: 'op1' }, {}, true);
+  assert.equal(nothing.omissions, [
+    { reason: 'hidden-by-visibility', requested_spelling: 'op1' },
+    { reason: 'incomplete-analysis', requested_spelling: 'op1' },
+  ]);
+});
+
+// OQ-19 A (L387): an explanation whose spelling also names unsupported extension/trait work is not complete.
+test('an explanation with a row keeps unsupported-in-profile but no other withheld reason', () => {
+  const withheld = new Set<OmissionReason>(['unsupported-in-profile', 'hidden-by-visibility']);
+  const r = run(VALIDATED, { kind: 'explain-operation', spelling: 'op1' }, { eligible: [newVerdict(candidate(1), true)], matched: true, withheld });
+  assert.is(r.operations[0]?.availability, 'callable');
+  assert.equal(r.omissions, [{ reason: 'unsupported-in-profile', requested_spelling: 'op1' }]);
+  assert.is(r.status, 'partial');
 });
 
 test('kind type: no lookup, no omissions', () => {
@@ -100,7 +145,7 @@ test('kind type: no lookup, no omissions', () => {
     position: { byte_offset: 0, expression: { start: 0, end: 0 } },
     query: { kind: 'type', include_unavailable: true, spelling: null },
   };
-  const r = closeDiscloseBound({ request, type: inferType(VALIDATED, graph, new Set()), visit: null, graph, diagnostics: new Map() }).result;
+  const r = closeDiscloseBound({ request, type: inferType(VALIDATED, graph, new Set()), visit: null, graph, diagnostics: new Map(), unvalidatedView: true, undisclosable: () => false }).result;
   assert.is(r.status, 'complete');
   assert.equal(r.operations, []);
   assert.equal(r.omissions, []);

@@ -4,14 +4,18 @@
  *
  * - Close and render: each eligible candidate becomes a row (build-operation-row.ts,
  *   KIT-07, KIT-08); explain-operation shows at most one (select-explanation.ts, KIT-05).
- * - Disclose: include_unavailable false drops every row with availability unavailable,
- *   without an omission (OQ-32 A, KD-OWN-01); it never adds a hidden row
- *   (KD-DISCLOSE-01). Omissions (KIT-04): a general query carries one aggregate omission,
- *   with a null spelling, per reason that withheld an applicable candidate
- *   (KD-DISCLOSE-09, KD-OMIT-06); an explanation carries omissions only when it shows no
- *   row, one per reason that withheld a matching candidate, or `hidden-by-visibility`
- *   when nothing matched (OQ-35 A), each echoing the spelling (KD-OMIT-05, OQ-29 A). An
- *   omission never holds a count, name or identity (KD-OMIT-07).
+ * - Disclose: include_unavailable false drops every row with availability unavailable
+ *   (KD-OWN-01); when a dropped row is not validated the operation set is not
+ *   established, so one `incomplete-analysis` omission says so (OQ-32 D); it never adds a
+ *   hidden row (KD-DISCLOSE-01). A row never lists an undisclosable dependency
+ *   (KIT-08 C). Omissions (KIT-04): a general query carries one aggregate omission, with
+ *   a null spelling, per reason that withheld an applicable candidate (KD-DISCLOSE-09,
+ *   KD-OMIT-06); an explanation that shows no row carries one per reason that withheld a
+ *   matching candidate, or `hidden-by-visibility` when nothing matched (OQ-35 A); one that
+ *   shows a row carries `unsupported-in-profile` when a matching exposed candidate was
+ *   unsupported work (OQ-19 A); each echoes the spelling (KD-OMIT-05, OQ-29 A). A lookup
+ *   with an authorized view that failed validation carries `incomplete-analysis`
+ *   (KIT-03 C). An omission never holds a count, name or identity (KD-OMIT-07).
  * - Bound: at most 4,096 rows, 256 diagnostics and 4 MiB of canonical bytes: whole rows
  *   are dropped from the canonical tail (OQ-06 A, OQ-08 A, fit-result-bytes.ts); step
  *   budget exhaustion stops the visit (KIT-10). Any of these sets truncated and adds one
@@ -28,8 +32,7 @@
  * KIT-02). When the step budget runs out before an explanation matched anything, only
  * `limit-exhausted` is reported, since "nothing matched" is then unknown. An `error` row
  * with no diagnostic to cite (build-operation-row.ts) is withheld with
- * `incomplete-analysis` only where it would be shown (include_unavailable, or the
- * explained row); otherwise it is dropped like every unavailable row (OQ-32 A).
+ * `incomplete-analysis` (KIT-15), whether it would have been shown or dropped (OQ-32 D).
  */
 import type { FixtureDiagnostic } from '../fixture/fixture.js';
 import { encodeCanonical } from '../canonical-json/encode-canonical.js';
@@ -44,9 +47,10 @@ import {
   type Omission,
   type OmissionReason,
   type OperationFact,
+  type RejectionReason,
 } from '../records/discovery-records.js';
 import { LIMITS } from '../limits.js';
-import { buildOperationRow } from './build-operation-row.js';
+import { buildOperationRow, type Undisclosable } from './build-operation-row.js';
 import type { FactGraph } from './close-fact-graph.js';
 import { largestFittingPrefix, nestedItemBytes, type RowMeasure } from './fit-result-bytes.js';
 import { compareOmissions, compareOperations, orderResult, sortedUniqueIds } from './order-result.js';
@@ -64,6 +68,10 @@ export interface Step9Input {
   visit: VisitOutcome | null;
   graph: FactGraph;
   diagnostics: ReadonlyMap<Id, FixtureDiagnostic>;
+  /** Whether an authorized view failed validation (step 4, KIT-03 C). */
+  unvalidatedView: boolean;
+  /** Dependency keys a row may not list (KIT-08 C). */
+  undisclosable: Undisclosable;
 }
 
 /** The canonical bytes of a result. */
@@ -89,10 +97,14 @@ export function closeDiscloseBound(input: Step9Input): EncodedResult {
 
   if (visit !== null && query.kind === 'explain-operation') {
     const pick = selectExplanation(visit.eligible);
-    const built = pick === null ? null : buildOperationRow(pick.verdict, graph, known, pick.ambiguous ? ['ambiguous'] : []);
+    const extra: RejectionReason[] = pick !== null && pick.ambiguous ? ['ambiguous'] : [];
+    const built = pick === null ? null : buildOperationRow(pick.verdict, graph, known, extra, input.undisclosable);
     if (built !== null && built.ok) {
       rows = [built.row];
       truncated ||= built.limitDowngraded;
+      // The spelling also names extension or trait work the profile cannot judge: the
+      // explanation is not the complete candidate set (L387, OQ-19 A).
+      if (visit.withheld.has('unsupported-in-profile')) withheld.add('unsupported-in-profile');
     } else {
       for (const r of visit.withheld) withheld.add(r);
       if (built !== null && !built.ok) withheld.add(built.withheld);
@@ -101,18 +113,22 @@ export function closeDiscloseBound(input: Step9Input): EncodedResult {
   } else if (visit !== null) {
     for (const r of visit.withheld) withheld.add(r);
     for (const verdict of visit.eligible) {
-      // A rejection from steps 3 to 8 makes the row unavailable whatever its status, so
-      // without include_unavailable it is dropped before it is rendered.
-      if (!query.include_unavailable && verdict.reasons.length > 0) continue;
-      const built = buildOperationRow(verdict, graph, known);
+      const built = buildOperationRow(verdict, graph, known, [], input.undisclosable);
       if (!built.ok) {
-        // An error row is unavailable: only a query that would show it reports it withheld.
-        if (query.include_unavailable) withheld.add(built.withheld);
+        // An error row without a diagnostic is not validated: shown, it is withheld;
+        // dropped by include_unavailable false, it still leaves the set unestablished (OQ-32 D).
+        withheld.add(built.withheld);
         continue;
       }
       const shown = built.row.availability === 'callable' || query.include_unavailable;
       truncated ||= built.limitDowngraded && (shown || built.callableButForLimit);
-      if (!shown) continue;
+      if (!shown) {
+        // A dropped definitive (validated) rejection is not an operation of this receiver;
+        // a dropped non-validated row leaves the operation set unestablished (OQ-32 D). A
+        // row the 64-entry cap alone made unavailable is reported by truncation (KIT-17).
+        if (built.statusBeforeLimit !== 'validated') withheld.add('incomplete-analysis');
+        continue;
+      }
       if (rows.length === LIMITS.operations) {
         // KD-LIMIT-05: a 4,097th row exists; the canonical prefix is kept (OQ-06 A).
         limitOmission = true;
@@ -121,6 +137,8 @@ export function closeDiscloseBound(input: Step9Input): EncodedResult {
       rows.push(built.row);
     }
   }
+  // A view that failed validation leaves the candidate set unknown, whatever it holds (KIT-03 C).
+  if (visit !== null && input.unvalidatedView) withheld.add('incomplete-analysis');
   if (visit !== null && visit.exhausted) limitOmission = true;
   rows.sort(compareOperations);
 

@@ -9,7 +9,7 @@
  *   least its occurrence's (KD-CLOSURE-14, closure computed here, KIT-07);
  * - the dependencies of the candidate and its listed nested records are all listed
  *   (KD-CLOSURE-16, OQ-22 A), unless there are more than 64 and the row is downgraded
- *   (OQ-09 A);
+ *   (OQ-09 A), or the dependency names a hidden candidate, which is never listed (KIT-08 C);
  * - only public effects are disclosed (KD-EFFECT-07); source, documentation and primary
  *   locations only when the compiler marks them disclosable (KD-DISCLOSE-04/05);
  * - a type identity or display is the compiler's, never invented (KD-TYPE-08).
@@ -37,6 +37,20 @@ const push = (out: Violation[], code: string, clause: string, pointer: string, m
 
 function upgraded(out: Violation[], pointer: string, what: string, bound: number, actual: unknown): void {
   push(out, 'status-upgraded', 'KD-CLOSURE-14', pointer, `The ${what} is less restrictive than the fixture's facts allow; a status is never upgraded.`, `at least "${statusAtRank(bound)}"`, describeValue(actual));
+}
+
+/**
+ * Whether a dependency key names a candidate that is not exposed: such a dependency is
+ * never listed (KIT-08 C), so its absence is not a missing dependency. The scan for an
+ * ImplementationId runs only for a key that is absent.
+ */
+function namesHiddenCandidate(k: FactKey, view: FixtureView): boolean {
+  if (k.kind === 'SymbolId') {
+    const c = view.byIdentity.get(k.value);
+    return c !== undefined && !view.exposed(c);
+  }
+  if (k.kind !== 'ImplementationId') return false;
+  return view.fixture.candidatesInOrder.some((c) => c.origin.implementation_identity === k.value && !view.exposed(c));
 }
 
 function sameLocation(row: unknown, loc: Location | null): boolean {
@@ -157,7 +171,7 @@ function checkRow(op: Readonly<Record<string, unknown>>, at: string, view: Fixtu
     }
   } else {
     for (const [text, k] of neededKeys) {
-      if (listed.has(text)) continue;
+      if (listed.has(text) || namesHiddenCandidate(k, view)) continue;
       push(out, 'missing-dependency', 'KD-CLOSURE-16', `${at}/dependencies`, 'The row omits a dependency of itself or of a nested record it lists (OQ-22 A).', `${k.source} ${k.kind} ${k.value}`, 'absent');
     }
   }

@@ -78,4 +78,15 @@ test('counts and the interpretation with its dependent vector', () => {
   assert.match(text, '| `OQ-01` | Which stale reason wins | A: Deterministic. | `other-stale-reason` (reading C) | `complete/one` | — |');
 });
 
+test('a cited clause no vector can fail for is listed as cited, not observable, and not counted as covered', () => {
+  const text = renderConformanceReport({ ...input, unobservableNotes: { 'KD-A-01': 'The bytes do not show it.' } });
+  assert.match(text, '1 cited by at least one vector, of which 1 cited but not observable by any vector');
+  assert.match(text, '0 of the testable ones covered');
+  assert.match(text, '| `KD-A-01` | yes | cited, not observable: `complete/one` | Covered. |');
+  assert.match(text, '| `KD-A-01` | yes | `complete/one` | The bytes do not show it. |');
+  const plain = renderConformanceReport(input);
+  assert.match(plain, '1 of the testable ones covered');
+  assert.match(plain, '### Cited, not observable\n\nNone.');
+});
+
 test.run();

@@ -23,6 +23,11 @@ export interface ReportInput {
   interpretations: InterpretationEntry[];
   /** Why a testable clause has no vector (suites/uncovered-clauses.json). */
   uncoveredNotes: Readonly<Record<string, string>>;
+  /**
+   * Clauses vectors cite but no vector can fail for, with why (suites/unobservable-clauses.json,
+   * suites/generate/unobservable-clauses.ts): listed as cited, not observable, never as covered.
+   */
+  unobservableNotes?: Readonly<Record<string, string>>;
   results: OracleResult[];
   /** The broken-provider census; its section is left out when absent. */
   census?: CensusResult;
@@ -85,19 +90,37 @@ export function renderConformanceReport(input: ReportInput): string {
   const citing = new Map<string, string[]>();
   for (const v of vectors) for (const c of v.clauses) citing.set(c, [...(citing.get(c) ?? []), v.id]);
   const clauses = input.clauseIndex.clauses;
+  const unobservable = input.unobservableNotes ?? {};
+  const cited = (id: string): boolean => (citing.get(id) ?? []).length > 0;
+  // Covered: some vector can fail for a provider that breaks the clause.
+  const isCovered = (id: string): boolean => cited(id) && unobservable[id] === undefined;
   const testable = clauses.filter((c) => c.testability !== 'no');
-  const covered = clauses.filter((c) => (citing.get(c.id) ?? []).length > 0);
-  const uncoveredTestable = testable.filter((c) => (citing.get(c.id) ?? []).length === 0);
+  const citedClauses = clauses.filter((c) => cited(c.id));
+  const citedUnobservable = citedClauses.filter((c) => !isCovered(c.id));
+  const uncoveredTestable = testable.filter((c) => !cited(c.id));
+  const coveredTestable = testable.filter((c) => isCovered(c.id));
   const unknown = [...citing.keys()].filter((id) => !clauses.some((c) => c.id === id)).sort();
   out.push(
     '## Clause coverage',
     '',
-    `${clauses.length} clauses; ${testable.length} testable at the request/result boundary (yes or with-fixture); ${covered.length} cited by at least one vector; ${testable.length - uncoveredTestable.length} of the testable ones covered; ${uncoveredTestable.length} testable clauses without a vector (listed with the reason after the table).${unknown.length > 0 ? ` Vectors also cite ${unknown.length} ids the register does not have: ${unknown.map(markdownCode).join(', ')}.` : ''}`,
+    `${clauses.length} clauses; ${testable.length} testable at the request/result boundary (yes or with-fixture); ${citedClauses.length} cited by at least one vector, of which ${citedUnobservable.length} cited but not observable by any vector (listed with the reason after the table); ${coveredTestable.length} of the testable ones covered, that is, some vector fails for a provider that breaks them; ${uncoveredTestable.length} testable clauses without a vector (listed with the reason after the table).${unknown.length > 0 ? ` Vectors also cite ${unknown.length} ids the register does not have: ${unknown.map(markdownCode).join(', ')}.` : ''}`,
     '',
     '| clause | testable | vectors | clause text |',
     '|---|---|---|---|',
   );
-  for (const c of clauses) out.push(`| ${markdownCode(c.id)} | ${c.testability} | ${vectorList(citing.get(c.id) ?? [])} | ${markdownCell(c.text)} |`);
+  for (const c of clauses) {
+    const list = vectorList(citing.get(c.id) ?? []);
+    const shown = cited(c.id) && !isCovered(c.id) ? `cited, not observable: ${list}` : list;
+    out.push(`| ${markdownCode(c.id)} | ${c.testability} | ${shown} | ${markdownCell(c.text)} |`);
+  }
+  out.push('', '### Cited, not observable', '');
+  if (citedUnobservable.length === 0) out.push('None.');
+  else {
+    out.push('| clause | testable | vectors citing it | why no vector can fail for it |', '|---|---|---|---|');
+    for (const c of citedUnobservable) {
+      out.push(`| ${markdownCode(c.id)} | ${c.testability} | ${vectorList(citing.get(c.id) ?? [])} | ${markdownCell(unobservable[c.id] ?? '')} |`);
+    }
+  }
   out.push('', '### Testable clauses without a vector', '');
   if (uncoveredTestable.length === 0) out.push('None.');
   else {

@@ -108,7 +108,17 @@ export function generateVectors(cases: readonly CaseDefinition[], options: Gener
   const stamp = generatedStamp(options.oracleVersion);
   const files = new Map<string, Uint8Array>();
   const counts = Object.fromEntries(CATEGORIES.map((c) => [c, 0])) as Record<Category, number>;
+  // Every case's fault is reported in one run, not only the first: a maintainer fixes them all at once.
+  const faults: string[] = [];
   for (const c of cases) {
+    try {
+      addCase(c);
+    } catch (err) {
+      faults.push(err instanceof Error ? err.message : String(err));
+    }
+  }
+  if (faults.length > 0) throw new Error(faults.join('\n'));
+  function addCase(c: CaseDefinition): void {
     const fixture = fixtureFile(c.fixture);
     files.set(`fixtures/${fixture.sha256}.json`, fixture.bytes);
     const head: Omit<VectorHead, 'format' | 'generated'> = {

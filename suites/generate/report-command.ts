@@ -1,7 +1,7 @@
 /**
  * `kofun-ctk report [--check]`: writes REPORT.md, the reference oracle's conformance
- * report over the committed vectors (suites/generate/conformance-report.ts), with the
- * census of the broken providers the kit catches (suites/generate/broken-provider-census.ts);
+ * report over the committed vectors (runner/vectors/conformance-report.ts), with the
+ * census of the broken providers the kit catches (runner/vectors/broken-provider-census.ts);
  * with --check, writes nothing and fails (exit 1) when REPORT.md differs from what would be
  * written, so CI can require it to be current. A broken provider the gate does not catch
  * is printed loudly and named in REPORT.md, but does not fail the report: the runner's
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { kitRoot, kitVersion } from '../../oracle/index.js';
 import { installSignalCleanup, killAllGroups } from '../../runner/adapters/process-group.js';
-import type { Register } from '../../runner/io/cli-io.js';
+import type { Register } from '../../runner/cli.js';
 import { EXIT, UsageError, writeAll, type CliIo } from '../../runner/io/cli-io.js';
 import { loadVectorSet } from '../../runner/run/vector-source.js';
 import { caughtCount, censusWarnings, runBrokenProviderCensus, type CensusResult } from './broken-provider-census.js';
@@ -22,6 +22,7 @@ import { readInterpretations } from './kit-registers.js';
 import { readVectorTree } from '../../runner/vectors/load-vector.js';
 import { referenceResults } from './reference-results.js';
 import { writeFileAtomically } from './write-tree.js';
+import { readUnobservableClauses } from '../../suites/generate/unobservable-clauses.js';
 
 export const registerReport: Register = (program: Command, io, done) => {
   program
@@ -59,6 +60,8 @@ export async function buildReport(): Promise<{ ok: true; text: string; summary: 
   if (tree.manifest === undefined) return { ok: false, message: 'vectors/manifest.json is missing or not JSON (run npm run vectors:generate)' };
   const clauseIndex = readClauseIndex();
   if (clauseIndex === undefined) return { ok: false, message: 'suites/clause-index.json is missing (run npm run vectors:generate where shared/clauses.md is present)' };
+  const unobservable = readUnobservableClauses();
+  if (!unobservable.ok) return unobservable;
   const results = referenceResults(tree);
   const ran = await census();
   if (!ran.ok) return ran;
@@ -68,6 +71,7 @@ export async function buildReport(): Promise<{ ok: true; text: string; summary: 
     clauseIndex,
     interpretations: readInterpretations(),
     uncoveredNotes: uncoveredNotes(),
+    unobservableNotes: unobservable.notes,
     results,
     census: ran.census,
   });

@@ -1,0 +1,386 @@
+/**
+ * Cases that pin the fail-closed readings of the register and the ordering rules whose
+ * byte order differs from UTF-16 code-unit order, across categories: each one rests on a
+ * register entry that can change result bytes, so a provider that breaks the entry fails
+ * the vector. Every world here has its own source bytes (a trailing comment naming it),
+ * so no two of them share an analysis key with each other or with the world they vary
+ * (KD-KEY-03, KD-TRUST-08).
+ */
+import type { FixtureV1 } from '../oracle/fixture/fixture.js';
+import type { DiscoveryRequestV1 } from '../oracle/records/discovery-records.js';
+import type { ExpectedAnswer, QueryCase } from './case-definition.js';
+import { LIMITS } from '../oracle/limits.js';
+import { bigWorldBuilder, ITEMS_TYPE } from './fixtures/big-world.js';
+import { variant } from '../oracle/fixture/fixture-builder.js';
+import { t1World } from './fixtures/generic-t1-world.js';
+import { HIDDEN_NAMES, hiddenWorld } from './fixtures/hidden-world.js';
+import { diagnosticId, factKey, identityOf, symbolId } from '../oracle/fixture/fixture-ids.js';
+import { LIST_TEXT_TYPE, listTextBuilder } from './fixtures/list-text-world.js';
+import { requestFor } from './fixtures/request-for.js';
+import { EXPECT, recordCase, RESULT_SHAPE_CLAUSES } from './query-case.js';
+
+/** `fixture` with its own source bytes: the same spans, a distinct source_sha256. */
+function ownWorld(fixture: FixtureV1, tag: string): FixtureV1 {
+  return variant(fixture, (f) => {
+    f.file.source = `${f.file.source} // ${tag}`;
+    f.description = `${f.description} Variant: ${tag}.`;
+  });
+}
+
+/** The _T1 world with the receiver's type fact at `status` (KIT-02 C). */
+function t1WithType(status: 'provisional' | 'error' | 'unavailable'): FixtureV1 {
+  return ownWorld(
+    variant(t1World(), (f) => {
+      const type = f.occurrences[0]?.type;
+      if (type === undefined) throw new Error('t1 world has no occurrence 0');
+      if (status === 'error') {
+        const id = diagnosticId('queue.kf:E0412');
+        f.diagnostics.push({
+          id,
+          code: 'E0412',
+          severity: 'error',
+          category: 'type',
+          template_id: 'E0412.v1',
+          primary: null,
+          disclose_primary: false,
+          fallback_text: 'The type of `first` could not be inferred.',
+        });
+        Object.assign(type, { status: 'error', display: '_T1', reason: 'rejected-by-diagnostic', diagnostic_ids: [id] });
+      } else if (status === 'unavailable') {
+        Object.assign(type, { status: 'unavailable', display: null, reason: 'incomplete-analysis' });
+      }
+    }),
+    `receiver type ${status}`,
+  );
+}
+
+/** The fail-closed and ordering cases, of several categories; all-cases.ts files them by category. */
+export function failClosedCases(): QueryCase[] {
+  const cases: QueryCase[] = [];
+  const add = (
+    id: string,
+    expect: ExpectedAnswer,
+    intent: string,
+    clauses: string[],
+    interpretations: string[],
+    fixture: FixtureV1,
+    request: DiscoveryRequestV1,
+  ): void => {
+    cases.push(recordCase({ id, intent, clauses: [...RESULT_SHAPE_CLAUSES, ...clauses], interpretations, fixture, expect }, request));
+  };
+
+  // KIT-02 C (L231, L250, L289): a type-mismatch against a type that is not known is not definitive.
+  for (const status of ['provisional', 'error', 'unavailable'] as const) {
+    const fixture = t1WithType(status);
+    add(
+      `partial/explain-mismatch-under-${status}-type`, EXPECT.partial,
+      `explain-operation of \`length\` (an operation of List[Text]) on a receiver whose type is ${status}: the mismatch rests on an unknown type, so the row is ${status}, unavailable, with incomplete-analysis beside type-mismatch, never a validated rejection.`,
+      ['KD-RES-08', 'KD-RES-18', 'KD-CLOSURE-07', 'KD-CLOSURE-08', 'KD-OP-09', 'KD-OP-12', 'KD-TYPE-02'],
+      ['KIT-02', 'KIT-05', 'KIT-08', 'OQ-14', 'OQ-33', 'OQ-44'],
+      fixture,
+      requestFor(fixture, { kind: 'explain-operation', spelling: 'length' }),
+    );
+  }
+
+  // KIT-03 C (L112, L380): nothing inside a view that failed validation is read.
+  const unvalidated = ownWorld(hiddenWorld({ only: ['unvalidatedView'] }), 'only the unvalidated view');
+  add(
+    'hidden/explain-name-of-unvalidated-view', EXPECT.partial,
+    'Explaining a name that lives only in a KIF view that failed validation answers exactly as for a name that exists nowhere: hidden-by-visibility and incomplete-analysis, echoing the spelling.',
+    ['KD-RES-08', 'KD-RES-19', 'KD-LOOKUP-07', 'KD-DIGEST-10', 'KD-DISCLOSE-07', 'KD-OMIT-05'],
+    ['KIT-03', 'KIT-04', 'OQ-29', 'OQ-35'],
+    unvalidated,
+    requestFor(unvalidated, { kind: 'explain-operation', spelling: HIDDEN_NAMES.unvalidatedView }),
+  );
+  add(
+    'hidden/explain-nonexistent-with-unvalidated-view', EXPECT.partial,
+    'Explaining a name that exists nowhere, next to a KIF view that failed validation: the same answer as for a name that lives only in that view.',
+    ['KD-RES-08', 'KD-RES-19', 'KD-LOOKUP-07', 'KD-DISCLOSE-07', 'KD-OMIT-05'],
+    ['KIT-03', 'KIT-04', 'OQ-29', 'OQ-35'],
+    unvalidated,
+    requestFor(unvalidated, { kind: 'explain-operation', spelling: 'zqNoSuchOperationAnywhere' }),
+  );
+  const emptied = ownWorld(
+    variant(hiddenWorld({ only: ['unvalidatedView'] }), (f) => {
+      f.candidates = f.candidates.filter((c) => c.display_name !== HIDDEN_NAMES.unvalidatedView);
+    }),
+    'unvalidated view without candidates',
+  );
+  add(
+    'partial/unvalidated-view-without-candidates', EXPECT.partial,
+    'A KIF view that failed validation and holds no candidate still makes a general query partial with incomplete-analysis: the answer never depends on what the view holds.',
+    ['KD-RES-08', 'KD-LOOKUP-07', 'KD-DIGEST-10', 'KD-OMIT-02', 'KD-OMIT-06'],
+    ['KIT-03', 'KIT-04', 'KIT-09', 'OQ-18'],
+    emptied,
+    requestFor(emptied),
+  );
+
+  // KIT-08 C (L389, L427): a visible row never lists a hidden candidate's identity.
+  const leaky = ownWorld(
+    variant(hiddenWorld({ only: ['privateOfInterface'] }), (f) => {
+      const hidden = symbolId(`secretcorp.keyring.${HIDDEN_NAMES.privateOfInterface}`);
+      const key = { source: 'kif' as const, kind: 'SymbolId' as const, value: hidden };
+      f.facts.push({ ...key, status: 'validated', depends_on: [], diagnostic_ids: [] });
+      const visible = f.candidates.find((c) => c.qualified_name === 'secretcorp.keyring.fingerprint');
+      if (visible === undefined) throw new Error('hidden world has no fingerprint candidate');
+      visible.dependencies.push(key);
+    }),
+    'visible row depends on a private symbol',
+  );
+  add(
+    'hidden/explain-row-depending-on-hidden-symbol', EXPECT.partial,
+    'A visible operation whose compiler facts depend on a private declaration\'s SymbolId: the dependency is not listed and the row is downgraded to unavailable with incomplete-analysis, never callable.',
+    ['KD-RES-08', 'KD-RES-18', 'KD-DISCLOSE-03', 'KD-DISCLOSE-07', 'KD-OP-03', 'KD-CLOSURE-11'],
+    ['KIT-05', 'KIT-08', 'OQ-25', 'OQ-33'],
+    leaky,
+    requestFor(leaky, { kind: 'explain-operation', spelling: 'fingerprint' }),
+  );
+
+  // OQ-19 A (L387): an explanation never claims a complete extension/trait candidate set.
+  const sameSpelling = listTextBuilder({ readOnlyOperations: true });
+  const fmt = sameSpelling.b.addInterface({ module: 'textfmt.ext', package: 'textfmt' });
+  sameSpelling.b.addCandidate({
+    qualified_name: 'textfmt.ext.length',
+    signature: 'textfmt.ext.length(read List[Text]) -> Int',
+    receiver: LIST_TEXT_TYPE,
+    mode: 'read',
+    home: fmt,
+    origin: { kind: 'extension', implementation: 'textfmt.ext.impl:LengthForList' },
+  });
+  const extension = ownWorld(sameSpelling.b.build(), 'extension named length');
+  add(
+    'partial/explain-member-beside-extension-of-same-spelling', EXPECT.partial,
+    'Explaining `length` when an imported extension also spells `length`: the member row is shown, and an unsupported-in-profile omission echoing the spelling keeps the explanation from claiming completeness.',
+    ['KD-RES-08', 'KD-RES-18', 'KD-LOOKUP-08', 'KD-LOOKUP-11', 'KD-OMIT-05', 'KD-ACCEPT-09'],
+    ['OQ-18', 'OQ-19', 'OQ-29', 'KIT-04', 'KIT-05'],
+    extension,
+    requestFor(extension, { kind: 'explain-operation', spelling: 'length' }),
+  );
+
+  // OQ-34 A, KIT-13: two visible applicable candidates of one spelling; one of another type does not count.
+  const twice = listTextBuilder({ readOnlyOperations: true });
+  twice.b.addCandidate({
+    qualified_name: 'std.cmp.length',
+    signature: 'std.cmp.length(read List[Text]) -> Int',
+    receiver: LIST_TEXT_TYPE,
+    mode: 'read',
+    home: twice.std.cmp,
+  });
+  const ambiguous = ownWorld(twice.b.build(), 'two applicable length operations');
+  add(
+    'canonical-order/explain-two-applicable-candidates', EXPECT.complete,
+    'Explaining `length` when two visible operations of List[Text] spell it: one row, the first in canonical SymbolId order, unavailable with ambiguous.',
+    ['KD-RES-18', 'KD-ORDER-05', 'KD-ORDER-06', 'KD-REJECT-01'],
+    ['OQ-28', 'OQ-34', 'OQ-43', 'KIT-05', 'KIT-13'],
+    ambiguous,
+    requestFor(ambiguous, { kind: 'explain-operation', spelling: 'length' }),
+  );
+  const otherType = listTextBuilder({ readOnlyOperations: true });
+  otherType.b.addCandidate({
+    qualified_name: 'std.map.length',
+    signature: 'std.map.length(read Map[K, V]) -> Int',
+    receiver: 'std.map.Map',
+    mode: 'read',
+    home: otherType.std.map,
+  });
+  const notAmbiguous = ownWorld(otherType.b.build(), 'length of another type');
+  add(
+    'canonical-order/explain-applicable-beside-other-type', EXPECT.complete,
+    'Explaining `length` when a second `length` applies to another type: the applicable row is shown, callable; the other does not make it ambiguous.',
+    ['KD-RES-18', 'KD-ORDER-06'],
+    ['OQ-34', 'KIT-05', 'KIT-13'],
+    notAmbiguous,
+    requestFor(notAmbiguous, { kind: 'explain-operation', spelling: 'length' }),
+  );
+
+  // OQ-27 A, KD-ORDER-04: null-identity requirements ordered by display bytes, where UTF-8
+  // order (U+FF5E: EF BD 9E) and UTF-16 order (U+1F600: D83D DE00) disagree.
+  const astral = listTextBuilder({ readOnlyOperations: true });
+  astral.b.addCandidate({
+    qualified_name: 'std.list.tag_with',
+    signature: 'std.list.tag_with(read List[Text], Mark) -> List[Text]',
+    receiver: LIST_TEXT_TYPE,
+    mode: 'read',
+    home: astral.std.list,
+    generics: [
+      { kind: 'inference', identity: null, display: 'Mark = \u{1F600}' },
+      { kind: 'inference', identity: null, display: 'Mark = \u{FF5E}' },
+    ],
+  });
+  const astralWorld = ownWorld(astral.b.build(), 'astral and private-use-area displays');
+  add(
+    'canonical-order/null-identity-requirements-utf8-not-utf16', EXPECT.complete,
+    'Two identity-less inference requirements whose displays differ at U+FF5E against U+1F600: UTF-8 byte order puts U+FF5E first, UTF-16 code-unit order would not.',
+    ['KD-ORDER-03', 'KD-ORDER-04', 'KD-CANON-10', 'KD-ACCEPT-03'],
+    ['OQ-27'],
+    astralWorld,
+    requestFor(astralWorld, { kind: 'explain-operation', spelling: 'tag_with' }),
+  );
+
+  // KIT-12: a held non-public effect is not listed, but its status bounds the row.
+  const heldSecret = listTextBuilder({ readOnlyOperations: true });
+  const audit = heldSecret.b.addFact(factKey('kif', 'SymbolId', 'std.audit.Trace'), 'provisional');
+  heldSecret.b.addCandidate({
+    qualified_name: 'std.list.traced_length',
+    signature: 'std.list.traced_length(read List[Text]) -> Int',
+    receiver: LIST_TEXT_TYPE,
+    mode: 'read',
+    home: heldSecret.std.list,
+    effects: [{ identity: 'std.audit.Trace', display: 'audit trace', public: false, dependencies: [audit] }],
+  });
+  const heldWorld = variant(ownWorld(heldSecret.b.build(), 'held provisional non-public effect'), (f) => {
+    for (const o of f.occurrences) o.capabilities.push(identityOf('SymbolId', 'std.audit.Trace'));
+  });
+  add(
+    'effect/explain-held-non-public-provisional-effect', EXPECT.partial,
+    'A held non-public effect whose facts are provisional: it is not listed, nor its dependency, but the row is provisional and unavailable.',
+    ['KD-RES-18', 'KD-EFFECT-03', 'KD-EFFECT-07', 'KD-CLOSURE-08', 'KD-CLOSURE-17'],
+    ['KIT-05', 'KIT-08', 'KIT-12'],
+    heldWorld,
+    requestFor(heldWorld, { kind: 'explain-operation', spelling: 'traced_length' }),
+  );
+
+  // An error row cites the diagnostics of the error facts it depends on (KD-CLOSURE-10).
+  const failing = listTextBuilder({ readOnlyOperations: true });
+  const d1 = failing.b.addDiagnostic({ label: 'languages.kf:E0308', code: 'E0308', fallback_text: 'Mismatched element type.' });
+  const d2 = failing.b.addDiagnostic({ label: 'languages.kf:E0599', code: 'E0599', fallback_text: 'No such element operation.' });
+  const e1 = failing.b.addFact(factKey('live', 'NodeId', 'languages.kf:elem:0'), 'error', [], [d2]);
+  const e2 = failing.b.addFact(factKey('live', 'NodeId', 'languages.kf:elem:1'), 'validated', [e1]);
+  const e3 = failing.b.addFact(factKey('live', 'NodeId', 'languages.kf:elem:2'), 'error', [], [d1]);
+  failing.b.addCandidate({
+    qualified_name: 'std.list.first_text',
+    signature: 'std.list.first_text(read List[Text]) -> Text',
+    receiver: LIST_TEXT_TYPE,
+    mode: 'read',
+    home: failing.std.list,
+    dependencies: [e2, e3],
+  });
+  const failingWorld = ownWorld(failing.b.build(), 'error row from two error facts');
+  add(
+    'partial/error-row-diagnostics-from-error-facts', EXPECT.partial,
+    'A row that depends on two error facts (one of them transitively) is an error row whose diagnostic IDs are exactly those of the two error facts, sorted by ID bytes, each with its diagnostic in the result.',
+    ['KD-RES-08', 'KD-CLOSURE-10', 'KD-OP-13', 'KD-DIAG-07', 'KD-ORDER-10'],
+    ['KIT-07', 'KIT-08', 'KIT-11', 'OQ-22', 'OQ-23'],
+    failingWorld,
+    requestFor(failingWorld, { includeUnavailable: true }),
+  );
+
+  // KIT-16: a compiler fact more permissive than the contract allows is made more restrictive.
+  const unsigned = listTextBuilder({ readOnlyOperations: true });
+  unsigned.b.addCandidate({
+    qualified_name: 'std.list.unsigned_length',
+    signature: null,
+    receiver: LIST_TEXT_TYPE,
+    mode: 'read',
+    home: unsigned.std.list,
+  });
+  const unsignedWorld = ownWorld(unsigned.b.build(), 'validated operation without signature');
+  add(
+    'partial/explain-validated-operation-without-signature', EXPECT.partial,
+    'An operation the compiler marks validated but gives no signature cannot be a validated callable row: it is provisional, unavailable with incomplete-analysis, and its signature stays null.',
+    ['KD-RES-08', 'KD-RES-18', 'KD-OP-09', 'KD-OP-12', 'KD-OP-16'],
+    ['KIT-05', 'KIT-08', 'KIT-16'],
+    unsignedWorld,
+    requestFor(unsignedWorld, { kind: 'explain-operation', spelling: 'unsigned_length' }),
+  );
+
+  // KIT-18: the unavailable reason names the profile only when unsupported work is all there was.
+  const onlyExtension = t1WithType('unavailable');
+  const extOnly = ownWorld(
+    variant(onlyExtension, (f) => {
+      f.candidates = f.candidates
+        .filter((c) => c.receiver_type === null)
+        .map((c) => ({ ...c, origin: { ...c.origin, kind: 'extension' as const, implementation_identity: symbolId(`impl:${c.qualified_name}`) } }));
+    }),
+    'only extensions over any receiver',
+  );
+  add(
+    'partial/unavailable-only-unsupported-work', { status: 'unavailable', reason: 'unsupported-in-profile' },
+    'With no useful fact (the type is unavailable) and only extension candidates over any receiver, the result is unavailable with unsupported-in-profile.',
+    ['KD-RES-12', 'KD-RES-13', 'KD-LOOKUP-11', 'KD-ACCEPT-09'],
+    ['KIT-09', 'KIT-18', 'OQ-14', 'OQ-16', 'OQ-19'],
+    extOnly,
+    requestFor(extOnly),
+  );
+
+  // KIT-14: the budget runs out before the explanation reaches any candidate with the spelling.
+  const late = bigWorldBuilder({ description: 'An explanation whose only matching candidate sorts last, after 999,999 others.' });
+  late.addSeries({ seed: 'kit-14/others', count: LIMITS.steps - 1 });
+  late.b.addCandidate({ qualified_name: 'm.zq_last', signature: 'm.zq_last(read Items)', receiver: ITEMS_TYPE, mode: 'read', home: late.m });
+  const lateWorld = ownWorld(
+    variant(late.b.build(), (f) => {
+      // The greatest SymbolId there is, so the match is visited after every series member.
+      for (const c of f.candidates) if (c.display_name === 'zq_last') c.identity = 'f'.repeat(64);
+    }),
+    'match visited last',
+  );
+  const lateOtherUnit = variant(lateWorld, (f) => {
+    const others = f.candidate_series[0];
+    if (others !== undefined) others.count -= 6;
+  });
+  cases.push(
+    recordCase(
+      {
+        id: 'limit/explain-budget-exhausted-before-match',
+        expect: EXPECT.partial,
+        intent: 'explain-operation whose only matching candidate is visited after 999,999 others (one step each): its collection takes step 1,000,000 and its next stage would exceed the budget, so nothing about the spelling is known; only limit-exhausted is reported, no hidden-by-visibility. The step count rests on KIT-10; another step unit may give the other-step-unit answer.',
+        clauses: [...RESULT_SHAPE_CLAUSES, 'KD-LIMIT-07', 'KD-LIMIT-10', 'KD-RES-08', 'KD-RES-19', 'KD-OMIT-05'],
+        interpretations: ['KIT-10', 'KIT-14', 'KIT-17', 'OQ-07', 'OQ-29'],
+        fixture: lateWorld,
+        alternatives: [
+          {
+            name: 'other-step-unit',
+            reason: 'The contract defines no step unit (OQ-07); under another unit the budget may last until the match is judged, and the explanation then shows its callable row.',
+            interpretation: 'KIT-10',
+            fixture: lateOtherUnit,
+          },
+        ],
+      },
+      requestFor(lateWorld, { kind: 'explain-operation', spelling: 'zq_last' }),
+    ),
+  );
+
+  // KIT-19: a candidate the compiler does not admit costs two steps (collection, then exposure).
+  const unadmitted = bigWorldBuilder({ description: 'Half a million candidates the compiler does not admit, and one of another type.' });
+  unadmitted.addSeries({ seed: 'kit-19/unadmitted', count: LIMITS.steps / 2, template: { admitted: false } });
+  unadmitted.addSeries({ seed: 'kit-19/other', count: 1, template: { receiver: 'app.store.Other' } });
+  const unadmittedWorld = ownWorld(unadmitted.b.build(), 'unadmitted candidates at the budget edge');
+  cases.push(
+    recordCase(
+      {
+        id: 'limit/step-budget-unadmitted-candidates',
+        expect: EXPECT.partial,
+        intent: '500,000 candidates the compiler does not admit cost two steps each (collection and exposure, KIT-19), and one candidate of another type one more: 1,000,001 steps, so the budget runs out; the result is partial and truncated, with hidden-by-visibility and limit-exhausted. The step count rests on KIT-10; another step unit may give the other-step-unit answer.',
+        clauses: [...RESULT_SHAPE_CLAUSES, 'KD-LIMIT-07', 'KD-LIMIT-10', 'KD-RES-08', 'KD-DISCLOSE-09', 'KD-OMIT-06'],
+        interpretations: ['KIT-03', 'KIT-04', 'KIT-10', 'KIT-17', 'KIT-19', 'OQ-07'],
+        fixture: unadmittedWorld,
+        alternatives: [
+          {
+            name: 'other-step-unit',
+            reason: 'The contract defines no step unit (OQ-07); a provider that judges admission while collecting spends one step per unadmitted candidate and finishes, reporting only hidden-by-visibility.',
+            interpretation: 'KIT-10',
+            // Without the one-step candidate the oracle spends exactly the budget: the answer
+            // a one-step-per-unadmitted provider gives for this world.
+            fixture: variant(unadmittedWorld, (f) => void f.candidate_series.splice(1, 1)),
+          },
+        ],
+      },
+      requestFor(unadmittedWorld),
+    ),
+  );
+
+  // OQ-12 D (L132): the FileId is compared before anything about the position.
+  const hidden = ownWorld(hiddenWorld({ only: [] }), 'plain token receiver');
+  const reversed = requestFor(hidden, { analysis: { file_id: symbolId('some other file') } });
+  const { start, end } = reversed.position.expression;
+  reversed.position = { byte_offset: reversed.position.byte_offset, expression: { start: end, end: start } };
+  add(
+    'stale/wrong-file-before-reversed-span', { status: 'stale', reason: 'wrong-file' },
+    'A request whose FileId is wrong and whose expression span has start > end: the FileId is compared first, so the answer is stale wrong-file, not invalid.',
+    ['KD-POS-03', 'KD-STALE-01', 'KD-RES-10', 'KD-RES-11'],
+    ['KIT-01', 'OQ-12'],
+    hidden,
+    reversed,
+  );
+  return cases;
+}
