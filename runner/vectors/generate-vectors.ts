@@ -17,6 +17,7 @@ import type { DiscoveryRequestV1 } from '../../oracle/records/discovery-records.
 import { CATEGORIES, type CaseDefinition, type Category, type ExpectedAnswer, type QueryCase } from '../../suites/case-definition.js';
 import { loaded } from '../../suites/fixtures/request-for.js';
 import { keyWorldConflicts, type KeyedWorld } from '../../suites/generate/key-worlds.js';
+import { beyondBaseline, checkRuntimeUnicode, UNICODE_BASELINE } from '../../suites/generate/unicode-baseline.js';
 import { prettyJsonBytes } from './pretty-json.js';
 import { vectorSetDigest } from './vector-set-digest.js';
 import { renderVectorsReadme } from './vectors-readme.js';
@@ -147,6 +148,7 @@ export function generateVectors(cases: readonly CaseDefinition[], options: Gener
   const stamp = generatedStamp(options.oracleVersion);
   const files = new Map<string, Uint8Array>();
   const counts = Object.fromEntries(CATEGORIES.map((c) => [c, 0])) as Record<Category, number>;
+  const beyond: { id: string; code_points: string[] }[] = [];
   for (const c of cases) {
     const fixture = fixtureFile(c.fixture);
     files.set(`fixtures/${fixture.sha256}.json`, fixture.bytes);
@@ -159,6 +161,11 @@ export function generateVectors(cases: readonly CaseDefinition[], options: Gener
       fixture_sha256: fixture.sha256,
     };
     const vector: VectorFile = c.kind === 'query' ? queryVector(c, head, stamp) : { format: VECTOR_FORMAT, generated: stamp, ...head, release: c.release };
+    if ('request' in vector) {
+      // The request as sent and the fixture's strings are what the NFC checks read (KIT-26).
+      const codePoints = beyondBaseline(`${vector.request.encoding === 'utf8' ? vector.request.data : ''}\n${new TextDecoder().decode(fixture.bytes)}`);
+      if (codePoints.length > 0) beyond.push({ id: c.id, code_points: codePoints });
+    }
     const path = `${c.id}.json`;
     if (files.has(path)) throw new Error(`duplicate case id ${c.id}`);
     files.set(path, prettyJsonBytes(vector));
@@ -166,6 +173,8 @@ export function generateVectors(cases: readonly CaseDefinition[], options: Gener
   }
   const conflicts = keyWorldConflicts(queryWorlds(cases));
   if (conflicts.length > 0) throw new Error(conflicts.join('; '));
+  const runtimeUnicode = checkRuntimeUnicode(process.versions.unicode);
+  if (runtimeUnicode !== undefined) throw new Error(runtimeUnicode);
   const entries: ManifestEntry[] = [...files.entries()]
     .map(([path, bytes]) => ({ path, sha256: sha256Hex(bytes) }))
     .sort((a, b) => compareUtf8(a.path, b.path));
@@ -178,6 +187,7 @@ export function generateVectors(cases: readonly CaseDefinition[], options: Gener
     renames: Object.entries(options.renames)
       .map(([from, to]) => ({ from, to }))
       .sort((a, b) => compareUtf8(a.from, b.from)),
+    unicode: { baseline: UNICODE_BASELINE, beyond_baseline: beyond.sort((a, b) => compareUtf8(a.id, b.id)) },
     vector_set_sha256: vectorSetDigest(entries),
   };
   files.set('manifest.json', prettyJsonBytes(manifest));
