@@ -95,6 +95,8 @@ export interface ManifestFile {
   total: number;
   files: ManifestEntry[];
   renames: { from: string; to: string }[];
+  /** The Unicode version the NFC verdicts rest on, and the vectors that hold code points it may not assign (KIT-26). */
+  unicode: { baseline: string; beyond_baseline: { id: string; code_points: string[] }[] };
   vector_set_sha256: string;
 }
 

@@ -8,10 +8,10 @@
  * vector takes the contract category its expected result belongs to (KD-ACCEPT-13 names
  * the categories), and its intent says it came from fuzzing and how to replay it.
  */
+import { beyondBaseline, UNICODE_BASELINE, CATEGORIES, type Category, encodeRequestBytes, encodeFixtureJson, type JsonObject, loadFixture, evaluateQuery, verifyResult, compareUtf8, generatedStamp, MANIFEST_FORMAT, VECTOR_FORMAT, type ManifestEntry, type ManifestFile, type QueryVectorFile, prettyJsonBytes, vectorSetDigest, sha256Hex } from '../../oracle/index.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { CATEGORIES, type Category, encodeRequestBytes, encodeFixtureJson, type JsonObject, loadFixture, evaluateQuery, verifyResult, compareUtf8, generatedStamp, MANIFEST_FORMAT, VECTOR_FORMAT, type ManifestEntry, type ManifestFile, type QueryVectorFile, prettyJsonBytes, vectorSetDigest, sha256Hex } from '../../oracle/index.js';
 import type { ProviderConnection, ProviderLauncher } from '../adapters/provider-connection.js';
 import { errorFromFault } from '../judge/judge-vector.js';
 import { buildCase, caseShapeArb, type CaseShape, type FuzzCase } from './fuzz-case.js';
@@ -193,6 +193,7 @@ export function writeFuzzVector(folder: string, outcome: Extract<FuzzOutcome, { 
     { path: `${id}.json`, sha256: sha256(vectorBytes) },
   ].sort((a, b) => compareUtf8(a.path, b.path));
   const counts = Object.fromEntries(CATEGORIES.map((c) => [c, c === category ? 1 : 0])) as Record<Category, number>;
+  const beyond = beyondBaseline(`${vector.request.encoding === 'utf8' ? vector.request.data : ''}\n${new TextDecoder().decode(fixtureBytes)}`);
   const manifest: ManifestFile = {
     format: MANIFEST_FORMAT,
     generated: generatedStamp(kitVersion),
@@ -200,6 +201,7 @@ export function writeFuzzVector(folder: string, outcome: Extract<FuzzOutcome, { 
     total: 1,
     files,
     renames: [],
+    unicode: { baseline: UNICODE_BASELINE, beyond_baseline: beyond.length > 0 ? [{ id, code_points: beyond }] : [] },
     vector_set_sha256: vectorSetDigest(files),
   };
   writeFileSync(join(folder, 'manifest.json'), prettyJsonBytes(manifest));

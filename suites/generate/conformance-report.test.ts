@@ -13,6 +13,7 @@ const manifest: ManifestFile = {
   total: 1,
   files: [],
   renames: [],
+  unicode: { baseline: '15.0', beyond_baseline: [] },
   vector_set_sha256: digest,
 };
 const vector: VectorFile = {

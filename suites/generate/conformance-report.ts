@@ -62,6 +62,7 @@ export function renderConformanceReport(input: ReportInput): string {
     '',
     `- Vector set: \`${manifest.vector_set_sha256}\` (${manifest.total} vectors, \`vectors/manifest.json\`)`,
     `- Oracle: kofun-ctk ${markdownCell(manifest.generated.oracle_version)}`,
+    `- NFC checks: Unicode ${markdownCell(manifest.unicode.baseline)} baseline (KIT-26); ${manifest.unicode.beyond_baseline.length === 0 ? 'no vector holds a code point it may not assign' : `vectors holding code points it may not assign: ${manifest.unicode.beyond_baseline.map((v) => `${markdownCode(v.id)} (${v.code_points.join(', ')})`).join('; ')}`}`,
     `- Clause register: ${input.clauseIndex.clauses.length} clauses (\`suites/clause-index.json\`, from ${markdownCell(input.clauseIndex.source)} \`${input.clauseIndex.source_sha256}\`)`,
     `- Interpretations register: ${input.interpretations.length} entries (\`oracle/interpretations.json\`)`,
     '',

@@ -5,9 +5,9 @@
  * reason differs from the answer the case states, when the oracle faults, and when one
  * analysis key names two worlds (KIT-25). The output is a map from paths relative to
  * vectors/ to bytes, a pure function of the cases and the oracle version, so two runs
- * anywhere give the same bytes (DESIGN.md "Vectors").
+ * anywhere give the same bytes.
  */
-import { compareUtf8, encodeRequestBytes, sha256Hex, encodeCanonical, encodeFixtureJson, type JsonObject, type FixtureV1, evaluateQueryOrThrow, type DiscoveryRequestV1, prettyJsonBytes, vectorSetDigest, MANIFEST_FORMAT, VECTOR_FORMAT, generatedStamp, type AcceptableResult, type EncodedBytes, type ManifestEntry, type GeneratedStamp, type ManifestFile, type VectorFile, type VectorHead } from '../../oracle/index.js';
+import { compareUtf8, encodeRequestBytes, sha256Hex, encodeCanonical, encodeFixtureJson, type JsonObject, type FixtureV1, evaluateQueryOrThrow, type DiscoveryRequestV1, prettyJsonBytes, vectorSetDigest, MANIFEST_FORMAT, VECTOR_FORMAT, generatedStamp, type AcceptableResult, type EncodedBytes, type ManifestEntry, type GeneratedStamp, type ManifestFile, type VectorFile, type VectorHead, beyondBaseline, checkRuntimeUnicode, UNICODE_BASELINE } from '../../oracle/index.js';
 import { CATEGORIES, type CaseDefinition, type Category, type ExpectedAnswer, type QueryCase } from '../case-definition.js';
 import { loaded } from '../fixtures/request-for.js';
 import { keyWorldConflicts, type KeyedWorld } from './key-worlds.js';
@@ -110,6 +110,7 @@ export function generateVectors(cases: readonly CaseDefinition[], options: Gener
   const counts = Object.fromEntries(CATEGORIES.map((c) => [c, 0])) as Record<Category, number>;
   // Every case's fault is reported in one run, not only the first: a maintainer fixes them all at once.
   const faults: string[] = [];
+  const beyond: { id: string; code_points: string[] }[] = [];
   for (const c of cases) {
     try {
       addCase(c);
@@ -130,6 +131,11 @@ export function generateVectors(cases: readonly CaseDefinition[], options: Gener
       fixture_sha256: fixture.sha256,
     };
     const vector: VectorFile = c.kind === 'query' ? queryVector(c, head, stamp) : { format: VECTOR_FORMAT, generated: stamp, ...head, release: c.release };
+    if ('request' in vector) {
+      // The request as sent and the fixture's strings are what the NFC checks read (KIT-26).
+      const codePoints = beyondBaseline(`${vector.request.encoding === 'utf8' ? vector.request.data : ''}\n${new TextDecoder().decode(fixture.bytes)}`);
+      if (codePoints.length > 0) beyond.push({ id: c.id, code_points: codePoints });
+    }
     const path = `${c.id}.json`;
     if (files.has(path)) throw new Error(`duplicate case id ${c.id}`);
     files.set(path, prettyJsonBytes(vector));
@@ -137,6 +143,8 @@ export function generateVectors(cases: readonly CaseDefinition[], options: Gener
   }
   const conflicts = keyWorldConflicts(queryWorlds(cases));
   if (conflicts.length > 0) throw new Error(conflicts.join('; '));
+  const runtimeUnicode = checkRuntimeUnicode(process.versions.unicode);
+  if (runtimeUnicode !== undefined) throw new Error(runtimeUnicode);
   const entries: ManifestEntry[] = [...files.entries()]
     .map(([path, bytes]) => ({ path, sha256: sha256Hex(bytes) }))
     .sort((a, b) => compareUtf8(a.path, b.path));
@@ -149,6 +157,7 @@ export function generateVectors(cases: readonly CaseDefinition[], options: Gener
     renames: Object.entries(options.renames)
       .map(([from, to]) => ({ from, to }))
       .sort((a, b) => compareUtf8(a.from, b.from)),
+    unicode: { baseline: UNICODE_BASELINE, beyond_baseline: beyond.sort((a, b) => compareUtf8(a.id, b.id)) },
     vector_set_sha256: vectorSetDigest(entries),
   };
   files.set('manifest.json', prettyJsonBytes(manifest));
