@@ -293,7 +293,8 @@ function checkOmissions(
   }
   for (const r of got) {
     if (want.has(r) || optional.has(r) || required.has(r)) continue;
-    const clause = r === 'not-imported' ? 'KD-DISCLOSE-07' : r === 'limit-exhausted' ? 'KD-LIMIT-10' : r === 'unsupported-in-profile' ? 'KD-LOOKUP-11' : 'KD-OMIT-07';
+    // A not-imported omission for a hidden candidate says more than hidden-by-visibility does.
+    const clause = r === 'not-imported' ? 'KD-DISCLOSE-07' : r === 'limit-exhausted' ? 'KD-LIMIT-10' : (MISSING_CLAUSE[r] ?? 'KD-OMIT-02');
     add(out, 'omission-unfounded', clause, '/omissions', `No collected candidate is withheld with ${r}; an omission says no more than the facts (KIT-04).`, 'no such omission', JSON.stringify(r));
   }
 }
