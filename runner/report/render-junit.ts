@@ -61,7 +61,7 @@ function addCase(suite: XMLBuilder, v: VectorJudgement): void {
       break;
     case 'ERROR':
     case 'NOT-RUN':
-      tc.ele('error', { type: v.error?.kind ?? v.verdict, message: `${v.verdict}: ${v.error?.message ?? ''}` }).txt(v.error?.stderrTail ?? '');
+      tc.ele('error', { type: v.error?.kind ?? v.verdict, message: `${v.verdict}${v.failClauses.length > 0 ? ` ${v.failClauses.join(' ')}` : ''}: ${v.error?.message ?? ''}` }).txt(v.error?.stderrTail ?? '');
       break;
     case 'XFAIL':
       tc.ele('skipped', { message: `XFAIL (expected ${v.rawVerdict ?? ''}): ${escapeText(v.expectation?.reason ?? '')}` });
