@@ -51,8 +51,13 @@ export function checkFixtureLookup(result: unknown, input: LookupCheckInput): Vi
   const out: Violation[] = [];
   const status = stringMember(result, 'status');
   if (status !== 'complete' && status !== 'partial') return out;
-  if (input.request.query.kind === 'type') return out;
   const truth = deriveLookupTruth(input.fixture, input.closure, input.occurrence, input.request);
+  const truncated = member(result, 'truncated');
+  if (input.request.query.kind === 'type') {
+    // A type query looks nothing up; only a type fact cut by a cap truncates it (OQ-09 A).
+    if (truncated === true && !truth.typeCapped) out.push(truncatedWithoutLimit());
+    return out;
+  }
   const byId = new Map<string, CandidateTruth>();
   for (const t of truth.candidates) if (!byId.has(t.candidate.identity)) byId.set(t.candidate.identity, t);
   const exposed = new Set(truth.candidates.filter((t) => t.exposed).map((t) => t.candidate));
@@ -65,21 +70,20 @@ export function checkFixtureLookup(result: unknown, input: LookupCheckInput): Vi
     const t = id === undefined ? undefined : byId.get(id);
     if (isRecord(op) && t !== undefined && t.exposed) checkRow(op, `/operations/${i}`, t, { input, truth, hiddenIds, explain, ambiguous }, out);
   });
-  const truncated = member(result, 'truncated');
   const limited = limitMayBeReached(truth, input.fixture);
-  if (truncated === true && !limited) {
-    out.push(
-      violation('truncated-without-limit', 'KD-LIMIT-10', 'No limit of the profile can be reached on these facts, so nothing was cut and the result is not truncated.', {
-        pointer: '/truncated',
-        expected: 'false',
-        actual: 'true',
-      }),
-    );
-  }
+  if (truncated === true && !limited) out.push(truncatedWithoutLimit());
   if (truncated !== false || limited || rows.length >= LIMITS.operations) return out;
   if (explain) checkExplanation(result, rows, truth, input, out);
   else checkGeneral(result, rows, truth, input, out);
   return out;
+}
+
+function truncatedWithoutLimit(): Violation {
+  return violation('truncated-without-limit', 'KD-LIMIT-10', 'No limit of the profile can be reached on these facts, so nothing was cut and the result is not truncated.', {
+    pointer: '/truncated',
+    expected: 'false',
+    actual: 'true',
+  });
 }
 
 interface RowContext {
