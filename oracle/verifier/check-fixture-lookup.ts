@@ -64,11 +64,14 @@ export function checkFixtureLookup(result: unknown, input: LookupCheckInput): Vi
   const hiddenIds = new Set(input.fixture.candidatesInOrder.filter((c) => !exposed.has(c)).map((c) => c.identity));
   const rows = arrayMember(result, 'operations');
   const explain = input.request.query.kind === 'explain-operation';
+  // Two applicable visible matches make the explanation ambiguous (OQ-34 A); whether an error row
+  // without a diagnostic to cite counts is not settled, so either answer is taken then.
   const ambiguous = explain && truth.candidates.filter((t) => t.collected && t.applicable && eligible(t)).length > 1;
+  const mayBeAmbiguous = explain && truth.candidates.filter((t) => t.collected && t.applicable && t.withheld === null).length > 1;
   rows.forEach((op, i) => {
     const id = stringMember(member(op, 'identity'), 'value');
     const t = id === undefined ? undefined : byId.get(id);
-    if (isRecord(op) && t !== undefined && t.exposed) checkRow(op, `/operations/${i}`, t, { input, truth, hiddenIds, explain, ambiguous }, out);
+    if (isRecord(op) && t !== undefined && t.exposed) checkRow(op, `/operations/${i}`, t, { input, truth, hiddenIds, explain, ambiguous, mayBeAmbiguous }, out);
   });
   const limited = limitMayBeReached(truth, input.fixture);
   if (truncated === true && !limited) out.push(truncatedWithoutLimit());
@@ -92,6 +95,7 @@ interface RowContext {
   hiddenIds: ReadonlySet<string>;
   explain: boolean;
   ambiguous: boolean;
+  mayBeAmbiguous: boolean;
 }
 
 /** A candidate that can become a row (an uncitable error row may be withheld instead, KD-CLOSURE-10). */
@@ -134,7 +138,7 @@ function checkRow(op: JsonRecord, at: string, t: CandidateTruth, ctx: RowContext
     if (t.rejections.has(reason)) continue;
     if (reason === 'incomplete-analysis' && rank !== 0) continue;
     if (reason === 'limit-exhausted' && t.capped) continue;
-    if (reason === 'ambiguous' && ctx.ambiguous) continue;
+    if (reason === 'ambiguous' && ctx.mayBeAmbiguous) continue;
     const clause = reason.startsWith('requires-') ? 'KD-OWN-06' : reason === 'missing-effect' ? 'KD-EFFECT-05' : reason === 'ambiguous' ? 'KD-RES-18' : reason === 'type-mismatch' ? 'KD-LOOKUP-09' : reason === 'incomplete-analysis' ? 'KD-OP-11' : 'KD-LOOKUP-11';
     add(out, 'rejection-unfounded', clause, `${at}/rejection_reasons`, `The compiler's facts give no ground for ${reason} on this row; the compiler's verdicts stay authoritative.`, 'no such reason', JSON.stringify(reason));
   }
