@@ -272,6 +272,8 @@ export interface CensusRow {
   outcome: CensusOutcome;
   /** Why the run could not be made as listed (deterministic text only). */
   problem?: string;
+  /** The metamorphic check ran on every vector of this row (the reference and CensusProvider.metamorphic). */
+  metamorphic?: boolean;
 }
 
 /** The census over one vector set. */
@@ -430,7 +432,7 @@ export async function runBrokenProviderCensus(options: CensusOptions): Promise<C
         version: options.kitVersion,
       };
       const report = await gateOver(options, spec, vectors, p.timeoutMs ?? CENSUS_TIMEOUT_MS, p.metamorphic === true);
-      return rowFromReport(p.name, p.breaks, report, p.expect);
+      return { ...rowFromReport(p.name, p.breaks, report, p.expect), ...(p.metamorphic === true ? { metamorphic: true } : {}) };
     });
   }
   // Slow gates (a hang waits out its timeout) do not hold the others: a small pool.
@@ -513,7 +515,7 @@ export function renderBrokenProviderCensus(result: CensusResult): string[] {
     out.push('');
   }
   out.push(
-    `Each provider of \`${BROKEN_PROVIDER_DIR}/\` is the reference oracle with one family of rules broken. The census drives each of them, and the reference oracle, through the persistent process adapter (one instance at a time per provider, ${result.timeoutMs} ms per query) over the same ${result.vectors.length} vectors listed below, with the metamorphic canonical-order check on every vector (seed ${result.seed}), and records the gate. A provider that misbehaves on one vector only is pointed at it by its request SHA-256; the hang provider runs only that vector, with a ${CENSUS_HANG_TIMEOUT_MS} ms timeout.`,
+    `Each provider of \`${BROKEN_PROVIDER_DIR}/\` is the reference oracle with one family of rules broken. The census drives each of them, and the reference oracle, through the persistent process adapter (one instance at a time per provider, ${result.timeoutMs} ms per query) over the same ${result.vectors.length} vectors listed below, and records the gate; the reference oracle and the providers whose fault shows only under reordered fixtures (${result.rows.filter((r) => r.metamorphic === true).map((r) => markdownCode(r.provider)).join(', ')}) also get the metamorphic canonical-order check on every vector (seed ${result.seed}). A provider that misbehaves on one vector only is pointed at it by its request SHA-256; the hang provider runs only that vector, with a ${CENSUS_HANG_TIMEOUT_MS} ms timeout.`,
     '',
     'A provider is caught when the gate fails it (exit 1), and caught as intended when one of the KD- clauses or ERROR kinds it was failed by is one its rule family names. Only what every run agrees on is shown: no timings, messages, provider stderr, paths or process ids, and no per-vector metamorphic outcome (for the provider whose order changes between runs, whether two shuffles of three rows coincide is chance; its metamorphic clauses still appear, from the vectors with many rows).',
     '',
