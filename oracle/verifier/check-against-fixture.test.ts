@@ -21,13 +21,17 @@ function load(change: (f: FixtureV1) => void = () => {}): LoadedFixture {
   return loaded.fixture;
 }
 
-/** The make-fixture world plus a candidate the compiler does not admit here. */
+/**
+ * The make-fixture world plus a candidate the compiler does not admit here, over another
+ * receiver type: a general query never collects it (KIT-02), an explanation of its name does.
+ */
 const withSecret = (f: FixtureV1): void => {
   f.candidates.push(
     makeCandidate('secret_sauce', {
       identity: SECRET,
       // A current-file declaration, so the std.list view, and the key of the hand-written results, stay as they are.
       home: { kind: 'current-file' },
+      receiver_type: sha('type:std.map.Map[Text]'),
       admitted: false,
       documentation: SECRET_DOC,
       source: { file_id: IDS.file, span: { start: 4, end: 13 } },
@@ -74,7 +78,9 @@ test('KD-CLOSURE-14: the type fact is never more validated than its occurrence',
     const node = f.facts.find((n) => n.value === IDS.languagesNode);
     if (node !== undefined) node.status = 'provisional';
   });
+  // Without a validated type no List[Text] operation applies (KIT-02), so the row is not one of this receiver.
   assert.equal(verify(COMPLETE, fixture, requestText()), [
+    'KD-ACCEPT-06 row-not-applicable at /operations/0/identity',
     'KD-CLOSURE-14 status-upgraded at /type/dependencies/0/status',
     'KD-CLOSURE-14 status-upgraded at /type/status',
   ]);
@@ -140,13 +146,22 @@ test('leak scan: a hidden name in any text of the result (KD-DISCLOSE-07)', () =
     }
   ],`,
   );
-  assert.equal(verify(stale, fixture, requestText({ generation: 16 })), ['KD-DISCLOSE-07 hidden-display-name-leak at /diagnostics/0/fallback_text']);
+  // The diagnostic is none of the compiler's, and a stale result carries none (OQ-30 A).
+  assert.equal(verify(stale, fixture, requestText({ generation: 16 })), [
+    'KD-DIAG-07 diagnostic-not-in-fixture at /diagnostics/0/id',
+    'KD-DISCLOSE-07 hidden-display-name-leak at /diagnostics/0/fallback_text',
+    'KD-RES-10 stale-with-diagnostics at /diagnostics',
+  ]);
 });
 
 test('leak scan: a row for a hidden candidate is reported once (KD-DISCLOSE-03)', () => {
   const fixture = load(withSecret);
   const row = COMPLETE.split(IDS.length).join(SECRET).split('length').join('secret_sauce');
-  assert.equal(verify(row, fixture, requestText()), ['KD-DISCLOSE-03 hidden-candidate-row at /operations/0']);
+  // The hidden row stands where the callable length row belongs, which is then missing.
+  assert.equal(verify(row, fixture, requestText()), [
+    'KD-DISCLOSE-03 hidden-candidate-row at /operations/0',
+    'KD-LOOKUP-06 callable-row-dropped at /operations',
+  ]);
 });
 
 test('leak scan: an explanation may echo the spelling and nothing else (KD-DISCLOSE-02, KD-OMIT-07)', () => {

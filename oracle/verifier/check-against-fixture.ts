@@ -9,6 +9,7 @@ import type { LoadedFixture } from '../fixture/load-fixture.js';
 import type { FixtureCandidate } from '../fixture/fixture.js';
 import type { Violation } from '../violation.js';
 import { checkFixtureGate } from './check-fixture-gate.js';
+import { checkFixtureLookup } from './check-fixture-lookup.js';
 import { checkFixtureRows, type FixtureView } from './check-fixture-rows.js';
 import { checkLeaks, checkLeaksInBytes } from './check-leaks.js';
 import { closeFixtureFacts } from './fixture-fact-closure.js';
@@ -32,10 +33,19 @@ function viewOf(fixture: LoadedFixture): FixtureView {
 }
 
 /** Checks a decoded result against the fixture (and the request, when given). */
-export function checkAgainstFixture(result: unknown, fixture: LoadedFixture, reading: RequestReading | undefined): Violation[] {
+export function checkAgainstFixture(
+  result: unknown,
+  fixture: LoadedFixture,
+  reading: RequestReading | undefined,
+  pendingReadings = false,
+): Violation[] {
   const view = viewOf(fixture);
   const gate = checkFixtureGate(result, reading, fixture);
   const rows = checkFixtureRows(result, view, gate.occurrence);
+  if (gate.occurrence !== undefined && reading?.kind === 'valid') {
+    const input = { fixture, closure: view.closure, occurrence: gate.occurrence, request: reading.request, pendingReadings };
+    rows.push(...checkFixtureLookup(result, input));
+  }
   // A row for a hidden candidate is reported once, as such, not again field by field.
   const skipRows = new Set<number>();
   arrayMember(result, 'operations').forEach((op, i) => {

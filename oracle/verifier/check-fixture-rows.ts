@@ -206,6 +206,9 @@ function checkTypeFact(type: Readonly<Record<string, unknown>>, occurrence: Fixt
     }
   }
   const display = member(type, 'display');
+  if (display === null && t.display !== null && (status === 'provisional' || status === 'error')) {
+    push(out, 'type-placeholder-missing', 'KD-TYPE-04', '/type/display', "The compiler has a display for this type (a placeholder such as _T1), and only an unavailable type drops it (OQ-42 A).", JSON.stringify(t.display), 'null');
+  }
   if (typeof display === 'string' && display !== t.display) {
     push(out, 'type-display-mismatch', 'KD-TYPE-08', '/type/display', "The type display is not the compiler's for this occurrence; the service never invents a type.", describeValue(t.display), describeValue(display));
   }
@@ -226,6 +229,18 @@ function checkDiagnostics(result: unknown, fixture: LoadedFixture, out: Violatio
   arrayMember(result, 'diagnostics').forEach((d, i) => {
     const id = stringMember(d, 'id');
     const f = id === undefined ? undefined : byId.get(id);
+    if (id !== undefined && f === undefined) {
+      push(out, 'diagnostic-not-in-fixture', 'KD-DIAG-07', `/diagnostics/${i}/id`, 'The result shows a diagnostic the compiler did not issue.', 'the ID of a fixture diagnostic', JSON.stringify(id));
+      return;
+    }
+    if (f !== undefined) {
+      for (const field of ['code', 'severity', 'category', 'template_id', 'fallback_text'] as const) {
+        const got = member(d, field);
+        if (got === f[field]) continue;
+        const clause = field === 'severity' ? 'KD-DIAG-03' : field === 'fallback_text' ? 'KD-DIAG-04' : 'KD-DIAG-02';
+        push(out, 'diagnostic-field-mismatch', clause, `/diagnostics/${i}/${field}`, `The diagnostic's ${field} differs from the compiler's diagnostic with this ID.`, JSON.stringify(f[field]), describeValue(got));
+      }
+    }
     const primary = member(d, 'primary');
     if (f === undefined || primary === null || primary === undefined) return;
     if (!f.disclose_primary || f.primary === null) {

@@ -122,6 +122,16 @@ function checkRows(result: unknown, request: DiscoveryRequestV1, status: string 
       }),
     );
   }
+  const omissions = arrayMember(result, 'omissions');
+  if (kind === 'type' && omissions.length > 0) {
+    out.push(
+      violation('type-query-with-omissions', 'KD-RES-16', 'A type query looks nothing up, so nothing is withheld and the result has no omission (OQ-40 A, KIT-02).', {
+        pointer: '/omissions',
+        expected: '[]',
+        actual: `array of ${omissions.length}`,
+      }),
+    );
+  }
   if (kind === 'explain-operation') {
     if (operations.length > 1) {
       out.push(

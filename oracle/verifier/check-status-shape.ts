@@ -107,6 +107,8 @@ export function checkStatusShape(result: unknown): Violation[] {
       typeNull('KD-RES-10');
       emptyArray(operations, 'operations', 'KD-RES-10');
       emptyArray(omissions, 'omissions', 'KD-RES-10');
+      // OQ-30 A: a stale result never carries diagnostics of an old or other analysis.
+      emptyArray(diagnostics, 'diagnostics', 'KD-RES-10');
       reasonIn(STALE_REASONS, 'KD-RES-11');
       truncatedFalse('KD-RES-11');
       break;
@@ -115,6 +117,9 @@ export function checkStatusShape(result: unknown): Violation[] {
       analysisPresent('KD-RES-12');
       typeNull('KD-RES-12');
       emptyArray(operations, 'operations', 'KD-RES-12');
+      // KIT-09: no useful fact exists, so nothing is explained by an omission or a diagnostic.
+      emptyArray(omissions, 'omissions', 'KD-RES-12');
+      emptyArray(diagnostics, 'diagnostics', 'KD-RES-12');
       reasonIn(UNAVAILABLE_REASONS, 'KD-RES-13');
       truncatedFalse('KD-RES-13');
       break;

@@ -186,7 +186,8 @@ test('diagnostic references: dangling IDs and unreferenced rows (KD-DIAG-07/08, 
     }
   ],`;
   assert.equal(verify(mutate(COMPLETE, '"diagnostics": [],', diagnostic)), ['KD-DIAG-08 unreferenced-diagnostic at /diagnostics/0']);
-  assert.equal(verify(mutate(STALE, '"diagnostics": [],', diagnostic)), []);
+  // OQ-30 A: a stale result never carries diagnostics of an old or other analysis.
+  assert.equal(verify(mutate(STALE, '"diagnostics": [],', diagnostic)), ['KD-RES-10 stale-with-diagnostics at /diagnostics']);
 });
 
 test('KD-LOOKUP-11, OQ-19 A: no extension row before the extension rules are accepted', () => {

@@ -8,10 +8,11 @@
  * 3 provider could not start or run incomplete, a release-cost vector without declared
  * build commands included (README.md, PROTOCOL.md).
  */
+import { escapeText, kitRoot, kitVersion } from '../../oracle/index.js';
+import { describeFuzzPhase, runFuzzPhase, withFuzzPhase } from '../run/fuzz-phase.js';
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { kitRoot, kitVersion } from '../../oracle/index.js';
 import { installSignalCleanup, killAllGroups } from '../adapters/process-group.js';
 import { launcherFor, relocatedSpec, resolveProvider, type ProviderOptions, type ProviderSpec } from '../adapters/provider-spec.js';
 import { EXIT, UsageError } from '../io/cli-io.js';
@@ -59,6 +60,9 @@ interface RunCliOptions extends ProviderOptions {
   verbose?: boolean;
   /** False with --no-release-vary. */
   releaseVary: boolean;
+  fuzz: string;
+  fuzzSeed: string;
+  fuzzOut: string;
 }
 
 export const registerRun: Register = (program: Command, io, done) => {
@@ -81,6 +85,9 @@ export const registerRun: Register = (program: Command, io, done) => {
     .option('--events <file>', 'write the JSON event stream (one event per line)')
     .option('--verbose', 'print every violation and the whole diff')
     .option('--no-release-vary', 'release-cost vectors: skip the repeated without-support build under varied conditions')
+    .option('--fuzz <n>', 'after the vectors, judge the provider on n generated cases no vector names (0: no fuzz phase)', '0')
+    .option('--fuzz-seed <n>', 'seed of the fuzz phase', String(RUN_DEFAULTS.seed))
+    .option('--fuzz-out <dir>', 'folder a fuzz disagreement is written to as a vector set', 'kofun-ctk-fuzz')
     .addHelpText('after', RUN_RELEASE_HELP)
     .action(async (opts: RunCliOptions) => {
       done(await runCommand(opts, io));
@@ -100,6 +107,8 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
   const seed = intOption('--seed', opts.seed, 0);
   const sample = opts.metamorphic === 'all' ? 'all' : intOption('--metamorphic', opts.metamorphic, 0);
   const shard = opts.shard === undefined ? undefined : parseShard(opts.shard);
+  const fuzzCases = intOption('--fuzz', opts.fuzz, 0);
+  const fuzzSeed = intOption('--fuzz-seed', opts.fuzzSeed, 0);
 
   const config = resolveProvider(opts, io.cwd);
   const vectorSet = loadVectorSet(opts.vectors === undefined ? join(kitRoot(), 'vectors') : resolve(io.cwd, opts.vectors));
@@ -154,12 +163,25 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
       selectedRelease,
       releaseBuild,
     });
+    if (fuzzCases > 0) {
+      const fuzz = await runFuzzPhase({
+        seed: fuzzSeed,
+        cases: fuzzCases,
+        launcher: launcherFor(config.spec, kitVersion()),
+        timeoutMs,
+        startTimeoutMs,
+        restartBudget,
+        kitVersion: kitVersion(),
+        folder: resolve(io.cwd, opts.fuzzOut),
+      });
+      report = withFuzzPhase(report, fuzz);
+    }
   } finally {
     killAllGroups();
     removeSignals();
     await new Promise<void>((r) => (eventsOut ? eventsOut.end(r) : r()));
   }
-  const extra: string[] = [];
+  const extra: string[] = report.fuzz === undefined ? [] : [escapeText(describeFuzzPhase(report.fuzz))];
   if (releaseBuild === null && selectedRelease.length > 0) {
     const queryCategories = [...new Set(vectorSet.queryVectors.map((v) => v.category))].sort();
     extra.push(

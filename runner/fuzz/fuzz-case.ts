@@ -3,8 +3,11 @@
  * suites' FixtureBuilder) and a request on them, covering what the contract fixes:
  * every fact status and dependency closure, visibility and imports, extension and
  * trait candidates, generic requirements, receiver modes, effects and capabilities,
- * multi-byte UTF-8 around positions, stale keys and invalid positions. fast-check
- * shrinks a failing case towards an empty world with a current request.
+ * multi-byte UTF-8 around positions (spans that start or end on and off code-point
+ * boundaries), stale keys and invalid positions, source and documentation present with and
+ * without their disclosure flags, explain spellings that several candidates match, and
+ * worlds large enough to exhaust the step budget (KIT-10). fast-check shrinks a failing
+ * case towards an empty world with a current request.
  */
 import fc from 'fast-check';
 import { type FactKey, type FixtureV1, loadFixture, encodeCanonical, type JsonObject, type DiscoveryRequestV1, type FactStatus, type QueryKind, type ReceiverMode, type Visibility, REQUEST_SCHEMA, FixtureBuilder, type HomeRef, type InterfaceRef, factKey, identityOf } from '../../oracle/index.js';
@@ -13,6 +16,9 @@ const STATUSES: FactStatus[] = ['validated', 'provisional', 'unavailable', 'erro
 const NAMES = ['len', 'map', 'push', 'sort_in_place', 'take_all', 'fetch'];
 const AFFIXES = ['', ' ', 'é', '😀', 'x.', '(', 'ß '];
 const EFFECTS = ['net', 'fs'];
+
+/** Just over the step budget at six steps a candidate (KIT-10). */
+const BUDGET_CANDIDATES = 170_000;
 
 const statusArb = fc.oneof({ weight: 4, arbitrary: fc.constant<FactStatus>('validated') }, { weight: 1, arbitrary: fc.constantFrom(...STATUSES) });
 
@@ -29,8 +35,11 @@ interface CandidateShape {
   generics: { kind: 'trait-bound' | 'equality' | 'inference'; satisfied: boolean; status: FactStatus; identity: boolean }[];
   effects: { which: number; public: boolean; status: FactStatus }[];
   dependsOn: number[];
+  /** The compiler has a source location / documentation attachment, and whether each may be disclosed (KD-DISCLOSE-04). */
+  hasSource: boolean;
   discloseSource: boolean;
   documentation: boolean;
+  discloseDocumentation: boolean;
 }
 
 /** The shape a case is built from; what fast-check generates and shrinks. */
@@ -45,8 +54,16 @@ export interface CaseShape {
   interfaces: { validated: boolean; internal: boolean; inScope: boolean }[];
   candidates: CandidateShape[];
   query: { kind: QueryKind; includeUnavailable: boolean; spelling: number };
-  /** 0: current; 1..5: one key field changed; 6: offset outside the span; 7: another span. */
+  /**
+   * 0: current; 1..5: one key field changed; 6: offset outside the span; 7: another span;
+   * 8: the span starts one character earlier, 9: one byte earlier, 10: ends one byte later
+   * (on or off a code-point boundary, as the affixes around the expression make it).
+   */
   perturb: number;
+  /** Every odd-numbered candidate takes candidate 0's name, and an explanation asks for it. */
+  sameName: boolean;
+  /** Adds enough candidates, each visiting six stages, to exhaust the step budget (KIT-10). */
+  budget: boolean;
   offset: 'start' | 'end';
   cancelled: boolean;
   facts_source: 'live' | 'sidecar' | 'kif-only';
@@ -73,8 +90,10 @@ const candidateArb: fc.Arbitrary<CandidateShape> = fc.record({
   ),
   effects: fc.array(fc.record({ which: fc.nat({ max: EFFECTS.length - 1 }), public: fc.boolean(), status: statusArb }), { maxLength: 2 }),
   dependsOn: fc.array(fc.nat({ max: 3 }), { maxLength: 2 }),
+  hasSource: fc.boolean(),
   discloseSource: fc.boolean(),
   documentation: fc.boolean(),
+  discloseDocumentation: fc.boolean(),
 });
 
 /** The arbitrary of case shapes. */
@@ -97,7 +116,10 @@ export const caseShapeArb: fc.Arbitrary<CaseShape> = fc.record({
     includeUnavailable: fc.boolean(),
     spelling: fc.nat({ max: NAMES.length }),
   }),
-  perturb: fc.oneof({ weight: 6, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 7 }) }),
+  perturb: fc.oneof({ weight: 6, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 10 }) }),
+  sameName: fc.oneof({ weight: 3, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+  // Rare: such a world costs seconds to load and visit.
+  budget: fc.oneof({ weight: 150, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
   offset: fc.constantFrom<'start' | 'end'>('end', 'start'),
   cancelled: fc.oneof({ weight: 9, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
   facts_source: fc.oneof(
@@ -145,8 +167,9 @@ export function buildCase(shape: CaseShape): FuzzCase {
     permits: shape.permits,
     capabilities: [...new Set(shape.capabilities)].map((i) => identityOf('SymbolId', `effect.${EFFECTS[i] ?? 'net'}`)),
   });
+  const nameOf = (i: number): string => NAMES[(shape.sameName && i % 2 === 1 ? shape.candidates[0]?.name : shape.candidates[i]?.name) ?? 0] ?? 'len';
   shape.candidates.forEach((c, i) => {
-    const name = NAMES[c.name] ?? 'len';
+    const name = nameOf(i);
     const home: HomeRef = c.home < 0 || interfaces[c.home] === undefined ? 'current-file' : (interfaces[c.home] as InterfaceRef);
     const seenEffects = new Set<number>();
     b.addCandidate({
@@ -177,14 +200,32 @@ export function buildCase(shape: CaseShape): FuzzCase {
       effects: c.effects
         .filter((e) => !seenEffects.has(e.which) && seenEffects.add(e.which))
         .map((e) => ({ identity: `effect.${EFFECTS[e.which] ?? 'net'}`, display: EFFECTS[e.which] ?? 'net', public: e.public, status: e.status })),
-      source: c.discloseSource ? { file_id: b.fileId, span: { start: 4, end: 9 } } : null,
+      source: c.hasSource ? { file_id: b.fileId, span: { start: 4, end: 9 } } : null,
       disclose_source: c.discloseSource,
       documentation: c.documentation ? `doc-${i}` : null,
-      disclose_documentation: c.documentation,
+      disclose_documentation: c.discloseDocumentation,
       dependencies: pick(c.dependsOn),
       diagnostic_ids: diagnosticsFor(c.status),
     });
   });
+  if (shape.budget) {
+    // Each candidate applies, is exposed and visits all six stages before a non-public effect
+    // that is never held withholds it: 6 steps each, just over the 1,000,000-step budget.
+    b.addSeries({
+      seed: 'fuzz-budget',
+      count: BUDGET_CANDIDATES,
+      name_prefix: 'op',
+      qualified_name_prefix: 'lib.op',
+      template: {
+        qualified_name: 'lib.op',
+        signature: 'op(read Items)',
+        receiver: null,
+        mode: 'read',
+        home: 'current-file',
+        effects: [{ identity: 'effect.budget', display: 'budget', public: false, status: 'validated' }],
+      },
+    });
+  }
   const fixture = b.build();
   const loaded = loadFixture(fixture);
   if (!loaded.ok) {
@@ -216,7 +257,13 @@ export function buildCase(shape: CaseShape): FuzzCase {
   let offset = shape.offset === 'start' ? span.start : span.end;
   if (shape.perturb === 6) offset = span.end + 1;
   if (shape.perturb === 7) span.start = 0;
-  const spelling = shape.query.kind === 'explain-operation' ? (NAMES[shape.query.spelling] ?? 'absent') : null;
+  const before = AFFIXES[shape.prefix] ?? '';
+  if (shape.perturb === 8) span.start -= Buffer.byteLength([...before].pop() ?? '', 'utf8');
+  if (shape.perturb === 9) span.start = Math.max(0, span.start - 1);
+  if (shape.perturb === 10) span.end += 1;
+  if (shape.perturb >= 8) offset = shape.offset === 'start' ? span.start : span.end;
+  const asked = shape.sameName && shape.candidates.length > 0 ? nameOf(0) : NAMES[shape.query.spelling];
+  const spelling = shape.query.kind === 'explain-operation' ? (asked ?? 'absent') : null;
   const request: DiscoveryRequestV1 = {
     schema: REQUEST_SCHEMA,
     analysis: key,

@@ -46,6 +46,27 @@ test('no bytes is ERROR, and provider text is escaped and bounded', () => {
   assert.not.match(j.error?.stderrTail ?? '', /\u202e/);
   const e = judgeVector(v, { ok: false, fault: { kind: 'provider-error', code: 'unsupported', message: 'no' } }, context(v));
   assert.equal(e.error, { kind: 'provider-error', code: 'unsupported', message: 'no' });
+  assert.equal(e.failClauses, []);
+});
+
+test('an oversize reply is an ERROR that names KD-LIMIT-03 (a result is at most 4 MiB)', () => {
+  const v = pickVector('stale vector', (x) => x.category === 'stale');
+  const j = judgeVector(v, { ok: false, fault: { kind: 'oversize', message: 'too big', stderrTail: '' } }, context(v));
+  assert.is(j.verdict, 'ERROR');
+  assert.equal(j.failClauses, ['KD-LIMIT-03']);
+  assert.is(j.clauseSource, 'limit');
+});
+
+test('a FAIL the verifier can name carries its rule, not the vector clause list', () => {
+  const v = pickVector('ownership vector with a requires-take row', (x) => x.id === 'ownership/permits-edit-include-unavailable');
+  const text = Buffer.from(v.expected).toString('utf8');
+  // into_iter needs take; the receiver permits edit only (KD-OWN-05).
+  const callable = text.replace('"availability": "unavailable",\n      "dependencies"', '"availability": "callable",\n      "dependencies"').replace('"rejection_reasons": [\n        "requires-take"\n      ]', '"rejection_reasons": []');
+  assert.ok(callable !== text);
+  const j = judgeVector(v, { ok: true, value: new Uint8Array(Buffer.from(callable)) }, context(v));
+  assert.is(j.verdict, 'FAIL');
+  assert.equal(j.failClauses, ['KD-OWN-05']);
+  assert.ok(v.clauses.length > 1);
 });
 
 test.run();

@@ -11,6 +11,7 @@ import { errorMessage } from '../adapters/module-provider.js';
 import type { CallOutcome, ProviderFault } from '../adapters/provider-connection.js';
 import type { QueryVector } from '../run/vector-source.js';
 import { classifyDifference } from './classify-difference.js';
+import { attributeError, attributeFailure } from './fail-attribution.js';
 import { unifiedDiff } from './unified-diff.js';
 import { blankJudgement, type VectorError, type VectorJudgement } from './verdict.js';
 
@@ -28,7 +29,10 @@ export interface JudgeContext {
 /** Judges one vector from the provider's outcome. */
 export function judgeVector(vector: QueryVector, outcome: CallOutcome<Uint8Array>, context: JudgeContext): VectorJudgement {
   const base = blankJudgement(vector);
-  if (!outcome.ok) return { ...base, verdict: 'ERROR', error: errorFromFault(outcome.fault) };
+  if (!outcome.ok) {
+    const error = errorFromFault(outcome.fault);
+    return { ...base, verdict: 'ERROR', error, ...attributeError(error) };
+  }
   const actual = outcome.value;
   base.actualSha256 = sha256Hex(actual);
   base.actualLength = actual.length;
@@ -46,13 +50,12 @@ export function judgeVector(vector: QueryVector, outcome: CallOutcome<Uint8Array
     );
     return { ...base, verdict: 'ACCEPTABLE', acceptable: { name: alternative.name, interpretation: alternative.interpretation, declared } };
   }
-  const verifierClauses = uniqueSorted(base.violations.map((v) => v.clause));
+  const difference = classifyDifference(vector.expected, actual);
   return {
     ...base,
     verdict: 'FAIL',
-    failClauses: verifierClauses.length > 0 ? verifierClauses : uniqueSorted(vector.clauses),
-    clauseSource: verifierClauses.length > 0 ? 'verifier' : 'vector',
-    difference: classifyDifference(vector.expected, actual),
+    ...attributeFailure(base.violations, difference, vector.clauses),
+    difference,
     diff: unifiedDiff(vector.expected, actual),
   };
 }
@@ -91,8 +94,4 @@ function runVerifier(actual: Uint8Array, vector: QueryVector, fixture: LoadedFix
 
 function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && Buffer.from(a.buffer, a.byteOffset, a.length).equals(Buffer.from(b.buffer, b.byteOffset, b.length));
-}
-
-function uniqueSorted(values: readonly string[]): string[] {
-  return [...new Set(values)].sort();
 }

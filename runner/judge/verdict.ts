@@ -50,10 +50,13 @@ export interface VectorJudgement {
   rawVerdict?: Verdict;
   /** For ACCEPTABLE: the alternative matched, and whether the provider declared it in its handshake. */
   acceptable?: { name: string; interpretation: string; declared: boolean };
-  /** For FAIL: the KD- clauses violated, from the verifier, else the vector's own clauses. */
+  /**
+   * For FAIL: the KD- clauses violated, from the verifier, else the vector's clauses that
+   * govern the differing parts (fail-attribution.ts); for an oversize ERROR, KD-LIMIT-03.
+   */
   failClauses: string[];
-  /** Where failClauses came from. */
-  clauseSource?: 'verifier' | 'vector' | 'metamorphic';
+  /** Where failClauses came from: the verifier, the difference, the metamorphic check, a limit of the runner, or the vector. */
+  clauseSource?: 'verifier' | 'difference' | 'vector' | 'metamorphic' | 'limit';
   /** Every verifier violation of the actual bytes (with request and fixture). */
   violations: Violation[];
   difference?: DifferenceClass;

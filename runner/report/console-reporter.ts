@@ -89,7 +89,7 @@ function detail(c: Colors, v: VectorJudgement, verbose: boolean): string {
   const lines: string[] = [];
   const head = `${colorVerdict(c, v.verdict)} ${escapeText(v.id)}`;
   if (v.verdict === 'FAIL') {
-    lines.push(`${head}  ${v.failClauses.join(' ')}${v.clauseSource === 'vector' ? ' (the vector\'s clauses; the verifier found no violation)' : ''}`);
+    lines.push(`${head}  ${v.failClauses.join(' ')}${v.clauseSource === 'difference' ? ' (the vector\'s clauses for the differing parts; the verifier found no violation)' : ''}`);
     if (v.difference) lines.push(`    ${describeDifference(v.difference)}`);
     if (v.metamorphic && !v.metamorphic.ok) lines.push(`    metamorphic (seed ${v.metamorphic.seed}): ${v.metamorphic.detail ?? ''}`);
     for (const violation of v.violations.slice(0, verbose ? undefined : 5)) lines.push(`    ${formatViolation(violation)}`);

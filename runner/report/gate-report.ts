@@ -4,6 +4,7 @@
  * version, so a gate result is bound to the exact vectors it ran. Holds no timing,
  * so the same run gives the same report.
  */
+import type { FuzzPhaseReport } from '../run/fuzz-phase.js';
 import { EXIT } from '../io/cli-io.js';
 import type { ProviderIdentity } from '../adapters/provider-connection.js';
 import type { Expectation } from '../judge/expectations.js';
@@ -24,6 +25,8 @@ export interface GateReport {
   unknown_expectations: Expectation[];
   /** Sorted by id. */
   vectors: VectorJudgement[];
+  /** The seeded fuzz phase (`run --fuzz N`), when it ran: seed, number of cases, outcome. */
+  fuzz?: FuzzPhaseReport;
 }
 
 /** Counts per verdict, every verdict present. */

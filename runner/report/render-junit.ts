@@ -4,6 +4,7 @@
  * provider-controlled text is escaped by escape-text first, so the XML carries no
  * character XML 1.0 cannot, and no control sequence reaches a CI log.
  */
+import { describeFuzzPhase, type FuzzPhaseReport } from '../run/fuzz-phase.js';
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import { formatViolation, escapeText } from '../../oracle/index.js';
@@ -36,7 +37,22 @@ export function renderJunit(report: GateReport): string {
     addProperties(suite, report);
     for (const v of vectors) addCase(suite, v);
   }
+  if (report.fuzz !== undefined) addFuzzSuite(root, report.fuzz);
   return root.end({ prettyPrint: true });
+}
+
+/** The fuzz phase as one testsuite of one testcase, with its seed and number of cases. */
+function addFuzzSuite(root: XMLBuilder, fuzz: FuzzPhaseReport): void {
+  const failed = fuzz.outcome === 'disagreement' ? '1' : '0';
+  const errored = fuzz.outcome === 'no-provider' ? '1' : '0';
+  const suite = root.ele('testsuite', { name: 'fuzz', tests: '1', failures: failed, errors: errored, skipped: '0' });
+  const props = suite.ele('properties');
+  props.ele('property', { name: 'seed', value: String(fuzz.seed) });
+  props.ele('property', { name: 'cases', value: String(fuzz.cases) });
+  const tc = suite.ele('testcase', { classname: 'kofun-ctk.fuzz', name: `seed ${fuzz.seed}, ${fuzz.cases} cases` });
+  const text = escapeText(describeFuzzPhase(fuzz));
+  if (fuzz.outcome === 'disagreement') tc.ele('failure', { type: 'FAIL', message: `FAIL ${(fuzz.clauses ?? []).join(' ')}`.trim() }).txt(text);
+  else if (fuzz.outcome === 'no-provider') tc.ele('error', { type: 'start', message: 'ERROR' }).txt(text);
 }
 
 function addProperties(suite: XMLBuilder, report: GateReport): void {
@@ -60,7 +76,7 @@ function addCase(suite: XMLBuilder, v: VectorJudgement): void {
       break;
     case 'ERROR':
     case 'NOT-RUN':
-      tc.ele('error', { type: v.error?.kind ?? v.verdict, message: `${v.verdict}: ${v.error?.message ?? ''}` }).txt(v.error?.stderrTail ?? '');
+      tc.ele('error', { type: v.error?.kind ?? v.verdict, message: `${v.verdict}${v.failClauses.length > 0 ? ` ${v.failClauses.join(' ')}` : ''}: ${v.error?.message ?? ''}` }).txt(v.error?.stderrTail ?? '');
       break;
     case 'XFAIL':
       tc.ele('skipped', { message: `XFAIL (expected ${v.rawVerdict ?? ''}): ${escapeText(v.expectation?.reason ?? '')}` });

@@ -4,6 +4,7 @@
  * escaped (markdownCell for table cells, code fences longer than any backtick run
  * for diffs), so it cannot inject markup, links or HTML.
  */
+import { describeFuzzPhase } from '../run/fuzz-phase.js';
 import { formatViolation, markdownCell, markdownFence, markdownSafe } from '../../oracle/index.js';
 import { VERDICTS, type VectorJudgement } from '../judge/verdict.js';
 import { describeDifference, describeProvider } from './describe.js';
@@ -28,6 +29,7 @@ export function renderMarkdown(report: GateReport): string {
   lines.push(`| selection | ${markdownCell(describeSelection(report))} |`);
   const m = report.metamorphic;
   lines.push(`| metamorphic | ${m.sample === 0 ? 'off' : `${m.sample} vectors, seed ${m.seed}`} |`);
+  if (report.fuzz !== undefined) lines.push(`| fuzz | ${markdownCell(describeFuzzPhase(report.fuzz))} |`);
   lines.push(`| exit status | ${report.gate.exit_code} |`, '');
   lines.push(`| ${VERDICTS.join(' | ')} |`, `|${VERDICTS.map(() => '---:').join('|')}|`, `| ${VERDICTS.map((v) => report.counts[v]).join(' | ')} |`, '');
   if (report.gate.reasons.length > 0) {

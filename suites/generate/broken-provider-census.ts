@@ -1,5 +1,6 @@
 /**
- * The broken-provider census of REPORT.md: which broken providers the kit catches. Each provider of runner/test-support/broken-providers/ is
+ * The broken-provider census of REPORT.md (DESIGN.md, "The kit's own habits": which broken
+ * providers the kit catches). Each provider of runner/test-support/broken-providers/ is
  * the reference oracle with one family of rules broken; the census drives each of them,
  * and the reference oracle itself, through the persistent process adapter over one fixed
  * subset of the committed vectors with the metamorphic canonical-order check on every
@@ -12,13 +13,14 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { kitRoot, sha256Hex, markdownCell, markdownCode } from '../../oracle/index.js';
+import { kitRoot, markdownCell, markdownCode, sha256Hex } from '../../oracle/index.js';
 import { launcherFor, referenceSpec, relocatedSpec, type ProviderSpec } from '../../runner/adapters/provider-spec.js';
 import { EXIT } from '../../runner/io/cli-io.js';
 import type { VectorJudgement } from '../../runner/judge/verdict.js';
 import type { GateReport } from '../../runner/report/gate-report.js';
 import { runGate } from '../../runner/run/run-gate.js';
 import type { QueryVector, VectorSet } from '../../runner/run/vector-source.js';
+import { renderCensusByClause } from '../../suites/generate/census-by-clause.js';
 
 /** One broken provider of the census. */
 export interface CensusProvider {
@@ -37,6 +39,11 @@ export interface CensusProvider {
   only?: readonly string[];
   /** Timeout per fixture load and per query, instead of CENSUS_TIMEOUT_MS. */
   timeoutMs?: number;
+  /**
+   * Also run the metamorphic canonical-order check on every vector. Only the providers whose
+   * fault shows under reordered fixtures need it; it doubles a gate's provider starts.
+   */
+  metamorphic?: boolean;
 }
 
 /**
@@ -58,7 +65,8 @@ export const CENSUS_VECTORS: readonly string[] = [
   'complete/list-text-operations',
   'complete/utf8-receiver-operations',
   'effect/explain-non-public-effect-missing',
-  'effect/network-authority-missing',
+  // A held non-public effect: non-public-effect-listed.
+  'effect/non-public-effect-held',
   'effect/non-validated-effect-held',
   // Rows next to hidden candidates: hidden-name-leak.
   'hidden/explain-private-current-file',
@@ -88,6 +96,20 @@ export const CENSUS_VECTORS: readonly string[] = [
   'stale/interface-set-mismatch',
   // The hang and flood target.
   'stale/wrong-file',
+  // Conditional faults and the rules the verifier names from the fixture: a type query, a
+  // provisional type with its placeholder and an inference row, requires-take under
+  // include_unavailable, an explained missing effect, a disclosable-or-not documentation link,
+  // two rejection reasons on one row, several effects, generic requirements and a diagnostic.
+  'complete/explain-operation-with-requirement',
+  'complete/list-text-type',
+  'effect/explain-network-authority-missing',
+  'effect/missing-effect-and-requires-edit',
+  'effect/several-effects-one-missing',
+  'hidden/source-documentation-and-locations',
+  'ownership/permits-edit-include-unavailable',
+  'partial/operation-chain-error',
+  'partial/unconstrained-t1',
+  'partial/unconstrained-t1-include-unavailable',
 ];
 
 /** Timeout per fixture load and per query for every provider but the hang. */
@@ -112,7 +134,12 @@ export const CENSUS_PROVIDERS: readonly CensusProvider[] = [
   { name: 'non-canonical-layout', breaks: 'canonical layout: the right value with a four-space indent (KD-CANON-12)', expect: ['KD-CANON-12'] },
   { name: 'final-lf-missing', breaks: 'canonical bytes: no final LF (KD-CANON-02)', expect: ['KD-CANON-02'] },
   { name: 'display-name-order', breaks: 'row order: by display name instead of SymbolId (KD-ORDER-06/07)', expect: ['KD-ORDER-06', 'KD-ORDER-07'] },
-  { name: 'unstable-order', breaks: 'deterministic order: rows in an order that changes between runs (KD-ORDER-12)', expect: ['KD-ORDER-12'] },
+  {
+    name: 'unstable-order',
+    breaks: 'deterministic order: rows in an order that changes between runs (KD-ORDER-12)',
+    expect: ['KD-ORDER-12'],
+    metamorphic: true,
+  },
   { name: 'generation-ignored', breaks: 'staleness: ignores the request\'s generation (KD-STALE-01, KD-KEY-05)', expect: ['KD-STALE-*', 'KD-KEY-05'] },
   { name: 'hidden-name-leak', breaks: 'safe disclosure: leaks a hidden candidate\'s name and identity (KD-DISCLOSE-03, KD-OMIT-07)', expect: ['KD-DISCLOSE-03', 'KD-OMIT-07'] },
   { name: 'provisional-upgraded', breaks: 'status closure: reports provisional facts as validated (KD-CLOSURE-08/09/14)', expect: ['KD-CLOSURE-*'] },
@@ -124,8 +151,82 @@ export const CENSUS_PROVIDERS: readonly CensusProvider[] = [
   {
     name: 'rows-over-cap',
     breaks: 'limits: more than 4,096 rows and truncated false (KD-LIMIT-05/10; past 4 MiB the reply itself is oversize)',
-    expect: ['KD-LIMIT-05', 'KD-LIMIT-10', 'ERROR oversize'],
+    expect: ['KD-LIMIT-05', 'KD-LIMIT-10', 'KD-LIMIT-03', 'ERROR oversize'],
   },
+  {
+    name: 'take-callable-include-unavailable',
+    breaks: 'ownership, only when include_unavailable is true: a take-only operation callable on a receiver without take (KD-OWN-04/05)',
+    expect: ['KD-OWN-04', 'KD-OWN-05'],
+  },
+  { name: 'requires-read-false', breaks: 'ownership: requires-read on a receiver that permits read (KD-OWN-06)', expect: ['KD-OWN-06'] },
+  { name: 'requires-mode-swapped', breaks: 'ownership: requires-edit and requires-take swapped (KD-OWN-03..06)', expect: ['KD-OWN-*'] },
+  {
+    name: 'explain-missing-effect-callable',
+    breaks: 'effects, only for explain-operation: an operation whose effect is not held shown callable (KD-EFFECT-05/06)',
+    expect: ['KD-EFFECT-05', 'KD-EFFECT-06'],
+  },
+  { name: 'missing-effect-unexplained', breaks: 'effects: an unavailable row without its missing-effect reason (KD-EFFECT-05)', expect: ['KD-EFFECT-05'] },
+  { name: 'non-public-effect-listed', breaks: 'effects: non-public effect requirements listed (KD-EFFECT-07)', expect: ['KD-EFFECT-07'] },
+  { name: 'effect-requirement-dropped', breaks: 'effects: a public effect requirement dropped from its row (KD-EFFECT-07)', expect: ['KD-EFFECT-07'] },
+  { name: 'generic-requirement-dropped', breaks: 'generic requirements dropped from rows (KD-ACCEPT-03)', expect: ['KD-ACCEPT-03'] },
+  { name: 'callable-row-dropped', breaks: 'lookup: a visible validated callable row dropped (KD-LOOKUP-06)', expect: ['KD-LOOKUP-06'] },
+  {
+    name: 'unavailable-rows-withheld',
+    breaks: 'include_unavailable true answered as false: rejected visible rows missing (KD-REQ-07, KD-OWN-03, KD-EFFECT-06)',
+    expect: ['KD-REQ-07', 'KD-OWN-03', 'KD-EFFECT-06'],
+  },
+  { name: 'unavailable-rows-by-default', breaks: 'unavailable rows shown without include_unavailable (KD-REQ-07, OQ-32)', expect: ['KD-REQ-07'] },
+  {
+    name: 'omission-says-not-imported',
+    breaks: 'disclosure: hidden-by-visibility reported as not-imported, which says more (KD-DISCLOSE-06/07)',
+    expect: ['KD-DISCLOSE-06', 'KD-DISCLOSE-07'],
+  },
+  {
+    name: 'omissions-dropped',
+    breaks: 'omissions dropped and the result called complete (KD-DISCLOSE-09, KD-LOOKUP-11, KD-RES-07)',
+    expect: ['KD-DISCLOSE-09', 'KD-LOOKUP-11', 'KD-RES-07'],
+  },
+  { name: 'omission-invented', breaks: 'an aggregate hidden-by-visibility omission where nothing was withheld (KD-DISCLOSE-09)', expect: ['KD-DISCLOSE-09'] },
+  { name: 'hidden-dependency-listed', breaks: "disclosure: a hidden candidate's SymbolId as a dependency value (KD-DISCLOSE-07)", expect: ['KD-DISCLOSE-07'] },
+  { name: 'diagnostic-severity-changed', breaks: 'diagnostics: error severity reported as warning (KD-DIAG-03)', expect: ['KD-DIAG-03'] },
+  { name: 'diagnostic-text-rewritten', breaks: "diagnostics: fallback text not the compiler's (KD-DIAG-04)", expect: ['KD-DIAG-04'] },
+  { name: 'truncated-spuriously', breaks: 'limits: truncated where no limit was reached (KD-LIMIT-10)', expect: ['KD-LIMIT-10'] },
+  { name: 'stale-with-diagnostics', breaks: 'stale results carrying diagnostics of another analysis (KD-RES-10, OQ-30)', expect: ['KD-RES-10'] },
+  { name: 'type-query-omissions', breaks: 'a type query carrying omissions (KD-RES-16, OQ-40)', expect: ['KD-RES-16'] },
+  { name: 'unavailable-with-omissions', breaks: 'an unavailable result carrying omissions (KD-RES-12, KIT-09)', expect: ['KD-RES-12'] },
+  { name: 'placeholder-dropped', breaks: "type: a provisional type without the compiler's placeholder display (KD-TYPE-04)", expect: ['KD-TYPE-04'] },
+  {
+    name: 'inference-relabelled-validated',
+    breaks: 'closure: a row resting on an unresolved inference requirement relabelled validated (KD-OP-11, KD-CLOSURE-*)',
+    expect: ['KD-OP-11', 'KD-CLOSURE-*'],
+  },
+  {
+    name: 'utf8-code-point-offsets',
+    breaks: 'positions, only on multi-byte UTF-8: an offset inside a character moved instead of rejected (KD-POS-06)',
+    expect: ['KD-POS-06'],
+  },
+  {
+    name: 'fixture-order-dependent',
+    breaks: 'order freedom, only when fixture arrays arrive in another order: a row lost (KD-ORDER-12, KD-LOOKUP-06)',
+    expect: ['KD-ORDER-12', 'KD-LOOKUP-06'],
+    metamorphic: true,
+  },
+  {
+    name: 'cache-by-analysis-key',
+    breaks: "a result cache keyed by the analysis key alone: another query gets the first query's answer (KD-LOOKUP-06, KD-REQ-07, KD-OMIT-06)",
+    expect: ['KD-LOOKUP-06', 'KD-REQ-07', 'KD-OMIT-06', 'KD-RES-16', 'KD-RES-18'],
+  },
+  {
+    name: 'second-query-drops-row',
+    breaks: 'lookup, only on the second query of a fixture: a row lost (KD-LOOKUP-06, KD-REQ-07, KD-OWN-03, KD-EFFECT-06)',
+    expect: ['KD-LOOKUP-06', 'KD-REQ-07', 'KD-OWN-03', 'KD-EFFECT-06'],
+  },
+  { name: 'wrong-file-as-stale-source', breaks: 'staleness: another file reported as stale-source, not wrong-file (KD-RES-11, KD-POS-03)', expect: ['KD-RES-11', 'KD-POS-03'] },
+  { name: 'cancellation-ignored', breaks: 'a cancelled query answered with facts (KD-REASON-01, OQ-46)', expect: ['KD-REASON-01'] },
+  { name: 'documentation-disclosed', breaks: 'disclosure: documentation links the compiler does not mark disclosable (KD-DISCLOSE-04)', expect: ['KD-DISCLOSE-04'] },
+  { name: 'rejection-reasons-unsorted', breaks: 'order: several rejection reasons out of ASCII order (KD-REJECT-03)', expect: ['KD-REJECT-03'] },
+  { name: 'unknown-field-added', breaks: 'record shape: a field the result does not define (KD-RES-01)', expect: ['KD-RES-01'] },
+  { name: 'complete-despite-omission', breaks: 'status: complete although something was withheld (KD-RES-07, OQ-18)', expect: ['KD-RES-07'] },
 ];
 
 /** How a census row came out. */
@@ -159,9 +260,18 @@ export interface CensusRow {
   counts: Record<CensusVerdict, number>;
   /** Distinct KD- clauses of FAIL vectors, then `ERROR <kind>` of ERROR vectors, each sorted by bytes. */
   caughtBy: string[];
+  /**
+   * The subset of `caughtBy` a rule named: a verifier violation, the metamorphic check, a limit
+   * of the runner, or the ERROR kind itself; not the clauses read off the vector or the difference.
+   */
+  namedBy: string[];
+  /** Caught as intended and named: one of the expected clauses or ERROR kinds is in `namedBy`. */
+  named: boolean;
   outcome: CensusOutcome;
   /** Why the run could not be made as listed (deterministic text only). */
   problem?: string;
+  /** The metamorphic check ran on every vector of this row (the reference and CensusProvider.metamorphic). */
+  metamorphic?: boolean;
 }
 
 /** The census over one vector set. */
@@ -222,33 +332,49 @@ function emptyCounts(): Record<CensusVerdict, number> {
 function rowFromReport(provider: string, breaks: string, report: GateReport, expect: readonly string[] | undefined): CensusRow {
   const counts = emptyCounts();
   for (const j of report.vectors) if ((CENSUS_VERDICTS as readonly string[]).includes(j.verdict)) counts[j.verdict as CensusVerdict] += 1;
-  const caughtBy = caughtByOf(report.vectors);
+  const caughtBy = caughtByOf(report.vectors, false);
+  const namedBy = caughtByOf(report.vectors, true);
   const exitCode = report.gate.exit_code;
   let outcome: CensusOutcome;
   if (expect === undefined) outcome = exitCode === EXIT.ok ? 'reference-passes' : 'reference-fails';
   else if (exitCode === EXIT.ok) outcome = 'not-caught';
   else if (exitCode !== EXIT.failed) outcome = 'incomplete';
   else outcome = caughtBy.some((c) => matchesExpected(c, expect)) ? 'caught' : 'caught-otherwise';
-  return { provider, breaks, vectors: report.vectors.length, exitCode, counts, caughtBy, outcome };
+  const named = outcome === 'caught' && expect !== undefined && namedBy.some((c) => matchesExpected(c, expect));
+  return { provider, breaks, vectors: report.vectors.length, exitCode, counts, caughtBy, namedBy, named, outcome };
 }
 
-/** KD- clauses of FAIL vectors (including metamorphic ones), then ERROR kinds, each sorted by bytes. */
-function caughtByOf(vectors: readonly VectorJudgement[]): string[] {
+/** Where a clause counts as named by a rule rather than read off the vector (see CensusRow.namedBy). */
+const NAMING_SOURCES: ReadonlySet<string> = new Set(['verifier', 'metamorphic', 'limit']);
+
+/**
+ * KD- clauses of FAIL vectors (including metamorphic ones) and of ERROR vectors a rule names
+ * (an oversize reply), then ERROR kinds, each sorted by bytes; `namedOnly` keeps the clauses a
+ * rule named.
+ */
+function caughtByOf(vectors: readonly VectorJudgement[], namedOnly: boolean): string[] {
   const clauses = new Set<string>();
   const errors = new Set<string>();
   for (const j of vectors) {
-    if (j.verdict === 'FAIL') for (const c of j.failClauses) clauses.add(c);
+    const counts = !namedOnly || NAMING_SOURCES.has(j.clauseSource ?? 'vector');
+    if ((j.verdict === 'FAIL' || j.verdict === 'ERROR') && counts) for (const c of j.failClauses) clauses.add(c);
     if (j.verdict === 'ERROR') errors.add(`ERROR ${j.error?.kind ?? 'unknown'}`);
   }
   return [...[...clauses].sort(cmp), ...[...errors].sort(cmp)];
 }
 
 function problemRow(provider: string, breaks: string, problem: string): CensusRow {
-  return { provider, breaks, vectors: 0, exitCode: null, counts: emptyCounts(), caughtBy: [], outcome: 'incomplete', problem };
+  return { provider, breaks, vectors: 0, exitCode: null, counts: emptyCounts(), caughtBy: [], namedBy: [], named: false, outcome: 'incomplete', problem };
 }
 
 /** Runs the gate for one provider spec over `vectors`. */
-async function gateOver(options: CensusOptions, spec: ProviderSpec, vectors: readonly QueryVector[], timeoutMs: number): Promise<GateReport> {
+async function gateOver(
+  options: CensusOptions,
+  spec: ProviderSpec,
+  vectors: readonly QueryVector[],
+  timeoutMs: number,
+  metamorphic = true,
+): Promise<GateReport> {
   const { vectorSet } = options;
   return runGate({
     kitVersion: options.kitVersion,
@@ -262,7 +388,7 @@ async function gateOver(options: CensusOptions, spec: ProviderSpec, vectors: rea
     timeoutMs,
     startTimeoutMs: 30_000,
     restartBudget: 8,
-    metamorphic: { sample: 'all', seed: CENSUS_SEED },
+    metamorphic: { sample: metamorphic ? 'all' : 0, seed: CENSUS_SEED },
     expectations: [],
     // Only tells expectation entries naming no vector apart; the census has none.
     knownIds: new Set(vectorSet.queryVectors.map((v) => v.id)),
@@ -303,8 +429,8 @@ export async function runBrokenProviderCensus(options: CensusOptions): Promise<C
         name: `broken ${p.name}`,
         version: options.kitVersion,
       };
-      const report = await gateOver(options, spec, vectors, p.timeoutMs ?? CENSUS_TIMEOUT_MS);
-      return rowFromReport(p.name, p.breaks, report, p.expect);
+      const report = await gateOver(options, spec, vectors, p.timeoutMs ?? CENSUS_TIMEOUT_MS, p.metamorphic === true);
+      return { ...rowFromReport(p.name, p.breaks, report, p.expect), ...(p.metamorphic === true ? { metamorphic: true } : {}) };
     });
   }
   // Slow gates (a hang waits out its timeout) do not hold the others: a small pool.
@@ -352,6 +478,10 @@ function outcomeCell(row: CensusRow): string {
   }
 }
 
+function percent(part: number, whole: number): string {
+  return whole === 0 ? '—' : `${Math.floor((1000 * part) / whole) / 10}%`;
+}
+
 /** Loud lines for everything that is not as it must be; empty when all is well. */
 export function censusWarnings(result: CensusResult): string[] {
   const out: string[] = [];
@@ -366,14 +496,15 @@ export function censusWarnings(result: CensusResult): string[] {
 }
 
 /** How many broken providers the gate failed (as intended or not), of how many. */
-export function caughtCount(result: CensusResult): { caught: number; total: number } {
+export function caughtCount(result: CensusResult): { caught: number; named: number; total: number } {
   const broken = result.rows.filter((r) => r.provider !== REFERENCE_ROW);
-  return { caught: broken.filter((r) => r.outcome === 'caught' || r.outcome === 'caught-otherwise').length, total: broken.length };
+  const caught = broken.filter((r) => r.outcome === 'caught' || r.outcome === 'caught-otherwise').length;
+  return { caught, named: broken.filter((r) => r.named).length, total: broken.length };
 }
 
 /** The "Broken providers the kit catches" section of REPORT.md, as lines. */
 export function renderBrokenProviderCensus(result: CensusResult): string[] {
-  const { caught, total } = caughtCount(result);
+  const { caught, named, total } = caughtCount(result);
   const warnings = censusWarnings(result);
   const out: string[] = ['## Broken providers the kit catches', ''];
   if (warnings.length > 0) {
@@ -382,21 +513,23 @@ export function renderBrokenProviderCensus(result: CensusResult): string[] {
     out.push('');
   }
   out.push(
-    `Each provider of \`${BROKEN_PROVIDER_DIR}/\` is the reference oracle with one family of rules broken. The census drives each of them, and the reference oracle, through the persistent process adapter (one instance at a time per provider, ${result.timeoutMs} ms per query) over the same ${result.vectors.length} vectors listed below, with the metamorphic canonical-order check on every vector (seed ${result.seed}), and records the gate. A provider that misbehaves on one vector only is pointed at it by its request SHA-256; the hang provider runs only that vector, with a ${CENSUS_HANG_TIMEOUT_MS} ms timeout.`,
+    `Each provider of \`${BROKEN_PROVIDER_DIR}/\` is the reference oracle with one family of rules broken. The census drives each of them, and the reference oracle, through the persistent process adapter (one instance at a time per provider, ${result.timeoutMs} ms per query) over the same ${result.vectors.length} vectors listed below, and records the gate; the reference oracle and the providers whose fault shows only under reordered fixtures (${result.rows.filter((r) => r.metamorphic === true).map((r) => markdownCode(r.provider)).join(', ')}) also get the metamorphic canonical-order check on every vector (seed ${result.seed}). A provider that misbehaves on one vector only is pointed at it by its request SHA-256; the hang provider runs only that vector, with a ${CENSUS_HANG_TIMEOUT_MS} ms timeout.`,
     '',
     'A provider is caught when the gate fails it (exit 1), and caught as intended when one of the KD- clauses or ERROR kinds it was failed by is one its rule family names. Only what every run agrees on is shown: no timings, messages, provider stderr, paths or process ids, and no per-vector metamorphic outcome (for the provider whose order changes between runs, whether two shuffles of three rows coincide is chance; its metamorphic clauses still appear, from the vectors with many rows).',
     '',
-    `${caught} of ${total} broken providers caught${caught === total ? '' : ` — **${total - caught} NOT CAUGHT**`}.`,
+    `${caught} of ${total} broken providers caught${caught === total ? '' : ` — **${total - caught} NOT CAUGHT**`}; ${named} of ${total} (${percent(named, total)}) named by the right clause: a verifier violation, the metamorphic check, the result-size limit or the ERROR kind names one of the clauses its rule family names, not the vector's clause list.`,
     '',
-    '| provider | rule family it breaks | vectors | gate | PASS | ACCEPTABLE | FAIL | ERROR | NOT-RUN | caught by | verdict |',
-    '|---|---|---:|---|---:|---:|---:|---:|---:|---|---|',
+    '| provider | rule family it breaks | vectors | gate | PASS | ACCEPTABLE | FAIL | ERROR | NOT-RUN | caught by | named | verdict |',
+    '|---|---|---:|---|---:|---:|---:|---:|---:|---|---|---|',
   );
   for (const row of result.rows) {
     const name = row.provider === REFERENCE_ROW ? 'reference oracle' : markdownCode(row.provider);
     const counts = CENSUS_VERDICTS.map((v) => row.counts[v]).join(' | ');
     const by = row.caughtBy.length === 0 ? '—' : row.caughtBy.map(markdownCode).join(', ');
-    out.push(`| ${name} | ${markdownCell(row.breaks)} | ${row.vectors} | ${gateCell(row)} | ${counts} | ${by} | ${outcomeCell(row)} |`);
+    const namedCell = row.provider === REFERENCE_ROW ? '—' : row.named ? 'yes' : '**no**';
+    out.push(`| ${name} | ${markdownCell(row.breaks)} | ${row.vectors} | ${gateCell(row)} | ${counts} | ${by} | ${namedCell} | ${outcomeCell(row)} |`);
   }
   out.push('', `Census vectors (${result.vectors.length}): ${result.vectors.map(markdownCode).join(', ')}.`, '');
+  out.push(...renderCensusByClause(result.rows.filter((r) => r.provider !== REFERENCE_ROW)));
   return out;
 }

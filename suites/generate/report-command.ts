@@ -76,8 +76,8 @@ export async function buildReport(): Promise<{ ok: true; text: string; summary: 
     census: ran.census,
   });
   const count = (v: string): number => results.filter((r) => r.verdict === v).length;
-  const { caught, total } = caughtCount(ran.census);
-  const summary = `${results.length} vectors: ${count('PASS')} PASS, ${count('ACCEPTABLE')} ACCEPTABLE, ${count('FAIL')} FAIL, ${count('ERROR')} ERROR; broken providers: ${caught} of ${total} caught; vector set ${tree.manifest.vector_set_sha256}`;
+  const { caught, named, total } = caughtCount(ran.census);
+  const summary = `${results.length} vectors: ${count('PASS')} PASS, ${count('ACCEPTABLE')} ACCEPTABLE, ${count('FAIL')} FAIL, ${count('ERROR')} ERROR; broken providers: ${caught} of ${total} caught, ${named} named by the right clause; vector set ${tree.manifest.vector_set_sha256}`;
   return { ok: true, text, summary, warnings: censusWarnings(ran.census) };
 }
 

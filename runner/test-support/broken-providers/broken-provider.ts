@@ -70,3 +70,40 @@ export function runBrokenProvider(name: string, hooks: BrokenHooks): void {
   };
   void serveProvider(process.stdin, process.stdout, provider).then(() => process.exit(0));
 }
+
+/** A decoded result or request, edited freely by a broken provider. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Loose = Record<string, any>;
+
+/** The request as JSON, or undefined when it is not JSON (the oracle answers it invalid). */
+export function parseRequest(bytes: Uint8Array): Loose | undefined {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(bytes).toString('utf8'));
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Loose) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What an edit sees: the query context plus the decoded request (undefined when it is not JSON). */
+export interface EditContext extends QueryContext {
+  query: Loose | undefined;
+}
+
+/**
+ * A result hook that edits the reference answer as JSON. `edit` changes `value` in place and
+ * returns whether it changed anything; an unchanged answer keeps the reference bytes.
+ */
+export function editResult(edit: (value: Loose, context: EditContext) => boolean): NonNullable<BrokenHooks['result']> {
+  return (context) => {
+    const value = parseResult(context.result) as Loose;
+    const request = parseRequest(context.request);
+    const query = request?.query as Loose | undefined;
+    return edit(value, { ...context, query }) ? encodeLikeCanonical(value) : context.result;
+  };
+}
+
+/** The operation rows of a decoded result. */
+export function rowsOf(value: Loose): Loose[] {
+  return Array.isArray(value.operations) ? (value.operations as Loose[]) : [];
+}

@@ -1,0 +1,232 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { decodeCanonical } from '../canonical-json/decode-canonical.js';
+import { encodeCanonical } from '../canonical-json/encode-canonical.js';
+import type { JsonValue } from '../canonical-json/json-value.js';
+import { kitRoot } from '../kit-root.js';
+import { loadFixtureBytes } from '../../runner/vectors/load-vector.js';
+import { verifyResult } from './verify-result.js';
+
+// Each test edits one committed golden result the way a broken provider would and names, worked
+// from the contract by hand, the rule the edit breaks. The unedited results are verifier-clean
+// (vectors:check); the first test holds that for every vector used here.
+
+type Json = Record<string, any>;
+
+interface Golden {
+  request: Uint8Array;
+  fixture: ReturnType<typeof loadFixtureBytes> & { ok: true };
+  result: Json;
+}
+
+function golden(id: string): Golden {
+  const vector = JSON.parse(readFileSync(join(kitRoot(), 'vectors', `${id}.json`), 'utf8')) as Json;
+  const fixture = loadFixtureBytes(readFileSync(join(kitRoot(), 'vectors', 'fixtures', `${vector.fixture_sha256 as string}.json`)));
+  if (!fixture.ok) throw new Error(`fixture of ${id} does not load: ${fixture.message}`);
+  const request = vector.request.encoding === 'base64' ? Buffer.from(vector.request.data, 'base64') : Buffer.from(vector.request.data, 'utf8');
+  const decoded = decodeCanonical(Buffer.from(vector.expected.result as string, 'utf8'), { maxBytes: 1 << 23, maxDepth: 64 });
+  if (!decoded.ok) throw new Error(`expected result of ${id} does not decode`);
+  return { request: new Uint8Array(request), fixture, result: decoded.value as Json };
+}
+
+/** The violations of `id`'s expected result after `edit`, as "clause code at pointer". */
+function verifyEdited(id: string, edit: (r: Json) => void, options: { pendingReadings?: boolean } = {}): string[] {
+  const g = golden(id);
+  edit(g.result);
+  const bytes = encodeCanonical(g.result as JsonValue);
+  const context = { request: g.request, fixture: g.fixture.fixture, pendingReadings: options.pendingReadings === true };
+  return verifyResult(bytes, context).map((v) => `${v.clause} ${v.code} at ${v.pointer ?? `byte ${String(v.offset)}`}`);
+}
+
+const USED = [
+  'ownership/permits-edit-include-unavailable',
+  'effect/network-authority-missing-on-request',
+  'complete/list-text-operations',
+  'partial/unconstrained-t1-include-unavailable',
+  'partial/unconstrained-t1',
+  'hidden/general-private-current-file',
+  'complete/explain-operation-with-requirement',
+  'effect/several-effects-one-missing',
+  'partial/operation-chain-error',
+  'complete/list-text-type',
+  'partial/cancelled-before-analysis',
+  'complete/non-validated-rows-dropped-by-default',
+];
+
+test('the unedited golden results are clean, pending readings aside', () => {
+  for (const id of USED) {
+    assert.equal(verifyEdited(id, () => {}), [], id);
+  }
+});
+
+test('KD-OWN-05: a take-only operation is not callable on a receiver that permits edit but not take', () => {
+  const found = verifyEdited('ownership/permits-edit-include-unavailable', (r) => {
+    const row = r.operations[0]; // into_iter, receiver_mode take
+    row.availability = 'callable';
+    row.rejection_reasons = [];
+  });
+  assert.equal(found, ['KD-OWN-05 callable-despite-rejection at /operations/0/availability']);
+});
+
+test('KD-OWN-05, KD-OWN-06: a rejection changed to another requires-* is both missing and unfounded', () => {
+  const found = verifyEdited('ownership/permits-edit-include-unavailable', (r) => {
+    r.operations[0].rejection_reasons = ['requires-edit'];
+  });
+  assert.equal(found, [
+    'KD-OWN-05 rejection-missing at /operations/0/rejection_reasons',
+    'KD-OWN-06 rejection-unfounded at /operations/0/rejection_reasons',
+  ]);
+});
+
+test('KD-OWN-06: a false requires-read on a receiver that permits read', () => {
+  const found = verifyEdited('complete/list-text-operations', (r) => {
+    const row = r.operations[1]; // length, receiver_mode read
+    row.availability = 'unavailable';
+    row.rejection_reasons = ['requires-read'];
+  });
+  assert.equal(found, [
+    'KD-OWN-06 rejection-unfounded at /operations/1/rejection_reasons',
+    'KD-REQ-07 unrequested-unavailable-row at /operations/1/availability',
+  ]);
+});
+
+test('KD-EFFECT-05: an operation whose required capability is missing is not callable', () => {
+  const found = verifyEdited('effect/network-authority-missing-on-request', (r) => {
+    const row = r.operations[2]; // fetch needs net.Network, not held
+    row.availability = 'callable';
+    row.rejection_reasons = [];
+  });
+  assert.equal(found, ['KD-EFFECT-05 callable-despite-rejection at /operations/2/availability']);
+});
+
+test('KD-CLOSURE-09 (pending reading): no validated definitive rejection under a provisional receiver type', () => {
+  const edit = (): void => {};
+  // drop (requires-take) is a validated row under the provisional _T1 type in the committed vector.
+  assert.equal(verifyEdited('partial/unconstrained-t1-include-unavailable', edit), []);
+  assert.equal(verifyEdited('partial/unconstrained-t1-include-unavailable', edit, { pendingReadings: true }), [
+    'KD-CLOSURE-09 rejection-under-unvalidated-type at /operations/1/status',
+  ]);
+});
+
+test('KD-OP-11: a row resting on an unresolved inference requirement is not validated', () => {
+  const found = verifyEdited('partial/unconstrained-t1-include-unavailable', (r) => {
+    const row = r.operations[0]; // clone, inference requirement _T1: Clone
+    row.status = 'validated';
+    row.generic_requirements[0].status = 'validated';
+    row.dependencies[0].status = 'validated';
+  });
+  assert.ok(found.includes('KD-OP-11 inference-row-validated at /operations/0/status'), found.join('\n'));
+});
+
+test('KD-LOOKUP-06: a visible validated callable row is never dropped', () => {
+  const found = verifyEdited('complete/list-text-operations', (r) => {
+    r.operations.splice(1, 1);
+  });
+  assert.equal(found, ['KD-LOOKUP-06 callable-row-dropped at /operations']);
+});
+
+test('KD-OWN-03: include_unavailable shows every visible rejected candidate', () => {
+  const found = verifyEdited('ownership/permits-edit-include-unavailable', (r) => {
+    r.operations = r.operations.filter((op: Json) => op.availability === 'callable');
+  });
+  // into_iter (requires-take) and contains, length, map, filter (requires-read).
+  assert.equal(found, Array.from({ length: 5 }, () => 'KD-OWN-03 unavailable-row-dropped at /operations'));
+});
+
+test('KD-DISCLOSE-09, KD-DISCLOSE-07: an omission is neither dropped nor changed to one that says more', () => {
+  const changed = verifyEdited('hidden/general-private-current-file', (r) => {
+    r.omissions[0].reason = 'not-imported';
+  });
+  assert.equal(changed, ['KD-DISCLOSE-07 omission-unfounded at /omissions', 'KD-DISCLOSE-09 omission-missing at /omissions']);
+  const dropped = verifyEdited('hidden/general-private-current-file', (r) => {
+    r.omissions = [];
+    r.status = 'complete';
+  });
+  assert.equal(dropped, ['KD-DISCLOSE-09 omission-missing at /omissions']);
+  const added = verifyEdited('complete/list-text-operations', (r) => {
+    r.omissions = [{ reason: 'hidden-by-visibility', requested_spelling: null }];
+    r.status = 'partial';
+  });
+  assert.equal(added, ['KD-DISCLOSE-09 omission-unfounded at /omissions']);
+});
+
+test("KD-DISCLOSE-07: a hidden candidate's identity is never a dependency value", () => {
+  const g = golden('hidden/general-private-current-file');
+  const hidden = g.fixture.fixture.candidatesInOrder.find((c) => !c.admitted);
+  assert.ok(hidden !== undefined);
+  const found = verifyEdited('hidden/general-private-current-file', (r) => {
+    r.operations[0].dependencies = [{ kind: 'SymbolId', source: 'live', status: 'validated', value: hidden?.identity }];
+  });
+  assert.ok(found.includes('KD-DISCLOSE-07 hidden-identity-dependency at /operations/0/dependencies/0/value'), found.join('\n'));
+});
+
+test('KD-ACCEPT-03: a generic requirement is neither dropped nor altered', () => {
+  const dropped = verifyEdited('complete/explain-operation-with-requirement', (r) => {
+    r.operations[0].generic_requirements = [];
+  });
+  assert.ok(dropped.includes('KD-ACCEPT-03 generic-requirement-missing at /operations/0/generic_requirements'), dropped.join('\n'));
+  const altered = verifyEdited('complete/explain-operation-with-requirement', (r) => {
+    r.operations[0].generic_requirements[0].display = 'Text: Ord';
+  });
+  assert.ok(altered.some((l) => l.startsWith('KD-ACCEPT-03 generic-requirement-')), altered.join('\n'));
+});
+
+test('KD-EFFECT-07: a public validated effect requirement is neither dropped nor altered', () => {
+  const dropped = verifyEdited('effect/several-effects-one-missing', (r) => {
+    r.operations[0].effects.splice(0, 1); // io.Console
+  });
+  assert.ok(dropped.includes('KD-EFFECT-07 effect-requirement-missing at /operations/0/effects'), dropped.join('\n'));
+  const altered = verifyEdited('effect/several-effects-one-missing', (r) => {
+    r.operations[0].effects[0].display = 'io.Terminal';
+  });
+  assert.equal(altered, ['KD-EFFECT-07 effect-requirement-altered at /operations/0/effects/0/display']);
+});
+
+test("KD-DIAG-03, KD-DIAG-04: a diagnostic's severity and fallback text are the compiler's", () => {
+  const found = verifyEdited('partial/operation-chain-error', (r) => {
+    r.diagnostics[0].severity = 'warning';
+    r.diagnostics[0].fallback_text = 'all is well';
+  });
+  assert.equal(found, [
+    'KD-DIAG-03 diagnostic-field-mismatch at /diagnostics/0/severity',
+    'KD-DIAG-04 diagnostic-field-mismatch at /diagnostics/0/fallback_text',
+  ]);
+});
+
+test('KD-LIMIT-10: truncated only where a limit was reached', () => {
+  const found = verifyEdited('complete/list-text-operations', (r) => {
+    r.truncated = true;
+    r.status = 'partial';
+  });
+  assert.equal(found, ['KD-LIMIT-10 truncated-without-limit at /truncated']);
+});
+
+test('KD-RES-16, KD-RES-12: a type query has no omission; an unavailable result none either', () => {
+  const omission = { reason: 'hidden-by-visibility', requested_spelling: null };
+  const type = verifyEdited('complete/list-text-type', (r) => {
+    r.omissions = [omission];
+    r.status = 'partial';
+  });
+  assert.equal(type, ['KD-RES-16 type-query-with-omissions at /omissions']);
+  const unavailable = verifyEdited('partial/cancelled-before-analysis', (r) => {
+    r.omissions = [omission];
+  });
+  assert.equal(unavailable, ['KD-RES-12 unavailable-with-omissions at /omissions']);
+});
+
+test('KD-TYPE-04: a provisional type keeps the compiler placeholder display', () => {
+  const found = verifyEdited('partial/unconstrained-t1', (r) => {
+    r.type.display = null;
+  });
+  assert.equal(found, ['KD-TYPE-04 type-placeholder-missing at /type/display']);
+});
+
+test('KD-RES-09 (pending reading): dropping non-validated rows by default leaves the result incomplete', () => {
+  const id = 'complete/non-validated-rows-dropped-by-default';
+  assert.equal(verifyEdited(id, () => {}), []);
+  assert.equal(verifyEdited(id, () => {}, { pendingReadings: true }), ['KD-RES-09 omission-missing at /omissions']);
+});
+
+test.run();

@@ -1,0 +1,204 @@
+/**
+ * The verifier's own ground truth for one lookup, derived from the fixture alone and never
+ * from the reference pipeline: for every candidate of the environment, whether the query
+ * collects it, what withholds it, which rejections the compiler's facts force on its row,
+ * and the least restrictive status that row may claim.
+ *
+ * The rules are read from the contract's lookup steps (L377-L385) with the kit's readings:
+ * applicability (KIT-02), exposure and withholding (KIT-03, KIT-04), the filters of steps 6
+ * to 8 with their rejection tokens (KIT-06: equality -> type-mismatch, inference ->
+ * incomplete-analysis, an unsatisfied trait bound and extension/trait work ->
+ * unsupported-in-profile, receiver modes judged one by one, KD-OWN-05, public effects
+ * against the capabilities held, KD-EFFECT-05, a missing non-public effect withholds) and
+ * the fact-status closure (KD-CLOSURE-08, KIT-07).
+ *
+ * Where a limit of the profile may change the answer (more than 64 nested entries or 256
+ * diagnostic IDs on one row, OQ-09 A; the step budget, KIT-10), the truth says so and the
+ * checks built on it stop short of claiming what the result must contain.
+ */
+import type { LoadedFixture } from '../fixture/load-fixture.js';
+import type { FactKey, FixtureCandidate, FixtureOccurrence } from '../fixture/fixture.js';
+import { LIMITS } from '../limits.js';
+import type { DiscoveryRequestV1 } from '../records/discovery-records.js';
+import { factKeyText, type FixtureFactClosure } from './fixture-fact-closure.js';
+import { statusRank } from './status-rank.js';
+
+/** Why a collected candidate never becomes a row (KIT-04). */
+export type Withholding = 'hidden-by-visibility' | 'not-imported' | 'incomplete-analysis' | 'unsupported-in-profile';
+
+/** What the fixture says about one candidate under one query. */
+export interface CandidateTruth {
+  candidate: FixtureCandidate;
+  /** The query considers it: it applies to the receiver (general query) or matches the spelling (explain-operation). */
+  collected: boolean;
+  /** It applies to the receiver's closed type (KIT-02). */
+  applicable: boolean;
+  /** It may be disclosed at this position (KIT-03). */
+  exposed: boolean;
+  /** Why it is withheld, if it is (KIT-04); null for a candidate that may become a row. */
+  withheld: Withholding | null;
+  /** The rejections the facts force on its row (KIT-06), each with the clause that demands it. */
+  rejections: ReadonlyMap<string, string>;
+  /** The least restrictive status rank its row may claim (KD-CLOSURE-08, KIT-07, OQ-43 A). */
+  statusFloor: number;
+  /** Its row may be cut by a per-row cap (OQ-09 A): the checks then do not insist on its lists or reasons. */
+  capped: boolean;
+  /** Its row would be an `error` row without a diagnostic to cite (KD-CLOSURE-10): the result may withhold it. */
+  uncitableError: boolean;
+  /** Its row is callable: validated, with no rejection, not capped (KD-CLOSURE-12, KD-OP-09). */
+  callable: boolean;
+}
+
+/** The ground truth of one lookup. */
+export interface LookupTruth {
+  /** The closed type fact's status rank (KIT-07). */
+  typeRank: number;
+  /** The TypeId value lookup matches receivers against; null when the closed type is not validated (KIT-02). */
+  lookupTypeId: string | null;
+  /** Every candidate of the environment, in fixture order (the checks never depend on it). */
+  candidates: CandidateTruth[];
+  /** The step budget may run out before every candidate is visited (KIT-10). */
+  budgetMayExhaust: boolean;
+  /** The type fact may be cut by a cap (OQ-09 A), which truncates the result. */
+  typeCapped: boolean;
+}
+
+/** Stages a candidate may enter (collect, exposure, extension/trait, generics, ownership, effects): KIT-10 steps. */
+const STAGES = 6;
+
+function viewExposes(view: 'public' | 'internal', visibility: string): boolean {
+  return visibility === 'pub' || (view === 'internal' && visibility === 'internal');
+}
+
+/** Derives the truth of a lookup for `request` at `occurrence`. */
+export function deriveLookupTruth(
+  fixture: LoadedFixture,
+  closure: FixtureFactClosure,
+  occurrence: FixtureOccurrence,
+  request: DiscoveryRequestV1,
+): LookupTruth {
+  const t = occurrence.type;
+  let typeRank = closure.maxRank(t.dependencies, rankOf(t.status));
+  // A type the compiler calls validated without a TypeId or a display cannot be validated (KD-TYPE-02).
+  if (typeRank === 0 && (t.identity === null || t.identity.kind !== 'TypeId' || t.display === null)) typeRank = 1;
+  const typeCapped = uniqueCount(t.dependencies) > LIMITS.dependenciesPerFact || t.diagnostic_ids.length > LIMITS.diagnosticIdsPerFact;
+  if (typeCapped) typeRank = Math.max(typeRank, 2);
+  const lookupTypeId = typeRank === 0 && t.identity !== null ? t.identity.value : null;
+
+  const views = new Map<string, FixtureLookupView[]>();
+  for (const i of fixture.interfaces) {
+    const k = `${i.package_id}:${i.module_id}`;
+    const list = views.get(k) ?? [];
+    list.push(i);
+    views.set(k, list);
+  }
+  const held = new Set(occurrence.capabilities.map((c) => `${c.kind}:${c.value}`));
+  const knownDiagnostics = new Set(fixture.diagnostics.map((d) => d.id));
+  const query = request.query;
+  const out: CandidateTruth[] = [];
+  for (const c of fixture.candidatesInOrder) {
+    const homeViews = c.home.kind === 'current-file' ? undefined : (views.get(`${c.home.package_id}:${c.home.module_id}`) ?? []);
+    // A candidate whose home interface is absent is outside the environment (KIT-03).
+    if (homeViews !== undefined && homeViews.length === 0) continue;
+    const applicable = c.receiver_type === null || (lookupTypeId !== null && c.receiver_type === lookupTypeId);
+    const collected = query.kind === 'explain-operation' ? c.display_name === query.spelling : applicable;
+    out.push(judgeCandidate(c, { applicable, collected, homeViews, held, permits: occurrence.permits, closure, knownDiagnostics }));
+  }
+  return {
+    typeRank,
+    lookupTypeId,
+    candidates: out,
+    budgetMayExhaust: (fixture.candidatesInOrder.length + 1) * STAGES > LIMITS.steps,
+    typeCapped,
+  };
+}
+
+type FixtureLookupView = LoadedFixture['interfaces'][number];
+
+interface JudgeInput {
+  applicable: boolean;
+  collected: boolean;
+  homeViews: FixtureLookupView[] | undefined;
+  held: ReadonlySet<string>;
+  permits: FixtureOccurrence['permits'];
+  closure: FixtureFactClosure;
+  knownDiagnostics: ReadonlySet<string>;
+}
+
+function exposure(c: FixtureCandidate, homeViews: FixtureLookupView[] | undefined): { exposed: boolean; withheld: Withholding | null } {
+  if (homeViews === undefined) return c.admitted ? { exposed: true, withheld: null } : { exposed: false, withheld: 'hidden-by-visibility' };
+  // Two views of one module cannot both be current (KD-DIGEST-06): fail closed.
+  const view = homeViews.length === 1 ? homeViews[0] : undefined;
+  if (view === undefined) return { exposed: false, withheld: 'hidden-by-visibility' };
+  if (!view.validated) return { exposed: false, withheld: 'incomplete-analysis' };
+  if (!view.names_in_scope) {
+    return { exposed: false, withheld: c.visibility === 'pub' && c.admitted ? 'not-imported' : 'hidden-by-visibility' };
+  }
+  return c.admitted && viewExposes(view.view, c.visibility) ? { exposed: true, withheld: null } : { exposed: false, withheld: 'hidden-by-visibility' };
+}
+
+function judgeCandidate(c: FixtureCandidate, input: JudgeInput): CandidateTruth {
+  const { closure } = input;
+  const rejections = new Map<string, string>();
+  const { exposed, withheld: hidden } = exposure(c, input.homeViews);
+  let withheld: Withholding | null = hidden;
+  if (!input.applicable) rejections.set('type-mismatch', 'KD-LOOKUP-09');
+  if (withheld === null && (c.origin.kind === 'extension' || c.origin.kind === 'trait')) withheld = 'unsupported-in-profile';
+  if (withheld === null && c.generic_requirements.some((g) => g.kind === 'trait-bound' && !g.satisfied)) withheld = 'unsupported-in-profile';
+  for (const g of c.generic_requirements) {
+    if (g.satisfied) continue;
+    if (g.kind === 'equality') rejections.set('type-mismatch', 'KD-LOOKUP-09');
+    if (g.kind === 'inference') rejections.set('incomplete-analysis', 'KD-OP-11');
+  }
+  const mode = c.required_mode;
+  if (mode === 'read' && !input.permits.read) rejections.set('requires-read', 'KD-OWN-06');
+  if (mode === 'edit' && !input.permits.edit) rejections.set('requires-edit', 'KD-OWN-03');
+  if (mode === 'take' && !input.permits.take) rejections.set('requires-take', input.permits.edit ? 'KD-OWN-05' : 'KD-OWN-04');
+  for (const e of c.effects) {
+    const isHeld = input.held.has(`${e.identity.kind}:${e.identity.value}`);
+    if (isHeld) continue;
+    if (e.public) rejections.set('missing-effect', 'KD-EFFECT-05');
+    else if (withheld === null) withheld = 'hidden-by-visibility';
+  }
+
+  const keys: FactKey[] = [...c.dependencies, ...c.origin.dependencies];
+  let floor = Math.max(rankOf(c.status), closure.maxRank(c.dependencies), closure.maxRank(c.origin.dependencies, rankOf(c.origin.status)));
+  for (const g of c.generic_requirements) {
+    keys.push(...g.dependencies);
+    floor = Math.max(floor, closure.maxRank(g.dependencies, rankOf(g.status)));
+  }
+  for (const e of c.effects) {
+    if (e.public) keys.push(...e.dependencies);
+    floor = Math.max(floor, closure.maxRank(e.dependencies, rankOf(e.status)));
+  }
+  // A row without a signature, or resting on an unresolved inference, is at best provisional (KD-OP-09, OQ-43 A).
+  if (c.signature === null || rejections.has('incomplete-analysis')) floor = Math.max(floor, 1);
+  const capped =
+    uniqueCount(keys) > LIMITS.dependenciesPerFact ||
+    c.generic_requirements.length > LIMITS.genericRequirementsPerOperation ||
+    c.effects.length > LIMITS.effectsPerOperation ||
+    c.diagnostic_ids.length > LIMITS.diagnosticIdsPerFact;
+  const citable = c.diagnostic_ids.some((d) => input.knownDiagnostics.has(d));
+  return {
+    candidate: c,
+    collected: input.collected,
+    applicable: input.applicable,
+    exposed,
+    withheld,
+    rejections,
+    statusFloor: floor,
+    capped,
+    // An error row cites its own diagnostics or those of the error facts it reaches; without its own, the result may withhold it.
+    uncitableError: floor === 3 && !citable,
+    callable: floor === 0 && rejections.size === 0 && !capped,
+  };
+}
+
+/** A status the fixture schema should not allow reads as unavailable: nothing validated it. */
+function rankOf(status: string): number {
+  return statusRank(status) ?? 2;
+}
+
+function uniqueCount(keys: readonly FactKey[]): number {
+  return new Set(keys.map(factKeyText)).size;
+}

@@ -1,0 +1,98 @@
+/**
+ * What the generator reaches beyond the committed vectors, each case built from a sampled
+ * shape with the feature switched on and the outcome worked from the contract by hand:
+ * step-budget exhaustion (KIT-10), spans off a code-point boundary in multi-byte sources
+ * (KD-POS-06), an explanation matched by several candidates (OQ-34 A), and source and
+ * documentation present without their disclosure flag (KD-DISCLOSE-04). The oracle's answer
+ * to each is verifier-clean.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import fc from 'fast-check';
+import { loadFixture, evaluateQuery, verifyResult } from '../../oracle/index.js';
+import { buildCase, caseShapeArb, type CaseShape } from './fuzz-case.js';
+
+const [sample] = fc.sample(caseShapeArb, { seed: 20261201, numRuns: 1 });
+if (sample === undefined) throw new Error('no sample');
+
+/** A current, live, uncancelled request on the sample world, with `change` applied. */
+function shapeWith(change: Partial<CaseShape>): CaseShape {
+  const plain = { perturb: 0, cancelled: false, facts_source: 'live', typeStatus: 'validated', typeDependsOn: [], facts: [], interfaces: [], capabilities: [] };
+  return { ...sample, ...plain, permits: { read: true, edit: true, take: true }, sameName: false, budget: false, ...change } as CaseShape;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function answer(shape: CaseShape): { result: any; violations: string[] } {
+  const c = buildCase(shape);
+  const loaded = loadFixture(c.fixture);
+  if (!loaded.ok) throw new Error('generated fixture does not load');
+  const bytes = evaluateQuery(c.request, loaded.fixture);
+  const violations = verifyResult(bytes, { request: c.request, fixture: loaded.fixture }).map((v) => `${v.clause} ${v.code}`);
+  return { result: JSON.parse(Buffer.from(bytes).toString('utf8')), violations };
+}
+
+const PLAIN = {
+  name: 0,
+  receiver: 'items',
+  mode: 'read',
+  status: 'validated',
+  visibility: 'pub',
+  home: -1,
+  admitted: true,
+  origin: 'function',
+  originStatus: 'validated',
+  generics: [],
+  effects: [],
+  dependsOn: [],
+  hasSource: false,
+  discloseSource: false,
+  documentation: false,
+  discloseDocumentation: false,
+} as const satisfies CaseShape['candidates'][number];
+
+test('KIT-10: a budget world runs the step budget out: truncated, with a limit-exhausted omission', () => {
+  // 170,000 candidates at six steps each are 1,020,000 steps, over the 1,000,000-step budget;
+  // each visited one is withheld for its missing non-public effect (KIT-04: hidden-by-visibility).
+  const { result, violations } = answer(shapeWith({ budget: true, candidates: [], query: { kind: 'operations', includeUnavailable: false, spelling: 0 } }));
+  assert.is(result.truncated, true);
+  assert.equal(result.omissions.map((o: { reason: string }) => o.reason), ['hidden-by-visibility', 'limit-exhausted']);
+  assert.equal(violations, []);
+});
+
+test('KD-POS-06: a span that starts inside a two-byte character is invalid-position', () => {
+  // prefix 2 is "é" (two bytes) right before the expression: one byte earlier is inside it.
+  const { result, violations } = answer(shapeWith({ prefix: 2, perturb: 9, offset: 'end' }));
+  assert.is(result.status, 'invalid');
+  assert.is(result.reason, 'invalid-position');
+  assert.equal(violations, []);
+  // One character earlier is on a boundary but matches no parsed occurrence (KD-POS-07): invalid-position too.
+  assert.is(answer(shapeWith({ prefix: 2, perturb: 8, offset: 'end' })).result.reason, 'invalid-position');
+});
+
+test('OQ-34 A: an explanation matched by two applicable candidates says ambiguous', () => {
+  const shape = shapeWith({
+    sameName: true,
+    candidates: [PLAIN, { ...PLAIN, name: 3 }],
+    query: { kind: 'explain-operation', includeUnavailable: false, spelling: 5 },
+  });
+  const { result, violations } = answer(shape);
+  assert.is(result.operations.length, 1);
+  assert.equal(result.operations[0].rejection_reasons, ['ambiguous']);
+  assert.equal(violations, []);
+});
+
+test('KD-DISCLOSE-04: source and documentation the compiler has but does not mark disclosable stay null', () => {
+  const hidden = { ...PLAIN, hasSource: true, discloseSource: false, documentation: true, discloseDocumentation: false };
+  const shown = { ...PLAIN, hasSource: true, discloseSource: true, documentation: true, discloseDocumentation: true };
+  const query = { kind: 'operations' as const, includeUnavailable: false, spelling: 0 };
+  const closed = answer(shapeWith({ candidates: [hidden], query }));
+  assert.is(closed.result.operations[0].source, null);
+  assert.is(closed.result.operations[0].documentation, null);
+  assert.equal(closed.violations, []);
+  const open = answer(shapeWith({ candidates: [shown], query }));
+  assert.ok(open.result.operations[0].source !== null);
+  assert.match(open.result.operations[0].documentation, /^kofun-doc:[0-9a-f]{64}$/);
+  assert.equal(open.violations, []);
+});
+
+test.run();

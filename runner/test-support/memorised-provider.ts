@@ -1,0 +1,15 @@
+// A provider that memorised the published vectors: the reference answer for every request a
+// committed vector sends, and the reference answer without its final LF (KD-CANON-02) for any
+// other request. The vectors alone pass it; only the fuzz phase of `run --fuzz N` catches it.
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { kitRoot } from '../../oracle/index.js';
+import { loadVectorSet } from '../run/vector-source.js';
+import { runBrokenProvider } from './broken-providers/broken-provider.js';
+
+const sha = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+const known = new Set(loadVectorSet(join(kitRoot(), 'vectors')).queryVectors.map((v) => sha(v.request)));
+
+runBrokenProvider('memorised the vectors', {
+  result: ({ result, request }) => (known.has(sha(request)) ? result : result.subarray(0, result.length - 1)),
+});
