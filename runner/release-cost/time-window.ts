@@ -95,16 +95,16 @@ function patterns(clock: BuildClock): Pattern[] {
     },
     // JavaScript Date#toString and RFC 2822 / Date#toUTCString.
     {
-      re: /\b([A-Z][a-z]{2}) (\d{2}) (\d{4}) (\d{2}):(\d{2}):(\d{2})/g,
+      re: /\b(?:[A-Z][a-z]{2} )?([A-Z][a-z]{2}) (\d{2}) (\d{4}) (\d{2}):(\d{2}):(\d{2})/g,
       read: (m) => localInWindow(clock, n(m, 3), month(m[1]), n(m, 2), n(m, 4), n(m, 5), n(m, 6)),
     },
     {
-      re: /\b(\d{1,2}) ([A-Z][a-z]{2}) (\d{4}) (\d{2}):(\d{2}):(\d{2})/g,
+      re: /\b(?:[A-Z][a-z]{2}, )?(\d{1,2}) ([A-Z][a-z]{2}) (\d{4}) (\d{2}):(\d{2}):(\d{2})/g,
       read: (m) => localInWindow(clock, n(m, 3), month(m[2]), n(m, 1), n(m, 4), n(m, 5), n(m, 6)),
     },
     // C asctime and date(1): "Tue Dec  1 20:05:23 UTC 2026".
     {
-      re: /\b([A-Z][a-z]{2}) +(\d{1,2}) (\d{2}):(\d{2}):(\d{2}) (?:[A-Z+\-0-9]{1,6} )?(\d{4})/g,
+      re: /\b(?:[A-Z][a-z]{2} )?([A-Z][a-z]{2}) +(\d{1,2}) (\d{2}):(\d{2}):(\d{2}) (?:[A-Z+\-0-9]{1,6} )?(\d{4})/g,
       read: (m) => localInWindow(clock, n(m, 6), month(m[1]), n(m, 2), n(m, 3), n(m, 4), n(m, 5)),
     },
   ];
