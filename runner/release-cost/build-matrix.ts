@@ -63,6 +63,8 @@ export interface MatrixOptions {
   manifests?: boolean;
   extra?: BuildContext['extra'];
   compare?: CompareOptions;
+  /** The faketime wrapper of the variant build; found on PATH when absent, null to keep the real clock. */
+  faketime?: string | null;
 }
 
 const STEPS = [
@@ -78,7 +80,7 @@ export async function runBuildMatrix(config: BuildConfig, options: MatrixOptions
   const base1 = await mkdtemp(join(parent, 'kofun-ctk-release-'));
   const base2 = await mkdtemp(join(parent, 'kofun-ctk-release-variant-'));
   const control = controlVariation(base1);
-  const variant = variantVariation(base2);
+  const variant = options.faketime === undefined ? variantVariation(base2) : variantVariation(base2, options.faketime);
   const ctx: BuildContext = {
     source: config.source,
     artifact: config.artifact,

@@ -4,7 +4,7 @@
 //
 //   node variant-builder.mjs --out DIR --feature off|disabled|on [--leak KIND]
 //
-// KIND: none, path, time, locale, umask, home, discovery-in-disabled, unwired, fail, hang.
+// KIND: none, path, time, clock, tz, locale, umask, home, discovery-in-disabled, unwired, fail, hang.
 import { existsSync, mkdirSync, readFileSync, writeFileSync, statSync, chmodSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -45,6 +45,9 @@ if (leak === 'hang') {
   // The wall clock to the second can repeat between two quick builds; the monotonic
   // nanosecond clock never does, so the leak is always visible.
   if (leak === 'time') notes += `built at: ${new Date().toString()} (${process.hrtime.bigint()} ns)\n`;
+  // Epoch seconds only: two builds in the same second agree unless the clock is varied.
+  if (leak === 'clock') notes += `built at: ${Math.floor(Date.now() / 1000)}\n`;
+  if (leak === 'tz') notes += `tz: ${process.env.TZ ?? ''}\n`;
   if (leak === 'locale') notes += `locale: ${process.env.LC_ALL ?? ''}\n`;
   if (leak === 'home') notes += `home: ${homedir()}\n`;
   if (leak === 'umask') {
