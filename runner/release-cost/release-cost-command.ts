@@ -146,6 +146,7 @@ async function releaseCost(opts: ReleaseCostOptions, io: CliIo): Promise<number>
           schema: RELEASE_MANIFEST_SCHEMA,
           a: sideA.ok ? await manifestSide(sideA.tree) : null,
           b: sideB !== null && sideB.ok ? await manifestSide(sideB.tree) : null,
+          hints: [],
           verdict: 'ERROR',
         });
       }
