@@ -29,6 +29,7 @@ import { buildOnce, type BuildContext, type BuildOutcome } from './build-once.js
 import { causeHints } from './cause-hints.js';
 import { buildDifferences } from './build-differences.js';
 import { formatCauseHints } from './format-cause-hints.js';
+import { runGateCheck } from './gate-check.js';
 import { controlVariation, variantVariation } from './build-variation.js';
 import { compareArtifacts, DEFAULT_COMPARE_OPTIONS, type ArtifactComparison, type CompareOptions } from './compare-artifacts.js';
 import { formatComparison } from './format-comparison.js';
@@ -230,6 +231,11 @@ export async function runReleaseVector(
         const ob = outcomes.get('without-support (variant)');
         if (oa !== undefined && ob !== undefined) details.lines.push(...formatCauseHints(await causeHints(cmp, buildDifferences(oa, ob))).map((l) => `  ${l}`));
       }
+    }
+    if (expectation.gate_check !== undefined) {
+      const check = await runGateCheck(expectation.gate_check, ctx, base, variantBase, compare);
+      details.violations.push(...check.violations);
+      details.lines.push(...check.lines);
     }
     if (opts.checkDigests === true) {
       for (const [profile, tree] of trees) {
