@@ -11,8 +11,16 @@
  */
 import { fromBufferPromise, type Entry, type ZipFile } from 'yauzl';
 import { sha256Hex } from '../../oracle/index.js';
-import { memorySource, nameFromBytes, sortEntries, type ArtifactEntry, type EntryType } from './artifact-tree.js';
-import type { InnerLimits, InnerResult } from './archive-inner.js';
+import { memorySource, nameFromBytes, sortEntries, type ArtifactEntry, type ArtifactTree, type EntryType } from './artifact-tree.js';
+
+/** The caps of archive-inner.ts's InnerLimits that a zip expansion uses. */
+export interface ZipLimits {
+  maxInflatedBytes: number;
+  maxArchiveEntries: number;
+}
+
+/** A zip expansion: the tree, or why there is none (archive-inner.ts's InnerResult for zip). */
+export type ZipResult = { ok: true; format: 'zip'; tree: ArtifactTree } | { ok: false; format: 'zip'; message: string };
 
 /** Unix `st_mode` file-type bits in the high half of the external attributes (APPNOTE 4.4.15, made by Unix). */
 const S_IFMT = 0o170000;
@@ -72,7 +80,7 @@ function message(err: unknown): string {
  * extracted. yauzl checks each entry's declared sizes against the bytes it inflates; a
  * mismatch, an encrypted entry or an unknown compression method is an unreadable archive.
  */
-export async function expandZip(bytes: Uint8Array, location: string, limits: InnerLimits): Promise<InnerResult> {
+export async function expandZip(bytes: Uint8Array, location: string, limits: ZipLimits): Promise<ZipResult> {
   let zip: ZipFile;
   try {
     zip = await fromBufferPromise(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), {
