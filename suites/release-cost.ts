@@ -194,6 +194,12 @@ function sidecarOccurrences(): FixtureV1 {
   return b.build();
 }
 
+function stampedModule(): FixtureV1 {
+  const b = builder('app/src/stamp.kf', 'pub fn stamp() {}', 'One public declaration; the gate check builds it with a build-time stamp.');
+  b.addCandidate({ qualified_name: 'app.stamp.stamp', signature: 'app.stamp.stamp() -> Unit', receiver: null, mode: 'none', home: 'current-file' });
+  return b.build();
+}
+
 /** The release-cost cases, in a fixed order. */
 export function releaseCostCases(): ReleaseCostCase[] {
   return [
@@ -230,8 +236,8 @@ export function releaseCostCases(): ReleaseCostCase[] {
     ),
     releaseCase(
       'time-embedding-caught',
-      'The empty-source module, and a reference build that stamps its build time: under the varied clock the gate finds it NONDETERMINISTIC and names the time.',
-      emptySource(),
+      'A one-export module, and a reference build that stamps its build time: under the varied clock the gate finds it NONDETERMINISTIC and names the time.',
+      stampedModule(),
       TIME_EMBEDDING_CHECK,
     ),
   ];
