@@ -32,4 +32,4 @@ export { MAX_FIXTURE_FILE_BYTES } from './fixture/load-fixture.js';
 export { buildFromLoaded } from './release/build-reference-artifact.js';
 export { artifactDigest, type ArtifactFileFacts } from './release/artifact-digest.js';
 export { buildReferenceArtifact, RELEASE_PROFILES, type ArtifactFile, type ReleaseProfile } from './release/build-reference-artifact.js';
-export { computeReleaseExpectation, RELEASE_EXPECTATION_SCHEMA, type ProfileExpectation, type ReleaseExpectation } from './release/release-expectation.js';
+export { computeReleaseExpectation, RELEASE_EXPECTATION_SCHEMA, type GateCheck, type ProfileExpectation, type ReleaseExpectation } from './release/release-expectation.js';

@@ -8,7 +8,7 @@
  * unavailable, and facts (generation, path, dependency chains, diagnostics) that are not build inputs.
  */
 import type { FixtureV1 } from '../oracle/fixture/fixture.js';
-import { computeReleaseExpectation } from '../oracle/release/release-expectation.js';
+import { computeReleaseExpectation, type GateCheck } from '../oracle/release/release-expectation.js';
 import type { ReleaseCostCase } from './case-definition.js';
 import { FixtureBuilder } from '../oracle/fixture/fixture-builder.js';
 import { factKey, identityOf } from '../oracle/fixture/fixture-ids.js';
@@ -26,7 +26,7 @@ const INTERPRETATIONS = ['KIT-22', 'KIT-23', 'OQ-45'];
 /** Distinctive names of non-public declarations; no runtime metadata may contain them (KD-RELEASE-04). */
 export const RELEASE_HIDDEN_NAMES = ['zqReleasePrivateKeyDerive', 'zqReleaseInternalAudit', 'zqReleaseRestrictedMint'] as const;
 
-function releaseCase(slug: string, intent: string, fixture: FixtureV1): ReleaseCostCase {
+function releaseCase(slug: string, intent: string, fixture: FixtureV1, gateCheck?: GateCheck): ReleaseCostCase {
   return {
     id: `release-cost/${slug}`,
     kind: 'release-cost',
@@ -35,9 +35,21 @@ function releaseCase(slug: string, intent: string, fixture: FixtureV1): ReleaseC
     clauses: [...RELEASE_CLAUSES],
     interpretations: [...INTERPRETATIONS],
     fixture,
-    release: computeReleaseExpectation(fixture),
+    release: computeReleaseExpectation(fixture, gateCheck),
   };
 }
+
+/**
+ * The gate's self-test (KD-RELEASE-03): a reference build stamping `built at: ` and its UTC
+ * time to the second into BUILD-INFO, so the time starts at byte 10 ("built at: " is 10 bytes)
+ * on both sides; only the variant's shifted clock makes two builds in one second differ.
+ */
+const TIME_EMBEDDING_CHECK: GateCheck = {
+  defect: 'embed-build-time',
+  finding: 'NONDETERMINISTIC',
+  clause: 'KD-RELEASE-03',
+  hint: { variation: 'time', entry: 'BUILD-INFO', offset: 10 },
+};
 
 function builder(label: string, source: string, description: string): FixtureBuilder {
   return new FixtureBuilder({ description, fileLabel: label, path: label, source });
@@ -182,6 +194,12 @@ function sidecarOccurrences(): FixtureV1 {
   return b.build({ trailer: false });
 }
 
+function stampedModule(): FixtureV1 {
+  const b = builder('app/src/stamp.kf', 'pub fn stamp() {}', 'One public declaration; the gate check builds it with a build-time stamp.');
+  b.addCandidate({ qualified_name: 'app.stamp.stamp', signature: 'app.stamp.stamp() -> Unit', receiver: null, mode: 'none', home: 'current-file' });
+  return b.build();
+}
+
 /** The release-cost cases, in a fixed order. */
 export function releaseCostCases(): ReleaseCostCase[] {
   return [
@@ -218,6 +236,12 @@ export function releaseCostCases(): ReleaseCostCase[] {
         moved.description = 'The visibility-mix module at another workspace path.';
         return moved;
       })(),
+    ),
+    releaseCase(
+      'time-embedding-caught',
+      'A one-export module, and a reference build that stamps its build time: under the varied clock the gate finds it NONDETERMINISTIC and names the time.',
+      stampedModule(),
+      TIME_EMBEDDING_CHECK,
     ),
   ];
 }

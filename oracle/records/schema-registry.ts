@@ -20,6 +20,7 @@ export const SCHEMA_NAMES = {
   result: 'kofun.discovery.result/v1',
   fixture: 'kofun.ctk.fixture/v1',
   interpretations: 'kofun.ctk.interpretations/v1',
+  releaseManifest: 'kofun.ctk.release-manifest/v1',
 } as const;
 
 /** A schema name: a value of SCHEMA_NAMES, or the name of another schema file in the folder. */

@@ -30,10 +30,26 @@ export interface ProfileIdentity {
   clause: string;
 }
 
+/**
+ * A self-test of the gate riding on a vector (KD-RELEASE-03: the gate must compare the bytes,
+ * so it must be able to see a build that is not reproducible): the kit's reference builder,
+ * given `defect`, writes the time of its clock into the without-support artifact, and is built
+ * under the control and the variant conditions (the variant's clock shifted by faketime). The
+ * gate must find the two different (`finding`) and name the time as the cause at `entry` and
+ * byte `offset`, on both sides.
+ */
+export interface GateCheck {
+  defect: 'embed-build-time';
+  finding: 'NONDETERMINISTIC';
+  clause: 'KD-RELEASE-03';
+  hint: { variation: 'time'; entry: string; offset: number };
+}
+
 export interface ReleaseExpectation {
   schema: typeof RELEASE_EXPECTATION_SCHEMA;
   profiles: ProfileExpectation[];
   identities: ProfileIdentity[];
+  gate_check?: GateCheck;
 }
 
 /**
@@ -64,7 +80,7 @@ export function artifactFileFacts(files: readonly ArtifactFile[]): ArtifactFileF
  * The identities are checked against the built bytes here, so a builder that broke
  * KD-RELEASE-02 could never publish a vector; a rejected fixture or a broken identity is a kit fault.
  */
-export function computeReleaseExpectation(fixture: FixtureV1): ReleaseExpectation {
+export function computeReleaseExpectation(fixture: FixtureV1, gateCheck?: GateCheck): ReleaseExpectation {
   const loaded = loadFixture(fixture);
   if (!loaded.ok) {
     const first = loaded.violations[0];
@@ -81,5 +97,7 @@ export function computeReleaseExpectation(fixture: FixtureV1): ReleaseExpectatio
       throw new Error(`computeReleaseExpectation: ${id.left} vs ${id.right} is not ${id.relation} (${id.clause})`);
     }
   }
-  return { schema: RELEASE_EXPECTATION_SCHEMA, profiles, identities: RELEASE_IDENTITIES.map((i) => ({ ...i })) };
+  const expectation: ReleaseExpectation = { schema: RELEASE_EXPECTATION_SCHEMA, profiles, identities: RELEASE_IDENTITIES.map((i) => ({ ...i })) };
+  if (gateCheck !== undefined) expectation.gate_check = { ...gateCheck, hint: { ...gateCheck.hint } };
+  return expectation;
 }

@@ -1,45 +1,54 @@
 /**
- * The inside of a gzip or tar file, as an artifact tree, so the gate compares a
- * packaged release inside as well as outside (KD-RELEASE-02, in the spirit of
- * diffoscope). gzip is inflated with node:zlib; tar is read with
- * tar-stream, a maintained parser, never by hand. Every expansion is capped before
+ * The inside of a gzip, tar or zip-family file, as an artifact tree, so the gate
+ * compares a packaged release inside as well as outside (KD-RELEASE-02, in the spirit of
+ * diffoscope). Archives are recognised by their bytes, never by their names. gzip is
+ * inflated with node:zlib; tar is read with tar-stream and zip with yauzl
+ * (archive-zip.ts), maintained parsers, never by hand. Every expansion is capped before
  * it allocates: archive size, inflated size and entry count (KD-LIMIT-08 in spirit).
  */
 import { gunzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import { extract } from 'tar-stream';
 import { sha256Hex } from '../../oracle/index.js';
+import { expandZip } from './archive-zip.js';
 import { memorySource, readAllOf, sortEntries, type ArtifactEntry, type ArtifactTree } from './artifact-tree.js';
 
 const gunzipAsync = promisify(gunzip);
 
-export type ArchiveFormat = 'gzip' | 'tar';
+export type ArchiveFormat = 'gzip' | 'tar' | 'zip';
 
 /** Caps of one expansion. */
 export interface InnerLimits {
   /** Largest archive read into memory. */
   maxArchiveBytes: number;
-  /** Largest inflated gzip payload, and largest total of tar entry bytes. */
+  /** Largest inflated gzip payload, and largest total of tar or zip entry bytes. */
   maxInflatedBytes: number;
-  /** Most tar entries. */
-  maxTarEntries: number;
+  /** Most entries of one tar or zip archive. */
+  maxArchiveEntries: number;
 }
 
 export const DEFAULT_INNER_LIMITS: InnerLimits = {
   maxArchiveBytes: 256 * 1024 * 1024,
   maxInflatedBytes: 256 * 1024 * 1024,
-  maxTarEntries: 100_000,
+  maxArchiveEntries: 100_000,
 };
 
 export type InnerResult =
   | { ok: true; format: ArchiveFormat; tree: ArtifactTree }
   | { ok: false; format: ArchiveFormat; message: string };
 
-/** The format of an entry's bytes by magic number: gzip (1f 8b) or POSIX/GNU tar ("ustar" at 257). */
+/**
+ * The format of an entry's bytes by magic number: gzip (1f 8b), POSIX/GNU tar ("ustar" at
+ * 257), or zip: a local file header (`PK\x03\x04`) at 0, as every jar, wheel, vsix, nupkg
+ * and apk starts, or the end-of-central-directory record (`PK\x05\x06`) of an empty zip.
+ */
 export async function sniffArchive(entry: ArtifactEntry): Promise<ArchiveFormat | null> {
   if (entry.type !== 'file' || entry.content === null || entry.size < 2) return null;
   const head = await entry.content.readAt(0, 512);
   if (head[0] === 0x1f && head[1] === 0x8b) return 'gzip';
+  if (head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b) {
+    if ((head[2] === 0x03 && head[3] === 0x04) || (head[2] === 0x05 && head[3] === 0x06)) return 'zip';
+  }
   if (head.length === 512 && entry.size % 512 === 0 && Buffer.from(head.subarray(257, 262)).toString('latin1') === 'ustar') return 'tar';
   return null;
 }
@@ -50,6 +59,7 @@ export async function expandArchive(entry: ArtifactEntry, location: string, limi
   if (format === null || entry.content === null) return null;
   if (entry.size > limits.maxArchiveBytes) return { ok: false, format, message: `archive larger than ${limits.maxArchiveBytes} bytes; inside not compared` };
   const bytes = await readAllOf(entry.content);
+  if (format === 'zip') return expandZip(bytes, location, limits);
   return format === 'gzip' ? expandGzip(bytes, location, limits) : expandTar(bytes, location, limits);
 }
 
@@ -101,9 +111,9 @@ export async function expandTar(bytes: Uint8Array, location: string, limits: Inn
   ex.end(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));
   try {
     for await (const e of ex) {
-      if (entries.length >= limits.maxTarEntries) {
+      if (entries.length >= limits.maxArchiveEntries) {
         e.resume();
-        return { ok: false, format: 'tar', message: `more than ${limits.maxTarEntries} tar entries` };
+        return { ok: false, format: 'tar', message: `more than ${limits.maxArchiveEntries} tar entries` };
       }
       const chunks: Buffer[] = [];
       for await (const chunk of e) {

@@ -40,7 +40,7 @@ export interface ArtifactEntry {
 export interface ArtifactTree {
   /** Display location, e.g. the path given on the command line. */
   location: string;
-  kind: 'file' | 'folder' | 'gzip' | 'tar';
+  kind: 'file' | 'folder' | 'gzip' | 'tar' | 'zip';
   entries: ArtifactEntry[];
 }
 

@@ -25,12 +25,17 @@ import { escapeText as escapeForTerminal } from '../../oracle/index.js';
 import { formatComparison, DEFAULT_FORMAT_OPTIONS, type FormatOptions } from './format-comparison.js';
 import { manifestSide, type ManifestSide } from './artifact-manifest.js';
 import type { ArtifactTree } from './artifact-tree.js';
+import { causeHints, type CauseHint } from './cause-hints.js';
+import { buildDifferences } from './build-differences.js';
+import { formatCauseHints } from './format-cause-hints.js';
 
 export type MatrixFinding = 'NONDETERMINISTIC' | 'FEATURE-FOOTPRINT' | 'SWITCH-NOT-WIRED';
 
 export interface MatrixComparison {
   label: string;
   comparison: ArtifactComparison;
+  /** Which varied condition leaked into the artifacts, where the gate found one (cause-hints.ts). */
+  hints: CauseHint[];
 }
 
 export interface MatrixResult {
@@ -58,6 +63,8 @@ export interface MatrixOptions {
   manifests?: boolean;
   extra?: BuildContext['extra'];
   compare?: CompareOptions;
+  /** The faketime wrapper of the variant build; found on PATH when absent, null to keep the real clock. */
+  faketime?: string | null;
 }
 
 const STEPS = [
@@ -73,7 +80,7 @@ export async function runBuildMatrix(config: BuildConfig, options: MatrixOptions
   const base1 = await mkdtemp(join(parent, 'kofun-ctk-release-'));
   const base2 = await mkdtemp(join(parent, 'kofun-ctk-release-variant-'));
   const control = controlVariation(base1);
-  const variant = variantVariation(base2);
+  const variant = options.faketime === undefined ? variantVariation(base2) : variantVariation(base2, options.faketime);
   const ctx: BuildContext = {
     source: config.source,
     artifact: config.artifact,
@@ -97,6 +104,7 @@ export async function runBuildMatrix(config: BuildConfig, options: MatrixOptions
   };
   try {
     const trees = new Map<string, ArtifactTree>();
+    const outcomes = new Map<string, BuildOutcome>();
     for (const step of STEPS) {
       if (step.variant && options.vary === false) continue;
       const label = `${step.label} (${step.command})`;
@@ -111,6 +119,7 @@ export async function runBuildMatrix(config: BuildConfig, options: MatrixOptions
         break;
       }
       trees.set(step.label, outcome.artifact.tree);
+      outcomes.set(step.label, outcome);
       if (options.manifests === true) result.manifests.push({ label, side: await manifestSide(outcome.artifact.tree) });
     }
     if (result.errors.length > 0) return result;
@@ -125,7 +134,10 @@ export async function runBuildMatrix(config: BuildConfig, options: MatrixOptions
       const b = trees.get(right);
       if (a === undefined || b === undefined) continue;
       const comparison = await compareArtifacts(a, b, compare);
-      result.comparisons.push({ label, comparison });
+      const oa = outcomes.get(left);
+      const ob = outcomes.get(right);
+      const hints = comparison.identical || oa === undefined || ob === undefined ? [] : await causeHints(comparison, buildDifferences(oa, ob));
+      result.comparisons.push({ label, comparison, hints });
       if (left === 'A1' && right === 'A2' && !comparison.identical) result.findings.push('NONDETERMINISTIC');
       // A1 vs B can only blame the feature when A1 is reproducible: when A1 and A2 differ,
       // B differs from A1 for the same reason and the footprint cannot be told apart.
@@ -163,6 +175,11 @@ export function formatMatrix(result: MatrixResult, options: FormatOptions = DEFA
   for (const c of result.comparisons) {
     lines.push(`${c.label}: ${c.comparison.identical ? 'identical' : 'DIFFERENT'}`);
     if (!c.comparison.identical) lines.push(...formatComparison(c.comparison, options).map((l) => `  ${l}`));
+    lines.push(...formatCauseHints(c.hints).map((l) => `  ${l}`));
+  }
+  const variant = result.variations.find((x) => x.v.name === 'variant');
+  if (variant !== undefined && variant.v.clock.faketime === null && result.builds.some((b) => b.variation.name === 'variant')) {
+    lines.push('note: the clock was not varied (faketime not found on PATH; Debian package faketime): a build embedding the time passes when both builds run in the same second');
   }
   for (const f of result.findings) lines.push(`${f}: ${FINDING_TEXT[f]}`);
   if (result.keptAt !== null) lines.push(`artifacts kept in ${escapeForTerminal(result.keptAt)}`);

@@ -16,6 +16,8 @@ import { compareUtf8 } from '../../oracle/index.js';
 import { loadArtifactTree, type LoadResult } from './artifact-tree.js';
 import { buildEnvironment, type BuildVariation } from './build-variation.js';
 import { runBuild, type BuildRun } from './run-build.js';
+import { withShiftedClock } from './find-faketime.js';
+import { buildClock, type BuildClock } from './time-window.js';
 
 export interface BuildContext {
   /** Folder copied into each build's `src/`; null for a build without source (it gets an empty `src/`). */
@@ -37,6 +39,8 @@ export interface BuildOutcome {
   run: BuildRun;
   /** The loaded artifact, or why there is none (missing, empty, …); null when the build failed. */
   artifact: LoadResult | null;
+  /** When the build ran, by the real clock and, when it was shifted, by the build's own clock. */
+  clock: BuildClock;
 }
 
 /** Fills `{name}` placeholders inside each word. */
@@ -60,14 +64,18 @@ export async function buildOnce(label: string, slug: string, argv: readonly stri
     values[x.name] = x.value;
     gateEnv[x.envVar] = x.value;
   }
+  const shift = variation.clock.faketime === null ? 0 : variation.clock.offsetSeconds;
+  const started = Date.now();
   const run = await runBuild({
-    argv: fillPlaceholders(argv, values),
+    argv: withShiftedClock(fillPlaceholders(argv, values), shift, variation.clock.faketime),
     cwd: src,
     env: buildEnvironment(variation, ctx.env, gateEnv),
     timeoutMs: ctx.timeoutMs,
     umask: variation.umask,
   });
-  if (!run.ok) return { label, variation, run, artifact: null };
+  // A program linked statically escapes libfaketime and sees the real clock, so both windows count.
+  const clock = buildClock(started, Date.now(), variation.tz, shift === 0 ? [0] : [0, shift]);
+  if (!run.ok) return { label, variation, run, artifact: null, clock };
   const produced = ctx.artifact === null ? out : resolve(src, ctx.artifact);
   const snapshot = join(ctx.snapshotDir, slug);
   await rm(snapshot, { recursive: true, force: true });
@@ -76,10 +84,12 @@ export async function buildOnce(label: string, slug: string, argv: readonly stri
     await moveTree(produced, snapshot);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return { label, variation, run, artifact: { ok: false, reason: 'missing', message: 'the build produced no artifact' } };
+    if (code === 'ENOENT') {
+      return { label, variation, run, artifact: { ok: false, reason: 'missing', message: 'the build produced no artifact' }, clock };
+    }
     throw err;
   }
-  return { label, variation, run, artifact: await loadArtifactTree(label, snapshot) };
+  return { label, variation, run, artifact: await loadArtifactTree(label, snapshot), clock };
 }
 
 async function moveTree(from: string, to: string): Promise<void> {

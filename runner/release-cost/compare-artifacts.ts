@@ -2,12 +2,12 @@
  * Byte-for-byte comparison of two artifacts (KD-RELEASE-02, KD-RELEASE-03): the file set,
  * each entry's type, mode, size and SHA-256, and for each differing file the first
  * differing offset with a 16-byte window of both sides, the line and column when both
- * sides are text, a unified diff for text, and the inside of gzip and tar files. The
+ * sides are text, a unified diff for text, and the inside of gzip, tar and zip files. The
  * result is data; format-comparison.ts renders it.
  */
 import { structuredPatch } from 'diff';
 import { readAllOf, type ArtifactEntry, type ArtifactTree, type ByteSource } from './artifact-tree.js';
-import { DEFAULT_INNER_LIMITS, expandArchive, type ArchiveFormat, type InnerLimits } from './archive-inner.js';
+import { DEFAULT_INNER_LIMITS, expandArchive, sniffArchive, type ArchiveFormat, type InnerLimits } from './archive-inner.js';
 
 /** Where two byte sequences first differ. */
 export interface ByteDifference {
@@ -108,7 +108,7 @@ async function compareEntries(a: ArtifactEntry, b: ArtifactEntry, options: Compa
   if (aspects.includes('content') && a.content !== null && b.content !== null) {
     d.first = await firstDifference(a.content, b.content, options);
     d.diff = await textDiff(a, b, options);
-    if (depth < options.maxArchiveDepth) d.inner = await innerComparison(a, b, options, depth);
+    d.inner = depth < options.maxArchiveDepth ? await innerComparison(a, b, options, depth) : await tooDeep(a, b, options);
   }
   return d;
 }
@@ -200,6 +200,13 @@ async function textDiff(a: ArtifactEntry, b: ArtifactEntry, options: CompareOpti
   });
   if (patch === undefined) return { omitted: `more than ${options.maxEditLength} edits` };
   return { hunks: patch.hunks.map((h) => ({ oldStart: h.oldStart, oldLines: h.oldLines, newStart: h.newStart, newLines: h.newLines, lines: h.lines })) };
+}
+
+/** Past the nesting bound an archive is not opened, and the report says so rather than stay silent. */
+async function tooDeep(a: ArtifactEntry, b: ArtifactEntry, options: CompareOptions): Promise<EntryDifference['inner']> {
+  const [fa, fb] = await Promise.all([sniffArchive(a), sniffArchive(b)]);
+  if (fa === null || fa !== fb) return null;
+  return { format: fa, error: `archive nested deeper than ${options.maxArchiveDepth} levels; inside not compared` };
 }
 
 async function innerComparison(a: ArtifactEntry, b: ArtifactEntry, options: CompareOptions, depth: number): Promise<EntryDifference['inner']> {

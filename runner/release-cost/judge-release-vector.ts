@@ -20,6 +20,7 @@ import { clip, escapeText } from '../../oracle/index.js';
 import type { BuildConfig } from './build-config.js';
 import { capLines } from './format-comparison.js';
 import { runReleaseVector, type ReleaseVectorFailure } from './run-release-vector.js';
+import { GATE_CHECK_LABEL } from './gate-check.js';
 import { MAX_PROVIDER_TEXT } from '../judge/judge-vector.js';
 import { blankJudgement, type VectorError, type VectorJudgement } from '../judge/verdict.js';
 import type { ReleaseVector } from '../run/vector-source.js';
@@ -55,7 +56,9 @@ export async function judgeReleaseVector(vector: ReleaseVector, fixturePath: str
   const base = blankJudgement(vector);
   const { details } = result;
   // Identities whose profile has no build command stay unchecked; say so rather than pass silently.
-  base.notes = details.lines.filter((l) => l.endsWith('not run, no build command for a profile'));
+  base.notes = details.lines.filter(
+    (l) => l.endsWith('not run, no build command for a profile') || (l.startsWith(GATE_CHECK_LABEL) && l.includes(': not run, ')),
+  );
   if (result.verdict === 'PASS') return { ...base, verdict: 'PASS' };
   if (result.verdict === 'ERROR') {
     const failure: ReleaseVectorFailure = details.failure ?? { kind: 'build', message: 'the build failed', stderrTail: '' };

@@ -1,5 +1,6 @@
 // The reference build as a plain program, for a provider configuration's declared build
 // command: node <kit>/dist/runner/release-cost/reference-build-main.js --fixture F --profile P --out DIR
+// [--defect embed-build-time] (the gate's self-test only, reference-build.ts).
 // Exit 0 built, 2 usage or input error (one line on stderr, never a stack trace).
 import { parseArgs } from 'node:util';
 import { referenceBuild } from './reference-build.js';
@@ -10,7 +11,7 @@ async function run(): Promise<number> {
   try {
     ({ values } = parseArgs({
       args: process.argv.slice(2),
-      options: { fixture: { type: 'string' }, profile: { type: 'string' }, out: { type: 'string' } },
+      options: { fixture: { type: 'string' }, profile: { type: 'string' }, out: { type: 'string' }, defect: { type: 'string' } },
       strict: true,
       allowPositionals: false,
     }));
@@ -18,12 +19,12 @@ async function run(): Promise<number> {
     process.stderr.write(`reference-build: ${escapeForTerminal(err instanceof Error ? err.message : 'bad arguments')}\n`);
     return 2;
   }
-  const { fixture, profile, out } = values;
+  const { fixture, profile, out, defect } = values;
   if (fixture === undefined || profile === undefined || out === undefined) {
     process.stderr.write('reference-build: usage: --fixture FILE --profile PROFILE --out DIR\n');
     return 2;
   }
-  const result = await referenceBuild({ fixturePath: fixture, profile, outDir: out });
+  const result = await referenceBuild({ fixturePath: fixture, profile, outDir: out, ...(defect === undefined ? {} : { defect }) });
   if (!result.ok) {
     process.stderr.write(`reference-build: ${escapeForTerminal(result.message)}\n`);
     return 2;

@@ -20,7 +20,17 @@ export interface ReferenceBuildRequest {
   fixturePath: string;
   profile: string;
   outDir: string;
+  /**
+   * A deliberate defect, for the gate's self-test (GateCheck, KD-RELEASE-03): `embed-build-time`
+   * adds `BUILD-INFO` holding `built at: ` and the build's clock time to the second, in UTC, the
+   * way a toolchain stamps its build date. Never part of a reference artifact.
+   */
+  defect?: string;
 }
+
+/** The file the `embed-build-time` defect adds, and the text before the time (10 bytes). */
+export const BUILD_INFO_FILE = 'BUILD-INFO';
+export const BUILD_INFO_PREFIX = 'built at: ';
 
 export type ReferenceBuildResult = { ok: true; files: string[] } | { ok: false; message: string };
 
@@ -31,6 +41,7 @@ export function isReleaseProfile(p: string): p is ReleaseProfile {
 /** Builds the reference artifact of a fixture file; every user error is a message, never a throw. */
 export async function referenceBuild(req: ReferenceBuildRequest): Promise<ReferenceBuildResult> {
   if (!isReleaseProfile(req.profile)) return { ok: false, message: `unknown profile; expected one of ${RELEASE_PROFILES.join(', ')}` };
+  if (req.defect !== undefined && req.defect !== 'embed-build-time') return { ok: false, message: 'unknown defect; expected embed-build-time' };
   // loadFixtureFile also accepts a vector file and loads the fixture it names.
   const loaded = loadFixtureFile(req.fixturePath);
   if (!loaded.ok) {
@@ -38,6 +49,10 @@ export async function referenceBuild(req: ReferenceBuildRequest): Promise<Refere
     return { ok: false, message: `fixture rejected: ${v === undefined ? 'invalid' : `${v.code} (${v.clause})${v.pointer === undefined ? '' : ` at ${v.pointer}`}`}` };
   }
   const files = buildFromLoaded(loaded.fixture, req.profile);
+  if (req.defect === 'embed-build-time') {
+    const stamp = `${new Date().toISOString().slice(0, 19)}Z`;
+    files.push({ path: BUILD_INFO_FILE, mode: 0o644, bytes: new TextEncoder().encode(`${BUILD_INFO_PREFIX}${stamp}\n`) });
+  }
   try {
     await mkdir(req.outDir, { recursive: true });
     if ((await readdir(req.outDir)).length > 0) return { ok: false, message: 'output folder is not empty' };
@@ -58,9 +73,9 @@ export async function referenceBuild(req: ReferenceBuildRequest): Promise<Refere
  * `{out}` placeholders of build-once.ts: the compiled program beside this module, or, when
  * the kit runs from its TypeScript sources, the source program through the tsx loader.
  */
-export function referenceBuildArgv(profile: ReleaseProfile): string[] {
+export function referenceBuildArgv(profile: ReleaseProfile, defect?: 'embed-build-time'): string[] {
   const here = fileURLToPath(import.meta.url);
-  const tail = ['--fixture', '{fixture}', '--profile', profile, '--out', '{out}'];
+  const tail = ['--fixture', '{fixture}', '--profile', profile, '--out', '{out}', ...(defect === undefined ? [] : ['--defect', defect])];
   if (here.endsWith('.ts')) return [process.execPath, '--import', import.meta.resolve('tsx'), join(dirname(here), 'reference-build-main.ts'), ...tail];
   return [process.execPath, join(dirname(here), 'reference-build-main.js'), ...tail];
 }

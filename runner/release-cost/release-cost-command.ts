@@ -35,6 +35,9 @@ import { readVectorTree, vectorsDir } from '../vectors/load-vector.js';
 import { compareUtf8, escapeText, RELEASE_PROFILES } from '../../oracle/index.js';
 import { formatMatrix, matrixVerdictLine, runBuildMatrix } from './build-matrix.js';
 import { referenceBuild, referenceBuildArgv } from './reference-build.js';
+import { causeHints, type BuildDifferences } from './cause-hints.js';
+import { causeHintJson, formatCauseHints } from './format-cause-hints.js';
+import { buildClock, type BuildClock } from './time-window.js';
 
 interface ReleaseCostOptions {
   a?: string;
@@ -143,19 +146,22 @@ async function releaseCost(opts: ReleaseCostOptions, io: CliIo): Promise<number>
           schema: RELEASE_MANIFEST_SCHEMA,
           a: sideA.ok ? await manifestSide(sideA.tree) : null,
           b: sideB !== null && sideB.ok ? await manifestSide(sideB.tree) : null,
+          hints: [],
           verdict: 'ERROR',
         });
       }
       return EXIT.usage;
     }
     const comparison = await compareArtifacts(sideA.tree, sideB.tree);
-    lines.push(...formatComparison(comparison));
+    const hints = comparison.identical ? [] : await causeHints(comparison, pairDifferences(sideA, sideB, io));
+    lines.push(...formatComparison(comparison), ...formatCauseHints(hints));
     const verdict = comparison.identical ? 'IDENTICAL' : 'DIFFERENT';
     if (opts.manifest !== undefined) {
       await writeManifest(io, opts.manifest, {
         schema: RELEASE_MANIFEST_SCHEMA,
         a: await manifestSide(sideA.tree),
         b: await manifestSide(sideB.tree),
+        hints: hints.map(causeHintJson),
         verdict,
       });
     }
@@ -172,7 +178,18 @@ function split(command: string, flag: string): string[] {
   return r.argv;
 }
 
-type Side = { ok: true; tree: ArtifactTree } | { ok: false; error: string };
+type Side = { ok: true; tree: ArtifactTree; built: { out: string; clock: BuildClock } | null } | { ok: false; error: string };
+
+/**
+ * What differed between two `--build-a`/`--build-b` builds: both run in the current folder and
+ * environment, so their output paths (when they differ) and their clock windows. A side given
+ * as a path has no build to blame.
+ */
+function pairDifferences(a: Side & { ok: true }, b: Side & { ok: true }, io: CliIo): BuildDifferences {
+  const values: BuildDifferences['values'] = [];
+  if (a.built !== null && b.built !== null && a.built.out !== b.built.out) values.push({ variation: 'build path', a: a.built.out, b: b.built.out });
+  return { values, clockA: a.built?.clock ?? null, clockB: b.built?.clock ?? null, umask: null };
+}
 
 /** Loads or builds one side; a build's output is copied away so the other side's build cannot change it. */
 async function side(
@@ -187,8 +204,11 @@ async function side(
 ): Promise<Side> {
   let load: LoadResult;
   let location: string;
+  let built: { out: string; clock: BuildClock } | null = null;
   if (argv !== null && out !== undefined) {
+    const started = Date.now();
     const run = await runBuild({ argv, cwd: io.cwd, env: stringEnv(io.env), timeoutMs });
+    built = { out: resolve(io.cwd, out), clock: buildClock(started, Date.now(), io.env['TZ'] ?? 'UTC') };
     lines.push(`build ${label}: ${run.ok ? 'ok' : buildFailure(run)}`, `  argv: ${argv.map((w) => JSON.stringify(escapeText(w))).join(' ')}`);
     if (!run.ok) {
       lines.push(...stderrTail(run));
@@ -215,7 +235,7 @@ async function side(
   }
   const t = load.tree;
   lines.push(`artifact ${label}: ${escapeText(location)} (${t.kind}, ${t.entries.length} entries, digest ${treeDigest(t)})`);
-  return { ok: true, tree: t };
+  return { ok: true, tree: t, built };
 }
 
 function stderrTail(run: BuildRun): string[] {
@@ -272,6 +292,7 @@ async function matrix(configPath: string, opts: ReleaseCostOptions, maxLines: nu
         variations: result.variations,
         builds: result.builds.map((b) => ({ label: b.label, argv: b.run.argv, ok: b.run.ok })),
         findings: result.findings,
+        comparisons: result.comparisons.map((c) => ({ label: c.label, identical: c.comparison.identical, hints: c.hints.map(causeHintJson) })),
       },
       artifacts,
       verdict: result.verdict,

@@ -25,7 +25,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ReleaseProfile, type ProfileExpectation, type ReleaseExpectation, compareUtf8, violation, type Violation, escapeText as escapeForTerminal } from '../../oracle/index.js';
-import { buildOnce, type BuildContext } from './build-once.js';
+import { buildOnce, type BuildContext, type BuildOutcome } from './build-once.js';
+import { causeHints } from './cause-hints.js';
+import { buildDifferences } from './build-differences.js';
+import { formatCauseHints } from './format-cause-hints.js';
+import { runGateCheck } from './gate-check.js';
 import { controlVariation, variantVariation } from './build-variation.js';
 import { compareArtifacts, DEFAULT_COMPARE_OPTIONS, type ArtifactComparison, type CompareOptions } from './compare-artifacts.js';
 import { formatComparison } from './format-comparison.js';
@@ -163,6 +167,7 @@ export async function runReleaseVector(
       if (profile === 'without-support' && variantBase !== null) builds.push({ profile: 'without-support (variant)', argv, variant: true });
     }
     let variantTree: ArtifactTree | null = null;
+    const outcomes = new Map<string, BuildOutcome>();
     for (const b of builds) {
       const variation = b.variant && variantBase !== null ? variantVariation(variantBase) : control;
       const slug = b.variant ? 'without-support-variant' : b.profile;
@@ -182,6 +187,7 @@ export async function runReleaseVector(
       const digest = treeDigest(tree);
       details.builds.push({ profile: b.profile, ok: true, failure: null, digest });
       details.lines.push(`build ${b.profile}: ok, digest ${digest}`);
+      outcomes.set(b.profile, outcome);
       if (b.variant) variantTree = tree;
       else trees.set(b.profile as ReleaseProfile, tree);
     }
@@ -221,7 +227,15 @@ export async function runReleaseVector(
           }),
         );
         details.lines.push('without-support vs its variant build: different (NONDETERMINISTIC)', ...formatComparison(cmp).map((l) => `  ${l}`));
+        const oa = outcomes.get('without-support');
+        const ob = outcomes.get('without-support (variant)');
+        if (oa !== undefined && ob !== undefined) details.lines.push(...formatCauseHints(await causeHints(cmp, buildDifferences(oa, ob))).map((l) => `  ${l}`));
       }
+    }
+    if (expectation.gate_check !== undefined) {
+      const check = await runGateCheck(expectation.gate_check, ctx, base, variantBase, compare);
+      details.violations.push(...check.violations);
+      details.lines.push(...check.lines);
     }
     if (opts.checkDigests === true) {
       for (const [profile, tree] of trees) {

@@ -4,7 +4,7 @@
  * oracle's answer run through the independent verifier, and each release-cost
  * vector's expectation recomputed from its fixture.
  */
-import { computeReleaseExpectation, type FixtureV1, evaluateQuery, verifyResult, prettyJson, type VectorFile } from '../../oracle/index.js';
+import { computeReleaseExpectation, type FixtureV1, type GateCheck, evaluateQuery, verifyResult, prettyJson, type VectorFile } from '../../oracle/index.js';
 import { vectorBytes, type VectorTree } from '../../runner/vectors/load-vector.js';
 
 /** The oracle's verdict on one vector. */
@@ -49,7 +49,9 @@ function judgeRelease(tree: VectorTree, vector: VectorFile): OracleResult {
   if (file === undefined || !('release' in vector)) return { ...base, verdict: 'ERROR', detail: 'fixture missing' };
   try {
     const fixture = JSON.parse(new TextDecoder().decode(file)) as FixtureV1;
-    const same = prettyJson(computeReleaseExpectation(fixture)) === prettyJson(vector.release);
+    // The gate check is the case's own statement, not built from the fixture: it is carried over as written.
+    const gateCheck = (vector.release as { gate_check?: GateCheck }).gate_check;
+    const same = prettyJson(computeReleaseExpectation(fixture, gateCheck)) === prettyJson(vector.release);
     return same ? { ...base, verdict: 'PASS', detail: '' } : { ...base, verdict: 'FAIL', detail: 'release expectation differs' };
   } catch (err) {
     return { ...base, verdict: 'ERROR', detail: err instanceof Error ? err.message : String(err) };

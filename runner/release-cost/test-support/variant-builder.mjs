@@ -4,10 +4,10 @@
 //
 //   node variant-builder.mjs --out DIR --feature off|disabled|on [--leak KIND]
 //
-// KIND: none, path, time, locale, umask, home, discovery-in-disabled, unwired, fail, hang.
+// KIND: none, path, out, time, clock, tz, locale, umask, home, discovery-in-disabled, unwired, fail, hang.
 import { existsSync, mkdirSync, readFileSync, writeFileSync, statSync, chmodSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { spawn } from 'node:child_process';
 
 const args = process.argv.slice(2);
@@ -42,9 +42,13 @@ if (leak === 'hang') {
 
   let notes = 'kofun test artifact\n';
   if (leak === 'path') notes += `built in: ${process.cwd()}\n`;
+  if (leak === 'out') notes += `out: ${resolve(out)}\n`;
   // The wall clock to the second can repeat between two quick builds; the monotonic
   // nanosecond clock never does, so the leak is always visible.
   if (leak === 'time') notes += `built at: ${new Date().toString()} (${process.hrtime.bigint()} ns)\n`;
+  // Epoch seconds only: two builds in the same second agree unless the clock is varied.
+  if (leak === 'clock') notes += `built at: ${Math.floor(Date.now() / 1000)}\n`;
+  if (leak === 'tz') notes += `tz: ${process.env.TZ ?? ''}\n`;
   if (leak === 'locale') notes += `locale: ${process.env.LC_ALL ?? ''}\n`;
   if (leak === 'home') notes += `home: ${homedir()}\n`;
   if (leak === 'umask') {

@@ -1,0 +1,41 @@
+/**
+ * Cause hints (cause-hints.ts) as report lines and as manifest JSON, with the same content:
+ * the variation in a release engineer's words, the entry, the offset of each side or the
+ * header field, what was found, and the remedy. Entry names and found bytes come from the
+ * artifacts and are escaped before printing.
+ */
+import { escapeText } from '../../oracle/index.js';
+import type { CauseHint } from './cause-hints.js';
+
+/** A hint as it is written to the `--manifest` JSON (schema kofun.ctk.release-manifest/v1, `$defs/CauseHint`). */
+export interface CauseHintJson {
+  variation: string;
+  entry: string;
+  field: string | null;
+  offset_a: number | null;
+  offset_b: number | null;
+  a: string | null;
+  b: string | null;
+  remedy: string;
+}
+
+export function causeHintJson(h: CauseHint): CauseHintJson {
+  return { variation: h.variation, entry: h.entry, field: h.field, offset_a: h.offsetA, offset_b: h.offsetB, a: h.a, b: h.b, remedy: h.remedy };
+}
+
+function where(h: CauseHint): string {
+  if (h.field !== null) return `header field ${escapeText(h.field)}`;
+  const side = (label: string, o: number | null): string | null => (o === null ? null : `${o} (0x${o.toString(16)}) in ${label}`);
+  return `offset ${[side('A', h.offsetA), side('B', h.offsetB)].filter((x) => x !== null).join(', ')}`;
+}
+
+/** One line per hint, then its remedy, e.g. `cause: the build path leaked into notes.txt at offset 30 (0x1e) in A, …`. */
+export function formatCauseHints(hints: readonly CauseHint[]): string[] {
+  const lines: string[] = [];
+  for (const h of hints) {
+    const shown = (v: string | null): string => (v === null ? '(not found)' : `"${escapeText(v, { max: 120 })}"`);
+    lines.push(`cause: the ${h.variation} leaked into ${escapeText(h.entry)} at ${where(h)}: A ${shown(h.a)}, B ${shown(h.b)}`);
+    lines.push(`  remedy: ${h.remedy}`);
+  }
+  return lines;
+}
