@@ -69,7 +69,17 @@ class PersistentProcessConnection implements ProviderConnection {
     const group = spawnGroup(this.command.argv, this.cwd === undefined ? { env } : { cwd: this.cwd, env });
     this.group = group;
     group.child.stdout.on('data', (chunk: Buffer) => this.onData(chunk));
+    let exitedYet = false;
+    group.child.stdout.once('end', () => {
+      // A provider that closes stdout cannot answer again: an ERROR now rather than at the timeout. An exit
+      // that follows at once is reported as the exit it is.
+      setTimeout(() => {
+        if (exitedYet) return;
+        this.die({ kind: 'protocol', message: 'provider closed its stdout while still running', stderrTail: group.stderrTail() });
+      }, EXIT_DRAIN_MS);
+    });
     void group.exited.then((exit) => {
+      exitedYet = true;
       // Let the last bytes of stdout and stderr arrive before calling it a crash.
       setTimeout(() => {
         const how = exit.error ? `could not start: ${exit.error}` : exit.signal ? `killed by ${exit.signal}` : `exited with status ${exit.code}`;
