@@ -7,11 +7,19 @@
  * with the same parser as `release-cost --build-config`, so a bad one is a usage error
  * before anything runs; `--provider reference` declares the kit's reference builder.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { splitCommandLine } from '../io/split-command-line.js';
-import { kitRoot, kitVersion, schemaViolations, escapeText } from '../../oracle/index.js';
+import {
+  describeInputViolations,
+  escapeText,
+  formatJsonInputProblem,
+  kitRoot,
+  kitVersion,
+  readJsonInputFile,
+  schemaViolations,
+} from '../../oracle/index.js';
 import { UsageError } from '../io/cli-io.js';
 import { parseBuildConfig, readBuildConfigFile, type BuildConfig } from '../release-cost/build-config.js';
 import { referenceBuildConfig } from '../release-cost/reference-build.js';
@@ -20,6 +28,9 @@ import { oneShotProcessLauncher } from './one-shot-process.js';
 import { persistentProcessLauncher, type ProcessCommand } from './persistent-process.js';
 import type { ProviderLauncher } from './provider-connection.js';
 import { REFERENCE_PROVIDER_NAME } from './reference-provider.js';
+
+/** A provider configuration is a few lines; anything far larger is not one. */
+const MAX_PROVIDER_CONFIG_BYTES = 1024 * 1024;
 
 /** The configuration schema name (its file is in oracle/schemas/). */
 export const PROVIDER_CONFIG_SCHEMA = 'kofun.ctk.provider-config/v1';
@@ -120,16 +131,13 @@ function referenceModuleUrl(): string {
 
 /** Reads and validates a configuration file. */
 export function loadProviderConfig(path: string): ProviderConfig {
-  let value: unknown;
-  try {
-    value = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (err) {
-    throw new UsageError(`cannot read provider configuration ${path}: ${err instanceof Error ? err.message.split('\n', 1)[0] : String(err)}`);
-  }
+  const read = readJsonInputFile(path, { maxBytes: MAX_PROVIDER_CONFIG_BYTES });
+  if (!read.ok) throw new UsageError(`provider configuration ${escapeText(path)}: ${formatJsonInputProblem(read.problem)}`);
+  const value = read.value;
   const problems = schemaViolations(PROVIDER_CONFIG_SCHEMA, value);
   if (problems.length > 0) {
-    const first = problems[0];
-    throw new UsageError(`provider configuration ${path} does not match ${PROVIDER_CONFIG_SCHEMA}: ${first?.pointer ?? ''} ${first?.message ?? ''}`.trim());
+    const why = escapeText(describeInputViolations(problems));
+    throw new UsageError(`provider configuration ${escapeText(path)} does not match ${PROVIDER_CONFIG_SCHEMA}: ${why}`);
   }
   const base = dirname(path);
   const config = value as {

@@ -4,11 +4,11 @@
  * is not complete and consistent against the vector set itself (checkMergeSelection).
  * Exits with the merged gate's status (0, 1 or 3), or 2 when the reports cannot be merged.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { EXIT, UsageError } from '../io/cli-io.js';
-import { escapeText, kitRoot } from '../../oracle/index.js';
+import { escapeText, formatJsonInputProblem, kitRoot, readJsonInputFile } from '../../oracle/index.js';
 import { checkMergeSelection } from '../report/check-merge-selection.js';
 import { loadVectorSet } from '../run/vector-source.js';
 import { isGateReport, mergeReports } from '../report/merge-reports.js';
@@ -27,14 +27,10 @@ export const registerMergeReports: Register = (program: Command, io, done) => {
     .action((files: string[], opts: { report: string; out?: string; vectors?: string }) => {
       if (!(REPORT_FORMATS as readonly string[]).includes(opts.report)) throw new UsageError(`--report ${opts.report}: use ${REPORT_FORMATS.join(', ')}`);
       const reports: GateReport[] = files.map((file) => {
-        let value: unknown;
-        try {
-          value = JSON.parse(readFileSync(resolve(io.cwd, file), 'utf8'));
-        } catch {
-          throw new UsageError(`cannot read report ${file}`);
-        }
-        if (!isGateReport(value)) throw new UsageError(`${file} is not a kofun.ctk.report/v1 JSON report`);
-        return value;
+        const read = readJsonInputFile(resolve(io.cwd, file));
+        if (!read.ok) throw new UsageError(`report ${escapeText(file)}: ${formatJsonInputProblem(read.problem)}`);
+        if (!isGateReport(read.value)) throw new UsageError(`${escapeText(file)} is not a kofun.ctk.report/v1 JSON report`);
+        return read.value;
       });
       const merged = mergeReports(reports);
       if (!merged.ok) {
