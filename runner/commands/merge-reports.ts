@@ -10,6 +10,7 @@ import type { Command } from 'commander';
 import { EXIT, UsageError } from '../io/cli-io.js';
 import { escapeText, formatJsonInputProblem, kitRoot, readJsonInputFile } from '../../oracle/index.js';
 import { checkMergeSelection } from '../report/check-merge-selection.js';
+import { outputPathProblem } from '../io/check-output-path.js';
 import { loadVectorSet } from '../run/vector-source.js';
 import { isGateReport, mergeReports } from '../report/merge-reports.js';
 import { renderReport, REPORT_FORMATS, type ReportFormat } from '../report/render-report.js';
@@ -26,6 +27,8 @@ export const registerMergeReports: Register = (program: Command, io, done) => {
     .option('--vectors <dir>', 'the vector folder the shards ran (default: the vectors shipped with the kit)')
     .action((files: string[], opts: { report: string; out?: string; vectors?: string }) => {
       if (!(REPORT_FORMATS as readonly string[]).includes(opts.report)) throw new UsageError(`--report ${opts.report}: use ${REPORT_FORMATS.join(', ')}`);
+      const outProblem = opts.out === undefined ? undefined : outputPathProblem('--out', resolve(io.cwd, opts.out), 'file');
+      if (outProblem !== undefined) throw new UsageError(outProblem);
       const reports: GateReport[] = files.map((file) => {
         const read = readJsonInputFile(resolve(io.cwd, file));
         if (!read.ok) throw new UsageError(`report ${escapeText(file)}: ${formatJsonInputProblem(read.problem)}`);

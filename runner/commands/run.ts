@@ -8,14 +8,15 @@
  * 3 provider could not start or run incomplete, a release-cost vector without declared
  * build commands included (README.md, PROTOCOL.md).
  */
-import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, openSync, writeFileSync, type WriteStream } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { kitRoot, kitVersion } from '../../oracle/index.js';
+import { escapeText, kitRoot, kitVersion } from '../../oracle/index.js';
 import { installSignalCleanup, killAllGroups } from '../adapters/process-group.js';
 import { launcherFor, relocatedSpec, resolveProvider, type ProviderOptions, type ProviderSpec } from '../adapters/provider-spec.js';
 import { EXIT, UsageError } from '../io/cli-io.js';
 import { addProviderOptions, collect, ignoreClosedOutput, intOption, RUN_DEFAULTS } from '../io/cli-options.js';
+import { outputPathProblem } from '../io/check-output-path.js';
 import { loadExpectations, type Expectation } from '../judge/expectations.js';
 import { consoleReporter } from '../report/console-reporter.js';
 import type { GateReport } from '../report/gate-report.js';
@@ -101,6 +102,14 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
   const sample = opts.metamorphic === 'all' ? 'all' : intOption('--metamorphic', opts.metamorphic, 0);
   const shard = opts.shard === undefined ? undefined : parseShard(opts.shard);
 
+  for (const [option, value, kind] of [
+    ['--events', opts.events, 'file'],
+    ['--out', opts.out === '-' ? undefined : opts.out, 'file'],
+    ['--report-dir', opts.reportDir, 'folder'],
+  ] as const) {
+    const problem = value === undefined ? undefined : outputPathProblem(option, resolve(io.cwd, value), kind);
+    if (problem !== undefined) throw new UsageError(problem);
+  }
   const config = resolveProvider(opts, io.cwd);
   const vectorSet = loadVectorSet(opts.vectors === undefined ? join(kitRoot(), 'vectors') : resolve(io.cwd, opts.vectors));
   const filters = { categories: listOption(opts.category), ids: listOption(opts.id), clauses: listOption(opts.clause) };
@@ -121,7 +130,7 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
   const consoleStream = toStdout ? io.stderr : io.stdout;
   const tty = (consoleStream as { isTTY?: boolean }).isTTY === true && io.env.NO_COLOR === undefined;
   const reporter = consoleReporter(consoleStream, tty, opts.verbose ? { verbose: true } : {});
-  const eventsOut = opts.events === undefined ? undefined : createWriteStream(resolve(io.cwd, opts.events));
+  const eventsOut = opts.events === undefined ? undefined : openEvents(resolve(io.cwd, opts.events));
   const removeSignals = installSignalCleanup(EXIT.incomplete);
   let report: GateReport;
   try {
@@ -181,6 +190,20 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
   }
   reporter.summary(report, extra);
   return report.gate.exit_code;
+}
+
+/** Opens the event stream before the run; a path that cannot be opened is a usage error, never a stack trace. */
+function openEvents(path: string): WriteStream {
+  let fd: number;
+  try {
+    fd = openSync(path, 'w');
+  } catch (err) {
+    throw new UsageError(`--events ${escapeText(path)}: cannot be written (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  const stream = createWriteStream(path, { fd });
+  // A write that fails later (a full disk) must not crash the runner: the verdict still stands.
+  stream.on('error', () => undefined);
+  return stream;
 }
 
 function adapterName(spec: ProviderSpec): string {

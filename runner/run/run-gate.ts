@@ -21,6 +21,7 @@ import type { CallOutcome, ProviderConnection, ProviderFault, ProviderLauncher }
 import { classifyDifference } from '../judge/classify-difference.js';
 import { applyExpectations, type Expectation } from '../judge/expectations.js';
 import { errorFromFault, judgeVector, notRunJudgement } from '../judge/judge-vector.js';
+import { describeFault } from './describe-fault.js';
 import { unifiedDiff } from '../judge/unified-diff.js';
 import type { MetamorphicOutcome, VectorJudgement } from '../judge/verdict.js';
 import { computeGate, reportFromEvents, type GateReport } from '../report/gate-report.js';
@@ -124,9 +125,6 @@ class Lane {
   }
 }
 
-function describeFault(fault: ProviderFault): string {
-  return fault.kind === 'provider-error' ? `${fault.code}: ${fault.message}` : fault.message;
-}
 
 /** Runs the gate and returns its report (also emitted as events). */
 export async function runGate(options: GateRunOptions): Promise<GateReport> {
