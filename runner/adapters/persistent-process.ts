@@ -189,7 +189,7 @@ class PersistentProcessConnection implements ProviderConnection {
     for (const frame of frames) {
       const waiter = this.waiter;
       if (waiter === undefined || !waiter.accept(frame)) {
-        this.die({ kind: 'protocol', message: `unexpected ${frame.type} message (id ${frame.id})`, stderrTail: this.group?.stderrTail() ?? '' });
+        this.die({ kind: 'protocol', message: this.unexpected(frame, waiter !== undefined), stderrTail: this.group?.stderrTail() ?? '' });
         return;
       }
       this.waiter = undefined;
@@ -197,6 +197,23 @@ class PersistentProcessConnection implements ProviderConnection {
       waiter.resolve({ ok: true, value: frame });
     }
     if (fault) this.die({ kind: fault.kind, message: fault.message, stderrTail: this.group?.stderrTail() ?? '' });
+  }
+
+  /**
+   * Names the provider message at fault, so a reply to an id not in flight (a second reply to a query already
+   * answered, or an id never sent) is blamed on that message rather than on the call that happens to follow.
+   */
+  private unexpected(frame: Frame, callInFlight: boolean): string {
+    const what = `${frame.type} message for id ${frame.id}`;
+    const answered = frame.id >= 1 && frame.id < this.nextId && !(callInFlight && frame.id === this.nextId - 1);
+    if (answered) return `${what}, a query or fixture already answered (a second reply)`;
+    if (frame.id >= this.nextId) return `${what}, an id the runner never sent`;
+    return callInFlight ? `unexpected ${what} while another call was in flight` : `unexpected ${what} while no call was in flight`;
+  }
+
+  /** Why the instance died, once it has. */
+  get deathFault(): ProviderFault | undefined {
+    return this.dead;
   }
 
   private violate(message: string, kind: 'protocol' | 'start' = 'protocol'): { ok: false; fault: ProviderFault } {

@@ -85,7 +85,9 @@ class Lane {
     if (this.everStarted) {
       if (this.shared.restartsLeft <= 0) return { ok: false, why: 'the provider died and the restart budget is spent' };
       this.shared.restartsLeft -= 1;
-      this.shared.emit({ event: 'provider-restart', lane: this.index, reason: 'the provider instance died' });
+      const cause = this.connection?.deathFault;
+      const reason = cause === undefined ? 'the provider instance died' : `the provider instance died: ${describeFault(cause)}`;
+      this.shared.emit({ event: 'provider-restart', lane: this.index, reason });
     }
     this.everStarted = true;
     await this.connection?.close();
