@@ -24,7 +24,7 @@ test('a busy-looping module is terminated; one that exits, throws later or retur
       const r = await faultRun(() => ['--module', module], 20000);
       assert.is(r.target.error?.kind, kind, fault);
       othersPass(r.verdicts, r.target.id);
-      const inThread = await faultRun(() => ['--module', module, '--module-in-thread']);
+      const inThread = await faultRun(() => ['--module', module, '--module-in-thread'], 10000);
       assert.is(inThread.target.error?.kind, kind, `${fault} in a thread`);
       othersPass(inThread.verdicts, inThread.target.id);
     }
