@@ -11,7 +11,7 @@
 //   close-stdout   closes its stdout after the handshake and stays alive
 const mode = process.argv[2] ?? 'echo';
 let buf = Buffer.alloc(0);
-const send = (type, id, ref, body = Buffer.alloc(0)) => process.stdout.write(Buffer.concat([Buffer.from(`KCTK1 ${type} ${id} ${ref} ${body.length}\n`), body]));
+const send = (type, id, ref, body = Buffer.alloc(0)) => process.stdout.writableEnded || process.stdout.write(Buffer.concat([Buffer.from(`KCTK1 ${type} ${id} ${ref} ${body.length}\n`), body]));
 process.stdin.on('data', (chunk) => {
   buf = Buffer.concat([buf, chunk]);
   for (;;) {
