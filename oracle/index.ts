@@ -33,3 +33,12 @@ export { buildFromLoaded } from './release/build-reference-artifact.js';
 export { artifactDigest, type ArtifactFileFacts } from './release/artifact-digest.js';
 export { buildReferenceArtifact, RELEASE_PROFILES, type ArtifactFile, type ReleaseProfile } from './release/build-reference-artifact.js';
 export { computeReleaseExpectation, RELEASE_EXPECTATION_SCHEMA, type GateCheck, type ProfileExpectation, type ReleaseExpectation } from './release/release-expectation.js';
+export {
+  parseJsonInput,
+  readJsonInputFile,
+  formatJsonInputProblem,
+  type JsonInput,
+  type JsonInputLimits,
+  type JsonInputProblem,
+} from './json-input/read-json-input.js';
+export { describeInputViolations } from './json-input/describe-input-violations.js';

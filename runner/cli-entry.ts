@@ -9,14 +9,27 @@ import { main, type Register } from './cli.js';
 /** Runs the CLI with the process's arguments and `extra` commands, setting the exit code. */
 export function runCliProcess(extra: Register[] = []): void {
   main(process.argv.slice(2), undefined, extra).then(
-    (code) => {
-      process.exitCode = code;
-    },
+    (code) => exitWhenFlushed(code),
     (err: unknown) => {
       process.stderr.write(`kofun-ctk: internal error: ${err instanceof Error ? err.message : String(err)}\n`);
-      process.exitCode = 70;
+      exitWhenFlushed(70);
     },
   );
+}
+
+/**
+ * Exits with `code` once stdout and stderr have taken what was written. The verdict is final when `main`
+ * returns: a provider's orphan that still holds a pipe, or any other handle, must not keep the runner alive.
+ */
+function exitWhenFlushed(code: number): void {
+  process.exitCode = code;
+  let pending = 2;
+  const done = (): void => {
+    pending -= 1;
+    if (pending === 0) process.exit(code);
+  };
+  process.stdout.write('', done);
+  process.stderr.write('', done);
 }
 
 // Started directly (`node --import tsx runner/cli-entry.ts serve`) rather than imported by an entry of its own.

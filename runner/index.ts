@@ -8,7 +8,8 @@ export type { AdapterKind, CallOutcome, ProviderConnection, ProviderFault, Provi
 export type { ProcessCommand } from './adapters/persistent-process.js';
 export { persistentProcessLauncher } from './adapters/persistent-process.js';
 export { oneShotProcessLauncher } from './adapters/one-shot-process.js';
-export { moduleLauncher } from './adapters/module-adapter.js';
+export { moduleThreadLauncher } from './adapters/module-adapter.js';
+export { moduleProcessLauncher as moduleLauncher, moduleProcessLauncher } from './adapters/module-process-launcher.js';
 export { createReferenceProvider, REFERENCE_PROVIDER_NAME } from './adapters/reference-provider.js';
 export {
   launcherFor,

@@ -1,8 +1,11 @@
 /**
- * The module adapter: runs a `DiscoveryModuleProvider` module in a worker thread, so
- * a module that hangs (terminated at the timeout) or crashes (an uncaught exception,
- * process.exit) costs the vector in flight, not the run. Results are checked to be
- * bytes and capped like process replies.
+ * The in-thread module adapter, for trusted modules only (`--module-in-thread`): runs a
+ * `DiscoveryModuleProvider` module in a worker thread of the runner's own process, so a
+ * module that hangs (terminated at the timeout) or throws costs the vector in flight. A
+ * worker shares the runner's process: it can end it, write to its file descriptors and
+ * start processes the runner does not own. By default a module runs in a process of its
+ * own instead (module-process-launcher.ts). Results are checked to be bytes and capped
+ * like process replies.
  */
 import { resolve as resolvePath } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,14 +15,19 @@ import type { FromWorker, ToWorker } from './module-worker.js';
 import type { CallOutcome, ProviderConnection, ProviderFault, ProviderIdentity, ProviderLauncher } from './provider-connection.js';
 import { STDERR_TAIL_BYTES } from './process-group.js';
 
-/** Heap ceiling of a provider worker, so a runaway module fails alone. */
-const WORKER_HEAP_MB = 2048;
+/** Heap ceiling of a provider module, so a runaway module fails alone. */
+export const WORKER_HEAP_MB = 2048;
 
-/** Makes a launcher for the provider module at `modulePath` (resolved against `baseDir`). */
-export function moduleLauncher(modulePath: string, baseDir: string): ProviderLauncher {
-  const moduleUrl = /^[a-z][a-z0-9+.-]*:/i.test(modulePath) && !/^[a-z]:[\\/]/i.test(modulePath)
+/** The URL of a module named by a path (resolved against `baseDir`) or by a URL. */
+export function moduleUrlOf(modulePath: string, baseDir: string): string {
+  return /^[a-z][a-z0-9+.-]*:/i.test(modulePath) && !/^[a-z]:[\\/]/i.test(modulePath)
     ? modulePath
     : pathToFileURL(resolvePath(baseDir, modulePath)).href;
+}
+
+/** Makes an in-thread launcher for the provider module at `modulePath` (resolved against `baseDir`). */
+export function moduleThreadLauncher(modulePath: string, baseDir: string): ProviderLauncher {
+  const moduleUrl = moduleUrlOf(modulePath, baseDir);
   return async ({ timeoutMs }) => {
     const connection = new ModuleConnection(moduleUrl);
     const started = await connection.start(timeoutMs);

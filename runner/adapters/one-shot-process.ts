@@ -13,6 +13,9 @@ import type { ProcessCommand } from './persistent-process.js';
 import { spawnGroup } from './process-group.js';
 import type { CallOutcome, ProviderConnection, ProviderIdentity, ProviderLauncher } from './provider-connection.js';
 
+/** How long the end of stdout may lag behind the exit of a one-shot provider whose descendants were ended. */
+const EXIT_DRAIN_MS = 2000;
+
 /** Makes a launcher for a one-shot provider; `identity` comes from configuration, as there is no handshake. */
 export function oneShotProcessLauncher(command: ProcessCommand, identity: { name: string; version: string }): ProviderLauncher {
   return async ({ cwd }) => {
@@ -97,6 +100,14 @@ class OneShotConnection implements ProviderConnection {
         exit = e;
         // A process that failed to spawn never opens stdout.
         if (e.error !== undefined) stdoutEnded = true;
+        // The answer is what the provider wrote before it exited; a descendant that outlives it (detached or
+        // not) is ended now, which closes the pipe it may hold, so the end of stdout follows at once.
+        group.killProcesses();
+        setTimeout(() => {
+          if (stdoutEnded) return;
+          const message = 'provider exited but its stdout stays open (a process that replaced its environment holds it)';
+          finish({ ok: false, fault: { kind: 'protocol', message, stderrTail: group.stderrTail() } });
+        }, EXIT_DRAIN_MS).unref();
         maybeDone();
       });
       group.child.stdin.end(Buffer.from(request.buffer, request.byteOffset, request.length));

@@ -50,6 +50,32 @@ test('a wrong id, an unsolicited frame, a junk header: protocol faults', async (
   assert.is(liveGroupCount(), 0);
 });
 
+test('a second reply is blamed on the query it repeats, an unknown id on itself', async () => {
+  const c = await started('double-reply');
+  await c.loadFixture(sha, bytes('{}'), 2000);
+  // The fixture is id 1, the query id 2: its answer arrives twice.
+  const first = await c.query(sha, bytes('x'), 2000);
+  assert.ok(first.ok);
+  await new Promise((r) => setTimeout(r, 200));
+  assert.not.ok(c.alive);
+  assert.is(c.deathFault?.message, 'result message for id 2, a query or fixture already answered (a second reply)');
+  await c.close();
+  const wrong = await started('wrong-id');
+  await wrong.loadFixture(sha, bytes('{}'), 2000);
+  await wrong.query(sha, bytes('x'), 2000);
+  assert.is(wrong.deathFault?.message, 'result message for id 3, an id the runner never sent');
+  await wrong.close();
+});
+
+test('a provider that closes its stdout but stays alive is a protocol ERROR at once, not at the timeout', async () => {
+  const c = await started('close-stdout');
+  // A timeout of a minute: were the closed stdout not noticed, the outcome would be a timeout.
+  const r = await c.loadFixture(sha, bytes('{}'), 60000);
+  assert.equal(r.ok ? 'ok' : [r.fault.kind, r.fault.message], ['protocol', 'provider closed its stdout while still running']);
+  await c.close();
+  assert.is(liveGroupCount(), 0);
+});
+
 test('a result declared over 4 MiB is refused from its header: oversize', async () => {
   const c = await started('oversize');
   await c.loadFixture(sha, bytes('{}'), 2000);

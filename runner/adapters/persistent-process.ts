@@ -16,7 +16,8 @@ import {
   type RunnerHello,
 } from '../protocol/messages.js';
 import { spawnGroup, type SpawnedGroup } from './process-group.js';
-import type { CallOutcome, ProviderConnection, ProviderFault, ProviderIdentity, ProviderLauncher } from './provider-connection.js';
+import type { AdapterKind, CallOutcome, ProviderConnection, ProviderFault, ProviderIdentity, ProviderLauncher } from './provider-connection.js';
+import { residentBytes } from './resident-memory.js';
 
 /** A provider command: argv (never run through a shell), working directory, extra environment. */
 export interface ProcessCommand {
@@ -30,10 +31,19 @@ const SHUTDOWN_GRACE_MS = 1000;
 /** How long a crash waits for the provider's last stdout and stderr bytes. */
 const EXIT_DRAIN_MS = 100;
 
+/** How often the resident memory of a capped provider is looked at. */
+const MEMORY_POLL_MS = 100;
+
+/** How the kit runs a process it owns: the adapter it reports, and a cap on the leader's resident memory. */
+export interface PersistentOptions {
+  adapter?: AdapterKind;
+  maxResidentBytes?: number;
+}
+
 /** Makes a launcher that starts `command` and performs the handshake. */
-export function persistentProcessLauncher(command: ProcessCommand, kitVersion: string): ProviderLauncher {
+export function persistentProcessLauncher(command: ProcessCommand, kitVersion: string, options: PersistentOptions = {}): ProviderLauncher {
   return async ({ cwd, timeoutMs }) => {
-    const connection = new PersistentProcessConnection(command, cwd ?? command.cwd, kitVersion);
+    const connection = new PersistentProcessConnection(command, cwd ?? command.cwd, kitVersion, options);
     const started = await connection.start(timeoutMs);
     if (!started.ok) return started;
     return { ok: true, value: connection };
@@ -53,12 +63,16 @@ class PersistentProcessConnection implements ProviderConnection {
   private waiter: Waiter | undefined;
   private dead: ProviderFault | undefined;
   private nextId = 1;
+  private memoryWatch: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly command: ProcessCommand,
     private readonly cwd: string | undefined,
     private readonly kitVersion: string,
-  ) {}
+    private readonly options: PersistentOptions = {},
+  ) {
+    this.identity.adapter = options.adapter ?? 'process-persistent';
+  }
 
   get alive(): boolean {
     return this.dead === undefined && this.group !== undefined;
@@ -68,8 +82,29 @@ class PersistentProcessConnection implements ProviderConnection {
     const env = this.command.env ? { ...process.env, ...this.command.env } : process.env;
     const group = spawnGroup(this.command.argv, this.cwd === undefined ? { env } : { cwd: this.cwd, env });
     this.group = group;
+    const cap = this.options.maxResidentBytes;
+    const pid = group.child.pid;
+    if (cap !== undefined && pid !== undefined) {
+      this.memoryWatch = setInterval(() => {
+        const resident = residentBytes(pid);
+        if (resident === undefined || resident <= cap) return;
+        const message = `provider exceeded the memory cap of ${cap} bytes (resident: ${resident} bytes)`;
+        this.die({ kind: 'crash', message, stderrTail: group.stderrTail() });
+      }, MEMORY_POLL_MS);
+      this.memoryWatch.unref();
+    }
     group.child.stdout.on('data', (chunk: Buffer) => this.onData(chunk));
+    let exitedYet = false;
+    group.child.stdout.once('end', () => {
+      // A provider that closes stdout cannot answer again: an ERROR now rather than at the timeout. An exit
+      // that follows at once is reported as the exit it is.
+      setTimeout(() => {
+        if (exitedYet) return;
+        this.die({ kind: 'protocol', message: 'provider closed its stdout while still running', stderrTail: group.stderrTail() });
+      }, EXIT_DRAIN_MS);
+    });
     void group.exited.then((exit) => {
+      exitedYet = true;
       // Let the last bytes of stdout and stderr arrive before calling it a crash.
       setTimeout(() => {
         const how = exit.error ? `could not start: ${exit.error}` : exit.signal ? `killed by ${exit.signal}` : `exited with status ${exit.code}`;
@@ -88,7 +123,7 @@ class PersistentProcessConnection implements ProviderConnection {
       name: parsed.hello.name,
       version: parsed.hello.version,
       interpretations: parsed.hello.interpretations,
-      adapter: 'process-persistent',
+      adapter: this.options.adapter ?? 'process-persistent',
     };
     return { ok: true, value: undefined };
   }
@@ -154,7 +189,7 @@ class PersistentProcessConnection implements ProviderConnection {
     for (const frame of frames) {
       const waiter = this.waiter;
       if (waiter === undefined || !waiter.accept(frame)) {
-        this.die({ kind: 'protocol', message: `unexpected ${frame.type} message (id ${frame.id})`, stderrTail: this.group?.stderrTail() ?? '' });
+        this.die({ kind: 'protocol', message: this.unexpected(frame, waiter !== undefined), stderrTail: this.group?.stderrTail() ?? '' });
         return;
       }
       this.waiter = undefined;
@@ -162,6 +197,23 @@ class PersistentProcessConnection implements ProviderConnection {
       waiter.resolve({ ok: true, value: frame });
     }
     if (fault) this.die({ kind: fault.kind, message: fault.message, stderrTail: this.group?.stderrTail() ?? '' });
+  }
+
+  /**
+   * Names the provider message at fault, so a reply to an id not in flight (a second reply to a query already
+   * answered, or an id never sent) is blamed on that message rather than on the call that happens to follow.
+   */
+  private unexpected(frame: Frame, callInFlight: boolean): string {
+    const what = `${frame.type} message for id ${frame.id}`;
+    const answered = frame.id >= 1 && frame.id < this.nextId && !(callInFlight && frame.id === this.nextId - 1);
+    if (answered) return `${what}, a query or fixture already answered (a second reply)`;
+    if (frame.id >= this.nextId) return `${what}, an id the runner never sent`;
+    return callInFlight ? `unexpected ${what} while another call was in flight` : `unexpected ${what} while no call was in flight`;
+  }
+
+  /** Why the instance died, once it has. */
+  get deathFault(): ProviderFault | undefined {
+    return this.dead;
   }
 
   private violate(message: string, kind: 'protocol' | 'start' = 'protocol'): { ok: false; fault: ProviderFault } {
@@ -173,6 +225,7 @@ class PersistentProcessConnection implements ProviderConnection {
   /** Marks the instance dead, kills its group, and fails the call in flight. */
   private die(fault: ProviderFault): void {
     if (this.dead === undefined) this.dead = fault;
+    if (this.memoryWatch !== undefined) clearInterval(this.memoryWatch);
     this.group?.kill();
     const waiter = this.waiter;
     if (waiter) {

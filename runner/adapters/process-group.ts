@@ -1,16 +1,23 @@
 /**
  * Spawning untrusted provider processes so that nothing outlives the run: each
- * provider leads its own process group (spawned detached), the runner keeps a
- * registry of live groups, and every group is killed with SIGKILL when its instance
- * closes, when the runner exits, and on SIGINT/SIGTERM. Never through a shell.
+ * provider leads its own process group (spawned detached) and carries a marker in its
+ * environment that its descendants inherit; the runner keeps a registry of live
+ * providers, and every group, and every process found with its marker (a descendant
+ * that left the group through setsid or a double fork), is killed with SIGKILL when its
+ * instance closes, when the runner exits, and on SIGINT/SIGTERM. Killing also destroys
+ * the runner's ends of the pipes, so an orphan that still holds one never keeps the
+ * runner alive. Never through a shell.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { killMarkedProcesses, MARKER_VARIABLE } from './marked-processes.js';
 
 /** How much of a provider's stderr is kept for reports (the tail). */
 export const STDERR_TAIL_BYTES = 4096;
 
-const liveGroups = new Set<number>();
+/** The live providers: process group id and marker entry (`NAME=VALUE`). */
+const liveGroups = new Map<number, string>();
 let exitHookInstalled = false;
+let spawned = 0;
 
 /** A spawned provider process group. */
 export interface SpawnedGroup {
@@ -19,8 +26,12 @@ export interface SpawnedGroup {
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: string }>;
   /** The last bytes the provider wrote to stderr, at most STDERR_TAIL_BYTES. */
   stderrTail(): string;
-  /** SIGKILLs the whole group; safe to call more than once. */
+  /** SIGKILLs the whole group and every process carrying its marker; safe to call more than once. */
   kill(): void;
+  /** SIGKILLs the processes as `kill` does but keeps the pipes, so output already written can still be read. */
+  killProcesses(): void;
+  /** The `NAME=VALUE` marker entry in the environment of this provider and its descendants. */
+  readonly marker: string;
 }
 
 /** Spawns argv (no shell) as the leader of a new process group. */
@@ -28,16 +39,19 @@ export function spawnGroup(argv: readonly string[], options: { cwd?: string; env
   installExitHook();
   const [command, ...args] = argv;
   if (command === undefined) throw new Error('kit fault: empty argv');
+  spawned += 1;
+  const markerValue = `${process.pid}-${spawned}`;
+  const marker = `${MARKER_VARIABLE}=${markerValue}`;
   const child = spawn(command, args, {
     cwd: options.cwd,
-    env: options.env ?? process.env,
+    env: { ...(options.env ?? process.env), [MARKER_VARIABLE]: markerValue },
     detached: true,
     stdio: ['pipe', 'pipe', 'pipe'],
     shell: false,
     windowsHide: true,
   });
   const pgid = child.pid;
-  if (pgid !== undefined) liveGroups.add(pgid);
+  if (pgid !== undefined) liveGroups.set(pgid, marker);
   let tail = Buffer.alloc(0);
   child.stderr.on('data', (chunk: Buffer) => {
     tail = Buffer.concat([tail, chunk]);
@@ -46,23 +60,30 @@ export function spawnGroup(argv: readonly string[], options: { cwd?: string; env
   // A dead peer must not crash the runner with EPIPE.
   child.stdin.on('error', () => undefined);
   let killed = false;
+  const killProcesses = (): void => {
+    if (pgid === undefined || killed) return;
+    killGroup(pgid, marker);
+  };
   const kill = (): void => {
     if (killed) return;
+    killProcesses();
     killed = true;
-    if (pgid === undefined) return;
-    killGroup(pgid);
-    liveGroups.delete(pgid);
+    if (pgid !== undefined) liveGroups.delete(pgid);
+    // An orphan may hold a pipe open for ever: the runner lets go of its ends.
+    child.stdout.destroy();
+    child.stderr.destroy();
+    child.stdin.destroy();
   };
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: string }>((resolve) => {
     child.once('error', (err) => resolve({ code: null, signal: null, error: err.message }));
     child.once('exit', (code, signal) => resolve({ code, signal }));
   });
-  return { child, exited, stderrTail: () => tail.toString('utf8'), kill };
+  return { child, exited, stderrTail: () => tail.toString('utf8'), kill, killProcesses, marker };
 }
 
 /** Kills every live provider group; used on exit and on signals. */
 export function killAllGroups(): void {
-  for (const pgid of liveGroups) killGroup(pgid);
+  for (const [pgid, marker] of liveGroups) killGroup(pgid, marker);
   liveGroups.clear();
 }
 
@@ -89,12 +110,13 @@ export function installSignalCleanup(exitCode: number): () => void {
   };
 }
 
-function killGroup(pgid: number): void {
+function killGroup(pgid: number, marker: string): void {
   try {
     process.kill(-pgid, 'SIGKILL');
   } catch {
     // ESRCH: the group is already gone.
   }
+  killMarkedProcesses(marker);
 }
 
 function installExitHook(): void {

@@ -35,6 +35,8 @@ export interface ProviderConnection {
   readonly identity: ProviderIdentity;
   /** False once the instance died or was closed. */
   readonly alive: boolean;
+  /** Why the instance died, where the adapter knows (a restart reason names it). */
+  readonly deathFault?: ProviderFault | undefined;
   /** Loads fixture bytes whose SHA-256 (lowercase hex of exactly these bytes) is `sha256`. */
   loadFixture(sha256: string, bytes: Uint8Array, timeoutMs: number): Promise<CallOutcome<void>>;
   /** Sends request bytes exactly; returns the result bytes exactly. */

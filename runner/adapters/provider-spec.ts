@@ -7,19 +7,31 @@
  * with the same parser as `release-cost --build-config`, so a bad one is a usage error
  * before anything runs; `--provider reference` declares the kit's reference builder.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { splitCommandLine } from '../io/split-command-line.js';
-import { kitRoot, kitVersion, schemaViolations, escapeText } from '../../oracle/index.js';
+import {
+  describeInputViolations,
+  escapeText,
+  formatJsonInputProblem,
+  kitRoot,
+  kitVersion,
+  readJsonInputFile,
+  schemaViolations,
+} from '../../oracle/index.js';
 import { UsageError } from '../io/cli-io.js';
 import { parseBuildConfig, readBuildConfigFile, type BuildConfig } from '../release-cost/build-config.js';
 import { referenceBuildConfig } from '../release-cost/reference-build.js';
-import { moduleLauncher } from './module-adapter.js';
+import { moduleThreadLauncher } from './module-adapter.js';
+import { moduleProcessLauncher } from './module-process-launcher.js';
 import { oneShotProcessLauncher } from './one-shot-process.js';
 import { persistentProcessLauncher, type ProcessCommand } from './persistent-process.js';
 import type { ProviderLauncher } from './provider-connection.js';
 import { REFERENCE_PROVIDER_NAME } from './reference-provider.js';
+
+/** A provider configuration is a few lines; anything far larger is not one. */
+const MAX_PROVIDER_CONFIG_BYTES = 1024 * 1024;
 
 /** The configuration schema name (its file is in oracle/schemas/). */
 export const PROVIDER_CONFIG_SCHEMA = 'kofun.ctk.provider-config/v1';
@@ -27,7 +39,7 @@ export const PROVIDER_CONFIG_SCHEMA = 'kofun.ctk.provider-config/v1';
 /** A provider, fully resolved: absolute paths, argv split. */
 export type ProviderSpec =
   | { kind: 'process'; mode: 'persistent' | 'one-shot'; command: ProcessCommand & { cwd: string }; name: string; version: string }
-  | { kind: 'module'; modulePath: string; baseDir: string; name: string };
+  | { kind: 'module'; modulePath: string; baseDir: string; name: string; inThread?: boolean };
 
 /** The build commands a provider declares for the release-cost vectors (KD-RELEASE-02, KD-RELEASE-03). */
 export interface DeclaredBuild {
@@ -55,6 +67,8 @@ export interface ProviderOptions {
   provider?: string;
   adapter?: string;
   name?: string;
+  /** Load a trusted module in a worker thread of the runner instead of a process of its own. */
+  moduleInThread?: boolean;
 }
 
 /** Resolves the options to a provider; a conflict or a bad file is a UsageError (exit 2). */
@@ -63,7 +77,7 @@ export function resolveProvider(options: ProviderOptions, cwd: string): Provider
   if (given.length !== 1) throw new UsageError('give exactly one of --config, --process, --module, --provider reference');
   if (options.oneShot && options.process === undefined) throw new UsageError('--one-shot applies to --process only');
   if (options.adapter !== undefined && options.provider === undefined) throw new UsageError('--adapter applies to --provider reference only');
-  if (options.config !== undefined) return loadProviderConfig(resolve(cwd, options.config));
+  if (options.config !== undefined) return withModuleInThread(loadProviderConfig(resolve(cwd, options.config)), options);
   if (options.process !== undefined) {
     const split = splitCommandLine(options.process);
     if (!split.ok) throw new UsageError(`--process: ${split.message}`);
@@ -79,10 +93,17 @@ export function resolveProvider(options: ProviderOptions, cwd: string): Provider
     };
   }
   if (options.module !== undefined) {
-    return { spec: { kind: 'module', modulePath: options.module, baseDir: cwd, name: options.name ?? options.module } };
+    return withModuleInThread({ spec: { kind: 'module', modulePath: options.module, baseDir: cwd, name: options.name ?? options.module } }, options);
   }
   if (options.provider !== 'reference') throw new UsageError(`unknown --provider "${String(options.provider)}" (only "reference" is built in)`);
   return { spec: referenceSpec(options.adapter ?? 'process'), build: { config: referenceBuildConfig(), reference: true } };
+}
+
+/** `--module-in-thread`: only for a module provider, whose spec then says so. */
+function withModuleInThread(config: ProviderConfig, options: ProviderOptions): ProviderConfig {
+  if (options.moduleInThread !== true) return config;
+  if (config.spec.kind !== 'module') throw new UsageError('--module-in-thread applies to a module provider only');
+  return { ...config, spec: { ...config.spec, inThread: true } };
 }
 
 /** The reference oracle through the process adapter (`kofun-ctk serve`) or the module adapter. */
@@ -120,16 +141,13 @@ function referenceModuleUrl(): string {
 
 /** Reads and validates a configuration file. */
 export function loadProviderConfig(path: string): ProviderConfig {
-  let value: unknown;
-  try {
-    value = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (err) {
-    throw new UsageError(`cannot read provider configuration ${path}: ${err instanceof Error ? err.message.split('\n', 1)[0] : String(err)}`);
-  }
+  const read = readJsonInputFile(path, { maxBytes: MAX_PROVIDER_CONFIG_BYTES });
+  if (!read.ok) throw new UsageError(`provider configuration ${escapeText(path)}: ${formatJsonInputProblem(read.problem)}`);
+  const value = read.value;
   const problems = schemaViolations(PROVIDER_CONFIG_SCHEMA, value);
   if (problems.length > 0) {
-    const first = problems[0];
-    throw new UsageError(`provider configuration ${path} does not match ${PROVIDER_CONFIG_SCHEMA}: ${first?.pointer ?? ''} ${first?.message ?? ''}`.trim());
+    const why = escapeText(describeInputViolations(problems));
+    throw new UsageError(`provider configuration ${escapeText(path)} does not match ${PROVIDER_CONFIG_SCHEMA}: ${why}`);
   }
   const base = dirname(path);
   const config = value as {
@@ -161,7 +179,9 @@ export function loadProviderConfig(path: string): ProviderConfig {
 
 /** The launcher for a spec; `kitVersion` goes into the runner's hello. */
 export function launcherFor(spec: ProviderSpec, kitVersion: string): ProviderLauncher {
-  if (spec.kind === 'module') return moduleLauncher(spec.modulePath, spec.baseDir);
+  if (spec.kind === 'module') {
+    return spec.inThread === true ? moduleThreadLauncher(spec.modulePath, spec.baseDir) : moduleProcessLauncher(spec.modulePath, spec.baseDir, kitVersion);
+  }
   if (spec.mode === 'one-shot') return oneShotProcessLauncher(spec.command, { name: spec.name, version: spec.version });
   return persistentProcessLauncher(spec.command, kitVersion);
 }

@@ -7,7 +7,7 @@
 import type { Command } from 'commander';
 import { EXIT, UsageError, writeAll } from '../io/cli-io.js';
 import { readBounded } from '../io/read-bounded.js';
-import { interfaceSetDigest, type InterfaceMember } from '../../oracle/index.js';
+import { escapeText, formatJsonInputProblem, interfaceSetDigest, parseJsonInput, type InterfaceMember } from '../../oracle/index.js';
 import type { Register } from '../io/cli-io.js';
 
 /** Input cap: 4,096 members of about 250 bytes each fit many times over. */
@@ -36,18 +36,12 @@ export const registerDigest: Register = (program: Command, io, done) => {
 };
 
 function parseMembers(bytes: Uint8Array): InterfaceMember[] {
-  let text: string;
-  let value: unknown;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new UsageError('digest: input is not UTF-8');
+  const parsed = parseJsonInput(bytes);
+  if (!parsed.ok) {
+    const what = parsed.problem.code === 'utf8' ? 'is not UTF-8' : parsed.problem.code === 'syntax' ? 'is not JSON' : 'is refused';
+    throw new UsageError(`digest: input ${what}: ${escapeText(formatJsonInputProblem(parsed.problem))}`);
   }
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new UsageError('digest: input is not JSON');
-  }
+  const value = parsed.value;
   if (!Array.isArray(value)) throw new UsageError('digest: input must be a JSON array of members');
   return value.map((m: unknown, i) => {
     if (m === null || typeof m !== 'object' || Array.isArray(m)) throw new UsageError(`digest: member ${i}: must be an object`);

@@ -1,13 +1,17 @@
 /**
  * `kofun-ctk merge-reports <report.json...>`: merges the JSON reports of shard runs into
- * one gate report, refusing reports of different vector sets. Exits with the merged
- * gate's status (0, 1 or 3), or 2 when the reports cannot be merged.
+ * one gate report, refusing reports of different vector sets, and refusing a merge that
+ * is not complete and consistent against the vector set itself (checkMergeSelection).
+ * Exits with the merged gate's status (0, 1 or 3), or 2 when the reports cannot be merged.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { EXIT, UsageError } from '../io/cli-io.js';
-import { escapeText } from '../../oracle/index.js';
+import { escapeText, formatJsonInputProblem, kitRoot, readJsonInputFile } from '../../oracle/index.js';
+import { checkMergeSelection } from '../report/check-merge-selection.js';
+import { outputPathProblem } from '../io/check-output-path.js';
+import { loadVectorSet } from '../run/vector-source.js';
 import { isGateReport, mergeReports } from '../report/merge-reports.js';
 import { renderReport, REPORT_FORMATS, type ReportFormat } from '../report/render-report.js';
 import type { GateReport } from '../report/gate-report.js';
@@ -20,21 +24,30 @@ export const registerMergeReports: Register = (program: Command, io, done) => {
     .argument('<reports...>', 'JSON reports written by kofun-ctk run --report json')
     .option('--report <format>', `output format: ${REPORT_FORMATS.join(', ')}`, 'json')
     .option('--out <file>', 'write the merged report here instead of stdout')
-    .action((files: string[], opts: { report: string; out?: string }) => {
+    .option('--vectors <dir>', 'the vector folder the shards ran (default: the vectors shipped with the kit)')
+    .action((files: string[], opts: { report: string; out?: string; vectors?: string }) => {
       if (!(REPORT_FORMATS as readonly string[]).includes(opts.report)) throw new UsageError(`--report ${opts.report}: use ${REPORT_FORMATS.join(', ')}`);
+      const outProblem = opts.out === undefined ? undefined : outputPathProblem('--out', resolve(io.cwd, opts.out), 'file');
+      if (outProblem !== undefined) throw new UsageError(outProblem);
       const reports: GateReport[] = files.map((file) => {
-        let value: unknown;
-        try {
-          value = JSON.parse(readFileSync(resolve(io.cwd, file), 'utf8'));
-        } catch {
-          throw new UsageError(`cannot read report ${file}`);
-        }
-        if (!isGateReport(value)) throw new UsageError(`${file} is not a kofun.ctk.report/v1 JSON report`);
-        return value;
+        const read = readJsonInputFile(resolve(io.cwd, file));
+        if (!read.ok) throw new UsageError(`report ${escapeText(file)}: ${formatJsonInputProblem(read.problem)}`);
+        if (!isGateReport(read.value)) throw new UsageError(`${escapeText(file)} is not a kofun.ctk.report/v1 JSON report`);
+        return read.value;
       });
       const merged = mergeReports(reports);
       if (!merged.ok) {
         io.stderr.write(`kofun-ctk merge-reports: ${escapeText(merged.message)}\n`);
+        done(EXIT.usage);
+        return;
+      }
+      const vectorSet = loadVectorSet(opts.vectors === undefined ? join(kitRoot(), 'vectors') : resolve(io.cwd, opts.vectors));
+      const problems = checkMergeSelection(reports, vectorSet);
+      if (problems.length > 0) {
+        for (const p of problems) {
+          const where = `${files[p.report - 1] ?? `report ${p.report}`}${p.vector === undefined ? '' : `: ${p.vector}`}`;
+          io.stderr.write(`kofun-ctk merge-reports: refused: ${escapeText(where)} ${escapeText(p.message)}\n`);
+        }
         done(EXIT.usage);
         return;
       }

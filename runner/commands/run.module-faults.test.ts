@@ -1,6 +1,7 @@
 /**
  * Module providers that hang, exit, throw outside a call or return something other than
- * bytes cost the one vector they fail on (ERROR); a fresh worker answers the others.
+ * bytes cost the one vector they fail on (ERROR); a fresh module process answers the others,
+ * and so does a fresh worker when the module is loaded in a thread (--module-in-thread).
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -19,9 +20,13 @@ test('a busy-looping module is terminated; one that exits, throws later or retur
       ['not-bytes', 'provider-error'],
     ] as const) {
       process.env.KCTK_MODULE_FAULT = fault;
-      const r = await faultRun(() => ['--module', module]);
+      // A module process starts from cold for each instance: the timeout leaves room for that on a busy machine.
+      const r = await faultRun(() => ['--module', module], 20000);
       assert.is(r.target.error?.kind, kind, fault);
       othersPass(r.verdicts, r.target.id);
+      const inThread = await faultRun(() => ['--module', module, '--module-in-thread'], 10000);
+      assert.is(inThread.target.error?.kind, kind, `${fault} in a thread`);
+      othersPass(inThread.verdicts, inThread.target.id);
     }
   } finally {
     delete process.env.KCTK_TARGET_REQUEST_SHA256;

@@ -52,6 +52,33 @@ test('two shards on two instances each cover the category once, and merge into a
   const refused = await merge([files[0] as string, otherFile]);
   assert.is(refused.code, 2);
   assert.match(refused.stderr, /different vector sets/);
+
+  // A shard edited by hand no longer stands for the gate: each edit is refused, saying what is wrong.
+  const edited = async (edit: (r: GateReport) => void): Promise<{ code: number; stderr: string }> => {
+    const r = JSON.parse(readFileSync(files[1] as string, 'utf8')) as GateReport;
+    edit(r);
+    const file = join(dir, 'edited.json');
+    writeFileSync(file, JSON.stringify(r));
+    return merge([files[0] as string, file]);
+  };
+  const dropped = await edited((r) => {
+    r.vectors.shift();
+    r.selection.total -= 1;
+  });
+  assert.is(dropped.code, 2);
+  assert.match(dropped.stderr, /is selected but has no entry/);
+  const stranger = await edited((r) => r.vectors.push({ ...(r.vectors[0] as GateReport['vectors'][number]), id: 'stale/no-such-vector' }));
+  assert.is(stranger.code, 2);
+  assert.match(stranger.stderr, /stale\/no-such-vector is not a vector of the set/);
+  const forged = await edited((r) => {
+    const first = r.vectors[0] as GateReport['vectors'][number];
+    first.actualSha256 = '0'.repeat(64);
+  });
+  assert.is(forged.code, 2);
+  assert.match(forged.stderr, /PASS with result digest 0{64}, not the expected [0-9a-f]{64}/);
+  const twice = await edited((r) => r.vectors.push(r.vectors[0] as GateReport['vectors'][number]));
+  assert.is(twice.code, 2);
+  assert.match(twice.stderr, /vector stale\/\S+ appears in more than one report/);
 });
 
 test.run();

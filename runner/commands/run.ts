@@ -8,15 +8,16 @@
  * 3 provider could not start or run incomplete, a release-cost vector without declared
  * build commands included (README.md, PROTOCOL.md).
  */
-import { escapeText, kitRoot, kitVersion } from '../../oracle/index.js';
-import { describeFuzzPhase, runFuzzPhase, withFuzzPhase } from '../run/fuzz-phase.js';
-import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, openSync, writeFileSync, type WriteStream } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
+import { escapeText, kitRoot, kitVersion } from '../../oracle/index.js';
+import { describeFuzzPhase, runFuzzPhase, withFuzzPhase } from '../run/fuzz-phase.js';
 import { installSignalCleanup, killAllGroups } from '../adapters/process-group.js';
 import { launcherFor, relocatedSpec, resolveProvider, type ProviderOptions, type ProviderSpec } from '../adapters/provider-spec.js';
 import { EXIT, UsageError } from '../io/cli-io.js';
 import { addProviderOptions, collect, ignoreClosedOutput, intOption, RUN_DEFAULTS } from '../io/cli-options.js';
+import { outputPathProblem } from '../io/check-output-path.js';
 import { loadExpectations, type Expectation } from '../judge/expectations.js';
 import { consoleReporter } from '../report/console-reporter.js';
 import type { GateReport } from '../report/gate-report.js';
@@ -110,6 +111,14 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
   const fuzzCases = intOption('--fuzz', opts.fuzz, 0);
   const fuzzSeed = intOption('--fuzz-seed', opts.fuzzSeed, 0);
 
+  for (const [option, value, kind] of [
+    ['--events', opts.events, 'file'],
+    ['--out', opts.out === '-' ? undefined : opts.out, 'file'],
+    ['--report-dir', opts.reportDir, 'folder'],
+  ] as const) {
+    const problem = value === undefined ? undefined : outputPathProblem(option, resolve(io.cwd, value), kind);
+    if (problem !== undefined) throw new UsageError(problem);
+  }
   const config = resolveProvider(opts, io.cwd);
   const vectorSet = loadVectorSet(opts.vectors === undefined ? join(kitRoot(), 'vectors') : resolve(io.cwd, opts.vectors));
   const filters = { categories: listOption(opts.category), ids: listOption(opts.id), clauses: listOption(opts.clause) };
@@ -130,7 +139,7 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
   const consoleStream = toStdout ? io.stderr : io.stdout;
   const tty = (consoleStream as { isTTY?: boolean }).isTTY === true && io.env.NO_COLOR === undefined;
   const reporter = consoleReporter(consoleStream, tty, opts.verbose ? { verbose: true } : {});
-  const eventsOut = opts.events === undefined ? undefined : createWriteStream(resolve(io.cwd, opts.events));
+  const eventsOut = opts.events === undefined ? undefined : openEvents(resolve(io.cwd, opts.events));
   const removeSignals = installSignalCleanup(EXIT.incomplete);
   let report: GateReport;
   try {
@@ -203,6 +212,20 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
   }
   reporter.summary(report, extra);
   return report.gate.exit_code;
+}
+
+/** Opens the event stream before the run; a path that cannot be opened is a usage error, never a stack trace. */
+function openEvents(path: string): WriteStream {
+  let fd: number;
+  try {
+    fd = openSync(path, 'w');
+  } catch (err) {
+    throw new UsageError(`--events ${escapeText(path)}: cannot be written (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  const stream = createWriteStream(path, { fd });
+  // A write that fails later (a full disk) must not crash the runner: the verdict still stands.
+  stream.on('error', () => undefined);
+  return stream;
 }
 
 function adapterName(spec: ProviderSpec): string {

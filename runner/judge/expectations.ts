@@ -4,7 +4,7 @@
  * (passes the gate); one that passes becomes XPASS (fails the gate, so the entry gets
  * removed); an entry naming no vector of the set fails the gate too.
  */
-import { readFileSync } from 'node:fs';
+import { escapeText, formatJsonInputProblem, readJsonInputFile } from '../../oracle/index.js';
 import { UsageError } from '../io/cli-io.js';
 import type { VectorJudgement } from './verdict.js';
 
@@ -16,13 +16,9 @@ export interface Expectation {
 
 /** Reads and checks an expectations file; any problem is a UsageError (exit 2). */
 export function loadExpectations(path: string): Expectation[] {
-  let value: unknown;
-  try {
-    value = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (err) {
-    throw new UsageError(`cannot read expectations ${path}: ${err instanceof Error ? err.message.split('\n', 1)[0] : String(err)}`);
-  }
-  return parseExpectations(value, path);
+  const read = readJsonInputFile(path, { maxBytes: 16 * 1024 * 1024 });
+  if (!read.ok) throw new UsageError(`expectations ${escapeText(path)}: ${formatJsonInputProblem(read.problem)}`);
+  return parseExpectations(read.value, path);
 }
 
 /** Checks a decoded expectations value. */
@@ -32,7 +28,11 @@ export function parseExpectations(value: unknown, where: string): Expectation[] 
   return value.map((entry, i) => {
     const e = entry as Record<string, unknown>;
     const keys = typeof e === 'object' && e !== null ? Object.keys(e).sort().join(',') : '';
-    if (keys !== 'id,reason,verdict') throw new UsageError(`expectations ${where}[${i}]: needs exactly id, verdict and reason`);
+    if (keys !== 'id,reason,verdict') {
+      const unknown = typeof e === 'object' && e !== null ? Object.keys(e).find((k) => !['id', 'verdict', 'reason'].includes(k)) : undefined;
+      const pointer = unknown === undefined ? '' : `: /${i}/${unknown.replace(/~/g, '~0').replace(/\//g, '~1')} is an unknown key (misspelled?)`;
+      throw new UsageError(`expectations ${where}[${i}]: needs exactly id, verdict and reason${escapeText(pointer)}`);
+    }
     if (typeof e.id !== 'string' || e.id === '') throw new UsageError(`expectations ${where}[${i}]: id is not a vector id`);
     if (e.verdict !== 'FAIL' && e.verdict !== 'ERROR') throw new UsageError(`expectations ${where}[${i}]: verdict must be FAIL or ERROR`);
     if (typeof e.reason !== 'string' || e.reason.trim() === '') throw new UsageError(`expectations ${where}[${i}]: reason must say why`);

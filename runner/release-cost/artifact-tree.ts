@@ -4,7 +4,7 @@
  * type, permission bits, size and SHA-256, and a byte source for the comparison, so
  * a large file is hashed and compared in chunks rather than held in memory.
  */
-import { lstat, open, readdir, readlink, stat } from 'node:fs/promises';
+import { lstat, open, readdir, readlink, realpath } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import { compareUtf8, createSha256, sha256Hex } from '../../oracle/index.js';
 
@@ -46,14 +46,24 @@ export interface ArtifactTree {
 
 export type LoadResult =
   | { ok: true; tree: ArtifactTree }
-  | { ok: false; reason: 'missing' | 'empty' | 'unreadable' | 'too-large'; message: string };
+  | { ok: false; reason: 'missing' | 'empty' | 'unreadable' | 'too-large' | 'link'; message: string };
 
-/** Limits of a walk. */
+/** Limits of a walk: entries, and bytes of files (checked from their sizes before any is hashed). */
 export interface WalkLimits {
   maxEntries: number;
+  maxBytes: number;
 }
 
-export const DEFAULT_WALK_LIMITS: WalkLimits = { maxEntries: 200_000 };
+/** Far above any release artifact of a discovery provider, far below what would tie up a CI machine. */
+export const DEFAULT_WALK_LIMITS: WalkLimits = { maxEntries: 200_000, maxBytes: 1024 * 1024 * 1024 };
+
+/**
+ * What a link at the root of an artifact means. `refuse`: the artifact a build leaves is itself a link, which
+ * would make the kit hash whatever it points to (a host folder, the whole file system); it is refused.
+ * `resolve`: a root named on the command line is resolved once, as `diff -r` does. Nothing inside an artifact
+ * is ever followed: links there are entries compared as links.
+ */
+export type RootLinks = 'refuse' | 'resolve';
 
 /** The display name of an entry path; the artifact itself has the empty path. */
 export function displayPath(path: string): string {
@@ -97,10 +107,12 @@ export async function readAllOf(source: ByteSource): Promise<Uint8Array> {
   return source.readAt(0, source.size);
 }
 
-async function hashFile(fsPath: string | Buffer): Promise<{ sha256: string; size: number }> {
+/** Hashes at most `limit` bytes: a file that something still appends to is read no further than its size was. */
+async function hashFile(fsPath: string | Buffer, limit: number): Promise<{ sha256: string; size: number }> {
   const h = createSha256();
   let size = 0;
-  for await (const chunk of createReadStream(fsPath)) {
+  if (limit === 0) return { sha256: h.hex(), size };
+  for await (const chunk of createReadStream(fsPath, { end: limit - 1 })) {
     const b = chunk as Buffer;
     size += b.length;
     h.update(b);
@@ -137,10 +149,23 @@ function typeOf(s: { isFile(): boolean; isDirectory(): boolean; isSymbolicLink()
  * Loads a file or folder artifact. A missing path, an empty file or a folder with no
  * entries is not an artifact (the gate exits 2): an empty pair would prove nothing.
  */
-export async function loadArtifactTree(location: string, fsPath: string, limits: WalkLimits = DEFAULT_WALK_LIMITS): Promise<LoadResult> {
+export async function loadArtifactTree(
+  location: string,
+  fsPath: string,
+  limits: WalkLimits = DEFAULT_WALK_LIMITS,
+  rootLinks: RootLinks = 'refuse',
+): Promise<LoadResult> {
   let rootStat;
   try {
-    rootStat = await stat(fsPath);
+    rootStat = await lstat(fsPath);
+    if (rootStat.isSymbolicLink()) {
+      if (rootLinks === 'refuse') {
+        const target = nameFromBytes(await readlink(fsPath, { encoding: 'buffer' }));
+        return { ok: false, reason: 'link', message: `artifact is a symbolic link (to ${target}); links out of an artifact are never followed` };
+      }
+      fsPath = await realpath(fsPath);
+      rootStat = await lstat(fsPath);
+    }
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { ok: false, reason: 'missing', message: 'artifact does not exist' };
@@ -148,7 +173,8 @@ export async function loadArtifactTree(location: string, fsPath: string, limits:
   }
   try {
     if (rootStat.isFile()) {
-      const { sha256: digest, size } = await hashFile(fsPath);
+      if (rootStat.size > limits.maxBytes) return { ok: false, reason: 'too-large', message: tooManyBytes(limits) };
+      const { sha256: digest, size } = await hashFile(fsPath, rootStat.size);
       if (size === 0) return { ok: false, reason: 'empty', message: 'artifact file is empty' };
       const entry: ArtifactEntry = {
         path: '',
@@ -164,8 +190,10 @@ export async function loadArtifactTree(location: string, fsPath: string, limits:
     }
     if (!rootStat.isDirectory()) return { ok: false, reason: 'unreadable', message: 'artifact is neither a file nor a folder' };
     const entries: ArtifactEntry[] = [];
-    const overflow = await walk(Buffer.from(fsPath), '', entries, limits);
-    if (overflow) return { ok: false, reason: 'too-large', message: `artifact has more than ${limits.maxEntries} entries` };
+    const budget = { bytes: limits.maxBytes };
+    const overflow = await walk(Buffer.from(fsPath), '', entries, limits, budget);
+    if (overflow === 'entries') return { ok: false, reason: 'too-large', message: `artifact has more than ${limits.maxEntries} entries` };
+    if (overflow === 'bytes') return { ok: false, reason: 'too-large', message: tooManyBytes(limits) };
     if (entries.length === 0) return { ok: false, reason: 'empty', message: 'artifact folder is empty' };
     return { ok: true, tree: { location, kind: 'folder', entries: sortEntries(entries) } };
   } catch (err) {
@@ -174,25 +202,40 @@ export async function loadArtifactTree(location: string, fsPath: string, limits:
   }
 }
 
-/** Walks a folder depth-first without following symbolic links; returns true when the entry cap was passed. */
-async function walk(dirPath: Buffer, prefix: string, out: ArtifactEntry[], limits: WalkLimits): Promise<boolean> {
+function tooManyBytes(limits: WalkLimits): string {
+  return `artifact holds more than ${limits.maxBytes} bytes of files (the kit's bound)`;
+}
+
+/** Walks a folder depth-first without following symbolic links; says which bound was passed, if one was. */
+async function walk(
+  dirPath: Buffer,
+  prefix: string,
+  out: ArtifactEntry[],
+  limits: WalkLimits,
+  budget: { bytes: number },
+): Promise<'entries' | 'bytes' | undefined> {
   const names = await readdir(dirPath, { encoding: 'buffer' });
   for (const raw of names) {
-    if (out.length >= limits.maxEntries) return true;
+    if (out.length >= limits.maxEntries) return 'entries';
     const childPath = Buffer.concat([dirPath, Buffer.from('/'), raw]);
     const rel = prefix === '' ? nameFromBytes(raw) : `${prefix}/${nameFromBytes(raw)}`;
     const s = await lstat(childPath);
     const type = typeOf(s);
     if (type === 'file') {
-      const { sha256: digest, size } = await hashFile(childPath);
+      budget.bytes -= s.size;
+      if (budget.bytes < 0) return 'bytes';
+      const { sha256: digest, size } = await hashFile(childPath, s.size);
       out.push({ path: rel, type, mode: s.mode & 0o7777, size, sha256: digest, linkTarget: null, meta: {}, content: fileSource(childPath, size) });
     } else if (type === 'symlink') {
       const target = nameFromBytes(await readlink(childPath, { encoding: 'buffer' }));
       out.push({ path: rel, type, mode: s.mode & 0o7777, size: 0, sha256: sha256Hex(new TextEncoder().encode(target)), linkTarget: target, meta: {}, content: null });
     } else {
       out.push({ path: rel, type, mode: s.mode & 0o7777, size: 0, sha256: null, linkTarget: null, meta: {}, content: null });
-      if (type === 'directory' && (await walk(childPath, rel, out, limits))) return true;
+      if (type === 'directory') {
+        const overflow = await walk(childPath, rel, out, limits, budget);
+        if (overflow !== undefined) return overflow;
+      }
     }
   }
-  return false;
+  return undefined;
 }

@@ -24,8 +24,9 @@
  * so itself (`["sh", "-c", "…"]`). Unknown fields reject, so a misspelt key cannot
  * silently drop a build (fail closed).
  */
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
+import { childPointer, formatJsonInputProblem, readJsonInputFile } from '../../oracle/index.js';
 
 export const RELEASE_BUILD_SCHEMA = 'kofun.ctk.release-build/v1';
 
@@ -72,7 +73,7 @@ export function checkArgv(v: unknown, where: string): { ok: true; argv: string[]
 /** Parses a configuration value; relative `source` resolves against `baseDir` (the configuration file's folder). */
 export function parseBuildConfig(value: unknown, baseDir: string): ConfigResult {
   if (!isRecord(value)) return { ok: false, message: 'build configuration must be a JSON object' };
-  for (const k of Object.keys(value)) if (!KEYS.has(k)) return { ok: false, message: `unknown field in build configuration: ${JSON.stringify(k).slice(0, 80)}` };
+  for (const k of Object.keys(value)) if (!KEYS.has(k)) return { ok: false, message: `${childPointer('', k).slice(0, 80)}: unknown key in build configuration (misspelled?)` };
   if (value['schema'] !== RELEASE_BUILD_SCHEMA) return { ok: false, message: `build configuration schema must be ${RELEASE_BUILD_SCHEMA}` };
   const source = value['source'] ?? null;
   if (source !== null && (typeof source !== 'string' || source === '')) return { ok: false, message: 'source must be a folder path or null' };
@@ -92,7 +93,7 @@ export function parseBuildConfig(value: unknown, baseDir: string): ConfigResult 
   const commands = value['commands'];
   if (!isRecord(commands)) return { ok: false, message: 'commands must be an object' };
   for (const k of Object.keys(commands)) {
-    if (!(COMMANDS as readonly string[]).includes(k) && k !== 'runtime_metadata') return { ok: false, message: `unknown build command: ${JSON.stringify(k).slice(0, 80)}` };
+    if (!(COMMANDS as readonly string[]).includes(k) && k !== 'runtime_metadata') return { ok: false, message: `${childPointer('/commands', k).slice(0, 80)}: unknown build command (misspelled?)` };
   }
   const parsed: Partial<ProviderBuild> = {};
   for (const k of COMMANDS) {
@@ -125,19 +126,13 @@ export function parseBuildConfig(value: unknown, baseDir: string): ConfigResult 
  * message, never a throw, so each entry point reports it as a usage error.
  */
 export function readBuildConfigFile(path: string): ConfigResult {
-  let text: string;
   try {
     const s = statSync(path);
     if (!s.isFile() || s.size > MAX_BUILD_CONFIG_BYTES) return { ok: false, message: 'must name a configuration file of at most 1 MiB' };
-    text = readFileSync(path, 'utf8');
   } catch (err) {
     return { ok: false, message: `cannot read the configuration (${(err as NodeJS.ErrnoException).code ?? 'error'})` };
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return { ok: false, message: 'the configuration is not JSON' };
-  }
-  return parseBuildConfig(value, dirname(path));
+  const read = readJsonInputFile(path, { maxBytes: MAX_BUILD_CONFIG_BYTES });
+  if (!read.ok) return { ok: false, message: `the configuration is refused: ${formatJsonInputProblem(read.problem)}` };
+  return parseBuildConfig(read.value, dirname(path));
 }

@@ -24,7 +24,7 @@ import { join, resolve } from 'node:path';
 import { EXIT, UsageError, writeAll, type CliIo } from '../io/cli-io.js';
 import type { Register } from '../io/cli-io.js';
 import { splitCommandLine } from '../io/split-command-line.js';
-import { loadArtifactTree, type ArtifactTree, type LoadResult } from './artifact-tree.js';
+import { DEFAULT_WALK_LIMITS, loadArtifactTree, type ArtifactTree, type LoadResult } from './artifact-tree.js';
 import { compareArtifacts, type ArtifactComparison } from './compare-artifacts.js';
 import { capLines, formatComparison } from './format-comparison.js';
 import { manifestSide, RELEASE_MANIFEST_SCHEMA, treeDigest, type ManifestSide } from './artifact-manifest.js';
@@ -227,7 +227,8 @@ async function side(
     load = await loadArtifactTree(out, snapshot);
   } else {
     location = path ?? '';
-    load = await loadArtifactTree(location, resolve(io.cwd, location));
+    // A root named on the command line is resolved once, as diff -r does; nothing inside it is followed.
+    load = await loadArtifactTree(location, resolve(io.cwd, location), DEFAULT_WALK_LIMITS, 'resolve');
   }
   if (!load.ok) {
     lines.push(`artifact ${label}: ${escapeText(location)}: ${load.message}`);

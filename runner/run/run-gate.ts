@@ -21,6 +21,7 @@ import type { CallOutcome, ProviderConnection, ProviderFault, ProviderLauncher }
 import { classifyDifference } from '../judge/classify-difference.js';
 import { applyExpectations, type Expectation } from '../judge/expectations.js';
 import { errorFromFault, judgeVector, notRunJudgement } from '../judge/judge-vector.js';
+import { describeFault } from './describe-fault.js';
 import { unifiedDiff } from '../judge/unified-diff.js';
 import type { MetamorphicOutcome, VectorJudgement } from '../judge/verdict.js';
 import { computeGate, reportFromEvents, type GateReport } from '../report/gate-report.js';
@@ -84,7 +85,9 @@ class Lane {
     if (this.everStarted) {
       if (this.shared.restartsLeft <= 0) return { ok: false, why: 'the provider died and the restart budget is spent' };
       this.shared.restartsLeft -= 1;
-      this.shared.emit({ event: 'provider-restart', lane: this.index, reason: 'the provider instance died' });
+      const cause = this.connection?.deathFault;
+      const reason = cause === undefined ? 'the provider instance died' : `the provider instance died: ${describeFault(cause)}`;
+      this.shared.emit({ event: 'provider-restart', lane: this.index, reason });
     }
     this.everStarted = true;
     await this.connection?.close();
@@ -124,9 +127,6 @@ class Lane {
   }
 }
 
-function describeFault(fault: ProviderFault): string {
-  return fault.kind === 'provider-error' ? `${fault.code}: ${fault.message}` : fault.message;
-}
 
 /** Runs the gate and returns its report (also emitted as events). */
 export async function runGate(options: GateRunOptions): Promise<GateReport> {

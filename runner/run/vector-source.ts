@@ -86,6 +86,7 @@ export function loadVectorSet(root: string): VectorSet {
   if (!existsSync(join(root, 'manifest.json'))) fail(root, 'no manifest.json (generate the vectors first)');
   const tree = readVectorTree(root);
   const manifest = tree.manifest;
+  if (tree.manifestProblem !== undefined) fail(root, `manifest.json is refused: ${tree.manifestProblem}`);
   if (manifest === undefined || !Array.isArray(manifest.files)) fail(root, 'manifest.json is not a kofun.ctk.manifest/v1 file list');
   const setSha = manifest.vector_set_sha256;
   if (typeof setSha !== 'string' || !SHA_RE.test(setSha)) fail(root, 'manifest.json has no vector_set_sha256');
@@ -110,7 +111,7 @@ export function loadVectorSet(root: string): VectorSet {
       continue;
     }
     const parsed = parseVectorFile(bytes);
-    if (!parsed.ok) fail(root, `${entry.path} is not JSON`);
+    if (!parsed.ok) fail(root, `${entry.path} is refused: ${parsed.message}`);
     const v = parsed.vector;
     if (typeof v.id !== 'string' || typeof v.category !== 'string') fail(root, `${entry.path} has no id or category`);
     if (!isQueryVector(v)) {

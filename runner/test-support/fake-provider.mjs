@@ -7,9 +7,11 @@
 //   bad-hello      sends a hello that is not the protocol's JSON
 //   exit-at-load   exits with status 3 when a fixture arrives, after writing to stderr
 //   junk-header    answers with a header that is not KCTK1
+//   double-reply   answers every query twice with the same id
+//   close-stdout   closes its stdout after the handshake and stays alive
 const mode = process.argv[2] ?? 'echo';
 let buf = Buffer.alloc(0);
-const send = (type, id, ref, body = Buffer.alloc(0)) => process.stdout.write(Buffer.concat([Buffer.from(`KCTK1 ${type} ${id} ${ref} ${body.length}\n`), body]));
+const send = (type, id, ref, body = Buffer.alloc(0)) => process.stdout.writableEnded || process.stdout.write(Buffer.concat([Buffer.from(`KCTK1 ${type} ${id} ${ref} ${body.length}\n`), body]));
 process.stdin.on('data', (chunk) => {
   buf = Buffer.concat([buf, chunk]);
   for (;;) {
@@ -23,6 +25,10 @@ process.stdin.on('data', (chunk) => {
     if (type === 'hello') {
       if (mode === 'bad-hello') send('hello', 0, '-', Buffer.from('{"name": 1}'));
       else send('hello', 0, '-', Buffer.from(JSON.stringify({ protocol: 'kofun.ctk.provider-protocol/v1', name: `fake ${mode}`, version: '0', interpretations: ['OQ-01:C'] })));
+      if (mode === 'close-stdout') {
+        process.stdout.end();
+        setInterval(() => undefined, 1000);
+      }
     } else if (type === 'load-fixture') {
       if (mode === 'exit-at-load') {
         process.stderr.write('fake provider: \u001b[31mgiving up\u001b[0m\n');
@@ -36,6 +42,7 @@ process.stdin.on('data', (chunk) => {
       else {
         send('result', id, '-', body);
         if (mode === 'unsolicited') send('result', 999, '-', body);
+        if (mode === 'double-reply') send('result', id, '-', body);
       }
     } else if (type === 'shutdown') {
       send('bye', 0, '-');

@@ -88,11 +88,11 @@ export const threeStaleVectors = (): QueryVector[] => kitVectors().queryVectors.
  * Runs the gate on the three stale vectors with a provider whose fault is aimed at the
  * second one (by its request SHA-256), and checks that no process is left behind.
  */
-export async function faultRun(args: (targetSha: string) => string[]): Promise<{ code: number; verdicts: Record<string, string>; target: ReturnType<typeof judgementOf> }> {
+export async function faultRun(args: (targetSha: string) => string[], timeoutMs = 3000): Promise<{ code: number; verdicts: Record<string, string>; target: ReturnType<typeof judgementOf> }> {
   const vs = threeStaleVectors();
   const target = vs[1];
   if (target === undefined) throw new Error('too few stale vectors');
-  const r = await runGateCli([...args(requestSha(target)), ...vs.flatMap((v) => ['--id', v.id]), '--metamorphic', '0', '--timeout-ms', '3000']);
+  const r = await runGateCli([...args(requestSha(target)), ...vs.flatMap((v) => ['--id', v.id]), '--metamorphic', '0', '--timeout-ms', String(timeoutMs)]);
   const verdicts = Object.fromEntries((r.report?.vectors ?? []).map((v) => [v.id, v.verdict]));
   assert.is(liveGroupCount(), 0);
   return { code: r.code, verdicts, target: judgementOf(r.report, target.id) };

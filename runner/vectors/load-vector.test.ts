@@ -29,9 +29,13 @@ test('a fixture file with another spelling of the same escape is refused: its by
 
 test('a raw LF inside a fixture string and a control escape outside file.source are refused', () => {
   const file = text(encodeFixtureJson(multilineWorld('lf') as unknown as JsonObject));
-  const raw = loadFixtureBytes(utf8.encode(file.replace('\\nlet label', '\nlet label')));
-  // The escape on line 1 comes first, so the strict decoder stops there; JSON itself forbids the raw LF.
-  assert.ok(!raw.ok && raw.message.includes('not UTF-8 JSON'), !raw.ok ? raw.message : 'loaded');
+  const broken = utf8.encode(file.replace('\\nlet label', '\nlet label'));
+  const raw = loadFixtureBytes(broken);
+  // The escape on line 1 comes first, so the strict decoder stops there; JSON itself forbids the raw LF, and the
+  // refusal names the byte where the string holding it (file.source) starts.
+  const lf = Buffer.from(broken).indexOf('\nlet label');
+  const stringStart = Buffer.from(broken).lastIndexOf('"source": "', lf) + '"source": '.length;
+  assert.ok(!raw.ok && raw.message.includes(`byte ${stringStart}: syntax error`), !raw.ok ? raw.message : 'loaded');
   const description = loadFixtureBytes(utf8.encode(file.replace('"description": "A Text', '"description": "\\nA Text')));
   assert.ok(!description.ok && description.message.includes('/description'), !description.ok ? description.message : 'loaded');
 });

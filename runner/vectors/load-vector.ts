@@ -4,7 +4,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { decodeCanonical, decodeRequestBytes, sha256Hex, loadFixture, MAX_FIXTURE_FILE_BYTES, type LoadedFixture, kitRoot, isQueryVector, type ManifestFile, type VectorFile } from '../../oracle/index.js';
+import { decodeCanonical, decodeRequestBytes, formatJsonInputProblem, parseJsonInput, sha256Hex, loadFixture, MAX_FIXTURE_FILE_BYTES, type LoadedFixture, kitRoot, isQueryVector, type ManifestFile, type VectorFile } from '../../oracle/index.js';
 
 /** The kit's vectors/ folder. */
 export function vectorsDir(): string {
@@ -34,11 +34,9 @@ export function readTree(dir: string): Map<string, Uint8Array> {
 
 /** A vector file parsed, or the reason it is not JSON. */
 export function parseVectorFile(bytes: Uint8Array): { ok: true; vector: VectorFile } | { ok: false; message: string } {
-  try {
-    return { ok: true, vector: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as VectorFile };
-  } catch (err) {
-    return { ok: false, message: err instanceof Error ? err.message : String(err) };
-  }
+  const parsed = parseJsonInput(bytes);
+  if (!parsed.ok) return { ok: false, message: formatJsonInputProblem(parsed.problem) };
+  return { ok: true, vector: parsed.value as VectorFile };
 }
 
 /** The bytes of a query vector: request, expected result, and each acceptable result. */
@@ -73,11 +71,9 @@ export function loadFixtureBytes(bytes: Uint8Array): { ok: true; fixture: Loaded
   let value: unknown;
   if (decoded.ok) value = decoded.value;
   else {
-    try {
-      value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-    } catch {
-      return { ok: false, message: 'the fixture file is not UTF-8 JSON' };
-    }
+    const parsed = parseJsonInput(bytes, { maxBytes: MAX_FIXTURE_FILE_BYTES });
+    if (!parsed.ok) return { ok: false, message: `the fixture file is refused: ${formatJsonInputProblem(parsed.problem)}` };
+    value = parsed.value;
   }
   const loaded = loadFixture(value);
   if (!decoded.ok && loaded.ok && loaded.fixture.fixtureSha256 !== sha256Hex(bytes)) {
@@ -91,6 +87,8 @@ export function loadFixtureBytes(bytes: Uint8Array): { ok: true; fixture: Loaded
 export interface VectorTree {
   files: ReadonlyMap<string, Uint8Array>;
   manifest: ManifestFile | undefined;
+  /** Why manifest.json was refused (a duplicate key, invalid UTF-8), when it was. */
+  manifestProblem?: string;
   /** Vector files (not fixtures, manifest or README) parsed, by path. */
   vectors: { path: string; vector: VectorFile }[];
   /** The fixture a vector names, loaded once; an error message when it is missing or does not load. */
@@ -111,12 +109,12 @@ export function readVectorTree(dir: string = vectorsDir()): VectorTree {
 export function vectorTreeOf(files: ReadonlyMap<string, Uint8Array>): VectorTree {
   const manifestBytes = files.get('manifest.json');
   let manifest: ManifestFile | undefined;
+  let manifestProblem: string | undefined;
   if (manifestBytes !== undefined) {
-    try {
-      manifest = JSON.parse(new TextDecoder().decode(manifestBytes)) as ManifestFile;
-    } catch {
-      manifest = undefined;
-    }
+    // An unreadable manifest (a duplicate key, invalid UTF-8) is no manifest: the set is then refused.
+    const parsed = parseJsonInput(manifestBytes);
+    if (parsed.ok) manifest = parsed.value as ManifestFile;
+    else manifestProblem = formatJsonInputProblem(parsed.problem);
   }
   const vectors: { path: string; vector: VectorFile }[] = [];
   for (const [path, bytes] of files) {
@@ -128,6 +126,7 @@ export function vectorTreeOf(files: ReadonlyMap<string, Uint8Array>): VectorTree
   return {
     files,
     manifest,
+    ...(manifestProblem === undefined ? {} : { manifestProblem }),
     vectors,
     fixture(sha256: string) {
       const hit = cache.get(sha256);

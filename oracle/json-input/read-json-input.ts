@@ -1,0 +1,146 @@
+/**
+ * The one reader of the kit's own JSON inputs (provider configurations, expectations, build configurations,
+ * manifests, shard reports, vector and fixture files), read fail-closed as the contract family reads its
+ * records (KD-CANON-07): invalid UTF-8, a byte order mark, a syntax error and a duplicate key are refused
+ * with the byte offset (and, for a duplicate, its JSON pointer) before any value is built, so no last key
+ * silently wins. Unlike the canonical decoder, any JSON layout is accepted. The syntax and the object keys are
+ * read by jsonc-parser (comments and trailing commas refused), the value by JSON.parse.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import jsonc from 'jsonc-parser';
+import { childPointer } from '../violation.js';
+
+/** Why a JSON input was refused: a stable code, the byte offset, the JSON pointer when there is one. */
+export interface JsonInputProblem {
+  code: 'read' | 'too-large' | 'utf8' | 'bom' | 'syntax' | 'duplicate-key' | 'too-deep';
+  /** Byte offset in the input (0 for `read` and `too-large`). */
+  offset: number;
+  pointer?: string;
+  message: string;
+}
+
+export type JsonInput = { ok: true; value: unknown } | { ok: false; problem: JsonInputProblem };
+
+/** Bounds of a kit input: far above any real configuration, far below what would exhaust the runner. */
+export interface JsonInputLimits {
+  maxBytes?: number;
+  maxDepth?: number;
+}
+
+const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+const DEFAULT_MAX_DEPTH = 128;
+
+/** Parses bytes as one JSON value, fail-closed. */
+export function parseJsonInput(bytes: Uint8Array, limits: JsonInputLimits = {}): JsonInput {
+  const maxBytes = limits.maxBytes ?? DEFAULT_MAX_BYTES;
+  const maxDepth = limits.maxDepth ?? DEFAULT_MAX_DEPTH;
+  if (bytes.length > maxBytes) return refuse('too-large', 0, `${bytes.length} bytes, more than the ${maxBytes} allowed`);
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return refuse('bom', 0, 'starts with a byte order mark');
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return refuse('utf8', firstInvalidUtf8(bytes), 'invalid UTF-8');
+  }
+  const byteOffset = (index: number): number => Buffer.byteLength(text.slice(0, index), 'utf8');
+  let problem: JsonInputProblem | undefined;
+  const keys: Set<string>[] = [];
+  let depth = 0;
+  const enter = (offset: number): void => {
+    depth += 1;
+    if (depth > maxDepth && problem === undefined) problem = refuse('too-deep', byteOffset(offset), `nested deeper than ${maxDepth}`).problem;
+  };
+  const pointerOf = (path: readonly (string | number)[]): string => path.reduce<string>((p, seg) => childPointer(p, seg), '');
+  try {
+    jsonc.visit(
+      text,
+      {
+        onObjectBegin: (offset) => {
+          enter(offset);
+          keys.push(new Set());
+        },
+        onObjectEnd: () => {
+          depth -= 1;
+          keys.pop();
+        },
+        onArrayBegin: (offset) => enter(offset),
+        onArrayEnd: () => {
+          depth -= 1;
+        },
+        onObjectProperty: (property, offset, _length, _line, _column, path) => {
+          const seen = keys[keys.length - 1];
+          if (seen === undefined || problem !== undefined) return;
+          if (seen.has(property)) {
+            const pointer = childPointer(pointerOf(path()), property);
+            problem = { code: 'duplicate-key', offset: byteOffset(offset), pointer, message: `duplicate key ${JSON.stringify(property)}` };
+          }
+          seen.add(property);
+        },
+        onError: (error, offset) => {
+          if (problem === undefined) problem = refuse('syntax', byteOffset(offset), `syntax error (${jsonc.printParseErrorCode(error)})`).problem;
+        },
+      },
+      { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false },
+    );
+  } catch (err) {
+    if (!(err instanceof RangeError)) throw err;
+    return problem !== undefined ? { ok: false, problem } : refuse('too-deep', 0, 'nested too deeply');
+  }
+  if (problem !== undefined) return { ok: false, problem };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (err) {
+    // jsonc-parser accepts a little JSON.parse does not (a raw control character in a string, for one).
+    const at = /position (\d+)/.exec(err instanceof Error ? err.message : '');
+    return refuse('syntax', at?.[1] === undefined ? 0 : byteOffset(Number(at[1])), 'not JSON');
+  }
+}
+
+/** Reads a file and parses it as `parseJsonInput` does; a file over the size bound is not read. */
+export function readJsonInputFile(path: string, limits: JsonInputLimits = {}): JsonInput {
+  const maxBytes = limits.maxBytes ?? DEFAULT_MAX_BYTES;
+  let bytes: Buffer;
+  try {
+    const size = statSync(path).size;
+    if (size > maxBytes) return refuse('too-large', 0, `${size} bytes, more than the ${maxBytes} allowed`);
+    bytes = readFileSync(path);
+  } catch (err) {
+    const code = err !== null && typeof err === 'object' && 'code' in err ? String((err as { code: unknown }).code) : 'error';
+    return refuse('read', 0, `cannot be read (${code})`);
+  }
+  return parseJsonInput(bytes, limits);
+}
+
+/** One line for a refusal: `byte 12, /a/b: duplicate key "b"`. */
+export function formatJsonInputProblem(problem: JsonInputProblem): string {
+  if (problem.code === 'read' || problem.code === 'too-large') return problem.message;
+  return `byte ${problem.offset}${problem.pointer === undefined ? '' : `, ${problem.pointer === '' ? '/' : problem.pointer}`}: ${problem.message}`;
+}
+
+function refuse(code: JsonInputProblem['code'], offset: number, message: string): { ok: false; problem: JsonInputProblem } {
+  return { ok: false, problem: { code, offset, message } };
+}
+
+/**
+ * The offset of the first byte that cannot start or continue a UTF-8 sequence: the shortest prefix that a
+ * streaming fatal decoder (which holds back an incomplete tail) refuses ends just after it, and refusal of a
+ * prefix is monotone, so a binary search finds it. Only called once decoding failed.
+ */
+function firstInvalidUtf8(bytes: Uint8Array): number {
+  const refuses = (length: number): boolean => {
+    try {
+      new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes.subarray(0, length), { stream: length < bytes.length });
+      return false;
+    } catch {
+      return true;
+    }
+  };
+  let lo = 1;
+  let hi = bytes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (refuses(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo - 1;
+}

@@ -1,0 +1,71 @@
+/**
+ * What a merge of shard reports must show before it may stand for one gate: every vector the reports' filters
+ * select is judged exactly once across the shards present, no report judges a vector outside its own shard or
+ * outside the vector set, and a passing verdict carries the digest of the bytes it claims to have matched. A
+ * report edited by hand (a failing vector's entry deleted, a FAIL turned into a PASS) is thereby refused.
+ */
+import { sha256Hex } from '../../oracle/index.js';
+import type { VectorJudgement } from '../judge/verdict.js';
+import { filterVectors, parseShard, shardVectors } from '../run/select-vectors.js';
+import type { VectorSet } from '../run/vector-source.js';
+import type { GateReport } from './gate-report.js';
+
+/** One reason a merge is refused, naming the report (by its position on the command line, from 1) and vector. */
+export interface MergeProblem {
+  report: number;
+  vector?: string;
+  message: string;
+}
+
+/** The problems of `reports` against `vectorSet` (empty when the merge is complete and consistent). */
+export function checkMergeSelection(reports: readonly GateReport[], vectorSet: VectorSet): MergeProblem[] {
+  const problems: MergeProblem[] = [];
+  const all = [...vectorSet.queryVectors, ...vectorSet.releaseVectors].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const queries = new Map(vectorSet.queryVectors.map((v) => [v.id, v]));
+  const known = new Set(all.map((v) => v.id));
+  reports.forEach((r, i) => {
+    const report = i + 1;
+    if (r.vector_set_sha256 !== vectorSet.vectorSetSha256) {
+      problems.push({ report, message: `ran vector set ${r.vector_set_sha256}, not ${vectorSet.vectorSetSha256}` });
+      return;
+    }
+    const filtered = filterVectors(all, r.selection);
+    if (r.selection.filtered !== filtered.length) {
+      problems.push({ report, message: `says its filters select ${r.selection.filtered} vectors; they select ${filtered.length}` });
+    }
+    let shardIds: Set<string>;
+    try {
+      shardIds = new Set(shardVectors(filtered, r.selection.shard === null ? undefined : parseShard(r.selection.shard)).map((v) => v.id));
+    } catch {
+      problems.push({ report, message: `names no valid shard (${String(r.selection.shard)})` });
+      return;
+    }
+    const judged = new Set<string>();
+    for (const j of r.vectors) {
+      if (!known.has(j.id)) problems.push({ report, vector: j.id, message: 'is not a vector of the set' });
+      else if (!shardIds.has(j.id)) problems.push({ report, vector: j.id, message: 'is not in this report\'s selection' });
+      else if (judged.has(j.id)) problems.push({ report, vector: j.id, message: 'is judged twice' });
+      judged.add(j.id);
+      const vector = queries.get(j.id);
+      const digestProblem = vector === undefined ? undefined : passDigestProblem(j, vector);
+      if (digestProblem !== undefined) problems.push({ report, vector: j.id, message: digestProblem });
+    }
+    for (const id of shardIds) if (!judged.has(id)) problems.push({ report, vector: id, message: 'is selected but has no entry' });
+  });
+  return problems;
+}
+
+/** A passing claim must name the digest of the bytes it matched: the expected result's, or the alternative's. */
+function passDigestProblem(j: VectorJudgement, vector: VectorSet['queryVectors'][number]): string | undefined {
+  const claimed = j.verdict === 'XPASS' ? j.rawVerdict : j.verdict;
+  if (claimed === 'PASS') {
+    const want = sha256Hex(vector.expected);
+    if (j.actualSha256 !== want) return `${j.verdict} with result digest ${String(j.actualSha256)}, not the expected ${want}`;
+  } else if (claimed === 'ACCEPTABLE') {
+    const alternative = vector.acceptable.find((a) => a.name === j.acceptable?.name);
+    if (alternative === undefined) return `${j.verdict} names no acceptable alternative of the vector (${String(j.acceptable?.name)})`;
+    const want = sha256Hex(alternative.bytes);
+    if (j.actualSha256 !== want) return `${j.verdict} with result digest ${String(j.actualSha256)}, not ${alternative.name}'s ${want}`;
+  }
+  return undefined;
+}
