@@ -10,7 +10,7 @@ const judged = (id: string, verdict: Verdict): VectorJudgement => ({
   clauses: [],
   interpretations: [],
   verdict,
-  failClauses: [],
+  fail_clauses: [],
   violations: [],
   notes: [],
 });
@@ -29,7 +29,7 @@ test('an expected failure is XFAIL, an expected failure that passes is XPASS', (
     e,
     new Set(['stale/a', 'stale/b', 'stale/c', 'stale/d']),
   );
-  assert.equal(judgements.map((j) => [j.verdict, j.rawVerdict]), [
+  assert.equal(judgements.map((j) => [j.verdict, j.raw_verdict]), [
     ['XFAIL', 'FAIL'],
     ['XFAIL', 'ERROR'],
     ['XPASS', 'PASS'],

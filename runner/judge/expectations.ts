@@ -56,8 +56,8 @@ export function applyExpectations(
     const e = byId.get(j.id);
     if (e === undefined) return j;
     const withExpectation = { ...j, expectation: { verdict: e.verdict, reason: e.reason } };
-    if (j.verdict === e.verdict) return { ...withExpectation, verdict: 'XFAIL' as const, rawVerdict: j.verdict };
-    if (j.verdict === 'PASS' || j.verdict === 'ACCEPTABLE') return { ...withExpectation, verdict: 'XPASS' as const, rawVerdict: j.verdict };
+    if (j.verdict === e.verdict) return { ...withExpectation, verdict: 'XFAIL' as const, raw_verdict: j.verdict };
+    if (j.verdict === 'PASS' || j.verdict === 'ACCEPTABLE') return { ...withExpectation, verdict: 'XPASS' as const, raw_verdict: j.verdict };
     // Failed, but not in the expected way: the gate sees the real verdict.
     return { ...withExpectation, notes: [...j.notes, `expected ${e.verdict}, got ${j.verdict}`] };
   });

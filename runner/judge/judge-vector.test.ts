@@ -30,8 +30,8 @@ test('other bytes are FAIL with the verifier clauses, a classification and a dif
   const swapped = new Uint8Array(Buffer.from(text.replace('"authoritative": false', '"authoritative": true')));
   const j = judgeVector(v, { ok: true, value: swapped }, context(v));
   assert.is(j.verdict, 'FAIL');
-  assert.ok(j.failClauses.includes('KD-TRUST-04'), j.failClauses.join());
-  assert.is(j.clauseSource, 'verifier');
+  assert.ok(j.fail_clauses.includes('KD-TRUST-04'), j.fail_clauses.join());
+  assert.is(j.clause_source, 'verifier');
   assert.equal(j.difference, { kind: 'values', pointers: ['/authoritative'], more: 0 });
   assert.match(j.diff ?? '', /-  "authoritative": false,\n\+  "authoritative": true,/);
 });
@@ -42,8 +42,8 @@ test('no bytes is ERROR, and provider text is escaped and bounded', () => {
   assert.is(j.verdict, 'ERROR');
   assert.is(j.error?.kind, 'crash');
   assert.is(j.error?.message, 'died \\u{1b}[2J');
-  assert.ok((j.error?.stderrTail ?? '').length < 2100);
-  assert.not.match(j.error?.stderrTail ?? '', /\u202e/);
+  assert.ok((j.error?.stderr_tail ?? '').length < 2100);
+  assert.not.match(j.error?.stderr_tail ?? '', /\u202e/);
   const e = judgeVector(v, { ok: false, fault: { kind: 'provider-error', code: 'unsupported', message: 'no' } }, context(v));
   assert.equal(e.error, { kind: 'provider-error', code: 'unsupported', message: 'no' });
 });

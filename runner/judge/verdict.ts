@@ -25,7 +25,7 @@ export interface VectorError {
   /** Escaped, bounded text. */
   message: string;
   /** The last bytes of the provider's stderr, escaped and bounded. */
-  stderrTail?: string;
+  stderr_tail?: string;
 }
 
 /** The metamorphic canonical-order check of one vector (KD-ORDER-12, KD-KEY-07). */
@@ -47,21 +47,21 @@ export interface VectorJudgement {
   interpretations: string[];
   verdict: Verdict;
   /** The verdict before the expectations file applied (only when it changed it). */
-  rawVerdict?: Verdict;
+  raw_verdict?: Verdict;
   /** For ACCEPTABLE: the alternative matched, and whether the provider declared it in its handshake. */
   acceptable?: { name: string; interpretation: string; declared: boolean };
   /** For FAIL: the KD- clauses violated, from the verifier, else the vector's own clauses. */
-  failClauses: string[];
-  /** Where failClauses came from. */
-  clauseSource?: 'verifier' | 'vector' | 'metamorphic';
+  fail_clauses: string[];
+  /** Where fail_clauses came from. */
+  clause_source?: 'verifier' | 'vector' | 'metamorphic';
   /** Every verifier violation of the actual bytes (with request and fixture). */
   violations: Violation[];
   difference?: DifferenceClass;
   /** Escaped unified diff of expected and actual bytes. */
   diff?: string;
   error?: VectorError;
-  actualSha256?: string;
-  actualLength?: number;
+  actual_sha256?: string;
+  actual_length?: number;
   expectation?: { verdict: string; reason: string };
   metamorphic?: MetamorphicOutcome;
   /** Kit-side remarks (for example the verifier objecting to bytes equal to the expected ones). */
@@ -76,7 +76,7 @@ export function blankJudgement(vector: { id: string; category: string; clauses: 
     clauses: [...vector.clauses],
     interpretations: [...vector.interpretations],
     verdict: 'ERROR',
-    failClauses: [],
+    fail_clauses: [],
     violations: [],
     notes: [],
   };

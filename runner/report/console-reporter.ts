@@ -89,7 +89,7 @@ function detail(c: Colors, v: VectorJudgement, verbose: boolean): string {
   const lines: string[] = [];
   const head = `${colorVerdict(c, v.verdict)} ${escapeText(v.id)}`;
   if (v.verdict === 'FAIL') {
-    lines.push(`${head}  ${v.failClauses.join(' ')}${v.clauseSource === 'vector' ? ' (the vector\'s clauses; the verifier found no violation)' : ''}`);
+    lines.push(`${head}  ${v.fail_clauses.join(' ')}${v.clause_source === 'vector' ? ' (the vector\'s clauses; the verifier found no violation)' : ''}`);
     if (v.difference) lines.push(`    ${describeDifference(v.difference)}`);
     if (v.metamorphic && !v.metamorphic.ok) lines.push(`    metamorphic (seed ${v.metamorphic.seed}): ${v.metamorphic.detail ?? ''}`);
     for (const violation of v.violations.slice(0, verbose ? undefined : 5)) lines.push(`    ${formatViolation(violation)}`);
@@ -103,12 +103,12 @@ function detail(c: Colors, v: VectorJudgement, verbose: boolean): string {
       if (!verbose && diffLines.length > MAX_DIFF_LINES) lines.push(`    … ${diffLines.length - MAX_DIFF_LINES} more diff lines`);
     }
   } else if (v.verdict === 'XPASS') {
-    lines.push(`${head}  expected ${v.expectation?.verdict ?? ''} but got ${v.rawVerdict ?? ''}: ${escapeText(v.expectation?.reason ?? '')}`);
+    lines.push(`${head}  expected ${v.expectation?.verdict ?? ''} but got ${v.raw_verdict ?? ''}: ${escapeText(v.expectation?.reason ?? '')}`);
   } else {
     const e = v.error;
     lines.push(`${head}  ${e ? `${e.kind}${e.code ? ` ${e.code}` : ''}: ${e.message}` : ''}`);
-    if (e?.stderrTail) {
-      const tail = e.stderrTail.split('\n').filter((l) => l !== '').slice(-8);
+    if (e?.stderr_tail) {
+      const tail = e.stderr_tail.split('\n').filter((l) => l !== '').slice(-8);
       for (const l of tail) lines.push(`    stderr: ${l}`);
     }
   }

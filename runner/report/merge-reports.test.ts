@@ -10,7 +10,7 @@ const judged = (id: string, verdict: Verdict): VectorJudgement => ({
   clauses: [],
   interpretations: [],
   verdict,
-  failClauses: [],
+  fail_clauses: [],
   violations: [],
   notes: [],
 });

@@ -53,17 +53,17 @@ function addCase(suite: XMLBuilder, v: VectorJudgement): void {
   const out: string[] = [];
   switch (v.verdict) {
     case 'FAIL':
-      tc.ele('failure', { type: 'FAIL', message: `FAIL ${v.failClauses.join(' ')}`.trim() }).txt(failText(v));
+      tc.ele('failure', { type: 'FAIL', message: `FAIL ${v.fail_clauses.join(' ')}`.trim() }).txt(failText(v));
       break;
     case 'XPASS':
-      tc.ele('failure', { type: 'XPASS', message: `XPASS: expected ${v.expectation?.verdict ?? ''}, got ${v.rawVerdict ?? ''}` }).txt(escapeText(v.expectation?.reason ?? ''));
+      tc.ele('failure', { type: 'XPASS', message: `XPASS: expected ${v.expectation?.verdict ?? ''}, got ${v.raw_verdict ?? ''}` }).txt(escapeText(v.expectation?.reason ?? ''));
       break;
     case 'ERROR':
     case 'NOT-RUN':
-      tc.ele('error', { type: v.error?.kind ?? v.verdict, message: `${v.verdict}: ${v.error?.message ?? ''}` }).txt(v.error?.stderrTail ?? '');
+      tc.ele('error', { type: v.error?.kind ?? v.verdict, message: `${v.verdict}: ${v.error?.message ?? ''}` }).txt(v.error?.stderr_tail ?? '');
       break;
     case 'XFAIL':
-      tc.ele('skipped', { message: `XFAIL (expected ${v.rawVerdict ?? ''}): ${escapeText(v.expectation?.reason ?? '')}` });
+      tc.ele('skipped', { message: `XFAIL (expected ${v.raw_verdict ?? ''}): ${escapeText(v.expectation?.reason ?? '')}` });
       break;
     case 'ACCEPTABLE':
       out.push(`ACCEPTABLE: alternative ${escapeText(v.acceptable?.name ?? '')} (${escapeText(v.acceptable?.interpretation ?? '')})`);

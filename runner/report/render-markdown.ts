@@ -64,7 +64,7 @@ function describeSelection(report: GateReport): string {
 
 function vectorSection(v: VectorJudgement): string[] {
   const out = [`### ${markdownCell(v.id)}: ${v.verdict}`, ''];
-  if (v.failClauses.length > 0) out.push(`- clauses: ${v.failClauses.map((c) => markdownCell(c)).join(', ')} (from the ${v.clauseSource ?? 'verifier'})`);
+  if (v.fail_clauses.length > 0) out.push(`- clauses: ${v.fail_clauses.map((c) => markdownCell(c)).join(', ')} (from the ${v.clause_source ?? 'verifier'})`);
   if (v.difference) out.push(`- ${markdownSafe(describeDifference(v.difference))}`);
   if (v.error) out.push(`- ${markdownSafe(`${v.error.kind}${v.error.code ? ` ${v.error.code}` : ''}: ${v.error.message}`)}`);
   if (v.expectation) out.push(`- expectation: ${markdownCell(`${v.expectation.verdict}: ${v.expectation.reason}`)}`);
@@ -74,6 +74,6 @@ function vectorSection(v: VectorJudgement): string[] {
   if (v.violations.length > 0) out.push(...fenced(v.violations.map(formatViolation).join('\n')), '');
   if (v.diff) out.push(...fenced(v.diff, 'diff'), '');
   if (v.metamorphic?.diff) out.push('Base run against metamorphic variant:', '', ...fenced(v.metamorphic.diff, 'diff'), '');
-  if (v.error?.stderrTail) out.push('Provider stderr (tail):', '', ...fenced(v.error.stderrTail), '');
+  if (v.error?.stderr_tail) out.push('Provider stderr (tail):', '', ...fenced(v.error.stderr_tail), '');
   return out;
 }

@@ -251,8 +251,8 @@ function metamorphicOutcome(seed: number, base: Uint8Array, outcome: LaneOutcome
 function withMetamorphic(j: VectorJudgement, m: MetamorphicOutcome): VectorJudgement {
   if (m.ok) return { ...j, metamorphic: m };
   const clauses = ['KD-KEY-07', 'KD-ORDER-12'];
-  if (j.verdict === 'FAIL') return { ...j, metamorphic: m, failClauses: [...new Set([...j.failClauses, ...clauses])].sort() };
-  return { ...j, metamorphic: m, verdict: 'FAIL', failClauses: clauses, clauseSource: 'metamorphic' };
+  if (j.verdict === 'FAIL') return { ...j, metamorphic: m, fail_clauses: [...new Set([...j.fail_clauses, ...clauses])].sort() };
+  return { ...j, metamorphic: m, verdict: 'FAIL', fail_clauses: clauses, clause_source: 'metamorphic' };
 }
 
 /** Runs `work` over `items` with one lane (provider instance or build slot) per concurrent worker. */

@@ -238,7 +238,7 @@ function caughtByOf(vectors: readonly VectorJudgement[]): string[] {
   const clauses = new Set<string>();
   const errors = new Set<string>();
   for (const j of vectors) {
-    if (j.verdict === 'FAIL') for (const c of j.failClauses) clauses.add(c);
+    if (j.verdict === 'FAIL') for (const c of j.fail_clauses) clauses.add(c);
     if (j.verdict === 'ERROR') errors.add(`ERROR ${j.error?.kind ?? 'unknown'}`);
   }
   return [...[...clauses].sort(cmp), ...[...errors].sort(cmp)];
