@@ -64,6 +64,8 @@ export interface VectorJudgement {
   actual_length?: number;
   expectation?: { verdict: string; reason: string };
   metamorphic?: MetamorphicOutcome;
+  /** Wall time spent on the vector (fixture load when first sent, query, or release builds); absent when never sent. */
+  duration_ms?: number;
   /** Kit-side remarks (for example the verifier objecting to bytes equal to the expected ones). */
   notes: string[];
 }

@@ -6,6 +6,8 @@
  */
 import { computeGate, countVerdicts, REPORT_FORMAT, type GateReport } from './gate-report.js';
 import type { Expectation } from '../judge/expectations.js';
+import { compareUtf8 } from '../../oracle/index.js';
+import { summarizeVectors } from './run-summary.js';
 
 export type MergeOutcome = { ok: true; report: GateReport } | { ok: false; message: string };
 
@@ -69,6 +71,10 @@ export function mergeReports(reports: readonly GateReport[]): MergeOutcome {
   const unknown = new Map<string, Expectation>();
   for (const r of reports) for (const e of r.unknown_expectations) unknown.set(e.id, e);
   const unknownList = [...unknown.values()];
+  // The merged wall time runs from the first shard's start to the last shard's end.
+  const starts = reports.map((r) => Date.parse(r.started_at));
+  const start = Math.min(...starts);
+  const end = Math.max(...reports.map((r, i) => (starts[i] as number) + r.duration_ms));
   return {
     ok: true,
     report: {
@@ -83,7 +89,11 @@ export function mergeReports(reports: readonly GateReport[]): MergeOutcome {
         total: vectors.length,
       },
       metamorphic: first.metamorphic,
+      started_at: new Date(start).toISOString(),
+      duration_ms: end - start,
+      hostname: [...new Set(reports.map((r) => r.hostname))].sort(compareUtf8).join(' '),
       counts: countVerdicts(vectors),
+      summary: summarizeVectors(vectors),
       gate: computeGate(vectors, unknownList, incomplete),
       unknown_expectations: unknownList,
       vectors,
