@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { EXIT, UsageError } from '../io/cli-io.js';
 import { escapeText } from '../../oracle/index.js';
-import { isGateReport, mergeReports } from '../report/merge-reports.js';
+import { gateReportProblem, mergeReports } from '../report/merge-reports.js';
 import { renderReport, REPORT_FORMATS, type ReportFormat } from '../report/render-report.js';
 import type { GateReport } from '../report/gate-report.js';
 import type { Register } from '../io/cli-io.js';
@@ -29,8 +29,9 @@ export const registerMergeReports: Register = (program: Command, io, done) => {
         } catch {
           throw new UsageError(`cannot read report ${file}`);
         }
-        if (!isGateReport(value)) throw new UsageError(`${file} is not a kofun.ctk.report/v1 JSON report`);
-        return value;
+        const problem = gateReportProblem(value);
+        if (problem !== undefined) throw new UsageError(`${file} is not a kofun.ctk.report/v1 JSON report: ${escapeText(problem)}`);
+        return value as GateReport;
       });
       const merged = mergeReports(reports);
       if (!merged.ok) {
