@@ -8,7 +8,7 @@
  * 3 provider could not start or run incomplete, a release-cost vector without declared
  * build commands included (README.md, PROTOCOL.md).
  */
-import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { kitRoot, kitVersion } from '../../oracle/index.js';
@@ -17,6 +17,7 @@ import { launcherFor, relocatedSpec, resolveProvider, type ProviderOptions, type
 import { EXIT, UsageError } from '../io/cli-io.js';
 import { addProviderOptions, collect, ignoreClosedOutput, intOption, RUN_DEFAULTS } from '../io/cli-options.js';
 import { loadExpectations, type Expectation } from '../judge/expectations.js';
+import { expectationsText, updateExpectations } from '../judge/update-expectations.js';
 import { consoleReporter } from '../report/console-reporter.js';
 import type { GateReport } from '../report/gate-report.js';
 import { renderReport, REPORT_FORMATS, reportFileName, type ReportFormat } from '../report/render-report.js';
@@ -52,6 +53,7 @@ interface RunCliOptions extends ProviderOptions {
   metamorphic: string;
   seed: string;
   expectations?: string;
+  updateExpectations?: string;
   report: string[];
   reportDir?: string;
   out?: string;
@@ -74,7 +76,8 @@ export const registerRun: Register = (program: Command, io, done) => {
     .option('--restart-budget <n>', 'provider restarts allowed after crashes, over the whole run', String(RUN_DEFAULTS.restartBudget))
     .option('--metamorphic <n|all>', 'metamorphic canonical-order check on all, n sampled, or 0 vectors', String(RUN_DEFAULTS.metamorphic))
     .option('--seed <n>', 'seed of the metamorphic sample and variants', String(RUN_DEFAULTS.seed))
-    .option('--expectations <file>', 'known failures: JSON [{id, verdict, reason}]')
+    .option('--expectations <file>', 'known failures: JSON [{id, verdict, reason, clauses?}], id may end in *')
+    .option('--update-expectations <file>', 'write FILE from this run: an entry for every FAIL and ERROR, reasons kept')
     .option('--report <format>', `write a report: ${REPORT_FORMATS.join(', ')} (repeatable)`, collect, [])
     .option('--report-dir <dir>', 'folder for report files (default: the working directory)')
     .option('--out <file>', 'file for the one --report format ("-" for stdout)')
@@ -167,6 +170,18 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
       `  To judge them, declare "build" (a kofun.ctk.release-build/v1 file or object) in the --config provider configuration.`,
       `  To leave them out, select the query categories: --category ${queryCategories.join(',')}`,
     );
+  }
+  if (opts.updateExpectations !== undefined) {
+    const path = resolve(io.cwd, opts.updateExpectations);
+    const previous = existsSync(path) ? loadExpectations(path) : expectations;
+    const update = updateExpectations(previous, report.vectors, knownIds);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, expectationsText(update.entries));
+    const changes = [`${update.added.length} added`, `${update.removed.length} removed`, `${update.replaced.length} prefix entries replaced`];
+    extra.push(`expectations: ${update.entries.length} entries written to ${path} (${changes.join(', ')})`);
+    if (update.notRun.length > 0) {
+      extra.push(`  ${update.notRun.length} NOT-RUN vectors got no entry: they were never sent, so the run stays incomplete`);
+    }
   }
   for (const format of formats) {
     const text = renderReport(report, format as ReportFormat);

@@ -62,7 +62,7 @@ export interface VectorJudgement {
   error?: VectorError;
   actual_sha256?: string;
   actual_length?: number;
-  expectation?: { verdict: string; reason: string };
+  expectation?: { verdict: string; reason: string; clauses?: string[] };
   metamorphic?: MetamorphicOutcome;
   /** Wall time spent on the vector (fixture load when first sent, query, or release builds); absent when never sent. */
   duration_ms?: number;
