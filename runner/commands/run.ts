@@ -8,7 +8,7 @@
  * 3 provider could not start or run incomplete, a release-cost vector without declared
  * build commands included (README.md, PROTOCOL.md).
  */
-import { createWriteStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, createWriteStream, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { kitRoot, kitVersion } from '../../oracle/index.js';
@@ -18,7 +18,8 @@ import { EXIT, UsageError } from '../io/cli-io.js';
 import { addProviderOptions, collect, ignoreClosedOutput, intOption, RUN_DEFAULTS } from '../io/cli-options.js';
 import { loadExpectations, type Expectation } from '../judge/expectations.js';
 import { expectationsText, updateExpectations } from '../judge/update-expectations.js';
-import { consoleReporter } from '../report/console-reporter.js';
+import { chooseReporter, consoleReporter, REPORTERS } from '../report/console-reporter.js';
+import { JOB_SUMMARY_LIMIT, renderJobSummary } from '../report/render-job-summary.js';
 import type { GateReport } from '../report/gate-report.js';
 import { renderReport, REPORT_FORMATS, reportFileName, type ReportFormat } from '../report/render-report.js';
 import type { RunEvent } from '../report/run-events.js';
@@ -59,6 +60,7 @@ interface RunCliOptions extends ProviderOptions {
   out?: string;
   events?: string;
   verbose?: boolean;
+  reporter: string;
   /** False with --no-release-vary. */
   releaseVary: boolean;
 }
@@ -83,6 +85,7 @@ export const registerRun: Register = (program: Command, io, done) => {
     .option('--out <file>', 'file for the one --report format ("-" for stdout)')
     .option('--events <file>', 'write the JSON event stream (one event per line)')
     .option('--verbose', 'print every violation and the whole diff')
+    .option('--reporter <kind>', `console reporter: auto, ${REPORTERS.join(', ')}`, 'auto')
     .option('--no-release-vary', 'release-cost vectors: skip the repeated without-support build under varied conditions')
     .addHelpText('after', RUN_RELEASE_HELP)
     .action(async (opts: RunCliOptions) => {
@@ -123,7 +126,11 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
   const toStdout = opts.out === '-';
   const consoleStream = toStdout ? io.stderr : io.stdout;
   const tty = (consoleStream as { isTTY?: boolean }).isTTY === true && io.env.NO_COLOR === undefined;
-  const reporter = consoleReporter(consoleStream, tty, opts.verbose ? { verbose: true } : {});
+  if (opts.reporter !== 'auto' && !(REPORTERS as readonly string[]).includes(opts.reporter)) {
+    throw new UsageError(`--reporter ${opts.reporter}: use auto, ${REPORTERS.join(', ')}`);
+  }
+  const kind = chooseReporter(opts.reporter, tty, io.env);
+  const reporter = consoleReporter(consoleStream, tty, { kind, ...(opts.verbose ? { verbose: true } : {}) });
   const eventsOut = opts.events === undefined ? undefined : createWriteStream(resolve(io.cwd, opts.events));
   const removeSignals = installSignalCleanup(EXIT.incomplete);
   let report: GateReport;
@@ -193,6 +200,14 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, text);
     extra.push(`${format} report: ${path}`);
+  }
+  const stepSummary = io.env['GITHUB_STEP_SUMMARY'];
+  if (kind === 'github' && stepSummary !== undefined && stepSummary !== '') {
+    // GitHub refuses a step summary over 1 MiB: whatever the step wrote before counts too.
+    const path = resolve(io.cwd, stepSummary);
+    const used = existsSync(path) ? statSync(path).size : 0;
+    if (used < JOB_SUMMARY_LIMIT) appendFileSync(path, renderJobSummary(report, JOB_SUMMARY_LIMIT - used));
+    extra.push(`job summary appended to ${path}`);
   }
   reporter.summary(report, extra);
   return report.gate.exit_code;
