@@ -25,9 +25,10 @@ export const registerMergeReports: Register = (program: Command, io, done) => {
       const reports: GateReport[] = files.map((file) => {
         let value: unknown;
         try {
-          value = JSON.parse(readFileSync(resolve(io.cwd, file), 'utf8'));
-        } catch {
-          throw new UsageError(`cannot read report ${file}`);
+          value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(resolve(io.cwd, file))));
+        } catch (err) {
+          const why = err instanceof Error ? err.message.split('\n', 1)[0] : String(err);
+          throw new UsageError(`cannot read report ${file}: ${escapeText(why ?? '')}`);
         }
         const problem = gateReportProblem(value);
         if (problem !== undefined) throw new UsageError(`${file} is not a kofun.ctk.report/v1 JSON report: ${escapeText(problem)}`);

@@ -42,7 +42,8 @@ export function expectationFor<E extends Pick<Expectation, 'id'>>(entries: reado
 export function loadExpectations(path: string): Expectation[] {
   let value: unknown;
   try {
-    value = JSON.parse(readFileSync(path, 'utf8'));
+    // Invalid UTF-8 is refused, never replaced by U+FFFD.
+    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(path)));
   } catch (err) {
     throw new UsageError(`cannot read expectations ${path}: ${err instanceof Error ? err.message.split('\n', 1)[0] : String(err)}`);
   }

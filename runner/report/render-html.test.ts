@@ -92,7 +92,7 @@ test('in headless Chromium: counts, filters, and provider markup shown as text w
     assert.is(await page.locator('img').count(), 0);
     assert.is(await page.locator('x').count(), 0);
     assert.is(await page.locator('script').count(), 1);
-    assert.is(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined);
+    assert.is(await page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned), undefined);
     assert.equal(requests, []);
     assert.equal(violations, []);
     assert.ok(HOSTILE.includes('onerror'));
