@@ -37,7 +37,21 @@ test('--reporter with an unknown name is a usage error; --report html writes the
   assert.match(bad.stderr, /--reporter fancy: use auto, progress, line, dot, github, quiet/);
   const dir = mkdtempSync(join(tmpdir(), 'kofun-ctk-html-'));
   const out = join(dir, 'report.html');
-  const r = await runCli(['run', '--provider', 'reference', '--category', 'stale', '--metamorphic', '0', '--reporter', 'quiet', '--report', 'html', '--out', out]);
+  const r = await runCli([
+    'run',
+    '--provider',
+    'reference',
+    '--category',
+    'stale',
+    '--metamorphic',
+    '0',
+    '--reporter',
+    'quiet',
+    '--report',
+    'html',
+    '--out',
+    out,
+  ]);
   assert.is(r.code, 0, r.stdout);
   assert.match(r.stdout, /^gate PASSED \(exit 0\)/);
   assert.match(readFileSync(out, 'utf8'), /^<!DOCTYPE html>\n/);

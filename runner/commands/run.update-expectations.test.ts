@@ -19,10 +19,16 @@ test('a layout-breaking provider: the written file makes the next run pass, and 
   const args = ['--config', config, '--category', 'stale', '--metamorphic', '0'];
   const first = await runGateCli([...args, '--update-expectations', file]);
   assert.is(first.code, 1, first.stdout);
-  const stale = kitVectors().queryVectors.filter((v) => v.category === 'stale').map((v) => v.id).sort();
+  const stale = kitVectors()
+    .queryVectors.filter((v) => v.category === 'stale')
+    .map((v) => v.id)
+    .sort();
   const written = parseExpectations(JSON.parse(readFileSync(file, 'utf8')), file);
   // Every stale vector breaks the layout (four-space indent), KD-CANON-12 among its clauses.
-  assert.equal(written.map((e) => e.id), stale);
+  assert.equal(
+    written.map((e) => e.id),
+    stale,
+  );
   assert.ok(written.every((e) => e.verdict === 'FAIL' && (e.clauses ?? []).includes('KD-CANON-12')));
   assert.match(first.stdout, new RegExp(`expectations: ${stale.length} entries written`));
 
@@ -44,8 +50,20 @@ test('a layout-breaking provider: the written file makes the next run pass, and 
 test('a prefix entry pinned to another clause does not hide the layout failure', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'kofun-ctk-expect-'));
   const file = join(dir, 'expectations.json');
-  writeFileSync(file, JSON.stringify([{ id: 'stale/*', verdict: 'FAIL', reason: 'order bug', clauses: ['KD-ORDER-06'] }]));
-  const r = await runGateCli(['--config', brokenConfig('non-canonical-layout'), '--category', 'stale', '--metamorphic', '0', '--expectations', file]);
+  writeFileSync(
+    file,
+    JSON.stringify([{ id: 'stale/*', verdict: 'FAIL', reason: 'order bug', clauses: ['KD-ORDER-06'] }]),
+  );
+  const r = await runGateCli([
+    '--config',
+    brokenConfig('non-canonical-layout'),
+    '--category',
+    'stale',
+    '--metamorphic',
+    '0',
+    '--expectations',
+    file,
+  ]);
   assert.is(r.code, 1, r.stdout);
   assert.is(r.report?.counts.XFAIL, 0);
   assert.ok((r.report?.counts.FAIL ?? 0) > 0);

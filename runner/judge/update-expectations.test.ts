@@ -33,7 +33,12 @@ test('from nothing: one entry per FAIL and ERROR, clauses pinned, the provider m
     known('a/0', 'a/1', 'b/2', 'c/3'),
   );
   assert.equal(u.entries, [
-    { id: 'a/1', verdict: 'FAIL', reason: 'violates KD-ORDER-06 KD-CANON-12: not canonical', clauses: ['KD-CANON-12', 'KD-ORDER-06'] },
+    {
+      id: 'a/1',
+      verdict: 'FAIL',
+      reason: 'violates KD-ORDER-06 KD-CANON-12: not canonical',
+      clauses: ['KD-CANON-12', 'KD-ORDER-06'],
+    },
     { id: 'b/2', verdict: 'ERROR', reason: 'provider-error unsupported: no wildcards yet' },
   ]);
   assert.equal(u.added, ['a/1', 'b/2']);
@@ -93,7 +98,10 @@ test('a prefix entry stays while its vectors all still fail as it says, else it 
 });
 
 test('the same run writes the same bytes, whatever the order of the judgements', () => {
-  const run = [judged('b/1', 'ERROR', { error: { kind: 'timeout', message: 't' } }), judged('a/1', 'FAIL', { fail_clauses: ['KD-CANON-02'] })];
+  const run = [
+    judged('b/1', 'ERROR', { error: { kind: 'timeout', message: 't' } }),
+    judged('a/1', 'FAIL', { fail_clauses: ['KD-CANON-02'] }),
+  ];
   const one = expectationsText(updateExpectations([], run, known('a/1', 'b/1')).entries);
   const two = expectationsText(updateExpectations([], [...run].reverse(), known('a/1', 'b/1')).entries);
   assert.is(one, two);

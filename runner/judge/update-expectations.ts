@@ -43,7 +43,9 @@ function clip(text: string): string {
 function reasonFrom(j: VectorJudgement, verdict: 'FAIL' | 'ERROR'): string {
   if (verdict === 'ERROR') {
     const e = j.error;
-    return clip(e === undefined ? 'no result bytes' : `${e.kind}${e.code !== undefined ? ` ${e.code}` : ''}: ${e.message}`);
+    return clip(
+      e === undefined ? 'no result bytes' : `${e.kind}${e.code !== undefined ? ` ${e.code}` : ''}: ${e.message}`,
+    );
   }
   const v = j.violations[0];
   const clauses = j.fail_clauses.join(' ');
@@ -116,9 +118,13 @@ export function updateExpectations(
     entries.push(entryFor(j, verdict, before?.reason ?? reasonFrom(j, verdict)));
   }
   entries.sort((a, b) => compareUtf8(a.id, b.id));
-  return { entries, added: added.sort(compareUtf8), removed: removed.sort(compareUtf8),
+  return {
+    entries,
+    added: added.sort(compareUtf8),
+    removed: removed.sort(compareUtf8),
     replaced: replaced.sort(compareUtf8),
-    notRun: notRun.sort(compareUtf8) };
+    notRun: notRun.sort(compareUtf8),
+  };
 }
 
 /** The file's bytes: a JSON array, two-space indented, keys in the order id, verdict, clauses, reason. */

@@ -12,7 +12,10 @@ import { JOB_SUMMARY_LIMIT, renderJobSummary } from './render-job-summary.js';
 import type { RunEvent } from './run-events.js';
 import type { VectorJudgement } from '../judge/verdict.js';
 
-function capture(kind: ReporterKind, clock: { t: number }): { text: () => string; sink: (e: RunEvent) => void; summary: () => void } {
+function capture(
+  kind: ReporterKind,
+  clock: { t: number },
+): { text: () => string; sink: (e: RunEvent) => void; summary: () => void } {
   const out = new PassThrough();
   const chunks: string[] = [];
   out.on('data', (c: Buffer) => chunks.push(c.toString('utf8')));
@@ -20,7 +23,14 @@ function capture(kind: ReporterKind, clock: { t: number }): { text: () => string
   return { text: () => chunks.join(''), sink: r.sink, summary: () => r.summary(sampleReport()) };
 }
 
-const progress = (done: number, total: number, outcome = 'PASS'): RunEvent => ({ event: 'progress', phase: 'base', id: `v/${done}`, outcome, done, total });
+const progress = (done: number, total: number, outcome = 'PASS'): RunEvent => ({
+  event: 'progress',
+  phase: 'base',
+  id: `v/${done}`,
+  outcome,
+  done,
+  total,
+});
 
 test('auto: github under GitHub Actions, progress on a TTY, line otherwise; an explicit choice stands', () => {
   assert.is(chooseReporter('auto', true, { GITHUB_ACTIONS: 'true' }), 'github');
@@ -33,8 +43,14 @@ test('line: a line every 10% of the vectors when they come fast', () => {
   const clock = { t: 0 };
   const r = capture('line', clock);
   for (let i = 1; i <= 100; i++) r.sink(progress(i, 100));
-  const lines = r.text().split('\n').filter((l) => l.startsWith('vectors '));
-  assert.equal(lines.map((l) => l.split(' ')[1]), ['10/100', '20/100', '30/100', '40/100', '50/100', '60/100', '70/100', '80/100', '90/100', '100/100']);
+  const lines = r
+    .text()
+    .split('\n')
+    .filter((l) => l.startsWith('vectors '));
+  assert.equal(
+    lines.map((l) => l.split(' ')[1]),
+    ['10/100', '20/100', '30/100', '40/100', '50/100', '60/100', '70/100', '80/100', '90/100', '100/100'],
+  );
   assert.is(lines[4], 'vectors 50/100 (50%)  PASS 50');
 });
 
@@ -61,11 +77,28 @@ test('summary: by category and by violated clause; quiet prints the gate line al
   const r = capture('line', { t: 0 });
   r.summary();
   const text = r.text();
-  assert.match(text, /by category:\n {2}invalid: 3 vectors: ACCEPTABLE 1, ERROR 1, NOT-RUN 1\n {2}stale: 4 vectors: PASS 1, FAIL 1, XFAIL 1, XPASS 1\n/);
-  assert.match(text, /by violated clause:\n {2}KD-CANON-02: 1 failing, 1 expected \(XFAIL\) \(stale\)\n {2}KD-ORDER-03: 1 failing \(stale\)\n/);
+  assert.match(
+    text,
+    /by category:\n {2}invalid: 3 vectors: ACCEPTABLE 1, ERROR 1, NOT-RUN 1\n {2}stale: 4 vectors: PASS 1, FAIL 1, XFAIL 1, XPASS 1\n/,
+  );
+  assert.match(
+    text,
+    /by violated clause:\n {2}KD-CANON-02: 1 failing, 1 expected \(XFAIL\) \(stale\)\n {2}KD-ORDER-03: 1 failing \(stale\)\n/,
+  );
   assert.match(text, /without result bytes:\n {2}crash: 1\n {2}not-run: 1\n/);
   const q = capture('quiet', { t: 0 });
-  q.sink({ event: 'run-start', kit_version: '0', started_at: '2026-01-31T12:00:00.000Z', hostname: 'h', vector_set_sha256: 'f'.repeat(64), selection: sampleReport().selection, adapter: 'module', jobs: 1, timeout_ms: 1, metamorphic: { sample: 0, seed: 1 } });
+  q.sink({
+    event: 'run-start',
+    kit_version: '0',
+    started_at: '2026-01-31T12:00:00.000Z',
+    hostname: 'h',
+    vector_set_sha256: 'f'.repeat(64),
+    selection: sampleReport().selection,
+    adapter: 'module',
+    jobs: 1,
+    timeout_ms: 1,
+    metamorphic: { sample: 0, seed: 1 },
+  });
   q.sink(progress(1, 1));
   q.summary();
   assert.match(q.text(), /^gate FAILED \(exit 3\)/);
@@ -99,7 +132,11 @@ test('job summary: counts, clauses and details; never over the budget, however m
   assert.not.match(prose, /<script>|<img/);
   const base = sampleReport();
   const fail = base.vectors.find((v) => v.id === 'stale/fail') as VectorJudgement;
-  const many = Array.from({ length: 3000 }, (_, i) => ({ ...fail, id: `stale/f${String(i).padStart(4, '0')}`, diff: 'x'.repeat(3000) }));
+  const many = Array.from({ length: 3000 }, (_, i) => ({
+    ...fail,
+    id: `stale/f${String(i).padStart(4, '0')}`,
+    diff: 'x'.repeat(3000),
+  }));
   const big = { ...base, vectors: many };
   const text = renderJobSummary(big);
   const size = Buffer.byteLength(text, 'utf8');

@@ -25,7 +25,8 @@ function messageOf(v: VectorJudgement): string {
     const first = v.violations[0];
     return `${v.id}: FAIL ${v.fail_clauses.join(' ')}${first !== undefined ? `: ${first.message}` : ''}`;
   }
-  if (v.verdict === 'XPASS') return `${v.id}: XPASS: expected ${v.expectation?.verdict ?? ''}, got ${v.raw_verdict ?? ''}`;
+  if (v.verdict === 'XPASS')
+    return `${v.id}: XPASS: expected ${v.expectation?.verdict ?? ''}, got ${v.raw_verdict ?? ''}`;
   return `${v.id}: ${v.verdict}: ${v.error?.kind ?? ''}: ${v.error?.message ?? ''}`;
 }
 
@@ -52,10 +53,13 @@ export function githubAnnotations(report: GateReport, max = MAX_ANNOTATIONS): st
         continue;
       }
       left -= 1;
-      lines.push(`::error title=${escapeFor('github-property', `kofun-ctk ${group}`)}::${escapeFor('github', messageOf(v))}`);
+      lines.push(
+        `::error title=${escapeFor('github-property', `kofun-ctk ${group}`)}::${escapeFor('github', messageOf(v))}`,
+      );
     }
     lines.push('::endgroup::');
   }
-  if (skipped > 0) lines.push(`::notice title=kofun-ctk::${skipped} more failing vectors not annotated; see the reports`);
+  if (skipped > 0)
+    lines.push(`::notice title=kofun-ctk::${skipped} more failing vectors not annotated; see the reports`);
   return lines;
 }

@@ -17,17 +17,27 @@ import { htmlPolicy, renderHtml } from './render-html.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const HAVE_CHROMIUM = existsSync(CHROMIUM);
-if (!HAVE_CHROMIUM) console.log(`SKIP: ${CHROMIUM} (Debian package chromium) is absent; the HTML report is not tested in a browser`);
+if (!HAVE_CHROMIUM)
+  console.log(`SKIP: ${CHROMIUM} (Debian package chromium) is absent; the HTML report is not tested in a browser`);
 
 test('the document itself: one file, no address to fetch, the policy allows nothing but its own style and script', () => {
   const html = renderHtml(sampleReport());
   assert.not.match(html, /<[^>]*\s(src|href)=/i);
   assert.not.match(html, /https?:\/\//);
-  assert.match(html, /<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; style-src &#39;sha256-/);
-  assert.match(htmlPolicy(), /^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/]+=*'; script-src 'sha256-[A-Za-z0-9+/]+=*'/);
+  assert.match(
+    html,
+    /<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; style-src &#39;sha256-/,
+  );
+  assert.match(
+    htmlPolicy(),
+    /^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/]+=*'; script-src 'sha256-[A-Za-z0-9+/]+=*'/,
+  );
   // The provider's markup only ever appears escaped.
   assert.not.match(html, /<script>window|<img|<x>/);
-  assert.match(html, /bad&lt;script&gt;window.__pwned=1&lt;\/script&gt;&lt;img src=x onerror=&quot;window.__pwned=2&quot;&gt;/);
+  assert.match(
+    html,
+    /bad&lt;script&gt;window.__pwned=1&lt;\/script&gt;&lt;img src=x onerror=&quot;window.__pwned=2&quot;&gt;/,
+  );
 });
 
 test('in headless Chromium: counts, filters, and provider markup shown as text without running', async () => {
@@ -67,8 +77,7 @@ test('in headless Chromium: counts, filters, and provider markup shown as text w
       assert.is(await page.locator(`td[data-count="${v}"]`).textContent(), '1', v);
     }
     assert.is(await page.locator('#gate').textContent(), 'FAILED');
-    const visible = async (): Promise<string[]> =>
-      page.locator('tr.vector:visible td:first-child').allTextContents();
+    const visible = async (): Promise<string[]> => page.locator('tr.vector:visible td:first-child').allTextContents();
     await page.selectOption('#filter-category', 'stale');
     assert.is(await page.locator('#shown').textContent(), '4 of 7 vectors');
     assert.equal(await visible(), ['stale/expected', 'stale/fail', 'stale/pass', 'stale/xpass']);
@@ -84,7 +93,10 @@ test('in headless Chromium: counts, filters, and provider markup shown as text w
 
     // The provider name, messages and stderr: shown as the text they are, no element made from them.
     const provider = (await page.locator('#meta tr:nth-child(2) td').textContent()) ?? '';
-    assert.ok(provider.includes('bad<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2">'), provider);
+    assert.ok(
+      provider.includes('bad<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2">'),
+      provider,
+    );
     assert.ok(provider.includes('\\u{1b}[2J'), provider);
     await page.locator('tr.vector:visible details summary').click();
     const stderr = (await page.locator('tr.vector:visible pre.stderr').textContent()) ?? '';

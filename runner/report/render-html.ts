@@ -86,20 +86,25 @@ function rowClauses(v: VectorJudgement): string[] {
 function detailOf(v: VectorJudgement): string {
   const parts: string[] = [];
   if (v.difference) parts.push(`<p>${h(describeDifference(v.difference))}</p>`);
-  if (v.error) parts.push(`<p>${h(`${v.error.kind}${v.error.code ? ` ${v.error.code}` : ''}: ${v.error.message}`)}</p>`);
+  if (v.error)
+    parts.push(`<p>${h(`${v.error.kind}${v.error.code ? ` ${v.error.code}` : ''}: ${v.error.message}`)}</p>`);
   if (v.expectation) parts.push(`<p>expectation: ${h(`${v.expectation.verdict}: ${v.expectation.reason}`)}</p>`);
   if (v.acceptable) parts.push(`<p>alternative ${h(v.acceptable.name)} (${h(v.acceptable.interpretation)})</p>`);
-  if (v.metamorphic && !v.metamorphic.ok) parts.push(`<p>metamorphic (seed ${v.metamorphic.seed}): ${h(v.metamorphic.detail ?? '')}</p>`);
+  if (v.metamorphic && !v.metamorphic.ok)
+    parts.push(`<p>metamorphic (seed ${v.metamorphic.seed}): ${h(v.metamorphic.detail ?? '')}</p>`);
   for (const n of v.notes) parts.push(`<p>note: ${h(n)}</p>`);
-  if (v.violations.length > 0) parts.push(`<pre class="violations">${h(v.violations.map(formatViolation).join('\n'))}</pre>`);
+  if (v.violations.length > 0)
+    parts.push(`<pre class="violations">${h(v.violations.map(formatViolation).join('\n'))}</pre>`);
   if (v.diff) parts.push(`<pre class="diff">${h(v.diff)}</pre>`);
   if (v.metamorphic?.diff) parts.push(`<pre class="diff">${h(v.metamorphic.diff)}</pre>`);
-  if (v.error?.stderr_tail) parts.push(`<p>provider stderr (tail):</p><pre class="stderr">${h(v.error.stderr_tail)}</pre>`);
+  if (v.error?.stderr_tail)
+    parts.push(`<p>provider stderr (tail):</p><pre class="stderr">${h(v.error.stderr_tail)}</pre>`);
   return parts.length === 0 ? '' : `<details><summary>details</summary>${parts.join('')}</details>`;
 }
 
 function vectorRow(v: VectorJudgement): string {
-  const attrs = `data-verdict="${h(v.verdict)}" data-category="${h(v.category)}" data-clauses="${h(rowClauses(v).join(' '))}"`;
+  const clauses = h(rowClauses(v).join(' '));
+  const attrs = `data-verdict="${h(v.verdict)}" data-category="${h(v.category)}" data-clauses="${clauses}"`;
   const time = v.duration_ms === undefined ? '' : `${v.duration_ms.toFixed(3)} ms`;
   return (
     `<tr class="vector" ${attrs}><td>${h(v.id)}</td><td class="${h(v.verdict)}">${h(v.verdict)}</td>` +
@@ -118,7 +123,8 @@ export function renderHtml(report: GateReport): string {
     ['wall time', `${(report.duration_ms / 1000).toFixed(3)} s`],
     ['exit status', String(report.gate.exit_code)],
   ];
-  if (report.provider && report.provider.interpretations.length > 0) meta.push(['interpretations', report.provider.interpretations.join(', ')]);
+  if (report.provider && report.provider.interpretations.length > 0)
+    meta.push(['interpretations', report.provider.interpretations.join(', ')]);
   const out: string[] = [];
   out.push('<!DOCTYPE html>', '<html lang="en"><head><meta charset="utf-8">');
   out.push(`<meta http-equiv="Content-Security-Policy" content="${h(htmlPolicy())}">`);
@@ -126,9 +132,14 @@ export function renderHtml(report: GateReport): string {
   out.push(`<h1>kofun-ctk gate: <span id="gate" class="${report.gate.passed ? 'PASS' : 'FAIL'}">${gate}</span></h1>`);
   out.push(`<table id="meta">${meta.map(([k, v]) => `<tr><th>${k}</th><td>${h(v)}</td></tr>`).join('')}</table>`);
   out.push(`<table id="counts"><tr>${VERDICTS.map((v) => `<th>${v}</th>`).join('')}</tr>`);
-  out.push(`<tr>${VERDICTS.map((v) => `<td class="n" data-count="${v}">${report.counts[v]}</td>`).join('')}</tr></table>`);
+  out.push(
+    `<tr>${VERDICTS.map((v) => `<td class="n" data-count="${v}">${report.counts[v]}</td>`).join('')}</tr></table>`,
+  );
   if (report.gate.reasons.length > 0) {
-    out.push(`<h2>Why the gate failed</h2><ul id="reasons">${report.gate.reasons.map((r) => `<li>${h(r)}</li>`).join('')}</ul>`);
+    out.push(
+      `<h2>Why the gate failed</h2><ul id="reasons">${report.gate.reasons.map((r) => `<li>${h(r)}</li>`).join('')}` +
+        '</ul>',
+    );
   }
   out.push('<h2>By category</h2><table id="by-category">');
   out.push(`<tr><th>category</th><th>vectors</th>${VERDICTS.map((v) => `<th>${v}</th>`).join('')}</tr>`);
@@ -142,12 +153,18 @@ export function renderHtml(report: GateReport): string {
     out.push('<tr><th>clause</th><th>failing</th><th>expected (XFAIL)</th><th>categories</th></tr>');
     for (const c of report.summary.by_clause) {
       const cats = h(c.categories.join(', '));
-      out.push(`<tr><td>${h(c.clause)}</td><td class="n">${c.failing}</td><td class="n">${c.expected}</td><td>${cats}</td></tr>`);
+      out.push(
+        `<tr><td>${h(c.clause)}</td><td class="n">${c.failing}</td><td class="n">${c.expected}</td>` +
+          `<td>${cats}</td></tr>`,
+      );
     }
     out.push('</table>');
   }
   if (report.summary.by_error.length > 0) {
-    out.push('<h2>Without result bytes</h2><table id="by-error"><tr><th>error</th><th>failing</th><th>expected (XFAIL)</th></tr>');
+    out.push(
+      '<h2>Without result bytes</h2><table id="by-error">' +
+        '<tr><th>error</th><th>failing</th><th>expected (XFAIL)</th></tr>',
+    );
     for (const e of report.summary.by_error) {
       out.push(`<tr><td>${h(e.kind)}</td><td class="n">${e.failing}</td><td class="n">${e.expected}</td></tr>`);
     }
@@ -158,7 +175,10 @@ export function renderHtml(report: GateReport): string {
   const clauses = sortedUnique(report.vectors.flatMap(rowClauses));
   out.push('<h2>Vectors</h2><div id="filters">');
   out.push(options('filter-verdict', 'verdict', verdicts), options('filter-category', 'category', categories));
-  out.push(options('filter-clause', 'clause', clauses), `<span id="shown">${report.vectors.length} vectors</span></div>`);
+  out.push(
+    options('filter-clause', 'clause', clauses),
+    `<span id="shown">${report.vectors.length} vectors</span></div>`,
+  );
   out.push('<table id="vectors"><thead><tr><th>vector</th><th>verdict</th><th>violated clauses</th><th>wall time</th>');
   out.push('<th></th></tr></thead><tbody>');
   for (const v of report.vectors) out.push(vectorRow(v));

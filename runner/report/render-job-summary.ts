@@ -22,12 +22,18 @@ function bytes(text: string): number {
 export function renderJobSummary(report: GateReport, maxBytes = JOB_SUMMARY_LIMIT): string {
   const head: string[] = [];
   head.push(`## kofun-ctk gate: ${report.gate.passed ? 'PASSED' : 'FAILED'} (exit ${report.gate.exit_code})`, '');
-  head.push(`Provider ${markdownSafe(describeProvider(report.provider))}, vector set \`${report.vector_set_sha256}\`.`, '');
+  head.push(
+    `Provider ${markdownSafe(describeProvider(report.provider))}, vector set \`${report.vector_set_sha256}\`.`,
+    '',
+  );
   head.push(`| ${VERDICTS.join(' | ')} |`, `|${VERDICTS.map(() => '---:').join('|')}|`);
   head.push(`| ${VERDICTS.map((v) => report.counts[v]).join(' | ')} |`, '');
   for (const r of report.gate.reasons) head.push(`- ${markdownCell(r)}`);
   if (report.gate.reasons.length > 0) head.push('');
-  head.push('| category | vectors | PASS | ACCEPTABLE | FAIL | ERROR | NOT-RUN | XFAIL | XPASS |', '|---|' + '---:|'.repeat(8));
+  head.push(
+    '| category | vectors | PASS | ACCEPTABLE | FAIL | ERROR | NOT-RUN | XFAIL | XPASS |',
+    '|---|' + '---:|'.repeat(8),
+  );
   for (const c of report.summary.by_category) {
     head.push(`| ${markdownCell(c.category)} | ${c.total} | ${VERDICTS.map((v) => c.counts[v]).join(' | ')} |`);
   }
@@ -35,12 +41,15 @@ export function renderJobSummary(report: GateReport, maxBytes = JOB_SUMMARY_LIMI
   if (report.summary.by_clause.length > 0) {
     head.push('| violated clause | failing | expected (XFAIL) | categories |', '|---|---:|---:|---|');
     for (const c of report.summary.by_clause) {
-      head.push(`| ${c.clause} | ${c.failing} | ${c.expected} | ${c.categories.map((x) => markdownCell(x)).join(', ')} |`);
+      head.push(
+        `| ${c.clause} | ${c.failing} | ${c.expected} | ${c.categories.map((x) => markdownCell(x)).join(', ')} |`,
+      );
     }
     head.push('');
   }
   let text = `${head.join('\n')}\n`;
-  const tail = (n: number, of: number): string => (n < of ? `\n${of - n} more failing vectors: see the reports.\n` : '');
+  const tail = (n: number, of: number): string =>
+    n < of ? `\n${of - n} more failing vectors: see the reports.\n` : '';
   const failing = report.vectors.filter((v) => !PASSING.has(v.verdict));
   // Reserve room for the closing line, whatever is cut.
   const reserve = bytes(tail(0, failing.length)) + 16;
@@ -69,10 +78,13 @@ function fitHead(text: string, maxBytes: number): string {
 function detailsOf(v: VectorJudgement): string {
   const out = ['<details>', `<summary>${markdownCell(v.id)}: ${v.verdict} ${v.fail_clauses.join(' ')}</summary>`, ''];
   if (v.difference) out.push(`- ${markdownSafe(describeDifference(v.difference))}`);
-  if (v.error) out.push(`- ${markdownSafe(`${v.error.kind}${v.error.code ? ` ${v.error.code}` : ''}: ${v.error.message}`)}`);
+  if (v.error)
+    out.push(`- ${markdownSafe(`${v.error.kind}${v.error.code ? ` ${v.error.code}` : ''}: ${v.error.message}`)}`);
   if (v.expectation) out.push(`- expectation: ${markdownCell(`${v.expectation.verdict}: ${v.expectation.reason}`)}`);
   out.push('');
-  const body = [...v.violations.map(formatViolation), ...(v.diff ? ['', v.diff.slice(0, MAX_DIFF_CHARS)] : [])].join('\n');
+  const body = [...v.violations.map(formatViolation), ...(v.diff ? ['', v.diff.slice(0, MAX_DIFF_CHARS)] : [])].join(
+    '\n',
+  );
   if (body !== '') {
     const fence = markdownFence(body);
     out.push(fence, body.replace(/\n$/, ''), fence, '');

@@ -18,7 +18,8 @@ import { renderReport } from './render-report.js';
 const XSD = join(kitRoot(), 'runner', 'test-support', 'junit-schema', 'JUnit.xsd');
 const xmllint = spawnSync('xmllint', ['--version'], { encoding: 'utf8' });
 const HAVE_XMLLINT = xmllint.error === undefined && xmllint.status === 0;
-if (!HAVE_XMLLINT) console.log('SKIP: xmllint (Debian package libxml2-utils) is absent; the JUnit XSD tests do not run');
+if (!HAVE_XMLLINT)
+  console.log('SKIP: xmllint (Debian package libxml2-utils) is absent; the JUnit XSD tests do not run');
 
 function validate(xml: string): { ok: boolean; output: string } {
   const dir = mkdtempSync(join(tmpdir(), 'kofun-ctk-junit-'));
@@ -28,7 +29,7 @@ function validate(xml: string): { ok: boolean; output: string } {
   return { ok: r.status === 0, output: `${r.stdout}${r.stderr}` };
 }
 
-test('the timestamp is the strict schema\'s: UTC, to the second, no zone', () => {
+test("the timestamp is the strict schema's: UTC, to the second, no zone", () => {
   assert.is(junitTimestamp('2026-01-31T12:00:00.000Z'), '2026-01-31T12:00:00');
   assert.is(junitTimestamp('2026-01-31T23:59:59.999+01:00'), '2026-01-31T22:59:59');
 });
@@ -39,7 +40,10 @@ test('every verdict, hostile provider text: valid against the strict JUnit XSD, 
   assert.match(xml, /<testcase classname="kofun-ctk.stale" name="stale\/fail" time="0.250">/);
   assert.match(xml, /name="stale" package="kofun-ctk" id="1" timestamp="2026-01-31T12:00:00" hostname="ci-host"/);
   assert.match(xml, /tests="4" failures="2" errors="0" skipped="1" time="0.253"/);
-  assert.match(xml, /name="invalid" package="kofun-ctk" id="0"[^>]* tests="3" failures="0" errors="2" skipped="0" time="1.002"/);
+  assert.match(
+    xml,
+    /name="invalid" package="kofun-ctk" id="0"[^>]* tests="3" failures="0" errors="2" skipped="0" time="1.002"/,
+  );
   assert.match(xml, /KD-CANON-02: 1 failing, 1 expected \(XFAIL\)/);
   if (!HAVE_XMLLINT) return;
   const r = validate(xml);
@@ -54,7 +58,7 @@ test('the validator can say no: the old shape (totals on testsuites, no time) is
   assert.not.ok(validate(xml.replace(/ timestamp="[^"]*"/, ' timestamp="2026-01-31T12:00:00Z"')).ok);
 });
 
-test('a real run\'s JUnit report is valid against the strict XSD', async () => {
+test("a real run's JUnit report is valid against the strict XSD", async () => {
   const r = await runGateCli(['--provider', 'reference', '--category', 'stale', '--metamorphic', '0']);
   assert.is(r.code, 0, r.stdout);
   const report = r.report;

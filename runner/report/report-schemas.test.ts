@@ -33,13 +33,16 @@ function declaredProperties(node: unknown): string[] {
   if (Array.isArray(node)) return node.flatMap(declaredProperties);
   if (node === null || typeof node !== 'object') return [];
   const o = node as Record<string, unknown>;
-  const own = o['properties'] !== null && typeof o['properties'] === 'object' ? Object.keys(o['properties'] as object) : [];
+  const own =
+    o['properties'] !== null && typeof o['properties'] === 'object' ? Object.keys(o['properties'] as object) : [];
   return [...own, ...Object.values(o).flatMap(declaredProperties)];
 }
 
 test('the schemas declare snake_case keys only (verdicts aside)', () => {
   for (const name of ['kofun.ctk.report/v1', 'kofun.ctk.events/v1']) {
-    const odd = declaredProperties(schemaDocument(name)).filter((k) => !SNAKE.test(k) && !(VERDICTS as readonly string[]).includes(k));
+    const odd = declaredProperties(schemaDocument(name)).filter(
+      (k) => !SNAKE.test(k) && !(VERDICTS as readonly string[]).includes(k),
+    );
     assert.equal(odd, [], name);
   }
 });
@@ -61,12 +64,28 @@ test('a real run: the JSON report and every event line conform to the schemas, a
   const dir = mkdtempSync(join(tmpdir(), 'kofun-ctk-schemas-'));
   const events = join(dir, 'events.jsonl');
   const out = join(dir, 'report.json');
-  const r = await runCli(['run', '--provider', 'reference', '--category', 'stale', '--metamorphic', '2', '--events', events, '--report', 'json', '--out', out]);
+  const r = await runCli([
+    'run',
+    '--provider',
+    'reference',
+    '--category',
+    'stale',
+    '--metamorphic',
+    '2',
+    '--events',
+    events,
+    '--report',
+    'json',
+    '--out',
+    out,
+  ]);
   assert.is(r.code, 0, r.stdout + r.stderr);
   const report = JSON.parse(readFileSync(out, 'utf8')) as unknown;
   assert.equal(schemaViolations('kofun.ctk.report/v1', report), []);
   assert.equal(badKeys(report), []);
-  const lines = readFileSync(events, 'utf8').split('\n').filter((l) => l !== '');
+  const lines = readFileSync(events, 'utf8')
+    .split('\n')
+    .filter((l) => l !== '');
   const kinds = new Set<string>();
   for (const line of lines) {
     const e = JSON.parse(line) as { event: string };
