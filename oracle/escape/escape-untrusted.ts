@@ -16,10 +16,13 @@
  *   markup character backslash-escaped, so the text can stand in a table cell or a paragraph without changing how the
  *   rest of the document renders.
  * - `html`: the base rule with lines kept, then `& < > " '` as entities: safe in element content and quoted attributes.
+ * - `github`: the base rule (one line, so no text can start a workflow command of its own), then `%` as `%25`, the
+ *   encoding of a GitHub Actions workflow command's message. `github-property`: also `:` and `,` (`%3A`, `%2C`), for
+ *   a property value such as `title=`.
  */
 
 /** Where escaped text is going. */
-export type EscapeContext = 'terminal' | 'ascii' | 'xml' | 'markdown' | 'html';
+export type EscapeContext = 'terminal' | 'ascii' | 'xml' | 'markdown' | 'html' | 'github' | 'github-property';
 
 /** Options of the base rule. */
 export interface EscapeOptions {
@@ -157,6 +160,10 @@ export function escapeFor(context: EscapeContext, input: string | Uint8Array, ma
       return markdownSafe(base({ literalBackslash: true }));
     case 'html':
       return htmlSafe(base({ keepLines: true }));
+    case 'github':
+      return base({}).replace(/%/g, '%25');
+    case 'github-property':
+      return base({}).replace(/%/g, '%25').replace(/:/g, '%3A').replace(/,/g, '%2C');
   }
 }
 

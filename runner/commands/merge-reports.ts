@@ -12,7 +12,7 @@ import { escapeText, formatJsonInputProblem, kitRoot, readJsonInputFile } from '
 import { checkMergeSelection } from '../report/check-merge-selection.js';
 import { outputPathProblem } from '../io/check-output-path.js';
 import { loadVectorSet } from '../run/vector-source.js';
-import { isGateReport, mergeReports } from '../report/merge-reports.js';
+import { gateReportProblem, mergeReports } from '../report/merge-reports.js';
 import { renderReport, REPORT_FORMATS, type ReportFormat } from '../report/render-report.js';
 import type { GateReport } from '../report/gate-report.js';
 import type { Register } from '../io/cli-io.js';
@@ -32,8 +32,9 @@ export const registerMergeReports: Register = (program: Command, io, done) => {
       const reports: GateReport[] = files.map((file) => {
         const read = readJsonInputFile(resolve(io.cwd, file));
         if (!read.ok) throw new UsageError(`report ${escapeText(file)}: ${formatJsonInputProblem(read.problem)}`);
-        if (!isGateReport(read.value)) throw new UsageError(`${escapeText(file)} is not a kofun.ctk.report/v1 JSON report`);
-        return read.value;
+        const problem = gateReportProblem(read.value);
+        if (problem !== undefined) throw new UsageError(`${escapeText(file)} is not a kofun.ctk.report/v1 JSON report: ${escapeText(problem)}`);
+        return read.value as GateReport;
       });
       const merged = mergeReports(reports);
       if (!merged.ok) {

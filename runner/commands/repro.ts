@@ -65,7 +65,7 @@ async function repro(id: string, opts: ReproOptions, io: Parameters<Register>[1]
     const started = await launcherFor(config.spec, kitVersion())({ timeoutMs: startTimeoutMs });
     if (!started.ok) {
       const e = errorFromFault(started.fault);
-      writeFileSync(join(out, 'actual-error.txt'), `${e.kind}: ${e.message}\n${e.stderrTail ?? ''}`);
+      writeFileSync(join(out, 'actual-error.txt'), `${e.kind}: ${e.message}\n${e.stderr_tail ?? ''}`);
       summary.push(`provider could not start: ${e.message}`);
     } else {
       const connection = started.value;
@@ -77,10 +77,10 @@ async function repro(id: string, opts: ReproOptions, io: Parameters<Register>[1]
       const fixture = set.loadedFixture(vector.fixtureSha256);
       const judgement = judgeVector(vector, outcome, { fixture, declaredInterpretations: connection.identity.interpretations });
       writeFileSync(join(out, 'judgement.json'), `${JSON.stringify(judgement, null, 2)}\n`);
-      if (judgement.error) writeFileSync(join(out, 'actual-error.txt'), `${judgement.error.kind}: ${judgement.error.message}\n${judgement.error.stderrTail ?? ''}`);
+      if (judgement.error) writeFileSync(join(out, 'actual-error.txt'), `${judgement.error.kind}: ${judgement.error.message}\n${judgement.error.stderr_tail ?? ''}`);
       if (judgement.diff) writeFileSync(join(out, 'diff.txt'), judgement.diff);
       summary.push(`verdict: ${judgement.verdict}`);
-      if (judgement.failClauses.length > 0) summary.push(`clauses: ${judgement.failClauses.join(' ')}`);
+      if (judgement.fail_clauses.length > 0) summary.push(`clauses: ${judgement.fail_clauses.join(' ')}`);
       if (judgement.difference) summary.push(describeDifference(judgement.difference));
       for (const v of judgement.violations) summary.push(formatViolation(v));
       exit = judgement.verdict === 'PASS' || judgement.verdict === 'ACCEPTABLE' ? EXIT.ok : judgement.verdict === 'NOT-RUN' ? EXIT.incomplete : EXIT.failed;

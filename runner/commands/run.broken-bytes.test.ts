@@ -19,7 +19,7 @@ test('non-canonical layout: FAIL, KD-CANON-12, layout only', async () => {
   assert.is(r.code, 1);
   const j = judgementOf(r.report, v.id);
   assert.is(j.verdict, 'FAIL');
-  assert.ok(j.failClauses.includes('KD-CANON-12'), j.failClauses.join());
+  assert.ok(j.fail_clauses.includes('KD-CANON-12'), j.fail_clauses.join());
   assert.equal(j.difference, { kind: 'layout' });
   assert.match(j.diff ?? '', /^--- expected\n\+\+\+ actual\n@@/);
 });
@@ -29,7 +29,7 @@ test('final LF missing: FAIL, KD-CANON-02', async () => {
   const r = await runGateCli(['--config', brokenConfig('final-lf-missing'), '--id', v.id, '--metamorphic', '0']);
   const j = judgementOf(r.report, v.id);
   assert.is(j.verdict, 'FAIL');
-  assert.ok(j.failClauses.includes('KD-CANON-02'), j.failClauses.join());
+  assert.ok(j.fail_clauses.includes('KD-CANON-02'), j.fail_clauses.join());
 });
 
 test('display-name order: FAIL, KD-ORDER-06, order only', async () => {
@@ -40,7 +40,7 @@ test('display-name order: FAIL, KD-ORDER-06, order only', async () => {
   const r = await runGateCli(['--config', brokenConfig('display-name-order'), '--id', v.id, '--metamorphic', '0']);
   const j = judgementOf(r.report, v.id);
   assert.is(j.verdict, 'FAIL');
-  assert.ok(j.failClauses.includes('KD-ORDER-06'), j.failClauses.join());
+  assert.ok(j.fail_clauses.includes('KD-ORDER-06'), j.fail_clauses.join());
   assert.is(j.difference?.kind, 'order');
 });
 
@@ -51,7 +51,7 @@ test('order that changes between runs: FAIL on order, and the metamorphic run di
   assert.is(j.verdict, 'FAIL');
   assert.is(j.difference?.kind, 'order');
   assert.is(j.metamorphic?.ok, false);
-  assert.ok(j.failClauses.includes('KD-ORDER-12'), j.failClauses.join());
+  assert.ok(j.fail_clauses.includes('KD-ORDER-12'), j.fail_clauses.join());
   assert.is(liveGroupCount(), 0);
 });
 

@@ -10,7 +10,7 @@ async function judge(provider: string, id: string): Promise<{ verdict: string; c
   const r = await runGateCli(['--config', brokenConfig(provider), '--id', id, '--metamorphic', '0']);
   const j = judgementOf(r.report, id);
   assert.is(r.code, j.verdict === 'FAIL' || j.verdict === 'ERROR' ? 1 : 0);
-  return { verdict: j.verdict, clauses: j.failClauses };
+  return { verdict: j.verdict, clauses: j.fail_clauses };
 }
 
 test('a hidden name leaked into a row: FAIL, KD-DISCLOSE-03 (the leak scan)', async () => {
@@ -52,7 +52,7 @@ test('rows over the cap without truncation: FAIL with KD-LIMIT-05 (or ERROR over
   if (j.verdict === 'ERROR') assert.is(j.error?.kind, 'oversize');
   else {
     assert.is(j.verdict, 'FAIL');
-    assert.ok(j.failClauses.includes('KD-LIMIT-05'), j.failClauses.join());
+    assert.ok(j.fail_clauses.includes('KD-LIMIT-05'), j.fail_clauses.join());
   }
 });
 

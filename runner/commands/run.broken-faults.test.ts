@@ -12,7 +12,7 @@ test('crash on one vector: ERROR crash with the stderr tail; the restarted provi
   assert.is(r.code, 1);
   assert.is(r.target.verdict, 'ERROR');
   assert.is(r.target.error?.kind, 'crash');
-  assert.match(r.target.error?.stderrTail ?? '', /crashing on purpose/);
+  assert.match(r.target.error?.stderr_tail ?? '', /crashing on purpose/);
   othersPass(r.verdicts, r.target.id);
 });
 

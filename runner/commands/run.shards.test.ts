@@ -72,7 +72,7 @@ test('two shards on two instances each cover the category once, and merge into a
   assert.match(stranger.stderr, /stale\/no-such-vector is not a vector of the set/);
   const forged = await edited((r) => {
     const first = r.vectors[0] as GateReport['vectors'][number];
-    first.actualSha256 = '0'.repeat(64);
+    first.actual_sha256 = '0'.repeat(64);
   });
   assert.is(forged.code, 2);
   assert.match(forged.stderr, /PASS with result digest 0{64}, not the expected [0-9a-f]{64}/);

@@ -8,7 +8,7 @@
  * 3 provider could not start or run incomplete, a release-cost vector without declared
  * build commands included (README.md, PROTOCOL.md).
  */
-import { createWriteStream, mkdirSync, openSync, writeFileSync, type WriteStream } from 'node:fs';
+import { appendFileSync, createWriteStream, existsSync, mkdirSync, openSync, statSync, writeFileSync, type WriteStream } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { escapeText, kitRoot, kitVersion } from '../../oracle/index.js';
@@ -19,7 +19,9 @@ import { EXIT, UsageError } from '../io/cli-io.js';
 import { addProviderOptions, collect, ignoreClosedOutput, intOption, RUN_DEFAULTS } from '../io/cli-options.js';
 import { outputPathProblem } from '../io/check-output-path.js';
 import { loadExpectations, type Expectation } from '../judge/expectations.js';
-import { consoleReporter } from '../report/console-reporter.js';
+import { expectationsText, updateExpectations } from '../judge/update-expectations.js';
+import { chooseReporter, consoleReporter, REPORTERS } from '../report/console-reporter.js';
+import { JOB_SUMMARY_LIMIT, renderJobSummary } from '../report/render-job-summary.js';
 import type { GateReport } from '../report/gate-report.js';
 import { renderReport, REPORT_FORMATS, reportFileName, type ReportFormat } from '../report/render-report.js';
 import type { RunEvent } from '../report/run-events.js';
@@ -54,11 +56,13 @@ interface RunCliOptions extends ProviderOptions {
   metamorphic: string;
   seed: string;
   expectations?: string;
+  updateExpectations?: string;
   report: string[];
   reportDir?: string;
   out?: string;
   events?: string;
   verbose?: boolean;
+  reporter: string;
   /** False with --no-release-vary. */
   releaseVary: boolean;
   fuzz: string;
@@ -79,12 +83,14 @@ export const registerRun: Register = (program: Command, io, done) => {
     .option('--restart-budget <n>', 'provider restarts allowed after crashes, over the whole run', String(RUN_DEFAULTS.restartBudget))
     .option('--metamorphic <n|all>', 'metamorphic canonical-order check on all, n sampled, or 0 vectors', String(RUN_DEFAULTS.metamorphic))
     .option('--seed <n>', 'seed of the metamorphic sample and variants', String(RUN_DEFAULTS.seed))
-    .option('--expectations <file>', 'known failures: JSON [{id, verdict, reason}]')
+    .option('--expectations <file>', 'known failures: JSON [{id, verdict, reason, clauses?}], id may end in *')
+    .option('--update-expectations <file>', 'write FILE from this run: an entry for every FAIL and ERROR, reasons kept')
     .option('--report <format>', `write a report: ${REPORT_FORMATS.join(', ')} (repeatable)`, collect, [])
     .option('--report-dir <dir>', 'folder for report files (default: the working directory)')
     .option('--out <file>', 'file for the one --report format ("-" for stdout)')
     .option('--events <file>', 'write the JSON event stream (one event per line)')
     .option('--verbose', 'print every violation and the whole diff')
+    .option('--reporter <kind>', `console reporter: auto, ${REPORTERS.join(', ')}`, 'auto')
     .option('--no-release-vary', 'release-cost vectors: skip the repeated without-support build under varied conditions')
     .option('--fuzz <n>', 'after the vectors, judge the provider on n generated cases no vector names (0: no fuzz phase)', '0')
     .option('--fuzz-seed <n>', 'seed of the fuzz phase', String(RUN_DEFAULTS.seed))
@@ -138,7 +144,11 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
   const toStdout = opts.out === '-';
   const consoleStream = toStdout ? io.stderr : io.stdout;
   const tty = (consoleStream as { isTTY?: boolean }).isTTY === true && io.env.NO_COLOR === undefined;
-  const reporter = consoleReporter(consoleStream, tty, opts.verbose ? { verbose: true } : {});
+  if (opts.reporter !== 'auto' && !(REPORTERS as readonly string[]).includes(opts.reporter)) {
+    throw new UsageError(`--reporter ${opts.reporter}: use auto, ${REPORTERS.join(', ')}`);
+  }
+  const kind = chooseReporter(opts.reporter, tty, io.env);
+  const reporter = consoleReporter(consoleStream, tty, { kind, ...(opts.verbose ? { verbose: true } : {}) });
   const eventsOut = opts.events === undefined ? undefined : openEvents(resolve(io.cwd, opts.events));
   const removeSignals = installSignalCleanup(EXIT.incomplete);
   let report: GateReport;
@@ -199,6 +209,18 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
       `  To leave them out, select the query categories: --category ${queryCategories.join(',')}`,
     );
   }
+  if (opts.updateExpectations !== undefined) {
+    const path = resolve(io.cwd, opts.updateExpectations);
+    const previous = existsSync(path) ? loadExpectations(path) : expectations;
+    const update = updateExpectations(previous, report.vectors, knownIds);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, expectationsText(update.entries));
+    const changes = [`${update.added.length} added`, `${update.removed.length} removed`, `${update.replaced.length} prefix entries replaced`];
+    extra.push(`expectations: ${update.entries.length} entries written to ${path} (${changes.join(', ')})`);
+    if (update.notRun.length > 0) {
+      extra.push(`  ${update.notRun.length} NOT-RUN vectors got no entry: they were never sent, so the run stays incomplete`);
+    }
+  }
   for (const format of formats) {
     const text = renderReport(report, format as ReportFormat);
     if (toStdout) {
@@ -209,6 +231,14 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, text);
     extra.push(`${format} report: ${path}`);
+  }
+  const stepSummary = io.env['GITHUB_STEP_SUMMARY'];
+  if (kind === 'github' && stepSummary !== undefined && stepSummary !== '') {
+    // GitHub refuses a step summary over 1 MiB: whatever the step wrote before counts too.
+    const path = resolve(io.cwd, stepSummary);
+    const used = existsSync(path) ? statSync(path).size : 0;
+    if (used < JOB_SUMMARY_LIMIT) appendFileSync(path, renderJobSummary(report, JOB_SUMMARY_LIMIT - used));
+    extra.push(`job summary appended to ${path}`);
   }
   reporter.summary(report, extra);
   return report.gate.exit_code;

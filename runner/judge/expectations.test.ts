@@ -10,7 +10,7 @@ const judged = (id: string, verdict: Verdict): VectorJudgement => ({
   clauses: [],
   interpretations: [],
   verdict,
-  failClauses: [],
+  fail_clauses: [],
   violations: [],
   notes: [],
 });
@@ -29,7 +29,7 @@ test('an expected failure is XFAIL, an expected failure that passes is XPASS', (
     e,
     new Set(['stale/a', 'stale/b', 'stale/c', 'stale/d']),
   );
-  assert.equal(judgements.map((j) => [j.verdict, j.rawVerdict]), [
+  assert.equal(judgements.map((j) => [j.verdict, j.raw_verdict]), [
     ['XFAIL', 'FAIL'],
     ['XFAIL', 'ERROR'],
     ['XPASS', 'PASS'],
@@ -51,7 +51,65 @@ test('a vector outside the selection but in the set is not "unknown"', () => {
   assert.equal(applyExpectations([], e, new Set(['other/1'])).unknown, []);
 });
 
+const failing = (id: string, clauses: string[]): VectorJudgement => ({ ...judged(id, 'FAIL'), fail_clauses: clauses });
+
+test('a prefix ending in * governs the vectors it starts; the exact id, then the longest prefix, wins', () => {
+  const e = parseExpectations(
+    [
+      { id: 'stale/*', verdict: 'FAIL', reason: 'layout' },
+      { id: 'stale/deep/*', verdict: 'ERROR', reason: 'crashes' },
+      { id: 'stale/deep/x', verdict: 'FAIL', reason: 'exact' },
+    ],
+    'test',
+  );
+  const { judgements } = applyExpectations(
+    [judged('stale/a', 'FAIL'), judged('stale/deep/y', 'ERROR'), judged('stale/deep/x', 'FAIL'), judged('stalemate/b', 'FAIL')],
+    e,
+    new Set(['stale/a', 'stale/deep/y', 'stale/deep/x', 'stalemate/b']),
+  );
+  assert.equal(
+    judgements.map((j) => [j.id, j.verdict, j.expectation?.reason]),
+    [
+      ['stale/a', 'XFAIL', 'layout'],
+      ['stale/deep/y', 'XFAIL', 'crashes'],
+      ['stale/deep/x', 'XFAIL', 'exact'],
+      // "stale/*" is the prefix "stale/", which "stalemate/b" does not start with.
+      ['stalemate/b', 'FAIL', undefined],
+    ],
+  );
+});
+
+test('a prefix naming no vector of the set is unknown', () => {
+  const e = parseExpectations([{ id: 'gone/*', verdict: 'FAIL', reason: 'r' }, { id: 'x/*', verdict: 'FAIL', reason: 'r' }], 'test');
+  assert.equal(applyExpectations([], e, new Set(['x/1'])).unknown.map((u) => u.id), ['gone/*']);
+});
+
+test('pinned clauses: a FAIL violating only listed clauses is XFAIL; one more clause and it FAILs again', () => {
+  const e = parseExpectations([{ id: 'a/*', verdict: 'FAIL', reason: 'layout', clauses: ['KD-CANON-12', 'KD-CANON-02'] }], 'test');
+  assert.equal(e[0]?.clauses, ['KD-CANON-02', 'KD-CANON-12']);
+  const { judgements } = applyExpectations(
+    [failing('a/1', ['KD-CANON-12']), failing('a/2', ['KD-CANON-02', 'KD-CANON-12']), failing('a/3', ['KD-CANON-12', 'KD-ORDER-06'])],
+    e,
+    new Set(['a/1', 'a/2', 'a/3']),
+  );
+  assert.equal(judgements.map((j) => j.verdict), ['XFAIL', 'XFAIL', 'FAIL']);
+  assert.match(judgements[2]?.notes.join('\n') ?? '', /also KD-ORDER-06/);
+});
+
 test('malformed files are usage errors', () => {
+  for (const bad of [
+    [{ id: 'a*b', verdict: 'FAIL', reason: 'r' }],
+    [{ id: 'a', verdict: 'ERROR', reason: 'r', clauses: ['KD-CANON-02'] }],
+    [{ id: 'a', verdict: 'FAIL', reason: 'r', clauses: [] }],
+    [{ id: 'a', verdict: 'FAIL', reason: 'r', clauses: ['canon'] }],
+  ]) {
+    assert.throws(() => parseExpectations(bad, 't'), (e: unknown) => e instanceof UsageError);
+  }
+  assert.throws(
+    () => parseExpectations([{ id: 'a', verdict: 'FAIL', reason: 'r' }, { id: 'b', verdict: 'FAIL', reason: 'r', extra: 1 }], 'f.json'),
+    (e: unknown) => e instanceof UsageError && e.message.includes('f.json at /1/extra'),
+  );
+
   for (const bad of [{}, [{ id: 'a', verdict: 'PASS', reason: 'r' }], [{ id: 'a', verdict: 'FAIL' }], [{ id: 'a', verdict: 'FAIL', reason: ' ' }], [
     { id: 'a', verdict: 'FAIL', reason: 'r' },
     { id: 'a', verdict: 'ERROR', reason: 'r' },

@@ -1,10 +1,13 @@
 /**
- * The expectations file: known failures of a provider, `[{"id", "verdict", "reason"}]`
- * with verdict FAIL or ERROR. A named vector that fails as expected becomes XFAIL
- * (passes the gate); one that passes becomes XPASS (fails the gate, so the entry gets
- * removed); an entry naming no vector of the set fails the gate too.
+ * The expectations file: known failures of a provider, `[{"id", "verdict", "reason",
+ * "clauses"?}]` with verdict FAIL or ERROR. `id` is a vector id, or an id prefix ending in
+ * `*` (the entry with the exact id wins, else the longest prefix). `clauses`, only with FAIL,
+ * pins the failure: every clause the vector violates must be listed, so a vector that starts
+ * failing for another reason fails the gate again. A named vector that fails as expected
+ * becomes XFAIL (passes the gate); one that passes becomes XPASS (fails the gate, so the
+ * entry gets removed); an entry naming no vector of the set fails the gate too.
  */
-import { escapeText, formatJsonInputProblem, readJsonInputFile } from '../../oracle/index.js';
+import { compareUtf8, escapeText, formatJsonInputProblem, readJsonInputFile } from '../../oracle/index.js';
 import { UsageError } from '../io/cli-io.js';
 import type { VectorJudgement } from './verdict.js';
 
@@ -12,6 +15,26 @@ export interface Expectation {
   id: string;
   verdict: 'FAIL' | 'ERROR';
   reason: string;
+  /** For FAIL: every clause the failure may violate (sorted). */
+  clauses?: string[];
+}
+
+const CLAUSE_ID = /^KD-[A-Z]+-[0-9]{2}$/;
+
+/** Whether an entry's id names the vector: equal, or a prefix ending in `*`. */
+export function expectationMatches(entry: Pick<Expectation, 'id'>, vectorId: string): boolean {
+  return entry.id.endsWith('*') ? vectorId.startsWith(entry.id.slice(0, -1)) : entry.id === vectorId;
+}
+
+/** The entry that governs a vector: the exact id, else the longest matching prefix. */
+export function expectationFor<E extends Pick<Expectation, 'id'>>(entries: readonly E[], vectorId: string): E | undefined {
+  let best: E | undefined;
+  for (const e of entries) {
+    if (!expectationMatches(e, vectorId)) continue;
+    if (!e.id.endsWith('*')) return e;
+    if (best === undefined || e.id.length > best.id.length) best = e;
+  }
+  return best;
 }
 
 /** Reads and checks an expectations file; any problem is a UsageError (exit 2). */
@@ -26,19 +49,28 @@ export function parseExpectations(value: unknown, where: string): Expectation[] 
   if (!Array.isArray(value)) throw new UsageError(`expectations ${where}: not a JSON array of {id, verdict, reason}`);
   const seen = new Set<string>();
   return value.map((entry, i) => {
+    const at = `expectations ${where} at /${i}`;
     const e = entry as Record<string, unknown>;
-    const keys = typeof e === 'object' && e !== null ? Object.keys(e).sort().join(',') : '';
-    if (keys !== 'id,reason,verdict') {
-      const unknown = typeof e === 'object' && e !== null ? Object.keys(e).find((k) => !['id', 'verdict', 'reason'].includes(k)) : undefined;
-      const pointer = unknown === undefined ? '' : `: /${i}/${unknown.replace(/~/g, '~0').replace(/\//g, '~1')} is an unknown key (misspelled?)`;
-      throw new UsageError(`expectations ${where}[${i}]: needs exactly id, verdict and reason${escapeText(pointer)}`);
-    }
-    if (typeof e.id !== 'string' || e.id === '') throw new UsageError(`expectations ${where}[${i}]: id is not a vector id`);
-    if (e.verdict !== 'FAIL' && e.verdict !== 'ERROR') throw new UsageError(`expectations ${where}[${i}]: verdict must be FAIL or ERROR`);
-    if (typeof e.reason !== 'string' || e.reason.trim() === '') throw new UsageError(`expectations ${where}[${i}]: reason must say why`);
-    if (seen.has(e.id)) throw new UsageError(`expectations ${where}: ${e.id} is listed twice`);
+    if (typeof e !== 'object' || e === null || Array.isArray(e)) throw new UsageError(`${at}: not an object`);
+    const extra = Object.keys(e).filter((k) => !['id', 'verdict', 'reason', 'clauses'].includes(k));
+    if (extra.length > 0) throw new UsageError(`${at}/${extra[0]}: unknown field (use id, verdict, reason, clauses)`);
+    if (typeof e.id !== 'string' || e.id === '') throw new UsageError(`${at}/id: not a vector id`);
+    if (e.id.slice(0, -1).includes('*')) throw new UsageError(`${at}/id: * only at the end (an id prefix)`);
+    if (e.verdict !== 'FAIL' && e.verdict !== 'ERROR') throw new UsageError(`${at}/verdict: must be FAIL or ERROR`);
+    if (typeof e.reason !== 'string' || e.reason.trim() === '') throw new UsageError(`${at}/reason: must say why`);
+    if (seen.has(e.id)) throw new UsageError(`${at}/id: ${e.id} is listed twice`);
     seen.add(e.id);
-    return { id: e.id, verdict: e.verdict, reason: e.reason };
+    const out: Expectation = { id: e.id, verdict: e.verdict, reason: e.reason };
+    if (e.clauses !== undefined) {
+      if (e.verdict !== 'FAIL') throw new UsageError(`${at}/clauses: only a FAIL violates clauses`);
+      const clauses = e.clauses;
+      if (!Array.isArray(clauses) || clauses.length === 0) throw new UsageError(`${at}/clauses: a non-empty array of KD- ids`);
+      clauses.forEach((c, k) => {
+        if (typeof c !== 'string' || !CLAUSE_ID.test(c)) throw new UsageError(`${at}/clauses/${k}: not a KD- clause id`);
+      });
+      out.clauses = [...new Set(clauses as string[])].sort(compareUtf8);
+    }
+    return out;
   });
 }
 
@@ -51,15 +83,23 @@ export function applyExpectations(
   expectations: readonly Expectation[],
   knownIds: ReadonlySet<string>,
 ): { judgements: VectorJudgement[]; unknown: Expectation[] } {
-  const byId = new Map(expectations.map((e) => [e.id, e]));
   const out = judgements.map((j) => {
-    const e = byId.get(j.id);
+    const e = expectationFor(expectations, j.id);
     if (e === undefined) return j;
-    const withExpectation = { ...j, expectation: { verdict: e.verdict, reason: e.reason } };
-    if (j.verdict === e.verdict) return { ...withExpectation, verdict: 'XFAIL' as const, rawVerdict: j.verdict };
-    if (j.verdict === 'PASS' || j.verdict === 'ACCEPTABLE') return { ...withExpectation, verdict: 'XPASS' as const, rawVerdict: j.verdict };
+    const expectation: NonNullable<VectorJudgement['expectation']> = { verdict: e.verdict, reason: e.reason };
+    if (e.clauses !== undefined) expectation.clauses = e.clauses;
+    const withExpectation = { ...j, expectation };
+    if (j.verdict === e.verdict) {
+      const unlisted = e.clauses === undefined ? [] : j.fail_clauses.filter((c) => !(e.clauses as string[]).includes(c));
+      if (unlisted.length === 0) return { ...withExpectation, verdict: 'XFAIL' as const, raw_verdict: j.verdict };
+      // Failing for a reason the entry does not pin: the gate sees the FAIL.
+      return { ...withExpectation, notes: [...j.notes, `expected FAIL violating only ${e.clauses?.join(' ')}, but also ${unlisted.join(' ')}`] };
+    }
+    if (j.verdict === 'PASS' || j.verdict === 'ACCEPTABLE') return { ...withExpectation, verdict: 'XPASS' as const, raw_verdict: j.verdict };
     // Failed, but not in the expected way: the gate sees the real verdict.
     return { ...withExpectation, notes: [...j.notes, `expected ${e.verdict}, got ${j.verdict}`] };
   });
-  return { judgements: out, unknown: expectations.filter((e) => !knownIds.has(e.id)) };
+  const known = [...knownIds];
+  const unknown = expectations.filter((e) => (e.id.endsWith('*') ? !known.some((id) => expectationMatches(e, id)) : !knownIds.has(e.id)));
+  return { judgements: out, unknown };
 }

@@ -11,8 +11,8 @@ import type { VectorError, VectorJudgement } from './verdict.js';
 
 /** The attribution of one FAIL or ERROR. */
 export interface FailAttribution {
-  failClauses: string[];
-  clauseSource: NonNullable<VectorJudgement['clauseSource']>;
+  fail_clauses: string[];
+  clause_source: NonNullable<VectorJudgement['clause_source']>;
 }
 
 /** The clause an oversize reply breaks: a result is at most 4 MiB of canonical bytes (L57). */
@@ -70,11 +70,11 @@ export function clausesOfDifference(difference: DifferenceClass, vectorClauses: 
 
 /** The attribution of a FAIL: the verifier's rules, else the clauses of the difference. */
 export function attributeFailure(violations: readonly Violation[], difference: DifferenceClass, vectorClauses: readonly string[]): FailAttribution {
-  if (violations.length > 0) return { failClauses: uniqueSorted(violations.map((v) => v.clause)), clauseSource: 'verifier' };
-  return { failClauses: clausesOfDifference(difference, vectorClauses), clauseSource: 'difference' };
+  if (violations.length > 0) return { fail_clauses: uniqueSorted(violations.map((v) => v.clause)), clause_source: 'verifier' };
+  return { fail_clauses: clausesOfDifference(difference, vectorClauses), clause_source: 'difference' };
 }
 
 /** The attribution of an ERROR, when a rule names it: an oversize reply breaks KD-LIMIT-03. */
 export function attributeError(error: VectorError): FailAttribution | undefined {
-  return error.kind === 'oversize' ? { failClauses: [OVERSIZE_CLAUSE], clauseSource: 'limit' } : undefined;
+  return error.kind === 'oversize' ? { fail_clauses: [OVERSIZE_CLAUSE], clause_source: 'limit' } : undefined;
 }

@@ -30,8 +30,8 @@ test('other bytes are FAIL with the verifier clauses, a classification and a dif
   const swapped = new Uint8Array(Buffer.from(text.replace('"authoritative": false', '"authoritative": true')));
   const j = judgeVector(v, { ok: true, value: swapped }, context(v));
   assert.is(j.verdict, 'FAIL');
-  assert.ok(j.failClauses.includes('KD-TRUST-04'), j.failClauses.join());
-  assert.is(j.clauseSource, 'verifier');
+  assert.ok(j.fail_clauses.includes('KD-TRUST-04'), j.fail_clauses.join());
+  assert.is(j.clause_source, 'verifier');
   assert.equal(j.difference, { kind: 'values', pointers: ['/authoritative'], more: 0 });
   assert.match(j.diff ?? '', /-  "authoritative": false,\n\+  "authoritative": true,/);
 });
@@ -42,19 +42,19 @@ test('no bytes is ERROR, and provider text is escaped and bounded', () => {
   assert.is(j.verdict, 'ERROR');
   assert.is(j.error?.kind, 'crash');
   assert.is(j.error?.message, 'died \\u{1b}[2J');
-  assert.ok((j.error?.stderrTail ?? '').length < 2100);
-  assert.not.match(j.error?.stderrTail ?? '', /\u202e/);
+  assert.ok((j.error?.stderr_tail ?? '').length < 2100);
+  assert.not.match(j.error?.stderr_tail ?? '', /\u202e/);
   const e = judgeVector(v, { ok: false, fault: { kind: 'provider-error', code: 'unsupported', message: 'no' } }, context(v));
   assert.equal(e.error, { kind: 'provider-error', code: 'unsupported', message: 'no' });
-  assert.equal(e.failClauses, []);
+  assert.equal(e.fail_clauses, []);
 });
 
 test('an oversize reply is an ERROR that names KD-LIMIT-03 (a result is at most 4 MiB)', () => {
   const v = pickVector('stale vector', (x) => x.category === 'stale');
   const j = judgeVector(v, { ok: false, fault: { kind: 'oversize', message: 'too big', stderrTail: '' } }, context(v));
   assert.is(j.verdict, 'ERROR');
-  assert.equal(j.failClauses, ['KD-LIMIT-03']);
-  assert.is(j.clauseSource, 'limit');
+  assert.equal(j.fail_clauses, ['KD-LIMIT-03']);
+  assert.is(j.clause_source, 'limit');
 });
 
 test('a FAIL the verifier can name carries its rule, not the vector clause list', () => {
@@ -65,7 +65,7 @@ test('a FAIL the verifier can name carries its rule, not the vector clause list'
   assert.ok(callable !== text);
   const j = judgeVector(v, { ok: true, value: new Uint8Array(Buffer.from(callable)) }, context(v));
   assert.is(j.verdict, 'FAIL');
-  assert.equal(j.failClauses, ['KD-OWN-05']);
+  assert.equal(j.fail_clauses, ['KD-OWN-05']);
   assert.ok(v.clauses.length > 1);
 });
 

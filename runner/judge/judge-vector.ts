@@ -34,8 +34,8 @@ export function judgeVector(vector: QueryVector, outcome: CallOutcome<Uint8Array
     return { ...base, verdict: 'ERROR', error, ...attributeError(error) };
   }
   const actual = outcome.value;
-  base.actualSha256 = sha256Hex(actual);
-  base.actualLength = actual.length;
+  base.actual_sha256 = sha256Hex(actual);
+  base.actual_length = actual.length;
   const verified = runVerifier(actual, vector, context.fixture);
   base.violations = verified.violations;
   if (verified.fault !== undefined) base.notes.push(verified.fault);
@@ -64,7 +64,7 @@ export function judgeVector(vector: QueryVector, outcome: CallOutcome<Uint8Array
 export function errorFromFault(fault: ProviderFault): VectorError {
   const error: VectorError = { kind: fault.kind, message: clip(escapeText(fault.message), MAX_PROVIDER_TEXT) };
   if (fault.kind === 'provider-error') error.code = clip(escapeText(fault.code), 64);
-  else if (fault.stderrTail !== '') error.stderrTail = clip(escapeText(fault.stderrTail, { keepLines: true }), MAX_PROVIDER_TEXT);
+  else if (fault.stderrTail !== '') error.stderr_tail = clip(escapeText(fault.stderrTail, { keepLines: true }), MAX_PROVIDER_TEXT);
   return error;
 }
 
@@ -76,7 +76,7 @@ export function notRunJudgement(vector: QueryVector, why: string): VectorJudgeme
     clauses: [...vector.clauses],
     interpretations: [...vector.interpretations],
     verdict: 'NOT-RUN',
-    failClauses: [],
+    fail_clauses: [],
     violations: [],
     error: { kind: 'not-run', message: clip(escapeText(why), MAX_PROVIDER_TEXT) },
     notes: [],

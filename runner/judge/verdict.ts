@@ -25,7 +25,7 @@ export interface VectorError {
   /** Escaped, bounded text. */
   message: string;
   /** The last bytes of the provider's stderr, escaped and bounded. */
-  stderrTail?: string;
+  stderr_tail?: string;
 }
 
 /** The metamorphic canonical-order check of one vector (KD-ORDER-12, KD-KEY-07). */
@@ -47,26 +47,28 @@ export interface VectorJudgement {
   interpretations: string[];
   verdict: Verdict;
   /** The verdict before the expectations file applied (only when it changed it). */
-  rawVerdict?: Verdict;
+  raw_verdict?: Verdict;
   /** For ACCEPTABLE: the alternative matched, and whether the provider declared it in its handshake. */
   acceptable?: { name: string; interpretation: string; declared: boolean };
   /**
    * For FAIL: the KD- clauses violated, from the verifier, else the vector's clauses that
    * govern the differing parts (fail-attribution.ts); for an oversize ERROR, KD-LIMIT-03.
    */
-  failClauses: string[];
-  /** Where failClauses came from: the verifier, the difference, the metamorphic check, a limit of the runner, or the vector. */
-  clauseSource?: 'verifier' | 'difference' | 'vector' | 'metamorphic' | 'limit';
+  fail_clauses: string[];
+  /** Where fail_clauses came from: the verifier, the difference, the metamorphic check, a limit of the runner, or the vector. */
+  clause_source?: 'verifier' | 'difference' | 'vector' | 'metamorphic' | 'limit';
   /** Every verifier violation of the actual bytes (with request and fixture). */
   violations: Violation[];
   difference?: DifferenceClass;
   /** Escaped unified diff of expected and actual bytes. */
   diff?: string;
   error?: VectorError;
-  actualSha256?: string;
-  actualLength?: number;
-  expectation?: { verdict: string; reason: string };
+  actual_sha256?: string;
+  actual_length?: number;
+  expectation?: { verdict: string; reason: string; clauses?: string[] };
   metamorphic?: MetamorphicOutcome;
+  /** Wall time spent on the vector (fixture load when first sent, query, or release builds); absent when never sent. */
+  duration_ms?: number;
   /** Kit-side remarks (for example the verifier objecting to bytes equal to the expected ones). */
   notes: string[];
 }
@@ -79,7 +81,7 @@ export function blankJudgement(vector: { id: string; category: string; clauses: 
     clauses: [...vector.clauses],
     interpretations: [...vector.interpretations],
     verdict: 'ERROR',
-    failClauses: [],
+    fail_clauses: [],
     violations: [],
     notes: [],
   };

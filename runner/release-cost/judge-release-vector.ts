@@ -6,7 +6,7 @@
  *
  * - PASS: every identity of the vector holds (and, for the reference builder, every
  *   artifact is the reference artifact).
- * - FAIL: `failClauses` are the KD-RELEASE clauses broken; each violation names the first
+ * - FAIL: `fail_clauses` are the KD-RELEASE clauses broken; each violation names the first
  *   differing file in `actual` and its first differing byte in `offset`; `diff` holds the
  *   gate's escaped build and comparison listing (the artifacts' counterpart of a result diff).
  * - ERROR: a build failed (`crash`), timed out (`timeout`), could not start (`start`), or
@@ -68,8 +68,8 @@ export async function judgeReleaseVector(vector: ReleaseVector, fixturePath: str
     ...base,
     verdict: 'FAIL',
     violations: details.violations,
-    failClauses: [...new Set(details.violations.map((v) => v.clause))].sort(),
-    clauseSource: 'verifier',
+    fail_clauses: [...new Set(details.violations.map((v) => v.clause))].sort(),
+    clause_source: 'verifier',
     diff: `${capLines(details.lines, MAX_LISTING_LINES).join('\n')}\n`,
   };
 }
@@ -88,6 +88,6 @@ function errorOf(failure: ReleaseVectorFailure): VectorError {
       : failure.kind === 'build'
         ? { kind: 'crash', message }
         : { kind: 'provider-error', code: failure.kind === 'artifact' ? 'bad-artifact' : 'bad-vector', message };
-  if (failure.stderrTail !== '') error.stderrTail = clip(escapeText(failure.stderrTail, { keepLines: true }), MAX_PROVIDER_TEXT);
+  if (failure.stderrTail !== '') error.stderr_tail = clip(escapeText(failure.stderrTail, { keepLines: true }), MAX_PROVIDER_TEXT);
   return error;
 }

@@ -52,7 +52,7 @@ test('a build carrying discovery bytes with discovery disabled fails KD-RELEASE-
   assert.is(r.code, 1, r.stdout + r.stderr);
   const j = judgementOf(r.report, RELEASE_ID);
   assert.is(j.verdict, 'FAIL');
-  assert.equal(j.failClauses, ['KD-RELEASE-02']);
+  assert.equal(j.fail_clauses, ['KD-RELEASE-02']);
   // The builder writes this text without support; the leak appends a line, so the files part at its end.
   const normalApp = Buffer.byteLength('KOFUN-TEST-MODULE v1\nbody: 0123456789abcdef\n', 'utf8');
   assert.is(j.violations[0]?.code, 'release-bytes-differ');
@@ -81,7 +81,7 @@ test('a build that fails is ERROR with its exit status and stderr', async () => 
   assert.is(j.verdict, 'ERROR');
   assert.is(j.error?.kind, 'crash');
   assert.is(j.error?.message, 'build support-disabled (support_disabled): exited with status 3');
-  assert.match(j.error?.stderrTail ?? '', 'failing on purpose');
+  assert.match(j.error?.stderr_tail ?? '', 'failing on purpose');
 });
 
 test('one release-build file serves both release-cost --build-config and the configuration\'s build', async () => {
@@ -97,7 +97,7 @@ test('one release-build file serves both release-cost --build-config and the con
   assert.match(text, `FAIL ${RELEASE_ID}`);
   const viaRun = await runGateCli(['--config', config('release-build.json', dir), '--id', RELEASE_ID, '--metamorphic', '0', '--no-release-vary']);
   assert.is(viaRun.code, 1, viaRun.stdout);
-  assert.equal(judgementOf(viaRun.report, RELEASE_ID).failClauses, ['KD-RELEASE-02']);
+  assert.equal(judgementOf(viaRun.report, RELEASE_ID).fail_clauses, ['KD-RELEASE-02']);
 });
 
 test.run();

@@ -57,15 +57,15 @@ export function checkMergeSelection(reports: readonly GateReport[], vectorSet: V
 
 /** A passing claim must name the digest of the bytes it matched: the expected result's, or the alternative's. */
 function passDigestProblem(j: VectorJudgement, vector: VectorSet['queryVectors'][number]): string | undefined {
-  const claimed = j.verdict === 'XPASS' ? j.rawVerdict : j.verdict;
+  const claimed = j.verdict === 'XPASS' ? j.raw_verdict : j.verdict;
   if (claimed === 'PASS') {
     const want = sha256Hex(vector.expected);
-    if (j.actualSha256 !== want) return `${j.verdict} with result digest ${String(j.actualSha256)}, not the expected ${want}`;
+    if (j.actual_sha256 !== want) return `${j.verdict} with result digest ${String(j.actual_sha256)}, not the expected ${want}`;
   } else if (claimed === 'ACCEPTABLE') {
     const alternative = vector.acceptable.find((a) => a.name === j.acceptable?.name);
     if (alternative === undefined) return `${j.verdict} names no acceptable alternative of the vector (${String(j.acceptable?.name)})`;
     const want = sha256Hex(alternative.bytes);
-    if (j.actualSha256 !== want) return `${j.verdict} with result digest ${String(j.actualSha256)}, not ${alternative.name}'s ${want}`;
+    if (j.actual_sha256 !== want) return `${j.verdict} with result digest ${String(j.actual_sha256)}, not ${alternative.name}'s ${want}`;
   }
   return undefined;
 }

@@ -1,8 +1,13 @@
 /**
- * The console view of a run: a progress line while it runs (only on a TTY), then a
- * summary naming the vector set, the provider, the kit, every vector that fails the
- * gate with its clauses, and the gate itself. Colour only on a TTY (picocolors).
- * Everything provider-controlled was escaped before it got here or is escaped here.
+ * The console view of a run. While it runs, one of the reporters of `--reporter`:
+ * `progress` (a progress line redrawn in place, on a TTY), `line` (a progress line at
+ * least every 5 seconds or every 10% of the vectors, for CI logs), `dot` (one character
+ * per vector), `github` (the line reporter, then GitHub Actions `::error` annotations),
+ * `quiet` (nothing until the gate line). Then a summary naming the vector set, the
+ * provider, the kit, every vector that fails the gate with its clauses, the counts by
+ * category and by violated clause, and the gate itself. Colour only on a TTY
+ * (picocolors). Everything provider-controlled was escaped before it got here or is
+ * escaped here.
  */
 import type { Writable } from 'node:stream';
 import pc from 'picocolors';
@@ -10,14 +15,35 @@ import { formatViolation, escapeText } from '../../oracle/index.js';
 import { PASSING, VERDICTS, type Verdict, type VectorJudgement } from '../judge/verdict.js';
 import { describeDifference, describeProvider } from './describe.js';
 import type { GateReport } from './gate-report.js';
+import { githubAnnotations } from './github-annotations.js';
 import type { EventSink } from './run-events.js';
+import type { RunSummary } from './run-summary.js';
 
 type Colors = ReturnType<typeof pc.createColors>;
+
+export const REPORTERS = ['progress', 'line', 'dot', 'github', 'quiet'] as const;
+export type ReporterKind = (typeof REPORTERS)[number];
 
 /** The most failing vectors detailed on the console (the reports have all). */
 const MAX_DETAILED = 40;
 /** The most diff lines shown per vector on the console. */
 const MAX_DIFF_LINES = 24;
+/** The most clauses listed in the console summary. */
+const MAX_CLAUSES = 20;
+/** The line reporter prints at least this often while vectors are judged. */
+export const LINE_INTERVAL_MS = 5000;
+/** Dots per line of the dot reporter. */
+const DOTS_PER_LINE = 80;
+
+/**
+ * The reporter `--reporter auto` (the default) picks: `github` under GitHub Actions
+ * (`GITHUB_ACTIONS=true`), `progress` on a TTY, else `line`.
+ */
+export function chooseReporter(requested: string, tty: boolean, env: NodeJS.ProcessEnv): ReporterKind {
+  if (requested !== 'auto') return requested as ReporterKind;
+  if (env['GITHUB_ACTIONS'] === 'true') return 'github';
+  return tty ? 'progress' : 'line';
+}
 
 export interface ConsoleReporter {
   sink: EventSink;
@@ -25,47 +51,151 @@ export interface ConsoleReporter {
   summary(report: GateReport, extra?: string[]): void;
 }
 
-/** A console reporter writing to `out`; `tty` turns on the progress line and colour. */
-export function consoleReporter(out: Writable, tty: boolean, options: { verbose?: boolean } = {}): ConsoleReporter {
+export interface ConsoleReporterOptions {
+  verbose?: boolean;
+  /** Default `progress` on a TTY, else `line`. */
+  kind?: ReporterKind;
+  /** The clock of the line reporter (tests pass their own). */
+  now?: () => number;
+}
+
+/** A console reporter writing to `out`; `tty` turns on colour. */
+export function consoleReporter(out: Writable, tty: boolean, options: ConsoleReporterOptions = {}): ConsoleReporter {
   const c = pc.createColors(tty);
+  const kind = options.kind ?? (tty ? 'progress' : 'line');
+  const now = options.now ?? Date.now;
   const counts = new Map<string, number>();
   let progressShown = false;
-  const sink: EventSink = (e) => {
-    if (e.event === 'run-start') {
-      const m = e.metamorphic;
-      out.write(`kofun-ctk ${escapeText(e.kit_version)}: ${e.selection.total} vectors of set ${e.vector_set_sha256}\n`);
-      out.write(`metamorphic: ${m.sample === 0 ? 'off' : `${m.sample} vectors, seed ${m.seed} (replay with --metamorphic ${m.sample} --seed ${m.seed})`}\n`);
-    } else if (e.event === 'provider') {
-      out.write(`provider: ${describeProvider(e.identity)}\n`);
-    } else if (e.event === 'provider-restart' && !tty) {
-      out.write(`provider instance ${e.lane} restarted: ${escapeText(e.reason)}\n`);
-    } else if (e.event === 'progress' && tty) {
-      counts.set(e.outcome, (counts.get(e.outcome) ?? 0) + 1);
-      const tally = [...counts.entries()].map(([k, n]) => `${colorVerdict(c, k)} ${n}`).join('  ');
-      out.write(`\r\x1b[2K${e.phase === 'base' ? 'vectors' : 'metamorphic'} ${e.done}/${e.total}  ${tally}`);
+  let dots = 0;
+  let lastLine = { at: now(), done: 0 };
+  let latest: Extract<Parameters<EventSink>[0], { event: 'progress' }> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const tallyText = (): string => [...counts.entries()].map(([k, n]) => `${colorVerdict(c, k)} ${n}`).join('  ');
+  const printLine = (): void => {
+    if (latest === undefined) return;
+    const e = latest;
+    const pct = e.total === 0 ? 100 : Math.floor((e.done * 100) / e.total);
+    out.write(`${e.phase === 'base' ? 'vectors' : 'metamorphic'} ${e.done}/${e.total} (${pct}%)  ${tallyText()}\n`);
+    lastLine = { at: now(), done: e.done };
+  };
+  const onProgress = (e: Extract<Parameters<EventSink>[0], { event: 'progress' }>): void => {
+    if (latest !== undefined && latest.phase !== e.phase) counts.clear();
+    latest = e;
+    counts.set(e.outcome, (counts.get(e.outcome) ?? 0) + 1);
+    if (kind === 'progress') {
+      out.write(`\r\x1b[2K${e.phase === 'base' ? 'vectors' : 'metamorphic'} ${e.done}/${e.total}  ${tallyText()}`);
       progressShown = true;
       if (e.done === e.total) {
         out.write('\n');
         counts.clear();
         progressShown = false;
       }
-    } else if (e.event === 'run-end' && progressShown) {
-      out.write('\n');
-      progressShown = false;
+    } else if (kind === 'line' || kind === 'github') {
+      // Every 10% of the vectors, every 5 seconds, and at the end of each phase.
+      const step = Math.max(1, Math.ceil(e.total / 10));
+      if (e.done === e.total || e.done - lastLine.done >= step || now() - lastLine.at >= LINE_INTERVAL_MS) printLine();
+      if (e.done === e.total) {
+        counts.clear();
+        lastLine = { at: now(), done: 0 };
+      }
+    } else if (kind === 'dot') {
+      out.write(dotOf(c, e.outcome));
+      dots += 1;
+      if (dots % DOTS_PER_LINE === 0 || e.done === e.total) out.write(` ${e.done}/${e.total}\n`);
+      if (e.done === e.total) dots = 0;
+    }
+  };
+  const sink: EventSink = (e) => {
+    if (e.event === 'run-start') {
+      if (kind === 'quiet') return;
+      const m = e.metamorphic;
+      const replay = `${m.sample} vectors, seed ${m.seed} (replay with --metamorphic ${m.sample} --seed ${m.seed})`;
+      out.write(`kofun-ctk ${escapeText(e.kit_version)}: ${e.selection.total} vectors of set ${e.vector_set_sha256}\n`);
+      out.write(`metamorphic: ${m.sample === 0 ? 'off' : replay}\n`);
+      if (kind === 'line' || kind === 'github') {
+        // A provider that hangs still gets a line every 5 seconds; unref'd, so it never holds the process open.
+        timer = setInterval(() => {
+          if (latest !== undefined && latest.done < latest.total && now() - lastLine.at >= LINE_INTERVAL_MS) printLine();
+        }, LINE_INTERVAL_MS);
+        timer.unref();
+      }
+    } else if (e.event === 'provider') {
+      if (kind !== 'quiet') out.write(`provider: ${describeProvider(e.identity)}\n`);
+    } else if (e.event === 'provider-restart' && kind !== 'progress' && kind !== 'quiet') {
+      out.write(`provider instance ${e.lane} restarted: ${escapeText(e.reason)}\n`);
+    } else if (e.event === 'progress') {
+      onProgress(e);
+    } else if (e.event === 'run-end') {
+      if (timer !== undefined) clearInterval(timer);
+      if (progressShown) {
+        out.write('\n');
+        progressShown = false;
+      }
     }
   };
   const summary = (report: GateReport, extra: string[] = []): void => {
-    const failing = report.vectors.filter((v) => !PASSING.has(v.verdict));
-    for (const v of failing.slice(0, MAX_DETAILED)) out.write(detail(c, v, options.verbose ?? false));
-    if (failing.length > MAX_DETAILED) out.write(`… and ${failing.length - MAX_DETAILED} more; see the JSON, JUnit or Markdown report\n`);
-    const tally = VERDICTS.filter((v) => report.counts[v] > 0).map((v) => `${colorVerdict(c, v)} ${report.counts[v]}`);
-    out.write(`\n${tally.join('  ') || 'no vectors'}\n`);
-    for (const line of extra) out.write(`${line}\n`);
+    if (kind !== 'quiet') {
+      const failing = report.vectors.filter((v) => !PASSING.has(v.verdict));
+      for (const v of failing.slice(0, MAX_DETAILED)) out.write(detail(c, v, options.verbose ?? false));
+      if (failing.length > MAX_DETAILED) {
+        out.write(`… and ${failing.length - MAX_DETAILED} more; see the JSON, JUnit, Markdown or HTML report\n`);
+      }
+      out.write(summaryText(report.summary));
+      const tally = VERDICTS.filter((v) => report.counts[v] > 0).map((v) => `${colorVerdict(c, v)} ${report.counts[v]}`);
+      out.write(`\n${tally.join('  ') || 'no vectors'} in ${(report.duration_ms / 1000).toFixed(1)} s\n`);
+      for (const line of extra) out.write(`${line}\n`);
+    }
     const gate = report.gate.passed ? c.green(c.bold('gate PASSED')) : c.red(c.bold('gate FAILED'));
-    out.write(`${gate} (exit ${report.gate.exit_code}) for vector set ${report.vector_set_sha256}, provider ${describeProvider(report.provider)}, kofun-ctk ${escapeText(report.kit_version)}\n`);
+    const who = `provider ${describeProvider(report.provider)}, kofun-ctk ${escapeText(report.kit_version)}`;
+    out.write(`${gate} (exit ${report.gate.exit_code}) for vector set ${report.vector_set_sha256}, ${who}\n`);
     for (const r of report.gate.reasons) out.write(`  - ${escapeText(r)}\n`);
+    if (kind === 'github') for (const line of githubAnnotations(report)) out.write(`${line}\n`);
   };
   return { sink, summary };
+}
+
+/** The counts by category and the clauses most violated, as console lines. */
+export function summaryText(summary: RunSummary): string {
+  const lines: string[] = [];
+  if (summary.by_category.length > 1 || summary.by_category.some((c) => c.counts.PASS !== c.total)) {
+    lines.push('by category:');
+    for (const cat of summary.by_category) {
+      const tally = VERDICTS.filter((v) => cat.counts[v] > 0).map((v) => `${v} ${cat.counts[v]}`);
+      lines.push(`  ${escapeText(cat.category)}: ${cat.total} vectors: ${tally.join(', ')}`);
+    }
+  }
+  if (summary.by_clause.length > 0) {
+    lines.push('by violated clause:');
+    for (const cl of summary.by_clause.slice(0, MAX_CLAUSES)) {
+      const expected = cl.expected > 0 ? `, ${cl.expected} expected (XFAIL)` : '';
+      lines.push(`  ${cl.clause}: ${cl.failing} failing${expected} (${cl.categories.map((x) => escapeText(x)).join(', ')})`);
+    }
+    if (summary.by_clause.length > MAX_CLAUSES) lines.push(`  … and ${summary.by_clause.length - MAX_CLAUSES} more clauses`);
+  }
+  if (summary.by_error.length > 0) {
+    lines.push('without result bytes:');
+    for (const e of summary.by_error) lines.push(`  ${e.kind}: ${e.failing}${e.expected > 0 ? `, ${e.expected} expected (XFAIL)` : ''}`);
+  }
+  return lines.length === 0 ? '' : `\n${lines.join('\n')}\n`;
+}
+
+function dotOf(c: Colors, outcome: string): string {
+  switch (outcome) {
+    case 'PASS':
+    case 'same':
+      return c.green('.');
+    case 'ACCEPTABLE':
+      return c.cyan('a');
+    case 'FAIL':
+    case 'differs':
+      return c.red('F');
+    case 'ERROR':
+      return c.yellow('E');
+    case 'NOT-RUN':
+      return c.yellow('N');
+    default:
+      return '?';
+  }
 }
 
 function colorVerdict(c: Colors, verdict: string): string {
@@ -89,7 +219,7 @@ function detail(c: Colors, v: VectorJudgement, verbose: boolean): string {
   const lines: string[] = [];
   const head = `${colorVerdict(c, v.verdict)} ${escapeText(v.id)}`;
   if (v.verdict === 'FAIL') {
-    lines.push(`${head}  ${v.failClauses.join(' ')}${v.clauseSource === 'difference' ? ' (the vector\'s clauses for the differing parts; the verifier found no violation)' : ''}`);
+    lines.push(`${head}  ${v.fail_clauses.join(' ')}${v.clause_source === 'difference' ? ' (the vector\'s clauses for the differing parts; the verifier found no violation)' : ''}`);
     if (v.difference) lines.push(`    ${describeDifference(v.difference)}`);
     if (v.metamorphic && !v.metamorphic.ok) lines.push(`    metamorphic (seed ${v.metamorphic.seed}): ${v.metamorphic.detail ?? ''}`);
     for (const violation of v.violations.slice(0, verbose ? undefined : 5)) lines.push(`    ${formatViolation(violation)}`);
@@ -103,12 +233,12 @@ function detail(c: Colors, v: VectorJudgement, verbose: boolean): string {
       if (!verbose && diffLines.length > MAX_DIFF_LINES) lines.push(`    … ${diffLines.length - MAX_DIFF_LINES} more diff lines`);
     }
   } else if (v.verdict === 'XPASS') {
-    lines.push(`${head}  expected ${v.expectation?.verdict ?? ''} but got ${v.rawVerdict ?? ''}: ${escapeText(v.expectation?.reason ?? '')}`);
+    lines.push(`${head}  expected ${v.expectation?.verdict ?? ''} but got ${v.raw_verdict ?? ''}: ${escapeText(v.expectation?.reason ?? '')}`);
   } else {
     const e = v.error;
     lines.push(`${head}  ${e ? `${e.kind}${e.code ? ` ${e.code}` : ''}: ${e.message}` : ''}`);
-    if (e?.stderrTail) {
-      const tail = e.stderrTail.split('\n').filter((l) => l !== '').slice(-8);
+    if (e?.stderr_tail) {
+      const tail = e.stderr_tail.split('\n').filter((l) => l !== '').slice(-8);
       for (const l of tail) lines.push(`    stderr: ${l}`);
     }
   }

@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Verdict, VectorJudgement } from '../judge/verdict.js';
+import { summarizeVectors } from './run-summary.js';
 import { computeGate, countVerdicts, REPORT_FORMAT, type GateReport } from './gate-report.js';
 import { mergeReports } from './merge-reports.js';
 
@@ -10,7 +11,7 @@ const judged = (id: string, verdict: Verdict): VectorJudgement => ({
   clauses: [],
   interpretations: [],
   verdict,
-  failClauses: [],
+  fail_clauses: [],
   violations: [],
   notes: [],
 });
@@ -23,7 +24,11 @@ function report(shard: string | null, vectors: VectorJudgement[], set = 'a'.repe
     provider: { name: 'p', version: '1', interpretations: [], adapter: 'process-persistent' },
     selection: { categories: ['stale'], ids: [], clauses: [], shard, filtered: 3, total: vectors.length },
     metamorphic: { sample: 0, seed: 1 },
+    started_at: '2026-01-31T12:00:00.000Z',
+    duration_ms: 1500,
+    hostname: 'ci-host',
     counts: countVerdicts(vectors),
+    summary: summarizeVectors(vectors),
     gate: computeGate(vectors, []),
     unknown_expectations: [],
     vectors,

@@ -6,22 +6,31 @@
  */
 import { computeGate, countVerdicts, REPORT_FORMAT, type GateReport } from './gate-report.js';
 import type { Expectation } from '../judge/expectations.js';
+import { compareUtf8, schemaViolations } from '../../oracle/index.js';
+import { summarizeVectors } from './run-summary.js';
 
 export type MergeOutcome = { ok: true; report: GateReport } | { ok: false; message: string };
 
-/** Checks that a decoded JSON value looks like a gate report. */
+/** The report's schema name (oracle/schemas/kofun.ctk.report.v1.schema.json). */
+export const REPORT_SCHEMA = 'kofun.ctk.report/v1';
+
+/**
+ * Why a decoded JSON value is not a gate report, naming the first JSON pointer the schema
+ * refuses, or undefined when it is one. Fails closed: a report of another shape (an older
+ * key style, a missing field) is refused rather than half-read.
+ */
+export function gateReportProblem(value: unknown): string | undefined {
+  const violations = schemaViolations(REPORT_SCHEMA, value);
+  const first = violations[0];
+  if (first === undefined) return undefined;
+  const where = first.pointer === undefined || first.pointer === '' ? '(root)' : first.pointer;
+  const more = violations.length > 1 ? ` (and ${violations.length - 1} more)` : '';
+  return `at ${where}: ${first.message}${first.expected !== undefined ? `, expected ${first.expected}` : ''}${more}`;
+}
+
+/** Checks that a decoded JSON value is a gate report (valid against its schema). */
 export function isGateReport(value: unknown): value is GateReport {
-  const r = value as Partial<GateReport> | null;
-  return (
-    typeof r === 'object' &&
-    r !== null &&
-    r.format === REPORT_FORMAT &&
-    typeof r.vector_set_sha256 === 'string' &&
-    typeof r.kit_version === 'string' &&
-    Array.isArray(r.vectors) &&
-    typeof r.selection === 'object' &&
-    r.selection !== null
-  );
+  return gateReportProblem(value) === undefined;
 }
 
 function same(a: unknown, b: unknown): boolean {
@@ -69,6 +78,10 @@ export function mergeReports(reports: readonly GateReport[]): MergeOutcome {
   const unknown = new Map<string, Expectation>();
   for (const r of reports) for (const e of r.unknown_expectations) unknown.set(e.id, e);
   const unknownList = [...unknown.values()];
+  // The merged wall time runs from the first shard's start to the last shard's end.
+  const starts = reports.map((r) => Date.parse(r.started_at));
+  const start = Math.min(...starts);
+  const end = Math.max(...reports.map((r, i) => (starts[i] as number) + r.duration_ms));
   return {
     ok: true,
     report: {
@@ -83,7 +96,11 @@ export function mergeReports(reports: readonly GateReport[]): MergeOutcome {
         total: vectors.length,
       },
       metamorphic: first.metamorphic,
+      started_at: new Date(start).toISOString(),
+      duration_ms: end - start,
+      hostname: [...new Set(reports.map((r) => r.hostname))].sort(compareUtf8).join(' '),
       counts: countVerdicts(vectors),
+      summary: summarizeVectors(vectors),
       gate: computeGate(vectors, unknownList, incomplete),
       unknown_expectations: unknownList,
       vectors,

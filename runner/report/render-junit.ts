@@ -1,58 +1,59 @@
 /**
  * The gate report as JUnit XML for CI, built with xmlbuilder2 (never by string
- * concatenation). One testsuite per category, one testcase per vector. Every piece of
+ * concatenation). One testsuite per category, one testcase per vector, in the strict
+ * shape of the Ant JUnit schema that Jenkins and Ant consumers validate against
+ * (`timestamp`, `hostname`, `time` on every suite and case, `package` and `id`,
+ * `properties`, `system-out`, `system-err`). Every piece of
  * provider-controlled text is escaped by escape-text first, so the XML carries no
  * character XML 1.0 cannot, and no control sequence reaches a CI log.
  */
 import { describeFuzzPhase, type FuzzPhaseReport } from '../run/fuzz-phase.js';
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
-import { formatViolation, escapeText } from '../../oracle/index.js';
-import type { VectorJudgement } from '../judge/verdict.js';
+import { compareUtf8, formatViolation, escapeText } from '../../oracle/index.js';
+import { VERDICTS, type VectorJudgement } from '../judge/verdict.js';
+import { summarizeVectors } from './run-summary.js';
 import type { GateReport } from './gate-report.js';
 import { describeDifference, describeProvider } from './describe.js';
 
 /** Renders the report as a JUnit XML document. */
 export function renderJunit(report: GateReport): string {
-  const categories = [...new Set(report.vectors.map((v) => v.category))].sort();
-  const failures = report.vectors.filter((v) => v.verdict === 'FAIL' || v.verdict === 'XPASS').length;
-  const errors = report.vectors.filter((v) => v.verdict === 'ERROR' || v.verdict === 'NOT-RUN').length;
-  const skipped = report.vectors.filter((v) => v.verdict === 'XFAIL').length;
-  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele('testsuites', {
-    name: 'kofun-ctk',
-    tests: String(report.vectors.length),
-    failures: String(failures),
-    errors: String(errors),
-    skipped: String(skipped),
-  });
-  for (const category of categories) {
+  const categories = [...new Set(report.vectors.map((v) => v.category))].sort(compareUtf8);
+  // The strict schema allows no attributes on testsuites: the totals live on each suite.
+  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele('testsuites');
+  const timestamp = junitTimestamp(report.started_at);
+  categories.forEach((category, id) => {
     const vectors = report.vectors.filter((v) => v.category === category);
     const suite = root.ele('testsuite', {
       name: escapeText(category),
+      package: 'kofun-ctk',
+      id: String(id),
+      timestamp,
+      hostname: escapeText(report.hostname) || 'localhost',
       tests: String(vectors.length),
       failures: String(vectors.filter((v) => v.verdict === 'FAIL' || v.verdict === 'XPASS').length),
       errors: String(vectors.filter((v) => v.verdict === 'ERROR' || v.verdict === 'NOT-RUN').length),
       skipped: String(vectors.filter((v) => v.verdict === 'XFAIL').length),
+      time: seconds(vectors.reduce((sum, v) => sum + (v.duration_ms ?? 0), 0)),
     });
     addProperties(suite, report);
     for (const v of vectors) addCase(suite, v);
-  }
-  if (report.fuzz !== undefined) addFuzzSuite(root, report.fuzz);
+    suite.ele('system-out').txt(suiteOut(report, category, vectors));
+    suite.ele('system-err');
+  });
+  if (report.fuzz !== undefined) addFuzzSuite(root, report);
   return root.end({ prettyPrint: true });
 }
 
-/** The fuzz phase as one testsuite of one testcase, with its seed and number of cases. */
-function addFuzzSuite(root: XMLBuilder, fuzz: FuzzPhaseReport): void {
-  const failed = fuzz.outcome === 'disagreement' ? '1' : '0';
-  const errored = fuzz.outcome === 'no-provider' ? '1' : '0';
-  const suite = root.ele('testsuite', { name: 'fuzz', tests: '1', failures: failed, errors: errored, skipped: '0' });
-  const props = suite.ele('properties');
-  props.ele('property', { name: 'seed', value: String(fuzz.seed) });
-  props.ele('property', { name: 'cases', value: String(fuzz.cases) });
-  const tc = suite.ele('testcase', { classname: 'kofun-ctk.fuzz', name: `seed ${fuzz.seed}, ${fuzz.cases} cases` });
-  const text = escapeText(describeFuzzPhase(fuzz));
-  if (fuzz.outcome === 'disagreement') tc.ele('failure', { type: 'FAIL', message: `FAIL ${(fuzz.clauses ?? []).join(' ')}`.trim() }).txt(text);
-  else if (fuzz.outcome === 'no-provider') tc.ele('error', { type: 'start', message: 'ERROR' }).txt(text);
+/** The strict schema's timestamp: `YYYY-MM-DDTHH:MM:SS`, no time zone (the report's UTC). */
+export function junitTimestamp(iso: string): string {
+  const t = Date.parse(iso);
+  return (Number.isNaN(t) ? new Date(0) : new Date(t)).toISOString().slice(0, 19);
+}
+
+/** Milliseconds as xs:decimal seconds. */
+function seconds(ms: number): string {
+  return (ms / 1000).toFixed(3);
 }
 
 function addProperties(suite: XMLBuilder, report: GateReport): void {
@@ -62,33 +63,68 @@ function addProperties(suite: XMLBuilder, report: GateReport): void {
   add('kit_version', report.kit_version);
   props.ele('property', { name: 'provider', value: describeProvider(report.provider) });
   add('gate', report.gate.passed ? 'passed' : `failed (exit ${report.gate.exit_code})`);
+  add('started_at', report.started_at);
+  add('duration_ms', String(report.duration_ms));
 }
 
 function addCase(suite: XMLBuilder, v: VectorJudgement): void {
-  const tc = suite.ele('testcase', { classname: `kofun-ctk.${escapeText(v.category)}`, name: escapeText(v.id) });
-  const out: string[] = [];
+  const tc = suite.ele('testcase', {
+    classname: `kofun-ctk.${escapeText(v.category)}`,
+    name: escapeText(v.id),
+    time: seconds(v.duration_ms ?? 0),
+  });
   switch (v.verdict) {
     case 'FAIL':
-      tc.ele('failure', { type: 'FAIL', message: `FAIL ${v.failClauses.join(' ')}`.trim() }).txt(failText(v));
+      tc.ele('failure', { type: 'FAIL', message: `FAIL ${v.fail_clauses.join(' ')}`.trim() }).txt(withNotes(failText(v), v));
       break;
-    case 'XPASS':
-      tc.ele('failure', { type: 'XPASS', message: `XPASS: expected ${v.expectation?.verdict ?? ''}, got ${v.rawVerdict ?? ''}` }).txt(escapeText(v.expectation?.reason ?? ''));
+    case 'XPASS': {
+      const message = `XPASS: expected ${v.expectation?.verdict ?? ''}, got ${v.raw_verdict ?? ''}`;
+      tc.ele('failure', { type: 'XPASS', message }).txt(withNotes(escapeText(v.expectation?.reason ?? ''), v));
       break;
+    }
     case 'ERROR':
     case 'NOT-RUN':
-      tc.ele('error', { type: v.error?.kind ?? v.verdict, message: `${v.verdict}${v.failClauses.length > 0 ? ` ${v.failClauses.join(' ')}` : ''}: ${v.error?.message ?? ''}` }).txt(v.error?.stderrTail ?? '');
+      tc.ele('error', { type: v.error?.kind ?? v.verdict, message: `${v.verdict}${v.fail_clauses.length > 0 ? ` ${v.fail_clauses.join(' ')}` : ''}: ${v.error?.message ?? ''}` }).txt(
+        withNotes(v.error?.stderr_tail ?? '', v),
+      );
       break;
     case 'XFAIL':
-      tc.ele('skipped', { message: `XFAIL (expected ${v.rawVerdict ?? ''}): ${escapeText(v.expectation?.reason ?? '')}` });
+      tc.ele('skipped', { message: `XFAIL (expected ${v.raw_verdict ?? ''}): ${escapeText(v.expectation?.reason ?? '')}` });
       break;
     case 'ACCEPTABLE':
-      out.push(`ACCEPTABLE: alternative ${escapeText(v.acceptable?.name ?? '')} (${escapeText(v.acceptable?.interpretation ?? '')})`);
-      break;
     case 'PASS':
       break;
   }
-  for (const note of v.notes) out.push(`note: ${note}`);
-  if (out.length > 0) tc.ele('system-out').txt(out.join('\n'));
+}
+
+function withNotes(text: string, v: VectorJudgement): string {
+  return v.notes.length === 0 ? text : [text, ...v.notes.map((n) => `note: ${n}`)].join('\n');
+}
+
+/**
+ * The suite's system-out: its counts and the clauses its vectors violate (the strict schema
+ * has no per-case output), then ACCEPTABLE alternatives and the notes of passing vectors.
+ */
+function suiteOut(report: GateReport, category: string, vectors: readonly VectorJudgement[]): string {
+  const lines: string[] = [];
+  const counts = report.summary.by_category.find((c) => c.category === category);
+  if (counts !== undefined) {
+    const tally = VERDICTS.filter((v) => counts.counts[v] > 0).map((v) => `${v} ${counts.counts[v]}`);
+    lines.push(`${escapeText(category)}: ${counts.total} vectors: ${tally.join(', ')}`);
+  }
+  for (const c of summarizeVectors(vectors).by_clause) {
+    lines.push(`  ${c.clause}: ${c.failing} failing${c.expected > 0 ? `, ${c.expected} expected (XFAIL)` : ''}`);
+  }
+  for (const v of vectors) {
+    if (v.verdict === 'ACCEPTABLE') {
+      const alt = `${escapeText(v.acceptable?.name ?? '')} (${escapeText(v.acceptable?.interpretation ?? '')})`;
+      lines.push(`${escapeText(v.id)}: ACCEPTABLE: alternative ${alt}`);
+    }
+    if (v.verdict === 'PASS' || v.verdict === 'ACCEPTABLE' || v.verdict === 'XFAIL') {
+      for (const note of v.notes) lines.push(`${escapeText(v.id)}: note: ${note}`);
+    }
+  }
+  return lines.join('\n');
 }
 
 function failText(v: VectorJudgement): string {
@@ -98,4 +134,33 @@ function failText(v: VectorJudgement): string {
   for (const violation of v.violations) lines.push(formatViolation(violation));
   if (v.diff) lines.push('', v.diff);
   return lines.join('\n');
+}
+
+/** The fuzz phase as one testsuite of one testcase (strict shape), with its seed and number of cases. */
+function addFuzzSuite(root: XMLBuilder, report: GateReport): void {
+  const fuzz = report.fuzz as FuzzPhaseReport;
+  const failed = fuzz.outcome === 'disagreement' ? '1' : '0';
+  const errored = fuzz.outcome === 'no-provider' ? '1' : '0';
+  const suite = root.ele('testsuite', {
+    name: 'fuzz',
+    package: 'kofun-ctk',
+    id: String(new Set(report.vectors.map((v) => v.category)).size),
+    timestamp: junitTimestamp(report.started_at),
+    hostname: escapeText(report.hostname) || 'localhost',
+    tests: '1',
+    failures: failed,
+    errors: errored,
+    skipped: '0',
+    time: '0.000',
+  });
+  const props = suite.ele('properties');
+  props.ele('property', { name: 'seed', value: String(fuzz.seed) });
+  props.ele('property', { name: 'cases', value: String(fuzz.cases) });
+  const tc = suite.ele('testcase', { classname: 'kofun-ctk.fuzz', name: `seed ${fuzz.seed}, ${fuzz.cases} cases`, time: '0.000' });
+  const text = escapeText(describeFuzzPhase(fuzz));
+  if (fuzz.outcome === 'disagreement') {
+    tc.ele('failure', { type: 'FAIL', message: `FAIL ${(fuzz.clauses ?? []).join(' ')}`.trim() }).txt(text);
+  } else if (fuzz.outcome === 'no-provider') tc.ele('error', { type: 'start', message: 'ERROR' }).txt(text);
+  suite.ele('system-out').txt(text);
+  suite.ele('system-err');
 }

@@ -4,6 +4,7 @@ import { create } from 'xmlbuilder2';
 import { errorFromFault } from '../judge/judge-vector.js';
 import { unifiedDiff } from '../judge/unified-diff.js';
 import type { VectorJudgement } from '../judge/verdict.js';
+import { summarizeVectors } from './run-summary.js';
 import { computeGate, countVerdicts, REPORT_FORMAT, type GateReport } from './gate-report.js';
 import { renderJunit } from './render-junit.js';
 import { renderMarkdown } from './render-markdown.js';
@@ -17,7 +18,7 @@ function report(): GateReport {
     clauses: [],
     interpretations: [],
     verdict: 'ERROR',
-    failClauses: [],
+    fail_clauses: [],
     violations: [],
     error: errorFromFault({ kind: 'crash', message: hostile, stderrTail: `${hostile}\nlast line` }),
     notes: [],
@@ -28,8 +29,8 @@ function report(): GateReport {
     clauses: ['KD-CANON-02'],
     interpretations: [],
     verdict: 'FAIL',
-    failClauses: ['KD-CANON-02'],
-    clauseSource: 'verifier',
+    fail_clauses: ['KD-CANON-02'],
+    clause_source: 'verifier',
     violations: [{ code: 'x', clause: 'KD-CANON-02', message: 'm', actual: hostile }],
     diff: unifiedDiff(new Uint8Array(Buffer.from('{\n  "a": 1\n}\n')), new Uint8Array(Buffer.from(`{\n  "a": "${hostile}"\n}\n`))),
     notes: [],
@@ -42,7 +43,11 @@ function report(): GateReport {
     provider: { name: hostile, version: '1\u001b', interpretations: [hostile], adapter: 'process-persistent' },
     selection: { categories: [], ids: [], clauses: [], shard: null, filtered: 2, total: 2 },
     metamorphic: { sample: 0, seed: 1 },
+    started_at: '2026-01-31T12:00:00.000Z',
+    duration_ms: 1500,
+    hostname: 'ci-host',
     counts: countVerdicts(vectors),
+    summary: summarizeVectors(vectors),
     gate: computeGate(vectors, []),
     unknown_expectations: [],
     vectors,

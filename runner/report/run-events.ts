@@ -1,7 +1,8 @@
 /**
  * The one JSON event stream a run produces (`--events FILE` writes it as JSON lines).
  * Every report (console, JSON, JUnit, Markdown) is computed from these events, so a
- * report can be rebuilt from a recorded stream.
+ * report can be rebuilt from a recorded stream. Keys are snake_case throughout; the shape
+ * of one line is oracle/schemas/kofun.ctk.events.v1.schema.json.
  */
 import type { ProviderIdentity } from '../adapters/provider-connection.js';
 import type { Expectation } from '../judge/expectations.js';
@@ -31,6 +32,9 @@ export type RunEvent =
   | {
       event: 'run-start';
       kit_version: string;
+      /** ISO 8601, UTC, milliseconds. */
+      started_at: string;
+      hostname: string;
       vector_set_sha256: string;
       selection: RunSelection;
       adapter: string;

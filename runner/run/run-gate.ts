@@ -15,7 +15,8 @@
  * Without declared build commands they are NOT-RUN, which leaves the run incomplete.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
+import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import type { CallOutcome, ProviderConnection, ProviderFault, ProviderLauncher } from '../adapters/provider-connection.js';
 import { classifyDifference } from '../judge/classify-difference.js';
@@ -131,6 +132,7 @@ class Lane {
 /** Runs the gate and returns its report (also emitted as events). */
 export async function runGate(options: GateRunOptions): Promise<GateReport> {
   const started = Date.now();
+  const startedAt = new Date(started).toISOString();
   const events: RunEvent[] = [];
   const emit: EventSink = (e) => {
     events.push(e);
@@ -139,6 +141,8 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
   emit({
     event: 'run-start',
     kit_version: options.kitVersion,
+    started_at: startedAt,
+    hostname: hostname() || 'localhost',
     vector_set_sha256: options.vectorSet.vectorSetSha256,
     selection: options.selection,
     adapter: options.adapter,
@@ -170,11 +174,13 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
     done = order.length;
   } else {
     await pool(order, lanes, async (vector, lane) => {
+      const t0 = performance.now();
       const outcome = await lane.send(vector.fixtureSha256, () => options.vectorSet.fixtureBytes(vector.fixtureSha256), vector.request);
+      const wall = elapsedMs(t0);
       const judgement =
         'notRun' in outcome
           ? notRunJudgement(vector, outcome.notRun)
-          : judgeVector(vector, outcome, { fixture: options.vectorSet.loadedFixture(vector.fixtureSha256), declaredInterpretations: lane.identity() });
+          : { ...judgeVector(vector, outcome, { fixture: options.vectorSet.loadedFixture(vector.fixtureSha256), declaredInterpretations: lane.identity() }), duration_ms: wall };
       if (!('notRun' in outcome) && outcome.ok) actuals.set(vector.id, outcome.value);
       judgements.set(vector.id, judgement);
       done += 1;
@@ -190,8 +196,11 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
   }
   const slots = Array.from({ length: Math.max(1, options.jobs) }, (_, i) => i);
   await pool(releaseOrder, slots, async (vector) => {
+    const t0 = performance.now();
     const judgement =
-      plan === null ? releaseNotRunJudgement(vector, NO_BUILD_COMMANDS) : await judgeReleaseVector(vector, options.vectorSet.fixturePath(vector.fixtureSha256), plan);
+      plan === null
+        ? releaseNotRunJudgement(vector, NO_BUILD_COMMANDS)
+        : { ...(await judgeReleaseVector(vector, options.vectorSet.fixturePath(vector.fixtureSha256), plan)), duration_ms: elapsedMs(t0) };
     judgements.set(vector.id, judgement);
     done += 1;
     emit({ event: 'progress', phase: 'base', id: vector.id, outcome: judgement.verdict, done, total: baseTotal });
@@ -251,8 +260,8 @@ function metamorphicOutcome(seed: number, base: Uint8Array, outcome: LaneOutcome
 function withMetamorphic(j: VectorJudgement, m: MetamorphicOutcome): VectorJudgement {
   if (m.ok) return { ...j, metamorphic: m };
   const clauses = ['KD-KEY-07', 'KD-ORDER-12'];
-  if (j.verdict === 'FAIL') return { ...j, metamorphic: m, failClauses: [...new Set([...j.failClauses, ...clauses])].sort() };
-  return { ...j, metamorphic: m, verdict: 'FAIL', failClauses: clauses, clauseSource: 'metamorphic' };
+  if (j.verdict === 'FAIL') return { ...j, metamorphic: m, fail_clauses: [...new Set([...j.fail_clauses, ...clauses])].sort() };
+  return { ...j, metamorphic: m, verdict: 'FAIL', fail_clauses: clauses, clause_source: 'metamorphic' };
 }
 
 /** Runs `work` over `items` with one lane (provider instance or build slot) per concurrent worker. */
@@ -267,6 +276,11 @@ async function pool<T, L>(items: readonly T[], lanes: readonly L[], work: (item:
       }
     }),
   );
+}
+
+/** Milliseconds since `t0`, to the microsecond (a fast provider answers in well under 1 ms). */
+function elapsedMs(t0: number): number {
+  return Math.round((performance.now() - t0) * 1000) / 1000;
 }
 
 function cmp(a: string, b: string): number {

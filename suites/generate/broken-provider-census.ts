@@ -356,8 +356,8 @@ function caughtByOf(vectors: readonly VectorJudgement[], namedOnly: boolean): st
   const clauses = new Set<string>();
   const errors = new Set<string>();
   for (const j of vectors) {
-    const counts = !namedOnly || NAMING_SOURCES.has(j.clauseSource ?? 'vector');
-    if ((j.verdict === 'FAIL' || j.verdict === 'ERROR') && counts) for (const c of j.failClauses) clauses.add(c);
+    const counts = !namedOnly || NAMING_SOURCES.has(j.clause_source ?? 'vector');
+    if ((j.verdict === 'FAIL' || j.verdict === 'ERROR') && counts) for (const c of j.fail_clauses) clauses.add(c);
     if (j.verdict === 'ERROR') errors.add(`ERROR ${j.error?.kind ?? 'unknown'}`);
   }
   return [...[...clauses].sort(cmp), ...[...errors].sort(cmp)];

@@ -1,0 +1,149 @@
+/**
+ * The console reporters fed events directly (with their own clock, so nothing here waits
+ * on time), the GitHub annotations and the job summary's 1 MiB cap.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { PassThrough } from 'node:stream';
+import { HOSTILE, sampleReport } from '../test-support/sample-report.js';
+import { chooseReporter, consoleReporter, LINE_INTERVAL_MS, type ReporterKind } from './console-reporter.js';
+import { githubAnnotations } from './github-annotations.js';
+import { JOB_SUMMARY_LIMIT, renderJobSummary } from './render-job-summary.js';
+import type { RunEvent } from './run-events.js';
+import type { VectorJudgement } from '../judge/verdict.js';
+
+function capture(
+  kind: ReporterKind,
+  clock: { t: number },
+): { text: () => string; sink: (e: RunEvent) => void; summary: () => void } {
+  const out = new PassThrough();
+  const chunks: string[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c.toString('utf8')));
+  const r = consoleReporter(out, false, { kind, now: () => clock.t });
+  return { text: () => chunks.join(''), sink: r.sink, summary: () => r.summary(sampleReport()) };
+}
+
+const progress = (done: number, total: number, outcome = 'PASS'): RunEvent => ({
+  event: 'progress',
+  phase: 'base',
+  id: `v/${done}`,
+  outcome,
+  done,
+  total,
+});
+
+test('auto: github under GitHub Actions, progress on a TTY, line otherwise; an explicit choice stands', () => {
+  assert.is(chooseReporter('auto', true, { GITHUB_ACTIONS: 'true' }), 'github');
+  assert.is(chooseReporter('auto', true, {}), 'progress');
+  assert.is(chooseReporter('auto', false, {}), 'line');
+  assert.is(chooseReporter('dot', false, { GITHUB_ACTIONS: 'true' }), 'dot');
+});
+
+test('line: a line every 10% of the vectors when they come fast', () => {
+  const clock = { t: 0 };
+  const r = capture('line', clock);
+  for (let i = 1; i <= 100; i++) r.sink(progress(i, 100));
+  const lines = r
+    .text()
+    .split('\n')
+    .filter((l) => l.startsWith('vectors '));
+  assert.equal(
+    lines.map((l) => l.split(' ')[1]),
+    ['10/100', '20/100', '30/100', '40/100', '50/100', '60/100', '70/100', '80/100', '90/100', '100/100'],
+  );
+  assert.is(lines[4], 'vectors 50/100 (50%)  PASS 50');
+});
+
+test('line: a line once 5 seconds passed, however few vectors were judged', () => {
+  const clock = { t: 0 };
+  const r = capture('line', clock);
+  r.sink(progress(1, 1000));
+  assert.is(r.text(), '');
+  clock.t = LINE_INTERVAL_MS - 1;
+  r.sink(progress(2, 1000, 'FAIL'));
+  assert.is(r.text(), '');
+  clock.t = LINE_INTERVAL_MS;
+  r.sink(progress(3, 1000));
+  assert.is(r.text(), 'vectors 3/1000 (0%)  PASS 2  FAIL 1\n');
+});
+
+test('dot: one character per vector, the count at the end of the phase', () => {
+  const r = capture('dot', { t: 0 });
+  for (const [i, o] of ['PASS', 'FAIL', 'ERROR', 'ACCEPTABLE', 'NOT-RUN'].entries()) r.sink(progress(i + 1, 5, o));
+  assert.is(r.text(), '.FEaN 5/5\n');
+});
+
+test('summary: by category and by violated clause; quiet prints the gate line alone', () => {
+  const r = capture('line', { t: 0 });
+  r.summary();
+  const text = r.text();
+  assert.match(
+    text,
+    /by category:\n {2}invalid: 3 vectors: ACCEPTABLE 1, ERROR 1, NOT-RUN 1\n {2}stale: 4 vectors: PASS 1, FAIL 1, XFAIL 1, XPASS 1\n/,
+  );
+  assert.match(
+    text,
+    /by violated clause:\n {2}KD-CANON-02: 1 failing, 1 expected \(XFAIL\) \(stale\)\n {2}KD-ORDER-03: 1 failing \(stale\)\n/,
+  );
+  assert.match(text, /without result bytes:\n {2}crash: 1\n {2}not-run: 1\n/);
+  const q = capture('quiet', { t: 0 });
+  q.sink({
+    event: 'run-start',
+    kit_version: '0',
+    started_at: '2026-01-31T12:00:00.000Z',
+    hostname: 'h',
+    vector_set_sha256: 'f'.repeat(64),
+    selection: sampleReport().selection,
+    adapter: 'module',
+    jobs: 1,
+    timeout_ms: 1,
+    metamorphic: { sample: 0, seed: 1 },
+  });
+  q.sink(progress(1, 1));
+  q.summary();
+  assert.match(q.text(), /^gate FAILED \(exit 3\)/);
+  assert.not.match(q.text(), /by category/);
+});
+
+test('github: one ::error per failing vector, grouped by clause, one line each, capped', () => {
+  const lines = githubAnnotations(sampleReport());
+  const errors = lines.filter((l) => l.startsWith('::error '));
+  // FAIL, ERROR, NOT-RUN, XPASS fail the gate; XFAIL does not.
+  assert.is(errors.length, 4);
+  assert.is(lines[0], '::group::KD-CANON-02: 1 vectors');
+  assert.match(lines[1] ?? '', /^::error title=kofun-ctk KD-CANON-02::stale\/fail: FAIL KD-CANON-02 KD-ORDER-03: m$/);
+  for (const l of lines) assert.not.match(l, /[\n\r\u0000-\u001f]/);
+  const crash = errors.find((l) => l.includes('invalid/crash')) ?? '';
+  assert.ok(crash.includes('bad<script>'), crash);
+  assert.not.match(crash.slice(2), /::[a-z-]+ /);
+  const capped = githubAnnotations(sampleReport(), 2);
+  assert.is(capped.filter((l) => l.startsWith('::error ')).length, 2);
+  assert.is(capped.at(-1), '::notice title=kofun-ctk::2 more failing vectors not annotated; see the reports');
+  assert.ok(HOSTILE.includes('\u001b'));
+});
+
+test('job summary: counts, clauses and details; never over the budget, however many failures', () => {
+  const small = renderJobSummary(sampleReport());
+  assert.match(small, /\| KD-CANON-02 \| 1 \| 1 \| stale \|/);
+  assert.match(small, /<details>\n<summary>stale\/fail: FAIL KD-CANON-02 KD-ORDER-03<\/summary>/);
+  // Provider markup appears raw only inside code fences, where Markdown shows it as text.
+  const prose = small.replace(/^(`{3,})[^\n]*\n[\s\S]*?\n\1$/gm, '');
+  assert.ok(prose.length < small.length);
+  assert.not.match(prose, /<script>|<img/);
+  const base = sampleReport();
+  const fail = base.vectors.find((v) => v.id === 'stale/fail') as VectorJudgement;
+  const many = Array.from({ length: 3000 }, (_, i) => ({
+    ...fail,
+    id: `stale/f${String(i).padStart(4, '0')}`,
+    diff: 'x'.repeat(3000),
+  }));
+  const big = { ...base, vectors: many };
+  const text = renderJobSummary(big);
+  const size = Buffer.byteLength(text, 'utf8');
+  assert.ok(size <= JOB_SUMMARY_LIMIT, String(size));
+  assert.ok(size > JOB_SUMMARY_LIMIT - 8000, String(size));
+  assert.match(text, /\n\d+ more failing vectors: see the reports.\n$/);
+  assert.ok(Buffer.byteLength(renderJobSummary(big, 300), 'utf8') <= 300);
+});
+
+test.run();

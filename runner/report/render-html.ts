@@ -1,0 +1,187 @@
+/**
+ * The gate report as one self-contained HTML file (`--report html`): the gate, the counts,
+ * the summaries by category and by violated clause, and a table of every vector, filterable
+ * by verdict, category and clause, with each failure's violations, diff and provider stderr.
+ *
+ * Nothing is fetched: the style and the filter script are inline, and the Content Security
+ * Policy allows exactly those two (by SHA-256) and nothing else, no network, no image, no
+ * other script. Every provider-controlled text goes through the html escaper (element
+ * content and quoted attributes), and the script only reads data attributes and sets
+ * `hidden` and `textContent`, so provider bytes never become markup or script.
+ */
+import { compareUtf8, escapeFor, formatViolation, sha256Bytes } from '../../oracle/index.js';
+import { VERDICTS, type VectorJudgement } from '../judge/verdict.js';
+import { describeDifference, describeProvider } from './describe.js';
+import type { GateReport } from './gate-report.js';
+
+const STYLE = `
+body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #1b1b1b; }
+table { border-collapse: collapse; margin: 0.5em 0 1.5em; }
+th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: left; vertical-align: top; }
+td.n { text-align: right; }
+pre { white-space: pre-wrap; word-break: break-all; background: #f6f6f6; padding: 0.5em; margin: 0.3em 0; }
+.PASS, .ACCEPTABLE, .XFAIL { color: #17621f; }
+.FAIL, .ERROR, .XPASS, .NOT-RUN { color: #a11; font-weight: bold; }
+#filters { margin: 0.5em 0; }
+#filters label { margin-right: 1em; }
+`;
+
+const SCRIPT = `
+(function () {
+  var rows = Array.prototype.slice.call(document.querySelectorAll('tr.vector'));
+  var verdict = document.getElementById('filter-verdict');
+  var category = document.getElementById('filter-category');
+  var clause = document.getElementById('filter-clause');
+  var shown = document.getElementById('shown');
+  function apply() {
+    var n = 0;
+    rows.forEach(function (row) {
+      var ok = (verdict.value === '' || row.getAttribute('data-verdict') === verdict.value) &&
+        (category.value === '' || row.getAttribute('data-category') === category.value) &&
+        (clause.value === '' || (' ' + row.getAttribute('data-clauses') + ' ').indexOf(' ' + clause.value + ' ') >= 0);
+      row.hidden = !ok;
+      if (ok) n += 1;
+    });
+    shown.textContent = n + ' of ' + rows.length + ' vectors';
+  }
+  [verdict, category, clause].forEach(function (s) { s.addEventListener('change', apply); });
+  apply();
+})();
+`;
+
+function cspHash(text: string): string {
+  return `'sha256-${Buffer.from(sha256Bytes(text)).toString('base64')}'`;
+}
+
+/** The Content Security Policy: the inline style and script by hash, nothing else. */
+export function htmlPolicy(): string {
+  return [
+    "default-src 'none'",
+    `style-src ${cspHash(STYLE)}`,
+    `script-src ${cspHash(SCRIPT)}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
+
+/** Escaped text for element content or a double-quoted attribute. */
+function h(text: string): string {
+  return escapeFor('html', text);
+}
+
+function sortedUnique(values: Iterable<string>): string[] {
+  return [...new Set(values)].sort(compareUtf8);
+}
+
+function options(id: string, label: string, values: readonly string[]): string {
+  const opts = values.map((v) => `<option value="${h(v)}">${h(v)}</option>`).join('');
+  return `<label>${label} <select id="${id}"><option value="">all</option>${opts}</select></label>`;
+}
+
+/** The clauses a row is found by: those it violates, then those it exercises. */
+function rowClauses(v: VectorJudgement): string[] {
+  return sortedUnique([...v.fail_clauses, ...v.clauses]);
+}
+
+function detailOf(v: VectorJudgement): string {
+  const parts: string[] = [];
+  if (v.difference) parts.push(`<p>${h(describeDifference(v.difference))}</p>`);
+  if (v.error)
+    parts.push(`<p>${h(`${v.error.kind}${v.error.code ? ` ${v.error.code}` : ''}: ${v.error.message}`)}</p>`);
+  if (v.expectation) parts.push(`<p>expectation: ${h(`${v.expectation.verdict}: ${v.expectation.reason}`)}</p>`);
+  if (v.acceptable) parts.push(`<p>alternative ${h(v.acceptable.name)} (${h(v.acceptable.interpretation)})</p>`);
+  if (v.metamorphic && !v.metamorphic.ok)
+    parts.push(`<p>metamorphic (seed ${v.metamorphic.seed}): ${h(v.metamorphic.detail ?? '')}</p>`);
+  for (const n of v.notes) parts.push(`<p>note: ${h(n)}</p>`);
+  if (v.violations.length > 0)
+    parts.push(`<pre class="violations">${h(v.violations.map(formatViolation).join('\n'))}</pre>`);
+  if (v.diff) parts.push(`<pre class="diff">${h(v.diff)}</pre>`);
+  if (v.metamorphic?.diff) parts.push(`<pre class="diff">${h(v.metamorphic.diff)}</pre>`);
+  if (v.error?.stderr_tail)
+    parts.push(`<p>provider stderr (tail):</p><pre class="stderr">${h(v.error.stderr_tail)}</pre>`);
+  return parts.length === 0 ? '' : `<details><summary>details</summary>${parts.join('')}</details>`;
+}
+
+function vectorRow(v: VectorJudgement): string {
+  const clauses = h(rowClauses(v).join(' '));
+  const attrs = `data-verdict="${h(v.verdict)}" data-category="${h(v.category)}" data-clauses="${clauses}"`;
+  const time = v.duration_ms === undefined ? '' : `${v.duration_ms.toFixed(3)} ms`;
+  return (
+    `<tr class="vector" ${attrs}><td>${h(v.id)}</td><td class="${h(v.verdict)}">${h(v.verdict)}</td>` +
+    `<td>${h(v.fail_clauses.join(' '))}</td><td class="n">${time}</td><td>${detailOf(v)}</td></tr>`
+  );
+}
+
+/** Renders the report as one HTML document. */
+export function renderHtml(report: GateReport): string {
+  const gate = report.gate.passed ? 'PASSED' : 'FAILED';
+  const meta: [string, string][] = [
+    ['vector set', report.vector_set_sha256],
+    ['provider', describeProvider(report.provider)],
+    ['kit', `kofun-ctk ${report.kit_version}`],
+    ['started', `${report.started_at} on ${report.hostname}`],
+    ['wall time', `${(report.duration_ms / 1000).toFixed(3)} s`],
+    ['exit status', String(report.gate.exit_code)],
+  ];
+  if (report.provider && report.provider.interpretations.length > 0)
+    meta.push(['interpretations', report.provider.interpretations.join(', ')]);
+  const out: string[] = [];
+  out.push('<!DOCTYPE html>', '<html lang="en"><head><meta charset="utf-8">');
+  out.push(`<meta http-equiv="Content-Security-Policy" content="${h(htmlPolicy())}">`);
+  out.push(`<title>kofun-ctk gate: ${gate}</title><style>${STYLE}</style></head><body>`);
+  out.push(`<h1>kofun-ctk gate: <span id="gate" class="${report.gate.passed ? 'PASS' : 'FAIL'}">${gate}</span></h1>`);
+  out.push(`<table id="meta">${meta.map(([k, v]) => `<tr><th>${k}</th><td>${h(v)}</td></tr>`).join('')}</table>`);
+  out.push(`<table id="counts"><tr>${VERDICTS.map((v) => `<th>${v}</th>`).join('')}</tr>`);
+  out.push(
+    `<tr>${VERDICTS.map((v) => `<td class="n" data-count="${v}">${report.counts[v]}</td>`).join('')}</tr></table>`,
+  );
+  if (report.gate.reasons.length > 0) {
+    out.push(
+      `<h2>Why the gate failed</h2><ul id="reasons">${report.gate.reasons.map((r) => `<li>${h(r)}</li>`).join('')}` +
+        '</ul>',
+    );
+  }
+  out.push('<h2>By category</h2><table id="by-category">');
+  out.push(`<tr><th>category</th><th>vectors</th>${VERDICTS.map((v) => `<th>${v}</th>`).join('')}</tr>`);
+  for (const c of report.summary.by_category) {
+    const cells = VERDICTS.map((v) => `<td class="n">${c.counts[v]}</td>`).join('');
+    out.push(`<tr><td>${h(c.category)}</td><td class="n">${c.total}</td>${cells}</tr>`);
+  }
+  out.push('</table>');
+  if (report.summary.by_clause.length > 0) {
+    out.push('<h2>By violated clause</h2><table id="by-clause">');
+    out.push('<tr><th>clause</th><th>failing</th><th>expected (XFAIL)</th><th>categories</th></tr>');
+    for (const c of report.summary.by_clause) {
+      const cats = h(c.categories.join(', '));
+      out.push(
+        `<tr><td>${h(c.clause)}</td><td class="n">${c.failing}</td><td class="n">${c.expected}</td>` +
+          `<td>${cats}</td></tr>`,
+      );
+    }
+    out.push('</table>');
+  }
+  if (report.summary.by_error.length > 0) {
+    out.push(
+      '<h2>Without result bytes</h2><table id="by-error">' +
+        '<tr><th>error</th><th>failing</th><th>expected (XFAIL)</th></tr>',
+    );
+    for (const e of report.summary.by_error) {
+      out.push(`<tr><td>${h(e.kind)}</td><td class="n">${e.failing}</td><td class="n">${e.expected}</td></tr>`);
+    }
+    out.push('</table>');
+  }
+  const verdicts = VERDICTS.filter((v) => report.counts[v] > 0);
+  const categories = sortedUnique(report.vectors.map((v) => v.category));
+  const clauses = sortedUnique(report.vectors.flatMap(rowClauses));
+  out.push('<h2>Vectors</h2><div id="filters">');
+  out.push(options('filter-verdict', 'verdict', verdicts), options('filter-category', 'category', categories));
+  out.push(
+    options('filter-clause', 'clause', clauses),
+    `<span id="shown">${report.vectors.length} vectors</span></div>`,
+  );
+  out.push('<table id="vectors"><thead><tr><th>vector</th><th>verdict</th><th>violated clauses</th><th>wall time</th>');
+  out.push('<th></th></tr></thead><tbody>');
+  for (const v of report.vectors) out.push(vectorRow(v));
+  out.push(`</tbody></table><script>${SCRIPT}</script></body></html>`);
+  return `${out.join('\n')}\n`;
+}

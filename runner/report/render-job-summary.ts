@@ -1,0 +1,94 @@
+/**
+ * The GitHub Actions job summary (appended to `$GITHUB_STEP_SUMMARY`): the gate, the counts
+ * by category and by violated clause, then the first failing vectors in `<details>`, cut so
+ * the whole never exceeds the byte budget (GitHub refuses a step summary over 1 MiB).
+ * Provider text is escaped as for the Markdown report.
+ */
+import { formatViolation, markdownCell, markdownFence, markdownSafe } from '../../oracle/index.js';
+import { PASSING, VERDICTS, type VectorJudgement } from '../judge/verdict.js';
+import { describeDifference, describeProvider } from './describe.js';
+import type { GateReport } from './gate-report.js';
+
+/** GitHub's limit on one step's summary. */
+export const JOB_SUMMARY_LIMIT = 1024 * 1024;
+/** The longest diff shown per vector. */
+const MAX_DIFF_CHARS = 4000;
+
+function bytes(text: string): number {
+  return Buffer.byteLength(text, 'utf8');
+}
+
+/** The summary's Markdown, at most `maxBytes` bytes of UTF-8. */
+export function renderJobSummary(report: GateReport, maxBytes = JOB_SUMMARY_LIMIT): string {
+  const head: string[] = [];
+  head.push(`## kofun-ctk gate: ${report.gate.passed ? 'PASSED' : 'FAILED'} (exit ${report.gate.exit_code})`, '');
+  head.push(
+    `Provider ${markdownSafe(describeProvider(report.provider))}, vector set \`${report.vector_set_sha256}\`.`,
+    '',
+  );
+  head.push(`| ${VERDICTS.join(' | ')} |`, `|${VERDICTS.map(() => '---:').join('|')}|`);
+  head.push(`| ${VERDICTS.map((v) => report.counts[v]).join(' | ')} |`, '');
+  for (const r of report.gate.reasons) head.push(`- ${markdownCell(r)}`);
+  if (report.gate.reasons.length > 0) head.push('');
+  head.push(
+    '| category | vectors | PASS | ACCEPTABLE | FAIL | ERROR | NOT-RUN | XFAIL | XPASS |',
+    '|---|' + '---:|'.repeat(8),
+  );
+  for (const c of report.summary.by_category) {
+    head.push(`| ${markdownCell(c.category)} | ${c.total} | ${VERDICTS.map((v) => c.counts[v]).join(' | ')} |`);
+  }
+  head.push('');
+  if (report.summary.by_clause.length > 0) {
+    head.push('| violated clause | failing | expected (XFAIL) | categories |', '|---|---:|---:|---|');
+    for (const c of report.summary.by_clause) {
+      head.push(
+        `| ${c.clause} | ${c.failing} | ${c.expected} | ${c.categories.map((x) => markdownCell(x)).join(', ')} |`,
+      );
+    }
+    head.push('');
+  }
+  let text = `${head.join('\n')}\n`;
+  const tail = (n: number, of: number): string =>
+    n < of ? `\n${of - n} more failing vectors: see the reports.\n` : '';
+  const failing = report.vectors.filter((v) => !PASSING.has(v.verdict));
+  // Reserve room for the closing line, whatever is cut.
+  const reserve = bytes(tail(0, failing.length)) + 16;
+  if (bytes(text) + reserve > maxBytes) return fitHead(text, maxBytes);
+  let shown = 0;
+  for (const v of failing) {
+    const section = detailsOf(v);
+    if (bytes(text) + bytes(section) + reserve > maxBytes) break;
+    text += section;
+    shown += 1;
+  }
+  return text + tail(shown, failing.length);
+}
+
+/** The head alone cut to the budget, at a line end (only for a budget smaller than any sane summary). */
+function fitHead(text: string, maxBytes: number): string {
+  const lines = text.split('\n');
+  let out = '';
+  for (const l of lines) {
+    if (bytes(out) + bytes(l) + 1 > maxBytes) break;
+    out += `${l}\n`;
+  }
+  return out;
+}
+
+function detailsOf(v: VectorJudgement): string {
+  const out = ['<details>', `<summary>${markdownCell(v.id)}: ${v.verdict} ${v.fail_clauses.join(' ')}</summary>`, ''];
+  if (v.difference) out.push(`- ${markdownSafe(describeDifference(v.difference))}`);
+  if (v.error)
+    out.push(`- ${markdownSafe(`${v.error.kind}${v.error.code ? ` ${v.error.code}` : ''}: ${v.error.message}`)}`);
+  if (v.expectation) out.push(`- expectation: ${markdownCell(`${v.expectation.verdict}: ${v.expectation.reason}`)}`);
+  out.push('');
+  const body = [...v.violations.map(formatViolation), ...(v.diff ? ['', v.diff.slice(0, MAX_DIFF_CHARS)] : [])].join(
+    '\n',
+  );
+  if (body !== '') {
+    const fence = markdownFence(body);
+    out.push(fence, body.replace(/\n$/, ''), fence, '');
+  }
+  out.push('</details>', '');
+  return `${out.join('\n')}\n`;
+}
