@@ -314,27 +314,15 @@ export function failClosedCases(): QueryCase[] {
     }),
     'match visited last',
   );
-  const lateOtherUnit = variant(lateWorld, (f) => {
-    const others = f.candidate_series[0];
-    if (others !== undefined) others.count -= 6;
-  });
   cases.push(
     recordCase(
       {
         id: 'limit/explain-budget-exhausted-before-match',
         expect: EXPECT.partial,
-        intent: 'explain-operation whose only matching candidate is visited after 999,999 others (one step each): its collection takes step 1,000,000 and its next stage would exceed the budget, so nothing about the spelling is known; only limit-exhausted is reported, no hidden-by-visibility. The step count rests on KIT-10; another step unit may give the other-step-unit answer.',
+        intent: 'explain-operation whose only matching candidate is visited after 999,999 others (one step each): its collection takes step 1,000,000 and its next stage would exceed the budget, so nothing about the spelling is known; only limit-exhausted is reported, no hidden-by-visibility. The step count rests on KIT-10 (the contract defines no unit, OQ-07).',
         clauses: [...RESULT_SHAPE_CLAUSES, 'KD-LIMIT-07', 'KD-LIMIT-10', 'KD-RES-08', 'KD-RES-19', 'KD-OMIT-05'],
         interpretations: ['KIT-10', 'KIT-14', 'KIT-17', 'OQ-07', 'OQ-29'],
         fixture: lateWorld,
-        alternatives: [
-          {
-            name: 'other-step-unit',
-            reason: 'The contract defines no step unit (OQ-07); under another unit the budget may last until the match is judged, and the explanation then shows its callable row.',
-            interpretation: 'KIT-10',
-            fixture: lateOtherUnit,
-          },
-        ],
       },
       requestFor(lateWorld, { kind: 'explain-operation', spelling: 'zq_last' }),
     ),
@@ -350,20 +338,10 @@ export function failClosedCases(): QueryCase[] {
       {
         id: 'limit/step-budget-unadmitted-candidates',
         expect: EXPECT.partial,
-        intent: '500,000 candidates the compiler does not admit cost two steps each (collection and exposure, KIT-19), and one candidate of another type one more: 1,000,001 steps, so the budget runs out; the result is partial and truncated, with hidden-by-visibility and limit-exhausted. The step count rests on KIT-10; another step unit may give the other-step-unit answer.',
+        intent: '500,000 candidates the compiler does not admit cost two steps each (collection and exposure, KIT-19), and one candidate of another type one more: 1,000,001 steps, so the budget runs out; the result is partial and truncated, with hidden-by-visibility and limit-exhausted. The step count rests on KIT-10 (the contract defines no unit, OQ-07).',
         clauses: [...RESULT_SHAPE_CLAUSES, 'KD-LIMIT-07', 'KD-LIMIT-10', 'KD-RES-08', 'KD-DISCLOSE-09', 'KD-OMIT-06'],
         interpretations: ['KIT-03', 'KIT-04', 'KIT-10', 'KIT-17', 'KIT-19', 'OQ-07'],
         fixture: unadmittedWorld,
-        alternatives: [
-          {
-            name: 'other-step-unit',
-            reason: 'The contract defines no step unit (OQ-07); a provider that judges admission while collecting spends one step per unadmitted candidate and finishes, reporting only hidden-by-visibility.',
-            interpretation: 'KIT-10',
-            // Without the one-step candidate the oracle spends exactly the budget: the answer
-            // a one-step-per-unadmitted provider gives for this world.
-            fixture: variant(unadmittedWorld, (f) => void f.candidate_series.splice(1, 1)),
-          },
-        ],
       },
       requestFor(unadmittedWorld),
     ),

@@ -12,9 +12,9 @@ import type { FixtureV1 } from '../oracle/fixture/fixture.js';
 import { LIMITS } from '../oracle/limits.js';
 import { evaluateQuery } from '../oracle/pipeline/evaluate-query.js';
 import type { DiscoveryRequestV1 } from '../oracle/records/discovery-records.js';
-import type { AlternativeSpec, ExpectedAnswer, QueryCase } from './case-definition.js';
+import type { ExpectedAnswer, QueryCase } from './case-definition.js';
 import { bigWorld, bigWorldBuilder, ITEMS_TYPE } from './fixtures/big-world.js';
-import { FixtureBuilder, variant } from '../oracle/fixture/fixture-builder.js';
+import { FixtureBuilder } from '../oracle/fixture/fixture-builder.js';
 import { factKey, identityOf } from '../oracle/fixture/fixture-ids.js';
 import { listTextWorld } from './fixtures/list-text-world.js';
 import { loaded, requestFor } from './fixtures/request-for.js';
@@ -206,25 +206,14 @@ export function limitCases(): QueryCase[] {
     addSeries({ seed: 'limit/steps/other', count: k, template: { receiver: 'app.store.Other' } });
     return b.build();
   };
-  // The contract defines no step unit (L77, OQ-07): these vectors rest on the kit's own
-  // (KIT-10). A provider counting otherwise may stop on the other side of the edge, so each
-  // carries the answer of the same request with the budget landing there instead: the same
-  // world with `otherK` one-step candidates, whose key is the same (KIT-10 alternative).
-  const steps = (slug: string, expect: ExpectedAnswer, intent: string, fixture: FixtureV1, otherK: number, otherSide: string, clauses: string[], interpretations: string[] = []) => {
-    const alternative: AlternativeSpec = {
-      name: 'other-step-unit',
-      reason: `The contract defines no step unit (OQ-07); under another unit the budget may fall on the other side of this edge, where the result is ${otherSide}.`,
-      interpretation: 'KIT-10',
-      fixture: variant(fixture, (f) => {
-        const other = f.candidate_series[1];
-        if (other !== undefined) other.count = otherK;
-      }),
-    };
-    cases.push(recordCase({ id: `limit/${slug}`, intent: `${intent} The step count rests on KIT-10; another step unit may give the other-step-unit answer.`, clauses: [...LIMIT, 'KD-LIMIT-07', ...clauses], interpretations: ['KIT-10', 'OQ-07', ...OQ, ...interpretations], fixture, expect, alternatives: [alternative] }, requestFor(fixture)));
+  // The contract defines no step unit (L77, OQ-07): these vectors rest on the kit's own (KIT-10) and say so. No
+  // alternative bytes are carried: the other side of the edge is another world, with another analysis key (KIT-25).
+  const steps = (slug: string, expect: ExpectedAnswer, intent: string, fixture: FixtureV1, clauses: string[], interpretations: string[] = []) => {
+    cases.push(recordCase({ id: `limit/${slug}`, intent: `${intent} The step count rests on KIT-10 (the contract defines no unit, OQ-07): a provider counting otherwise may answer on the other side of this edge, and names KIT-10 as the reading it departs from.`, clauses: [...LIMIT, 'KD-LIMIT-07', ...clauses], interpretations: ['KIT-10', 'OQ-07', ...OQ, ...interpretations], fixture, expect }, requestFor(fixture)));
   };
-  steps('step-budget-1000000', EXPECT.complete, 'Exactly 1,000,000 candidate/filter steps: the budget is not exhausted and the result is complete.', stepWorld(4, 'validated', false), 5, 'partial and truncated with limit-exhausted', ['KD-LIMIT-12'], ['OQ-32']);
-  steps('step-budget-1000001-after-useful-fact', EXPECT.partial, 'One step more than the budget after the validated type committed: partial, truncated, with a limit-exhausted omission.', stepWorld(5, 'validated', false), 4, 'complete', TRUNCATION, ['OQ-14']);
-  steps('step-budget-exhausted-before-useful-fact', { status: 'unavailable', reason: 'limit-exhausted' }, 'The budget runs out while no useful fact exists (the type is unavailable): unavailable with limit-exhausted.', stepWorld(6, 'unavailable', true), 4, 'unavailable with incomplete-current-file-facts', ['KD-LIMIT-11', 'KD-RES-12', 'KD-RES-13'], ['OQ-14', 'OQ-16', 'OQ-17']);
+  steps('step-budget-1000000', EXPECT.complete, 'Exactly 1,000,000 candidate/filter steps: the budget is not exhausted and the result is complete.', stepWorld(4, 'validated', false), ['KD-LIMIT-12'], ['OQ-32']);
+  steps('step-budget-1000001-after-useful-fact', EXPECT.partial, 'One step more than the budget after the validated type committed: partial, truncated, with a limit-exhausted omission.', stepWorld(5, 'validated', false), TRUNCATION, ['OQ-14']);
+  steps('step-budget-exhausted-before-useful-fact', { status: 'unavailable', reason: 'limit-exhausted' }, 'The budget runs out while no useful fact exists (the type is unavailable): unavailable with limit-exhausted.', stepWorld(6, 'unavailable', true), ['KD-LIMIT-11', 'KD-RES-12', 'KD-RES-13'], ['OQ-14', 'OQ-16', 'OQ-17']);
 
   // Interface-set member cap (KD-DIGEST-08, OQ-36): 4,097 validated views.
   const manyViews = (n: number): FixtureV1 => {

@@ -44,7 +44,6 @@ export interface LookupCheckInput {
   pendingReadings: boolean;
 }
 
-const DEFINITIVE: ReadonlySet<string> = new Set(['requires-read', 'requires-edit', 'requires-take', 'missing-effect', 'type-mismatch']);
 
 /** Checks a complete or partial lookup result against the fixture's ground truth. */
 export function checkFixtureLookup(result: unknown, input: LookupCheckInput): Violation[] {
@@ -149,7 +148,8 @@ function checkRow(op: JsonRecord, at: string, t: CandidateTruth, ctx: RowContext
     add(out, 'inference-row-validated', 'KD-OP-11', `${at}/status`, 'The row rests on an unresolved inference requirement, so it is not validated (OQ-43 A).', 'at least "provisional"', '"validated"');
   }
   const underType = reading(ctx, 'rejection-under-unvalidated-type');
-  if (underType !== undefined && ctx.truth.typeRank > 0 && rank !== undefined && rank < ctx.truth.typeRank && [...reasons].some((r) => DEFINITIVE.has(r))) {
+  if (underType !== undefined && ctx.truth.typeRank > 0 && rank !== undefined && rank < ctx.truth.typeRank && [...reasons].includes('type-mismatch')) {
+    // Only a rejection judged against the type depends on it (KIT-02 C); ownership and effects do not.
     add(out, 'rejection-under-unvalidated-type', underType, `${at}/status`, 'The rejection is judged against a receiver type that is not validated, so it is not definitive: the row is at least as restrictive as the type (register OQ-43).', `at least the type's status`, describeValue(status));
   }
   checkRequirements(op, at, t, out);

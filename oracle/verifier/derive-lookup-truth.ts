@@ -100,6 +100,9 @@ export function deriveLookupTruth(
     const homeViews = c.home.kind === 'current-file' ? undefined : (views.get(`${c.home.package_id}:${c.home.module_id}`) ?? []);
     // A candidate whose home interface is absent is outside the environment (KIT-03).
     if (homeViews !== undefined && homeViews.length === 0) continue;
+    // Lookup reads only authorized validated views (L380, KIT-03 C): a view that failed validation is never read,
+    // so nothing inside it can shape the answer; its presence alone makes the result incomplete.
+    if (homeViews !== undefined && homeViews.length === 1 && homeViews[0]?.validated === false) continue;
     const applicable = c.receiver_type === null || (lookupTypeId !== null && c.receiver_type === lookupTypeId);
     const collected = query.kind === 'explain-operation' ? c.display_name === query.spelling : applicable;
     out.push(judgeCandidate(c, { applicable, collected, homeViews, held, permits: occurrence.permits, closure, knownDiagnostics }));
@@ -157,8 +160,9 @@ function judgeCandidate(c: FixtureCandidate, input: JudgeInput): CandidateTruth 
   for (const e of c.effects) {
     const isHeld = input.held.has(`${e.identity.kind}:${e.identity.value}`);
     if (isHeld) continue;
-    if (e.public) rejections.set('missing-effect', 'KD-EFFECT-05');
-    else if (withheld === null) withheld = 'hidden-by-visibility';
+    // L421 (KIT-04 C): a missing effect, public or not, makes the visible operation unavailable with
+    // missing-effect; only the non-public effect record itself stays out of the row.
+    rejections.set('missing-effect', e.public ? 'KD-EFFECT-05' : 'KD-EFFECT-07');
   }
 
   const keys: FactKey[] = [...c.dependencies, ...c.origin.dependencies];
