@@ -17,6 +17,7 @@ export { loadFixture, loadFixtureFile, type FixtureLoad, type LoadedFixture } fr
 export { evaluateQuery, evaluateQueryRecord, type QueryEvaluation } from './pipeline/evaluate-query.js';
 export { verifyResult, type VerifyContext } from './verifier/verify-result.js';
 export { formatViolation } from './verifier/format-violation.js';
+export { parseLenient, type LenientParse } from './verifier/parse-lenient.js';
 export * from './escape/escape-untrusted.js';
 export { childPointer } from './violation.js';
 export { sha256Hex, sha256Bytes, createSha256, hexOf, type HashInput, type Sha256Stream } from './digest/sha256-hex.js';

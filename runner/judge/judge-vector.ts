@@ -47,14 +47,16 @@ export function judgeVector(vector: QueryVector, outcome: CallOutcome<Uint8Array
     return { ...base, verdict: 'ACCEPTABLE', acceptable: { name: alternative.name, interpretation: alternative.interpretation, declared } };
   }
   const verifierClauses = uniqueSorted(base.violations.map((v) => v.clause));
-  return {
+  const difference = classifyDifference(vector.expected, actual);
+  const failed: VectorJudgement = {
     ...base,
     verdict: 'FAIL',
     failClauses: verifierClauses.length > 0 ? verifierClauses : uniqueSorted(vector.clauses),
     clauseSource: verifierClauses.length > 0 ? 'verifier' : 'vector',
-    difference: classifyDifference(vector.expected, actual),
-    diff: unifiedDiff(vector.expected, actual),
+    difference,
   };
+  // A layout-only difference is told by its first byte offset and context; a line diff would mark every line.
+  return difference.kind === 'layout' ? failed : { ...failed, diff: unifiedDiff(vector.expected, actual) };
 }
 
 /** A provider fault as a judgement error, every provider-controlled part escaped and bounded. */

@@ -66,6 +66,8 @@ export interface VectorJudgement {
   metamorphic?: MetamorphicOutcome;
   /** Kit-side remarks (for example the verifier objecting to bytes equal to the expected ones). */
   notes: string[];
+  /** For a judgement that fails the gate: the command line that reproduces it (shell-quoted, to be escaped on display). */
+  reproduce?: string;
 }
 
 /** A judgement not yet decided (ERROR until a verdict is set), carrying the vector's own clauses. */

@@ -8,6 +8,7 @@ import { EXIT } from '../io/cli-io.js';
 import type { ProviderIdentity } from '../adapters/provider-connection.js';
 import type { Expectation } from '../judge/expectations.js';
 import { PASSING, VERDICTS, type Verdict, type VectorJudgement } from '../judge/verdict.js';
+import type { InterruptReason } from '../run/run-interruption.js';
 import type { GateOutcome, MetamorphicSettings, RunEvent, RunSelection } from './run-events.js';
 
 export const REPORT_FORMAT = 'kofun.ctk.report/v1';
@@ -22,6 +23,13 @@ export interface GateReport {
   counts: Record<Verdict, number>;
   gate: GateOutcome;
   unknown_expectations: Expectation[];
+  /**
+   * True when the run did not judge every selected vector (the provider could not start, a vector was NOT-RUN, the
+   * run was interrupted); the gate's exit status is then 3. Always written by this kit.
+   */
+  incomplete?: boolean;
+  /** What stopped the run early (SIGINT, SIGTERM, global-timeout), or null. Always written by this kit. */
+  interrupted_by?: InterruptReason | null;
   /** Sorted by id. */
   vectors: VectorJudgement[];
 }
@@ -81,6 +89,8 @@ export function reportFromEvents(events: readonly RunEvent[]): GateReport {
     counts: countVerdicts(vectors),
     gate: end.gate,
     unknown_expectations: end.unknown_expectations,
+    incomplete: end.gate.exit_code === EXIT.incomplete,
+    interrupted_by: end.interrupted_by ?? null,
     vectors,
   };
 }

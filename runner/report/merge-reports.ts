@@ -6,6 +6,7 @@
  */
 import { computeGate, countVerdicts, REPORT_FORMAT, type GateReport } from './gate-report.js';
 import type { Expectation } from '../judge/expectations.js';
+import { EXIT } from '../io/cli-io.js';
 
 export type MergeOutcome = { ok: true; report: GateReport } | { ok: false; message: string };
 
@@ -41,7 +42,12 @@ export function mergeReports(reports: readonly GateReport[]): MergeOutcome {
     if (r.provider !== null && first.provider !== null && !same(identity(r), identity(first))) {
       return { ok: false, message: 'refusing to merge reports of different providers' };
     }
-    const filters = (x: GateReport): unknown => ({ c: x.selection.categories, i: x.selection.ids, l: x.selection.clauses });
+    const filters = (x: GateReport): unknown => ({
+      c: x.selection.categories,
+      i: x.selection.ids,
+      l: x.selection.clauses,
+      x: x.selection.exclude_categories ?? [],
+    });
     if (!same(filters(r), filters(first))) return { ok: false, message: 'refusing to merge reports run with different filters' };
   }
   const seen = new Set<string>();
@@ -63,12 +69,13 @@ export function mergeReports(reports: readonly GateReport[]): MergeOutcome {
     for (let k = 1; k <= n; k++) if (!have.has(k)) incomplete.push(`shard ${k}/${n} is missing`);
   }
   for (const r of reports) {
-    for (const reason of r.gate.reasons) if (/could not start/.test(reason) && !incomplete.includes(reason)) incomplete.push(reason);
+    for (const reason of r.gate.reasons) if (/could not start|was interrupted/.test(reason) && !incomplete.includes(reason)) incomplete.push(reason);
   }
   const vectors = reports.flatMap((r) => r.vectors).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const unknown = new Map<string, Expectation>();
   for (const r of reports) for (const e of r.unknown_expectations) unknown.set(e.id, e);
   const unknownList = [...unknown.values()];
+  const gate = computeGate(vectors, unknownList, incomplete);
   return {
     ok: true,
     report: {
@@ -84,8 +91,10 @@ export function mergeReports(reports: readonly GateReport[]): MergeOutcome {
       },
       metamorphic: first.metamorphic,
       counts: countVerdicts(vectors),
-      gate: computeGate(vectors, unknownList, incomplete),
+      gate,
       unknown_expectations: unknownList,
+      incomplete: gate.exit_code === EXIT.incomplete,
+      interrupted_by: reports.find((r) => (r.interrupted_by ?? null) !== null)?.interrupted_by ?? null,
       vectors,
     },
   };

@@ -56,11 +56,11 @@ function addCase(suite: XMLBuilder, v: VectorJudgement): void {
       tc.ele('failure', { type: 'FAIL', message: `FAIL ${v.failClauses.join(' ')}`.trim() }).txt(failText(v));
       break;
     case 'XPASS':
-      tc.ele('failure', { type: 'XPASS', message: `XPASS: expected ${v.expectation?.verdict ?? ''}, got ${v.rawVerdict ?? ''}` }).txt(escapeText(v.expectation?.reason ?? ''));
+      tc.ele('failure', { type: 'XPASS', message: `XPASS: expected ${v.expectation?.verdict ?? ''}, got ${v.rawVerdict ?? ''}` }).txt(withReproduce(v, escapeText(v.expectation?.reason ?? '')));
       break;
     case 'ERROR':
     case 'NOT-RUN':
-      tc.ele('error', { type: v.error?.kind ?? v.verdict, message: `${v.verdict}: ${v.error?.message ?? ''}` }).txt(v.error?.stderrTail ?? '');
+      tc.ele('error', { type: v.error?.kind ?? v.verdict, message: `${v.verdict}: ${v.error?.message ?? ''}` }).txt(withReproduce(v, v.error?.stderrTail ?? ''));
       break;
     case 'XFAIL':
       tc.ele('skipped', { message: `XFAIL (expected ${v.rawVerdict ?? ''}): ${escapeText(v.expectation?.reason ?? '')}` });
@@ -80,6 +80,11 @@ function failText(v: VectorJudgement): string {
   if (v.difference) lines.push(describeDifference(v.difference));
   if (v.metamorphic && !v.metamorphic.ok) lines.push(`metamorphic (seed ${v.metamorphic.seed}): ${v.metamorphic.detail ?? ''}`);
   for (const violation of v.violations) lines.push(formatViolation(violation));
+  if (v.reproduce !== undefined) lines.push(`reproduce: ${escapeText(v.reproduce)}`);
   if (v.diff) lines.push('', v.diff);
   return lines.join('\n');
+}
+
+function withReproduce(v: VectorJudgement, text: string): string {
+  return v.reproduce === undefined ? text : `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}reproduce: ${escapeText(v.reproduce)}`;
 }
