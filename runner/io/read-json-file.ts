@@ -22,14 +22,9 @@ export function decodeJsonStrict(bytes: Uint8Array): { ok: true; value: unknown 
   const parsed = parseLenient(bytes);
   if (!parsed.ok) {
     const text = Buffer.from(bytes).toString('utf8');
-    let offset: number | undefined;
-    try {
-      JSON.parse(text);
-    } catch (err) {
-      // V8 names a UTF-16 position; the report gives bytes, as every offset of the kit.
-      const at = /position (\d+)/.exec(err instanceof Error ? err.message : '');
-      if (at !== null) offset = Buffer.byteLength(text.slice(0, Number(at[1])));
-    }
+    const at = syntaxErrorAt(text);
+    // V8 counts UTF-16 units; the kit gives byte offsets everywhere.
+    const offset = at === undefined ? undefined : Buffer.byteLength(text.slice(0, at));
     return { ok: false, problem: offset === undefined ? { code: 'syntax', message: 'not JSON' } : { code: 'syntax', offset, message: 'not JSON' } };
   }
   if (parsed.duplicateKeyAt !== undefined) {
@@ -54,6 +49,43 @@ export function readJsonFile(path: string, what: string, maxBytes: number): unkn
     throw new UsageError(`${what} ${path}: ${p.message}${p.offset === undefined ? '' : ` (byte offset ${p.offset})`}`);
   }
   return decoded.value;
+}
+
+/** Texts longer than this get no syntax offset (finding it parses up to log2(length) prefixes). */
+const MAX_LOCATED_TEXT = 16 * 1024 * 1024;
+
+/**
+ * Where JSON.parse stops on `text`, in UTF-16 units. V8 names the position in most messages but not in "Unexpected
+ * token" ones; then the shortest prefix that is already wrong (an error other than running out of input) ends at the
+ * bad character, and prefixes only get worse as they grow, so a binary search finds it.
+ */
+function syntaxErrorAt(text: string): number | undefined {
+  const failure = (t: string): { position?: number; atEnd: boolean } | undefined => {
+    try {
+      JSON.parse(t);
+      return undefined;
+    } catch (err) {
+      const message = err instanceof Error ? err.message : '';
+      const m = /at position (\d+)/.exec(message);
+      const position = m === null ? undefined : Number(m[1]);
+      const atEnd = /Unexpected end of JSON input/.test(message) || position === t.length;
+      return position === undefined ? { atEnd } : { position, atEnd };
+    }
+  };
+  const whole = failure(text);
+  if (whole === undefined) return undefined;
+  if (whole.position !== undefined) return whole.position;
+  if (whole.atEnd) return text.length;
+  if (text.length > MAX_LOCATED_TEXT) return undefined;
+  let lo = 1;
+  let hi = text.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const f = failure(text.slice(0, mid));
+    if (f !== undefined && !f.atEnd) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo - 1;
 }
 
 /** The offset of the first byte of an ill-formed UTF-8 sequence, or undefined when the bytes are UTF-8. */
