@@ -17,7 +17,7 @@ import { parseBuildConfig, readBuildConfigFile, type BuildConfig } from '../rele
 import { referenceBuildConfig } from '../release-cost/reference-build.js';
 import { moduleLauncher } from './module-adapter.js';
 import { oneShotProcessLauncher } from './one-shot-process.js';
-import { persistentProcessLauncher, type ProcessCommand } from './persistent-process.js';
+import { persistentProcessLauncher, type ProcessCommand, type WireObserver } from './persistent-process.js';
 import type { ProviderLauncher } from './provider-connection.js';
 import { REFERENCE_PROVIDER_NAME } from './reference-provider.js';
 
@@ -159,11 +159,11 @@ export function loadProviderConfig(path: string): ProviderConfig {
   return out;
 }
 
-/** The launcher for a spec; `kitVersion` goes into the runner's hello. */
-export function launcherFor(spec: ProviderSpec, kitVersion: string): ProviderLauncher {
+/** The launcher for a spec; `kitVersion` goes into the runner's hello; `observer` watches a persistent process's wire. */
+export function launcherFor(spec: ProviderSpec, kitVersion: string, observer?: WireObserver): ProviderLauncher {
   if (spec.kind === 'module') return moduleLauncher(spec.modulePath, spec.baseDir);
   if (spec.mode === 'one-shot') return oneShotProcessLauncher(spec.command, { name: spec.name, version: spec.version });
-  return persistentProcessLauncher(spec.command, kitVersion);
+  return persistentProcessLauncher(spec.command, kitVersion, observer);
 }
 
 /**
