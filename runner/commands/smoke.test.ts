@@ -10,7 +10,7 @@ import { quote } from 'shell-quote';
 import { kitRoot } from '../../oracle/index.js';
 import { liveGroupCount } from '../adapters/process-group.js';
 import { runCli } from '../test-support/run-cli.js';
-import { kitVectors } from '../test-support/run-helpers.js';
+import { kitVectors, runGateCli } from '../test-support/run-helpers.js';
 
 const fake = (mode: string): string[] => ['--process', quote([process.execPath, join(kitRoot(), 'runner', 'test-support', 'fake-provider.mjs'), mode])];
 
@@ -78,6 +78,17 @@ test('a crash at the fixture load, a bad hello, a junk header, a missing binary:
   const missing = await runCli(['smoke', '--process', join(kitRoot(), 'no-such-provider-binary')]);
   assert.is(missing.code, 3);
   assert.match(missing.stdout, 'handshake: FAILED (start)');
+  assert.is(liveGroupCount(), 0);
+});
+
+test('the gate, with a provider that cannot start, says why once, with its stderr, and points to smoke', async () => {
+  const r = await runGateCli([...fake('banner'), '--category', 'stale', '--metamorphic', '0', '--start-timeout-ms', '5000']);
+  assert.is(r.code, 3);
+  const reason = r.report?.gate.reasons[0] ?? '';
+  assert.match(reason, 'the provider could not start: header line is not printable ASCII; its stderr ends: my-provider: loading');
+  assert.match(reason, '(kofun-ctk smoke with the same provider options shows its stdout and stderr)');
+  assert.match(r.stdout, '  - the provider could not start: header line is not printable ASCII; its stderr ends: my-provider: loading \\u{1b}]0;title\\u{7}config');
+  assert.not.ok(CONTROL.test(r.stdout), 'a raw control byte reached the console');
   assert.is(liveGroupCount(), 0);
 });
 

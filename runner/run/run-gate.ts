@@ -32,7 +32,10 @@ import { judgeReleaseVector, NO_BUILD_COMMANDS, releaseNotRunJudgement, type Rel
 import { fixtureVariant, sampleIds, vectorSeed } from './metamorphic-variant.js';
 import type { InterruptReason } from './run-interruption.js';
 import type { QueryVector, ReleaseVector, VectorSet } from './vector-source.js';
-import { sha256Hex } from '../../oracle/index.js';
+import { clip, sha256Hex } from '../../oracle/index.js';
+
+/** The most characters of a provider's stderr put in the gate's reason when it cannot start. */
+const STDERR_IN_REASON = 600;
 
 export interface GateRunOptions {
   kitVersion: string;
@@ -87,7 +90,7 @@ class Lane {
   ) {}
 
   /** Starts the instance; the fault when it cannot. */
-  async ensure(): Promise<{ ok: true; connection: ProviderConnection } | { ok: false; why: string }> {
+  async ensure(): Promise<{ ok: true; connection: ProviderConnection } | { ok: false; why: string; stderrTail?: string }> {
     if (this.connection?.alive) return { ok: true, connection: this.connection };
     if (this.everStarted) {
       if (this.shared.restartsLeft <= 0) return { ok: false, why: 'the provider died and the restart budget is spent' };
@@ -100,7 +103,9 @@ class Lane {
     const started = await this.launcher(this.cwd === undefined ? { timeoutMs: this.shared.startTimeoutMs } : { cwd: this.cwd, timeoutMs: this.shared.startTimeoutMs });
     if (!started.ok) {
       this.connection = undefined;
-      return { ok: false, why: `the provider could not start: ${describeFault(started.fault)}` };
+      const why = `the provider could not start: ${describeFault(started.fault)}`;
+      const tail = 'stderrTail' in started.fault ? started.fault.stderrTail.trim() : '';
+      return tail === '' ? { ok: false, why } : { ok: false, why, stderrTail: tail };
     }
     this.connection = started.value;
     if (!this.shared.identityEmitted) {
@@ -175,7 +180,9 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
   const interrupted = (): string => `not run: the run was interrupted (${String(abort?.reason ?? 'aborted')})`;
   const first = await (lanes[0] as Lane).ensure();
   if (!first.ok && abort?.aborted !== true) {
-    incomplete.push(first.why);
+    // Said once for the run, with what the provider wrote to stderr, rather than only in every NOT-RUN vector.
+    const tail = first.stderrTail === undefined ? '' : `; its stderr ends: ${clip(first.stderrTail.slice(-STDERR_IN_REASON), STDERR_IN_REASON)}`;
+    incomplete.push(`${first.why}${tail} (kofun-ctk smoke with the same provider options shows its stdout and stderr)`);
     for (const v of order) judgements.set(v.id, notRunJudgement(v, first.why));
     done = order.length;
   } else {

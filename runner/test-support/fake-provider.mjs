@@ -7,11 +7,12 @@
 //   bad-hello      sends a hello that is not the protocol's JSON
 //   exit-at-load   exits with status 3 when a fixture arrives, after writing to stderr
 //   junk-header    answers with a header that is not KCTK1
-//   banner         prints a coloured start-up banner on stdout (and a line on stderr) before the protocol, then echoes
+//   banner         prints a line on stderr and a coloured start-up banner on stdout before the protocol, then echoes
 const mode = process.argv[2] ?? 'echo';
 if (mode === 'banner') {
-  process.stdout.write('\u001b[2J\u001b[31mmy-provider 1.0 listening\u001b[0m\n');
+  // stderr first: the runner kills the provider as soon as the banner breaks the framing.
   process.stderr.write('my-provider: loading \u001b]0;title\u0007config\n');
+  process.stdout.write('\u001b[2J\u001b[31mmy-provider 1.0 listening\u001b[0m\n');
 }
 let buf = Buffer.alloc(0);
 const send = (type, id, ref, body = Buffer.alloc(0)) => process.stdout.write(Buffer.concat([Buffer.from(`KCTK1 ${type} ${id} ${ref} ${body.length}\n`), body]));
