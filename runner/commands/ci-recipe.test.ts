@@ -34,7 +34,8 @@ function runCommands(yaml: string): string[] {
       continue;
     }
     const body: string[] = [];
-    while (i + 1 < lines.length && ((lines[i + 1] ?? '').search(/\S/) > indent || (lines[i + 1] ?? '').trim() === '')) body.push((lines[++i] ?? '').trim());
+    while (i + 1 < lines.length && ((lines[i + 1] ?? '').search(/\S/) > indent || (lines[i + 1] ?? '').trim() === ''))
+      body.push((lines[++i] ?? '').trim());
     if (head === '|') out.push(...body.filter((l) => l !== ''));
     else out.push(body.join(' '));
   }
@@ -67,9 +68,12 @@ test('the recipe installs, smokes, gates with expectations on shards, keeps the 
     const [, , name = '', ...rest] = words;
     const known = await longOptions(name);
     assert.ok(known !== undefined, `kofun-ctk has no command ${name}`);
-    for (const word of rest) if (word.startsWith('--')) assert.ok(known.has(word), `kofun-ctk ${name} has no option ${word}`);
+    for (const word of rest)
+      if (word.startsWith('--')) assert.ok(known.has(word), `kofun-ctk ${name} has no option ${word}`);
     used.add(name);
-    if (name === 'run') for (const needed of ['--expectations', '--shard', '--report', '--report-dir']) assert.ok(rest.includes(needed), needed);
+    if (name === 'run')
+      for (const needed of ['--expectations', '--shard', '--report', '--report-dir'])
+        assert.ok(rest.includes(needed), needed);
   }
   assert.equal([...used].sort(), ['merge-reports', 'run', 'smoke']);
   const yaml = recipeOf('README.md');

@@ -19,7 +19,13 @@ function hangConfig(targetSha: string, marker: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'kofun-ctk-interrupt-'));
   const path = join(dir, 'provider.json');
   const argv = [...tsArgv('runner/test-support/broken-providers/hang-on-one.ts'), marker];
-  writeFileSync(path, JSON.stringify({ name: 'broken hang', process: { argv, env: { KCTK_TARGET_REQUEST_SHA256: targetSha } } }));
+  writeFileSync(
+    path,
+    JSON.stringify({
+      name: 'broken hang',
+      process: { argv, env: { KCTK_TARGET_REQUEST_SHA256: targetSha } },
+    }),
+  );
   return path;
 }
 
@@ -49,7 +55,10 @@ function checkInterrupted(report: GateReport, reason: string, targetId: string, 
   assert.is(report.incomplete, true);
   assert.is(report.interrupted_by, reason);
   assert.is(report.gate.exit_code, 3);
-  assert.ok(report.gate.reasons.some((r) => r.startsWith(`the run was interrupted (${reason}) after `)), report.gate.reasons.join('; '));
+  assert.ok(
+    report.gate.reasons.some((r) => r.startsWith(`the run was interrupted (${reason}) after `)),
+    report.gate.reasons.join('; '),
+  );
   assert.equal(report.vectors.map((v) => v.id).sort(), [...ids].sort(), 'every selected vector is in the report');
   const target = judgementOf(report, targetId);
   assert.is(target.verdict, 'NOT-RUN');
@@ -66,7 +75,18 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     const dir = mkdtempSync(join(tmpdir(), 'kofun-ctk-interrupt-out-'));
     const events = join(dir, 'events.jsonl');
     const args = ['run', '--config', hangConfig(requestSha(target), marker), ...vs.flatMap((v) => ['--id', v.id])];
-    args.push('--metamorphic', '0', '--timeout-ms', '120000', '--report', 'json,md', '--report-dir', dir, '--events', events);
+    args.push(
+      '--metamorphic',
+      '0',
+      '--timeout-ms',
+      '120000',
+      '--report',
+      'json,md',
+      '--report-dir',
+      dir,
+      '--events',
+      events,
+    );
     const child = spawn(process.execPath, ['--import', 'tsx', join(kitRoot(), 'runner', 'cli-entry.ts'), ...args], {
       cwd: kitRoot(),
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -76,7 +96,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     child.stdout.resume();
     const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
     // Interrupt once the provider holds the hanging vector: it has started, and its process is there.
-    const hanging = await until(() => existsSync(events) && readFileSync(events, 'utf8').includes('"event":"provider"') && processesWith(marker).length > 0, 60_000);
+    const hanging = await until(
+      () =>
+        existsSync(events) &&
+        readFileSync(events, 'utf8').includes('"event":"provider"') &&
+        processesWith(marker).length > 0,
+      60_000,
+    );
     assert.ok(hanging, `the run never reached the provider: ${stderr}`);
     await new Promise((r) => setTimeout(r, 500));
     child.kill(signal);
@@ -84,9 +110,18 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     assert.is(code, 3, stderr);
     assert.match(stderr, `${signal}: providers stopped, writing the reports of what ran (incomplete)`);
     const report = JSON.parse(readFileSync(join(dir, 'kofun-ctk-report.json'), 'utf8')) as GateReport;
-    checkInterrupted(report, signal, target.id, vs.map((v) => v.id));
+    checkInterrupted(
+      report,
+      signal,
+      target.id,
+      vs.map((v) => v.id),
+    );
     assert.match(readFileSync(join(dir, 'kofun-ctk-report.md'), 'utf8'), `the run was interrupted (${signal})`);
-    const end = readFileSync(events, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { event: string; interrupted_by?: string }).at(-1);
+    const end = readFileSync(events, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { event: string; interrupted_by?: string })
+      .at(-1);
     assert.equal([end?.event, end?.interrupted_by], ['run-end', signal]);
     assert.ok(await until(() => processesWith(marker).length === 0, 5000), 'a provider process was left behind');
   });
@@ -97,10 +132,25 @@ test('--global-timeout stops the run the same way, in-process', async () => {
   const target = vs[1];
   if (target === undefined) throw new Error('too few stale vectors');
   const marker = `kofun-ctk-interrupt-marker-timeout-${process.pid}`;
-  const r = await runGateCli(['--config', hangConfig(requestSha(target), marker), ...vs.flatMap((v) => ['--id', v.id]), '--metamorphic', '0', '--timeout-ms', '120000', '--global-timeout', '3000']);
+  const r = await runGateCli([
+    '--config',
+    hangConfig(requestSha(target), marker),
+    ...vs.flatMap((v) => ['--id', v.id]),
+    '--metamorphic',
+    '0',
+    '--timeout-ms',
+    '120000',
+    '--global-timeout',
+    '3000',
+  ]);
   assert.is(r.code, 3, r.stdout);
   if (r.report === undefined) return assert.unreachable('no report written');
-  checkInterrupted(r.report, 'global-timeout', target.id, vs.map((v) => v.id));
+  checkInterrupted(
+    r.report,
+    'global-timeout',
+    target.id,
+    vs.map((v) => v.id),
+  );
   assert.match(r.stderr, '--global-timeout 3000 ms reached');
   assert.is(liveGroupCount(), 0);
   assert.ok(await until(() => processesWith(marker).length === 0, 5000), 'a provider process was left behind');

@@ -10,25 +10,62 @@ import { join } from 'node:path';
 import { parse } from 'shell-quote';
 import { liveGroupCount } from '../adapters/process-group.js';
 import { runCli } from '../test-support/run-cli.js';
-import { brokenConfig, expectedOf, judgementOf, pickVector, requestSha, runGateCli, threeStaleVectors } from '../test-support/run-helpers.js';
+import {
+  brokenConfig,
+  expectedOf,
+  judgementOf,
+  pickVector,
+  requestSha,
+  runGateCli,
+  threeStaleVectors,
+} from '../test-support/run-helpers.js';
 
 test('a crash on one vector: its reproduce command is shown everywhere and reproduces the ERROR', async () => {
   const vs = threeStaleVectors();
   const target = vs[1];
   if (target === undefined) throw new Error('too few stale vectors');
-  const config = brokenConfig('crash-on-one', { KCTK_TARGET_REQUEST_SHA256: requestSha(target) });
-  const r = await runGateCli(['--config', config, ...vs.flatMap((v) => ['--id', v.id]), '--metamorphic', '0', '--timeout-ms', '5000']);
+  const config = brokenConfig('crash-on-one', {
+    KCTK_TARGET_REQUEST_SHA256: requestSha(target),
+  });
+  const r = await runGateCli([
+    '--config',
+    config,
+    ...vs.flatMap((v) => ['--id', v.id]),
+    '--metamorphic',
+    '0',
+    '--timeout-ms',
+    '5000',
+  ]);
   const j = judgementOf(r.report, target.id);
   assert.is(j.verdict, 'ERROR');
   assert.is(j.reproduce, `npx kofun-ctk repro ${target.id} --config ${config} --timeout-ms 5000`);
-  for (const v of vs) if (v.id !== target.id) assert.is(judgementOf(r.report, v.id).reproduce, undefined, 'a passing vector has none');
+  for (const v of vs)
+    if (v.id !== target.id) assert.is(judgementOf(r.report, v.id).reproduce, undefined, 'a passing vector has none');
   assert.match(r.stdout, `reproduce: ${j.reproduce}`);
 
   const dir = mkdtempSync(join(tmpdir(), 'kofun-ctk-reports-'));
-  const md = await runCli(['run', '--config', config, '--id', target.id, '--metamorphic', '0', '--report', 'md,junit', '--report-dir', dir]);
+  const md = await runCli([
+    'run',
+    '--config',
+    config,
+    '--id',
+    target.id,
+    '--metamorphic',
+    '0',
+    '--report',
+    'md,junit',
+    '--report-dir',
+    dir,
+  ]);
   assert.is(md.code, 1);
-  assert.match(readFileSync(join(dir, 'kofun-ctk-report.md'), 'utf8'), `Reproduce:\n\n\`\`\`sh\nnpx kofun-ctk repro ${target.id} --config ${config}\n\`\`\``);
-  assert.match(readFileSync(join(dir, 'kofun-ctk-junit.xml'), 'utf8'), `reproduce: npx kofun-ctk repro ${target.id} --config ${config}`);
+  assert.match(
+    readFileSync(join(dir, 'kofun-ctk-report.md'), 'utf8'),
+    `Reproduce:\n\n\`\`\`sh\nnpx kofun-ctk repro ${target.id} --config ${config}\n\`\`\``,
+  );
+  assert.match(
+    readFileSync(join(dir, 'kofun-ctk-junit.xml'), 'utf8'),
+    `reproduce: npx kofun-ctk repro ${target.id} --config ${config}`,
+  );
 
   const [npx, bin, ...argv] = parse(j.reproduce ?? '').map(String);
   assert.equal([npx, bin], ['npx', 'kofun-ctk']);

@@ -12,7 +12,11 @@ import { liveGroupCount } from '../adapters/process-group.js';
 import { runCli } from '../test-support/run-cli.js';
 import { brokenConfig, kitVectors, requestSha, runGateCli, threeStaleVectors } from '../test-support/run-helpers.js';
 
-const listed = (stdout: string): string[][] => stdout.split('\n').filter((l) => l !== '').map((l) => l.split('\t'));
+const listed = (stdout: string): string[][] =>
+  stdout
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => l.split('\t'));
 
 test('--list prints the selection without a provider; --exclude-category leaves a category out', async () => {
   const all = [...kitVectors().queryVectors, ...kitVectors().releaseVectors];
@@ -21,7 +25,10 @@ test('--list prints the selection without a provider; --exclude-category leaves 
   const rows = listed(r.stdout);
   assert.is(rows.length, all.filter((v) => v.category !== 'release-cost').length);
   assert.ok(rows.length > 0 && rows.every((row) => row[1] !== 'release-cost'));
-  assert.ok(all.some((v) => v.category === 'release-cost'), 'the kit has release-cost vectors to leave out');
+  assert.ok(
+    all.some((v) => v.category === 'release-cost'),
+    'the kit has release-cost vectors to leave out',
+  );
   assert.match(r.stderr, `${rows.length} of ${all.length} vectors selected`);
   // Excluding wins over including the same category: nothing is left, which is a usage error.
   const none = await runCli(['run', '--list', '--category', 'stale', '--exclude-category', 'stale']);
@@ -32,7 +39,16 @@ test('--list prints the selection without a provider; --exclude-category leaves 
 
 test('a name that matches nothing is a usage error naming the nearest known one', async () => {
   const id = (threeStaleVectors()[0] ?? { id: '' }).id;
-  const typo = await runCli(['run', '--list', '--category', 'stal', '--exclude-category', 'relese-cost', '--id', id.slice(0, -1)]);
+  const typo = await runCli([
+    'run',
+    '--list',
+    '--category',
+    'stal',
+    '--exclude-category',
+    'relese-cost',
+    '--id',
+    id.slice(0, -1),
+  ]);
   assert.is(typo.code, 2);
   assert.match(typo.stderr, '--category stal: no such category (did you mean stale?)');
   assert.match(typo.stderr, '--exclude-category relese-cost: no such category (did you mean release-cost?)');
@@ -43,7 +59,14 @@ test('a name that matches nothing is a usage error naming the nearest known one'
   assert.is(far.code, 2);
   assert.match(far.stderr, '--category zzzzzz: no such category');
   assert.not.match(far.stderr, 'did you mean');
-  const repro = await runCli(['repro', id.slice(0, -1), '--provider', 'reference', '--dir', mkdtempSync(join(tmpdir(), 'kofun-ctk-repro-'))]);
+  const repro = await runCli([
+    'repro',
+    id.slice(0, -1),
+    '--provider',
+    'reference',
+    '--dir',
+    mkdtempSync(join(tmpdir(), 'kofun-ctk-repro-')),
+  ]);
   assert.is(repro.code, 2);
   assert.match(repro.stderr, `(did you mean ${id}?)`);
 });
@@ -53,20 +76,34 @@ test('--last-failed re-runs only what failed the gate in the earlier report', as
   const target = vs[1];
   if (target === undefined) throw new Error('too few stale vectors');
   const ids = vs.flatMap((v) => ['--id', v.id]);
-  const first = await runGateCli(['--config', brokenConfig('crash-on-one', { KCTK_TARGET_REQUEST_SHA256: requestSha(target) }), ...ids, '--metamorphic', '0']);
+  const first = await runGateCli([
+    '--config',
+    brokenConfig('crash-on-one', {
+      KCTK_TARGET_REQUEST_SHA256: requestSha(target),
+    }),
+    ...ids,
+    '--metamorphic',
+    '0',
+  ]);
   assert.is(first.code, 1);
   const dir = mkdtempSync(join(tmpdir(), 'kofun-ctk-last-failed-'));
   const file = join(dir, 'report.json');
   writeFileSync(file, JSON.stringify(first.report));
   const list = await runCli(['run', '--list', '--last-failed', file]);
   assert.is(list.code, 0, list.stderr);
-  assert.equal(listed(list.stdout).map((row) => row[0]), [target.id]);
+  assert.equal(
+    listed(list.stdout).map((row) => row[0]),
+    [target.id],
+  );
   // Other filters still apply on top: a category the failure is not in leaves nothing.
   const narrowed = await runCli(['run', '--list', '--last-failed', file, '--category', 'invalid']);
   assert.is(narrowed.code, 2);
   const again = await runGateCli(['--provider', 'reference', '--last-failed', file, '--metamorphic', '0']);
   assert.is(again.code, 0, again.stdout);
-  assert.equal(again.report?.vectors.map((v) => [v.id, v.verdict]), [[target.id, 'PASS']]);
+  assert.equal(
+    again.report?.vectors.map((v) => [v.id, v.verdict]),
+    [[target.id, 'PASS']],
+  );
   assert.is(again.report?.selection.last_failed, true);
   assert.is(liveGroupCount(), 0);
 
@@ -80,7 +117,13 @@ test('--last-failed re-runs only what failed the gate in the earlier report', as
 test('--last-failed refuses a report of another vector set, one that is not a report, and a duplicate key', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'kofun-ctk-last-failed-'));
   const file = join(dir, 'report.json');
-  const other = { format: 'kofun.ctk.report/v1', kit_version: '0', vector_set_sha256: 'f'.repeat(64), selection: {}, vectors: [{ id: 'x', verdict: 'FAIL' }] };
+  const other = {
+    format: 'kofun.ctk.report/v1',
+    kit_version: '0',
+    vector_set_sha256: 'f'.repeat(64),
+    selection: {},
+    vectors: [{ id: 'x', verdict: 'FAIL' }],
+  };
   writeFileSync(file, JSON.stringify(other));
   const r1 = await runCli(['run', '--list', '--last-failed', file]);
   assert.is(r1.code, 2);

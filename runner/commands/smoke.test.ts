@@ -12,7 +12,10 @@ import { liveGroupCount } from '../adapters/process-group.js';
 import { runCli } from '../test-support/run-cli.js';
 import { kitVectors, runGateCli } from '../test-support/run-helpers.js';
 
-const fake = (mode: string): string[] => ['--process', quote([process.execPath, join(kitRoot(), 'runner', 'test-support', 'fake-provider.mjs'), mode])];
+const fake = (mode: string): string[] => [
+  '--process',
+  quote([process.execPath, join(kitRoot(), 'runner', 'test-support', 'fake-provider.mjs'), mode]),
+];
 
 // No raw control byte (ESC, BEL, ...) may reach the terminal: provider bytes are escaped.
 // eslint-disable-next-line no-control-regex
@@ -24,7 +27,10 @@ test('the reference oracle speaks the protocol: exit 0, with --trace every frame
   const r = await runCli(['smoke', '--provider', 'reference', '--trace']);
   assert.is(r.code, 0, r.stdout + r.stderr);
   const sha = v.fixtureSha256;
-  const headers = r.stdout.split('\n').filter((l) => /^[<>] /.test(l)).map((l) => l.replace(/ [0-9]+$/, ''));
+  const headers = r.stdout
+    .split('\n')
+    .filter((l) => /^[<>] /.test(l))
+    .map((l) => l.replace(/ [0-9]+$/, ''));
   assert.equal(headers, [
     '> KCTK1 hello 0 -',
     '< KCTK1 hello 0 -',
@@ -55,9 +61,15 @@ test('a start-up banner on stdout: exit 3, the stray bytes and the stderr shown 
   const r = await runCli(['smoke', ...fake('banner'), '--start-timeout-ms', '5000']);
   assert.is(r.code, 3, r.stdout);
   assert.match(r.stdout, 'handshake: FAILED (protocol): header line is not printable ASCII');
-  assert.match(r.stdout, /stdout: [0-9]+ bytes outside any complete frame; the first [0-9]+, escaped:\n {2}"\\u\{1b\}\[2J\\u\{1b\}\[31mmy-provider 1\.0 listening\\u\{1b\}\[0m\\n/);
+  assert.match(
+    r.stdout,
+    /stdout: [0-9]+ bytes outside any complete frame; the first [0-9]+, escaped:\n {2}"\\u\{1b\}\[2J\\u\{1b\}\[31mmy-provider 1\.0 listening\\u\{1b\}\[0m\\n/,
+  );
   assert.match(r.stdout, '  | my-provider: loading \\u{1b}]0;title\\u{7}config\n');
-  assert.match(r.stdout, 'smoke FAILED: the provider does not speak kofun.ctk.provider-protocol/v1: handshake failed (exit 3)');
+  assert.match(
+    r.stdout,
+    'smoke FAILED: the provider does not speak kofun.ctk.provider-protocol/v1: handshake failed (exit 3)',
+  );
   assert.not.ok(CONTROL.test(r.stdout), 'a raw control byte reached the output');
   assert.is(liveGroupCount(), 0);
 });
@@ -74,7 +86,10 @@ test('a crash at the fixture load, a bad hello, a junk header, a missing binary:
   const junk = await runCli(['smoke', ...fake('junk-header')]);
   assert.is(junk.code, 3);
   assert.match(junk.stdout, 'query: FAILED (protocol)');
-  assert.match(junk.stdout, 'stdout: 16 bytes outside any complete frame; the first 16, escaped:\n  "HTTP/1.1 200 OK\\n"');
+  assert.match(
+    junk.stdout,
+    'stdout: 16 bytes outside any complete frame; the first 16, escaped:\n  "HTTP/1.1 200 OK\\n"',
+  );
   const missing = await runCli(['smoke', '--process', join(kitRoot(), 'no-such-provider-binary')]);
   assert.is(missing.code, 3);
   assert.match(missing.stdout, 'handshake: FAILED (start)');
@@ -82,12 +97,26 @@ test('a crash at the fixture load, a bad hello, a junk header, a missing binary:
 });
 
 test('the gate, with a provider that cannot start, says why once, with its stderr, and points to smoke', async () => {
-  const r = await runGateCli([...fake('banner'), '--category', 'stale', '--metamorphic', '0', '--start-timeout-ms', '5000']);
+  const r = await runGateCli([
+    ...fake('banner'),
+    '--category',
+    'stale',
+    '--metamorphic',
+    '0',
+    '--start-timeout-ms',
+    '5000',
+  ]);
   assert.is(r.code, 3);
   const reason = r.report?.gate.reasons[0] ?? '';
-  assert.match(reason, 'the provider could not start: header line is not printable ASCII; its stderr ends: my-provider: loading');
+  assert.match(
+    reason,
+    'the provider could not start: header line is not printable ASCII; its stderr ends: my-provider: loading',
+  );
   assert.match(reason, '(kofun-ctk smoke with the same provider options shows its stdout and stderr)');
-  assert.match(r.stdout, '  - the provider could not start: header line is not printable ASCII; its stderr ends: my-provider: loading \\u{1b}]0;title\\u{7}config');
+  assert.match(
+    r.stdout,
+    '  - the provider could not start: header line is not printable ASCII; its stderr ends: my-provider: loading \\u{1b}]0;title\\u{7}config',
+  );
   assert.not.ok(CONTROL.test(r.stdout), 'a raw control byte reached the console');
   assert.is(liveGroupCount(), 0);
 });

@@ -31,11 +31,19 @@ const STRAY_SHOWN = 256;
 const STDERR_LINES = 200;
 
 export const registerSmoke: Register = (program: Command, io, done) => {
-  addProviderOptions(program.command('smoke').description('check that a provider speaks the protocol: handshake, one fixture load, one query'))
+  addProviderOptions(
+    program
+      .command('smoke')
+      .description('check that a provider speaks the protocol: handshake, one fixture load, one query'),
+  )
     .option('--vectors <dir>', 'vector folder (default: the vectors shipped with the kit)')
     .option('--id <vector-id>', 'the vector to send (default: the first of the complete category)')
     .option('--timeout-ms <ms>', 'timeout for the fixture load and the query', String(RUN_DEFAULTS.timeoutMs))
-    .option('--start-timeout-ms <ms>', 'timeout for the provider to start and finish its handshake', String(RUN_DEFAULTS.startTimeoutMs))
+    .option(
+      '--start-timeout-ms <ms>',
+      'timeout for the provider to start and finish its handshake',
+      String(RUN_DEFAULTS.startTimeoutMs),
+    )
     .option('--trace', 'print every frame header sent (>) and received (<)')
     .action(async (opts: SmokeOptions) => {
       done(await smoke(opts, io));
@@ -50,15 +58,26 @@ async function smoke(opts: SmokeOptions, io: Parameters<Register>[1]): Promise<n
   const set = loadVectorSet(opts.vectors === undefined ? join(kitRoot(), 'vectors') : resolve(io.cwd, opts.vectors));
   const vector = smokeVector(set, opts.id);
   if (vector === undefined) {
-    const suggestion = opts.id === undefined ? undefined : suggestName(opts.id, set.queryVectors.map((v) => v.id));
+    const suggestion =
+      opts.id === undefined
+        ? undefined
+        : suggestName(
+            opts.id,
+            set.queryVectors.map((v) => v.id),
+          );
     const what = opts.id === undefined ? 'no query vector in the set' : `no query vector ${escapeText(opts.id)}`;
     throw new UsageError(`${what}${suggestion === undefined ? '' : ` (did you mean ${suggestion}?)`}`);
   }
   const out = (line: string): void => void io.stdout.write(`${line}\n`);
-  const watch = smokeObserver(opts.trace ? (direction, header) => out(`${direction === 'sent' ? '>' : '<'} ${escapeText(header)}`) : undefined);
+  const watch = smokeObserver(
+    opts.trace ? (direction, header) => out(`${direction === 'sent' ? '>' : '<'} ${escapeText(header)}`) : undefined,
+  );
   const wireObserved = config.spec.kind === 'process' && config.spec.mode === 'persistent';
   out(`kofun-ctk smoke: vector ${escapeText(vector.id)} (fixture ${vector.fixtureSha256})`);
-  const interruption = installRunInterruption({ exitCode: EXIT.incomplete, notify: (line) => io.stderr.write(`${line}\n`) });
+  const interruption = installRunInterruption({
+    exitCode: EXIT.incomplete,
+    notify: (line) => io.stderr.write(`${line}\n`),
+  });
   let outcome: SmokeOutcome;
   try {
     outcome = await runSmoke({
@@ -82,22 +101,34 @@ async function smoke(opts: SmokeOptions, io: Parameters<Register>[1]): Promise<n
 export function describeSmoke(o: SmokeOutcome): string[] {
   const lines: string[] = [];
   for (const s of o.steps) lines.push(describeStep(s, o));
-  if (o.answer !== undefined) lines.push(`answer: ${o.answer.bytes} bytes, verdict ${o.answer.verdict} (information only; the gate judges answers)`);
-  if (!o.wireObserved) lines.push('stdout: not observed (a one-shot process writes its answer there; a module has no stdout of its own)');
+  if (o.answer !== undefined)
+    lines.push(
+      `answer: ${o.answer.bytes} bytes, verdict ${o.answer.verdict} (information only; the gate judges answers)`,
+    );
+  if (!o.wireObserved)
+    lines.push('stdout: not observed (a one-shot process writes its answer there; a module has no stdout of its own)');
   else if (o.strayBytes === 0) lines.push('stdout: no byte outside the frames');
   else {
     const shown = o.stray.subarray(0, STRAY_SHOWN);
-    lines.push(`stdout: ${o.strayBytes} bytes outside any complete frame; the first ${shown.length}, escaped:`, `  "${escapeBytes(shown)}"`);
+    lines.push(
+      `stdout: ${o.strayBytes} bytes outside any complete frame; the first ${shown.length}, escaped:`,
+      `  "${escapeBytes(shown)}"`,
+    );
   }
   if (o.wireObserved) {
     const text = o.stderrBytes === 0 ? [] : escapeBytes(o.stderr, { keepLines: true }).split('\n');
     if (text.at(-1) === '') text.pop();
-    lines.push(o.stderrBytes === 0 ? 'stderr: empty' : `stderr (${o.stderrBytes} bytes${o.stderrBytes > o.stderr.length ? `, the first ${o.stderr.length}` : ''}):`);
+    lines.push(
+      o.stderrBytes === 0
+        ? 'stderr: empty'
+        : `stderr (${o.stderrBytes} bytes${o.stderrBytes > o.stderr.length ? `, the first ${o.stderr.length}` : ''}):`,
+    );
     for (const l of text.slice(0, STDERR_LINES)) lines.push(`  | ${l}`);
     if (text.length > STDERR_LINES) lines.push(`  … ${text.length - STDERR_LINES} more lines`);
   }
   const failed = o.steps.find((s) => !s.ok);
-  if (o.speaksProtocol) lines.push(`smoke PASSED: ${describeProvider(o.identity)} speaks kofun.ctk.provider-protocol/v1 (exit 0)`);
+  if (o.speaksProtocol)
+    lines.push(`smoke PASSED: ${describeProvider(o.identity)} speaks kofun.ctk.provider-protocol/v1 (exit 0)`);
   else {
     const why = failed !== undefined ? `${failed.step} failed` : 'it wrote bytes outside the frames on stdout';
     lines.push(`smoke FAILED: the provider does not speak kofun.ctk.provider-protocol/v1: ${why} (exit 3)`);
@@ -107,13 +138,18 @@ export function describeSmoke(o: SmokeOutcome): string[] {
 
 function describeStep(s: StepOutcome, o: SmokeOutcome): string {
   if (!s.ok) {
-    const tail = 'stderrTail' in s.fault && s.fault.stderrTail !== '' && !o.wireObserved ? `; stderr: ${escapeText(s.fault.stderrTail)}` : '';
+    const tail =
+      'stderrTail' in s.fault && s.fault.stderrTail !== '' && !o.wireObserved
+        ? `; stderr: ${escapeText(s.fault.stderrTail)}`
+        : '';
     return `${s.step}: FAILED (${s.fault.kind}): ${escapeText(s.fault.message)}${tail}`;
   }
-  if ('providerError' in s) return `${s.step}: answered with an error frame ${escapeText(s.providerError.code)}: ${escapeText(s.providerError.message)}`;
+  if ('providerError' in s)
+    return `${s.step}: answered with an error frame ${escapeText(s.providerError.code)}: ${escapeText(s.providerError.message)}`;
   if (s.step === 'handshake') {
     const i = o.identity;
-    const declared = i === null || i.interpretations.length === 0 ? 'none' : i.interpretations.map((x) => escapeText(x)).join(', ');
+    const declared =
+      i === null || i.interpretations.length === 0 ? 'none' : i.interpretations.map((x) => escapeText(x)).join(', ');
     return `handshake: ok, ${describeProvider(i)}; interpretations declared: ${declared}`;
   }
   return `${s.step}: ok`;

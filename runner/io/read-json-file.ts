@@ -16,19 +16,38 @@ export interface JsonFileProblem {
 }
 
 /** Decodes JSON bytes strictly; the value, or the first problem found. */
-export function decodeJsonStrict(bytes: Uint8Array): { ok: true; value: unknown } | { ok: false; problem: JsonFileProblem } {
+export function decodeJsonStrict(
+  bytes: Uint8Array,
+): { ok: true; value: unknown } | { ok: false; problem: JsonFileProblem } {
   const bad = firstInvalidUtf8(bytes);
-  if (bad !== undefined) return { ok: false, problem: { code: 'invalid-utf8', offset: bad, message: 'not UTF-8' } };
+  if (bad !== undefined)
+    return {
+      ok: false,
+      problem: { code: 'invalid-utf8', offset: bad, message: 'not UTF-8' },
+    };
   const parsed = parseLenient(bytes);
   if (!parsed.ok) {
     const text = Buffer.from(bytes).toString('utf8');
     const at = syntaxErrorAt(text);
     // V8 counts UTF-16 units; the kit gives byte offsets everywhere.
     const offset = at === undefined ? undefined : Buffer.byteLength(text.slice(0, at));
-    return { ok: false, problem: offset === undefined ? { code: 'syntax', message: 'not JSON' } : { code: 'syntax', offset, message: 'not JSON' } };
+    return {
+      ok: false,
+      problem:
+        offset === undefined
+          ? { code: 'syntax', message: 'not JSON' }
+          : { code: 'syntax', offset, message: 'not JSON' },
+    };
   }
   if (parsed.duplicateKeyAt !== undefined) {
-    return { ok: false, problem: { code: 'duplicate-key', offset: parsed.duplicateKeyAt, message: 'a key repeats in one object' } };
+    return {
+      ok: false,
+      problem: {
+        code: 'duplicate-key',
+        offset: parsed.duplicateKeyAt,
+        message: 'a key repeats in one object',
+      },
+    };
   }
   return { ok: true, value: parsed.value };
 }
@@ -41,7 +60,9 @@ export function readJsonFile(path: string, what: string, maxBytes: number): unkn
     bytes = new Uint8Array(readFileSync(path));
   } catch (err) {
     if (err instanceof UsageError) throw err;
-    throw new UsageError(`cannot read ${what} ${path}: ${err instanceof Error ? err.message.split('\n', 1)[0] : String(err)}`);
+    throw new UsageError(
+      `cannot read ${what} ${path}: ${err instanceof Error ? err.message.split('\n', 1)[0] : String(err)}`,
+    );
   }
   const decoded = decodeJsonStrict(bytes);
   if (!decoded.ok) {
@@ -97,6 +118,7 @@ function firstInvalidUtf8(bytes: Uint8Array): number | undefined {
   const again = Buffer.from(buf.toString('utf8'), 'utf8');
   let i = 0;
   while (i < buf.length && i < again.length && buf[i] === again[i]) i++;
-  for (let j = i; j >= Math.max(0, i - 2); j--) if (again[j] === 0xef && again[j + 1] === 0xbf && again[j + 2] === 0xbd) return j;
+  for (let j = i; j >= Math.max(0, i - 2); j--)
+    if (again[j] === 0xef && again[j + 1] === 0xbf && again[j + 2] === 0xbd) return j;
   return i;
 }

@@ -15,15 +15,20 @@ const MAX_REPORT_BYTES = 256 * 1024 * 1024;
 /** The ids that failed the gate in the report at `path`, which must be of the vector set `vectorSetSha256`. */
 export function lastFailedIds(path: string, vectorSetSha256: string): Set<string> {
   const value = readJsonFile(path, '--last-failed report', MAX_REPORT_BYTES);
-  if (!isGateReport(value)) throw new UsageError(`--last-failed ${path}: not a kofun.ctk.report/v1 JSON report (write one with --report json)`);
+  if (!isGateReport(value))
+    throw new UsageError(`--last-failed ${path}: not a kofun.ctk.report/v1 JSON report (write one with --report json)`);
   if (value.vector_set_sha256 !== vectorSetSha256) {
-    throw new UsageError(`--last-failed ${path}: the report is of vector set ${escapeText(value.vector_set_sha256)}, this run of ${vectorSetSha256}`);
+    throw new UsageError(
+      `--last-failed ${path}: the report is of vector set ${escapeText(value.vector_set_sha256)}, this run of ${vectorSetSha256}`,
+    );
   }
   const failed = new Set<string>();
   for (const v of value.vectors as { id?: unknown; verdict?: unknown }[]) {
-    if (typeof v?.id !== 'string' || typeof v.verdict !== 'string') throw new UsageError(`--last-failed ${path}: a vector without id or verdict`);
+    if (typeof v?.id !== 'string' || typeof v.verdict !== 'string')
+      throw new UsageError(`--last-failed ${path}: a vector without id or verdict`);
     if (!PASSING.has(v.verdict as Verdict)) failed.add(v.id);
   }
-  if (failed.size === 0) throw new UsageError(`--last-failed ${path}: no vector failed the gate in that report; nothing to re-run`);
+  if (failed.size === 0)
+    throw new UsageError(`--last-failed ${path}: no vector failed the gate in that report; nothing to re-run`);
   return failed;
 }

@@ -36,12 +36,15 @@ export function reproduceCommand(judgement: VectorJudgement, context: ReproduceC
   ];
   const metamorphicFailed = judgement.metamorphic !== undefined && !judgement.metamorphic.ok;
   const viaRepro =
-    !context.releaseIds.has(judgement.id) && !metamorphicFailed && (judgement.verdict === 'FAIL' || judgement.verdict === 'ERROR');
+    !context.releaseIds.has(judgement.id) &&
+    !metamorphicFailed &&
+    (judgement.verdict === 'FAIL' || judgement.verdict === 'ERROR');
   if (viaRepro) return quote(['npx', 'kofun-ctk', 'repro', judgement.id, ...common]);
   const run = ['npx', 'kofun-ctk', 'run', ...common, '--id', judgement.id];
   // The variant of a vector depends on the run's seed and the id alone (metamorphic-variant.ts).
   run.push(...(metamorphicFailed ? ['--metamorphic', 'all', '--seed', String(context.seed)] : ['--metamorphic', '0']));
-  if (judgement.verdict === 'XPASS' && context.expectations !== undefined) run.push('--expectations', context.expectations);
+  if (judgement.verdict === 'XPASS' && context.expectations !== undefined)
+    run.push('--expectations', context.expectations);
   return quote(run);
 }
 

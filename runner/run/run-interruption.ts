@@ -42,13 +42,19 @@ export function installRunInterruption(options: {
       options.notify(`kofun-ctk: ${signal} again: providers stopped, exiting without waiting for the reports`);
       process.exit(options.exitCode);
     }
-    stop(signal === 'SIGTERM' ? 'SIGTERM' : 'SIGINT', `kofun-ctk: ${signal}: providers stopped, writing the reports of what ran (incomplete)`);
+    stop(
+      signal === 'SIGTERM' ? 'SIGTERM' : 'SIGINT',
+      `kofun-ctk: ${signal}: providers stopped, writing the reports of what ran (incomplete)`,
+    );
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   const limit = options.globalTimeoutMs;
   const onTimeout = (): void =>
-    stop('global-timeout', `kofun-ctk: --global-timeout ${limit} ms reached: providers stopped, writing the reports of what ran (incomplete)`);
+    stop(
+      'global-timeout',
+      `kofun-ctk: --global-timeout ${limit} ms reached: providers stopped, writing the reports of what ran (incomplete)`,
+    );
   const timer = limit === undefined ? undefined : setTimeout(onTimeout, limit);
   timer?.unref();
   return {

@@ -17,7 +17,12 @@ export interface UnknownFilterName {
 /** The values given to filter options that name nothing in `vectors`. */
 export function unknownFilterNames(
   vectors: readonly SelectableVector[],
-  filters: { categories: readonly string[]; excludeCategories?: readonly string[]; ids: readonly string[]; clauses: readonly string[] },
+  filters: {
+    categories: readonly string[];
+    excludeCategories?: readonly string[];
+    ids: readonly string[];
+    clauses: readonly string[];
+  },
 ): UnknownFilterName[] {
   const categories = sorted(vectors.map((v) => v.category));
   const ids = sorted(vectors.map((v) => v.id));
@@ -39,12 +44,18 @@ export function unknownFilterNames(
       // A prefix is compared with the ids cut near its length, one byte longer first, so `stal/*` finds `stale/*`.
       const heads = [1, 0, -1].flatMap((d) => sorted(ids.map((id) => id.slice(0, Math.max(1, prefix.length + d)))));
       const head = suggestName(prefix, heads);
-      out.push(head === undefined ? { option: '--id', name: pattern } : { option: '--id', name: pattern, suggestion: `${head}*` });
+      out.push(
+        head === undefined
+          ? { option: '--id', name: pattern }
+          : { option: '--id', name: pattern, suggestion: `${head}*` },
+      );
       continue;
     }
     if (ids.includes(pattern)) continue;
     const suggestion = suggestName(pattern, ids);
-    out.push(suggestion === undefined ? { option: '--id', name: pattern } : { option: '--id', name: pattern, suggestion });
+    out.push(
+      suggestion === undefined ? { option: '--id', name: pattern } : { option: '--id', name: pattern, suggestion },
+    );
   }
   check('--clause', filters.clauses, clauses);
   return out;

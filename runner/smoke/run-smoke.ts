@@ -5,7 +5,12 @@
  * told for information only: smoke asks whether the provider speaks the protocol (PROTOCOL.md), not whether it
  * answers correctly, which is the gate's business.
  */
-import type { ProviderConnection, ProviderFault, ProviderIdentity, ProviderLauncher } from '../adapters/provider-connection.js';
+import type {
+  ProviderConnection,
+  ProviderFault,
+  ProviderIdentity,
+  ProviderLauncher,
+} from '../adapters/provider-connection.js';
 import type { WireObserver } from '../adapters/persistent-process.js';
 import { judgeVector } from '../judge/judge-vector.js';
 import type { Verdict } from '../judge/verdict.js';
@@ -17,7 +22,11 @@ export const SMOKE_CAPTURE_BYTES = 64 * 1024;
 /** How one step went: answered, answered with the provider's `error` frame, or not answered in the protocol. */
 export type StepOutcome =
   | { step: SmokeStep; ok: true }
-  | { step: SmokeStep; ok: true; providerError: { code: string; message: string } }
+  | {
+      step: SmokeStep;
+      ok: true;
+      providerError: { code: string; message: string };
+    }
   | { step: SmokeStep; ok: false; fault: ProviderFault };
 
 export type SmokeStep = 'handshake' | 'load-fixture' | 'query';
@@ -78,8 +87,14 @@ export function smokeObserver(trace: ((direction: 'sent' | 'received', header: s
   };
   return {
     observer,
-    stderr: () => ({ bytes: new Uint8Array(Buffer.concat(stderr).subarray(0, SMOKE_CAPTURE_BYTES)), total: stderrTotal }),
-    stray: () => ({ bytes: new Uint8Array(pending.subarray(0, SMOKE_CAPTURE_BYTES)), total: pendingTotal }),
+    stderr: () => ({
+      bytes: new Uint8Array(Buffer.concat(stderr).subarray(0, SMOKE_CAPTURE_BYTES)),
+      total: stderrTotal,
+    }),
+    stray: () => ({
+      bytes: new Uint8Array(pending.subarray(0, SMOKE_CAPTURE_BYTES)),
+      total: pendingTotal,
+    }),
   };
 }
 
@@ -104,14 +119,21 @@ export async function runSmoke(options: {
     connection = started.value;
     identity = connection.identity;
     steps.push({ step: 'handshake', ok: true });
-    const loaded = await connection.loadFixture(vector.fixtureSha256, set.fixtureBytes(vector.fixtureSha256), options.timeoutMs);
+    const loaded = await connection.loadFixture(
+      vector.fixtureSha256,
+      set.fixtureBytes(vector.fixtureSha256),
+      options.timeoutMs,
+    );
     steps.push(stepOf('load-fixture', loaded));
     if (connection.alive) {
       const outcome = await connection.query(vector.fixtureSha256, vector.request, options.timeoutMs);
       steps.push(stepOf('query', outcome));
       if (outcome.ok) {
         const fixture = set.loadedFixture(vector.fixtureSha256);
-        const judged = judgeVector(vector, outcome, { fixture, declaredInterpretations: identity.interpretations });
+        const judged = judgeVector(vector, outcome, {
+          fixture,
+          declaredInterpretations: identity.interpretations,
+        });
         answer = { bytes: outcome.value.length, verdict: judged.verdict };
       }
     }
@@ -135,6 +157,14 @@ export async function runSmoke(options: {
 
 function stepOf(step: SmokeStep, outcome: { ok: true } | { ok: false; fault: ProviderFault }): StepOutcome {
   if (outcome.ok) return { step, ok: true };
-  if (outcome.fault.kind === 'provider-error') return { step, ok: true, providerError: { code: outcome.fault.code, message: outcome.fault.message } };
+  if (outcome.fault.kind === 'provider-error')
+    return {
+      step,
+      ok: true,
+      providerError: {
+        code: outcome.fault.code,
+        message: outcome.fault.message,
+      },
+    };
   return { step, ok: false, fault: outcome.fault };
 }
