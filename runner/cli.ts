@@ -15,11 +15,12 @@ import { registerServe } from './commands/serve.js';
 import { registerMergeReports } from './commands/merge-reports.js';
 import { registerRepro } from './commands/repro.js';
 import { registerFuzz } from './commands/fuzz.js';
+import { registerSmoke } from './commands/smoke.js';
 
 export type { Register } from './io/cli-io.js';
 import type { Register } from './io/cli-io.js';
 
-const REGISTRATIONS: Register[] = [registerQuery, registerVerify, registerDigest, registerReleaseCost, registerRun, registerServe, registerMergeReports, registerRepro, registerFuzz];
+const REGISTRATIONS: Register[] = [registerQuery, registerVerify, registerDigest, registerReleaseCost, registerRun, registerServe, registerMergeReports, registerRepro, registerFuzz, registerSmoke];
 
 /**
  * Runs the CLI with `argv` (without node and script) and returns the exit code. `extra` adds commands that only a

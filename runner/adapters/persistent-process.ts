@@ -5,7 +5,7 @@
  * crashes, hangs, floods or breaks the protocol is killed with its process group
  * and its call ends in a `ProviderFault`.
  */
-import { encodeFrame, FrameDecoder, NO_REF, type Frame } from '../protocol/frame.js';
+import { encodeFrame, FRAME_MAGIC, FrameDecoder, NO_REF, type Frame } from '../protocol/frame.js';
 import {
   jsonBody,
   parseProviderHello,
@@ -26,6 +26,17 @@ export interface ProcessCommand {
   env?: Record<string, string>;
 }
 
+/**
+ * Watches the wire of one provider process (`kofun-ctk smoke`): every frame header each way, the raw stdout bytes
+ * before they are decoded, and the raw stderr bytes. Observing changes nothing about how the provider is judged.
+ */
+export interface WireObserver {
+  /** A frame header line (without its LF), `sent` by the runner or `received` from the provider. */
+  frame?(direction: 'sent' | 'received', header: string): void;
+  stdout?(chunk: Uint8Array): void;
+  stderr?(chunk: Uint8Array): void;
+}
+
 /** How long `close` waits for a `bye` before killing the group. */
 const SHUTDOWN_GRACE_MS = 1000;
 /** How long a crash waits for the provider's last stdout and stderr bytes. */
@@ -41,9 +52,14 @@ export interface PersistentOptions {
 }
 
 /** Makes a launcher that starts `command` and performs the handshake. */
-export function persistentProcessLauncher(command: ProcessCommand, kitVersion: string, options: PersistentOptions = {}): ProviderLauncher {
+export function persistentProcessLauncher(
+  command: ProcessCommand,
+  kitVersion: string,
+  options: PersistentOptions = {},
+  observer?: WireObserver,
+): ProviderLauncher {
   return async ({ cwd, timeoutMs }) => {
-    const connection = new PersistentProcessConnection(command, cwd ?? command.cwd, kitVersion, options);
+    const connection = new PersistentProcessConnection(command, cwd ?? command.cwd, kitVersion, options, observer);
     const started = await connection.start(timeoutMs);
     if (!started.ok) return started;
     return { ok: true, value: connection };
@@ -70,6 +86,7 @@ class PersistentProcessConnection implements ProviderConnection {
     private readonly cwd: string | undefined,
     private readonly kitVersion: string,
     private readonly options: PersistentOptions = {},
+    private readonly observer: WireObserver | undefined = undefined,
   ) {
     this.identity.adapter = options.adapter ?? 'process-persistent';
   }
@@ -93,7 +110,12 @@ class PersistentProcessConnection implements ProviderConnection {
       }, MEMORY_POLL_MS);
       this.memoryWatch.unref();
     }
-    group.child.stdout.on('data', (chunk: Buffer) => this.onData(chunk));
+    group.child.stdout.on('data', (chunk: Buffer) => {
+      this.observer?.stdout?.(chunk);
+      this.onData(chunk);
+    });
+    const observer = this.observer;
+    if (observer?.stderr !== undefined) group.child.stderr.on('data', (chunk: Buffer) => observer.stderr?.(chunk));
     let exitedYet = false;
     group.child.stdout.once('end', () => {
       // A provider that closes stdout cannot answer again: an ERROR now rather than at the timeout. An exit
@@ -113,12 +135,12 @@ class PersistentProcessConnection implements ProviderConnection {
     });
     const hello: RunnerHello = { protocol: PROTOCOL_NAME, kit: 'kofun-ctk', kit_version: this.kitVersion };
     const reply = await this.call(encodeFrame(RUNNER_MESSAGES.hello, 0, NO_REF, jsonBody(hello)), (f) => f.type === PROVIDER_MESSAGES.hello || f.type === PROVIDER_MESSAGES.error, timeoutMs);
-    if (!reply.ok) return { ok: false, fault: reply.fault.kind === 'crash' ? { ...reply.fault, kind: 'start' } : reply.fault };
+    if (!reply.ok) return this.startFailed(reply.fault.kind === 'crash' ? { ...reply.fault, kind: 'start' } : reply.fault);
     if (reply.value.type === PROVIDER_MESSAGES.error) {
-      return this.violate(`provider answered hello with an error: ${Buffer.from(reply.value.body).toString('utf8')}`, 'start');
+      return this.startFailed(this.violate(`provider answered hello with an error: ${Buffer.from(reply.value.body).toString('utf8')}`, 'start').fault);
     }
     const parsed = parseProviderHello(reply.value.body);
-    if (!parsed.ok) return this.violate(parsed.message, 'start');
+    if (!parsed.ok) return this.startFailed(this.violate(parsed.message, 'start').fault);
     this.identity = {
       name: parsed.hello.name,
       version: parsed.hello.version,
@@ -164,6 +186,21 @@ class PersistentProcessConnection implements ProviderConnection {
     await Promise.race([group.exited, delay(SHUTDOWN_GRACE_MS)]);
   }
 
+  /**
+   * A provider that cannot start is diagnosed from its stderr, which often arrives just after the fault (a start-up
+   * error printed while exiting): wait for the killed group to exit and its stderr to close, briefly, then take it.
+   */
+  private async startFailed(fault: ProviderFault): Promise<{ ok: false; fault: ProviderFault }> {
+    const group = this.group;
+    if (group === undefined || fault.kind === 'provider-error') return { ok: false, fault };
+    const stderrClosed = new Promise<void>((resolve) => {
+      if (group.child.stderr.closed) resolve();
+      else group.child.stderr.once('close', () => resolve());
+    });
+    await Promise.race([Promise.all([group.exited, stderrClosed]), delay(SHUTDOWN_GRACE_MS)]);
+    return { ok: false, fault: { ...fault, stderrTail: group.stderrTail() } };
+  }
+
   private takeId(): number {
     const id = this.nextId;
     this.nextId = this.nextId >= 4_294_967_295 ? 1 : this.nextId + 1;
@@ -179,6 +216,7 @@ class PersistentProcessConnection implements ProviderConnection {
         this.die({ kind: 'timeout', message: `no answer within ${timeoutMs} ms`, stderrTail: this.group?.stderrTail() ?? '' });
       }, timeoutMs);
       this.waiter = waiter;
+      if (this.observer?.frame !== undefined) this.observer.frame('sent', Buffer.from(frame.subarray(0, frame.indexOf(0x0a))).toString('ascii'));
       this.group?.child.stdin.write(frame);
     });
   }
@@ -187,6 +225,7 @@ class PersistentProcessConnection implements ProviderConnection {
     if (this.dead) return;
     const { frames, fault } = this.decoder.push(chunk);
     for (const frame of frames) {
+      this.observer?.frame?.('received', `${FRAME_MAGIC} ${frame.type} ${frame.id} ${frame.ref} ${frame.body.length}`);
       const waiter = this.waiter;
       if (waiter === undefined || !waiter.accept(frame)) {
         this.die({ kind: 'protocol', message: this.unexpected(frame, waiter !== undefined), stderrTail: this.group?.stderrTail() ?? '' });

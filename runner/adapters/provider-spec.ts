@@ -26,7 +26,7 @@ import { referenceBuildConfig } from '../release-cost/reference-build.js';
 import { moduleThreadLauncher } from './module-adapter.js';
 import { moduleProcessLauncher } from './module-process-launcher.js';
 import { oneShotProcessLauncher } from './one-shot-process.js';
-import { persistentProcessLauncher, type ProcessCommand } from './persistent-process.js';
+import { persistentProcessLauncher, type ProcessCommand, type WireObserver } from './persistent-process.js';
 import type { ProviderLauncher } from './provider-connection.js';
 import { REFERENCE_PROVIDER_NAME } from './reference-provider.js';
 
@@ -177,13 +177,13 @@ export function loadProviderConfig(path: string): ProviderConfig {
   return out;
 }
 
-/** The launcher for a spec; `kitVersion` goes into the runner's hello. */
-export function launcherFor(spec: ProviderSpec, kitVersion: string): ProviderLauncher {
+/** The launcher for a spec; `kitVersion` goes into the runner's hello; `observer` watches a persistent process's wire. */
+export function launcherFor(spec: ProviderSpec, kitVersion: string, observer?: WireObserver): ProviderLauncher {
   if (spec.kind === 'module') {
     return spec.inThread === true ? moduleThreadLauncher(spec.modulePath, spec.baseDir) : moduleProcessLauncher(spec.modulePath, spec.baseDir, kitVersion);
   }
   if (spec.mode === 'one-shot') return oneShotProcessLauncher(spec.command, { name: spec.name, version: spec.version });
-  return persistentProcessLauncher(spec.command, kitVersion);
+  return persistentProcessLauncher(spec.command, kitVersion, {}, observer);
 }
 
 /**

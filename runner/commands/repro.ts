@@ -16,6 +16,8 @@ import { judgeVector, errorFromFault } from '../judge/judge-vector.js';
 import { describeDifference, describeProvider } from '../report/describe.js';
 import { loadVectorSet } from '../run/vector-source.js';
 import type { Register } from '../io/cli-io.js';
+import { providerArgs } from '../run/reproduce-command.js';
+import { suggestName } from '../run/suggest-name.js';
 import { addProviderOptions, ignoreClosedOutput, intOption, RUN_DEFAULTS } from '../io/cli-options.js';
 
 interface ReproOptions extends ProviderOptions {
@@ -49,7 +51,10 @@ async function repro(id: string, opts: ReproOptions, io: Parameters<Register>[1]
   const vectorsDir = opts.vectors === undefined ? join(kitRoot(), 'vectors') : resolve(io.cwd, opts.vectors);
   const set = loadVectorSet(vectorsDir);
   const vector = set.queryVectors.find((v) => v.id === id);
-  if (vector === undefined) throw new UsageError(`no query vector ${id} in ${vectorsDir}`);
+  if (vector === undefined) {
+    const suggestion = suggestName(id, set.queryVectors.map((v) => v.id));
+    throw new UsageError(`no query vector ${escapeText(id)} in ${vectorsDir}${suggestion === undefined ? '' : ` (did you mean ${suggestion}?)`}`);
+  }
   const out = resolve(io.cwd, opts.dir ?? join('kofun-ctk-repro', id.replace(/[^A-Za-z0-9._-]+/g, '__')));
   mkdirSync(out, { recursive: true });
   const fixtureBytes = set.fixtureBytes(vector.fixtureSha256);
@@ -117,11 +122,4 @@ async function repro(id: string, opts: ReproOptions, io: Parameters<Register>[1]
   writeFileSync(join(out, 'command.txt'), `${rerun}\n`);
   io.stdout.write(`${summary.join('\n')}\nrepro folder: ${out}\nreproduce: ${rerun}\n`);
   return exit;
-}
-
-function providerArgs(opts: ProviderOptions, cwd: string): string[] {
-  if (opts.config !== undefined) return ['--config', resolve(cwd, opts.config)];
-  if (opts.process !== undefined) return ['--process', opts.process, ...(opts.oneShot ? ['--one-shot'] : [])];
-  if (opts.module !== undefined) return ['--module', resolve(cwd, opts.module)];
-  return ['--provider', opts.provider ?? 'reference', ...(opts.adapter ? ['--adapter', opts.adapter] : [])];
 }

@@ -20,8 +20,13 @@ test('non-canonical layout: FAIL, KD-CANON-12, layout only', async () => {
   const j = judgementOf(r.report, v.id);
   assert.is(j.verdict, 'FAIL');
   assert.ok(j.fail_clauses.includes('KD-CANON-12'), j.fail_clauses.join());
-  assert.equal(j.difference, { kind: 'layout' });
-  assert.match(j.diff ?? '', /^--- expected\n\+\+\+ actual\n@@/);
+  // KD-CANON-12 (L366): two-space indentation, so canonical bytes open with `{`, LF, two spaces and `"`; four spaces
+  // part from them at byte 4. The whole-file diff is left out: it would mark every line.
+  assert.is(j.difference?.kind, 'layout');
+  assert.is(j.difference?.kind === 'layout' ? j.difference.offset : -1, 4);
+  assert.match(j.difference?.kind === 'layout' ? j.difference.actual_context : '', /^\{\\n {4}"/);
+  assert.is(j.diff, undefined);
+  assert.match(r.stdout, 'layout only: the same JSON value, other bytes from byte offset 4');
 });
 
 test('final LF missing: FAIL, KD-CANON-02', async () => {
@@ -30,6 +35,9 @@ test('final LF missing: FAIL, KD-CANON-02', async () => {
   const j = judgementOf(r.report, v.id);
   assert.is(j.verdict, 'FAIL');
   assert.ok(j.fail_clauses.includes('KD-CANON-02'), j.fail_clauses.join());
+  // KD-CANON-02 (L358): the object is followed by one LF, the expected result's last byte; the actual bytes end there.
+  assert.equal(j.difference?.kind === 'layout' ? [j.difference.offset, j.difference.actual_length] : [], [v.expected.length - 1, v.expected.length - 1]);
+  assert.is(j.diff, undefined);
 });
 
 test('display-name order: FAIL, KD-ORDER-06, order only', async () => {

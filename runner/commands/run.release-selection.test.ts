@@ -33,11 +33,14 @@ test('without build commands the release-cost vectors are NOT-RUN (exit 3); a se
   assert.ok(r.report?.gate.reasons.some((x) => x.includes('no build commands declared')));
   // The summary says how to judge them or leave them out.
   assert.match(r.stdout, /declare "build"/);
-  assert.match(r.stdout, /--category [a-z-]+(,[a-z-]+)*,stale\b/);
+  assert.match(r.stdout, 'To leave them out: --exclude-category release-cost');
 
   const queryOnly = await runGateCli(['--config', plain, '--category', 'stale', '--id', 'stale/wrong-file', '--metamorphic', '0']);
   assert.is(queryOnly.code, 0, queryOnly.stdout);
   assert.is(queryOnly.report?.counts['NOT-RUN'], 0);
+  const excluded = await runGateCli(['--config', plain, '--exclude-category', 'release-cost', '--id', RELEASE_ID, '--id', 'stale/wrong-file', '--metamorphic', '0']);
+  assert.is(excluded.code, 0, excluded.stdout);
+  assert.equal(excluded.report?.vectors.map((v) => v.id), ['stale/wrong-file']);
   assert.is(liveGroupCount(), 0);
 });
 

@@ -11,9 +11,9 @@
 import { appendFileSync, createWriteStream, existsSync, mkdirSync, openSync, statSync, writeFileSync, type WriteStream } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { escapeText, kitRoot, kitVersion } from '../../oracle/index.js';
+import { compareUtf8, escapeText, kitRoot, kitVersion } from '../../oracle/index.js';
 import { describeFuzzPhase, runFuzzPhase, withFuzzPhase } from '../run/fuzz-phase.js';
-import { installSignalCleanup, killAllGroups } from '../adapters/process-group.js';
+import { killAllGroups } from '../adapters/process-group.js';
 import { launcherFor, relocatedSpec, resolveProvider, type ProviderOptions, type ProviderSpec } from '../adapters/provider-spec.js';
 import { EXIT, UsageError } from '../io/cli-io.js';
 import { addProviderOptions, collect, ignoreClosedOutput, intOption, RUN_DEFAULTS } from '../io/cli-options.js';
@@ -27,7 +27,11 @@ import { renderReport, REPORT_FORMATS, reportFileName, type ReportFormat } from 
 import type { RunEvent } from '../report/run-events.js';
 import { NO_BUILD_COMMANDS, type ReleaseBuildPlan } from '../release-cost/judge-release-vector.js';
 import { runGate } from '../run/run-gate.js';
-import { filterVectors, listOption, parseShard, shardVectors } from '../run/select-vectors.js';
+import { lastFailedIds } from '../run/last-failed.js';
+import { reproduceCommand, type ReproduceContext } from '../run/reproduce-command.js';
+import { installRunInterruption } from '../run/run-interruption.js';
+import { filterVectors, listOption, parseShard, shardVectors, type VectorFilters } from '../run/select-vectors.js';
+import { unknownFilterNames, type UnknownFilterName } from '../run/unknown-filter-names.js';
 import { loadVectorSet } from '../run/vector-source.js';
 import type { Register } from '../io/cli-io.js';
 
@@ -38,14 +42,22 @@ built with the provider's declared build commands, the "build" entry of the --co
 (a kofun.ctk.release-build/v1 file or object, as release-cost --build-config reads it);
 --provider reference builds with the kit's reference artifact builder. A provider without
 build commands (--process, --module, or a configuration without "build") gets its
-release-cost vectors NOT-RUN, and the gate exits 3, unless the selection leaves them out:
-select the query categories with --category (for example --category stale,invalid), or
-declare "build" in the configuration.
+release-cost vectors NOT-RUN, and the gate exits 3, unless the selection leaves them out
+(--exclude-category release-cost), or declare "build" in the configuration.
+
+--list prints the selected vectors (after every filter and the shard) without starting a
+provider. --last-failed REPORT re-runs the vectors that failed the gate in that JSON report.
+SIGINT, SIGTERM and --global-timeout stop the run: the providers are killed, and the reports
+of what ran are written, marked incomplete (exit 3).
 `;
 
 interface RunCliOptions extends ProviderOptions {
   vectors?: string;
   category: string[];
+  excludeCategory: string[];
+  lastFailed?: string;
+  list?: boolean;
+  globalTimeout?: string;
   id: string[];
   clause: string[];
   jobs: string;
@@ -74,12 +86,16 @@ export const registerRun: Register = (program: Command, io, done) => {
   addProviderOptions(program.command('run').description('run the conformance gate against a discovery provider'))
     .option('--vectors <dir>', 'vector folder (default: the vectors shipped with the kit)')
     .option('--category <name>', 'only vectors of this category (repeatable, or comma-separated)', collect, [])
+    .option('--exclude-category <name>', 'leave out the vectors of this category (repeatable, or comma-separated)', collect, [])
     .option('--id <id>', 'only this vector id, or a prefix ending in * (repeatable)', collect, [])
     .option('--clause <KD-id>', 'only vectors exercising this clause (repeatable)', collect, [])
     .option('-j, --jobs <n>', 'parallel provider instances', String(RUN_DEFAULTS.jobs))
+    .option('--last-failed <report>', 'only the vectors that failed the gate in this JSON report (same vector set)')
+    .option('--list', 'print the selected vectors and exit, without starting a provider')
     .option('--shard <k/n>', 'run the k-th of n shards of the selection')
     .option('--timeout-ms <ms>', 'timeout per fixture load and per query', String(RUN_DEFAULTS.timeoutMs))
     .option('--start-timeout-ms <ms>', 'timeout for a provider to start and finish its handshake', String(RUN_DEFAULTS.startTimeoutMs))
+    .option('--global-timeout <ms>', 'stop the whole run after this long; the reports of what ran are written (exit 3)')
     .option('--restart-budget <n>', 'provider restarts allowed after crashes, over the whole run', String(RUN_DEFAULTS.restartBudget))
     .option('--metamorphic <n|all>', 'metamorphic canonical-order check on all, n sampled, or 0 vectors', String(RUN_DEFAULTS.metamorphic))
     .option('--seed <n>', 'seed of the metamorphic sample and variants', String(RUN_DEFAULTS.seed))
@@ -116,6 +132,29 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
   const shard = opts.shard === undefined ? undefined : parseShard(opts.shard);
   const fuzzCases = intOption('--fuzz', opts.fuzz, 0);
   const fuzzSeed = intOption('--fuzz-seed', opts.fuzzSeed, 0);
+  const globalTimeoutMs = opts.globalTimeout === undefined ? undefined : intOption('--global-timeout', opts.globalTimeout, 1);
+
+  const vectorsDir = opts.vectors === undefined ? undefined : resolve(io.cwd, opts.vectors);
+  const vectorSet = loadVectorSet(vectorsDir ?? join(kitRoot(), 'vectors'));
+  const filters: VectorFilters = {
+    categories: listOption(opts.category),
+    excludeCategories: listOption(opts.excludeCategory),
+    ids: listOption(opts.id),
+    clauses: listOption(opts.clause),
+  };
+  const everyVector = [...vectorSet.queryVectors, ...vectorSet.releaseVectors];
+  const unknown = unknownFilterNames(everyVector, filters);
+  if (unknown.length > 0) throw new UsageError(unknown.map(describeUnknownName).join('; '));
+  if (opts.lastFailed !== undefined) filters.within = lastFailedIds(resolve(io.cwd, opts.lastFailed), vectorSet.vectorSetSha256);
+  // Query and release-cost vectors are filtered and sharded as one list in id order, so shards split both.
+  const filtered = filterVectors(everyVector, filters).sort((a, b) => compareUtf8(a.id, b.id));
+  if (filtered.length === 0) throw new UsageError('no vector matches the filters');
+  const sharded = shardVectors(filtered, shard);
+  if (opts.list) {
+    io.stdout.write(sharded.map((v) => `${escapeText(v.id)}\t${escapeText(v.category)}\t${v.clauses.map((c) => escapeText(c)).join(' ')}\n`).join(''));
+    io.stderr.write(`${sharded.length} of ${everyVector.length} vectors selected${shard === undefined ? '' : ` (shard ${shard.k}/${shard.n} of ${filtered.length})`}\n`);
+    return EXIT.ok;
+  }
 
   for (const [option, value, kind] of [
     ['--events', opts.events, 'file'],
@@ -126,12 +165,7 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
     if (problem !== undefined) throw new UsageError(problem);
   }
   const config = resolveProvider(opts, io.cwd);
-  const vectorSet = loadVectorSet(opts.vectors === undefined ? join(kitRoot(), 'vectors') : resolve(io.cwd, opts.vectors));
-  const filters = { categories: listOption(opts.category), ids: listOption(opts.id), clauses: listOption(opts.clause) };
-  // Query and release-cost vectors are filtered and sharded as one list in id order, so shards split both.
-  const filtered = filterVectors([...vectorSet.queryVectors, ...vectorSet.releaseVectors], filters).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  if (filtered.length === 0) throw new UsageError('no vector matches the filters');
-  const inShard = new Set(shardVectors(filtered, shard).map((v) => v.id));
+  const inShard = new Set(sharded.map((v) => v.id));
   const selected = vectorSet.queryVectors.filter((v) => inShard.has(v.id));
   const selectedRelease = vectorSet.releaseVectors.filter((v) => inShard.has(v.id));
   const releaseBuild: ReleaseBuildPlan | null =
@@ -150,7 +184,17 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
   const kind = chooseReporter(opts.reporter, tty, io.env);
   const reporter = consoleReporter(consoleStream, tty, { kind, ...(opts.verbose ? { verbose: true } : {}) });
   const eventsOut = opts.events === undefined ? undefined : openEvents(resolve(io.cwd, opts.events));
-  const removeSignals = installSignalCleanup(EXIT.incomplete);
+  const interruption = installRunInterruption({ globalTimeoutMs, exitCode: EXIT.incomplete, notify: (line) => io.stderr.write(`${line}\n`) });
+  const reproduce: ReproduceContext = {
+    provider: opts,
+    cwd: io.cwd,
+    releaseIds: new Set(vectorSet.releaseVectors.map((v) => v.id)),
+    seed,
+    ...(vectorsDir === undefined ? {} : { vectors: vectorsDir }),
+    ...(expectationsPath === undefined ? {} : { expectations: expectationsPath }),
+    ...(opts.timeoutMs === String(RUN_DEFAULTS.timeoutMs) ? {} : { timeoutMs: opts.timeoutMs }),
+    ...(opts.startTimeoutMs === String(RUN_DEFAULTS.startTimeoutMs) ? {} : { startTimeoutMs: opts.startTimeoutMs }),
+  };
   let report: GateReport;
   try {
     report = await runGate({
@@ -164,6 +208,8 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
         shard: shard === undefined ? null : `${shard.k}/${shard.n}`,
         filtered: filtered.length,
         total: selected.length + selectedRelease.length,
+        exclude_categories: filters.excludeCategories ?? [],
+        last_failed: opts.lastFailed !== undefined,
       },
       launcher: launcherFor(config.spec, kitVersion()),
       metamorphicLauncher: launcherFor(relocatedSpec(config.spec), kitVersion()),
@@ -181,6 +227,8 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
       },
       selectedRelease,
       releaseBuild,
+      abort: interruption.signal,
+      reproduce: (j) => reproduceCommand(j, reproduce),
     });
     if (fuzzCases > 0) {
       const fuzz = await runFuzzPhase({
@@ -197,16 +245,15 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
     }
   } finally {
     killAllGroups();
-    removeSignals();
+    interruption.dispose();
     await new Promise<void>((r) => (eventsOut ? eventsOut.end(r) : r()));
   }
   const extra: string[] = report.fuzz === undefined ? [] : [escapeText(describeFuzzPhase(report.fuzz))];
   if (releaseBuild === null && selectedRelease.length > 0) {
-    const queryCategories = [...new Set(vectorSet.queryVectors.map((v) => v.category))].sort();
     extra.push(
       `${selectedRelease.length} release-cost vectors NOT-RUN: ${NO_BUILD_COMMANDS}.`,
       `  To judge them, declare "build" (a kofun.ctk.release-build/v1 file or object) in the --config provider configuration.`,
-      `  To leave them out, select the query categories: --category ${queryCategories.join(',')}`,
+      `  To leave them out: --exclude-category release-cost`,
     );
   }
   if (opts.updateExpectations !== undefined) {
@@ -256,6 +303,11 @@ function openEvents(path: string): WriteStream {
   // A write that fails later (a full disk) must not crash the runner: the verdict still stands.
   stream.on('error', () => undefined);
   return stream;
+}
+
+function describeUnknownName(u: UnknownFilterName): string {
+  const what = u.option === '--id' ? 'vector' : u.option === '--clause' ? 'clause exercised by any vector' : 'category';
+  return `${u.option} ${escapeText(u.name)}: no such ${what}${u.suggestion === undefined ? '' : ` (did you mean ${escapeText(u.suggestion)}?)`}`;
 }
 
 function adapterName(spec: ProviderSpec): string {

@@ -4,8 +4,27 @@ import { classifyDifference } from './classify-difference.js';
 
 const b = (s: string): Uint8Array => new Uint8Array(Buffer.from(s, 'utf8'));
 
-test('the same JSON value in another layout is "layout"', () => {
-  assert.equal(classifyDifference(b('{\n  "a": 1,\n  "b": [\n    2\n  ]\n}\n'), b('{"b":[2],"a":1}')), { kind: 'layout' });
+test('the same JSON value in another layout is "layout", at the first differing byte with context', () => {
+  // Byte 0 is `{` on both sides; byte 1 is the LF of the expected layout and `"` of the actual one. The expected side
+  // shows its first 25 bytes (to offset 1 + 24: `[` and LF end at byte 21, then four spaces) and is cut; the actual side
+  // is 15 bytes, shown whole. The expected text is 33 bytes.
+  assert.equal(classifyDifference(b('{\n  "a": 1,\n  "b": [\n    2\n  ]\n}\n'), b('{"b":[2],"a":1}')), {
+    kind: 'layout',
+    offset: 1,
+    expected_context: '{\\n  "a": 1,\\n  "b": [\\n    …',
+    actual_context: '{"b":[2],"a":1}',
+    expected_length: 33,
+    actual_length: 15,
+  });
+});
+
+test('a layout context never cuts a UTF-8 sequence and marks each cut', () => {
+  const body = `{"a":"${'\u{e9}'.repeat(20)}"}`;
+  const d = classifyDifference(b(`${body}\n`), b(body));
+  // The only difference is the missing final LF, at the expected side's last byte.
+  assert.is(d.kind === 'layout' ? d.offset : -1, Buffer.byteLength(body));
+  assert.is(d.kind === 'layout' ? d.expected_context : '', `…${'\u{e9}'.repeat(11)}"}\\n`);
+  assert.is(d.kind === 'layout' ? d.actual_context : '', `…${'\u{e9}'.repeat(11)}"}`);
 });
 
 test('equal as multisets, in another order, is "order" with the reordered arrays', () => {

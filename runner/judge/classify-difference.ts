@@ -1,19 +1,33 @@
 /**
  * What kind of difference separates actual result bytes from the expected ones, to
  * tell a provider author where to look: only the layout (the same JSON value,
- * KD-CANON-*), only the order (equal once every array is sorted, KD-ORDER-*), or
- * values, with the JSON pointers at which they differ.
+ * KD-CANON-*), with the first byte offset at which the bytes part and a short escaped
+ * context of both sides (a whole-file diff of a layout fault marks nearly every line),
+ * only the order (equal once every array is sorted, KD-ORDER-*), or values, with the
+ * JSON pointers at which they differ.
  */
-import { childPointer } from '../../oracle/index.js';
+import { childPointer, escapeBytes } from '../../oracle/index.js';
 
 export type DifferenceClass =
-  | { kind: 'layout' }
+  | {
+      kind: 'layout';
+      /** The first byte offset at which expected and actual differ (one side may end there). */
+      offset: number;
+      /** Escaped bytes of the expected result around the offset. */
+      expected_context: string;
+      /** Escaped bytes of the actual result around the offset. */
+      actual_context: string;
+      expected_length: number;
+      actual_length: number;
+    }
   | { kind: 'order'; pointers: string[] }
   | { kind: 'values'; pointers: string[]; more: number }
   | { kind: 'not-json' };
 
 /** The most pointers listed; the rest are counted in `more`. */
 export const MAX_POINTERS = 32;
+/** Bytes of context shown before and after the first differing byte of a layout-only difference. */
+export const LAYOUT_CONTEXT_BYTES = 24;
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -22,7 +36,7 @@ export function classifyDifference(expected: Uint8Array, actual: Uint8Array): Di
   const e = parse(expected);
   const a = parse(actual);
   if (a === undefined || e === undefined) return { kind: 'not-json' };
-  if (deepEqual(e.value, a.value)) return { kind: 'layout' };
+  if (deepEqual(e.value, a.value)) return layoutDifference(expected, actual);
   if (deepEqual(sortDeep(e.value), sortDeep(a.value))) {
     const pointers: string[] = [];
     collectOrderDifferences(e.value, a.value, '', pointers);
@@ -31,6 +45,32 @@ export function classifyDifference(expected: Uint8Array, actual: Uint8Array): Di
   const pointers: string[] = [];
   collectDifferences(e.value, a.value, '', pointers);
   return { kind: 'values', pointers: pointers.slice(0, MAX_POINTERS), more: Math.max(0, pointers.length - MAX_POINTERS) };
+}
+
+/** The first differing byte and the bytes around it on both sides. */
+export function layoutDifference(expected: Uint8Array, actual: Uint8Array): DifferenceClass & { kind: 'layout' } {
+  const n = Math.min(expected.length, actual.length);
+  let offset = 0;
+  while (offset < n && expected[offset] === actual[offset]) offset++;
+  return {
+    kind: 'layout',
+    offset,
+    expected_context: context(expected, offset),
+    actual_context: context(actual, offset),
+    expected_length: expected.length,
+    actual_length: actual.length,
+  };
+}
+
+/** Escaped bytes around `offset`, widened so that no UTF-8 sequence is cut at either end; `…` marks a cut. */
+function context(bytes: Uint8Array, offset: number): string {
+  const continuation = (i: number): boolean => i < bytes.length && ((bytes[i] as number) & 0xc0) === 0x80;
+  let start = Math.max(0, offset - LAYOUT_CONTEXT_BYTES);
+  while (start > 0 && continuation(start)) start--;
+  let end = Math.min(bytes.length, offset + LAYOUT_CONTEXT_BYTES);
+  while (end < bytes.length && continuation(end)) end++;
+  const body = escapeBytes(bytes.subarray(start, end));
+  return `${start > 0 ? '…' : ''}${body}${end < bytes.length ? '…' : ''}`;
 }
 
 function parse(bytes: Uint8Array): { value: Json } | undefined {

@@ -51,13 +51,14 @@ export function judgeVector(vector: QueryVector, outcome: CallOutcome<Uint8Array
     return { ...base, verdict: 'ACCEPTABLE', acceptable: { name: alternative.name, interpretation: alternative.interpretation, declared } };
   }
   const difference = classifyDifference(vector.expected, actual);
-  return {
+  const failed: VectorJudgement = {
     ...base,
     verdict: 'FAIL',
     ...attributeFailure(base.violations, difference, vector.clauses),
     difference,
-    diff: unifiedDiff(vector.expected, actual),
   };
+  // A layout-only difference is told by its first byte offset and context; a line diff would mark every line.
+  return difference.kind === 'layout' ? failed : { ...failed, diff: unifiedDiff(vector.expected, actual) };
 }
 
 /** A provider fault as a judgement error, every provider-controlled part escaped and bounded. */

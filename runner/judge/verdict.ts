@@ -71,6 +71,8 @@ export interface VectorJudgement {
   duration_ms?: number;
   /** Kit-side remarks (for example the verifier objecting to bytes equal to the expected ones). */
   notes: string[];
+  /** For a judgement that fails the gate: the command line that reproduces it (shell-quoted, to be escaped on display). */
+  reproduce?: string;
 }
 
 /** A judgement not yet decided (ERROR until a verdict is set), carrying the vector's own clauses. */

@@ -50,6 +50,11 @@ function installExitHook(): void {
   });
 }
 
+/** Kills every running build's process group (an interrupted run); each build then ends as killed. */
+export function killAllBuilds(): void {
+  for (const pid of liveGroups) killGroup(pid);
+}
+
 /** Runs a build to completion; never rejects for a failure of the build itself. */
 export function runBuild(spec: BuildSpec): Promise<BuildRun> {
   installExitHook();

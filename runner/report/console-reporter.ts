@@ -243,5 +243,6 @@ function detail(c: Colors, v: VectorJudgement, verbose: boolean): string {
     }
   }
   for (const n of v.notes) lines.push(`    note: ${n}`);
+  if (v.reproduce !== undefined) lines.push(`    reproduce: ${escapeText(v.reproduce)}`);
   return `${lines.join('\n')}\n`;
 }

@@ -16,7 +16,11 @@ export function describeProvider(provider: ProviderIdentity | null): string {
 export function describeDifference(d: DifferenceClass): string {
   switch (d.kind) {
     case 'layout':
-      return 'layout only: the same JSON value, other bytes (KD-CANON-*)';
+      // Contexts are escaped bytes already (classify-difference.ts).
+      return (
+        `layout only: the same JSON value, other bytes from byte offset ${d.offset} (KD-CANON-*): ` +
+        `expected "${d.expected_context}" (${d.expected_length} bytes), actual "${d.actual_context}" (${d.actual_length} bytes)`
+      );
     case 'order':
       return `order only: equal as multisets, arrays reordered at ${d.pointers.map((p) => escapeText(p || '(root)')).join(', ')} (KD-ORDER-*)`;
     case 'values':

@@ -11,6 +11,7 @@ import { EXIT } from '../io/cli-io.js';
 import type { ProviderIdentity } from '../adapters/provider-connection.js';
 import type { Expectation } from '../judge/expectations.js';
 import { PASSING, VERDICTS, type Verdict, type VectorJudgement } from '../judge/verdict.js';
+import type { InterruptReason } from '../run/run-interruption.js';
 import type { GateOutcome, MetamorphicSettings, RunEvent, RunSelection } from './run-events.js';
 import { summarizeVectors, type RunSummary } from './run-summary.js';
 
@@ -33,6 +34,13 @@ export interface GateReport {
   summary: RunSummary;
   gate: GateOutcome;
   unknown_expectations: Expectation[];
+  /**
+   * True when the run did not judge every selected vector (the provider could not start, a vector was NOT-RUN, the
+   * run was interrupted); the gate's exit status is then 3. Always written by this kit.
+   */
+  incomplete?: boolean;
+  /** What stopped the run early (SIGINT, SIGTERM, global-timeout), or null. Always written by this kit. */
+  interrupted_by?: InterruptReason | null;
   /** Sorted by id. */
   vectors: VectorJudgement[];
   /** The seeded fuzz phase (`run --fuzz N`), when it ran: seed, number of cases, outcome. */
@@ -99,6 +107,8 @@ export function reportFromEvents(events: readonly RunEvent[]): GateReport {
     summary: summarizeVectors(vectors),
     gate: end.gate,
     unknown_expectations: end.unknown_expectations,
+    incomplete: end.gate.exit_code === EXIT.incomplete,
+    interrupted_by: end.interrupted_by ?? null,
     vectors,
   };
 }

@@ -8,6 +8,7 @@ import { computeGate, countVerdicts, REPORT_FORMAT, type GateReport } from './ga
 import type { Expectation } from '../judge/expectations.js';
 import { compareUtf8, schemaViolations } from '../../oracle/index.js';
 import { summarizeVectors } from './run-summary.js';
+import { EXIT } from '../io/cli-io.js';
 
 export type MergeOutcome = { ok: true; report: GateReport } | { ok: false; message: string };
 
@@ -50,7 +51,12 @@ export function mergeReports(reports: readonly GateReport[]): MergeOutcome {
     if (r.provider !== null && first.provider !== null && !same(identity(r), identity(first))) {
       return { ok: false, message: 'refusing to merge reports of different providers' };
     }
-    const filters = (x: GateReport): unknown => ({ c: x.selection.categories, i: x.selection.ids, l: x.selection.clauses });
+    const filters = (x: GateReport): unknown => ({
+      c: x.selection.categories,
+      i: x.selection.ids,
+      l: x.selection.clauses,
+      x: x.selection.exclude_categories ?? [],
+    });
     if (!same(filters(r), filters(first))) return { ok: false, message: 'refusing to merge reports run with different filters' };
   }
   const seen = new Set<string>();
@@ -72,7 +78,7 @@ export function mergeReports(reports: readonly GateReport[]): MergeOutcome {
     for (let k = 1; k <= n; k++) if (!have.has(k)) incomplete.push(`shard ${k}/${n} is missing`);
   }
   for (const r of reports) {
-    for (const reason of r.gate.reasons) if (/could not start/.test(reason) && !incomplete.includes(reason)) incomplete.push(reason);
+    for (const reason of r.gate.reasons) if (/could not start|was interrupted/.test(reason) && !incomplete.includes(reason)) incomplete.push(reason);
   }
   const vectors = reports.flatMap((r) => r.vectors).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const unknown = new Map<string, Expectation>();
@@ -82,6 +88,7 @@ export function mergeReports(reports: readonly GateReport[]): MergeOutcome {
   const starts = reports.map((r) => Date.parse(r.started_at));
   const start = Math.min(...starts);
   const end = Math.max(...reports.map((r, i) => (starts[i] as number) + r.duration_ms));
+  const gate = computeGate(vectors, unknownList, incomplete);
   return {
     ok: true,
     report: {
@@ -101,8 +108,10 @@ export function mergeReports(reports: readonly GateReport[]): MergeOutcome {
       hostname: [...new Set(reports.map((r) => r.hostname))].sort(compareUtf8).join(' '),
       counts: countVerdicts(vectors),
       summary: summarizeVectors(vectors),
-      gate: computeGate(vectors, unknownList, incomplete),
+      gate,
       unknown_expectations: unknownList,
+      incomplete: gate.exit_code === EXIT.incomplete,
+      interrupted_by: reports.find((r) => (r.interrupted_by ?? null) !== null)?.interrupted_by ?? null,
       vectors,
     },
   };

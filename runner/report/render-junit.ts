@@ -79,13 +79,13 @@ function addCase(suite: XMLBuilder, v: VectorJudgement): void {
       break;
     case 'XPASS': {
       const message = `XPASS: expected ${v.expectation?.verdict ?? ''}, got ${v.raw_verdict ?? ''}`;
-      tc.ele('failure', { type: 'XPASS', message }).txt(withNotes(escapeText(v.expectation?.reason ?? ''), v));
+      tc.ele('failure', { type: 'XPASS', message }).txt(withReproduce(v, withNotes(escapeText(v.expectation?.reason ?? ''), v)));
       break;
     }
     case 'ERROR':
     case 'NOT-RUN':
       tc.ele('error', { type: v.error?.kind ?? v.verdict, message: `${v.verdict}${v.fail_clauses.length > 0 ? ` ${v.fail_clauses.join(' ')}` : ''}: ${v.error?.message ?? ''}` }).txt(
-        withNotes(v.error?.stderr_tail ?? '', v),
+        withReproduce(v, withNotes(v.error?.stderr_tail ?? '', v)),
       );
       break;
     case 'XFAIL':
@@ -132,6 +132,7 @@ function failText(v: VectorJudgement): string {
   if (v.difference) lines.push(describeDifference(v.difference));
   if (v.metamorphic && !v.metamorphic.ok) lines.push(`metamorphic (seed ${v.metamorphic.seed}): ${v.metamorphic.detail ?? ''}`);
   for (const violation of v.violations) lines.push(formatViolation(violation));
+  if (v.reproduce !== undefined) lines.push(`reproduce: ${escapeText(v.reproduce)}`);
   if (v.diff) lines.push('', v.diff);
   return lines.join('\n');
 }
@@ -163,4 +164,8 @@ function addFuzzSuite(root: XMLBuilder, report: GateReport): void {
   } else if (fuzz.outcome === 'no-provider') tc.ele('error', { type: 'start', message: 'ERROR' }).txt(text);
   suite.ele('system-out').txt(text);
   suite.ele('system-err');
+}
+
+function withReproduce(v: VectorJudgement, text: string): string {
+  return v.reproduce === undefined ? text : `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}reproduce: ${escapeText(v.reproduce)}`;
 }

@@ -5,7 +5,7 @@
  * for diffs), so it cannot inject markup, links or HTML.
  */
 import { describeFuzzPhase } from '../run/fuzz-phase.js';
-import { formatViolation, markdownCell, markdownFence, markdownSafe } from '../../oracle/index.js';
+import { escapeText, formatViolation, markdownCell, markdownFence, markdownSafe } from '../../oracle/index.js';
 import { VERDICTS, type VectorJudgement } from '../judge/verdict.js';
 import { describeDifference, describeProvider } from './describe.js';
 import type { GateReport } from './gate-report.js';
@@ -106,6 +106,7 @@ function vectorSection(v: VectorJudgement): string[] {
   if (v.metamorphic && !v.metamorphic.ok) out.push(`- metamorphic (seed ${v.metamorphic.seed}): ${markdownSafe(v.metamorphic.detail ?? '')}`);
   for (const n of v.notes) out.push(`- note: ${markdownSafe(n)}`);
   out.push('');
+  if (v.reproduce !== undefined) out.push('Reproduce:', '', ...fenced(escapeText(v.reproduce), 'sh'), '');
   if (v.violations.length > 0) out.push(...fenced(v.violations.map(formatViolation).join('\n')), '');
   if (v.diff) out.push(...fenced(v.diff, 'diff'), '');
   if (v.metamorphic?.diff) out.push('Base run against metamorphic variant:', '', ...fenced(v.metamorphic.diff, 'diff'), '');

@@ -7,6 +7,7 @@
 import type { ProviderIdentity } from '../adapters/provider-connection.js';
 import type { Expectation } from '../judge/expectations.js';
 import type { VectorJudgement } from '../judge/verdict.js';
+import type { InterruptReason } from '../run/run-interruption.js';
 
 /** What was selected to run. */
 export interface RunSelection {
@@ -19,6 +20,10 @@ export interface RunSelection {
   filtered: number;
   /** How many vectors this run sends. */
   total: number;
+  /** Categories left out with `--exclude-category` (absent in reports of earlier kits). */
+  exclude_categories?: string[];
+  /** True when `--last-failed` limited the run to an earlier report's failures. */
+  last_failed?: boolean;
 }
 
 /** The metamorphic canonical-order settings (printed so a run can be replayed). */
@@ -46,7 +51,14 @@ export type RunEvent =
   | { event: 'provider-restart'; lane: number; reason: string }
   | { event: 'progress'; phase: 'base' | 'metamorphic'; id: string; outcome: string; done: number; total: number }
   | { event: 'vector'; judgement: VectorJudgement }
-  | { event: 'run-end'; gate: GateOutcome; unknown_expectations: Expectation[]; duration_ms: number };
+  | {
+      event: 'run-end';
+      gate: GateOutcome;
+      unknown_expectations: Expectation[];
+      duration_ms: number;
+      /** What stopped the run early, or null when it ran to its end. */
+      interrupted_by: InterruptReason | null;
+    };
 
 /** The gate: passed or not, the exit status, and every reason it failed. */
 export interface GateOutcome {

@@ -13,6 +13,9 @@
  * built with the provider's declared build commands and judged (judge-release-vector.ts,
  * KD-RELEASE-02, KD-RELEASE-03), on this thread because the builds set the process umask.
  * Without declared build commands they are NOT-RUN, which leaves the run incomplete.
+ *
+ * An interruption (a signal, the global timeout) stops handing out vectors; a vector whose call was in flight, and
+ * every vector not yet sent, is NOT-RUN, so the report holds what finished and is marked incomplete.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
@@ -24,13 +27,17 @@ import { applyExpectations, type Expectation } from '../judge/expectations.js';
 import { errorFromFault, judgeVector, notRunJudgement } from '../judge/judge-vector.js';
 import { describeFault } from './describe-fault.js';
 import { unifiedDiff } from '../judge/unified-diff.js';
-import type { MetamorphicOutcome, VectorJudgement } from '../judge/verdict.js';
+import { PASSING, type MetamorphicOutcome, type VectorJudgement } from '../judge/verdict.js';
 import { computeGate, reportFromEvents, type GateReport } from '../report/gate-report.js';
 import type { EventSink, MetamorphicSettings, RunEvent, RunSelection } from '../report/run-events.js';
 import { judgeReleaseVector, NO_BUILD_COMMANDS, releaseNotRunJudgement, type ReleaseBuildPlan } from '../release-cost/judge-release-vector.js';
 import { fixtureVariant, sampleIds, vectorSeed } from './metamorphic-variant.js';
+import type { InterruptReason } from './run-interruption.js';
 import type { QueryVector, ReleaseVector, VectorSet } from './vector-source.js';
-import { sha256Hex } from '../../oracle/index.js';
+import { clip, sha256Hex } from '../../oracle/index.js';
+
+/** The most characters of a provider's stderr put in the gate's reason when it cannot start. */
+const STDERR_IN_REASON = 600;
 
 export interface GateRunOptions {
   kitVersion: string;
@@ -55,6 +62,10 @@ export interface GateRunOptions {
   selectedRelease?: readonly ReleaseVector[];
   /** How the provider builds release-cost vectors; absent or null when it declares no build commands. */
   releaseBuild?: ReleaseBuildPlan | null;
+  /** Aborted when the run must stop early; `signal.reason` says why (SIGINT, SIGTERM, global-timeout). */
+  abort?: AbortSignal;
+  /** The command that reproduces a judgement that fails the gate, shown beside it in every report. */
+  reproduce?: (judgement: VectorJudgement) => string | undefined;
 }
 
 interface Shared {
@@ -81,7 +92,7 @@ class Lane {
   ) {}
 
   /** Starts the instance; the fault when it cannot. */
-  async ensure(): Promise<{ ok: true; connection: ProviderConnection } | { ok: false; why: string }> {
+  async ensure(): Promise<{ ok: true; connection: ProviderConnection } | { ok: false; why: string; stderrTail?: string }> {
     if (this.connection?.alive) return { ok: true, connection: this.connection };
     if (this.everStarted) {
       if (this.shared.restartsLeft <= 0) return { ok: false, why: 'the provider died and the restart budget is spent' };
@@ -96,7 +107,9 @@ class Lane {
     const started = await this.launcher(this.cwd === undefined ? { timeoutMs: this.shared.startTimeoutMs } : { cwd: this.cwd, timeoutMs: this.shared.startTimeoutMs });
     if (!started.ok) {
       this.connection = undefined;
-      return { ok: false, why: `the provider could not start: ${describeFault(started.fault)}` };
+      const why = `the provider could not start: ${describeFault(started.fault)}`;
+      const tail = 'stderrTail' in started.fault ? started.fault.stderrTail.trim() : '';
+      return tail === '' ? { ok: false, why } : { ok: false, why, stderrTail: tail };
     }
     this.connection = started.value;
     if (!this.shared.identityEmitted) {
@@ -167,21 +180,27 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
   const baseTotal = order.length + releaseOrder.length;
   let done = 0;
   const lanes = Array.from({ length: Math.max(1, options.jobs) }, (_, i) => new Lane(i + 1, options.launcher, shared, undefined));
+  const abort = options.abort;
+  const interrupted = (): string => `not run: the run was interrupted (${String(abort?.reason ?? 'aborted')})`;
   const first = await (lanes[0] as Lane).ensure();
-  if (!first.ok) {
-    incomplete.push(first.why);
+  if (!first.ok && abort?.aborted !== true) {
+    // Said once for the run, with what the provider wrote to stderr, rather than only in every NOT-RUN vector.
+    const tail = first.stderrTail === undefined ? '' : `; its stderr ends: ${clip(first.stderrTail.slice(-STDERR_IN_REASON), STDERR_IN_REASON)}`;
+    incomplete.push(`${first.why}${tail} (kofun-ctk smoke with the same provider options shows its stdout and stderr)`);
     for (const v of order) judgements.set(v.id, notRunJudgement(v, first.why));
     done = order.length;
   } else {
-    await pool(order, lanes, async (vector, lane) => {
+    await pool(abort, order, lanes, async (vector, lane) => {
       const t0 = performance.now();
       const outcome = await lane.send(vector.fixtureSha256, () => options.vectorSet.fixtureBytes(vector.fixtureSha256), vector.request);
       const wall = elapsedMs(t0);
-      const judgement =
-        'notRun' in outcome
+      // The interruption killed the provider under this call: its fault says nothing about the provider.
+      const judgement = abort?.aborted
+        ? notRunJudgement(vector, interrupted())
+        : 'notRun' in outcome
           ? notRunJudgement(vector, outcome.notRun)
           : { ...judgeVector(vector, outcome, { fixture: options.vectorSet.loadedFixture(vector.fixtureSha256), declaredInterpretations: lane.identity() }), duration_ms: wall };
-      if (!('notRun' in outcome) && outcome.ok) actuals.set(vector.id, outcome.value);
+      if (!('notRun' in outcome) && outcome.ok && abort?.aborted !== true) actuals.set(vector.id, outcome.value);
       judgements.set(vector.id, judgement);
       done += 1;
       emit({ event: 'progress', phase: 'base', id: vector.id, outcome: judgement.verdict, done, total: baseTotal });
@@ -195,30 +214,33 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
     incomplete.push(`${releaseOrder.length} release-cost vectors not run: ${NO_BUILD_COMMANDS} (declare build, a kofun.ctk.release-build/v1 file or object, in the provider configuration, or leave the release-cost category out of the selection)`);
   }
   const slots = Array.from({ length: Math.max(1, options.jobs) }, (_, i) => i);
-  await pool(releaseOrder, slots, async (vector) => {
+  await pool(abort, releaseOrder, slots, async (vector) => {
     const t0 = performance.now();
-    const judgement =
+    const judged =
       plan === null
         ? releaseNotRunJudgement(vector, NO_BUILD_COMMANDS)
         : { ...(await judgeReleaseVector(vector, options.vectorSet.fixturePath(vector.fixtureSha256), plan)), duration_ms: elapsedMs(t0) };
+    const judgement = abort?.aborted ? releaseNotRunJudgement(vector, interrupted()) : judged;
     judgements.set(vector.id, judgement);
     done += 1;
     emit({ event: 'progress', phase: 'base', id: vector.id, outcome: judgement.verdict, done, total: baseTotal });
   });
 
   // Metamorphic phase: variants on other instances, started in a fresh working directory.
-  if (options.metamorphic.sample !== 0 && actuals.size > 0) {
+  if (options.metamorphic.sample !== 0 && actuals.size > 0 && abort?.aborted !== true) {
     const sampled = sampleIds([...actuals.keys()].sort(), options.metamorphic.sample, options.metamorphic.seed);
     const todo = order.filter((v) => sampled.has(v.id));
     const folder = mkdtempSync(join(tmpdir(), 'kofun-ctk-metamorphic-'));
     const mLanes = Array.from({ length: Math.max(1, options.jobs) }, (_, i) => new Lane(i + 1, options.metamorphicLauncher, shared, folder));
     let mDone = 0;
     try {
-      await pool(todo, mLanes, async (vector, lane) => {
+      await pool(abort, todo, mLanes, async (vector, lane) => {
         const seed = vectorSeed(options.metamorphic.seed, vector.id);
         const variant = fixtureVariant(options.vectorSet.fixtureBytes(vector.fixtureSha256), seed);
         const variantSha = sha256Hex(variant);
         const outcome = await lane.send(variantSha, () => variant, vector.request);
+        // A variant cut short by the interruption is no evidence either way: the base judgement stands.
+        if (abort?.aborted) return;
         const base = actuals.get(vector.id) as Uint8Array;
         const result = metamorphicOutcome(seed, base, outcome);
         const judgement = judgements.get(vector.id) as VectorJudgement;
@@ -232,11 +254,21 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
     }
   }
 
+  if (abort?.aborted) {
+    const finished = [...judgements.values()].filter((j) => j.verdict !== 'NOT-RUN').length;
+    incomplete.push(`the run was interrupted (${String(abort.reason)}) after ${finished} of ${baseTotal} vectors`);
+    for (const v of order) if (!judgements.has(v.id)) judgements.set(v.id, notRunJudgement(v, interrupted()));
+    for (const v of releaseOrder) if (!judgements.has(v.id)) judgements.set(v.id, releaseNotRunJudgement(v, interrupted()));
+  }
   const ordered = [...judgements.values()].sort((a, b) => cmp(a.id, b.id));
   const applied = applyExpectations(ordered, options.expectations, options.knownIds);
-  for (const judgement of applied.judgements) emit({ event: 'vector', judgement });
+  for (const judgement of applied.judgements) {
+    const reproduce = PASSING.has(judgement.verdict) ? undefined : options.reproduce?.(judgement);
+    emit({ event: 'vector', judgement: reproduce === undefined ? judgement : { ...judgement, reproduce } });
+  }
   const gate = computeGate(applied.judgements, applied.unknown, incomplete);
-  emit({ event: 'run-end', gate, unknown_expectations: applied.unknown, duration_ms: Date.now() - started });
+  const interruptedBy = abort?.aborted ? (String(abort.reason) as InterruptReason) : null;
+  emit({ event: 'run-end', gate, unknown_expectations: applied.unknown, duration_ms: Date.now() - started, interrupted_by: interruptedBy });
   return reportFromEvents(events);
 }
 
@@ -247,13 +279,10 @@ function metamorphicOutcome(seed: number, base: Uint8Array, outcome: LaneOutcome
     return { seed, ok: false, detail: `variant errored (${e.kind}): ${e.message}` };
   }
   if (Buffer.from(outcome.value).equals(Buffer.from(base))) return { seed, ok: true };
-  return {
-    seed,
-    ok: false,
-    detail: 'the shuffled, key-reordered fixture from another working directory gave other bytes',
-    difference: classifyDifference(base, outcome.value),
-    diff: unifiedDiff(base, outcome.value),
-  };
+  const difference = classifyDifference(base, outcome.value);
+  const detail = 'the shuffled, key-reordered fixture from another working directory gave other bytes';
+  if (difference.kind === 'layout') return { seed, ok: false, detail, difference };
+  return { seed, ok: false, detail, difference, diff: unifiedDiff(base, outcome.value) };
 }
 
 /** A metamorphic failure fails the vector with KD-ORDER-12 (and KD-KEY-07: another working directory). */
@@ -264,12 +293,18 @@ function withMetamorphic(j: VectorJudgement, m: MetamorphicOutcome): VectorJudge
   return { ...j, metamorphic: m, verdict: 'FAIL', fail_clauses: clauses, clause_source: 'metamorphic' };
 }
 
-/** Runs `work` over `items` with one lane (provider instance or build slot) per concurrent worker. */
-async function pool<T, L>(items: readonly T[], lanes: readonly L[], work: (item: T, lane: L) => Promise<void>): Promise<void> {
+/** Runs `work` over `items` with one lane (provider instance or build slot) per worker, until `abort` fires. */
+async function pool<T, L>(
+  abort: AbortSignal | undefined,
+  items: readonly T[],
+  lanes: readonly L[],
+  work: (item: T, lane: L) => Promise<void>,
+): Promise<void> {
   let next = 0;
   await Promise.all(
     lanes.map(async (lane) => {
       for (;;) {
+        if (abort?.aborted) return;
         const i = next++;
         if (i >= items.length) return;
         await work(items[i] as T, lane);

@@ -1,6 +1,7 @@
 /**
  * Vector selection: filters by category, id and clause (OR within one filter, AND
- * across filters), then a shard `k/n` of the filtered list in id order, so n
+ * across filters), minus the excluded categories, within the ids of a previous run's
+ * failures when given, then a shard `k/n` of the filtered list in id order, so n
  * machines with the same filters split the work without overlap.
  */
 import { UsageError } from '../io/cli-io.js';
@@ -14,6 +15,10 @@ export interface VectorFilters {
   /** Exact ids, or a prefix ending in `*`. */
   ids: string[];
   clauses: string[];
+  /** Categories left out (`--exclude-category`), applied after `categories`. */
+  excludeCategories?: string[];
+  /** Only these exact ids (`--last-failed`: the vectors that failed the gate in an earlier report). */
+  within?: ReadonlySet<string>;
 }
 
 /** A shard: the k-th (1-based) of n. */
@@ -40,6 +45,8 @@ export function filterVectors<V extends SelectableVector>(vectors: readonly V[],
   return vectors.filter(
     (v) =>
       (filters.categories.length === 0 || filters.categories.includes(v.category)) &&
+      !(filters.excludeCategories ?? []).includes(v.category) &&
+      (filters.within === undefined || filters.within.has(v.id)) &&
       (filters.ids.length === 0 || matchesId(v.id, filters.ids)) &&
       (filters.clauses.length === 0 || v.clauses.some((c) => filters.clauses.includes(c))),
   );

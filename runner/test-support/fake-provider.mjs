@@ -9,7 +9,13 @@
 //   junk-header    answers with a header that is not KCTK1
 //   double-reply   answers every query twice with the same id
 //   close-stdout   closes its stdout after the handshake and stays alive
+//   banner         prints a line on stderr and a coloured start-up banner on stdout before the protocol, then echoes
 const mode = process.argv[2] ?? 'echo';
+if (mode === 'banner') {
+  // stderr first: the runner kills the provider as soon as the banner breaks the framing.
+  process.stderr.write('my-provider: loading \u001b]0;title\u0007config\n');
+  process.stdout.write('\u001b[2J\u001b[31mmy-provider 1.0 listening\u001b[0m\n');
+}
 let buf = Buffer.alloc(0);
 const send = (type, id, ref, body = Buffer.alloc(0)) => process.stdout.writableEnded || process.stdout.write(Buffer.concat([Buffer.from(`KCTK1 ${type} ${id} ${ref} ${body.length}\n`), body]));
 process.stdin.on('data', (chunk) => {

@@ -1,0 +1,34 @@
+/**
+ * `--last-failed REPORT`: the vectors that did not pass the gate in an earlier JSON report (FAIL, ERROR, NOT-RUN,
+ * XPASS; an interrupted run's unfinished vectors are NOT-RUN, so they are re-run too). The report must be of the same
+ * vector set: an id of another set may name other bytes, and re-running it would prove nothing about the old failure.
+ */
+import { escapeText } from '../../oracle/index.js';
+import { PASSING, type Verdict } from '../judge/verdict.js';
+import { UsageError } from '../io/cli-io.js';
+import { readJsonFile } from '../io/read-json-file.js';
+import { isGateReport } from '../report/merge-reports.js';
+
+/** The largest report read (a report of every vector with every diff stays far below). */
+const MAX_REPORT_BYTES = 256 * 1024 * 1024;
+
+/** The ids that failed the gate in the report at `path`, which must be of the vector set `vectorSetSha256`. */
+export function lastFailedIds(path: string, vectorSetSha256: string): Set<string> {
+  const value = readJsonFile(path, '--last-failed report', MAX_REPORT_BYTES);
+  if (!isGateReport(value))
+    throw new UsageError(`--last-failed ${path}: not a kofun.ctk.report/v1 JSON report (write one with --report json)`);
+  if (value.vector_set_sha256 !== vectorSetSha256) {
+    throw new UsageError(
+      `--last-failed ${path}: the report is of vector set ${escapeText(value.vector_set_sha256)}, this run of ${vectorSetSha256}`,
+    );
+  }
+  const failed = new Set<string>();
+  for (const v of value.vectors as { id?: unknown; verdict?: unknown }[]) {
+    if (typeof v?.id !== 'string' || typeof v.verdict !== 'string')
+      throw new UsageError(`--last-failed ${path}: a vector without id or verdict`);
+    if (!PASSING.has(v.verdict as Verdict)) failed.add(v.id);
+  }
+  if (failed.size === 0)
+    throw new UsageError(`--last-failed ${path}: no vector failed the gate in that report; nothing to re-run`);
+  return failed;
+}

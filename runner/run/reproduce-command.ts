@@ -1,0 +1,58 @@
+/**
+ * The command that reproduces one failure, shown beside it in every report: `kofun-ctk repro ID` with the same
+ * provider options for a query vector (it writes the folder with fixture, request, expected and actual bytes), and
+ * `kofun-ctk run … --id ID` where only the gate reproduces it (a metamorphic failure, replayed with its seed; a
+ * release-cost vector; a vector not run; an XPASS, which needs the expectations file). Shell-quoted (shell-quote), so
+ * it can be pasted; it is still escaped like any other text on display, since it holds what the user typed.
+ */
+import { resolve } from 'node:path';
+import { quote } from 'shell-quote';
+import type { ProviderOptions } from '../adapters/provider-spec.js';
+import type { VectorJudgement } from '../judge/verdict.js';
+
+/** What the run was started with, as far as reproducing one vector needs it. */
+export interface ReproduceContext {
+  provider: ProviderOptions;
+  cwd: string;
+  /** The `--vectors` folder, absolute, when the run was not on the kit's own vectors. */
+  vectors?: string;
+  /** Absolute path of the expectations file, when one applied. */
+  expectations?: string;
+  /** Timeouts given on the command line (a timeout failure needs the same). */
+  timeoutMs?: string;
+  startTimeoutMs?: string;
+  /** Ids of release-cost vectors (built, not sent, so `repro` cannot replay them). */
+  releaseIds: ReadonlySet<string>;
+  seed: number;
+}
+
+/** The shell-quoted command that reproduces `judgement`. */
+export function reproduceCommand(judgement: VectorJudgement, context: ReproduceContext): string {
+  const common = [
+    ...providerArgs(context.provider, context.cwd),
+    ...(context.vectors === undefined ? [] : ['--vectors', context.vectors]),
+    ...(context.timeoutMs === undefined ? [] : ['--timeout-ms', context.timeoutMs]),
+    ...(context.startTimeoutMs === undefined ? [] : ['--start-timeout-ms', context.startTimeoutMs]),
+  ];
+  const metamorphicFailed = judgement.metamorphic !== undefined && !judgement.metamorphic.ok;
+  const viaRepro =
+    !context.releaseIds.has(judgement.id) &&
+    !metamorphicFailed &&
+    (judgement.verdict === 'FAIL' || judgement.verdict === 'ERROR');
+  if (viaRepro) return quote(['npx', 'kofun-ctk', 'repro', judgement.id, ...common]);
+  const run = ['npx', 'kofun-ctk', 'run', ...common, '--id', judgement.id];
+  // The variant of a vector depends on the run's seed and the id alone (metamorphic-variant.ts).
+  run.push(...(metamorphicFailed ? ['--metamorphic', 'all', '--seed', String(context.seed)] : ['--metamorphic', '0']));
+  if (judgement.verdict === 'XPASS' && context.expectations !== undefined)
+    run.push('--expectations', context.expectations);
+  return quote(run);
+}
+
+/** The provider-selecting options as arguments, paths made absolute so the command works from any folder. */
+export function providerArgs(opts: ProviderOptions, cwd: string): string[] {
+  const name = opts.name === undefined ? [] : ['--name', opts.name];
+  if (opts.config !== undefined) return ['--config', resolve(cwd, opts.config)];
+  if (opts.process !== undefined) return ['--process', opts.process, ...(opts.oneShot ? ['--one-shot'] : []), ...name];
+  if (opts.module !== undefined) return ['--module', resolve(cwd, opts.module), ...name];
+  return ['--provider', opts.provider ?? 'reference', ...(opts.adapter ? ['--adapter', opts.adapter] : [])];
+}
