@@ -8,7 +8,8 @@ module.exports = {
   forbidden: [
     {
       name: 'runner-uses-oracle-entry',
-      comment: 'runner/ imports the oracle only through oracle/index.ts (test support of the oracle is allowed in tests)',
+      comment:
+        'runner/ imports the oracle only through oracle/index.ts (test support of the oracle is allowed in tests)',
       severity: 'error',
       from: { path: '^runner/' },
       to: { path: '^oracle/', pathNot: ['^oracle/index\\.ts$', '^oracle/.*/test-support/'] },

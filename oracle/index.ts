@@ -10,11 +10,27 @@ export { violation, type Violation } from './violation.js';
 export { kitRoot, kitVersion } from './kit-root.js';
 export * from './canonical-json/index.js';
 export { validateRequest, type RequestValidation } from './records/validate-request.js';
-export { SCHEMA_NAMES, schemaDocument, schemaViolations, validatorFor, type SchemaName } from './records/schema-registry.js';
-export { interfaceSetDigest, INTERFACE_SET_DOMAIN, type InterfaceMember, type InterfaceSetDigest } from './digest/interface-set-digest.js';
+export {
+  SCHEMA_NAMES,
+  schemaDocument,
+  schemaViolations,
+  validatorFor,
+  type SchemaName,
+} from './records/schema-registry.js';
+export {
+  interfaceSetDigest,
+  INTERFACE_SET_DOMAIN,
+  type InterfaceMember,
+  type InterfaceSetDigest,
+} from './digest/interface-set-digest.js';
 export * from './fixture/fixture.js';
 export { loadFixture, loadFixtureFile, type FixtureLoad, type LoadedFixture } from './fixture/load-fixture.js';
-export { evaluateQuery, evaluateQueryOrThrow, evaluateQueryRecord, type QueryEvaluation } from './pipeline/evaluate-query.js';
+export {
+  evaluateQuery,
+  evaluateQueryOrThrow,
+  evaluateQueryRecord,
+  type QueryEvaluation,
+} from './pipeline/evaluate-query.js';
 export { orderFreeDigest } from './fixture/order-free-digest.js';
 export { verifyResult, type VerifyContext } from './verifier/verify-result.js';
 export { formatViolation } from './verifier/format-violation.js';
@@ -26,13 +42,30 @@ export * from './vectors/vector-format.js';
 export { beyondBaseline, checkRuntimeUnicode, UNICODE_BASELINE, unicodeAge } from './vectors/unicode-baseline.js';
 export { vectorSetDigest, vectorSetFrame } from './vectors/vector-set-digest.js';
 export { prettyJson, prettyJsonBytes } from './vectors/pretty-json.js';
-export { FixtureBuilder, variant, type HomeRef, type InterfaceRef, type CandidateSpec } from './fixture/fixture-builder.js';
+export {
+  FixtureBuilder,
+  variant,
+  type HomeRef,
+  type InterfaceRef,
+  type CandidateSpec,
+} from './fixture/fixture-builder.js';
 export { factKey, identityOf } from './fixture/fixture-ids.js';
 export { MAX_FIXTURE_FILE_BYTES } from './fixture/load-fixture.js';
 export { buildFromLoaded } from './release/build-reference-artifact.js';
 export { artifactDigest, type ArtifactFileFacts } from './release/artifact-digest.js';
-export { buildReferenceArtifact, RELEASE_PROFILES, type ArtifactFile, type ReleaseProfile } from './release/build-reference-artifact.js';
-export { computeReleaseExpectation, RELEASE_EXPECTATION_SCHEMA, type GateCheck, type ProfileExpectation, type ReleaseExpectation } from './release/release-expectation.js';
+export {
+  buildReferenceArtifact,
+  RELEASE_PROFILES,
+  type ArtifactFile,
+  type ReleaseProfile,
+} from './release/build-reference-artifact.js';
+export {
+  computeReleaseExpectation,
+  RELEASE_EXPECTATION_SCHEMA,
+  type GateCheck,
+  type ProfileExpectation,
+  type ReleaseExpectation,
+} from './release/release-expectation.js';
 export {
   parseJsonInput,
   readJsonInputFile,

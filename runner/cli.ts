@@ -20,7 +20,18 @@ import { registerSmoke } from './commands/smoke.js';
 export type { Register } from './io/cli-io.js';
 import type { Register } from './io/cli-io.js';
 
-const REGISTRATIONS: Register[] = [registerQuery, registerVerify, registerDigest, registerReleaseCost, registerRun, registerServe, registerMergeReports, registerRepro, registerFuzz, registerSmoke];
+const REGISTRATIONS: Register[] = [
+  registerQuery,
+  registerVerify,
+  registerDigest,
+  registerReleaseCost,
+  registerRun,
+  registerServe,
+  registerMergeReports,
+  registerRepro,
+  registerFuzz,
+  registerSmoke,
+];
 
 /**
  * Runs the CLI with `argv` (without node and script) and returns the exit code. `extra` adds commands that only a
@@ -48,7 +59,8 @@ export async function main(argv: string[], io: CliIo = processIo(), extra: Regis
     await program.parseAsync(argv, { from: 'user' });
   } catch (err) {
     if (err instanceof CommanderError) {
-      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return EXIT.ok;
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help')
+        return EXIT.ok;
       return EXIT.usage;
     }
     if (err instanceof UsageError) {

@@ -3,8 +3,19 @@
  * CI integration need from the runner: the module-provider interface, the adapters,
  * the protocol framing, judging, the gate run and its reports.
  */
-export type { DiscoveryModuleProvider, DiscoveryModuleExport, ModuleProviderErrorCode } from './adapters/module-provider.js';
-export type { AdapterKind, CallOutcome, ProviderConnection, ProviderFault, ProviderIdentity, ProviderLauncher } from './adapters/provider-connection.js';
+export type {
+  DiscoveryModuleProvider,
+  DiscoveryModuleExport,
+  ModuleProviderErrorCode,
+} from './adapters/module-provider.js';
+export type {
+  AdapterKind,
+  CallOutcome,
+  ProviderConnection,
+  ProviderFault,
+  ProviderIdentity,
+  ProviderLauncher,
+} from './adapters/provider-connection.js';
 export type { ProcessCommand } from './adapters/persistent-process.js';
 export { persistentProcessLauncher } from './adapters/persistent-process.js';
 export { oneShotProcessLauncher } from './adapters/one-shot-process.js';
@@ -21,7 +32,14 @@ export {
   type ProviderOptions,
   type ProviderSpec,
 } from './adapters/provider-spec.js';
-export { encodeFrame, FrameDecoder, FRAME_MAGIC, MAX_HEADER_BYTES, type Frame, type FrameFault } from './protocol/frame.js';
+export {
+  encodeFrame,
+  FrameDecoder,
+  FRAME_MAGIC,
+  MAX_HEADER_BYTES,
+  type Frame,
+  type FrameFault,
+} from './protocol/frame.js';
 export {
   PROTOCOL_NAME,
   PROVIDER_ERROR_CODES,
@@ -36,13 +54,26 @@ export { judgeVector, type JudgeContext } from './judge/judge-vector.js';
 export { classifyDifference, type DifferenceClass } from './judge/classify-difference.js';
 export { applyExpectations, loadExpectations, parseExpectations, type Expectation } from './judge/expectations.js';
 export { expectationsText, updateExpectations, type ExpectationsUpdate } from './judge/update-expectations.js';
-export { PASSING, VERDICTS, type Verdict, type VectorJudgement, type VectorError, type MetamorphicOutcome } from './judge/verdict.js';
+export {
+  PASSING,
+  VERDICTS,
+  type Verdict,
+  type VectorJudgement,
+  type VectorError,
+  type MetamorphicOutcome,
+} from './judge/verdict.js';
 export { loadVectorSet, type QueryVector, type VectorSet, type AcceptableAlternative } from './run/vector-source.js';
 export { runGate, type GateRunOptions } from './run/run-gate.js';
 export { fixtureVariant, vectorSeed } from './run/metamorphic-variant.js';
 export { computeGate, reportFromEvents, REPORT_FORMAT, type GateReport } from './report/gate-report.js';
 export { gateReportProblem, mergeReports, REPORT_SCHEMA, type MergeOutcome } from './report/merge-reports.js';
-export { summarizeVectors, type RunSummary, type CategorySummary, type ClauseSummary, type ErrorSummary } from './report/run-summary.js';
+export {
+  summarizeVectors,
+  type RunSummary,
+  type CategorySummary,
+  type ClauseSummary,
+  type ErrorSummary,
+} from './report/run-summary.js';
 export { renderReport, REPORT_FORMATS, type ReportFormat } from './report/render-report.js';
 export type { RunEvent, GateOutcome, RunSelection, MetamorphicSettings } from './report/run-events.js';
 export { main } from './cli.js';

@@ -32,7 +32,11 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)] ?? NaN;
 }
 
-async function gateWallMs(set: VectorSet, vectors: readonly QueryVector[], adapter: 'process' | 'module' | 'one-shot'): Promise<{ ms: number; passed: boolean }> {
+async function gateWallMs(
+  set: VectorSet,
+  vectors: readonly QueryVector[],
+  adapter: 'process' | 'module' | 'one-shot',
+): Promise<{ ms: number; passed: boolean }> {
   const spec = referenceSpec(adapter);
   const started = performance.now();
   const report = await runGate({
@@ -74,7 +78,10 @@ function codecRatio(set: VectorSet): CodecTiming | undefined {
   for (const v of set.queryVectors) {
     if (v.expected.length > LIMITS.resultBytes) continue;
     const rows = (JSON.parse(Buffer.from(v.expected).toString('utf8')) as { operations: unknown[] }).operations.length;
-    if (rows > largestRows || (rows === largestRows && largest !== undefined && v.expected.length > largest.expected.length)) {
+    if (
+      rows > largestRows ||
+      (rows === largestRows && largest !== undefined && v.expected.length > largest.expected.length)
+    ) {
       largest = v;
       largestRows = rows;
     }
@@ -108,13 +115,23 @@ function codecRatio(set: VectorSet): CodecTiming | undefined {
     json.push(jsonRound());
   }
   const rows = (JSON.parse(text) as { operations: unknown[] }).operations.length;
-  return { vector: vector.id, bytes: vector.expected.length, rows, firstMs, oracleMs: median(oracle), jsonMs: median(json), sameBytes };
+  return {
+    vector: vector.id,
+    bytes: vector.expected.length,
+    rows,
+    firstMs,
+    oracleMs: median(oracle),
+    jsonMs: median(json),
+    sameBytes,
+  };
 }
 
 async function main(): Promise<void> {
   const set = loadVectorSet(join(kitRoot(), 'vectors'));
   const all = set.queryVectors;
-  process.stdout.write(`kofun-ctk ${kitVersion()} bench: ${all.length} query vectors of set ${set.vectorSetSha256}\n\n`);
+  process.stdout.write(
+    `kofun-ctk ${kitVersion()} bench: ${all.length} query vectors of set ${set.vectorSetSha256}\n\n`,
+  );
 
   // The codec comparison runs first, while no provider process is starting or exiting
   // beside it; it is printed in its place below.
@@ -126,24 +143,40 @@ async function main(): Promise<void> {
   for (const v of all) set.loadedFixture(v.fixtureSha256);
   const mod = await gateWallMs(set, all, 'module');
   const proc = await gateWallMs(set, all, 'process');
-  process.stdout.write(`full set, persistent process adapter: ${proc.ms.toFixed(0)} ms${proc.passed ? '' : ' (gate failed!)'}\n`);
-  process.stdout.write(`full set, module adapter:             ${mod.ms.toFixed(0)} ms${mod.passed ? '' : ' (gate failed!)'}\n`);
+  process.stdout.write(
+    `full set, persistent process adapter: ${proc.ms.toFixed(0)} ms${proc.passed ? '' : ' (gate failed!)'}\n`,
+  );
+  process.stdout.write(
+    `full set, module adapter:             ${mod.ms.toFixed(0)} ms${mod.passed ? '' : ' (gate failed!)'}\n`,
+  );
   process.stdout.write(`  ratio process / module: ${(proc.ms / mod.ms).toFixed(2)} (target <= 1.5)\n\n`);
 
-  const sample = all.filter((_, i) => i % Math.max(1, Math.floor(all.length / ONE_SHOT_SAMPLE)) === 0).slice(0, ONE_SHOT_SAMPLE);
+  const sample = all
+    .filter((_, i) => i % Math.max(1, Math.floor(all.length / ONE_SHOT_SAMPLE)) === 0)
+    .slice(0, ONE_SHOT_SAMPLE);
   const persistent = await gateWallMs(set, sample, 'process');
   const oneShot = await gateWallMs(set, sample, 'one-shot');
-  process.stdout.write(`${sample.length} vectors, one-shot adapter:   ${oneShot.ms.toFixed(0)} ms (${(oneShot.ms / sample.length).toFixed(0)} ms per vector)\n`);
-  process.stdout.write(`${sample.length} vectors, persistent adapter: ${persistent.ms.toFixed(0)} ms (${(persistent.ms / sample.length).toFixed(0)} ms per vector)\n`);
+  process.stdout.write(
+    `${sample.length} vectors, one-shot adapter:   ${oneShot.ms.toFixed(0)} ms (${(oneShot.ms / sample.length).toFixed(0)} ms per vector)\n`,
+  );
+  process.stdout.write(
+    `${sample.length} vectors, persistent adapter: ${persistent.ms.toFixed(0)} ms (${(persistent.ms / sample.length).toFixed(0)} ms per vector)\n`,
+  );
   process.stdout.write(`  ratio one-shot / persistent: ${(oneShot.ms / persistent.ms).toFixed(2)}\n\n`);
 
   if (codec === undefined) {
     process.stdout.write('largest lawful result: no vector found\n');
   } else {
     process.stdout.write(`largest lawful result: ${codec.vector} (${codec.rows} rows, ${codec.bytes} bytes)\n`);
-    process.stdout.write(`  oracle decode + evaluate + encode: ${codec.oracleMs.toFixed(1)} ms (median of ${CODEC_ROUNDS} after ${CODEC_WARMUP_ROUNDS} untimed; request bytes to result bytes, fixture already loaded)${codec.sameBytes ? '' : ' (bytes differ from expected!)'}\n`);
-    process.stdout.write(`  oracle first call on the loaded fixture: ${codec.firstMs.toFixed(1)} ms (per-fixture preparation and JIT warm-up included; untimed above)\n`);
-    process.stdout.write(`  JSON.parse + JSON.stringify(v, null, 2): ${codec.jsonMs.toFixed(1)} ms (median of ${CODEC_ROUNDS} after ${CODEC_WARMUP_ROUNDS} untimed; from the result text)\n`);
+    process.stdout.write(
+      `  oracle decode + evaluate + encode: ${codec.oracleMs.toFixed(1)} ms (median of ${CODEC_ROUNDS} after ${CODEC_WARMUP_ROUNDS} untimed; request bytes to result bytes, fixture already loaded)${codec.sameBytes ? '' : ' (bytes differ from expected!)'}\n`,
+    );
+    process.stdout.write(
+      `  oracle first call on the loaded fixture: ${codec.firstMs.toFixed(1)} ms (per-fixture preparation and JIT warm-up included; untimed above)\n`,
+    );
+    process.stdout.write(
+      `  JSON.parse + JSON.stringify(v, null, 2): ${codec.jsonMs.toFixed(1)} ms (median of ${CODEC_ROUNDS} after ${CODEC_WARMUP_ROUNDS} untimed; from the result text)\n`,
+    );
     process.stdout.write(`  ratio: ${(codec.oracleMs / codec.jsonMs).toFixed(2)} (target <= 3)\n\n`);
   }
 

@@ -18,7 +18,7 @@ test('every category has at least 15 cases', () => {
   }
 });
 
-test('ids are unique, <category>/<slug> with the case\'s own category, and cite only registered clauses and interpretations', () => {
+test("ids are unique, <category>/<slug> with the case's own category, and cite only registered clauses and interpretations", () => {
   const index = readClauseIndex();
   const known = {
     interpretations: new Set(readInterpretations().map((e) => e.id)),
@@ -34,18 +34,56 @@ test('each acceptance example of the contract is a named case', () => {
   for (const [example, id] of Object.entries(ACCEPTANCE_EXAMPLE_IDS)) assert.ok(ids.has(id), `${example}: ${id}`);
   // The seven examples of the contract's "Required acceptance examples".
   const named = Object.keys(ACCEPTANCE_EXAMPLE_IDS).map((k) => k.replace(/ \(.*\)$/, ''));
-  assert.equal([...new Set(named)].sort(), ['Complete List[Text]', 'Effects and capabilities', 'Hidden extension', 'Imported extension', 'Incomplete generic value', 'Unsatisfied trait bound', 'read, edit, and take']);
+  assert.equal([...new Set(named)].sort(), [
+    'Complete List[Text]',
+    'Effects and capabilities',
+    'Hidden extension',
+    'Imported extension',
+    'Incomplete generic value',
+    'Unsatisfied trait bound',
+    'read, edit, and take',
+  ]);
 });
 
 test('the invalid category has a raw-bytes case for each rejection rule named in the task list', () => {
   const ids = new Set(cases.filter((c) => c.category === 'invalid').map((c) => c.id.slice('invalid/'.length)));
   for (const slug of [
-    'utf8-bom', 'missing-final-lf', 'extra-final-lf', 'crlf-line-ends', 'line-comment', 'block-comment', 'trailing-second-object',
-    'float-value', 'exponent-value', 'sign-minus-zero', 'leading-zero', 'u32-out-of-range', 'unicode-escape', 'newline-escape',
-    'raw-control-character', 'non-nfc-string', 'overlong-utf8', 'encoded-surrogate', 'truncated-utf8', 'duplicate-key',
-    'key-out-of-order', 'unknown-top-level-field', 'missing-top-level-field', 'wrong-schema-version', 'unknown-query-kind',
-    'id-uppercase', 'id-63-characters', 'spelling-for-operations', 'spelling-null-for-explain', 'span-start-after-end',
-    'over-64-kib', 'over-depth-16', 'top-level-array', 'layout-space-before-colon', 'layout-tab-indentation', 'layout-minified',
+    'utf8-bom',
+    'missing-final-lf',
+    'extra-final-lf',
+    'crlf-line-ends',
+    'line-comment',
+    'block-comment',
+    'trailing-second-object',
+    'float-value',
+    'exponent-value',
+    'sign-minus-zero',
+    'leading-zero',
+    'u32-out-of-range',
+    'unicode-escape',
+    'newline-escape',
+    'raw-control-character',
+    'non-nfc-string',
+    'overlong-utf8',
+    'encoded-surrogate',
+    'truncated-utf8',
+    'duplicate-key',
+    'key-out-of-order',
+    'unknown-top-level-field',
+    'missing-top-level-field',
+    'wrong-schema-version',
+    'unknown-query-kind',
+    'id-uppercase',
+    'id-63-characters',
+    'spelling-for-operations',
+    'spelling-null-for-explain',
+    'span-start-after-end',
+    'over-64-kib',
+    'over-depth-16',
+    'top-level-array',
+    'layout-space-before-colon',
+    'layout-tab-indentation',
+    'layout-minified',
     'layout-four-space-indentation',
   ]) {
     assert.ok(ids.has(slug), slug);
@@ -56,8 +94,11 @@ test('no two query cases send the same request bytes on the same fixture', () =>
   const seen = new Map<string, string>();
   for (const c of cases) {
     if (c.kind !== 'query') continue;
-    const request = 'record' in c.request ? encodeCanonical(c.request.record as unknown as JsonObject) : c.request.bytes;
-    const key = `${createHash('sha256').update(encodeFixtureJson(c.fixture as unknown as JsonObject)).digest('hex')}:${createHash('sha256').update(request).digest('hex')}`;
+    const request =
+      'record' in c.request ? encodeCanonical(c.request.record as unknown as JsonObject) : c.request.bytes;
+    const key = `${createHash('sha256')
+      .update(encodeFixtureJson(c.fixture as unknown as JsonObject))
+      .digest('hex')}:${createHash('sha256').update(request).digest('hex')}`;
     assert.is(seen.get(key), undefined, `${c.id} repeats ${seen.get(key) ?? ''}`);
     seen.set(key, c.id);
   }
@@ -66,7 +107,11 @@ test('no two query cases send the same request bytes on the same fixture', () =>
 test('layout-only deviations carry the lenient-layout alternative resting on OQ-03', () => {
   for (const c of cases) {
     if (c.kind !== 'query' || !c.id.startsWith('invalid/layout-')) continue;
-    assert.equal(c.alternatives?.map((a) => [a.name, a.interpretation]), [['lenient-layout', 'OQ-03']], c.id);
+    assert.equal(
+      c.alternatives?.map((a) => [a.name, a.interpretation]),
+      [['lenient-layout', 'OQ-03']],
+      c.id,
+    );
   }
 });
 

@@ -57,5 +57,8 @@ export function buildAllCases(): CaseDefinition[] {
   };
   // The fail-closed cases span categories; each is filed after its category's own cases.
   const failClosed = failClosedCases();
-  return CATEGORIES.flatMap((category) => [...byCategory[category](), ...failClosed.filter((c) => c.category === category)]);
+  return CATEGORIES.flatMap((category) => [
+    ...byCategory[category](),
+    ...failClosed.filter((c) => c.category === category),
+  ]);
 }

@@ -15,8 +15,39 @@ import { requestFor } from './fixtures/request-for.js';
 import { utf8World } from './fixtures/utf8-world.js';
 import { EXPECT, recordCase, RESULT_SHAPE_CLAUSES } from './query-case.js';
 
-const COMPLETE = [...RESULT_SHAPE_CLAUSES, 'KD-RES-06', 'KD-RES-07', 'KD-LIMIT-12', 'KD-TYPE-02', 'KD-TYPE-03', 'KD-KEY-01', 'KD-REQ-01'];
-const ROWS = ['KD-OP-01', 'KD-OP-02', 'KD-OP-03', 'KD-OP-06', 'KD-OP-09', 'KD-OP-10', 'KD-CLOSURE-09', 'KD-CLOSURE-12', 'KD-ORIGIN-01', 'KD-ORIGIN-03', 'KD-ORIGIN-04', 'KD-ORIGIN-05', 'KD-ORIGIN-07', 'KD-ORIGIN-08', 'KD-ORDER-05', 'KD-ORDER-06', 'KD-SCALAR-12', 'KD-SCALAR-13', 'KD-SCALAR-06', 'KD-CANON-11', 'KD-CANON-17'];
+const COMPLETE = [
+  ...RESULT_SHAPE_CLAUSES,
+  'KD-RES-06',
+  'KD-RES-07',
+  'KD-LIMIT-12',
+  'KD-TYPE-02',
+  'KD-TYPE-03',
+  'KD-KEY-01',
+  'KD-REQ-01',
+];
+const ROWS = [
+  'KD-OP-01',
+  'KD-OP-02',
+  'KD-OP-03',
+  'KD-OP-06',
+  'KD-OP-09',
+  'KD-OP-10',
+  'KD-CLOSURE-09',
+  'KD-CLOSURE-12',
+  'KD-ORIGIN-01',
+  'KD-ORIGIN-03',
+  'KD-ORIGIN-04',
+  'KD-ORIGIN-05',
+  'KD-ORIGIN-07',
+  'KD-ORIGIN-08',
+  'KD-ORDER-05',
+  'KD-ORDER-06',
+  'KD-SCALAR-12',
+  'KD-SCALAR-13',
+  'KD-SCALAR-06',
+  'KD-CANON-11',
+  'KD-CANON-17',
+];
 const OQ = ['OQ-18', 'OQ-20', 'OQ-21', 'KIT-02', 'KIT-03', 'KIT-07', 'KIT-08', 'KIT-09'];
 
 /** The complete cases. */
@@ -30,8 +61,30 @@ export function completeCases(): QueryCase[] {
       {
         id: 'complete/list-text-operations',
         expect: EXPECT.complete,
-        intent: 'Acceptance example "Complete List[Text]": a read-only List[Text] receiver lists the visible std.list operations with T = Text substituted and generic requirements kept; edit and take operations are absent because unavailable candidates were not requested.',
-        clauses: [...COMPLETE, ...ROWS, 'KD-ACCEPT-02', 'KD-ACCEPT-03', 'KD-ACCEPT-06', 'KD-RES-17', 'KD-OWN-01', 'KD-OP-07', 'KD-OP-15', 'KD-POS-08', 'KD-LOOKUP-02', 'KD-LOOKUP-06', 'KD-DIGEST-02', 'KD-DIGEST-03', 'KD-DIGEST-05', 'KD-DIGEST-07', 'KD-DIGEST-11', 'KD-DIGEST-12', 'KD-CLOSURE-03', 'KD-TRUST-08'],
+        intent:
+          'Acceptance example "Complete List[Text]": a read-only List[Text] receiver lists the visible std.list operations with T = Text substituted and generic requirements kept; edit and take operations are absent because unavailable candidates were not requested.',
+        clauses: [
+          ...COMPLETE,
+          ...ROWS,
+          'KD-ACCEPT-02',
+          'KD-ACCEPT-03',
+          'KD-ACCEPT-06',
+          'KD-RES-17',
+          'KD-OWN-01',
+          'KD-OP-07',
+          'KD-OP-15',
+          'KD-POS-08',
+          'KD-LOOKUP-02',
+          'KD-LOOKUP-06',
+          'KD-DIGEST-02',
+          'KD-DIGEST-03',
+          'KD-DIGEST-05',
+          'KD-DIGEST-07',
+          'KD-DIGEST-11',
+          'KD-DIGEST-12',
+          'KD-CLOSURE-03',
+          'KD-TRUST-08',
+        ],
         interpretations: [...OQ, 'OQ-32'],
         fixture: list,
       },
@@ -40,7 +93,14 @@ export function completeCases(): QueryCase[] {
   );
   cases.push(
     recordCase(
-      { id: 'complete/list-text-type', expect: EXPECT.complete, intent: 'kind type answers the validated List[Text] type fact and an empty operations array.', clauses: [...COMPLETE, 'KD-RES-16', 'KD-TYPE-01', 'KD-REQ-06'], interpretations: ['KIT-02', 'KIT-09'], fixture: list },
+      {
+        id: 'complete/list-text-type',
+        expect: EXPECT.complete,
+        intent: 'kind type answers the validated List[Text] type fact and an empty operations array.',
+        clauses: [...COMPLETE, 'KD-RES-16', 'KD-TYPE-01', 'KD-REQ-06'],
+        interpretations: ['KIT-02', 'KIT-09'],
+        fixture: list,
+      },
       requestFor(list, { kind: 'type' }),
     ),
   );
@@ -49,7 +109,8 @@ export function completeCases(): QueryCase[] {
       {
         id: 'complete/list-text-operations-kind',
         expect: EXPECT.complete,
-        intent: 'kind operations on the owned list literal carries the validated type used for lookup together with the callable rows.',
+        intent:
+          'kind operations on the owned list literal carries the validated type used for lookup together with the callable rows.',
         clauses: [...COMPLETE, ...ROWS, 'KD-RES-17', 'KD-REQ-06'],
         interpretations: [...OQ, 'OQ-32'],
         fixture: list,
@@ -62,7 +123,8 @@ export function completeCases(): QueryCase[] {
       {
         id: 'complete/explain-callable-operation',
         expect: EXPECT.complete,
-        intent: 'explain-operation for a callable spelling returns exactly that one validated row, with its disclosed documentation link.',
+        intent:
+          'explain-operation for a callable spelling returns exactly that one validated row, with its disclosed documentation link.',
         clauses: [...COMPLETE, ...ROWS, 'KD-RES-18', 'KD-REQ-08', 'KD-OP-07', 'KD-DISCLOSE-04'],
         interpretations: [...OQ, 'OQ-33', 'KIT-05'],
         fixture: list,
@@ -75,7 +137,8 @@ export function completeCases(): QueryCase[] {
       {
         id: 'complete/explain-operation-with-requirement',
         expect: EXPECT.complete,
-        intent: 'explain-operation for an operation with a satisfied trait-bound requirement shows the canonical public requirement.',
+        intent:
+          'explain-operation for an operation with a satisfied trait-bound requirement shows the canonical public requirement.',
         clauses: [...COMPLETE, ...ROWS, 'KD-RES-18', 'KD-OP-15', 'KD-ACCEPT-03'],
         interpretations: [...OQ, 'KIT-05', 'KIT-06'],
         fixture: list,
@@ -88,7 +151,8 @@ export function completeCases(): QueryCase[] {
       {
         id: 'complete/owned-literal-all-modes',
         expect: EXPECT.complete,
-        intent: 'An owned list literal permits read, edit and take, so every List[Text] operation, including those needing no receiver, is callable.',
+        intent:
+          'An owned list literal permits read, edit and take, so every List[Text] operation, including those needing no receiver, is callable.',
         clauses: [...COMPLETE, ...ROWS, 'KD-OWN-06', 'KD-OP-04'],
         interpretations: [...OQ, 'KIT-06'],
         fixture: list,
@@ -140,7 +204,8 @@ export function completeCases(): QueryCase[] {
       {
         id: 'complete/utf8-receiver-operations',
         expect: EXPECT.complete,
-        intent: 'A receiver named with a two-byte character after three- and four-byte characters is addressed by UTF-8 byte offsets.',
+        intent:
+          'A receiver named with a two-byte character after three- and four-byte characters is addressed by UTF-8 byte offsets.',
         clauses: [...COMPLETE, ...ROWS, 'KD-POS-06', 'KD-POS-01', 'KD-SCALAR-08'],
         interpretations: [...OQ, 'OQ-37'],
         fixture: utf8,
@@ -181,7 +246,8 @@ export function completeCases(): QueryCase[] {
       {
         id: 'complete/no-applicable-operations',
         expect: EXPECT.complete,
-        intent: 'A validated Int receiver with no applicable candidate gives a complete result with an empty operations array.',
+        intent:
+          'A validated Int receiver with no applicable candidate gives a complete result with an empty operations array.',
         clauses: [...COMPLETE, 'KD-RES-17', 'KD-ACCEPT-06'],
         interpretations: ['OQ-18', 'KIT-02', 'KIT-09'],
         fixture: utf8,
@@ -196,7 +262,8 @@ export function completeCases(): QueryCase[] {
       {
         id: 'complete/multiline-lf-receiver-on-line-3',
         expect: EXPECT.complete,
-        intent: 'A receiver on line 3 of an LF source, after two-, three- and four-byte characters on line 1 and 2, is addressed by UTF-8 byte offsets that count each LF as one byte.',
+        intent:
+          'A receiver on line 3 of an LF source, after two-, three- and four-byte characters on line 1 and 2, is addressed by UTF-8 byte offsets that count each LF as one byte.',
         clauses: [...COMPLETE, ...ROWS, 'KD-POS-06', 'KD-POS-01'],
         interpretations: [...OQ, 'KIT-21'],
         fixture: lf,
@@ -210,7 +277,8 @@ export function completeCases(): QueryCase[] {
       {
         id: 'complete/multiline-crlf-receiver-after-crlf',
         expect: EXPECT.complete,
-        intent: 'A receiver after two CR LF line ends is addressed by byte offsets that count CR and LF as one byte each.',
+        intent:
+          'A receiver after two CR LF line ends is addressed by byte offsets that count CR and LF as one byte each.',
         clauses: [...COMPLETE, ...ROWS, 'KD-POS-06', 'KD-POS-01'],
         interpretations: [...OQ, 'KIT-21'],
         fixture: crlf,
@@ -224,7 +292,8 @@ export function completeCases(): QueryCase[] {
       {
         id: 'complete/multiline-tab-indented-receiver',
         expect: EXPECT.complete,
-        intent: 'A receiver on a line indented with two tabs is addressed by byte offsets that count each tab as one byte, not as a tab stop.',
+        intent:
+          'A receiver on a line indented with two tabs is addressed by byte offsets that count each tab as one byte, not as a tab stop.',
         clauses: [...COMPLETE, 'KD-POS-06', 'KD-POS-01'],
         interpretations: ['KIT-02', 'KIT-21'],
         fixture: tab,
@@ -238,8 +307,19 @@ export function completeCases(): QueryCase[] {
       {
         id: 'complete/deep-chain-validated',
         expect: EXPECT.complete,
-        intent: 'Type and operations resting on validated fact chains 24 deep close to validated and list only direct dependencies.',
-        clauses: [...COMPLETE, ...ROWS, 'KD-CLOSURE-08', 'KD-CLOSURE-09', 'KD-CLOSURE-16', 'KD-CLOSURE-01', 'KD-CLOSURE-05', 'KD-EFFECT-01', 'KD-EFFECT-03'],
+        intent:
+          'Type and operations resting on validated fact chains 24 deep close to validated and list only direct dependencies.',
+        clauses: [
+          ...COMPLETE,
+          ...ROWS,
+          'KD-CLOSURE-08',
+          'KD-CLOSURE-09',
+          'KD-CLOSURE-16',
+          'KD-CLOSURE-01',
+          'KD-CLOSURE-05',
+          'KD-EFFECT-01',
+          'KD-EFFECT-03',
+        ],
         interpretations: [...OQ, 'OQ-22', 'OQ-23'],
         fixture: chain,
       },
@@ -252,7 +332,8 @@ export function completeCases(): QueryCase[] {
       {
         id: 'complete/sidecar-current-file-facts',
         expect: EXPECT.complete,
-        intent: 'Current-file facts from a validated sidecar projection answer like live analysis; sidecar NodeId dependencies keep their status.',
+        intent:
+          'Current-file facts from a validated sidecar projection answer like live analysis; sidecar NodeId dependencies keep their status.',
         clauses: [...COMPLETE, ...ROWS, 'KD-LOOKUP-01', 'KD-CLOSURE-02', 'KD-CLOSURE-01'],
         interpretations: [...OQ, 'OQ-22'],
         fixture: sidecar,
@@ -268,7 +349,8 @@ export function completeCases(): QueryCase[] {
         // OQ-32 D (L189, OQ-18): the operation set is not established, so the default answer keeps the
         // non-validated rows out but does not claim completeness. The id stays: ids never change once published.
         expect: EXPECT.partial,
-        intent: 'Without unavailable candidates requested, provisional, error and unavailable rows are kept out, but the operation set is not established: the result is partial with one incomplete-analysis omission, never complete.',
+        intent:
+          'Without unavailable candidates requested, provisional, error and unavailable rows are kept out, but the operation set is not established: the result is partial with one incomplete-analysis omission, never complete.',
         clauses: [...COMPLETE, ...ROWS, 'KD-CLOSURE-14', 'KD-REQ-07'],
         interpretations: [...OQ, 'OQ-32'],
         fixture: mixed,
@@ -282,7 +364,8 @@ export function completeCases(): QueryCase[] {
       {
         id: 'complete/internal-view-operation',
         expect: EXPECT.complete,
-        intent: 'An internal declaration of a module whose package-internal view the query is authorized for is a visible row.',
+        intent:
+          'An internal declaration of a module whose package-internal view the query is authorized for is a visible row.',
         clauses: [...COMPLETE, ...ROWS, 'KD-DIGEST-04', 'KD-DIGEST-05', 'KD-OP-05', 'KD-DISCLOSE-03'],
         interpretations: [...OQ, 'OQ-36'],
         fixture: visibleOnly,
@@ -290,13 +373,17 @@ export function completeCases(): QueryCase[] {
       requestFor(visibleOnly),
     ),
   );
-  const effects = effectsWorld([CAPABILITY.network, CAPABILITY.console, CAPABILITY.clock], ['host', 'fetch', 'log', 'post', 'timestamp']);
+  const effects = effectsWorld(
+    [CAPABILITY.network, CAPABILITY.console, CAPABILITY.clock],
+    ['host', 'fetch', 'log', 'post', 'timestamp'],
+  );
   cases.push(
     recordCase(
       {
         id: 'complete/effects-all-held',
         expect: EXPECT.complete,
-        intent: 'Operations whose public validated effects are all held at the position are callable and list their effects in canonical order.',
+        intent:
+          'Operations whose public validated effects are all held at the position are callable and list their effects in canonical order.',
         clauses: [...COMPLETE, ...ROWS, 'KD-EFFECT-01', 'KD-EFFECT-02', 'KD-EFFECT-05', 'KD-ORDER-04'],
         interpretations: [...OQ, 'OQ-26', 'OQ-27', 'KIT-06'],
         fixture: effects,
@@ -305,22 +392,34 @@ export function completeCases(): QueryCase[] {
     ),
   );
   const maxGeneration = new FixtureBuilder({
-    description: 'A current-file-only world at the largest U53 generation and with no imported interface (the empty interface set).',
+    description:
+      'A current-file-only world at the largest U53 generation and with no imported interface (the empty interface set).',
     fileLabel: 'app/src/counter.kf',
     path: 'app/src/counter.kf',
     source: 'let total = 0; total',
     generation: 9_007_199_254_740_991,
   });
   const totalNode = maxGeneration.addFact(factKey('live', 'NodeId', 'counter.kf:binding:total'));
-  maxGeneration.addOccurrence({ text: 'total', nth: 1, type: { type: 'app.Counter', display: 'Counter', dependencies: [totalNode] } });
-  maxGeneration.addCandidate({ qualified_name: 'app.counter.next', signature: 'app.counter.next(read Counter) -> Counter', receiver: 'app.Counter', mode: 'read', home: 'current-file' });
+  maxGeneration.addOccurrence({
+    text: 'total',
+    nth: 1,
+    type: { type: 'app.Counter', display: 'Counter', dependencies: [totalNode] },
+  });
+  maxGeneration.addCandidate({
+    qualified_name: 'app.counter.next',
+    signature: 'app.counter.next(read Counter) -> Counter',
+    receiver: 'app.Counter',
+    mode: 'read',
+    home: 'current-file',
+  });
   const counter = maxGeneration.build();
   cases.push(
     recordCase(
       {
         id: 'complete/empty-interface-set-max-generation',
         expect: EXPECT.complete,
-        intent: 'A world with no imported interface (empty interface set, member_count 0) at generation 9007199254740991 answers a current request.',
+        intent:
+          'A world with no imported interface (empty interface set, member_count 0) at generation 9007199254740991 answers a current request.',
         clauses: [...COMPLETE, ...ROWS, 'KD-DIGEST-09', 'KD-SCALAR-03', 'KD-KEY-05', 'KD-KEY-04'],
         interpretations: [...OQ, 'OQ-36'],
         fixture: counter,

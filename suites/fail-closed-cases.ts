@@ -45,7 +45,12 @@ function t1WithType(status: 'provisional' | 'error' | 'unavailable'): FixtureV1 
           disclose_primary: false,
           fallback_text: 'The type of `first` could not be inferred.',
         });
-        Object.assign(type, { status: 'error', display: '_T1', reason: 'rejected-by-diagnostic', diagnostic_ids: [id] });
+        Object.assign(type, {
+          status: 'error',
+          display: '_T1',
+          reason: 'rejected-by-diagnostic',
+          diagnostic_ids: [id],
+        });
       } else if (status === 'unavailable') {
         Object.assign(type, { status: 'unavailable', display: null, reason: 'incomplete-analysis' });
       }
@@ -66,14 +71,20 @@ export function failClosedCases(): QueryCase[] {
     fixture: FixtureV1,
     request: DiscoveryRequestV1,
   ): void => {
-    cases.push(recordCase({ id, intent, clauses: [...RESULT_SHAPE_CLAUSES, ...clauses], interpretations, fixture, expect }, request));
+    cases.push(
+      recordCase(
+        { id, intent, clauses: [...RESULT_SHAPE_CLAUSES, ...clauses], interpretations, fixture, expect },
+        request,
+      ),
+    );
   };
 
   // KIT-02 C (L231, L250, L289): a type-mismatch against a type that is not known is not definitive.
   for (const status of ['provisional', 'error', 'unavailable'] as const) {
     const fixture = t1WithType(status);
     add(
-      `partial/explain-mismatch-under-${status}-type`, EXPECT.partial,
+      `partial/explain-mismatch-under-${status}-type`,
+      EXPECT.partial,
       `explain-operation of \`length\` (an operation of List[Text]) on a receiver whose type is ${status}: the mismatch rests on an unknown type, so the row is ${status}, unavailable, with incomplete-analysis beside type-mismatch, never a validated rejection.`,
       ['KD-RES-08', 'KD-RES-18', 'KD-CLOSURE-07', 'KD-CLOSURE-08', 'KD-OP-09', 'KD-OP-12', 'KD-TYPE-02'],
       ['KIT-02', 'KIT-05', 'KIT-08', 'OQ-14', 'OQ-33', 'OQ-44'],
@@ -85,7 +96,8 @@ export function failClosedCases(): QueryCase[] {
   // KIT-03 C (L112, L380): nothing inside a view that failed validation is read.
   const unvalidated = ownWorld(hiddenWorld({ only: ['unvalidatedView'] }), 'only the unvalidated view');
   add(
-    'hidden/explain-name-of-unvalidated-view', EXPECT.partial,
+    'hidden/explain-name-of-unvalidated-view',
+    EXPECT.partial,
     'Explaining a name that lives only in a KIF view that failed validation answers exactly as for a name that exists nowhere: hidden-by-visibility and incomplete-analysis, echoing the spelling.',
     ['KD-RES-08', 'KD-RES-19', 'KD-LOOKUP-07', 'KD-DIGEST-10', 'KD-DISCLOSE-07', 'KD-OMIT-05'],
     ['KIT-03', 'KIT-04', 'OQ-29', 'OQ-35'],
@@ -93,7 +105,8 @@ export function failClosedCases(): QueryCase[] {
     requestFor(unvalidated, { kind: 'explain-operation', spelling: HIDDEN_NAMES.unvalidatedView }),
   );
   add(
-    'hidden/explain-nonexistent-with-unvalidated-view', EXPECT.partial,
+    'hidden/explain-nonexistent-with-unvalidated-view',
+    EXPECT.partial,
     'Explaining a name that exists nowhere, next to a KIF view that failed validation: the same answer as for a name that lives only in that view.',
     ['KD-RES-08', 'KD-RES-19', 'KD-LOOKUP-07', 'KD-DISCLOSE-07', 'KD-OMIT-05'],
     ['KIT-03', 'KIT-04', 'OQ-29', 'OQ-35'],
@@ -107,7 +120,8 @@ export function failClosedCases(): QueryCase[] {
     'unvalidated view without candidates',
   );
   add(
-    'partial/unvalidated-view-without-candidates', EXPECT.partial,
+    'partial/unvalidated-view-without-candidates',
+    EXPECT.partial,
     'A KIF view that failed validation and holds no candidate still makes a general query partial with incomplete-analysis: the answer never depends on what the view holds.',
     ['KD-RES-08', 'KD-LOOKUP-07', 'KD-DIGEST-10', 'KD-OMIT-02', 'KD-OMIT-06'],
     ['KIT-03', 'KIT-04', 'KIT-09', 'OQ-18'],
@@ -128,8 +142,9 @@ export function failClosedCases(): QueryCase[] {
     'visible row depends on a private symbol',
   );
   add(
-    'hidden/explain-row-depending-on-hidden-symbol', EXPECT.partial,
-    'A visible operation whose compiler facts depend on a private declaration\'s SymbolId: the dependency is not listed and the row is downgraded to unavailable with incomplete-analysis, never callable.',
+    'hidden/explain-row-depending-on-hidden-symbol',
+    EXPECT.partial,
+    "A visible operation whose compiler facts depend on a private declaration's SymbolId: the dependency is not listed and the row is downgraded to unavailable with incomplete-analysis, never callable.",
     ['KD-RES-08', 'KD-RES-18', 'KD-DISCLOSE-03', 'KD-DISCLOSE-07', 'KD-OP-03', 'KD-CLOSURE-11'],
     ['KIT-05', 'KIT-08', 'OQ-25', 'OQ-33'],
     leaky,
@@ -149,7 +164,8 @@ export function failClosedCases(): QueryCase[] {
   });
   const extension = ownWorld(sameSpelling.b.build(), 'extension named length');
   add(
-    'partial/explain-member-beside-extension-of-same-spelling', EXPECT.partial,
+    'partial/explain-member-beside-extension-of-same-spelling',
+    EXPECT.partial,
     'Explaining `length` when an imported extension also spells `length`: the member row is shown, and an unsupported-in-profile omission echoing the spelling keeps the explanation from claiming completeness.',
     ['KD-RES-08', 'KD-RES-18', 'KD-LOOKUP-08', 'KD-LOOKUP-11', 'KD-OMIT-05', 'KD-ACCEPT-09'],
     ['OQ-18', 'OQ-19', 'OQ-29', 'KIT-04', 'KIT-05'],
@@ -168,7 +184,8 @@ export function failClosedCases(): QueryCase[] {
   });
   const ambiguous = ownWorld(twice.b.build(), 'two applicable length operations');
   add(
-    'canonical-order/explain-two-applicable-candidates', EXPECT.complete,
+    'canonical-order/explain-two-applicable-candidates',
+    EXPECT.complete,
     'Explaining `length` when two visible operations of List[Text] spell it: one row, the first in canonical SymbolId order, unavailable with ambiguous.',
     ['KD-RES-18', 'KD-ORDER-05', 'KD-ORDER-06', 'KD-REJECT-01'],
     ['OQ-28', 'OQ-34', 'OQ-43', 'KIT-05', 'KIT-13'],
@@ -185,7 +202,8 @@ export function failClosedCases(): QueryCase[] {
   });
   const notAmbiguous = ownWorld(otherType.b.build(), 'length of another type');
   add(
-    'canonical-order/explain-applicable-beside-other-type', EXPECT.complete,
+    'canonical-order/explain-applicable-beside-other-type',
+    EXPECT.complete,
     'Explaining `length` when a second `length` applies to another type: the applicable row is shown, callable; the other does not make it ambiguous.',
     ['KD-RES-18', 'KD-ORDER-06'],
     ['OQ-34', 'KIT-05', 'KIT-13'],
@@ -209,7 +227,8 @@ export function failClosedCases(): QueryCase[] {
   });
   const astralWorld = ownWorld(astral.b.build(), 'astral and private-use-area displays');
   add(
-    'canonical-order/null-identity-requirements-utf8-not-utf16', EXPECT.complete,
+    'canonical-order/null-identity-requirements-utf8-not-utf16',
+    EXPECT.complete,
     'Two identity-less inference requirements whose displays differ at U+FF5E against U+1F600: UTF-8 byte order puts U+FF5E first, UTF-16 code-unit order would not.',
     ['KD-ORDER-03', 'KD-ORDER-04', 'KD-CANON-10', 'KD-ACCEPT-03'],
     ['OQ-27'],
@@ -232,7 +251,8 @@ export function failClosedCases(): QueryCase[] {
     for (const o of f.occurrences) o.capabilities.push(identityOf('SymbolId', 'std.audit.Trace'));
   });
   add(
-    'effect/explain-held-non-public-provisional-effect', EXPECT.partial,
+    'effect/explain-held-non-public-provisional-effect',
+    EXPECT.partial,
     'A held non-public effect whose facts are provisional: it is not listed, nor its dependency, but the row is provisional and unavailable.',
     ['KD-RES-18', 'KD-EFFECT-03', 'KD-EFFECT-07', 'KD-CLOSURE-08', 'KD-CLOSURE-17'],
     ['KIT-05', 'KIT-08', 'KIT-12'],
@@ -242,8 +262,16 @@ export function failClosedCases(): QueryCase[] {
 
   // An error row cites the diagnostics of the error facts it depends on (KD-CLOSURE-10).
   const failing = listTextBuilder({ readOnlyOperations: true });
-  const d1 = failing.b.addDiagnostic({ label: 'languages.kf:E0308', code: 'E0308', fallback_text: 'Mismatched element type.' });
-  const d2 = failing.b.addDiagnostic({ label: 'languages.kf:E0599', code: 'E0599', fallback_text: 'No such element operation.' });
+  const d1 = failing.b.addDiagnostic({
+    label: 'languages.kf:E0308',
+    code: 'E0308',
+    fallback_text: 'Mismatched element type.',
+  });
+  const d2 = failing.b.addDiagnostic({
+    label: 'languages.kf:E0599',
+    code: 'E0599',
+    fallback_text: 'No such element operation.',
+  });
   const e1 = failing.b.addFact(factKey('live', 'NodeId', 'languages.kf:elem:0'), 'error', [], [d2]);
   const e2 = failing.b.addFact(factKey('live', 'NodeId', 'languages.kf:elem:1'), 'validated', [e1]);
   const e3 = failing.b.addFact(factKey('live', 'NodeId', 'languages.kf:elem:2'), 'error', [], [d1]);
@@ -257,7 +285,8 @@ export function failClosedCases(): QueryCase[] {
   });
   const failingWorld = ownWorld(failing.b.build(), 'error row from two error facts');
   add(
-    'partial/error-row-diagnostics-from-error-facts', EXPECT.partial,
+    'partial/error-row-diagnostics-from-error-facts',
+    EXPECT.partial,
     'A row that depends on two error facts (one of them transitively) is an error row whose diagnostic IDs are exactly those of the two error facts, sorted by ID bytes, each with its diagnostic in the result.',
     ['KD-RES-08', 'KD-CLOSURE-10', 'KD-OP-13', 'KD-DIAG-07', 'KD-ORDER-10'],
     ['KIT-07', 'KIT-08', 'KIT-11', 'OQ-22', 'OQ-23'],
@@ -276,7 +305,8 @@ export function failClosedCases(): QueryCase[] {
   });
   const unsignedWorld = ownWorld(unsigned.b.build(), 'validated operation without signature');
   add(
-    'partial/explain-validated-operation-without-signature', EXPECT.partial,
+    'partial/explain-validated-operation-without-signature',
+    EXPECT.partial,
     'An operation the compiler marks validated but gives no signature cannot be a validated callable row: it is provisional, unavailable with incomplete-analysis, and its signature stays null.',
     ['KD-RES-08', 'KD-RES-18', 'KD-OP-09', 'KD-OP-12', 'KD-OP-16'],
     ['KIT-05', 'KIT-08', 'KIT-16'],
@@ -290,12 +320,20 @@ export function failClosedCases(): QueryCase[] {
     variant(onlyExtension, (f) => {
       f.candidates = f.candidates
         .filter((c) => c.receiver_type === null)
-        .map((c) => ({ ...c, origin: { ...c.origin, kind: 'extension' as const, implementation_identity: symbolId(`impl:${c.qualified_name}`) } }));
+        .map((c) => ({
+          ...c,
+          origin: {
+            ...c.origin,
+            kind: 'extension' as const,
+            implementation_identity: symbolId(`impl:${c.qualified_name}`),
+          },
+        }));
     }),
     'only extensions over any receiver',
   );
   add(
-    'partial/unavailable-only-unsupported-work', { status: 'unavailable', reason: 'unsupported-in-profile' },
+    'partial/unavailable-only-unsupported-work',
+    { status: 'unavailable', reason: 'unsupported-in-profile' },
     'With no useful fact (the type is unavailable) and only extension candidates over any receiver, the result is unavailable with unsupported-in-profile.',
     ['KD-RES-12', 'KD-RES-13', 'KD-LOOKUP-11', 'KD-ACCEPT-09'],
     ['KIT-09', 'KIT-18', 'OQ-14', 'OQ-16', 'OQ-19'],
@@ -304,9 +342,17 @@ export function failClosedCases(): QueryCase[] {
   );
 
   // KIT-14: the budget runs out before the explanation reaches any candidate with the spelling.
-  const late = bigWorldBuilder({ description: 'An explanation whose only matching candidate sorts last, after 999,999 others.' });
+  const late = bigWorldBuilder({
+    description: 'An explanation whose only matching candidate sorts last, after 999,999 others.',
+  });
   late.addSeries({ seed: 'kit-14/others', count: LIMITS.steps - 1 });
-  late.b.addCandidate({ qualified_name: 'm.zq_last', signature: 'm.zq_last(read Items)', receiver: ITEMS_TYPE, mode: 'read', home: late.m });
+  late.b.addCandidate({
+    qualified_name: 'm.zq_last',
+    signature: 'm.zq_last(read Items)',
+    receiver: ITEMS_TYPE,
+    mode: 'read',
+    home: late.m,
+  });
   const lateWorld = ownWorld(
     variant(late.b.build(), (f) => {
       // The greatest SymbolId there is, so the match is visited after every series member.
@@ -319,7 +365,8 @@ export function failClosedCases(): QueryCase[] {
       {
         id: 'limit/explain-budget-exhausted-before-match',
         expect: EXPECT.partial,
-        intent: 'explain-operation whose only matching candidate is visited after 999,999 others (one step each): its collection takes step 1,000,000 and its next stage would exceed the budget, so nothing about the spelling is known; only limit-exhausted is reported, no hidden-by-visibility. The step count rests on KIT-10 (the contract defines no unit, OQ-07).',
+        intent:
+          'explain-operation whose only matching candidate is visited after 999,999 others (one step each): its collection takes step 1,000,000 and its next stage would exceed the budget, so nothing about the spelling is known; only limit-exhausted is reported, no hidden-by-visibility. The step count rests on KIT-10 (the contract defines no unit, OQ-07).',
         clauses: [...RESULT_SHAPE_CLAUSES, 'KD-LIMIT-07', 'KD-LIMIT-10', 'KD-RES-08', 'KD-RES-19', 'KD-OMIT-05'],
         interpretations: ['KIT-10', 'KIT-14', 'KIT-17', 'OQ-07', 'OQ-29'],
         fixture: lateWorld,
@@ -329,7 +376,9 @@ export function failClosedCases(): QueryCase[] {
   );
 
   // KIT-19: a candidate the compiler does not admit costs two steps (collection, then exposure).
-  const unadmitted = bigWorldBuilder({ description: 'Half a million candidates the compiler does not admit, and one of another type.' });
+  const unadmitted = bigWorldBuilder({
+    description: 'Half a million candidates the compiler does not admit, and one of another type.',
+  });
   unadmitted.addSeries({ seed: 'kit-19/unadmitted', count: LIMITS.steps / 2, template: { admitted: false } });
   unadmitted.addSeries({ seed: 'kit-19/other', count: 1, template: { receiver: 'app.store.Other' } });
   const unadmittedWorld = ownWorld(unadmitted.b.build(), 'unadmitted candidates at the budget edge');
@@ -338,7 +387,8 @@ export function failClosedCases(): QueryCase[] {
       {
         id: 'limit/step-budget-unadmitted-candidates',
         expect: EXPECT.partial,
-        intent: '500,000 candidates the compiler does not admit cost two steps each (collection and exposure, KIT-19), and one candidate of another type one more: 1,000,001 steps, so the budget runs out; the result is partial and truncated, with hidden-by-visibility and limit-exhausted. The step count rests on KIT-10 (the contract defines no unit, OQ-07).',
+        intent:
+          '500,000 candidates the compiler does not admit cost two steps each (collection and exposure, KIT-19), and one candidate of another type one more: 1,000,001 steps, so the budget runs out; the result is partial and truncated, with hidden-by-visibility and limit-exhausted. The step count rests on KIT-10 (the contract defines no unit, OQ-07).',
         clauses: [...RESULT_SHAPE_CLAUSES, 'KD-LIMIT-07', 'KD-LIMIT-10', 'KD-RES-08', 'KD-DISCLOSE-09', 'KD-OMIT-06'],
         interpretations: ['KIT-03', 'KIT-04', 'KIT-10', 'KIT-17', 'KIT-19', 'OQ-07'],
         fixture: unadmittedWorld,
@@ -353,7 +403,8 @@ export function failClosedCases(): QueryCase[] {
   const { start, end } = reversed.position.expression;
   reversed.position = { byte_offset: reversed.position.byte_offset, expression: { start: end, end: start } };
   add(
-    'stale/wrong-file-before-reversed-span', { status: 'stale', reason: 'wrong-file' },
+    'stale/wrong-file-before-reversed-span',
+    { status: 'stale', reason: 'wrong-file' },
     'A request whose FileId is wrong and whose expression span has start > end: the FileId is compared first, so the answer is stale wrong-file, not invalid.',
     ['KD-POS-03', 'KD-STALE-01', 'KD-RES-10', 'KD-RES-11'],
     ['KIT-01', 'OQ-12'],

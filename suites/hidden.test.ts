@@ -18,7 +18,9 @@ test('no expected result of the hidden category carries a hidden marker beyond t
   for (const c of cases) {
     if (!('record' in c.request)) continue;
     const request = c.request.record;
-    const result = new TextDecoder().decode(evaluateQuery(encodeCanonical(request as unknown as JsonObject), loaded(c.fixture)));
+    const result = new TextDecoder().decode(
+      evaluateQuery(encodeCanonical(request as unknown as JsonObject), loaded(c.fixture)),
+    );
     const echoed = request.query.spelling;
     for (const marker of hiddenMarkers()) {
       if (marker === echoed) continue;

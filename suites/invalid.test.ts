@@ -26,11 +26,15 @@ test('raw requests hold the byte sequences they are about', () => {
 });
 
 test('every raw request differs from every canonical request of the category', () => {
-  const canonical = new Set(cases.filter((c) => 'record' in c.request).map((c) => hex(encodeCanonical((c.request as { record: object }).record as JsonObject))));
+  const canonical = new Set(
+    cases
+      .filter((c) => 'record' in c.request)
+      .map((c) => hex(encodeCanonical((c.request as { record: object }).record as JsonObject))),
+  );
   for (const c of cases) if ('bytes' in c.request) assert.not.ok(canonical.has(hex(c.request.bytes)), c.id);
 });
 
-test('a lenient-layout deviation parses (with an ordinary JSON parser) to exactly the alternative\'s canonical request', () => {
+test("a lenient-layout deviation parses (with an ordinary JSON parser) to exactly the alternative's canonical request", () => {
   let seen = 0;
   for (const c of cases as QueryCase[]) {
     const alt = c.alternatives?.find((a) => a.name === 'lenient-layout');

@@ -11,7 +11,8 @@ const byId = (id: string): QueryCase => {
   if (c === undefined) throw new Error(`no case ${id}`);
   return c;
 };
-const bytesOf = (c: QueryCase): Uint8Array => ('bytes' in c.request ? c.request.bytes : encodeCanonical(c.request.record as unknown as JsonObject));
+const bytesOf = (c: QueryCase): Uint8Array =>
+  'bytes' in c.request ? c.request.bytes : encodeCanonical(c.request.record as unknown as JsonObject);
 
 /** Nesting depth of JSON text, counted independently of the codec: every [ or { outside strings opens a level. */
 function depthOf(text: string): number {
@@ -49,12 +50,23 @@ test('spellings of exactly 1,024 UTF-8 bytes', () => {
 });
 
 test('count caps have a case at N and at N + 1', () => {
-  for (const [slug, n] of [['rows', 4096], ['diagnostics', 256], ['row-dependencies', 64], ['type-dependencies', 64], ['generic-requirements', 64], ['effects', 64], ['row-diagnostic-ids', 256]] as const) {
+  for (const [slug, n] of [
+    ['rows', 4096],
+    ['diagnostics', 256],
+    ['row-dependencies', 64],
+    ['type-dependencies', 64],
+    ['generic-requirements', 64],
+    ['effects', 64],
+    ['row-diagnostic-ids', 256],
+  ] as const) {
     byId(`limit/${slug}-${n}`);
     byId(`limit/${slug}-${n + 1}`);
   }
   const rows = byId('limit/rows-4097').fixture.candidate_series;
-  assert.is(rows.reduce((total, s) => total + s.count, 0), 4097);
+  assert.is(
+    rows.reduce((total, s) => total + s.count, 0),
+    4097,
+  );
 });
 
 test.run();

@@ -60,11 +60,24 @@ export function limitCases(): QueryCase[] {
       cap: LIMITS.diagnostics,
       what: 'diagnostics referenced by error rows of eight diagnostics each (the result diagnostic cap)',
       world: (n) => {
-        const { b, m } = bigWorldBuilder({ description: `${n} diagnostics referenced by error operations, eight per operation.` });
+        const { b, m } = bigWorldBuilder({
+          description: `${n} diagnostics referenced by error operations, eight per operation.`,
+        });
         for (let row = 0; row * 8 < n; row++) {
           const ids: string[] = [];
-          for (let i = row * 8; i < Math.min(n, row * 8 + 8); i++) ids.push(b.addDiagnostic({ label: `limit/diagnostics:${i}`, code: 'E0001', fallback_text: `rejected ${i}` }));
-          b.addCandidate({ qualified_name: `m.e${row}`, signature: `m.e${row}(read Items)`, receiver: ITEMS_TYPE, mode: 'read', home: m, status: 'error', diagnostic_ids: ids });
+          for (let i = row * 8; i < Math.min(n, row * 8 + 8); i++)
+            ids.push(
+              b.addDiagnostic({ label: `limit/diagnostics:${i}`, code: 'E0001', fallback_text: `rejected ${i}` }),
+            );
+          b.addCandidate({
+            qualified_name: `m.e${row}`,
+            signature: `m.e${row}(read Items)`,
+            receiver: ITEMS_TYPE,
+            mode: 'read',
+            home: m,
+            status: 'error',
+            diagnostic_ids: ids,
+          });
         }
         return b.build();
       },
@@ -81,7 +94,14 @@ export function limitCases(): QueryCase[] {
       world: (n) => {
         const { b, m } = bigWorldBuilder({ description: `One operation with ${n} dependencies.` });
         const deps = Array.from({ length: n }, (_, i) => b.addFact(factKey('kif', 'SymbolId', `m.deps:${i}`)));
-        b.addCandidate({ qualified_name: 'm.deps', signature: 'm.deps(read Items)', receiver: ITEMS_TYPE, mode: 'read', home: m, dependencies: deps });
+        b.addCandidate({
+          qualified_name: 'm.deps',
+          signature: 'm.deps(read Items)',
+          receiver: ITEMS_TYPE,
+          mode: 'read',
+          home: m,
+          dependencies: deps,
+        });
         return b.build();
       },
       request: (f) => requestFor(f, { includeUnavailable: true }),
@@ -95,7 +115,8 @@ export function limitCases(): QueryCase[] {
       over: { status: 'unavailable', reason: 'limit-exhausted' },
       cap: LIMITS.dependenciesPerFact,
       what: 'direct dependencies of the type fact',
-      world: (n) => bigWorldBuilder({ description: `A type fact with ${n} dependencies.`, typeDependencies: n }).b.build(),
+      world: (n) =>
+        bigWorldBuilder({ description: `A type fact with ${n} dependencies.`, typeDependencies: n }).b.build(),
       request: (f) => requestFor(f, { kind: 'type' }),
       clauses: ['KD-LIMIT-06', 'KD-TYPE-01'],
       interpretations: ['OQ-09', 'OQ-14', 'KIT-07'],
@@ -114,7 +135,11 @@ export function limitCases(): QueryCase[] {
           receiver: ITEMS_TYPE,
           mode: 'read',
           home: m,
-          generics: Array.from({ length: n }, (_, i) => ({ kind: 'trait-bound' as const, identity: identityOf('SymbolId', `m.Bound${i}`), display: `Items: Bound${i}` })),
+          generics: Array.from({ length: n }, (_, i) => ({
+            kind: 'trait-bound' as const,
+            identity: identityOf('SymbolId', `m.Bound${i}`),
+            display: `Items: Bound${i}`,
+          })),
         });
         return b.build();
       },
@@ -131,7 +156,14 @@ export function limitCases(): QueryCase[] {
       world: (n) => {
         const { b, m } = bigWorldBuilder({ description: `One operation with ${n} held effects.` });
         const effects = Array.from({ length: n }, (_, i) => identityOf('SymbolId', `m.Effect${i}`));
-        b.addCandidate({ qualified_name: 'm.effectful', signature: 'm.effectful(read Items)', receiver: ITEMS_TYPE, mode: 'read', home: m, effects: effects.map((identity, i) => ({ identity, display: `Effect${i}` })) });
+        b.addCandidate({
+          qualified_name: 'm.effectful',
+          signature: 'm.effectful(read Items)',
+          receiver: ITEMS_TYPE,
+          mode: 'read',
+          home: m,
+          effects: effects.map((identity, i) => ({ identity, display: `Effect${i}` })),
+        });
         // Every effect is held at the position, so only the count can reject the row.
         const fixture = b.build();
         for (const o of fixture.occurrences) o.capabilities = effects;
@@ -150,8 +182,18 @@ export function limitCases(): QueryCase[] {
       what: 'diagnostic IDs of one error operation',
       world: (n) => {
         const { b, m } = bigWorldBuilder({ description: `One error operation with ${n} diagnostics.` });
-        const ids = Array.from({ length: n }, (_, i) => b.addDiagnostic({ label: `limit/row-diagnostic-ids:${i}`, code: 'E0002', fallback_text: `reason ${i}` }));
-        b.addCandidate({ qualified_name: 'm.noisy', signature: 'm.noisy(read Items)', receiver: ITEMS_TYPE, mode: 'read', home: m, status: 'error', diagnostic_ids: ids });
+        const ids = Array.from({ length: n }, (_, i) =>
+          b.addDiagnostic({ label: `limit/row-diagnostic-ids:${i}`, code: 'E0002', fallback_text: `reason ${i}` }),
+        );
+        b.addCandidate({
+          qualified_name: 'm.noisy',
+          signature: 'm.noisy(read Items)',
+          receiver: ITEMS_TYPE,
+          mode: 'read',
+          home: m,
+          status: 'error',
+          diagnostic_ids: ids,
+        });
         return b.build();
       },
       request: (f) => requestFor(f, { includeUnavailable: true }),
@@ -188,7 +230,8 @@ export function limitCases(): QueryCase[] {
       {
         id: 'limit/result-bytes-4194305',
         expect: EXPECT.partial,
-        intent: 'Rows with long signatures whose complete result would be 4,194,305 bytes, one byte over 4 MiB (the same rows with one signature a byte shorter give exactly 4,194,304): rows are dropped from the canonical tail and the result is partial and truncated.',
+        intent:
+          'Rows with long signatures whose complete result would be 4,194,305 bytes, one byte over 4 MiB (the same rows with one signature a byte shorter give exactly 4,194,304): rows are dropped from the canonical tail and the result is partial and truncated.',
         clauses: [...LIMIT, 'KD-LIMIT-04', 'KD-SCALAR-08', ...TRUNCATION],
         interpretations: [...OQ, 'OQ-04'],
         fixture: exact.over,
@@ -201,23 +244,75 @@ export function limitCases(): QueryCase[] {
   // then dropped (edit required at a read-only position, unavailable rows not requested),
   // plus k candidates of another receiver type that cost one step each.
   const stepWorld = (k: number, typeStatus: 'validated' | 'unavailable', receiverNull: boolean): FixtureV1 => {
-    const { b, addSeries } = bigWorldBuilder({ description: `Candidates costing ${6 * 166_666 + k} candidate/filter steps.`, typeStatus });
-    addSeries({ seed: 'limit/steps/edit', count: 166_666, template: { mode: 'edit', receiver: receiverNull ? null : ITEMS_TYPE } });
+    const { b, addSeries } = bigWorldBuilder({
+      description: `Candidates costing ${6 * 166_666 + k} candidate/filter steps.`,
+      typeStatus,
+    });
+    addSeries({
+      seed: 'limit/steps/edit',
+      count: 166_666,
+      template: { mode: 'edit', receiver: receiverNull ? null : ITEMS_TYPE },
+    });
     addSeries({ seed: 'limit/steps/other', count: k, template: { receiver: 'app.store.Other' } });
     return b.build();
   };
   // The contract defines no step unit (L77, OQ-07): these vectors rest on the kit's own (KIT-10) and say so. No
   // alternative bytes are carried: the other side of the edge is another world, with another analysis key (KIT-25).
-  const steps = (slug: string, expect: ExpectedAnswer, intent: string, fixture: FixtureV1, clauses: string[], interpretations: string[] = []) => {
-    cases.push(recordCase({ id: `limit/${slug}`, intent: `${intent} The step count rests on KIT-10 (the contract defines no unit, OQ-07): a provider counting otherwise may answer on the other side of this edge, and names KIT-10 as the reading it departs from.`, clauses: [...LIMIT, 'KD-LIMIT-07', ...clauses], interpretations: ['KIT-10', 'OQ-07', ...OQ, ...interpretations], fixture, expect }, requestFor(fixture)));
+  const steps = (
+    slug: string,
+    expect: ExpectedAnswer,
+    intent: string,
+    fixture: FixtureV1,
+    clauses: string[],
+    interpretations: string[] = [],
+  ) => {
+    cases.push(
+      recordCase(
+        {
+          id: `limit/${slug}`,
+          intent: `${intent} The step count rests on KIT-10 (the contract defines no unit, OQ-07): a provider counting otherwise may answer on the other side of this edge, and names KIT-10 as the reading it departs from.`,
+          clauses: [...LIMIT, 'KD-LIMIT-07', ...clauses],
+          interpretations: ['KIT-10', 'OQ-07', ...OQ, ...interpretations],
+          fixture,
+          expect,
+        },
+        requestFor(fixture),
+      ),
+    );
   };
-  steps('step-budget-1000000', EXPECT.complete, 'Exactly 1,000,000 candidate/filter steps: the budget is not exhausted and the result is complete.', stepWorld(4, 'validated', false), ['KD-LIMIT-12'], ['OQ-32']);
-  steps('step-budget-1000001-after-useful-fact', EXPECT.partial, 'One step more than the budget after the validated type committed: partial, truncated, with a limit-exhausted omission.', stepWorld(5, 'validated', false), TRUNCATION, ['OQ-14']);
-  steps('step-budget-exhausted-before-useful-fact', { status: 'unavailable', reason: 'limit-exhausted' }, 'The budget runs out while no useful fact exists (the type is unavailable): unavailable with limit-exhausted.', stepWorld(6, 'unavailable', true), ['KD-LIMIT-11', 'KD-RES-12', 'KD-RES-13'], ['OQ-14', 'OQ-16', 'OQ-17']);
+  steps(
+    'step-budget-1000000',
+    EXPECT.complete,
+    'Exactly 1,000,000 candidate/filter steps: the budget is not exhausted and the result is complete.',
+    stepWorld(4, 'validated', false),
+    ['KD-LIMIT-12'],
+    ['OQ-32'],
+  );
+  steps(
+    'step-budget-1000001-after-useful-fact',
+    EXPECT.partial,
+    'One step more than the budget after the validated type committed: partial, truncated, with a limit-exhausted omission.',
+    stepWorld(5, 'validated', false),
+    TRUNCATION,
+    ['OQ-14'],
+  );
+  steps(
+    'step-budget-exhausted-before-useful-fact',
+    { status: 'unavailable', reason: 'limit-exhausted' },
+    'The budget runs out while no useful fact exists (the type is unavailable): unavailable with limit-exhausted.',
+    stepWorld(6, 'unavailable', true),
+    ['KD-LIMIT-11', 'KD-RES-12', 'KD-RES-13'],
+    ['OQ-14', 'OQ-16', 'OQ-17'],
+  );
 
   // Interface-set member cap (KD-DIGEST-08, OQ-36): 4,097 validated views.
   const manyViews = (n: number): FixtureV1 => {
-    const b = new FixtureBuilder({ description: `${n} validated imported views.`, fileLabel: 'app/src/store.kf', path: 'app/src/store.kf', source: 'let items = store.all(); items' });
+    const b = new FixtureBuilder({
+      description: `${n} validated imported views.`,
+      fileLabel: 'app/src/store.kf',
+      path: 'app/src/store.kf',
+      source: 'let items = store.all(); items',
+    });
     for (let i = 0; i < n; i++) b.addInterface({ module: `v${i}`, package: 'p' });
     b.addOccurrence({ text: 'items', nth: 1, type: { type: ITEMS_TYPE, display: 'Items' } });
     return b.build();
@@ -228,7 +323,8 @@ export function limitCases(): QueryCase[] {
       {
         id: 'limit/interface-set-4097-members',
         expect: { status: 'unavailable', reason: 'limit-exhausted' },
-        intent: 'An environment of 4,097 validated views exceeds the 4,096-member interface set: no valid current key can be formed, so the query is unavailable with limit-exhausted.',
+        intent:
+          'An environment of 4,097 validated views exceeds the 4,096-member interface set: no valid current key can be formed, so the query is unavailable with limit-exhausted.',
         clauses: [...LIMIT, 'KD-DIGEST-08', 'KD-RES-12', 'KD-RES-13'],
         interpretations: ['OQ-36', 'KIT-01', 'KIT-09'],
         fixture: views,
@@ -285,13 +381,29 @@ export function limitCases(): QueryCase[] {
   // Scalar byte caps at N (KD-SCALAR-05, KD-SCALAR-09; OQ-37: counted in UTF-8 bytes of the decoded value).
   cases.push(
     recordCase(
-      { id: 'limit/spelling-1024-bytes', expect: EXPECT.partial, intent: 'A spelling of exactly 1,024 bytes is valid; naming nothing, it is answered with the hidden-by-visibility omission that echoes it.', clauses: [...LIMIT, 'KD-SCALAR-09', 'KD-OMIT-05'], interpretations: ['OQ-35', 'OQ-37', 'KIT-04'], fixture: list },
+      {
+        id: 'limit/spelling-1024-bytes',
+        expect: EXPECT.partial,
+        intent:
+          'A spelling of exactly 1,024 bytes is valid; naming nothing, it is answered with the hidden-by-visibility omission that echoes it.',
+        clauses: [...LIMIT, 'KD-SCALAR-09', 'KD-OMIT-05'],
+        interpretations: ['OQ-35', 'OQ-37', 'KIT-04'],
+        fixture: list,
+      },
       requestFor(list, { kind: 'explain-operation', spelling: 'a'.repeat(1024) }),
     ),
   );
   cases.push(
     recordCase(
-      { id: 'limit/spelling-1024-bytes-multibyte', expect: EXPECT.partial, intent: 'A spelling of 341 three-byte characters and one ASCII letter (1,024 bytes, 342 characters) is valid: caps count UTF-8 bytes.', clauses: [...LIMIT, 'KD-SCALAR-09', 'KD-OMIT-05'], interpretations: ['OQ-35', 'OQ-37', 'KIT-04'], fixture: list },
+      {
+        id: 'limit/spelling-1024-bytes-multibyte',
+        expect: EXPECT.partial,
+        intent:
+          'A spelling of 341 three-byte characters and one ASCII letter (1,024 bytes, 342 characters) is valid: caps count UTF-8 bytes.',
+        clauses: [...LIMIT, 'KD-SCALAR-09', 'KD-OMIT-05'],
+        interpretations: ['OQ-35', 'OQ-37', 'KIT-04'],
+        fixture: list,
+      },
       requestFor(list, { kind: 'explain-operation', spelling: `${'\u8a9e'.repeat(341)}a` }),
     ),
   );
@@ -299,12 +411,24 @@ export function limitCases(): QueryCase[] {
   longCompat.semantic_compatibility = `stage2-${'v'.repeat(249)}`;
   cases.push(
     recordCase(
-      { id: 'limit/semantic-compatibility-256-bytes', expect: EXPECT.complete, intent: 'A semantic compatibility Name of exactly 256 bytes is valid and echoed.', clauses: [...LIMIT, 'KD-SCALAR-05', 'KD-KEY-06'], interpretations: ['OQ-37'], fixture: longCompat },
+      {
+        id: 'limit/semantic-compatibility-256-bytes',
+        expect: EXPECT.complete,
+        intent: 'A semantic compatibility Name of exactly 256 bytes is valid and echoed.',
+        clauses: [...LIMIT, 'KD-SCALAR-05', 'KD-KEY-06'],
+        interpretations: ['OQ-37'],
+        fixture: longCompat,
+      },
       requestFor(longCompat, { kind: 'type' }),
     ),
   );
   // Every text scalar at its byte cap, in multi-byte characters where the cap allows (KD-SCALAR-05..08, OQ-37).
-  const texts = new FixtureBuilder({ description: 'Names, qualified names, displays and a signature at their byte caps.', fileLabel: 'app/src/store.kf', path: 'app/src/store.kf', source: 'let items = store.all(); items' });
+  const texts = new FixtureBuilder({
+    description: 'Names, qualified names, displays and a signature at their byte caps.',
+    fileLabel: 'app/src/store.kf',
+    path: 'app/src/store.kf',
+    source: 'let items = store.all(); items',
+  });
   const tm = texts.addInterface({ module: 'm', package: 'p' });
   const display4096 = `${'\u578b'.repeat(1365)}x`;
   texts.addOccurrence({ text: 'items', nth: 1, type: { type: ITEMS_TYPE, display: display4096 } });
@@ -325,7 +449,8 @@ export function limitCases(): QueryCase[] {
       {
         id: 'limit/text-scalars-at-byte-caps',
         expect: EXPECT.complete,
-        intent: 'A 256-byte Name (128 two-byte characters), a 4,096-byte QualifiedName and Displays (three-byte characters) and a 16,384-byte Signature are valid and copied exactly.',
+        intent:
+          'A 256-byte Name (128 two-byte characters), a 4,096-byte QualifiedName and Displays (three-byte characters) and a 16,384-byte Signature are valid and copied exactly.',
         clauses: [...LIMIT, 'KD-SCALAR-05', 'KD-SCALAR-06', 'KD-SCALAR-07', 'KD-SCALAR-08', 'KD-LIMIT-12'],
         interpretations: ['OQ-37', 'OQ-21'],
         fixture: textWorld,
@@ -333,10 +458,20 @@ export function limitCases(): QueryCase[] {
       requestFor(textWorld),
     ),
   );
-  const many = bigWorld('4,097 operations; explain asks for one of them.', [{ seed: 'limit/rows', count: LIMITS.operations + 1 }]);
+  const many = bigWorld('4,097 operations; explain asks for one of them.', [
+    { seed: 'limit/rows', count: LIMITS.operations + 1 },
+  ]);
   cases.push(
     recordCase(
-      { id: 'limit/explain-among-4097-operations', expect: EXPECT.complete, intent: 'explain-operation in a world with more candidates than the row cap returns the one requested row, untruncated.', clauses: [...LIMIT, 'KD-RES-18', 'KD-LIMIT-05'], interpretations: ['KIT-05', 'KIT-10'], fixture: many },
+      {
+        id: 'limit/explain-among-4097-operations',
+        expect: EXPECT.complete,
+        intent:
+          'explain-operation in a world with more candidates than the row cap returns the one requested row, untruncated.',
+        clauses: [...LIMIT, 'KD-RES-18', 'KD-LIMIT-05'],
+        interpretations: ['KIT-05', 'KIT-10'],
+        fixture: many,
+      },
       requestFor(many, { kind: 'explain-operation', spelling: 'o4096' }),
     ),
   );
@@ -356,10 +491,17 @@ function exactByteCapWorld(): { fit: FixtureV1; over: FixtureV1 } {
   const world = (count: number, pad: number): FixtureV1 => {
     const { b, m, addSeries } = bigWorldBuilder({ description: `${count + 1} operations with long signatures.` });
     addSeries({ seed: 'limit/result-bytes', count, template: { signature: longSignature } });
-    b.addCandidate({ qualified_name: 'm.pad', signature: `m.pad(read Items) -> ${'Y'.repeat(pad)}`, receiver: ITEMS_TYPE, mode: 'read', home: m });
+    b.addCandidate({
+      qualified_name: 'm.pad',
+      signature: `m.pad(read Items) -> ${'Y'.repeat(pad)}`,
+      receiver: ITEMS_TYPE,
+      mode: 'read',
+      home: m,
+    });
     return b.build();
   };
-  const size = (f: FixtureV1): number => evaluateQuery(encodeCanonical(requestFor(f) as unknown as JsonObject), loaded(f)).length;
+  const size = (f: FixtureV1): number =>
+    evaluateQuery(encodeCanonical(requestFor(f) as unknown as JsonObject), loaded(f)).length;
   const target = LIMITS.resultBytes;
   const one = size(world(1, 1));
   const perRow = size(world(2, 1)) - one;
@@ -376,4 +518,3 @@ function exactByteCapWorld(): { fit: FixtureV1; over: FixtureV1 } {
   }
   throw new Error('limit suite: no exact 4 MiB fit found');
 }
-

@@ -43,7 +43,9 @@ function unsupportedWorlds() {
     receiver: LIST_TEXT_TYPE,
     mode: 'read',
     home: withBound.std.list,
-    generics: [{ kind: 'trait-bound', identity: identityOf('SymbolId', 'std.ops.Add'), display: 'Text: Add', satisfied: false }],
+    generics: [
+      { kind: 'trait-bound', identity: identityOf('SymbolId', 'std.ops.Add'), display: 'Text: Add', satisfied: false },
+    ],
   });
   const bound = withBound.b.build();
 
@@ -69,8 +71,18 @@ export function partialCases(): QueryCase[] {
       {
         id: 'partial/unconstrained-t1',
         expect: EXPECT.partial,
-        intent: 'Acceptance example "Incomplete generic value": for an unconstrained _T1 the result is partial; only independently validated operations justified by known bounds are callable, and the workspace\'s List and Text operations are not listed.',
-        clauses: [...PARTIAL, 'KD-ACCEPT-04', 'KD-ACCEPT-05', 'KD-ACCEPT-06', 'KD-TYPE-04', 'KD-TYPE-08', 'KD-CLOSURE-13', 'KD-OP-09'],
+        intent:
+          'Acceptance example "Incomplete generic value": for an unconstrained _T1 the result is partial; only independently validated operations justified by known bounds are callable, and the workspace\'s List and Text operations are not listed.',
+        clauses: [
+          ...PARTIAL,
+          'KD-ACCEPT-04',
+          'KD-ACCEPT-05',
+          'KD-ACCEPT-06',
+          'KD-TYPE-04',
+          'KD-TYPE-08',
+          'KD-CLOSURE-13',
+          'KD-OP-09',
+        ],
         interpretations: [...OQ, 'OQ-32', 'OQ-42', 'KIT-02'],
         fixture: t1,
       },
@@ -82,8 +94,19 @@ export function partialCases(): QueryCase[] {
       {
         id: 'partial/unconstrained-t1-include-unavailable',
         expect: EXPECT.partial,
-        intent: 'With unavailable candidates requested, the _T1 result also shows the operation whose inference requirement is unsettled (provisional, incomplete-analysis) and the one needing take.',
-        clauses: [...PARTIAL, ...CLOSURE, 'KD-ACCEPT-05', 'KD-OP-13', 'KD-OP-12', 'KD-CLOSURE-11', 'KD-OP-15', 'KD-REJECT-02', 'KD-REJECT-03'],
+        intent:
+          'With unavailable candidates requested, the _T1 result also shows the operation whose inference requirement is unsettled (provisional, incomplete-analysis) and the one needing take.',
+        clauses: [
+          ...PARTIAL,
+          ...CLOSURE,
+          'KD-ACCEPT-05',
+          'KD-OP-13',
+          'KD-OP-12',
+          'KD-CLOSURE-11',
+          'KD-OP-15',
+          'KD-REJECT-02',
+          'KD-REJECT-03',
+        ],
         interpretations: [...OQ, 'OQ-24', 'OQ-25', 'OQ-43', 'OQ-44', 'KIT-06'],
         fixture: t1,
       },
@@ -92,21 +115,43 @@ export function partialCases(): QueryCase[] {
   );
   cases.push(
     recordCase(
-      { id: 'partial/unconstrained-t1-type', expect: EXPECT.partial, intent: 'kind type on _T1: a partial result with the provisional placeholder type and no operations.', clauses: [...PARTIAL, 'KD-TYPE-04', 'KD-RES-16'], interpretations: ['OQ-14', 'OQ-15', 'OQ-40', 'OQ-42'], fixture: t1 },
+      {
+        id: 'partial/unconstrained-t1-type',
+        expect: EXPECT.partial,
+        intent: 'kind type on _T1: a partial result with the provisional placeholder type and no operations.',
+        clauses: [...PARTIAL, 'KD-TYPE-04', 'KD-RES-16'],
+        interpretations: ['OQ-14', 'OQ-15', 'OQ-40', 'OQ-42'],
+        fixture: t1,
+      },
       requestFor(t1, { kind: 'type' }),
     ),
   );
   const stage2 = t1World({ reason: 'unsupported-current-stage2-feature' });
   cases.push(
     recordCase(
-      { id: 'partial/type-reason-unsupported-stage2-feature', expect: EXPECT.partial, intent: 'A provisional type whose reason is an unsupported stage-2 feature keeps that reason.', clauses: [...PARTIAL, 'KD-TYPE-04', 'KD-REASON-03'], interpretations: ['OQ-14', 'OQ-40', 'OQ-42'], fixture: stage2 },
+      {
+        id: 'partial/type-reason-unsupported-stage2-feature',
+        expect: EXPECT.partial,
+        intent: 'A provisional type whose reason is an unsupported stage-2 feature keeps that reason.',
+        clauses: [...PARTIAL, 'KD-TYPE-04', 'KD-REASON-03'],
+        interpretations: ['OQ-14', 'OQ-40', 'OQ-42'],
+        fixture: stage2,
+      },
       requestFor(stage2, { kind: 'type' }),
     ),
   );
   const subset = t1World({ reason: 'type-not-available-in-current-subset', display: null });
   cases.push(
     recordCase(
-      { id: 'partial/type-reason-not-in-current-subset', expect: EXPECT.partial, intent: 'A provisional type outside the current subset, with no placeholder display, keeps its reason and a null display.', clauses: [...PARTIAL, 'KD-TYPE-04', 'KD-REASON-03'], interpretations: ['OQ-14', 'OQ-40', 'OQ-42'], fixture: subset },
+      {
+        id: 'partial/type-reason-not-in-current-subset',
+        expect: EXPECT.partial,
+        intent:
+          'A provisional type outside the current subset, with no placeholder display, keeps its reason and a null display.',
+        clauses: [...PARTIAL, 'KD-TYPE-04', 'KD-REASON-03'],
+        interpretations: ['OQ-14', 'OQ-40', 'OQ-42'],
+        fixture: subset,
+      },
       requestFor(subset, { kind: 'type' }),
     ),
   );
@@ -117,8 +162,19 @@ export function partialCases(): QueryCase[] {
       {
         id: 'partial/imported-extension-unsupported-in-profile',
         expect: EXPECT.partial,
-        intent: 'Acceptance example "Imported extension" before #293: an imported extension candidate is not fabricated as a row; an unsupported-in-profile omission makes the result partial.',
-        clauses: [...PARTIAL, 'KD-ACCEPT-09', 'KD-LOOKUP-08', 'KD-LOOKUP-11', 'KD-LOOKUP-12', 'KD-ORIGIN-06', 'KD-ORIGIN-09', 'KD-OMIT-02', 'KD-OMIT-06'],
+        intent:
+          'Acceptance example "Imported extension" before #293: an imported extension candidate is not fabricated as a row; an unsupported-in-profile omission makes the result partial.',
+        clauses: [
+          ...PARTIAL,
+          'KD-ACCEPT-09',
+          'KD-LOOKUP-08',
+          'KD-LOOKUP-11',
+          'KD-LOOKUP-12',
+          'KD-ORIGIN-06',
+          'KD-ORIGIN-09',
+          'KD-OMIT-02',
+          'KD-OMIT-06',
+        ],
         interpretations: [...OQ, 'OQ-18', 'OQ-19', 'KIT-04'],
         fixture: u.extension,
       },
@@ -130,7 +186,8 @@ export function partialCases(): QueryCase[] {
       {
         id: 'partial/imported-extension-import-removed',
         expect: EXPECT.partial,
-        intent: 'Removing the import of the extension module changes the answer deterministically: the public extension is now only not-imported.',
+        intent:
+          'Removing the import of the extension module changes the answer deterministically: the public extension is now only not-imported.',
         clauses: [...PARTIAL, 'KD-ACCEPT-08', 'KD-DIGEST-05', 'KD-OMIT-02'],
         interpretations: [...OQ, 'OQ-19', 'OQ-36', 'KIT-03', 'KIT-04'],
         fixture: u.importRemoved,
@@ -143,7 +200,8 @@ export function partialCases(): QueryCase[] {
       {
         id: 'partial/explain-imported-extension',
         expect: EXPECT.partial,
-        intent: 'Explaining the imported extension\'s spelling before #293 gives an unsupported-in-profile omission echoing the spelling, not a row.',
+        intent:
+          "Explaining the imported extension's spelling before #293 gives an unsupported-in-profile omission echoing the spelling, not a row.",
         clauses: [...PARTIAL, 'KD-ACCEPT-09', 'KD-LOOKUP-11', 'KD-RES-19', 'KD-OMIT-05'],
         interpretations: ['OQ-19', 'OQ-29', 'KIT-04', 'KIT-05', 'KIT-09'],
         fixture: u.extension,
@@ -156,7 +214,8 @@ export function partialCases(): QueryCase[] {
       {
         id: 'partial/unsatisfied-trait-bound-unsupported-in-profile',
         expect: EXPECT.partial,
-        intent: 'Acceptance example "Unsatisfied trait bound" before #316: the operation whose public trait bound does not hold is reported as unsupported-in-profile, not as a validated unsatisfied-bound row.',
+        intent:
+          'Acceptance example "Unsatisfied trait bound" before #316: the operation whose public trait bound does not hold is reported as unsupported-in-profile, not as a validated unsatisfied-bound row.',
         clauses: [...PARTIAL, 'KD-ACCEPT-11', 'KD-LOOKUP-11', 'KD-LOOKUP-09', 'KD-OMIT-02'],
         interpretations: [...OQ, 'OQ-19', 'KIT-04', 'KIT-06'],
         fixture: u.bound,
@@ -169,7 +228,8 @@ export function partialCases(): QueryCase[] {
       {
         id: 'partial/explain-unsatisfied-trait-bound',
         expect: EXPECT.partial,
-        intent: 'Explaining the operation with the unsatisfied bound before #316 gives an unsupported-in-profile omission echoing the spelling.',
+        intent:
+          'Explaining the operation with the unsatisfied bound before #316 gives an unsupported-in-profile omission echoing the spelling.',
         clauses: [...PARTIAL, 'KD-ACCEPT-11', 'KD-RES-19', 'KD-OMIT-05'],
         interpretations: ['OQ-19', 'OQ-29', 'KIT-04', 'KIT-05', 'KIT-09'],
         fixture: u.bound,
@@ -182,7 +242,8 @@ export function partialCases(): QueryCase[] {
       {
         id: 'partial/trait-operation-unsupported-in-profile',
         expect: EXPECT.partial,
-        intent: 'A trait-origin candidate is trait/member-resolution work of #316: no trait row is fabricated, an unsupported-in-profile omission is emitted.',
+        intent:
+          'A trait-origin candidate is trait/member-resolution work of #316: no trait row is fabricated, an unsupported-in-profile omission is emitted.',
         clauses: [...PARTIAL, 'KD-LOOKUP-11', 'KD-ORIGIN-10', 'KD-ORIGIN-11'],
         interpretations: [...OQ, 'OQ-19', 'KIT-04'],
         fixture: u.trait,
@@ -191,23 +252,133 @@ export function partialCases(): QueryCase[] {
     ),
   );
 
-  const chain = (id: string, expect: ExpectedAnswer, intent: string, options: Parameters<typeof chainWorld>[0], clauses: string[], interpretations: string[], request: RequestOptions = { includeUnavailable: true }) => {
+  const chain = (
+    id: string,
+    expect: ExpectedAnswer,
+    intent: string,
+    options: Parameters<typeof chainWorld>[0],
+    clauses: string[],
+    interpretations: string[],
+    request: RequestOptions = { includeUnavailable: true },
+  ) => {
     const fixture = chainWorld(options);
-    cases.push(recordCase({ id, intent, clauses: [...PARTIAL, ...CLOSURE, ...clauses], interpretations: [...OQ, ...interpretations], fixture, expect }, requestFor(fixture, request)));
+    cases.push(
+      recordCase(
+        {
+          id,
+          intent,
+          clauses: [...PARTIAL, ...CLOSURE, ...clauses],
+          interpretations: [...OQ, ...interpretations],
+          fixture,
+          expect,
+        },
+        requestFor(fixture, request),
+      ),
+    );
   };
   const explain = (spelling: string): RequestOptions => ({ kind: 'explain-operation', spelling });
-  chain('partial/type-chain-provisional', EXPECT.partial, 'A provisional fact 24 links under the type makes the type provisional: no identity, reason incomplete-analysis, and no identity-keyed operations.', { typeTail: 'provisional' }, ['KD-TYPE-04', 'KD-CLOSURE-09'], ['KIT-02', 'OQ-42']);
-  chain('partial/type-chain-error', EXPECT.partial, 'An error fact 24 links under the type makes the type an error with rejected-by-diagnostic and the diagnostic of the failing node.', { typeTail: 'error' }, ['KD-TYPE-05', 'KD-TYPE-06', 'KD-CLOSURE-10', 'KD-DIAG-07', 'KD-DIAG-01', 'KD-DIAG-02', 'KD-DIAG-03', 'KD-DIAG-04'], ['KIT-02', 'KIT-11', 'OQ-30']);
-  chain('partial/type-chain-unavailable-no-useful-fact', { status: 'unavailable', reason: 'incomplete-current-file-facts' }, 'An unavailable fact under the type leaves no useful fact: the result is unavailable with incomplete-current-file-facts, type null.', { typeTail: 'unavailable' }, ['KD-TYPE-07', 'KD-RES-12', 'KD-RES-13', 'KD-CLOSURE-11'], ['OQ-13', 'OQ-16', 'OQ-17', 'KIT-02']);
-  chain('partial/mixed-rows', EXPECT.partial, 'Mixed rows: one operation with a provisional, one with an error and one with an unavailable fact at the end of its chain, and one validated operation; each row keeps its own status and the validated one stays callable.', MIXED_OPERATIONS, ['KD-OP-13', 'KD-CLOSURE-13', 'KD-CLOSURE-10', 'KD-OP-12', 'KD-REASON-02', 'KD-DIAG-08'], ['OQ-25', 'OQ-30', 'OQ-43', 'KIT-11']);
-  chain('partial/operation-chain-provisional', EXPECT.partial, 'A provisional fact deep under an operation makes its row provisional and unavailable with incomplete-analysis.', MIXED_OPERATIONS, ['KD-OP-13', 'KD-OP-12', 'KD-RES-18'], ['OQ-25', 'OQ-33', 'OQ-43', 'KIT-05'], explain('get'));
-  chain('partial/operation-chain-error', EXPECT.partial, 'An error fact deep under an operation makes its row an error with the diagnostic ID of the failing node and that diagnostic in the result.', MIXED_OPERATIONS, ['KD-OP-13', 'KD-CLOSURE-10', 'KD-DIAG-07', 'KD-RES-18'], ['OQ-25', 'OQ-30', 'OQ-33', 'KIT-05', 'KIT-11'], explain('keys'));
-  chain('partial/operation-chain-unavailable', EXPECT.partial, 'An unavailable fact deep under an operation makes its row unavailable with null signature and receiver mode.', MIXED_OPERATIONS, ['KD-OP-13', 'KD-CLOSURE-11', 'KD-OP-14', 'KD-RES-18'], ['OQ-24', 'OQ-25', 'OQ-33', 'KIT-05'], explain('reload'));
-  chain('partial/mixed-nested-records', EXPECT.partial, 'Non-validated facts under an origin, a generic requirement and an effect each force their row to a non-validated, unavailable state; every nested record keeps its own status.', MIXED_NESTED, ['KD-ORIGIN-02', 'KD-ORIGIN-13', 'KD-CLOSURE-16', 'KD-EFFECT-03'], ['OQ-23', 'OQ-24', 'KIT-11']);
-  chain('partial/origin-chain-provisional', EXPECT.partial, 'A provisional fact under an operation\'s origin makes the origin provisional, which forces the row non-validated and unavailable.', MIXED_NESTED, ['KD-ORIGIN-02', 'KD-ORIGIN-13', 'KD-CLOSURE-16', 'KD-RES-18'], ['OQ-23', 'OQ-24', 'KIT-05'], explain('validate'));
-  chain('partial/requirement-chain-error', EXPECT.partial, 'An error under a generic requirement makes the requirement an error and the row at least as restrictive.', MIXED_NESTED, ['KD-CLOSURE-16', 'KD-OP-15', 'KD-CLOSURE-10', 'KD-RES-18'], ['OQ-23', 'KIT-05', 'KIT-11'], explain('keys'));
-  chain('partial/effect-chain-provisional', EXPECT.partial, 'A provisional fact under an effect requirement makes the effect provisional and its row non-validated, although the capability is held.', MIXED_NESTED, ['KD-EFFECT-03', 'KD-CLOSURE-16', 'KD-RES-18'], ['OQ-23', 'OQ-24', 'KIT-05'], explain('reload'));
-  chain('partial/sidecar-chain-provisional', EXPECT.partial, 'A provisional sidecar NodeId keeps its status through the sidecar\'s dependency closure.', { chainSource: 'sidecar', currentFileFacts: 'sidecar', operationTails: { validate: 'provisional' } }, ['KD-CLOSURE-02', 'KD-LOOKUP-01'], ['OQ-25']);
+  chain(
+    'partial/type-chain-provisional',
+    EXPECT.partial,
+    'A provisional fact 24 links under the type makes the type provisional: no identity, reason incomplete-analysis, and no identity-keyed operations.',
+    { typeTail: 'provisional' },
+    ['KD-TYPE-04', 'KD-CLOSURE-09'],
+    ['KIT-02', 'OQ-42'],
+  );
+  chain(
+    'partial/type-chain-error',
+    EXPECT.partial,
+    'An error fact 24 links under the type makes the type an error with rejected-by-diagnostic and the diagnostic of the failing node.',
+    { typeTail: 'error' },
+    ['KD-TYPE-05', 'KD-TYPE-06', 'KD-CLOSURE-10', 'KD-DIAG-07', 'KD-DIAG-01', 'KD-DIAG-02', 'KD-DIAG-03', 'KD-DIAG-04'],
+    ['KIT-02', 'KIT-11', 'OQ-30'],
+  );
+  chain(
+    'partial/type-chain-unavailable-no-useful-fact',
+    { status: 'unavailable', reason: 'incomplete-current-file-facts' },
+    'An unavailable fact under the type leaves no useful fact: the result is unavailable with incomplete-current-file-facts, type null.',
+    { typeTail: 'unavailable' },
+    ['KD-TYPE-07', 'KD-RES-12', 'KD-RES-13', 'KD-CLOSURE-11'],
+    ['OQ-13', 'OQ-16', 'OQ-17', 'KIT-02'],
+  );
+  chain(
+    'partial/mixed-rows',
+    EXPECT.partial,
+    'Mixed rows: one operation with a provisional, one with an error and one with an unavailable fact at the end of its chain, and one validated operation; each row keeps its own status and the validated one stays callable.',
+    MIXED_OPERATIONS,
+    ['KD-OP-13', 'KD-CLOSURE-13', 'KD-CLOSURE-10', 'KD-OP-12', 'KD-REASON-02', 'KD-DIAG-08'],
+    ['OQ-25', 'OQ-30', 'OQ-43', 'KIT-11'],
+  );
+  chain(
+    'partial/operation-chain-provisional',
+    EXPECT.partial,
+    'A provisional fact deep under an operation makes its row provisional and unavailable with incomplete-analysis.',
+    MIXED_OPERATIONS,
+    ['KD-OP-13', 'KD-OP-12', 'KD-RES-18'],
+    ['OQ-25', 'OQ-33', 'OQ-43', 'KIT-05'],
+    explain('get'),
+  );
+  chain(
+    'partial/operation-chain-error',
+    EXPECT.partial,
+    'An error fact deep under an operation makes its row an error with the diagnostic ID of the failing node and that diagnostic in the result.',
+    MIXED_OPERATIONS,
+    ['KD-OP-13', 'KD-CLOSURE-10', 'KD-DIAG-07', 'KD-RES-18'],
+    ['OQ-25', 'OQ-30', 'OQ-33', 'KIT-05', 'KIT-11'],
+    explain('keys'),
+  );
+  chain(
+    'partial/operation-chain-unavailable',
+    EXPECT.partial,
+    'An unavailable fact deep under an operation makes its row unavailable with null signature and receiver mode.',
+    MIXED_OPERATIONS,
+    ['KD-OP-13', 'KD-CLOSURE-11', 'KD-OP-14', 'KD-RES-18'],
+    ['OQ-24', 'OQ-25', 'OQ-33', 'KIT-05'],
+    explain('reload'),
+  );
+  chain(
+    'partial/mixed-nested-records',
+    EXPECT.partial,
+    'Non-validated facts under an origin, a generic requirement and an effect each force their row to a non-validated, unavailable state; every nested record keeps its own status.',
+    MIXED_NESTED,
+    ['KD-ORIGIN-02', 'KD-ORIGIN-13', 'KD-CLOSURE-16', 'KD-EFFECT-03'],
+    ['OQ-23', 'OQ-24', 'KIT-11'],
+  );
+  chain(
+    'partial/origin-chain-provisional',
+    EXPECT.partial,
+    "A provisional fact under an operation's origin makes the origin provisional, which forces the row non-validated and unavailable.",
+    MIXED_NESTED,
+    ['KD-ORIGIN-02', 'KD-ORIGIN-13', 'KD-CLOSURE-16', 'KD-RES-18'],
+    ['OQ-23', 'OQ-24', 'KIT-05'],
+    explain('validate'),
+  );
+  chain(
+    'partial/requirement-chain-error',
+    EXPECT.partial,
+    'An error under a generic requirement makes the requirement an error and the row at least as restrictive.',
+    MIXED_NESTED,
+    ['KD-CLOSURE-16', 'KD-OP-15', 'KD-CLOSURE-10', 'KD-RES-18'],
+    ['OQ-23', 'KIT-05', 'KIT-11'],
+    explain('keys'),
+  );
+  chain(
+    'partial/effect-chain-provisional',
+    EXPECT.partial,
+    'A provisional fact under an effect requirement makes the effect provisional and its row non-validated, although the capability is held.',
+    MIXED_NESTED,
+    ['KD-EFFECT-03', 'KD-CLOSURE-16', 'KD-RES-18'],
+    ['OQ-23', 'OQ-24', 'KIT-05'],
+    explain('reload'),
+  );
+  chain(
+    'partial/sidecar-chain-provisional',
+    EXPECT.partial,
+    "A provisional sidecar NodeId keeps its status through the sidecar's dependency closure.",
+    { chainSource: 'sidecar', currentFileFacts: 'sidecar', operationTails: { validate: 'provisional' } },
+    ['KD-CLOSURE-02', 'KD-LOOKUP-01'],
+    ['OQ-25'],
+  );
 
   const unvalidated = hiddenWorld({ only: ['unvalidatedView'] });
   cases.push(
@@ -215,7 +386,8 @@ export function partialCases(): QueryCase[] {
       {
         id: 'partial/unvalidated-view-incomplete-analysis',
         expect: EXPECT.partial,
-        intent: 'A declaration of a KIF view that did not validate is neither a row nor a dependency; an incomplete-analysis omission makes the result partial.',
+        intent:
+          'A declaration of a KIF view that did not validate is neither a row nor a dependency; an incomplete-analysis omission makes the result partial.',
         clauses: [...PARTIAL, 'KD-CLOSURE-04', 'KD-LOOKUP-07', 'KD-DIGEST-10', 'KD-OMIT-02'],
         interpretations: ['KIT-03', 'KIT-04', 'KIT-09', 'OQ-18'],
         fixture: unvalidated,
@@ -225,12 +397,52 @@ export function partialCases(): QueryCase[] {
   );
 
   const base = listTextWorld();
-  const unavailable = (id: string, expect: ExpectedAnswer, intent: string, edit: (f: typeof base) => void, clauses: string[], interpretations: string[]) => {
+  const unavailable = (
+    id: string,
+    expect: ExpectedAnswer,
+    intent: string,
+    edit: (f: typeof base) => void,
+    clauses: string[],
+    interpretations: string[],
+  ) => {
     const fixture = variant(base, edit);
-    cases.push(recordCase({ id, intent, clauses: [...RESULT_SHAPE_CLAUSES, 'KD-RES-12', 'KD-RES-13', ...clauses], interpretations: ['OQ-16', 'OQ-17', 'KIT-01', 'KIT-09', ...interpretations], fixture, expect }, requestFor(fixture)));
+    cases.push(
+      recordCase(
+        {
+          id,
+          intent,
+          clauses: [...RESULT_SHAPE_CLAUSES, 'KD-RES-12', 'KD-RES-13', ...clauses],
+          interpretations: ['OQ-16', 'OQ-17', 'KIT-01', 'KIT-09', ...interpretations],
+          fixture,
+          expect,
+        },
+        requestFor(fixture),
+      ),
+    );
   };
-  unavailable('partial/cancelled-before-analysis', { status: 'unavailable', reason: 'cancelled-before-analysis' }, 'A query cancelled before analysis is unavailable with cancelled-before-analysis, whatever its request.', (f) => (f.cancelled = true), ['KD-REASON-01'], ['OQ-46']);
-  unavailable('partial/kif-only-current-file', { status: 'unavailable', reason: 'incomplete-current-file-facts' }, 'KIF alone cannot recover expression types or positions: unavailable with incomplete-current-file-facts.', (f) => (f.current_file_facts = 'kif-only'), ['KD-LOOKUP-03', 'KD-LOOKUP-01'], ['OQ-13']);
-  unavailable('partial/sidecar-rejected-by-codec', { status: 'unavailable', reason: 'incomplete-current-file-facts' }, 'A current-file sidecar rejected by its codec gives no facts: unavailable with incomplete-current-file-facts.', (f) => (f.current_file_facts = 'sidecar-rejected'), ['KD-STALE-07', 'KD-TRUST-11', 'KD-LOOKUP-01'], ['OQ-13']);
+  unavailable(
+    'partial/cancelled-before-analysis',
+    { status: 'unavailable', reason: 'cancelled-before-analysis' },
+    'A query cancelled before analysis is unavailable with cancelled-before-analysis, whatever its request.',
+    (f) => (f.cancelled = true),
+    ['KD-REASON-01'],
+    ['OQ-46'],
+  );
+  unavailable(
+    'partial/kif-only-current-file',
+    { status: 'unavailable', reason: 'incomplete-current-file-facts' },
+    'KIF alone cannot recover expression types or positions: unavailable with incomplete-current-file-facts.',
+    (f) => (f.current_file_facts = 'kif-only'),
+    ['KD-LOOKUP-03', 'KD-LOOKUP-01'],
+    ['OQ-13'],
+  );
+  unavailable(
+    'partial/sidecar-rejected-by-codec',
+    { status: 'unavailable', reason: 'incomplete-current-file-facts' },
+    'A current-file sidecar rejected by its codec gives no facts: unavailable with incomplete-current-file-facts.',
+    (f) => (f.current_file_facts = 'sidecar-rejected'),
+    ['KD-STALE-07', 'KD-TRUST-11', 'KD-LOOKUP-01'],
+    ['OQ-13'],
+  );
   return cases;
 }

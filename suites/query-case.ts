@@ -5,7 +5,13 @@
  */
 import type { FixtureV1 } from '../oracle/fixture/fixture.js';
 import type { DiscoveryRequestV1 } from '../oracle/records/discovery-records.js';
-import { CATEGORIES, type AlternativeSpec, type Category, type ExpectedAnswer, type QueryCase } from './case-definition.js';
+import {
+  CATEGORIES,
+  type AlternativeSpec,
+  type Category,
+  type ExpectedAnswer,
+  type QueryCase,
+} from './case-definition.js';
 
 /** What every query case states besides its request. */
 export interface CaseHead {
@@ -23,7 +29,8 @@ export interface CaseHead {
 export function categoryOf(id: string): Category {
   const slash = id.indexOf('/');
   const category = id.slice(0, slash) as Category;
-  if (slash < 0 || !(CATEGORIES as readonly string[]).includes(category)) throw new Error(`case id ${id} does not start with a category`);
+  if (slash < 0 || !(CATEGORIES as readonly string[]).includes(category))
+    throw new Error(`case id ${id} does not start with a category`);
   return category;
 }
 
@@ -64,4 +71,12 @@ export const EXPECT = {
 } as const satisfies Record<string, ExpectedAnswer>;
 
 /** Clauses every answered result exercises through its shape (cited by the plain cases of each category). */
-export const RESULT_SHAPE_CLAUSES = ['KD-TRUST-04', 'KD-RES-01', 'KD-RES-02', 'KD-RES-03', 'KD-RES-04', 'KD-RES-05', 'KD-LIMIT-01'];
+export const RESULT_SHAPE_CLAUSES = [
+  'KD-TRUST-04',
+  'KD-RES-01',
+  'KD-RES-02',
+  'KD-RES-03',
+  'KD-RES-04',
+  'KD-RES-05',
+  'KD-LIMIT-01',
+];

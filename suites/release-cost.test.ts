@@ -20,7 +20,11 @@ test('every case is a release-cost case on the release clauses and its register 
   for (const c of cases) {
     assert.is(c.kind, 'release-cost', c.id);
     assert.is(c.category, 'release-cost', c.id);
-    assert.equal(c.clauses, ['KD-RELEASE-02', 'KD-RELEASE-03', 'KD-RELEASE-04', 'KD-RELEASE-05', 'KD-RELEASE-06'], c.id);
+    assert.equal(
+      c.clauses,
+      ['KD-RELEASE-02', 'KD-RELEASE-03', 'KD-RELEASE-04', 'KD-RELEASE-05', 'KD-RELEASE-06'],
+      c.id,
+    );
     // OQ-45 (what is compared), KIT-22 (the four identities), KIT-23 (the metadata profile).
     assert.equal(c.interpretations, ['KIT-22', 'KIT-23', 'OQ-45'], c.id);
     assert.ok(c.intent.length > 20, c.id);
@@ -39,7 +43,10 @@ test('fixtures are distinct and load; expectations conform to the schema', () =>
 test('the set covers the hard fixtures: empty and multi-byte source, many exports, hidden declarations', () => {
   const byId = new Map(cases.map((c) => [c.id, c]));
   assert.is(byId.get('release-cost/empty-source')?.fixture.file.source, '');
-  assert.ok(Buffer.byteLength(byId.get('release-cost/multi-byte-source')?.fixture.file.source ?? '') > (byId.get('release-cost/multi-byte-source')?.fixture.file.source.length ?? 0));
+  assert.ok(
+    Buffer.byteLength(byId.get('release-cost/multi-byte-source')?.fixture.file.source ?? '') >
+      (byId.get('release-cost/multi-byte-source')?.fixture.file.source.length ?? 0),
+  );
   assert.ok((byId.get('release-cost/many-exports')?.fixture.candidate_series[0]?.count ?? 0) >= 1000);
   assert.ok(byId.get('release-cost/visibility-mix')?.fixture.candidates.some((c) => c.visibility !== 'pub'));
 });
@@ -49,7 +56,11 @@ test('normal digests differ between fixtures that differ in build inputs, and ag
   // reordered arrays and a renamed workspace path are not build inputs.
   assert.is(digest.get('release-cost/reordered-arrays'), digest.get('release-cost/extension-and-trait'));
   assert.is(digest.get('release-cost/renamed-path'), digest.get('release-cost/visibility-mix'));
-  const distinct = new Set([...digest.entries()].filter(([id]) => id !== 'release-cost/reordered-arrays' && id !== 'release-cost/renamed-path').map(([, d]) => d));
+  const distinct = new Set(
+    [...digest.entries()]
+      .filter(([id]) => id !== 'release-cost/reordered-arrays' && id !== 'release-cost/renamed-path')
+      .map(([, d]) => d),
+  );
   assert.is(distinct.size, cases.length - 2);
 });
 

@@ -17,12 +17,16 @@ const record = (c: QueryCase) => {
   if (!('record' in c.request)) throw new Error(`${c.id} has raw bytes`);
   return c.request.record;
 };
-const differing = (a: AnalysisKey, b: AnalysisKey): string[] => (Object.keys(a) as (keyof AnalysisKey)[]).filter((k) => a[k] !== b[k]).sort();
+const differing = (a: AnalysisKey, b: AnalysisKey): string[] =>
+  (Object.keys(a) as (keyof AnalysisKey)[]).filter((k) => a[k] !== b[k]).sort();
 
 test('the contract example request is sent byte for byte: 611 canonical bytes (clause register, derived facts)', () => {
   const bytes = encodeCanonical(record(byId('stale/contract-example-request')) as unknown as JsonObject);
   assert.is(bytes.length, 611);
-  assert.is(new TextDecoder().decode(bytes).split('\n')[2], '    "file_id": "1111111111111111111111111111111111111111111111111111111111111111",');
+  assert.is(
+    new TextDecoder().decode(bytes).split('\n')[2],
+    '    "file_id": "1111111111111111111111111111111111111111111111111111111111111111",',
+  );
 });
 
 test('each single-mismatch case differs from the current key in exactly its field', () => {
@@ -38,14 +42,32 @@ test('each single-mismatch case differs from the current key in exactly its fiel
     const c = byId(id);
     assert.equal(differing(record(c).analysis, currentKey(c.fixture)), fields, id);
   }
-  assert.ok(record(byId('stale/generation-newer')).analysis.generation > currentKey(byId('stale/generation-newer').fixture).generation);
-  assert.ok(record(byId('stale/generation-older')).analysis.generation < currentKey(byId('stale/generation-older').fixture).generation);
+  assert.ok(
+    record(byId('stale/generation-newer')).analysis.generation >
+      currentKey(byId('stale/generation-newer').fixture).generation,
+  );
+  assert.ok(
+    record(byId('stale/generation-older')).analysis.generation <
+      currentKey(byId('stale/generation-older').fixture).generation,
+  );
 });
 
 test('a combination of n stale-* fields carries n - 1 other-stale-reason alternatives; one with wrong-file carries none', () => {
   const four = byId('stale/combined-all-four-stale-fields');
-  assert.equal(differing(record(four).analysis, currentKey(four.fixture)), ['generation', 'interface_set_sha256', 'semantic_compatibility', 'source_sha256']);
-  assert.equal(four.alternatives?.map((a) => a.name), ['other-stale-reason/stale-interface-set', 'other-stale-reason/stale-generation', 'other-stale-reason/stale-semantic-compatibility']);
+  assert.equal(differing(record(four).analysis, currentKey(four.fixture)), [
+    'generation',
+    'interface_set_sha256',
+    'semantic_compatibility',
+    'source_sha256',
+  ]);
+  assert.equal(
+    four.alternatives?.map((a) => a.name),
+    [
+      'other-stale-reason/stale-interface-set',
+      'other-stale-reason/stale-generation',
+      'other-stale-reason/stale-semantic-compatibility',
+    ],
+  );
   // Each alternative fixture agrees with the request on every field but the one it names.
   for (const alt of four.alternatives ?? []) {
     assert.is(differing(record(four).analysis, currentKey(alt.fixture ?? four.fixture)).length, 1, alt.name);

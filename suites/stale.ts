@@ -20,7 +20,13 @@ const OQ = ['OQ-12', 'OQ-16', 'OQ-17', 'OQ-30', 'KIT-01'];
 /** A key field that can mismatch, in the contract's AnalysisKey order (OQ-01 A). */
 type Field = 'file' | 'source' | 'interface' | 'generation' | 'compat';
 const ORDER: Field[] = ['file', 'source', 'interface', 'generation', 'compat'];
-const CLAUSE: Record<Field, string> = { file: 'KD-STALE-01', source: 'KD-STALE-02', interface: 'KD-STALE-03', generation: 'KD-STALE-04', compat: 'KD-STALE-05' };
+const CLAUSE: Record<Field, string> = {
+  file: 'KD-STALE-01',
+  source: 'KD-STALE-02',
+  interface: 'KD-STALE-03',
+  generation: 'KD-STALE-04',
+  compat: 'KD-STALE-05',
+};
 const REASON: Record<Field, ResultReason> = {
   file: 'wrong-file',
   source: 'stale-source',
@@ -63,7 +69,16 @@ function cmpCandidate(cmp: FixtureInterface): FixtureCandidate {
     receiver_type: typeId('std.cmp.Ordering'),
     required_mode: 'read',
     status: 'validated',
-    origin: { kind: 'function', module: 'std.cmp', module_identity: cmp.module_id, implementation_identity: null, trait: null, trait_identity: null, status: 'validated', dependencies: [] },
+    origin: {
+      kind: 'function',
+      module: 'std.cmp',
+      module_identity: cmp.module_id,
+      implementation_identity: null,
+      trait: null,
+      trait_identity: null,
+      status: 'validated',
+      dependencies: [],
+    },
     visibility: 'pub',
     home: { kind: 'interface', package_id: cmp.package_id, module_id: cmp.module_id },
     admitted: true,
@@ -92,7 +107,12 @@ const KEY_FIELD: Record<Field, keyof AnalysisKey> = {
 };
 
 /** A request on `base` whose key carries the variant value of every field in `fields`. */
-function staleRequest(base: FixtureV1, fields: Field[], newerGeneration: boolean, options: Parameters<typeof requestFor>[1] = {}) {
+function staleRequest(
+  base: FixtureV1,
+  fields: Field[],
+  newerGeneration: boolean,
+  options: Parameters<typeof requestFor>[1] = {},
+) {
   const analysis: Partial<AnalysisKey> = {};
   for (const field of fields) {
     const key = currentKey(variant(base, edit(field, newerGeneration)));
@@ -120,18 +140,58 @@ export function staleCases(): QueryCase[] {
   const cases: QueryCase[] = [];
   const base = listTextWorld();
   const single: { field: Field; slug: string; intent: string; newer?: boolean; extra?: string[] }[] = [
-    { field: 'file', slug: 'wrong-file', intent: 'A FileId that differs byte for byte from the current file\'s (same path) returns stale wrong-file and no facts.', extra: ['KD-POS-04', 'KD-KEY-02'] },
-    { field: 'source', slug: 'source-digest-mismatch', intent: 'A source digest of other source bytes returns stale-source; no old fact is relabelled as current.', extra: ['KD-KEY-03', 'KD-KEY-08'] },
-    { field: 'interface', slug: 'interface-set-mismatch', intent: 'An interface-set digest that differs only in a view yielding no candidate returns stale-interface-set.', extra: ['KD-KEY-04', 'KD-DIGEST-12', 'KD-DIGEST-13'] },
-    { field: 'generation', slug: 'generation-newer', newer: true, intent: 'A request generation newer than the analysis returns stale-generation (any inequality is a mismatch).', extra: ['KD-KEY-05'] },
-    { field: 'generation', slug: 'generation-older', newer: false, intent: 'A request generation older than the analysis returns stale-generation.', extra: ['KD-KEY-05'] },
-    { field: 'compat', slug: 'semantic-compatibility-mismatch', intent: 'Another producer semantic compatibility version returns stale-semantic-compatibility.', extra: ['KD-KEY-06'] },
+    {
+      field: 'file',
+      slug: 'wrong-file',
+      intent:
+        "A FileId that differs byte for byte from the current file's (same path) returns stale wrong-file and no facts.",
+      extra: ['KD-POS-04', 'KD-KEY-02'],
+    },
+    {
+      field: 'source',
+      slug: 'source-digest-mismatch',
+      intent: 'A source digest of other source bytes returns stale-source; no old fact is relabelled as current.',
+      extra: ['KD-KEY-03', 'KD-KEY-08'],
+    },
+    {
+      field: 'interface',
+      slug: 'interface-set-mismatch',
+      intent: 'An interface-set digest that differs only in a view yielding no candidate returns stale-interface-set.',
+      extra: ['KD-KEY-04', 'KD-DIGEST-12', 'KD-DIGEST-13'],
+    },
+    {
+      field: 'generation',
+      slug: 'generation-newer',
+      newer: true,
+      intent: 'A request generation newer than the analysis returns stale-generation (any inequality is a mismatch).',
+      extra: ['KD-KEY-05'],
+    },
+    {
+      field: 'generation',
+      slug: 'generation-older',
+      newer: false,
+      intent: 'A request generation older than the analysis returns stale-generation.',
+      extra: ['KD-KEY-05'],
+    },
+    {
+      field: 'compat',
+      slug: 'semantic-compatibility-mismatch',
+      intent: 'Another producer semantic compatibility version returns stale-semantic-compatibility.',
+      extra: ['KD-KEY-06'],
+    },
   ];
   for (const s of single) {
     const newer = s.newer ?? true;
     cases.push(
       recordCase(
-        { id: `stale/${s.slug}`, intent: s.intent, clauses: [...STALE, CLAUSE[s.field], ...(s.extra ?? [])], interpretations: [...OQ, ...(s.field === 'generation' ? ['OQ-38'] : [])], fixture: base, expect: staleBy(s.field) },
+        {
+          id: `stale/${s.slug}`,
+          intent: s.intent,
+          clauses: [...STALE, CLAUSE[s.field], ...(s.extra ?? [])],
+          interpretations: [...OQ, ...(s.field === 'generation' ? ['OQ-38'] : [])],
+          fixture: base,
+          expect: staleBy(s.field),
+        },
         staleRequest(base, [s.field], newer),
       ),
     );
@@ -140,21 +200,26 @@ export function staleCases(): QueryCase[] {
   // Combinations: every pair, every field with wrong-file, and all at once.
   const combos: Field[][] = [];
   const staleFields: Field[] = ['source', 'interface', 'generation', 'compat'];
-  for (let i = 0; i < staleFields.length; i++) for (let j = i + 1; j < staleFields.length; j++) combos.push([staleFields[i] as Field, staleFields[j] as Field]);
+  for (let i = 0; i < staleFields.length; i++)
+    for (let j = i + 1; j < staleFields.length; j++) combos.push([staleFields[i] as Field, staleFields[j] as Field]);
   for (const f of staleFields) combos.push(['file', f]);
   combos.push(['source', 'interface', 'generation', 'compat']);
   combos.push(['interface', 'generation', 'compat']);
   combos.push([...ORDER]);
   for (const fields of combos) {
     const slug =
-      fields.length === 5 ? 'all-five-fields' : fields.length === 4 ? 'all-four-stale-fields' : fields.map((f) => REASON[f].replace(/^stale-/, '')).join('-and-');
+      fields.length === 5
+        ? 'all-five-fields'
+        : fields.length === 4
+          ? 'all-four-stale-fields'
+          : fields.map((f) => REASON[f].replace(/^stale-/, '')).join('-and-');
     const alternatives = otherReasons(base, fields, true);
     const winner = ORDER.find((f) => fields.includes(f)) as Field;
     cases.push(
       recordCase(
         {
           id: `stale/combined-${slug}`,
-          intent: `Several key fields mismatch (${fields.map((f) => KEY_FIELD[f]).join(', ')}): the first in AnalysisKey order wins (${REASON[winner]})${alternatives.length > 0 ? '; another mismatching field\'s stale reason is acceptable' : '; wrong-file is checked before anything else'}.`,
+          intent: `Several key fields mismatch (${fields.map((f) => KEY_FIELD[f]).join(', ')}): the first in AnalysisKey order wins (${REASON[winner]})${alternatives.length > 0 ? "; another mismatching field's stale reason is acceptable" : '; wrong-file is checked before anything else'}.`,
           clauses: [...STALE, ...fields.map((f) => CLAUSE[f]), ...(fields.includes('file') ? ['KD-POS-03'] : [])],
           interpretations: [...OQ, 'OQ-01', ...(fields.includes('generation') ? ['OQ-38'] : [])],
           fixture: base,
@@ -170,13 +235,29 @@ export function staleCases(): QueryCase[] {
   const badPosition = { byteOffset: 0 };
   cases.push(
     recordCase(
-      { id: 'stale/wrong-file-before-position', intent: 'A wrong FileId together with a byte offset outside the expression returns wrong-file, not a position error.', clauses: [...STALE, 'KD-STALE-01', 'KD-POS-03'], interpretations: [...OQ, 'OQ-10'], fixture: base, expect: staleBy('file') },
+      {
+        id: 'stale/wrong-file-before-position',
+        intent:
+          'A wrong FileId together with a byte offset outside the expression returns wrong-file, not a position error.',
+        clauses: [...STALE, 'KD-STALE-01', 'KD-POS-03'],
+        interpretations: [...OQ, 'OQ-10'],
+        fixture: base,
+        expect: staleBy('file'),
+      },
       staleRequest(base, ['file'], true, badPosition),
     ),
   );
   cases.push(
     recordCase(
-      { id: 'stale/source-mismatch-before-position', intent: 'A stale source digest together with a byte offset outside the expression returns stale-source: offsets are only meaningful in the source the key names.', clauses: [...STALE, 'KD-STALE-02', 'KD-POS-06'], interpretations: [...OQ, 'OQ-10'], fixture: base, expect: staleBy('source') },
+      {
+        id: 'stale/source-mismatch-before-position',
+        intent:
+          'A stale source digest together with a byte offset outside the expression returns stale-source: offsets are only meaningful in the source the key names.',
+        clauses: [...STALE, 'KD-STALE-02', 'KD-POS-06'],
+        interpretations: [...OQ, 'OQ-10'],
+        fixture: base,
+        expect: staleBy('source'),
+      },
       staleRequest(base, ['source'], true, badPosition),
     ),
   );
@@ -187,7 +268,8 @@ export function staleCases(): QueryCase[] {
     recordCase(
       {
         id: 'stale/old-key-after-source-edit',
-        intent: 'After the source is edited the old key (old source digest, same interface-set digest) is stale-source; the interface-set digest cannot stand in for the source digest.',
+        intent:
+          'After the source is edited the old key (old source digest, same interface-set digest) is stale-source; the interface-set digest cannot stand in for the source digest.',
         clauses: [...STALE, 'KD-STALE-02', 'KD-KEY-08', 'KD-KEY-03'],
         interpretations: OQ,
         fixture: edited,
@@ -198,14 +280,21 @@ export function staleCases(): QueryCase[] {
   );
   // Adding a symbol to an imported module changes that view's semantic digest (KD-DIGEST-13).
   const grown = listTextBuilder();
-  grown.b.addCandidate({ qualified_name: 'std.list.shuffle', signature: 'std.list.shuffle(edit List[Text]) -> Unit', receiver: LIST_TEXT_TYPE, mode: 'edit', home: grown.std.list });
+  grown.b.addCandidate({
+    qualified_name: 'std.list.shuffle',
+    signature: 'std.list.shuffle(edit List[Text]) -> Unit',
+    receiver: LIST_TEXT_TYPE,
+    mode: 'edit',
+    home: grown.std.list,
+  });
   // The builder derives std.list's semantic digest from its content, the new symbol included (KIT-24).
   const grownFixture = grown.b.build();
   cases.push(
     recordCase(
       {
         id: 'stale/symbol-added-to-imported-module',
-        intent: 'Adding a symbol to an imported module changes its view\'s semantic digest, so a request with the old key is stale-interface-set.',
+        intent:
+          "Adding a symbol to an imported module changes its view's semantic digest, so a request with the old key is stale-interface-set.",
         clauses: [...STALE, 'KD-STALE-03', 'KD-DIGEST-13', 'KD-DIGEST-02', 'KD-DIGEST-03'],
         interpretations: [...OQ, 'OQ-36'],
         fixture: grownFixture,
@@ -222,7 +311,8 @@ export function staleCases(): QueryCase[] {
     recordCase(
       {
         id: 'stale/view-authorization-changed',
-        intent: 'Authorizing the package-internal view of a module instead of its public view changes the interface-set digest; the old key is stale-interface-set.',
+        intent:
+          'Authorizing the package-internal view of a module instead of its public view changes the interface-set digest; the old key is stale-interface-set.',
         clauses: [...STALE, 'KD-STALE-03', 'KD-DIGEST-04', 'KD-DIGEST-05'],
         interpretations: [...OQ, 'OQ-36'],
         fixture: internal,
@@ -247,7 +337,8 @@ export function staleCases(): QueryCase[] {
     recordCase(
       {
         id: 'stale/unvalidated-view-not-digested',
-        intent: 'An interface that did not validate is not an interface-set member: the key computed without it is still current and the query is answered.',
+        intent:
+          'An interface that did not validate is not an interface-set member: the key computed without it is still current and the query is answered.',
         clauses: [...RESULT_SHAPE_CLAUSES, 'KD-DIGEST-10', 'KD-LOOKUP-07', 'KD-KEY-04'],
         interpretations: ['OQ-36', 'KIT-01', 'KIT-03'],
         fixture: withUnvalidated,
@@ -274,7 +365,8 @@ export function staleCases(): QueryCase[] {
     recordCase(
       {
         id: 'stale/contract-example-request',
-        intent: 'The example request of the contract, byte for byte (611 canonical bytes), is parseable; sent to another file it is stale wrong-file, checked before anything else.',
+        intent:
+          'The example request of the contract, byte for byte (611 canonical bytes), is parseable; sent to another file it is stale wrong-file, checked before anything else.',
         clauses: [...STALE, 'KD-REQ-10', 'KD-STALE-01', 'KD-POS-03', 'KD-CANON-17'],
         interpretations: [...OQ, 'OQ-01'],
         fixture: base,
@@ -289,7 +381,8 @@ export function staleCases(): QueryCase[] {
     recordCase(
       {
         id: 'stale/path-renamed-same-file-id',
-        intent: 'The same file under another path or buffer name, with the same FileId and source, is still current: paths are not analysis-key inputs, and the answer is unchanged.',
+        intent:
+          'The same file under another path or buffer name, with the same FileId and source, is still current: paths are not analysis-key inputs, and the answer is unchanged.',
         clauses: [...RESULT_SHAPE_CLAUSES, 'KD-KEY-07', 'KD-POS-04', 'KD-KEY-02'],
         interpretations: ['KIT-01', 'OQ-18'],
         fixture: renamed,

@@ -57,7 +57,22 @@ test('utf8Length counts UTF-8 bytes', () => {
   assert.is(utf8Length('\uDC00x'), 4);
 });
 
-const tricky = fc.constantFrom('a', 'b', '\u007F', '\u0080', '\u00E9', '\u07FF', '\u0800', '\uD7FF', '\uE000', '\uFFFD', '\uFFFF', '\u{10000}', '\u{1F600}', '\u{10FFFF}');
+const tricky = fc.constantFrom(
+  'a',
+  'b',
+  '\u007F',
+  '\u0080',
+  '\u00E9',
+  '\u07FF',
+  '\u0800',
+  '\uD7FF',
+  '\uE000',
+  '\uFFFD',
+  '\uFFFF',
+  '\u{10000}',
+  '\u{1F600}',
+  '\u{10FFFF}',
+);
 const wellFormed = fc.oneof(fc.string({ unit: 'binary', maxLength: 8 }), fc.string({ unit: tricky, maxLength: 6 }));
 
 test('compareUtf8 agrees with Buffer.compare of the UTF-8 encodings (property)', () => {

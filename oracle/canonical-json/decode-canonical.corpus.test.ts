@@ -108,7 +108,18 @@ if (!existsSync(parsing)) {
     }
     assert.equal(wrongly, []);
     // The corpus reaches every tokenizer rejection, not only the layout check.
-    for (const code of ['invalid-utf8', 'escape', 'control-character', 'float', 'exponent', 'sign', 'leading-zero', 'integer-range', 'literal-case', 'syntax']) {
+    for (const code of [
+      'invalid-utf8',
+      'escape',
+      'control-character',
+      'float',
+      'exponent',
+      'sign',
+      'leading-zero',
+      'integer-range',
+      'literal-case',
+      'syntax',
+    ]) {
       assert.ok(codes.has(code), `no corpus case rejected with ${code}`);
     }
   });
@@ -136,7 +147,10 @@ if (!existsSync(parsing)) {
   }
 
   test('every raw file, wrapped or not, decodes without throwing', () => {
-    const all = [...names.map((n) => join(parsing, n)), ...(existsSync(transform) ? files(transform).map((n) => join(transform, n)) : [])];
+    const all = [
+      ...names.map((n) => join(parsing, n)),
+      ...(existsSync(transform) ? files(transform).map((n) => join(transform, n)) : []),
+    ];
     for (const path of all) {
       const raw = readFileSync(path);
       for (const input of [raw, wrap(raw)]) {

@@ -88,17 +88,29 @@ const member = (x: string | number[]): Uint8Array => bytesOf('{\n  "a": ', x, '\
 
 accepts('the empty object', '{}\n', {});
 accepts('empty containers as [] and {}', '{\n  "a": [],\n  "b": {}\n}\n', { a: [], b: {} });
-accepts('nested arrays and objects', '{\n  "a": [\n    1,\n    {\n      "b": null\n    },\n    [\n      true\n    ]\n  ]\n}\n', {
-  a: [1, { b: null }, [true]],
-});
+accepts(
+  'nested arrays and objects',
+  '{\n  "a": [\n    1,\n    {\n      "b": null\n    },\n    [\n      true\n    ]\n  ]\n}\n',
+  {
+    a: [1, { b: null }, [true]],
+  },
+);
 accepts('0 and 2^53-1', '{\n  "a": 0,\n  "b": 9007199254740991\n}\n', { a: 0, b: 9007199254740991 });
 accepts('only \\" and \\\\ escapes', member('"q\\"b\\\\s"'), { a: 'q"b\\s' });
 accepts('a leading U+FEFF inside a string value', member('"\uFEFFx"'), { a: '\uFEFFx' });
-accepts('U+00A0, U+2028 and an astral character, literally', member('"\u00A0\u2028\u{1F600}"'), { a: '\u00A0\u2028\u{1F600}' });
+accepts('U+00A0, U+2028 and an astral character, literally', member('"\u00A0\u2028\u{1F600}"'), {
+  a: '\u00A0\u2028\u{1F600}',
+});
 accepts('a long ASCII string', member(`"${'x'.repeat(5000)}"`), { a: 'x'.repeat(5000) });
 accepts('a long escaped non-ASCII string', member(`"${'\u00E9\\"'.repeat(1000)}"`), { a: '\u00E9"'.repeat(1000) });
-accepts('keys ordered by the decoded key: "\\"" (22) before "#" (23)', '{\n  "\\"": 1,\n  "#": 2\n}\n', { '"': 1, '#': 2 });
-accepts('U+E000 before U+10000 (UTF-8 order)', '{\n  "\uE000": 1,\n  "\u{10000}": 2\n}\n', { '\uE000': 1, '\u{10000}': 2 });
+accepts('keys ordered by the decoded key: "\\"" (22) before "#" (23)', '{\n  "\\"": 1,\n  "#": 2\n}\n', {
+  '"': 1,
+  '#': 2,
+});
+accepts('U+E000 before U+10000 (UTF-8 order)', '{\n  "\uE000": 1,\n  "\u{10000}": 2\n}\n', {
+  '\uE000': 1,
+  '\u{10000}': 2,
+});
 accepts('a prefix key before its extension', '{\n  "a": 1,\n  "ab": 2\n}\n', { a: 1, ab: 2 });
 accepts('exactly maxBytes bytes', '{}\n', {}, { maxBytes: 3 });
 accepts('exactly maxDepth levels', '{\n  "a": {\n    "b": {}\n  }\n}\n', { a: { b: {} } }, { maxDepth: 3 });
@@ -111,24 +123,75 @@ test('a key "__proto__" is an own data property, not a prototype link', () => {
   assert.equal(Object.keys(r.value), ['__proto__', 'a']);
   assert.is((r.value as Record<string, unknown>)['polluted'], undefined);
   assert.is(({} as Record<string, unknown>)['polluted'], undefined);
-  assert.equal([...encodeCanonical(r.value)], [...utf8('{\n  "__proto__": {\n    "polluted": true\n  },\n  "a": 1\n}\n')]);
+  assert.equal(
+    [...encodeCanonical(r.value)],
+    [...utf8('{\n  "__proto__": {\n    "polluted": true\n  },\n  "a": 1\n}\n')],
+  );
 });
 
 // --- KD-CANON-01: UTF-8 without BOM --------------------------------------------------
 
 rejects('a UTF-8 BOM', bytesOf([0xef, 0xbb, 0xbf], '{}\n'), 'bom', 'KD-CANON-01', 0);
 rejects('a UTF-16 BOM', bytesOf([0xff, 0xfe], '{}\n'), 'invalid-utf8', 'KD-CANON-01', 0);
-rejects('an overlong "/" (C0 AF)', member(['"'.charCodeAt(0), 0xc0, 0xaf, '"'.charCodeAt(0)]), 'invalid-utf8', 'KD-CANON-01', 10);
-rejects('an overlong 3-byte form (E0 80 AF)', member([0x22, 0xe0, 0x80, 0xaf, 0x22]), 'invalid-utf8', 'KD-CANON-01', 10);
-rejects('an overlong 4-byte form (F0 80 80 AF)', member([0x22, 0xf0, 0x80, 0x80, 0xaf, 0x22]), 'invalid-utf8', 'KD-CANON-01', 10);
-rejects('an encoded surrogate U+D800 (ED A0 80)', member([0x22, 0xed, 0xa0, 0x80, 0x22]), 'invalid-utf8', 'KD-CANON-01', 10);
-rejects('an encoded surrogate U+DFFF (ED BF BF)', member([0x22, 0xed, 0xbf, 0xbf, 0x22]), 'invalid-utf8', 'KD-CANON-01', 10);
-rejects('a code point above U+10FFFF (F4 90 80 80)', member([0x22, 0xf4, 0x90, 0x80, 0x80, 0x22]), 'invalid-utf8', 'KD-CANON-01', 10);
+rejects(
+  'an overlong "/" (C0 AF)',
+  member(['"'.charCodeAt(0), 0xc0, 0xaf, '"'.charCodeAt(0)]),
+  'invalid-utf8',
+  'KD-CANON-01',
+  10,
+);
+rejects(
+  'an overlong 3-byte form (E0 80 AF)',
+  member([0x22, 0xe0, 0x80, 0xaf, 0x22]),
+  'invalid-utf8',
+  'KD-CANON-01',
+  10,
+);
+rejects(
+  'an overlong 4-byte form (F0 80 80 AF)',
+  member([0x22, 0xf0, 0x80, 0x80, 0xaf, 0x22]),
+  'invalid-utf8',
+  'KD-CANON-01',
+  10,
+);
+rejects(
+  'an encoded surrogate U+D800 (ED A0 80)',
+  member([0x22, 0xed, 0xa0, 0x80, 0x22]),
+  'invalid-utf8',
+  'KD-CANON-01',
+  10,
+);
+rejects(
+  'an encoded surrogate U+DFFF (ED BF BF)',
+  member([0x22, 0xed, 0xbf, 0xbf, 0x22]),
+  'invalid-utf8',
+  'KD-CANON-01',
+  10,
+);
+rejects(
+  'a code point above U+10FFFF (F4 90 80 80)',
+  member([0x22, 0xf4, 0x90, 0x80, 0x80, 0x22]),
+  'invalid-utf8',
+  'KD-CANON-01',
+  10,
+);
 rejects('a lead byte F5', member([0x22, 0xf5, 0x80, 0x80, 0x80, 0x22]), 'invalid-utf8', 'KD-CANON-01', 10);
 rejects('a byte FF', member([0x22, 0xff, 0x22]), 'invalid-utf8', 'KD-CANON-01', 10);
 rejects('a stray continuation byte', member([0x22, 0x61, 0x80, 0x22]), 'invalid-utf8', 'KD-CANON-01', 11);
-rejects('a truncated 3-byte sequence (E2 82 then quote)', member([0x22, 0xe2, 0x82, 0x22]), 'invalid-utf8', 'KD-CANON-01', 10);
-rejects('a truncated 4-byte sequence at the end of input', bytesOf('{\n  "a": "', [0xf0, 0x9f, 0x98]), 'invalid-utf8', 'KD-CANON-01', 10);
+rejects(
+  'a truncated 3-byte sequence (E2 82 then quote)',
+  member([0x22, 0xe2, 0x82, 0x22]),
+  'invalid-utf8',
+  'KD-CANON-01',
+  10,
+);
+rejects(
+  'a truncated 4-byte sequence at the end of input',
+  bytesOf('{\n  "a": "', [0xf0, 0x9f, 0x98]),
+  'invalid-utf8',
+  'KD-CANON-01',
+  10,
+);
 rejects('ill-formed UTF-8 outside a string', member([0xff]), 'invalid-utf8', 'KD-CANON-01', 9);
 
 // --- KD-CANON-02: exactly one object and one LF --------------------------------------
@@ -172,11 +235,23 @@ rejects('an exponent of zero', member('0e0'), 'exponent', 'KD-CANON-03', 10);
 
 rejects('a duplicate key', '{\n  "a": 1,\n  "a": 2\n}\n', 'duplicate-key', 'KD-CANON-07', 14);
 rejects('a duplicate of an earlier key', '{\n  "a": 1,\n  "b": 2,\n  "a": 3\n}\n', 'duplicate-key', 'KD-CANON-07', 24);
-rejects('a duplicate key in a nested object', '{\n  "a": {\n    "x": 1,\n    "x": 2\n  }\n}\n', 'duplicate-key', 'KD-CANON-07', 27);
+rejects(
+  'a duplicate key in a nested object',
+  '{\n  "a": {\n    "x": 1,\n    "x": 2\n  }\n}\n',
+  'duplicate-key',
+  'KD-CANON-07',
+  27,
+);
 rejects('a duplicate "__proto__"', '{\n  "__proto__": 1,\n  "__proto__": 2\n}\n', 'duplicate-key', 'KD-CANON-07', 22);
 rejects('keys out of order', '{\n  "b": 1,\n  "a": 2\n}\n', 'key-order', 'KD-CANON-05', 14);
 rejects('a key before its prefix', '{\n  "ab": 1,\n  "a": 2\n}\n', 'key-order', 'KD-CANON-05', 15);
-rejects('U+10000 before U+E000 (UTF-16 order, not UTF-8)', '{\n  "\u{10000}": 1,\n  "\uE000": 2\n}\n', 'key-order', 'KD-CANON-05', 17);
+rejects(
+  'U+10000 before U+E000 (UTF-16 order, not UTF-8)',
+  '{\n  "\u{10000}": 1,\n  "\uE000": 2\n}\n',
+  'key-order',
+  'KD-CANON-05',
+  17,
+);
 rejects('"#" before "\\"" (raw bytes would pass)', '{\n  "#": 1,\n  "\\"": 2\n}\n', 'key-order', 'KD-CANON-05', 14);
 rejects('uppercase after lowercase', '{\n  "a": 1,\n  "B": 2\n}\n', 'key-order', 'KD-CANON-05', 14);
 
@@ -233,7 +308,13 @@ rejects('"," followed by a space', '{\n  "a": 1, "b": 2\n}\n', 'layout', 'KD-CAN
 rejects('CRLF inside the document', '{\n  "a": 1\r\n}\n', 'layout', 'KD-CANON-13', 10);
 rejects('the closer indented', '{\n  "a": 1\n  }\n', 'layout', 'KD-CANON-13', 11);
 rejects('the closer on the value line', '{\n  "a": 1}\n', 'layout', 'KD-CANON-13', 10);
-rejects('a missing comma between lines (first deviation is the indentation)', '{\n  "a": 1\n  "b": 2\n}\n', 'layout', 'KD-CANON-13', 11);
+rejects(
+  'a missing comma between lines (first deviation is the indentation)',
+  '{\n  "a": 1\n  "b": 2\n}\n',
+  'layout',
+  'KD-CANON-13',
+  11,
+);
 rejects('"{ }"', '{ }\n', 'layout', 'KD-CANON-11', 1);
 rejects('an empty object over two lines', '{\n}\n', 'layout', 'KD-CANON-11', 2);
 rejects('"[ ]"', member('[ ]'), 'layout', 'KD-CANON-11', 10);
@@ -244,7 +325,10 @@ rejects('an empty array over two lines', '{\n  "a": [\n  ]\n}\n', 'layout', 'KD-
 rejects('depth 3 over a cap of 2', '{\n  "a": {\n    "b": {}\n  }\n}\n', 'depth', 'KD-LIMIT-02', 20, { maxDepth: 2 });
 rejects('an empty array at depth 2 over a cap of 1', member('[]'), 'depth', 'KD-LIMIT-02', 9, { maxDepth: 1 });
 rejects('the top level over a cap of 0', '{}\n', 'depth', 'KD-LIMIT-02', 0, { maxDepth: 0 });
-rejects('depth with the result clause', member('[]'), 'depth', 'KD-LIMIT-03', 9, { maxDepth: 1, limitClause: 'KD-LIMIT-03' });
+rejects('depth with the result clause', member('[]'), 'depth', 'KD-LIMIT-03', 9, {
+  maxDepth: 1,
+  limitClause: 'KD-LIMIT-03',
+});
 rejects('one byte over maxBytes', '{}\n', 'size', 'KD-LIMIT-02', 2, { maxBytes: 2 });
 rejects('one byte over 64 KiB by default', new Uint8Array(65537), 'size', 'KD-LIMIT-02', 65536);
 rejects('size with the result clause', '{}\n', 'size', 'KD-LIMIT-03', 2, { maxBytes: 2, limitClause: 'KD-LIMIT-03' });
@@ -291,11 +375,18 @@ test('messages escape non-printable characters of keys', () => {
 
 const exampleBytes = utf8(EXAMPLE);
 
-type Mutation = { kind: 'flip'; at: number; bit: number } | { kind: 'insert'; at: number; byte: number } | { kind: 'delete'; at: number };
+type Mutation =
+  | { kind: 'flip'; at: number; bit: number }
+  | { kind: 'insert'; at: number; byte: number }
+  | { kind: 'delete'; at: number };
 
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant('flip' as const), at: fc.nat(exampleBytes.length - 1), bit: fc.nat(7) }),
-  fc.record({ kind: fc.constant('insert' as const), at: fc.nat(exampleBytes.length), byte: fc.oneof(fc.nat(255), fc.constantFrom(0x20, 0x0a, 0x22, 0x5c, 0x2c, 0x7d, 0x5d, 0x30)) }),
+  fc.record({
+    kind: fc.constant('insert' as const),
+    at: fc.nat(exampleBytes.length),
+    byte: fc.oneof(fc.nat(255), fc.constantFrom(0x20, 0x0a, 0x22, 0x5c, 0x2c, 0x7d, 0x5d, 0x30)),
+  }),
   fc.record({ kind: fc.constant('delete' as const), at: fc.nat(exampleBytes.length - 1) }),
 );
 
@@ -324,13 +415,26 @@ test('never throws on random mutations of the example; whatever it accepts is ca
 });
 
 test('never throws on arbitrary bytes (property)', () => {
-  const structural = fc.constantFrom(...'{}[]":, \n\\0123456789-.eEtrufalsn/'.split('').map((c) => c.charCodeAt(0)), 0x80, 0xc3, 0xed, 0xf4, 0xff);
+  const structural = fc.constantFrom(
+    ...'{}[]":, \n\\0123456789-.eEtrufalsn/'.split('').map((c) => c.charCodeAt(0)),
+    0x80,
+    0xc3,
+    0xed,
+    0xf4,
+    0xff,
+  );
   fc.assert(
-    fc.property(fc.oneof(fc.uint8Array({ maxLength: 64 }), fc.array(structural, { maxLength: 64 }).map((a) => Uint8Array.from([0x7b, 0x0a, ...a]))), (input) => {
-      const r = decodeCanonical(input, { maxDepth: 4 });
-      if (r.ok) assert.equal([...encodeCanonical(r.value)], [...input]);
-      else assert.ok(r.violation.offset !== undefined && r.violation.offset <= input.length);
-    }),
+    fc.property(
+      fc.oneof(
+        fc.uint8Array({ maxLength: 64 }),
+        fc.array(structural, { maxLength: 64 }).map((a) => Uint8Array.from([0x7b, 0x0a, ...a])),
+      ),
+      (input) => {
+        const r = decodeCanonical(input, { maxDepth: 4 });
+        if (r.ok) assert.equal([...encodeCanonical(r.value)], [...input]);
+        else assert.ok(r.violation.offset !== undefined && r.violation.offset <= input.length);
+      },
+    ),
     { seed: 20261201, numRuns: 5000 },
   );
 });

@@ -181,12 +181,19 @@ class CanonicalDecoder {
     }
     const first = bytes[0];
     if (first !== LBRACE) {
-      if (first === undefined) return this.fail('not-object', 'KD-CANON-02', 0, 'empty input: expected one JSON object at byte 0');
+      if (first === undefined)
+        return this.fail('not-object', 'KD-CANON-02', 0, 'empty input: expected one JSON object at byte 0');
       if (VALUE_START.includes(String.fromCharCode(first))) {
-        return this.fail('not-object', 'KD-CANON-02', 0, `top-level value at byte 0 is not an object; found ${describeByte(first)}`, {
-          expected: '"{"',
-          actual: describeByte(first),
-        });
+        return this.fail(
+          'not-object',
+          'KD-CANON-02',
+          0,
+          `top-level value at byte 0 is not an object; found ${describeByte(first)}`,
+          {
+            expected: '"{"',
+            actual: describeByte(first),
+          },
+        );
       }
       return this.mismatch(0, '', 'KD-CANON-02', '"{" at byte 0');
     }
@@ -201,19 +208,37 @@ class CanonicalDecoder {
     let p = this.p;
     const c = bytes[p];
     if (c === undefined) {
-      this.fail('final-lf', 'KD-CANON-02', p, `missing final LF at byte ${p}`, { expected: 'LF', actual: 'end of input' });
+      this.fail('final-lf', 'KD-CANON-02', p, `missing final LF at byte ${p}`, {
+        expected: 'LF',
+        actual: 'end of input',
+      });
       return false;
     }
     if (c !== LF) {
-      if (c === CR) this.fail('final-lf', 'KD-CANON-02', p, `CR at byte ${p}; the object ends with exactly one LF`, lineEnd(c));
+      if (c === CR)
+        this.fail('final-lf', 'KD-CANON-02', p, `CR at byte ${p}; the object ends with exactly one LF`, lineEnd(c));
       else if (c === SLASH) this.comment(p);
-      else this.fail('trailing-data', 'KD-CANON-03', p, `trailing data at byte ${p} after the object; expected LF`, lineEnd(c));
+      else
+        this.fail(
+          'trailing-data',
+          'KD-CANON-03',
+          p,
+          `trailing data at byte ${p} after the object; expected LF`,
+          lineEnd(c),
+        );
       return false;
     }
     p++;
     const d = bytes[p];
     if (d === undefined) return true;
-    if (d === LF || d === CR) this.fail('final-lf', 'KD-CANON-02', p, `extra line end at byte ${p}; the object ends with exactly one LF`, afterEnd(d));
+    if (d === LF || d === CR)
+      this.fail(
+        'final-lf',
+        'KD-CANON-02',
+        p,
+        `extra line end at byte ${p}; the object ends with exactly one LF`,
+        afterEnd(d),
+      );
     else if (d === SLASH) this.comment(p);
     else this.fail('trailing-data', 'KD-CANON-03', p, `trailing data at byte ${p} after the final LF`, afterEnd(d));
     return false;
@@ -238,10 +263,16 @@ class CanonicalDecoder {
       if (b === LBRACE || b === LBRACKET) {
         // Written so that a NaN cap refuses rather than admits.
         if (!(stack.length + 1 <= this.maxDepth)) {
-          return this.fail('depth', this.limitClause, p, `nesting at byte ${p} exceeds the depth cap of ${this.maxDepth}`, {
-            expected: `depth at most ${this.maxDepth}`,
-            actual: `depth ${stack.length + 1}`,
-          });
+          return this.fail(
+            'depth',
+            this.limitClause,
+            p,
+            `nesting at byte ${p} exceeds the depth cap of ${this.maxDepth}`,
+            {
+              expected: `depth at most ${this.maxDepth}`,
+              actual: `depth ${stack.length + 1}`,
+            },
+          );
         }
         const isObject = b === LBRACE;
         const closer = isObject ? RBRACE : RBRACKET;
@@ -288,7 +319,12 @@ class CanonicalDecoder {
         const c = bytes[q];
         if (c === COMMA) {
           if (bytes[q + 1] !== LF) {
-            return this.mismatch(q + 1, frame.isObject ? ALLOW.objectComma : ALLOW.arrayComma, 'KD-CANON-13', 'LF right after ","');
+            return this.mismatch(
+              q + 1,
+              frame.isObject ? ALLOW.objectComma : ALLOW.arrayComma,
+              'KD-CANON-13',
+              'LF right after ","',
+            );
           }
           this.p = q + 2;
           if (!this.itemStart(frame, stack.length, false)) return undefined;
@@ -301,7 +337,8 @@ class CanonicalDecoder {
         const want = 2 * (stack.length - 1);
         let r = q + 1;
         for (let k = 0; k < want; k++, r++) {
-          if (bytes[r] !== SPACE) return this.mismatch(r, allow, 'KD-CANON-13', `${want} spaces before the closing token`);
+          if (bytes[r] !== SPACE)
+            return this.mismatch(r, allow, 'KD-CANON-13', `${want} spaces before the closing token`);
         }
         if (bytes[r] !== closer) {
           return this.mismatch(r, allow, 'KD-CANON-13', `${frame.isObject ? '"}"' : '"]"'} at indentation ${want}`);
@@ -359,10 +396,16 @@ class CanonicalDecoder {
           actual: quoteForMessage(key),
         });
       } else {
-        this.fail('key-order', 'KD-CANON-05', p, `key ${quoteForMessage(key)} at byte ${p} is not after ${quoteForMessage(last)} in UTF-8 byte order`, {
-          expected: `a key after ${quoteForMessage(last)}`,
-          actual: quoteForMessage(key),
-        });
+        this.fail(
+          'key-order',
+          'KD-CANON-05',
+          p,
+          `key ${quoteForMessage(key)} at byte ${p} is not after ${quoteForMessage(last)} in UTF-8 byte order`,
+          {
+            expected: `a key after ${quoteForMessage(last)}`,
+            actual: quoteForMessage(key),
+          },
+        );
       }
       return false;
     }
@@ -383,7 +426,12 @@ class CanonicalDecoder {
   /** A fault in an item's indentation; an empty container spelled over lines breaks KD-CANON-11. */
   private indentMismatch(p: number, allow: string, first: boolean, closer: number, want: number): undefined {
     if (first && this.closerAfterWhitespace(p, closer)) {
-      return this.mismatch(p, allow, 'KD-CANON-11', `an empty ${closer === RBRACE ? 'object as "{}"' : 'array as "[]"'}`);
+      return this.mismatch(
+        p,
+        allow,
+        'KD-CANON-11',
+        `an empty ${closer === RBRACE ? 'object as "{}"' : 'array as "[]"'}`,
+      );
     }
     return this.mismatch(p, allow, 'KD-CANON-12', `${want} spaces of indentation`);
   }
@@ -428,10 +476,16 @@ class CanonicalDecoder {
         }
         if (d === undefined) return this.unterminated(start);
         // KD-CANON-09: \uXXXX, \/, \n and the rest are not canonical, even when valid JSON.
-        return this.fail('escape', 'KD-CANON-09', i, `escape \\${printableByte(d)} at byte ${i}; only \\" and \\\\ are canonical`, {
-          expected: '\\" or \\\\',
-          actual: `\\${printableByte(d)}`,
-        });
+        return this.fail(
+          'escape',
+          'KD-CANON-09',
+          i,
+          `escape \\${printableByte(d)} at byte ${i}; only \\" and \\\\ are canonical`,
+          {
+            expected: '\\" or \\\\',
+            actual: `\\${printableByte(d)}`,
+          },
+        );
       }
       if (c < 0x80) {
         if (c < 0x20 || c === 0x7f) return this.controlCharacter(i, c);
@@ -442,17 +496,25 @@ class CanonicalDecoder {
       const n = utf8SequenceLength(bytes, i, len);
       if (n < 0) return this.invalidUtf8(i);
       // U+0080..U+009F (C2 80..C2 9F) are Cc too (OQ-37 A).
-      if (c === 0xc2 && (bytes[i + 1] as number) < 0xa0) return this.controlCharacter(i, ((c & 0x1f) << 6) | ((bytes[i + 1] as number) & 0x3f));
+      if (c === 0xc2 && (bytes[i + 1] as number) < 0xa0)
+        return this.controlCharacter(i, ((c & 0x1f) << 6) | ((bytes[i + 1] as number) & 0x3f));
       i += n;
     }
     this.p = i + 1;
-    const s = escapes === 0 ? decodeSpan(bytes, start + 1, i, ascii) : decodeUnescaped(bytes, start + 1, i, escapes, ascii);
+    const s =
+      escapes === 0 ? decodeSpan(bytes, start + 1, i, ascii) : decodeUnescaped(bytes, start + 1, i, escapes, ascii);
     // KD-CANON-08: reject, never normalize (OQ-37 A). ASCII is always NFC.
     if (!ascii && s.normalize('NFC') !== s) {
-      return this.fail('not-nfc', 'KD-CANON-08', start, `string at byte ${start} is not in Unicode normalization form C`, {
-        expected: 'NFC',
-        actual: quoteForMessage(s),
-      });
+      return this.fail(
+        'not-nfc',
+        'KD-CANON-08',
+        start,
+        `string at byte ${start} is not in Unicode normalization form C`,
+        {
+          expected: 'NFC',
+          actual: quoteForMessage(s),
+        },
+      );
     }
     return s;
   }
@@ -466,7 +528,10 @@ class CanonicalDecoder {
       i++;
       const d = bytes[i];
       if (d !== undefined && d >= ZERO && d <= NINE) {
-        return this.fail('leading-zero', 'KD-CANON-10', start, `number at byte ${start} has a leading zero`, { expected: 'no leading zero', actual: 'leading zero' });
+        return this.fail('leading-zero', 'KD-CANON-10', start, `number at byte ${start} has a leading zero`, {
+          expected: 'no leading zero',
+          actual: 'leading zero',
+        });
       }
     } else {
       for (;;) {
@@ -475,18 +540,31 @@ class CanonicalDecoder {
         // Exact while v <= 2^53 - 1; a product above it rounds to at least 2^53, so the test stays right.
         v = v * 10 + (d - ZERO);
         if (v > MAX_U53) {
-          return this.fail('integer-range', 'KD-SCALAR-03', start, `integer at byte ${start} exceeds 9007199254740991`, {
-            expected: 'an integer from 0 through 9007199254740991',
-            actual: 'a larger integer',
-          });
+          return this.fail(
+            'integer-range',
+            'KD-SCALAR-03',
+            start,
+            `integer at byte ${start} exceeds 9007199254740991`,
+            {
+              expected: 'an integer from 0 through 9007199254740991',
+              actual: 'a larger integer',
+            },
+          );
         }
         i++;
       }
     }
     const c = bytes[i];
-    if (c === DOT) return this.fail('float', 'KD-CANON-03', i, `fraction at byte ${i}; canonical numbers are integers`, { expected: 'an integer', actual: '"."' });
+    if (c === DOT)
+      return this.fail('float', 'KD-CANON-03', i, `fraction at byte ${i}; canonical numbers are integers`, {
+        expected: 'an integer',
+        actual: '"."',
+      });
     if (c === 0x65 || c === 0x45) {
-      return this.fail('exponent', 'KD-CANON-03', i, `exponent at byte ${i}; canonical numbers have no exponent`, { expected: 'an integer', actual: describeByte(c) });
+      return this.fail('exponent', 'KD-CANON-03', i, `exponent at byte ${i}; canonical numbers have no exponent`, {
+        expected: 'an integer',
+        actual: describeByte(c),
+      });
     }
     this.p = i;
     return v;
@@ -509,7 +587,10 @@ class CanonicalDecoder {
       return this.valueSyntax(p);
     }
     if (!exact) {
-      return this.fail('literal-case', 'KD-CANON-10', p, `literal at byte ${p} is not lowercase ${word}`, { expected: word, actual: `${word} in another case` });
+      return this.fail('literal-case', 'KD-CANON-10', p, `literal at byte ${p} is not lowercase ${word}`, {
+        expected: word,
+        actual: `${word} in another case`,
+      });
     }
     this.p = p + word.length;
     return { value: word === 'true' ? true : word === 'false' ? false : null };
@@ -519,15 +600,25 @@ class CanonicalDecoder {
   private valueMismatch(p: number, whitespaceClause: string): undefined {
     const c = this.bytes[p];
     if (c === MINUS || c === PLUS) {
-      return this.fail('sign', 'KD-CANON-10', p, `signed number at byte ${p}; canonical integers have no sign`, { expected: 'an unsigned integer', actual: describeByte(c) });
+      return this.fail('sign', 'KD-CANON-10', p, `signed number at byte ${p}; canonical integers have no sign`, {
+        expected: 'an unsigned integer',
+        actual: describeByte(c),
+      });
     }
-    if (c === DOT) return this.fail('float', 'KD-CANON-03', p, `fraction at byte ${p}; canonical numbers are integers`, { expected: 'an integer', actual: '"."' });
+    if (c === DOT)
+      return this.fail('float', 'KD-CANON-03', p, `fraction at byte ${p}; canonical numbers are integers`, {
+        expected: 'an integer',
+        actual: '"."',
+      });
     return this.mismatch(p, VALUE_START, whitespaceClause, 'a value');
   }
 
   private valueSyntax(p: number): undefined {
     const c = this.bytes[p];
-    return this.fail('syntax', 'KD-CANON-02', p, `unexpected ${describeByte(c)} at byte ${p}; expected a value`, { expected: 'a value', actual: describeByte(c) });
+    return this.fail('syntax', 'KD-CANON-02', p, `unexpected ${describeByte(c)} at byte ${p}; expected a value`, {
+      expected: 'a value',
+      actual: describeByte(c),
+    });
   }
 
   /**
@@ -538,37 +629,64 @@ class CanonicalDecoder {
   private mismatch(p: number, allow: string, layoutClause: string, expected: string): undefined {
     const c = this.bytes[p];
     if (c === undefined) {
-      return this.fail('syntax', 'KD-CANON-02', p, `unexpected end of input at byte ${p}; expected ${expected}`, { expected, actual: 'end of input' });
+      return this.fail('syntax', 'KD-CANON-02', p, `unexpected end of input at byte ${p}; expected ${expected}`, {
+        expected,
+        actual: 'end of input',
+      });
     }
     if (c === SLASH) return this.comment(p);
     if (c === SPACE || c === LF || c === CR || c === TAB || (c < 0x80 && allow.includes(String.fromCharCode(c)))) {
-      return this.fail('layout', layoutClause, p, `non-canonical layout at byte ${p}: expected ${expected}, found ${describeByte(c)}`, {
-        expected,
-        actual: describeByte(c),
-      });
+      return this.fail(
+        'layout',
+        layoutClause,
+        p,
+        `non-canonical layout at byte ${p}: expected ${expected}, found ${describeByte(c)}`,
+        {
+          expected,
+          actual: describeByte(c),
+        },
+      );
     }
     if (c >= 0x80 && utf8SequenceLength(this.bytes, p, this.len) < 0) return this.invalidUtf8(p);
-    return this.fail('syntax', 'KD-CANON-02', p, `unexpected ${describeByte(c)} at byte ${p}; expected ${expected}`, { expected, actual: describeByte(c) });
-  }
-
-  private unterminated(start: number): undefined {
-    return this.fail('syntax', 'KD-CANON-02', this.len, `input ends at byte ${this.len} inside the string that starts at byte ${start}`, {
-      expected: 'a closing quote',
-      actual: 'end of input',
+    return this.fail('syntax', 'KD-CANON-02', p, `unexpected ${describeByte(c)} at byte ${p}; expected ${expected}`, {
+      expected,
+      actual: describeByte(c),
     });
   }
 
+  private unterminated(start: number): undefined {
+    return this.fail(
+      'syntax',
+      'KD-CANON-02',
+      this.len,
+      `input ends at byte ${this.len} inside the string that starts at byte ${start}`,
+      {
+        expected: 'a closing quote',
+        actual: 'end of input',
+      },
+    );
+  }
+
   private comment(p: number): undefined {
-    return this.fail('comment', 'KD-CANON-03', p, `comment at byte ${p}; canonical JSON has no comments`, { expected: 'no comment', actual: '"/"' });
+    return this.fail('comment', 'KD-CANON-03', p, `comment at byte ${p}; canonical JSON has no comments`, {
+      expected: 'no comment',
+      actual: '"/"',
+    });
   }
 
   private controlCharacter(p: number, codePoint: number): undefined {
     const name = `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
-    return this.fail('control-character', 'KD-CANON-08', p, `control character ${name} at byte ${p} in a string`, { expected: 'no control character', actual: name });
+    return this.fail('control-character', 'KD-CANON-08', p, `control character ${name} at byte ${p} in a string`, {
+      expected: 'no control character',
+      actual: name,
+    });
   }
 
   private invalidUtf8(p: number): undefined {
-    return this.fail('invalid-utf8', 'KD-CANON-01', p, `ill-formed UTF-8 at byte ${p}`, { expected: 'well-formed UTF-8', actual: describeByte(this.bytes[p]) });
+    return this.fail('invalid-utf8', 'KD-CANON-01', p, `ill-formed UTF-8 at byte ${p}`, {
+      expected: 'well-formed UTF-8',
+      actual: describeByte(this.bytes[p]),
+    });
   }
 
   private fail(
@@ -658,7 +776,8 @@ function buildObject(keys: readonly string[], values: readonly JsonValue[]): Jso
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i] as string;
     const v = values[i] as JsonValue;
-    if (k === '__proto__') Object.defineProperty(o, k, { value: v, writable: true, enumerable: true, configurable: true });
+    if (k === '__proto__')
+      Object.defineProperty(o, k, { value: v, writable: true, enumerable: true, configurable: true });
     else o[k] = v;
   }
   return o;

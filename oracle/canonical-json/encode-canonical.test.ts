@@ -46,7 +46,10 @@ test('escaped key order follows the decoded key: "\\"" (22) before "#" (23)', ()
 });
 
 test('integers in base ten; 0 and 2^53-1', () => {
-  assert.is(encodeCanonicalText({ a: 0, b: 9007199254740991, c: 10 }), '{\n  "a": 0,\n  "b": 9007199254740991,\n  "c": 10\n}\n');
+  assert.is(
+    encodeCanonicalText({ a: 0, b: 9007199254740991, c: 10 }),
+    '{\n  "a": 0,\n  "b": 9007199254740991,\n  "c": 10\n}\n',
+  );
 });
 
 test('a key named __proto__ is data', () => {
@@ -59,7 +62,10 @@ test('a key named __proto__ is data', () => {
 test('encodeCanonical is the UTF-8 of the text', () => {
   const bytes = encodeCanonical({ k: '\u00E9' });
   // { LF sp sp " k " : sp " C3 A9 " LF } LF
-  assert.equal([...bytes], [0x7b, 0x0a, 0x20, 0x20, 0x22, 0x6b, 0x22, 0x3a, 0x20, 0x22, 0xc3, 0xa9, 0x22, 0x0a, 0x7d, 0x0a]);
+  assert.equal(
+    [...bytes],
+    [0x7b, 0x0a, 0x20, 0x20, 0x22, 0x6b, 0x22, 0x3a, 0x20, 0x22, 0xc3, 0xa9, 0x22, 0x0a, 0x7d, 0x0a],
+  );
 });
 
 const faults: Array<[string, unknown]> = [
@@ -105,12 +111,18 @@ test('fixture files (KIT-21): LF, CR and TAB as \\n, \\r and \\t', () => {
 });
 
 test('fixture files (KIT-21): other C0 and C1 controls as \\u00XX with lowercase hex', () => {
-  assert.is(fixtureText({ s: '\u0000\u0001\u000b\u000c\u001f\u007f\u0085\u009f' }), '{\n  "s": "\\u0000\\u0001\\u000b\\u000c\\u001f\\u007f\\u0085\\u009f"\n}\n');
+  assert.is(
+    fixtureText({ s: '\u0000\u0001\u000b\u000c\u001f\u007f\u0085\u009f' }),
+    '{\n  "s": "\\u0000\\u0001\\u000b\\u000c\\u001f\\u007f\\u0085\\u009f"\n}\n',
+  );
 });
 
 test('fixture files (KIT-21): escapes in long strings, keys and next to non-ASCII; other bytes canonical', () => {
   const long = `${'x'.repeat(300)}\n\u00e9`;
-  assert.is(fixtureText({ b: long, 'k\tk': [1] }), `{\n  "b": "${'x'.repeat(300)}\\n\u00e9",\n  "k\\tk": [\n    1\n  ]\n}\n`);
+  assert.is(
+    fixtureText({ b: long, 'k\tk': [1] }),
+    `{\n  "b": "${'x'.repeat(300)}\\n\u00e9",\n  "k\\tk": [\n    1\n  ]\n}\n`,
+  );
   // Not NFC or a lone surrogate is still a fault; escaping covers control characters only.
   assert.throws(() => encodeFixtureJson({ s: 'e\u0301\n' }));
   assert.throws(() => encodeFixtureJson({ s: '\ud800\n' }));
@@ -118,15 +130,18 @@ test('fixture files (KIT-21): escapes in long strings, keys and next to non-ASCI
 
 test('fixture files (KIT-21): without control characters, the bytes are the canonical ones', () => {
   fc.assert(
-    fc.property(fc.dictionary(fc.string({ unit: 'grapheme' }), fc.oneof(fc.string({ unit: 'grapheme' }), fc.nat(), fc.boolean())), (value) => {
-      let canonical: Uint8Array;
-      try {
-        canonical = encodeCanonical(value);
-      } catch {
-        return;
-      }
-      assert.equal(encodeFixtureJson(value), canonical);
-    }),
+    fc.property(
+      fc.dictionary(fc.string({ unit: 'grapheme' }), fc.oneof(fc.string({ unit: 'grapheme' }), fc.nat(), fc.boolean())),
+      (value) => {
+        let canonical: Uint8Array;
+        try {
+          canonical = encodeCanonical(value);
+        } catch {
+          return;
+        }
+        assert.equal(encodeFixtureJson(value), canonical);
+      },
+    ),
     { seed: 20261201, numRuns: 200 },
   );
 });
@@ -145,7 +160,10 @@ test('throws on a cycle', () => {
 
 test('a shared, acyclic sub-value is fine', () => {
   const shared = { x: 1 };
-  assert.is(encodeCanonicalText({ a: shared, b: shared }), '{\n  "a": {\n    "x": 1\n  },\n  "b": {\n    "x": 1\n  }\n}\n');
+  assert.is(
+    encodeCanonicalText({ a: shared, b: shared }),
+    '{\n  "a": {\n    "x": 1\n  },\n  "b": {\n    "x": 1\n  }\n}\n',
+  );
 });
 
 // Speed is measured by npm run bench, not asserted here.
@@ -162,7 +180,12 @@ test('4,096 rows of about 1 KiB encode in the canonical layout', () => {
   assert.ok(bytes.length > 4096 * 900);
   // Keys in byte order, two-space indentation per level (KD-CANON-05, KD-CANON-12).
   const head = new TextDecoder().decode(bytes.subarray(0, 400));
-  assert.is(head.slice(0, head.indexOf('"signature"')), '{\n  "operations": [\n    {\n      "dependencies": [],\n      "display_name": "op_0",\n      "identity": {\n        "kind": "SymbolId",\n        "value": "' + '0'.repeat(64) + '"\n      },\n      ');
+  assert.is(
+    head.slice(0, head.indexOf('"signature"')),
+    '{\n  "operations": [\n    {\n      "dependencies": [],\n      "display_name": "op_0",\n      "identity": {\n        "kind": "SymbolId",\n        "value": "' +
+      '0'.repeat(64) +
+      '"\n      },\n      ',
+  );
 });
 
 test('key order depends on the keys only: not on insertion order, earlier encodes, or how many shapes were seen', () => {
@@ -186,7 +209,12 @@ test('strings that cross the growth of the output buffer keep every byte', () =>
   const tail = '\u00E9\u20AC\u{1F600}"\\';
   const value: Record<string, JsonValue> = {};
   const expectedFields: string[] = [];
-  for (const [key, n] of [['a', 1000], ['b', 1016], ['c', 2030], ['d', 16370]] as const) {
+  for (const [key, n] of [
+    ['a', 1000],
+    ['b', 1016],
+    ['c', 2030],
+    ['d', 16370],
+  ] as const) {
     value[key] = 'x'.repeat(n) + tail;
     expectedFields.push(`  "${key}": "${'x'.repeat(n)}\u00E9\u20AC\u{1F600}\\"\\\\"`);
   }
@@ -211,17 +239,36 @@ test('long and short plain ASCII strings are written as they are', () => {
 // holds other than `"` and `\`, so on a value whose keys are already in UTF-8 byte order
 // (sorted here with Buffer.compare) it must give the canonical text. Integer-like keys
 // are left out, because JSON.stringify writes them first whatever the insertion order.
-const textUnit = fc.constantFrom('a', 'Z', '"', '\\', '/', ' ', '\u00E9', '\u2028', '\uE000', '\u{10000}', '\u{1F600}', '\uFEFF');
+const textUnit = fc.constantFrom(
+  'a',
+  'Z',
+  '"',
+  '\\',
+  '/',
+  ' ',
+  '\u00E9',
+  '\u2028',
+  '\uE000',
+  '\u{10000}',
+  '\u{1F600}',
+  '\uFEFF',
+);
 // Long strings repeat a short one, so that a failure shrinks quickly.
 const longString = fc
   .oneof(
     fc.string({ unit: textUnit, maxLength: 40 }),
     fc.string({ unit: 'grapheme', maxLength: 20 }),
-    fc.tuple(fc.string({ unit: textUnit, minLength: 1, maxLength: 6 }), fc.integer({ min: 100, max: 1500 })).map(([s, n]) => s.repeat(n)),
+    fc
+      .tuple(fc.string({ unit: textUnit, minLength: 1, maxLength: 6 }), fc.integer({ min: 100, max: 1500 }))
+      .map(([s, n]) => s.repeat(n)),
   )
   .map((s) => s.replace(/\p{Cc}/gu, '').normalize('NFC'));
 const layoutKey = longString.filter((k) => !/^[0-9]+$/.test(k));
-const { layoutObject } = fc.letrec<{ layoutValue: JsonValue; layoutObject: Record<string, JsonValue>; layoutArray: JsonValue[] }>((tie) => ({
+const { layoutObject } = fc.letrec<{
+  layoutValue: JsonValue;
+  layoutObject: Record<string, JsonValue>;
+  layoutArray: JsonValue[];
+}>((tie) => ({
   layoutValue: fc.oneof(
     { maxDepth: 4, depthIdentifier: 'layout' },
     fc.constant(null),

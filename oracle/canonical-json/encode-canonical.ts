@@ -277,7 +277,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 function encodeInteger(n: number): string {
-  if (!Number.isSafeInteger(n) || n < 0) throw new TypeError(`canonical JSON: ${n} is not an integer from 0 through 9007199254740991`);
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw new TypeError(`canonical JSON: ${n} is not an integer from 0 through 9007199254740991`);
   // -0 is not below zero and prints as "0", the one canonical spelling of zero.
   return String(n);
 }
@@ -317,7 +318,8 @@ function checkedEscaped(s: string, escapeControls: boolean): string {
     throw new TypeError(`canonical JSON: control character U+${code} in string ${quoteForMessage(s)}`);
   }
   if (LONE_SURROGATE.test(s)) throw new TypeError(`canonical JSON: lone surrogate in string ${quoteForMessage(s)}`);
-  if (NON_ASCII.test(s) && s.normalize('NFC') !== s) throw new TypeError(`canonical JSON: string ${quoteForMessage(s)} is not NFC`);
+  if (NON_ASCII.test(s) && s.normalize('NFC') !== s)
+    throw new TypeError(`canonical JSON: string ${quoteForMessage(s)} is not NFC`);
   if (control !== null) return s.replace(ESCAPED_OR_CONTROL, fixtureEscape);
   return s.replace(ESCAPED, '\\$&');
 }

@@ -6,5 +6,10 @@ export {
   type DecodeCanonicalOptions,
   type DecodeCanonicalResult,
 } from './decode-canonical.js';
-export { encodeCanonical, encodeCanonicalText, encodeFixtureJson, type EncodeCanonicalOptions } from './encode-canonical.js';
+export {
+  encodeCanonical,
+  encodeCanonicalText,
+  encodeFixtureJson,
+  type EncodeCanonicalOptions,
+} from './encode-canonical.js';
 export { quoteForMessage } from './quote-for-message.js';

@@ -13,11 +13,17 @@ const canonicalString = fc
   .oneof(
     fc.string({ unit: 'binary', maxLength: 10 }),
     fc.string({ unit: 'grapheme', maxLength: 6 }),
-    fc.string({ unit: fc.constantFrom('a', '"', '\\', '/', 'e\u0301', '\u00E9', '\uE000', '\u{10000}', '\uFEFF', '\u2028', ' '), maxLength: 8 }),
+    fc.string({
+      unit: fc.constantFrom('a', '"', '\\', '/', 'e\u0301', '\u00E9', '\uE000', '\u{10000}', '\uFEFF', '\u2028', ' '),
+      maxLength: 8,
+    }),
   )
   .map((s) => s.replace(/\p{Cc}/gu, '').normalize('NFC'));
 
-const key = fc.oneof({ weight: 8, arbitrary: canonicalString }, { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', 'toString', '') });
+const key = fc.oneof(
+  { weight: 8, arbitrary: canonicalString },
+  { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', 'toString', '') },
+);
 
 const integer = fc.oneof(fc.nat(1000), fc.maxSafeNat(), fc.constantFrom(0, LIMITS.u53Max));
 
@@ -47,7 +53,9 @@ function sameJson(a: unknown, b: unknown): boolean {
   const ka = Object.keys(a);
   const kb = Object.keys(b);
   if (ka.length !== kb.length) return false;
-  return ka.every((k) => Object.hasOwn(b, k) && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  return ka.every(
+    (k) => Object.hasOwn(b, k) && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+  );
 }
 
 test('sameJson tells values apart', () => {
@@ -64,7 +72,8 @@ function keysSortedByBytes(v: unknown): boolean {
   if (v === null || typeof v !== 'object') return true;
   const keys = Object.keys(v);
   for (let i = 1; i < keys.length; i++) {
-    if (Buffer.compare(Buffer.from(keys[i - 1] as string, 'utf8'), Buffer.from(keys[i] as string, 'utf8')) >= 0) return false;
+    if (Buffer.compare(Buffer.from(keys[i - 1] as string, 'utf8'), Buffer.from(keys[i] as string, 'utf8')) >= 0)
+      return false;
   }
   return keys.every((k) => keysSortedByBytes((v as Record<string, unknown>)[k]));
 }

@@ -17,7 +17,9 @@ function handFrame(sorted: Array<[string, string, number, string]>): Buffer {
   const domain = Buffer.from('kofun.discovery.interface-set/v1', 'ascii');
   const count = Buffer.alloc(4);
   count.writeUInt32BE(sorted.length);
-  const body = sorted.map(([p, m, v, d]) => Buffer.concat([Buffer.from(p, 'hex'), Buffer.from(m, 'hex'), Buffer.from([v]), Buffer.from(d, 'hex')]));
+  const body = sorted.map(([p, m, v, d]) =>
+    Buffer.concat([Buffer.from(p, 'hex'), Buffer.from(m, 'hex'), Buffer.from([v]), Buffer.from(d, 'hex')]),
+  );
   const payload = Buffer.concat([count, ...body]);
   const dl = Buffer.alloc(2);
   dl.writeUInt16BE(domain.length);
@@ -39,7 +41,10 @@ test('empty set KAT (clauses.md Derived facts) and its 48-byte frame', () => {
   if (!r.ok) return;
   assert.is(r.digest, '80d1c79a9cc431fc7b585d15fcf9a21b31e2daa8002300b1b95cda519d163804');
   assert.is(r.frame.length, 48);
-  assert.is(Buffer.from(r.frame).toString('hex'), '4b4f46554e000020' + Buffer.from('kofun.discovery.interface-set/v1').toString('hex') + '00000004' + '00000000');
+  assert.is(
+    Buffer.from(r.frame).toString('hex'),
+    '4b4f46554e000020' + Buffer.from('kofun.discovery.interface-set/v1').toString('hex') + '00000004' + '00000000',
+  );
 });
 
 test('one-member KATs, public and internal view (clauses.md Derived facts)', () => {
@@ -48,7 +53,10 @@ test('one-member KATs, public and internal view (clauses.md Derived facts)', () 
   if (!pub.ok) return;
   assert.is(pub.digest, 'cd3b445da0d710c442f7205b8b52edd202c39ff105ef35578ddc18a596bd7f4a');
   assert.is(pub.frame.length, 145);
-  assert.is(digestOf([member(rep('11'), rep('22'), 'internal', rep('33'))]), '87721f10afc7eda37d158fcf6c7d8b054e0475af563cdfb2ecd4574059881efd');
+  assert.is(
+    digestOf([member(rep('11'), rep('22'), 'internal', rep('33'))]),
+    '87721f10afc7eda37d158fcf6c7d8b054e0475af563cdfb2ecd4574059881efd',
+  );
 });
 
 test('multi-member unsorted input equals a hand-assembled sorted frame (KD-DIGEST-07, KD-DIGEST-11)', () => {
@@ -91,7 +99,9 @@ test('the same module twice is rejected whatever the view or digest (KD-DIGEST-0
 });
 
 test('4,096 members pass, 4,097 are rejected naming member 4096 (KD-DIGEST-08)', () => {
-  const many = Array.from({ length: 4097 }, (_, i) => member(rep('01'), i.toString(16).padStart(64, '0'), 'public', rep('02')));
+  const many = Array.from({ length: 4097 }, (_, i) =>
+    member(rep('01'), i.toString(16).padStart(64, '0'), 'public', rep('02')),
+  );
   const ok = interfaceSetDigest(many.slice(0, 4096));
   assert.ok(ok.ok);
   if (ok.ok) assert.is(ok.frame.length, 48 + 4096 * 97);
@@ -141,8 +151,18 @@ test('digest is invariant under permutation (KD-DIGEST-07, KD-ORDER-12)', () => 
       assert.is(digestOf(shuffled), d);
       assert.is(digestOf(reversed), d);
       const sorted = [...members]
-        .map((m): [string, string, number, string] => [m.package_id, m.module_id, m.view === 'public' ? 1 : 2, m.semantic_digest])
-        .sort((a, b) => Buffer.compare(Buffer.concat([Buffer.from(a[0] + a[1], 'hex'), Buffer.from([a[2]]), Buffer.from(a[3], 'hex')]), Buffer.concat([Buffer.from(b[0] + b[1], 'hex'), Buffer.from([b[2]]), Buffer.from(b[3], 'hex')])));
+        .map((m): [string, string, number, string] => [
+          m.package_id,
+          m.module_id,
+          m.view === 'public' ? 1 : 2,
+          m.semantic_digest,
+        ])
+        .sort((a, b) =>
+          Buffer.compare(
+            Buffer.concat([Buffer.from(a[0] + a[1], 'hex'), Buffer.from([a[2]]), Buffer.from(a[3], 'hex')]),
+            Buffer.concat([Buffer.from(b[0] + b[1], 'hex'), Buffer.from([b[2]]), Buffer.from(b[3], 'hex')]),
+          ),
+        );
       assert.is(d, nodeSha(handFrame(sorted)));
     }),
     { seed: 20261201, numRuns: 200 },

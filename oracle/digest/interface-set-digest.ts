@@ -29,8 +29,7 @@ export interface InterfaceMember {
 
 /** The digest and the exact frame it hashes, or the first fault with the index of the member at fault. */
 export type InterfaceSetDigest =
-  | { ok: true; digest: string; frame: Uint8Array }
-  | { ok: false; violation: Violation & { member: number } };
+  { ok: true; digest: string; frame: Uint8Array } | { ok: false; violation: Violation & { member: number } };
 
 /** Options of {@link interfaceSetDigest}. */
 export interface InterfaceSetDigestOptions {
@@ -55,13 +54,22 @@ const ID_FIELDS = ['package_id', 'module_id', 'semantic_digest'] as const;
  * (PackageId, ModuleId), with the same view (`duplicate-module`) or the other one
  * (`both-views`), whatever the semantic digests (KD-DIGEST-06).
  */
-export function interfaceSetDigest(members: readonly InterfaceMember[], options: InterfaceSetDigestOptions = {}): InterfaceSetDigest {
+export function interfaceSetDigest(
+  members: readonly InterfaceMember[],
+  options: InterfaceSetDigestOptions = {},
+): InterfaceSetDigest {
   if (members.length > LIMITS.interfaceSetMembers && options.ignoreMemberCap !== true) {
-    return fail(LIMITS.interfaceSetMembers, 'too-many-members', 'KD-DIGEST-08', 'The interface set has more than 4,096 members.', {
-      pointer: `/${LIMITS.interfaceSetMembers}`,
-      expected: `at most ${LIMITS.interfaceSetMembers} members`,
-      actual: `${members.length} members`,
-    });
+    return fail(
+      LIMITS.interfaceSetMembers,
+      'too-many-members',
+      'KD-DIGEST-08',
+      'The interface set has more than 4,096 members.',
+      {
+        pointer: `/${LIMITS.interfaceSetMembers}`,
+        expected: `at most ${LIMITS.interfaceSetMembers} members`,
+        actual: `${members.length} members`,
+      },
+    );
   }
   const firstIndex = new Map<string, number>();
   const keys: string[] = [];
@@ -72,7 +80,10 @@ export function interfaceSetDigest(members: readonly InterfaceMember[], options:
         return fail(i, 'malformed-id', 'KD-SCALAR-04', `Member ${field} is not an Id.`, {
           pointer: `/${i}/${field}`,
           expected: '64 lowercase hexadecimal characters',
-          actual: typeof m[field] === 'string' ? `${(m[field] as string).length} characters, not all lowercase hex` : typeof m[field],
+          actual:
+            typeof m[field] === 'string'
+              ? `${(m[field] as string).length} characters, not all lowercase hex`
+              : typeof m[field],
         });
       }
     }
@@ -93,7 +104,11 @@ export function interfaceSetDigest(members: readonly InterfaceMember[], options:
         both ? 'both-views' : 'duplicate-module',
         'KD-DIGEST-06',
         both ? 'Both views of one module are in the set.' : 'Two members name the same (PackageId, ModuleId).',
-        { pointer: `/${i}`, expected: 'one member per (PackageId, ModuleId)', actual: `same module as member ${earlier}` },
+        {
+          pointer: `/${i}`,
+          expected: 'one member per (PackageId, ModuleId)',
+          actual: `same module as member ${earlier}`,
+        },
       );
     }
     firstIndex.set(module, i);
@@ -130,7 +145,8 @@ function encodeFrame(sortedKeys: readonly string[]): Uint8Array {
 }
 
 function writeHex(out: Uint8Array, at: number, hex: string, from: number, chars: number): number {
-  for (let i = from; i < from + chars; i += 2) out[at++] = (nibble(hex.charCodeAt(i)) << 4) | nibble(hex.charCodeAt(i + 1));
+  for (let i = from; i < from + chars; i += 2)
+    out[at++] = (nibble(hex.charCodeAt(i)) << 4) | nibble(hex.charCodeAt(i + 1));
   return at;
 }
 

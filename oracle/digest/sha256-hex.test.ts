@@ -6,7 +6,10 @@ import { sha256Hex } from './sha256-hex.js';
 
 test('FIPS 180-2 vectors', () => {
   assert.is(sha256Hex(new Uint8Array()), 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
-  assert.is(sha256Hex(new TextEncoder().encode('abc')), 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  assert.is(
+    sha256Hex(new TextEncoder().encode('abc')),
+    'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+  );
 });
 
 test('agrees with node:crypto on arbitrary bytes', () => {

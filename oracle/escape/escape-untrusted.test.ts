@@ -1,7 +1,15 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
-import { clip, escapeBytes, escapeFor, escapeText, markdownCell, markdownCode, markdownFence } from './escape-untrusted.js';
+import {
+  clip,
+  escapeBytes,
+  escapeFor,
+  escapeText,
+  markdownCell,
+  markdownCode,
+  markdownFence,
+} from './escape-untrusted.js';
 
 test('terminal control sequences, bidi overrides and line separators are escaped', () => {
   assert.is(escapeText('a\u001b[31mred'), 'a\\u{1b}[31mred');
@@ -84,7 +92,10 @@ test('markdown: code spans only for plain identifiers', () => {
 });
 
 test('html: markup and quotes become entities, lines are kept, controls escaped', () => {
-  assert.is(escapeFor('html', '<script>alert("x")</script>\n\u001b\''), '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;\n\\u{1b}&#39;');
+  assert.is(
+    escapeFor('html', '<script>alert("x")</script>\n\u001b\''),
+    '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;\n\\u{1b}&#39;',
+  );
 });
 
 test('ascii: every code point above U+007E is escaped; max cuts without splitting an escape', () => {

@@ -83,7 +83,12 @@ export function escapeText(s: string, options: EscapeOptions = {}): string {
     const c = s.charCodeAt(i);
     let piece: string;
     if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      piece = escapeCodePoint(0x10000 + ((c - 0xd800) << 10) + (s.charCodeAt(i + 1) - 0xdc00), keepLines, asciiOnly, literal);
+      piece = escapeCodePoint(
+        0x10000 + ((c - 0xd800) << 10) + (s.charCodeAt(i + 1) - 0xdc00),
+        keepLines,
+        asciiOnly,
+        literal,
+      );
       i++;
     } else if (c >= 0xd800 && c <= 0xdfff) piece = `\\u{${c.toString(16)}}`;
     else piece = escapeCodePoint(c, keepLines, asciiOnly, literal);
@@ -107,7 +112,8 @@ export function escapeBytes(bytes: Uint8Array, options: EscapeOptions = {}): str
     const len =
       b0 < 0x80 ? 1 : b0 >= 0xc2 && b0 <= 0xdf ? 2 : b0 >= 0xe0 && b0 <= 0xef ? 3 : b0 >= 0xf0 && b0 <= 0xf4 ? 4 : 0;
     const cp = len === 0 ? -1 : decodeAt(bytes, i, len);
-    const piece = cp < 0 ? `\\x${b0.toString(16).padStart(2, '0')}` : escapeCodePoint(cp, keepLines, asciiOnly, literal);
+    const piece =
+      cp < 0 ? `\\x${b0.toString(16).padStart(2, '0')}` : escapeCodePoint(cp, keepLines, asciiOnly, literal);
     if (!sink.push(piece)) break;
     i += cp < 0 ? 1 : len;
   }
@@ -135,7 +141,9 @@ const HTML_ENTITIES: Record<string, string> = { ...MARKDOWN_ENTITIES, '"': '&quo
 
 /** Neutralises Markdown markup (a backslash included) in text already escaped by the base rule. */
 export function markdownSafe(escaped: string): string {
-  return escaped.replace(/[&<>]/g, (ch) => MARKDOWN_ENTITIES[ch] as string).replace(/[\\|`*_[\]#~]/g, (ch) => `\\${ch}`);
+  return escaped
+    .replace(/[&<>]/g, (ch) => MARKDOWN_ENTITIES[ch] as string)
+    .replace(/[\\|`*_[\]#~]/g, (ch) => `\\${ch}`);
 }
 
 /** Neutralises HTML markup in text that is already escaped by the base rule. */

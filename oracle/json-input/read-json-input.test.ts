@@ -29,7 +29,10 @@ test('a duplicate key is refused at the byte of its second occurrence, with its 
 
 test('invalid UTF-8 is refused at the byte that breaks the sequence; a BOM is refused', () => {
   // {"a":"<FF>"}: 0xFF at byte 6 can start no sequence.
-  assert.is(problemOf(new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d])), 'utf8 byte 6: invalid UTF-8');
+  assert.is(
+    problemOf(new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d])),
+    'utf8 byte 6: invalid UTF-8',
+  );
   // "<E2><28>": E2 opens a three-byte sequence, 0x28 at byte 2 cannot continue it.
   assert.is(problemOf(new Uint8Array([0x22, 0xe2, 0x28, 0xa1, 0x22])), 'utf8 byte 2: invalid UTF-8');
   // An overlong encoding of "/" (C0 AF) is refused at its first byte, 1: C0 can start no sequence.
@@ -56,7 +59,14 @@ test('nesting beyond the bound and input beyond the size bound are refused, neve
 
 test('schema violations: an unknown key is named by its pointer ahead of the oneOf that it also breaks', () => {
   const oneOf = { code: 'schema', clause: 'KD-X-01', message: 'must match exactly one schema in oneOf', pointer: '' };
-  const unknown = { code: 'schema', clause: 'KD-X-01', message: 'must NOT have additional properties', pointer: '/proces', expected: 'no field the record does not define', actual: 'field proces' };
+  const unknown = {
+    code: 'schema',
+    clause: 'KD-X-01',
+    message: 'must NOT have additional properties',
+    pointer: '/proces',
+    expected: 'no field the record does not define',
+    actual: 'field proces',
+  };
   assert.is(describeInputViolations([oneOf, unknown]), '/proces: unknown key (misspelled?)');
   assert.is(describeInputViolations([oneOf]), '/: must match exactly one schema in oneOf');
 });

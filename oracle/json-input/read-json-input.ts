@@ -34,8 +34,10 @@ const DEFAULT_MAX_DEPTH = 128;
 export function parseJsonInput(bytes: Uint8Array, limits: JsonInputLimits = {}): JsonInput {
   const maxBytes = limits.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxDepth = limits.maxDepth ?? DEFAULT_MAX_DEPTH;
-  if (bytes.length > maxBytes) return refuse('too-large', 0, `${bytes.length} bytes, more than the ${maxBytes} allowed`);
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return refuse('bom', 0, 'starts with a byte order mark');
+  if (bytes.length > maxBytes)
+    return refuse('too-large', 0, `${bytes.length} bytes, more than the ${maxBytes} allowed`);
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
+    return refuse('bom', 0, 'starts with a byte order mark');
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
@@ -48,9 +50,11 @@ export function parseJsonInput(bytes: Uint8Array, limits: JsonInputLimits = {}):
   let depth = 0;
   const enter = (offset: number): void => {
     depth += 1;
-    if (depth > maxDepth && problem === undefined) problem = refuse('too-deep', byteOffset(offset), `nested deeper than ${maxDepth}`).problem;
+    if (depth > maxDepth && problem === undefined)
+      problem = refuse('too-deep', byteOffset(offset), `nested deeper than ${maxDepth}`).problem;
   };
-  const pointerOf = (path: readonly (string | number)[]): string => path.reduce<string>((p, seg) => childPointer(p, seg), '');
+  const pointerOf = (path: readonly (string | number)[]): string =>
+    path.reduce<string>((p, seg) => childPointer(p, seg), '');
   try {
     jsonc.visit(
       text,
@@ -72,12 +76,22 @@ export function parseJsonInput(bytes: Uint8Array, limits: JsonInputLimits = {}):
           if (seen === undefined || problem !== undefined) return;
           if (seen.has(property)) {
             const pointer = childPointer(pointerOf(path()), property);
-            problem = { code: 'duplicate-key', offset: byteOffset(offset), pointer, message: `duplicate key ${JSON.stringify(property)}` };
+            problem = {
+              code: 'duplicate-key',
+              offset: byteOffset(offset),
+              pointer,
+              message: `duplicate key ${JSON.stringify(property)}`,
+            };
           }
           seen.add(property);
         },
         onError: (error, offset) => {
-          if (problem === undefined) problem = refuse('syntax', byteOffset(offset), `syntax error (${jsonc.printParseErrorCode(error)})`).problem;
+          if (problem === undefined)
+            problem = refuse(
+              'syntax',
+              byteOffset(offset),
+              `syntax error (${jsonc.printParseErrorCode(error)})`,
+            ).problem;
         },
       },
       { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false },
@@ -105,7 +119,8 @@ export function readJsonInputFile(path: string, limits: JsonInputLimits = {}): J
     if (size > maxBytes) return refuse('too-large', 0, `${size} bytes, more than the ${maxBytes} allowed`);
     bytes = readFileSync(path);
   } catch (err) {
-    const code = err !== null && typeof err === 'object' && 'code' in err ? String((err as { code: unknown }).code) : 'error';
+    const code =
+      err !== null && typeof err === 'object' && 'code' in err ? String((err as { code: unknown }).code) : 'error';
     return refuse('read', 0, `cannot be read (${code})`);
   }
   return parseJsonInput(bytes, limits);
@@ -117,7 +132,11 @@ export function formatJsonInputProblem(problem: JsonInputProblem): string {
   return `byte ${problem.offset}${problem.pointer === undefined ? '' : `, ${problem.pointer === '' ? '/' : problem.pointer}`}: ${problem.message}`;
 }
 
-function refuse(code: JsonInputProblem['code'], offset: number, message: string): { ok: false; problem: JsonInputProblem } {
+function refuse(
+  code: JsonInputProblem['code'],
+  offset: number,
+  message: string,
+): { ok: false; problem: JsonInputProblem } {
   return { ok: false, problem: { code, offset, message } };
 }
 
@@ -129,7 +148,9 @@ function refuse(code: JsonInputProblem['code'], offset: number, message: string)
 function firstInvalidUtf8(bytes: Uint8Array): number {
   const refuses = (length: number): boolean => {
     try {
-      new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes.subarray(0, length), { stream: length < bytes.length });
+      new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes.subarray(0, length), {
+        stream: length < bytes.length,
+      });
       return false;
     } catch {
       return true;

@@ -15,14 +15,18 @@ const N1 = node(hex(0x11));
 const N2 = node(hex(0x12));
 const MOD = hex(0x500);
 
-function judged(c: ReturnType<typeof candidate>, graph: FactGraph, held: { kind: 'SymbolId'; value: string }[] = []): CandidateVerdict {
+function judged(
+  c: ReturnType<typeof candidate>,
+  graph: FactGraph,
+  held: { kind: 'SymbolId'; value: string }[] = [],
+): CandidateVerdict {
   const v = newVerdict(c, true);
   genericRequirements(graph)(v);
   effectsAndCapabilities(held, graph)(v);
   return v;
 }
 
-function built(v: CandidateVerdict, graph: FactGraph, extra: ('ambiguous')[] = []): OperationFact {
+function built(v: CandidateVerdict, graph: FactGraph, extra: 'ambiguous'[] = []): OperationFact {
   const b = buildOperationRow(v, graph, KNOWN, extra);
   if (!b.ok) throw new Error('row withheld');
   return b.row;
@@ -77,7 +81,13 @@ test('a validated callable row, every field worked by hand', () => {
 
 test('source and documentation stay null unless disclosable', () => {
   const graph = closeFactGraph([]);
-  const row = built(judged(candidate(1, { source: { file_id: hex(0xf1), span: { start: 0, end: 1 } }, documentation: hex(0xd0c) }), graph), graph);
+  const row = built(
+    judged(
+      candidate(1, { source: { file_id: hex(0xf1), span: { start: 0, end: 1 } }, documentation: hex(0xd0c) }),
+      graph,
+    ),
+    graph,
+  );
   assert.is(row.source, null);
   assert.is(row.documentation, null);
 });
@@ -139,17 +149,37 @@ test('nested requirements and effects are ordered and their dependencies listed 
   const c = candidate(1, {
     generic_requirements: [
       requirement({ kind: 'inference', display: 'U' }),
-      requirement({ kind: 'trait-bound', identity: { kind: 'TypeId', value: hex(0x31) }, display: 'U: Eq', dependencies: [N1] }),
+      requirement({
+        kind: 'trait-bound',
+        identity: { kind: 'TypeId', value: hex(0x31) },
+        display: 'U: Eq',
+        dependencies: [N1],
+      }),
     ],
     effects: [effect(0x62, { dependencies: [N2] }), effect(0x61)],
   });
-  const row = built(judged(c, graph, [{ kind: 'SymbolId', value: hex(0x61) }, { kind: 'SymbolId', value: hex(0x62) }]), graph);
-  assert.equal(row.generic_requirements.map((r) => r.display), ['U: Eq', 'U']);
+  const row = built(
+    judged(c, graph, [
+      { kind: 'SymbolId', value: hex(0x61) },
+      { kind: 'SymbolId', value: hex(0x62) },
+    ]),
+    graph,
+  );
+  assert.equal(
+    row.generic_requirements.map((r) => r.display),
+    ['U: Eq', 'U'],
+  );
   // L421, KIT-12 B: only a public validated effect is listed; the provisional one is not,
   // nor its dependency, yet its status still bounds the row (KD-CLOSURE-17).
-  assert.equal(row.effects.map((e) => [e.identity.value, e.status]), [[hex(0x61), 'validated']]);
+  assert.equal(
+    row.effects.map((e) => [e.identity.value, e.status]),
+    [[hex(0x61), 'validated']],
+  );
   assert.is(row.status, 'provisional');
-  assert.equal(row.dependencies.map((d) => [d.value, d.status]), [[hex(0x11), 'validated']]);
+  assert.equal(
+    row.dependencies.map((d) => [d.value, d.status]),
+    [[hex(0x11), 'validated']],
+  );
 });
 
 // KIT-08 C (L389, L427): a dependency naming a hidden candidate's identity is never listed.
@@ -159,7 +189,10 @@ test('a row depending on an undisclosable identity drops it and is downgraded to
   const b = buildOperationRow(judged(c, graph), graph, KNOWN, [], (k) => k.value === N2.value);
   assert.ok(b.ok);
   if (!b.ok) return;
-  assert.equal(b.row.dependencies.map((d) => d.value), [hex(0x11)]);
+  assert.equal(
+    b.row.dependencies.map((d) => d.value),
+    [hex(0x11)],
+  );
   assert.is(b.row.status, 'unavailable');
   assert.is(b.row.availability, 'unavailable');
   assert.equal(b.row.rejection_reasons, ['incomplete-analysis']);

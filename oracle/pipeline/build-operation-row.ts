@@ -95,7 +95,9 @@ export function buildOperationRow(
     module: o.module,
     module_identity: { kind: 'ModuleId', value: o.module_identity },
     implementation_identity:
-      plainOrigin || o.implementation_identity === null ? null : { kind: 'ImplementationId', value: o.implementation_identity },
+      plainOrigin || o.implementation_identity === null
+        ? null
+        : { kind: 'ImplementationId', value: o.implementation_identity },
     trait: o.kind === 'trait' ? o.trait : null,
     trait_identity: o.kind === 'trait' && o.trait_identity !== null ? { ...o.trait_identity } : null,
   };
@@ -161,7 +163,10 @@ export function buildOperationRow(
     visibility: c.visibility,
     availability,
     rejection_reasons: rejection,
-    source: c.disclose_source && c.source !== null ? { file_id: c.source.file_id, span: { start: c.source.span.start, end: c.source.span.end } } : null,
+    source:
+      c.disclose_source && c.source !== null
+        ? { file_id: c.source.file_id, span: { start: c.source.span.start, end: c.source.span.end } }
+        : null,
     documentation: c.disclose_documentation && c.documentation !== null ? `kofun-doc:${c.documentation}` : null,
     dependencies: allDeps.slice(0, LIMITS.dependenciesPerFact),
     diagnostic_ids: diagnosticIds,

@@ -77,7 +77,12 @@ test('a 100,000-node chain closes without recursion', () => {
   const n = 100_000;
   const facts = [];
   for (let i = 0; i < n; i++) {
-    facts.push(fact(node(hex(i)), { depends_on: i + 1 < n ? [node(hex(i + 1))] : [], status: i + 1 < n ? 'validated' : 'unavailable' }));
+    facts.push(
+      fact(node(hex(i)), {
+        depends_on: i + 1 < n ? [node(hex(i + 1))] : [],
+        status: i + 1 < n ? 'validated' : 'unavailable',
+      }),
+    );
   }
   const g = closeFactGraph(facts);
   assert.is(g.statusOf(node(hex(0))), 'unavailable');

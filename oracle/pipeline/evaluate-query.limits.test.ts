@@ -13,8 +13,15 @@ import { answer, bytesOf, listRow, load, requestOn, RESULT_HEAD, textOf } from '
 
 const sha = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
 
-function template(over: Partial<FixtureCandidate> = {}): Omit<FixtureCandidate, 'identity' | 'display_name' | 'qualified_name'> {
-  const { identity: _i, display_name: _d, qualified_name: _q, ...rest } = makeCandidate('t', { signature: 'std.list.op(read List[Text]) -> Int', ...over });
+function template(
+  over: Partial<FixtureCandidate> = {},
+): Omit<FixtureCandidate, 'identity' | 'display_name' | 'qualified_name'> {
+  const {
+    identity: _i,
+    display_name: _d,
+    qualified_name: _q,
+    ...rest
+  } = makeCandidate('t', { signature: 'std.list.op(read List[Text]) -> Int', ...over });
   return rest;
 }
 
@@ -31,11 +38,17 @@ const TYPE = {
 test('4,100 callable rows: the first 4,096 in SymbolId order, partial and truncated', () => {
   const f = makeFixture();
   f.candidates = [];
-  f.candidate_series = [{ seed: 'bulk', count: 4100, name_prefix: 'op', qualified_name_prefix: 'std.list.op', template: template() }];
+  f.candidate_series = [
+    { seed: 'bulk', count: 4100, name_prefix: 'op', qualified_name_prefix: 'std.list.op', template: template() },
+  ];
   const fx = load(f);
   const req = requestOn(fx);
-  const expectedIds = Array.from({ length: 4100 }, (_, i) => [sha(`bulk:${i}`), i] as const).sort((a, b) => (a[0] < b[0] ? -1 : 1));
-  const rows = expectedIds.slice(0, 4096).map(([id, i]) => listRow(id, `op${i}`, 'std.list.op(read List[Text]) -> Int'));
+  const expectedIds = Array.from({ length: 4100 }, (_, i) => [sha(`bulk:${i}`), i] as const).sort((a, b) =>
+    a[0] < b[0] ? -1 : 1,
+  );
+  const rows = expectedIds
+    .slice(0, 4096)
+    .map(([id, i]) => listRow(id, `op${i}`, 'std.list.op(read List[Text]) -> Int'));
   const expected: DiscoveryResultV1 = {
     ...RESULT_HEAD,
     status: 'partial',
@@ -56,14 +69,27 @@ test('4,100 callable rows: the first 4,096 in SymbolId order, partial and trunca
 test('step budget: exactly 1,000,000 steps complete; one more step exhausts', () => {
   const f = makeFixture();
   f.candidate_series = [
-    { seed: 'edit', count: 166_666, name_prefix: 'e', qualified_name_prefix: 'std.list.e', template: template({ required_mode: 'edit' }) },
+    {
+      seed: 'edit',
+      count: 166_666,
+      name_prefix: 'e',
+      qualified_name_prefix: 'std.list.e',
+      template: template({ required_mode: 'edit' }),
+    },
   ];
   const other = testId('type:Other');
   f.candidates = [0, 1, 2, 3].map((i) => makeCandidate(`other${i}`, { receiver_type: other }));
   let fx = load(f);
   let req = requestOn(fx);
   let got = answer(fx, req);
-  const base = { ...RESULT_HEAD, analysis: { ...req.analysis }, type: { ...TYPE, dependencies: [...TYPE.dependencies], diagnostic_ids: [] }, operations: [], diagnostics: [], reason: null };
+  const base = {
+    ...RESULT_HEAD,
+    analysis: { ...req.analysis },
+    type: { ...TYPE, dependencies: [...TYPE.dependencies], diagnostic_ids: [] },
+    operations: [],
+    diagnostics: [],
+    reason: null,
+  };
   assert.is(got.steps, 1_000_000);
   assert.is(got.text, textOf({ ...base, status: 'complete', omissions: [], truncated: false }));
 
@@ -73,7 +99,16 @@ test('step budget: exactly 1,000,000 steps complete; one more step exhausts', ()
   got = answer(fx, req);
   assert.is(got.steps, 1_000_000);
   // The added symbol changes the std.list view, so the current key is another (KD-DIGEST-13).
-  assert.is(got.text, textOf({ ...base, analysis: { ...req.analysis }, status: 'partial', omissions: [{ reason: 'limit-exhausted', requested_spelling: null }], truncated: true }));
+  assert.is(
+    got.text,
+    textOf({
+      ...base,
+      analysis: { ...req.analysis },
+      status: 'partial',
+      omissions: [{ reason: 'limit-exhausted', requested_spelling: null }],
+      truncated: true,
+    }),
+  );
 });
 
 // KD-LIMIT-03/04, OQ-06 A: rows of ~16 KiB; whole rows dropped until the bytes fit.
@@ -109,7 +144,14 @@ test('256 diagnostics: rows dropped from the tail until their diagnostics fit', 
   for (let i = 0; i < 300; i++) {
     const id = testId(`diag:${i}`);
     f.diagnostics.push({
-      id, code: 'W0001', severity: 'warning', category: 'style', template_id: 'style.note', primary: null, disclose_primary: false, fallback_text: `note ${i}`,
+      id,
+      code: 'W0001',
+      severity: 'warning',
+      category: 'style',
+      template_id: 'style.note',
+      primary: null,
+      disclose_primary: false,
+      fallback_text: `note ${i}`,
     });
     f.candidates.push(makeCandidate(`op${i}`, { diagnostic_ids: [id] }));
   }
@@ -118,10 +160,19 @@ test('256 diagnostics: rows dropped from the tail until their diagnostics fit', 
   const r = got.result;
   assert.is(r.operations.length, 256);
   assert.is(r.diagnostics.length, 256);
-  const expectedIds = f.candidates.map((c) => c.identity).sort().slice(0, 256);
-  assert.equal(r.operations.map((o) => o.identity.value), expectedIds);
+  const expectedIds = f.candidates
+    .map((c) => c.identity)
+    .sort()
+    .slice(0, 256);
+  assert.equal(
+    r.operations.map((o) => o.identity.value),
+    expectedIds,
+  );
   const cited = new Set(r.operations.flatMap((o) => o.diagnostic_ids));
-  assert.equal(r.diagnostics.map((d) => d.id), [...cited].sort());
+  assert.equal(
+    r.diagnostics.map((d) => d.id),
+    [...cited].sort(),
+  );
   assert.is(r.status, 'partial');
   assert.ok(r.truncated);
   assert.equal(r.omissions, [{ reason: 'limit-exhausted', requested_spelling: null }]);

@@ -51,7 +51,14 @@ function listTextFixture(): FixtureV1 {
     makeCandidate('map', {
       signature: SIG.map,
       generic_requirements: [
-        { kind: 'equality', identity: null, display: 'T = Text', status: 'validated', satisfied: true, dependencies: [] },
+        {
+          kind: 'equality',
+          identity: null,
+          display: 'T = Text',
+          status: 'validated',
+          satisfied: true,
+          dependencies: [],
+        },
       ],
     }),
     makeCandidate('filter', { signature: SIG.filter }),
@@ -108,7 +115,11 @@ test('complete List[Text] with include_unavailable: sort_in_place explained by r
 test('explain-operation sort_in_place without include_unavailable shows its one row', () => {
   const fx = load(listTextFixture());
   const req = requestOn(fx, { query: { kind: 'explain-operation', spelling: 'sort_in_place' } });
-  const sortRow = row('sort_in_place', SIG.sort, { receiver_mode: 'edit', availability: 'unavailable', rejection_reasons: ['requires-edit'] });
+  const sortRow = row('sort_in_place', SIG.sort, {
+    receiver_mode: 'edit',
+    availability: 'unavailable',
+    rejection_reasons: ['requires-edit'],
+  });
   assert.is(answer(fx, req).text, textOf(result(req, { operations: [sortRow] })));
 });
 
@@ -126,7 +137,14 @@ test('_T1: partial with the provisional type and only the operation justified by
   const f = listTextFixture();
   const occ = f.occurrences[0];
   if (occ === undefined) throw new Error('fixture');
-  occ.type = { status: 'provisional', identity: null, display: '_T1', reason: 'incomplete-analysis', dependencies: [], diagnostic_ids: [] };
+  occ.type = {
+    status: 'provisional',
+    identity: null,
+    display: '_T1',
+    reason: 'incomplete-analysis',
+    dependencies: [],
+    diagnostic_ids: [],
+  };
   const describeTrait = { kind: 'SymbolId' as const, value: testId('trait:Describe') };
   f.candidates.push({
     ...makeCandidate('describe'),
@@ -139,7 +157,14 @@ test('_T1: partial with the provisional type and only the operation justified by
     visibility: 'private',
     origin: { ...makeCandidate('x').origin, module: 'app.main', module_identity: testId('module:app.main') },
     generic_requirements: [
-      { kind: 'trait-bound', identity: describeTrait, display: '_T1: Describe', status: 'validated', satisfied: true, dependencies: [] },
+      {
+        kind: 'trait-bound',
+        identity: describeTrait,
+        display: '_T1: Describe',
+        status: 'validated',
+        satisfied: true,
+        dependencies: [],
+      },
     ],
   });
   const fx = load(f);
@@ -148,7 +173,14 @@ test('_T1: partial with the provisional type and only the operation justified by
     ...RESULT_HEAD,
     status: 'partial',
     analysis: { ...req.analysis },
-    type: { status: 'provisional', identity: null, display: '_T1', dependencies: [], diagnostic_ids: [], reason: 'incomplete-analysis' },
+    type: {
+      status: 'provisional',
+      identity: null,
+      display: '_T1',
+      dependencies: [],
+      diagnostic_ids: [],
+      reason: 'incomplete-analysis',
+    },
     operations: [
       {
         status: 'validated',
@@ -156,10 +188,16 @@ test('_T1: partial with the provisional type and only the operation justified by
         display_name: 'describe',
         qualified_name: 'std.debug.describe',
         signature: 'std.debug.describe(read _T1) -> Text',
-        generic_requirements: [{ kind: 'trait-bound', identity: describeTrait, display: '_T1: Describe', status: 'validated' }],
+        generic_requirements: [
+          { kind: 'trait-bound', identity: describeTrait, display: '_T1: Describe', status: 'validated' },
+        ],
         receiver_mode: 'none',
         effects: [],
-        origin: { ...FN_ORIGIN, module: 'app.main', module_identity: { kind: 'ModuleId', value: testId('module:app.main') } },
+        origin: {
+          ...FN_ORIGIN,
+          module: 'app.main',
+          module_identity: { kind: 'ModuleId', value: testId('module:app.main') },
+        },
         visibility: 'private',
         availability: 'callable',
         rejection_reasons: [],
@@ -217,7 +255,10 @@ test('several mismatches: the first in AnalysisKey table order wins', () => {
   const fx = load(listTextFixture());
   const other = testId('other');
   const cases: [Partial<DiscoveryRequestV1['analysis']>, DiscoveryResultV1['reason']][] = [
-    [{ file_id: other, source_sha256: other, interface_set_sha256: other, generation: 1, semantic_compatibility: 'x' }, 'wrong-file'],
+    [
+      { file_id: other, source_sha256: other, interface_set_sha256: other, generation: 1, semantic_compatibility: 'x' },
+      'wrong-file',
+    ],
     [{ source_sha256: other, generation: 1, semantic_compatibility: 'x' }, 'stale-source'],
     [{ interface_set_sha256: other, generation: 1 }, 'stale-interface-set'],
     [{ generation: 1, semantic_compatibility: 'x' }, 'stale-generation'],
@@ -248,12 +289,26 @@ test('a reversed span: wrong-file with a wrong FileId, invalid-request with the 
   assert.is(answer(fx, right).result.status, 'invalid');
   assert.is(answer(fx, right).result.reason, 'invalid-request');
   // A second record fault keeps the request invalid whatever its FileId.
-  const both = requestOn(fx, { analysis: { file_id: testId('other') }, position: reversed, query: { spelling: 'length' } });
+  const both = requestOn(fx, {
+    analysis: { file_id: testId('other') },
+    position: reversed,
+    query: { spelling: 'length' },
+  });
   assert.is(answer(fx, both).result.reason, 'invalid-request');
 });
 
 const INVALID = (reason: 'invalid-position' | 'invalid-request'): string =>
-  textOf({ ...RESULT_HEAD, status: 'invalid', analysis: null, type: null, operations: [], omissions: [], diagnostics: [], reason, truncated: false });
+  textOf({
+    ...RESULT_HEAD,
+    status: 'invalid',
+    analysis: null,
+    type: null,
+    operations: [],
+    omissions: [],
+    diagnostics: [],
+    reason,
+    truncated: false,
+  });
 
 // KD-POS-05/06/07, OQ-10 A, OQ-11 A, OQ-39 A. Source bytes (worked by hand):
 // "let " 0..4, 名 4..7, 前 7..10, ` = ["Ruby"]; ` 10..23, 名 23..26, 前 26..29; length 29.
@@ -265,7 +320,8 @@ test('positions on a multi-byte UTF-8 source', () => {
   occ.span = { start: 23, end: 29 };
   const fx = load(f);
   assert.is(fx.sourceBytes.length, 29);
-  const at = (byte_offset: number, start = 23, end = 29) => answer(fx, requestOn(fx, { position: { byte_offset, expression: { start, end } } })).text;
+  const at = (byte_offset: number, start = 23, end = 29) =>
+    answer(fx, requestOn(fx, { position: { byte_offset, expression: { start, end } } })).text;
   const invalid = INVALID('invalid-position');
   assert.is(at(24), invalid, 'offset inside 名 (E5 90 8D)');
   assert.is(at(25), invalid, 'offset inside 名, last byte');
@@ -274,7 +330,8 @@ test('positions on a multi-byte UTF-8 source', () => {
   assert.is(at(22), invalid, 'offset before the span');
   assert.is(at(30, 23, 30), invalid, 'past the end of the source');
   assert.is(at(7, 4, 10), invalid, 'boundaries fine but no parsed occurrence has this span');
-  const ok = (byte_offset: number) => answer(fx, requestOn(fx, { position: { byte_offset, expression: { start: 23, end: 29 } } })).result.status;
+  const ok = (byte_offset: number) =>
+    answer(fx, requestOn(fx, { position: { byte_offset, expression: { start: 23, end: 29 } } })).result.status;
   assert.is(ok(23), 'complete');
   assert.is(ok(26), 'complete', 'offset at the boundary between 名 and 前');
   assert.is(ok(29), 'complete', 'offset at the end of the source (OQ-11 A)');
@@ -292,10 +349,27 @@ test('malformed, non-canonical and oversized requests are invalid-request', () =
   assert.is(answer(fx, enc(`${text}\n`)).text, invalid, 'extra LF');
   assert.is(answer(fx, enc(text.replace(/\n/g, '\r\n'))).text, invalid, 'CRLF');
   assert.is(answer(fx, enc(`\uFEFF${text}`)).text, invalid, 'BOM');
-  assert.is(answer(fx, enc(text.replace('"schema": "kofun.discovery.request/v1"', '"schema": "kofun.discovery.request/v2"'))).text, invalid, 'unknown schema major');
-  assert.is(answer(fx, requestOn(fx, { query: { spelling: 'length' } })).text, invalid, 'spelling on a general query (KD-REQ-09)');
-  assert.is(answer(fx, requestOn(fx, { query: { kind: 'explain-operation', spelling: null } })).text, invalid, 'explain without spelling (KD-REQ-08)');
-  assert.is(answer(fx, requestOn(fx, { position: { byte_offset: 5, expression: { start: 9, end: 3 } } })).text, invalid, 'span start > end (KD-SCALAR-11)');
+  assert.is(
+    answer(fx, enc(text.replace('"schema": "kofun.discovery.request/v1"', '"schema": "kofun.discovery.request/v2"')))
+      .text,
+    invalid,
+    'unknown schema major',
+  );
+  assert.is(
+    answer(fx, requestOn(fx, { query: { spelling: 'length' } })).text,
+    invalid,
+    'spelling on a general query (KD-REQ-09)',
+  );
+  assert.is(
+    answer(fx, requestOn(fx, { query: { kind: 'explain-operation', spelling: null } })).text,
+    invalid,
+    'explain without spelling (KD-REQ-08)',
+  );
+  assert.is(
+    answer(fx, requestOn(fx, { position: { byte_offset: 5, expression: { start: 9, end: 3 } } })).text,
+    invalid,
+    'span start > end (KD-SCALAR-11)',
+  );
   assert.is(answer(fx, new Uint8Array(65_537)).text, invalid, 'over 65,536 bytes, refused on length');
   assert.is(answer(fx, new Uint8Array(0)).text, invalid, 'empty');
 });
@@ -309,7 +383,13 @@ test('a hidden candidate becomes one aggregate omission and leaks nothing', () =
   const got = answer(fx, req);
   assert.is(
     got.text,
-    textOf(result(req, { status: 'partial', operations: [LENGTH_ROW], omissions: [{ reason: 'hidden-by-visibility', requested_spelling: null }] })),
+    textOf(
+      result(req, {
+        status: 'partial',
+        operations: [LENGTH_ROW],
+        omissions: [{ reason: 'hidden-by-visibility', requested_spelling: null }],
+      }),
+    ),
   );
   assert.not.ok(got.text.includes('secret_op'));
   assert.not.ok(got.text.includes(testId('symbol:std.list.secret_op')));
@@ -325,7 +405,12 @@ test('explain-operation of a hidden or unknown spelling echoes only the spelling
     const got = answer(fx, req);
     assert.is(
       got.text,
-      textOf(result(req, { status: 'partial', omissions: [{ reason: 'hidden-by-visibility', requested_spelling: spelling }] })),
+      textOf(
+        result(req, {
+          status: 'partial',
+          omissions: [{ reason: 'hidden-by-visibility', requested_spelling: spelling }],
+        }),
+      ),
       spelling,
     );
     assert.not.ok(got.text.includes(testId('symbol:std.list.secret_op')));
@@ -340,21 +425,44 @@ test('a public candidate of a view whose names are not imported gives not-import
   view.names_in_scope = false;
   const fx = load(f);
   const req = requestOn(fx);
-  assert.is(answer(fx, req).text, textOf(result(req, { status: 'partial', omissions: [{ reason: 'not-imported', requested_spelling: null }] })));
+  assert.is(
+    answer(fx, req).text,
+    textOf(result(req, { status: 'partial', omissions: [{ reason: 'not-imported', requested_spelling: null }] })),
+  );
 });
 
 // OQ-19 A, KD-LOOKUP-11, KD-ACCEPT-09: extensions never become rows.
 test('an extension candidate gives unsupported-in-profile, never a row', () => {
   const f = makeFixture();
   const base = makeCandidate('ext_len');
-  f.candidates.push({ ...base, origin: { ...base.origin, kind: 'extension', implementation_identity: testId('impl:ext_len') } });
+  f.candidates.push({
+    ...base,
+    origin: { ...base.origin, kind: 'extension', implementation_identity: testId('impl:ext_len') },
+  });
   const fx = load(f);
   const req = requestOn(fx);
   const got = answer(fx, req);
-  assert.is(got.text, textOf(result(req, { status: 'partial', operations: [LENGTH_ROW], omissions: [{ reason: 'unsupported-in-profile', requested_spelling: null }] })));
+  assert.is(
+    got.text,
+    textOf(
+      result(req, {
+        status: 'partial',
+        operations: [LENGTH_ROW],
+        omissions: [{ reason: 'unsupported-in-profile', requested_spelling: null }],
+      }),
+    ),
+  );
   assert.not.ok(got.text.includes('ext_len'));
   const explain = requestOn(fx, { query: { kind: 'explain-operation', spelling: 'ext_len' } });
-  assert.is(answer(fx, explain).text, textOf(result(explain, { status: 'partial', omissions: [{ reason: 'unsupported-in-profile', requested_spelling: 'ext_len' }] })));
+  assert.is(
+    answer(fx, explain).text,
+    textOf(
+      result(explain, {
+        status: 'partial',
+        omissions: [{ reason: 'unsupported-in-profile', requested_spelling: 'ext_len' }],
+      }),
+    ),
+  );
 });
 
 // KD-EFFECT-05/06/07, KIT-06.
@@ -391,7 +499,10 @@ test('an operation needing network authority is unavailable without the capabili
 // KD-OWN-04/05/06, KIT-06, OQ-44 A.
 test('read, edit and take are each judged on their own', () => {
   const f = makeFixture();
-  f.candidates.push(makeCandidate('push', { required_mode: 'edit' }), makeCandidate('drain', { required_mode: 'take' }));
+  f.candidates.push(
+    makeCandidate('push', { required_mode: 'edit' }),
+    makeCandidate('drain', { required_mode: 'take' }),
+  );
   const reasons = (permits: { read: boolean; edit: boolean; take: boolean }): Record<string, string[]> => {
     const occ = f.occurrences[0];
     if (occ === undefined) throw new Error('fixture');
@@ -400,9 +511,21 @@ test('read, edit and take are each judged on their own', () => {
     const r = answer(fx, requestOn(fx, { query: { include_unavailable: true } })).result;
     return Object.fromEntries(r.operations.map((o) => [o.display_name, o.rejection_reasons]));
   };
-  assert.equal(reasons({ read: true, edit: false, take: false }), { length: [], push: ['requires-edit'], drain: ['requires-take'] });
-  assert.equal(reasons({ read: true, edit: true, take: false }), { length: [], push: [], drain: ['requires-take'] }, 'edit does not imply take');
-  assert.equal(reasons({ read: false, edit: false, take: true }), { length: ['requires-read'], push: ['requires-edit'], drain: [] });
+  assert.equal(reasons({ read: true, edit: false, take: false }), {
+    length: [],
+    push: ['requires-edit'],
+    drain: ['requires-take'],
+  });
+  assert.equal(
+    reasons({ read: true, edit: true, take: false }),
+    { length: [], push: [], drain: ['requires-take'] },
+    'edit does not imply take',
+  );
+  assert.equal(reasons({ read: false, edit: false, take: true }), {
+    length: ['requires-read'],
+    push: ['requires-edit'],
+    drain: [],
+  });
   assert.equal(reasons({ read: true, edit: true, take: true }), { length: [], push: [], drain: [] });
 });
 
@@ -437,7 +560,17 @@ test('an error reached by the type fact: rejected-by-diagnostic with its diagnos
       diagnostic_ids: [diag],
       reason: 'rejected-by-diagnostic',
     },
-    diagnostics: [{ id: diag, code: 'E0001', severity: 'error', category: 'type', template_id: 'type.mismatch', primary: null, fallback_text: 'mismatched types' }],
+    diagnostics: [
+      {
+        id: diag,
+        code: 'E0001',
+        severity: 'error',
+        category: 'type',
+        template_id: 'type.mismatch',
+        primary: null,
+        fallback_text: 'mismatched types',
+      },
+    ],
   });
   // Without a TypeId, the List[Text] candidate does not apply (KIT-02).
   assert.is(answer(fx, req).text, textOf(expected));
@@ -446,7 +579,17 @@ test('an error reached by the type fact: rejected-by-diagnostic with its diagnos
 // KIT-01, OQ-13 A, OQ-46 B, OQ-36.
 test('cancelled, missing current-file facts, and an interface set over 4,096', () => {
   const unavailable = (req: DiscoveryRequestV1, reason: DiscoveryResultV1['reason']): string =>
-    textOf({ ...RESULT_HEAD, status: 'unavailable', analysis: { ...req.analysis }, type: null, operations: [], omissions: [], diagnostics: [], reason, truncated: false });
+    textOf({
+      ...RESULT_HEAD,
+      status: 'unavailable',
+      analysis: { ...req.analysis },
+      type: null,
+      operations: [],
+      omissions: [],
+      diagnostics: [],
+      reason,
+      truncated: false,
+    });
   const cancelled = makeFixture();
   cancelled.cancelled = true;
   const c = load(cancelled);
@@ -462,8 +605,13 @@ test('cancelled, missing current-file facts, and an interface set over 4,096', (
   const big = makeFixture();
   for (let i = 0; i < 4096; i++) {
     big.interfaces.push({
-      package_id: testId(`pkg:${i}`), module_id: testId(`mod:${i}`), module: `m${i}`, view: 'public',
-      semantic_digest: testId(`kif:${i}`), validated: true, names_in_scope: false,
+      package_id: testId(`pkg:${i}`),
+      module_id: testId(`mod:${i}`),
+      module: `m${i}`,
+      view: 'public',
+      semantic_digest: testId(`kif:${i}`),
+      validated: true,
+      names_in_scope: false,
     });
   }
   const b = load(big);
@@ -486,10 +634,18 @@ test('explain-operation with two applicable candidates: the first by SymbolId, a
 // KIT-05: a visible candidate for another receiver type explains itself with type-mismatch.
 test('explain-operation of an operation of another type: type-mismatch', () => {
   const f = makeFixture();
-  f.candidates.push(makeCandidate('words', { receiver_type: testId('type:Text'), signature: 'std.list.words(read Text) -> List[Text]' }));
+  f.candidates.push(
+    makeCandidate('words', {
+      receiver_type: testId('type:Text'),
+      signature: 'std.list.words(read Text) -> List[Text]',
+    }),
+  );
   const fx = load(f);
   const req = requestOn(fx, { query: { kind: 'explain-operation', spelling: 'words' } });
-  const words = row('words', 'std.list.words(read Text) -> List[Text]', { availability: 'unavailable', rejection_reasons: ['type-mismatch'] });
+  const words = row('words', 'std.list.words(read Text) -> List[Text]', {
+    availability: 'unavailable',
+    rejection_reasons: ['type-mismatch'],
+  });
   assert.is(answer(fx, req).text, textOf(result(req, { operations: [words] })));
   // A general query does not list it (KD-ACCEPT-06).
   const general = requestOn(fx, { query: { include_unavailable: true } });

@@ -21,7 +21,10 @@ test('the size model agrees with the encoder on two arrays of nested records', (
     { x: '"quoted"\\', y: [], z: { w: ['a'] } },
     { x: '漢字', y: [3], z: { w: [{ deep: true }] } },
   ];
-  const diags = [{ id: 'd1', text: 'one' }, { id: 'd2', text: 'two' }];
+  const diags = [
+    { id: 'd1', text: 'one' },
+    { id: 'd2', text: 'two' },
+  ];
   for (let k = 0; k <= ops.length; k++) {
     for (let m = 0; m <= diags.length; m++) {
       const doc = { diagnostics: diags.slice(0, m), head: 'h', operations: ops.slice(0, k), tail: false };

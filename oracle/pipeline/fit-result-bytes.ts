@@ -65,7 +65,10 @@ export function largestFittingPrefix(args: {
     const nextDiagnosticBytes = diagnosticBytes + row.newDiagnosticBytes;
     const nextRowBytes = rowBytes + row.bytes;
     const size =
-      args.shellBytes - 4 + fieldArrayBytes(k + 1, nextRowBytes) + fieldArrayBytes(nextDiagnostics, nextDiagnosticBytes);
+      args.shellBytes -
+      4 +
+      fieldArrayBytes(k + 1, nextRowBytes) +
+      fieldArrayBytes(nextDiagnostics, nextDiagnosticBytes);
     if (nextDiagnostics > args.maxDiagnostics || size > args.maxBytes) break;
     rowBytes = nextRowBytes;
     diagnostics = nextDiagnostics;

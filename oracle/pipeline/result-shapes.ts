@@ -19,18 +19,11 @@ export type InvalidReason = 'invalid-request' | 'invalid-position';
 
 /** Reasons of a stale result (KD-RES-11). */
 export type StaleReason =
-  | 'wrong-file'
-  | 'stale-source'
-  | 'stale-interface-set'
-  | 'stale-generation'
-  | 'stale-semantic-compatibility';
+  'wrong-file' | 'stale-source' | 'stale-interface-set' | 'stale-generation' | 'stale-semantic-compatibility';
 
 /** Reasons of an unavailable result (OQ-17 A). */
 export type UnavailableReason =
-  | 'cancelled-before-analysis'
-  | 'incomplete-current-file-facts'
-  | 'limit-exhausted'
-  | 'unsupported-in-profile';
+  'cancelled-before-analysis' | 'incomplete-current-file-facts' | 'limit-exhausted' | 'unsupported-in-profile';
 
 /** A copy of exactly the five AnalysisKey fields, so an echo never carries anything else (KD-KEY-01). */
 export function echoAnalysis(key: AnalysisKey): AnalysisKey {

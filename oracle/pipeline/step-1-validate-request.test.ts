@@ -14,7 +14,8 @@ test('code-point boundaries of a UTF-8 source, the end included (OQ-11 A)', () =
 
 // KD-POS-05/06
 test('positions: start <= offset <= end, all three on boundaries', () => {
-  const p = (byte_offset: number, start: number, end: number) => positionIsValid({ byte_offset, expression: { start, end } }, SOURCE);
+  const p = (byte_offset: number, start: number, end: number) =>
+    positionIsValid({ byte_offset, expression: { start, end } }, SOURCE);
   assert.ok(p(3, 1, 6));
   assert.ok(p(6, 1, 6), 'cursor at the end of the expression (KD-REQ-10)');
   assert.ok(p(10, 10, 10), 'empty expression at the end of the source');
@@ -30,7 +31,14 @@ test('positions: start <= offset <= end, all three on boundaries', () => {
 test('the occurrence is the one whose span equals the expression exactly', () => {
   const occ = (start: number, end: number) => ({
     span: { start, end },
-    type: { status: 'validated' as const, identity: null, display: null, reason: null, dependencies: [], diagnostic_ids: [] },
+    type: {
+      status: 'validated' as const,
+      identity: null,
+      display: null,
+      reason: null,
+      dependencies: [],
+      diagnostic_ids: [],
+    },
     permits: { read: true, edit: false, take: false },
     capabilities: [],
   });

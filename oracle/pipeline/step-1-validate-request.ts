@@ -35,8 +35,7 @@ import { invalidResult, staleResult, unavailableResult } from './result-shapes.j
 
 /** A request that may go on to lookup, with the occurrence it selects; or the final result. */
 export type Step1Outcome =
-  | { ok: true; request: DiscoveryRequestV1; occurrence: FixtureOccurrence }
-  | { ok: false; result: DiscoveryResultV1 };
+  { ok: true; request: DiscoveryRequestV1; occurrence: FixtureOccurrence } | { ok: false; result: DiscoveryResultV1 };
 
 /** Whether `offset` is a code-point boundary of the UTF-8 bytes `source` (the end included, OQ-11 A). */
 export function isCodePointBoundary(source: Uint8Array, offset: number): boolean {
@@ -66,7 +65,10 @@ export function findOccurrence(occurrences: readonly FixtureOccurrence[], span: 
  * well formed (validate-request.ts).
  */
 function onlyExpressionOrder(violations: readonly Violation[]): boolean {
-  return violations.length > 0 && violations.every((v) => v.code === 'span-order' && v.pointer === '/position/expression/start');
+  return (
+    violations.length > 0 &&
+    violations.every((v) => v.code === 'span-order' && v.pointer === '/position/expression/start')
+  );
 }
 
 /** Step 1 over the raw request bytes. */

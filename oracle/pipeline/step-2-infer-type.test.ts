@@ -41,7 +41,11 @@ test('a validated type over validated dependencies stays validated and is the lo
 
 // KIT-07: downgraded -> no identity, incomplete-analysis; display kept unless unavailable.
 test('a provisional dependency downgrades a validated type to provisional', () => {
-  const t = inferType(validatedListText(), closeFactGraph([fact(N1, { depends_on: [N2] }), fact(N2, { status: 'provisional' })]), KNOWN);
+  const t = inferType(
+    validatedListText(),
+    closeFactGraph([fact(N1, { depends_on: [N2] }), fact(N2, { status: 'provisional' })]),
+    KNOWN,
+  );
   assert.equal(t.fact, {
     status: 'provisional',
     identity: null,
@@ -82,11 +86,25 @@ test('an error reached through dependencies gives rejected-by-diagnostic with it
 // KD-ACCEPT-04, OQ-42 A: the compiler's provisional placeholder and reason are kept.
 test('a provisional _T1 keeps its placeholder and reason', () => {
   const t = inferType(
-    { status: 'provisional', identity: null, display: '_T1', reason: 'incomplete-analysis', dependencies: [], diagnostic_ids: [] },
+    {
+      status: 'provisional',
+      identity: null,
+      display: '_T1',
+      reason: 'incomplete-analysis',
+      dependencies: [],
+      diagnostic_ids: [],
+    },
     closeFactGraph([]),
     KNOWN,
   );
-  assert.equal(t.fact, { status: 'provisional', identity: null, display: '_T1', dependencies: [], diagnostic_ids: [], reason: 'incomplete-analysis' });
+  assert.equal(t.fact, {
+    status: 'provisional',
+    identity: null,
+    display: '_T1',
+    dependencies: [],
+    diagnostic_ids: [],
+    reason: 'incomplete-analysis',
+  });
 });
 
 // OQ-09 A
@@ -101,12 +119,23 @@ test('more than 64 dependencies: unavailable, limit-exhausted, first 64 in canon
   assert.is(t.fact.dependencies[63]?.value, hex(999));
   assert.ok(t.limitDowngraded);
   const exactly64 = deps.slice(0, 64);
-  assert.is(inferType(validatedListText({ dependencies: exactly64 }), closeFactGraph(exactly64.map((d) => fact(d))), KNOWN).fact.status, 'validated');
+  assert.is(
+    inferType(validatedListText({ dependencies: exactly64 }), closeFactGraph(exactly64.map((d) => fact(d))), KNOWN).fact
+      .status,
+    'validated',
+  );
 });
 
 test('an error fact without any diagnostic to cite is unrenderable (Decision)', () => {
   const t = inferType(
-    { status: 'error', identity: null, display: null, reason: 'rejected-by-diagnostic', dependencies: [], diagnostic_ids: [hex(0xee)] },
+    {
+      status: 'error',
+      identity: null,
+      display: null,
+      reason: 'rejected-by-diagnostic',
+      dependencies: [],
+      diagnostic_ids: [hex(0xee)],
+    },
     closeFactGraph([]),
     KNOWN,
   );

@@ -53,7 +53,8 @@ export function inferType(fact: FixtureTypeFact, graph: FactGraph, knownDiagnost
 
   let diagnosticIds = fact.diagnostic_ids.filter((d) => knownDiagnostics.has(d));
   if (status === 'error') {
-    for (const d of graph.errorDiagnosticsReached(fact.dependencies)) if (knownDiagnostics.has(d)) diagnosticIds.push(d);
+    for (const d of graph.errorDiagnosticsReached(fact.dependencies))
+      if (knownDiagnostics.has(d)) diagnosticIds.push(d);
   }
   diagnosticIds = sortedUniqueIds(diagnosticIds);
 
@@ -72,7 +73,10 @@ export function inferType(fact: FixtureTypeFact, graph: FactGraph, knownDiagnost
 
   const out: TypeFact = {
     status,
-    identity: status === 'validated' && fact.identity !== null ? { kind: fact.identity.kind, value: fact.identity.value } : null,
+    identity:
+      status === 'validated' && fact.identity !== null
+        ? { kind: fact.identity.kind, value: fact.identity.value }
+        : null,
     display: status === 'unavailable' ? null : fact.display,
     dependencies,
     diagnostic_ids: diagnosticIds,

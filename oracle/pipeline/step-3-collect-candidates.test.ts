@@ -57,8 +57,13 @@ test('explain under a non-validated receiver type: the mismatch carries incomple
 // KIT-03 (environment), KIT-10 (canonical visiting order), OQ-28 A.
 test('environment excludes absent and unvalidated homes and orders by SymbolId, then implementation (null first)', () => {
   const iface: FixtureInterface = {
-    package_id: hex(0xa1), module_id: hex(0xa2), module: 'pkg.m', view: 'public',
-    semantic_digest: hex(0xa3), validated: true, names_in_scope: true,
+    package_id: hex(0xa1),
+    module_id: hex(0xa2),
+    module: 'pkg.m',
+    view: 'public',
+    semantic_digest: hex(0xa3),
+    validated: true,
+    names_in_scope: true,
   };
   // KIT-03 C (L380): a view that failed validation is never searched.
   const failed: FixtureInterface = { ...iface, module_id: hex(0xa4), module: 'pkg.n', validated: false };

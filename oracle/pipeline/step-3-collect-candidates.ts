@@ -58,7 +58,9 @@ export function environmentCandidates(
 ): FixtureCandidate[] {
   // Only validated views are searched (KD-LOOKUP-07): a candidate of a view that failed
   // validation is never read, so nothing inside such a view can change a result (KIT-03 C).
-  const homes = new Set(fixture.interfaces.filter((i) => i.validated).map((i) => interfaceKey(i.package_id, i.module_id)));
+  const homes = new Set(
+    fixture.interfaces.filter((i) => i.validated).map((i) => interfaceKey(i.package_id, i.module_id)),
+  );
   return candidates
     .filter((c) => c.home.kind === 'current-file' || homes.has(interfaceKey(c.home.package_id, c.home.module_id)))
     .sort(compareCandidates);
@@ -82,7 +84,8 @@ export function collectCandidates(
     c.receiver_type === null || (lookupTypeId !== null && c.receiver_type === lookupTypeId);
   if (query.kind === 'explain-operation') {
     const spelling = query.spelling;
-    const floor = receiver.status === 'validated' ? null : { status: receiver.status, diagnosticIds: receiver.diagnostic_ids };
+    const floor =
+      receiver.status === 'validated' ? null : { status: receiver.status, diagnosticIds: receiver.diagnostic_ids };
     return (c) => {
       if (c.display_name !== spelling) return null;
       const applicable = applies(c);

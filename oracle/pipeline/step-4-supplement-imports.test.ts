@@ -7,8 +7,14 @@ import { candidate } from './test-support/candidate.js';
 import { hex } from './test-support/ids.js';
 
 const view = (over: Partial<FixtureInterface>): FixtureInterface => ({
-  package_id: hex(0xa1), module_id: hex(0xa2), module: 'pkg.m', view: 'public',
-  semantic_digest: hex(0xa3), validated: true, names_in_scope: true, ...over,
+  package_id: hex(0xa1),
+  module_id: hex(0xa2),
+  module: 'pkg.m',
+  view: 'public',
+  semantic_digest: hex(0xa3),
+  validated: true,
+  names_in_scope: true,
+  ...over,
 });
 const home = { kind: 'interface', package_id: hex(0xa1), module_id: hex(0xa2) } as const;
 const judge = (i: FixtureInterface, over: Parameters<typeof candidate>[1]) =>
@@ -17,7 +23,10 @@ const judge = (i: FixtureInterface, over: Parameters<typeof candidate>[1]) =>
 // KIT-03: current-file candidates by admission alone.
 test('current-file candidates are exposed exactly when admitted', () => {
   assert.is(supplementImports({ interfaces: [] })(newVerdict(candidate(1), true)), null);
-  assert.is(supplementImports({ interfaces: [] })(newVerdict(candidate(1, { admitted: false }), true)), 'hidden-by-visibility');
+  assert.is(
+    supplementImports({ interfaces: [] })(newVerdict(candidate(1, { admitted: false }), true)),
+    'hidden-by-visibility',
+  );
 });
 
 // KIT-03, KD-DIGEST-04: the public view exposes pub; the internal view pub and internal.
@@ -37,7 +46,10 @@ test('unvalidated view -> incomplete-analysis; names not in scope -> not-importe
   assert.is(judge(view({ validated: false }), { visibility: 'private' }), 'incomplete-analysis');
   assert.is(judge(view({ names_in_scope: false }), {}), 'not-imported');
   assert.is(judge(view({ names_in_scope: false }), { admitted: false }), 'hidden-by-visibility');
-  assert.is(judge(view({ names_in_scope: false, view: 'internal' }), { visibility: 'internal' }), 'hidden-by-visibility');
+  assert.is(
+    judge(view({ names_in_scope: false, view: 'internal' }), { visibility: 'internal' }),
+    'hidden-by-visibility',
+  );
 });
 
 test.run();

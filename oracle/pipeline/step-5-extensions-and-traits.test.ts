@@ -12,7 +12,10 @@ test('extension and trait origins are unsupported-in-profile; function and membe
   assert.is(judge({ kind: 'function' }), null);
   assert.is(judge({ kind: 'member' }), null);
   assert.is(judge({ kind: 'extension', implementation_identity: hex(9) }), 'unsupported-in-profile');
-  assert.is(judge({ kind: 'trait', trait: 'Show', trait_identity: { kind: 'SymbolId', value: hex(8) } }), 'unsupported-in-profile');
+  assert.is(
+    judge({ kind: 'trait', trait: 'Show', trait_identity: { kind: 'SymbolId', value: hex(8) } }),
+    'unsupported-in-profile',
+  );
 });
 
 test.run();

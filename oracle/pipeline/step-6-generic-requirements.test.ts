@@ -15,19 +15,30 @@ test('unsatisfied equality and inference reject; requirements are closed over th
       generic_requirements: [
         requirement({ kind: 'equality', satisfied: false, display: 'T = Int' }),
         requirement({ kind: 'inference', satisfied: false, display: 'U', dependencies: [n1] }),
-        requirement({ kind: 'trait-bound', satisfied: true, identity: { kind: 'SymbolId', value: hex(0x42) }, display: 'T: Eq' }),
+        requirement({
+          kind: 'trait-bound',
+          satisfied: true,
+          identity: { kind: 'SymbolId', value: hex(0x42) },
+          display: 'T: Eq',
+        }),
       ],
     }),
     true,
   );
   assert.is(stage(v), null);
   assert.equal([...v.reasons].sort(), ['incomplete-analysis', 'type-mismatch']);
-  assert.equal(v.requirements.map((r) => r.record.status), ['validated', 'provisional', 'validated']);
+  assert.equal(
+    v.requirements.map((r) => r.record.status),
+    ['validated', 'provisional', 'validated'],
+  );
   assert.equal(v.requirements[1]?.dependencies, [n1]);
 });
 
 test('satisfied requirements add no reason', () => {
-  const v = newVerdict(candidate(1, { generic_requirements: [requirement(), requirement({ kind: 'inference', display: 'U' })] }), true);
+  const v = newVerdict(
+    candidate(1, { generic_requirements: [requirement(), requirement({ kind: 'inference', display: 'U' })] }),
+    true,
+  );
   assert.is(genericRequirements(closeFactGraph([]))(v), null);
   assert.equal(v.reasons, []);
   assert.is(v.requirements.length, 2);
@@ -35,7 +46,15 @@ test('satisfied requirements add no reason', () => {
 
 // KIT-04, KD-ACCEPT-11: an unsatisfied trait bound is #316 work.
 test('an unsatisfied trait bound withholds the candidate as unsupported-in-profile', () => {
-  const v = newVerdict(candidate(2, { generic_requirements: [requirement({ kind: 'equality', satisfied: false }), requirement({ kind: 'trait-bound', satisfied: false })] }), true);
+  const v = newVerdict(
+    candidate(2, {
+      generic_requirements: [
+        requirement({ kind: 'equality', satisfied: false }),
+        requirement({ kind: 'trait-bound', satisfied: false }),
+      ],
+    }),
+    true,
+  );
   assert.is(genericRequirements(closeFactGraph([]))(v), 'unsupported-in-profile');
 });
 

@@ -15,7 +15,10 @@ test('a missing public effect rejects; a held non-public one is not listed but b
   const v = newVerdict(candidate(1, { effects: [net, secret] }), true);
   assert.is(effectsAndCapabilities([{ kind: 'SymbolId', value: hex(0x62) }], graph)(v), null);
   assert.equal(v.reasons, ['missing-effect']);
-  assert.equal(v.effects.map((e) => e.record), [{ identity: { kind: 'SymbolId', value: hex(0x61) }, display: 'net', status: 'validated' }]);
+  assert.equal(
+    v.effects.map((e) => e.record),
+    [{ identity: { kind: 'SymbolId', value: hex(0x61) }, display: 'net', status: 'validated' }],
+  );
   assert.is(v.undisclosedStatus, 'provisional');
 });
 
@@ -24,7 +27,10 @@ test('a missing non-public effect rejects with missing-effect and is not listed'
   const v = newVerdict(candidate(2, { effects: [effect(0x61), effect(0x62, { public: false })] }), true);
   assert.is(effectsAndCapabilities([{ kind: 'SymbolId', value: hex(0x61) }], graph)(v), null);
   assert.equal(v.reasons, ['missing-effect']);
-  assert.equal(v.effects.map((e) => e.record.identity.value), [hex(0x61)]);
+  assert.equal(
+    v.effects.map((e) => e.record.identity.value),
+    [hex(0x61)],
+  );
   assert.is(v.undisclosedStatus, 'validated');
 });
 

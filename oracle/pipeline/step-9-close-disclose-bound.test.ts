@@ -10,9 +10,29 @@ import { candidate, effect, fact, node } from './test-support/candidate.js';
 import { hex } from './test-support/ids.js';
 import type { VisitOutcome } from './visit-candidates.js';
 
-const KEY = { file_id: hex(1), source_sha256: hex(2), interface_set_sha256: hex(3), generation: 1, semantic_compatibility: 's' };
-const VALIDATED: FixtureTypeFact = { status: 'validated', identity: { kind: 'TypeId', value: hex(0x7e) }, display: 'List[Text]', reason: null, dependencies: [], diagnostic_ids: [] };
-const UNAVAILABLE: FixtureTypeFact = { status: 'unavailable', identity: null, display: null, reason: 'incomplete-analysis', dependencies: [], diagnostic_ids: [] };
+const KEY = {
+  file_id: hex(1),
+  source_sha256: hex(2),
+  interface_set_sha256: hex(3),
+  generation: 1,
+  semantic_compatibility: 's',
+};
+const VALIDATED: FixtureTypeFact = {
+  status: 'validated',
+  identity: { kind: 'TypeId', value: hex(0x7e) },
+  display: 'List[Text]',
+  reason: null,
+  dependencies: [],
+  diagnostic_ids: [],
+};
+const UNAVAILABLE: FixtureTypeFact = {
+  status: 'unavailable',
+  identity: null,
+  display: null,
+  reason: 'incomplete-analysis',
+  dependencies: [],
+  diagnostic_ids: [],
+};
 const graph = closeFactGraph([fact(node(hex(0xee)), { status: 'error' })]);
 
 function run(typeFact: FixtureTypeFact, query: Partial<Query>, visit: Partial<VisitOutcome>, unvalidatedView = false) {
@@ -37,7 +57,14 @@ function run(typeFact: FixtureTypeFact, query: Partial<Query>, visit: Partial<Vi
 test('budget exhausted with no useful fact: unavailable / limit-exhausted, nothing else', () => {
   const r = run(UNAVAILABLE, {}, { exhausted: true, withheld: new Set(['hidden-by-visibility']) });
   assert.equal(
-    { status: r.status, reason: r.reason, type: r.type, omissions: r.omissions, truncated: r.truncated, analysis: r.analysis },
+    {
+      status: r.status,
+      reason: r.reason,
+      type: r.type,
+      omissions: r.omissions,
+      truncated: r.truncated,
+      analysis: r.analysis,
+    },
     { status: 'unavailable', reason: 'limit-exhausted', type: null, omissions: [], truncated: false, analysis: KEY },
   );
 });
@@ -62,7 +89,10 @@ test('explain exhausted before any match: only limit-exhausted, echoing the spel
 function overLimit(): CandidateVerdict {
   const effects = Array.from({ length: 65 }, (_, i) => effect(0x1000 + i));
   const v = newVerdict(candidate(1, { effects }), true);
-  v.effects = effects.map((e) => ({ record: { identity: e.identity, display: e.display, status: 'validated' as const }, dependencies: [] }));
+  v.effects = effects.map((e) => ({
+    record: { identity: e.identity, display: e.display, status: 'validated' as const },
+    dependencies: [],
+  }));
   return v;
 }
 
@@ -91,7 +121,11 @@ test('an error row without a diagnostic: withheld as incomplete-analysis, shown 
   const asked = run(VALIDATED, { include_unavailable: true }, { eligible: [broken()] });
   assert.equal(asked.operations, []);
   assert.equal(asked.omissions, [{ reason: 'incomplete-analysis', requested_spelling: null }]);
-  const explained = run(VALIDATED, { kind: 'explain-operation', spelling: 'op1' }, { eligible: [broken()], matched: true });
+  const explained = run(
+    VALIDATED,
+    { kind: 'explain-operation', spelling: 'op1' },
+    { eligible: [broken()], matched: true },
+  );
   assert.equal(explained.omissions, [{ reason: 'incomplete-analysis', requested_spelling: 'op1' }]);
 });
 
@@ -119,7 +153,12 @@ test('an unvalidated view adds one incomplete-analysis omission, with the spelli
   assert.equal(general.omissions, [{ reason: 'incomplete-analysis', requested_spelling: null }]);
   assert.is(general.status, 'partial');
   assert.is(general.operations.length, 1);
-  const explained = run(VALIDATED, { kind: 'explain-operation', spelling: 'op1' }, { eligible: [callable()], matched: true }, true);
+  const explained = run(
+    VALIDATED,
+    { kind: 'explain-operation', spelling: 'op1' },
+    { eligible: [callable()], matched: true },
+    true,
+  );
   assert.is(explained.operations.length, 1);
   assert.equal(explained.omissions, [{ reason: 'incomplete-analysis', requested_spelling: 'op1' }]);
   const nothing = run(VALIDATED, { kind: 'explain-operation', spelling: 'op1' }, {}, true);
@@ -132,7 +171,11 @@ test('an unvalidated view adds one incomplete-analysis omission, with the spelli
 // OQ-19 A (L387): an explanation whose spelling also names unsupported extension/trait work is not complete.
 test('an explanation with a row keeps unsupported-in-profile but no other withheld reason', () => {
   const withheld = new Set<OmissionReason>(['unsupported-in-profile', 'hidden-by-visibility']);
-  const r = run(VALIDATED, { kind: 'explain-operation', spelling: 'op1' }, { eligible: [newVerdict(candidate(1), true)], matched: true, withheld });
+  const r = run(
+    VALIDATED,
+    { kind: 'explain-operation', spelling: 'op1' },
+    { eligible: [newVerdict(candidate(1), true)], matched: true, withheld },
+  );
   assert.is(r.operations[0]?.availability, 'callable');
   assert.equal(r.omissions, [{ reason: 'unsupported-in-profile', requested_spelling: 'op1' }]);
   assert.is(r.status, 'partial');
@@ -145,7 +188,15 @@ test('kind type: no lookup, no omissions', () => {
     position: { byte_offset: 0, expression: { start: 0, end: 0 } },
     query: { kind: 'type', include_unavailable: true, spelling: null },
   };
-  const r = closeDiscloseBound({ request, type: inferType(VALIDATED, graph, new Set()), visit: null, graph, diagnostics: new Map(), unvalidatedView: true, undisclosable: () => false }).result;
+  const r = closeDiscloseBound({
+    request,
+    type: inferType(VALIDATED, graph, new Set()),
+    visit: null,
+    graph,
+    diagnostics: new Map(),
+    unvalidatedView: true,
+    undisclosable: () => false,
+  }).result;
   assert.is(r.status, 'complete');
   assert.equal(r.operations, []);
   assert.equal(r.omissions, []);

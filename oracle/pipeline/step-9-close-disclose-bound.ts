@@ -150,7 +150,12 @@ export function closeDiscloseBound(input: Step9Input): EncodedResult {
     const omissions: Omission[] = [...reasons]
       .map((reason) => ({ reason, requested_spelling: spelling }))
       .sort(compareOmissions);
-    const status = selectStatus({ type: input.type.fact, rows: kept, omissionCount: omissions.length, truncated: isTruncated });
+    const status = selectStatus({
+      type: input.type.fact,
+      rows: kept,
+      omissionCount: omissions.length,
+      truncated: isTruncated,
+    });
     if (status === null) {
       return unavailableResult(
         request.analysis,

@@ -17,7 +17,9 @@ export function undisclosableDependencies(
   candidates: readonly FixtureCandidate[],
 ): Undisclosable {
   const exposure = exposureRule(fixture);
-  const unvalidated = new Set(fixture.interfaces.filter((i) => !i.validated).map((i) => `${i.package_id}:${i.module_id}`));
+  const unvalidated = new Set(
+    fixture.interfaces.filter((i) => !i.validated).map((i) => `${i.package_id}:${i.module_id}`),
+  );
   const hidden = new Set<string>();
   for (const c of candidates) {
     if (c.home.kind === 'interface' && unvalidated.has(`${c.home.package_id}:${c.home.module_id}`)) continue;

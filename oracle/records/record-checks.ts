@@ -27,7 +27,8 @@ export function resultScalarViolations(result: DiscoveryResultV1): Violation[] {
   const location = (loc: Location | null, pointer: string): void => {
     if (loc !== null) out.push(...checkSpan(loc.span, childPointer(pointer, 'span')));
   };
-  if (result.analysis !== null) text('Name', result.analysis.semantic_compatibility, '/analysis/semantic_compatibility');
+  if (result.analysis !== null)
+    text('Name', result.analysis.semantic_compatibility, '/analysis/semantic_compatibility');
   if (result.type !== null) text('Display', result.type.display, '/type/display');
   result.operations.forEach((op, i) => {
     const at = `/operations/${i}`;
@@ -98,6 +99,10 @@ export function checkStrictlyAscending<T>(
  * A duplicate-free set of Ids sorted by raw decoded bytes (for lowercase hex, string order
  * is byte order). Defaults to the diagnostic_ids clauses KD-DIAG-09 and KD-ORDER-10.
  */
-export function checkIdSet(ids: readonly string[], pointer: string, clauses: SetClauses = { unique: 'KD-DIAG-09', order: 'KD-ORDER-10' }): Violation[] {
+export function checkIdSet(
+  ids: readonly string[],
+  pointer: string,
+  clauses: SetClauses = { unique: 'KD-DIAG-09', order: 'KD-ORDER-10' },
+): Violation[] {
   return checkStrictlyAscending(ids, compareUtf8, pointer, clauses, 'Id set');
 }

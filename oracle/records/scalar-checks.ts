@@ -104,7 +104,9 @@ export function checkText(kind: TextScalar, value: string, pointer: string): Vio
     );
   }
   if (lone < 0 && !isNfc(value)) {
-    out.push(violation('not-nfc', rule.clause, `${kind} is not in NFC.`, { pointer, expected: 'NFC', actual: 'not NFC' }));
+    out.push(
+      violation('not-nfc', rule.clause, `${kind} is not in NFC.`, { pointer, expected: 'NFC', actual: 'not NFC' }),
+    );
   }
   return out;
 }

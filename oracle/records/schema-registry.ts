@@ -48,10 +48,13 @@ function load(): Registry {
   const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true });
   const roots = new Map<string, SchemaNode>();
   const clauses = new WeakMap<object, string>();
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.schema.json')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.schema.json'))
+    .sort()) {
     const schema = JSON.parse(readFileSync(join(dir, file), 'utf8')) as SchemaNode;
     const id = schema['$id'];
-    if (typeof id !== 'string' || !id.startsWith(SCHEMA_ID_PREFIX)) throw new Error(`schema ${file} has no ${SCHEMA_ID_PREFIX} $id`);
+    if (typeof id !== 'string' || !id.startsWith(SCHEMA_ID_PREFIX))
+      throw new Error(`schema ${file} has no ${SCHEMA_ID_PREFIX} $id`);
     ajv.addSchema(schema);
     roots.set(id.slice(SCHEMA_ID_PREFIX.length), schema);
     indexClauses(schema, clauses);
@@ -113,17 +116,24 @@ export function schemaViolations(name: SchemaName, value: unknown): Violation[] 
  */
 function meaningfulErrors(errors: readonly ErrorObject[]): ErrorObject[] {
   const isAlternatives = (e: ErrorObject): boolean => e.keyword === 'anyOf' || e.keyword === 'oneOf';
-  const hasNullBranch = (e: ErrorObject): boolean => Array.isArray(e.schema) && e.schema.some((b) => isSchemaNode(b) && b['type'] === 'null');
+  const hasNullBranch = (e: ErrorObject): boolean =>
+    Array.isArray(e.schema) && e.schema.some((b) => isSchemaNode(b) && b['type'] === 'null');
   const rules = errors.filter((e) => isAlternatives(e) && !hasNullBranch(e));
   const inRule = (e: ErrorObject): boolean => rules.some((r) => r !== e && e.schemaPath.startsWith(`${r.schemaPath}/`));
   const isNullBranch = (e: ErrorObject): boolean =>
-    e.keyword === 'type' && (e.params as { type?: unknown }).type === 'null' && /\/(anyOf|oneOf)\/\d+\/type$/.test(e.schemaPath);
+    e.keyword === 'type' &&
+    (e.params as { type?: unknown }).type === 'null' &&
+    /\/(anyOf|oneOf)\/\d+\/type$/.test(e.schemaPath);
   const candidates = errors.filter((e) => e.keyword !== 'if' && !inRule(e));
   const kept = candidates.filter((e) => {
     if (rules.includes(e)) return true;
     if (isAlternatives(e) || isNullBranch(e)) {
       return !candidates.some(
-        (o) => o !== e && !isAlternatives(o) && !isNullBranch(o) && (o.instancePath === e.instancePath || o.instancePath.startsWith(`${e.instancePath}/`)),
+        (o) =>
+          o !== e &&
+          !isAlternatives(o) &&
+          !isNullBranch(o) &&
+          (o.instancePath === e.instancePath || o.instancePath.startsWith(`${e.instancePath}/`)),
       );
     }
     return true;
@@ -231,7 +241,8 @@ function toViolation(err: ErrorObject, clause: string): Violation {
 function describe(v: unknown): string | undefined {
   if (v === undefined) return undefined;
   if (v === null || typeof v === 'boolean' || typeof v === 'number') return JSON.stringify(v);
-  if (typeof v === 'string') return v.length <= 80 ? JSON.stringify(v) : `${JSON.stringify(v.slice(0, 80))}… (${v.length} UTF-16 units)`;
+  if (typeof v === 'string')
+    return v.length <= 80 ? JSON.stringify(v) : `${JSON.stringify(v.slice(0, 80))}… (${v.length} UTF-16 units)`;
   if (Array.isArray(v)) return `array of ${v.length}`;
   if (typeof v === 'object') return 'object';
   return typeof v;

@@ -29,17 +29,25 @@ test('the contract example request is valid and comes back typed', () => {
 });
 
 test('schema failures come back as schema violations with their clause', () => {
-  assert.equal(failure(edited((r) => ((r as unknown as Record<string, unknown>)['debug'] = true))), [['schema', 'KD-REQ-01', '/debug']]);
+  assert.equal(failure(edited((r) => ((r as unknown as Record<string, unknown>)['debug'] = true))), [
+    ['schema', 'KD-REQ-01', '/debug'],
+  ]);
   assert.equal(failure(edited((r) => (r.query.spelling = 'length'))), [['schema', 'KD-REQ-09', '/query/spelling']]);
-  assert.equal(failure(edited((r) => (r.query.kind = 'explain-operation'))), [['schema', 'KD-REQ-08', '/query/spelling']]);
+  assert.equal(failure(edited((r) => (r.query.kind = 'explain-operation'))), [
+    ['schema', 'KD-REQ-08', '/query/spelling'],
+  ]);
 });
 
 test('scalar rules a schema cannot state: bytes, NFC, span order', () => {
   assert.equal(failure(edited((r) => (r.analysis.semantic_compatibility = '\u{1F600}'.repeat(65)))), [
     ['text-length', 'KD-SCALAR-05', '/analysis/semantic_compatibility'],
   ]);
-  assert.equal(failure(edited((r) => Object.assign(r.query, { kind: 'explain-operation', spelling: 'e\u0301' }))), [['not-nfc', 'KD-SCALAR-09', '/query/spelling']]);
-  assert.equal(failure(edited((r) => (r.position.expression = { start: 80, end: 79 }))), [['span-order', 'KD-SCALAR-11', '/position/expression/start']]);
+  assert.equal(failure(edited((r) => Object.assign(r.query, { kind: 'explain-operation', spelling: 'e\u0301' }))), [
+    ['not-nfc', 'KD-SCALAR-09', '/query/spelling'],
+  ]);
+  assert.equal(failure(edited((r) => (r.position.expression = { start: 80, end: 79 }))), [
+    ['span-order', 'KD-SCALAR-11', '/position/expression/start'],
+  ]);
 });
 
 test('an offset outside its span is not a record rule: it waits for the FileId check (KD-POS-03, KIT-01)', () => {

@@ -8,7 +8,10 @@ const h = (s: string): string => createHash('sha256').update(s).digest('hex');
 
 test('kofunFrame: "KOFUN\\0", u16be domain length, domain, u32be payload length, payload', () => {
   const frame = kofunFrame('ab', Uint8Array.of(7, 8, 9));
-  assert.equal([...frame], [0x4b, 0x4f, 0x46, 0x55, 0x4e, 0x00, 0x00, 0x02, 0x61, 0x62, 0x00, 0x00, 0x00, 0x03, 7, 8, 9]);
+  assert.equal(
+    [...frame],
+    [0x4b, 0x4f, 0x46, 0x55, 0x4e, 0x00, 0x00, 0x02, 0x61, 0x62, 0x00, 0x00, 0x00, 0x03, 7, 8, 9],
+  );
 });
 
 test('the empty listing is the 45-byte frame of a zero count', () => {
@@ -35,7 +38,11 @@ test('two files: hand-framed listing sorted by path bytes, independent of input 
       Buffer.from([0, 0, 0, 0, 0, (size >> 16) & 0xff, (size >> 8) & 0xff, size & 0xff]),
       Buffer.from(sha, 'hex'),
     ]);
-  const payload = Buffer.concat([Buffer.from([0, 0, 0, 2]), entry('a/x', 0o755, 70000, a.sha256), entry('b.txt', 0o644, 3, b.sha256)]);
+  const payload = Buffer.concat([
+    Buffer.from([0, 0, 0, 2]),
+    entry('a/x', 0o755, 70000, a.sha256),
+    entry('b.txt', 0o644, 3, b.sha256),
+  ]);
   const frame = Buffer.concat([
     Buffer.from('KOFUN\0', 'latin1'),
     Buffer.from([0x00, 0x1d]),

@@ -37,7 +37,8 @@ export interface ArtifactFileFacts {
 export function sortFileFacts(files: readonly ArtifactFileFacts[]): ArtifactFileFacts[] {
   const sorted = [...files].sort((a, b) => compareUtf8(a.path, b.path));
   for (let i = 1; i < sorted.length; i++) {
-    if (sorted[i - 1]?.path === sorted[i]?.path) throw new Error(`duplicate artifact path: ${JSON.stringify(sorted[i]?.path)}`);
+    if (sorted[i - 1]?.path === sorted[i]?.path)
+      throw new Error(`duplicate artifact path: ${JSON.stringify(sorted[i]?.path)}`);
   }
   return sorted;
 }
@@ -47,7 +48,10 @@ export function artifactListingFrame(files: readonly ArtifactFileFacts[]): Uint8
   const sorted = sortFileFacts(files);
   const w = new ByteWriter().u32(sorted.length);
   for (const f of sorted) {
-    w.text(f.path).u32(f.mode & 0o7777).u64(f.size).id(f.sha256);
+    w.text(f.path)
+      .u32(f.mode & 0o7777)
+      .u64(f.size)
+      .id(f.sha256);
   }
   return kofunFrame(ARTIFACT_DIGEST_DOMAIN, w.finish());
 }

@@ -39,7 +39,12 @@ import { ByteWriter, kofunFrame } from './kofun-frame.js';
 import { sha256Hex } from '../digest/sha256-hex.js';
 
 /** The build profiles of the release-cost gate (OQ-45 reading A, plus the optional #454 profile). */
-export const RELEASE_PROFILES = ['without-support', 'support-disabled', 'discovery-enabled', 'runtime-metadata'] as const;
+export const RELEASE_PROFILES = [
+  'without-support',
+  'support-disabled',
+  'discovery-enabled',
+  'runtime-metadata',
+] as const;
 export type ReleaseProfile = (typeof RELEASE_PROFILES)[number];
 
 /** One file of an artifact. */
@@ -72,7 +77,9 @@ export function buildReferenceArtifact(fixture: FixtureV1, profile: ReleaseProfi
   const loaded = loadFixture(fixture);
   if (!loaded.ok) {
     const first = loaded.violations[0];
-    throw new Error(`buildReferenceArtifact: fixture rejected (${first === undefined ? 'no violation' : `${first.code}${first.pointer === undefined ? '' : ` at ${first.pointer}`}: ${first.message}`})`);
+    throw new Error(
+      `buildReferenceArtifact: fixture rejected (${first === undefined ? 'no violation' : `${first.code}${first.pointer === undefined ? '' : ` at ${first.pointer}`}: ${first.message}`})`,
+    );
   }
   return buildFromLoaded(loaded.fixture, profile);
 }
@@ -103,9 +110,7 @@ export function buildFromLoaded(fixture: LoadedFixture, profile: ReleaseProfile)
 
 /** The current file's `pub` declarations, sorted by SymbolId, then implementation, qualified name and signature bytes. */
 function publicExports(candidates: readonly FixtureCandidate[]): FixtureCandidate[] {
-  return candidates
-    .filter((c) => c.home.kind === 'current-file' && c.visibility === 'pub')
-    .sort(compareCandidates);
+  return candidates.filter((c) => c.home.kind === 'current-file' && c.visibility === 'pub').sort(compareCandidates);
 }
 
 function compareCandidates(a: FixtureCandidate, b: FixtureCandidate): number {
@@ -137,7 +142,13 @@ function moduleFrame(fixture: LoadedFixture, exports: readonly FixtureCandidate[
 
 function exportsText(exports: readonly FixtureCandidate[]): Uint8Array {
   // JSON string spelling escapes quotes, backslashes and control characters, so one export is one line.
-  const lines = [EXPORTS_HEADER, ...exports.map((c) => `${c.identity} ${JSON.stringify(c.qualified_name)} ${c.signature === null ? 'null' : JSON.stringify(c.signature)}`)];
+  const lines = [
+    EXPORTS_HEADER,
+    ...exports.map(
+      (c) =>
+        `${c.identity} ${JSON.stringify(c.qualified_name)} ${c.signature === null ? 'null' : JSON.stringify(c.signature)}`,
+    ),
+  ];
   return encoder.encode(`${lines.join('\n')}\n`);
 }
 
@@ -168,7 +179,10 @@ function compareOccurrences(a: FixtureOccurrence, b: FixtureOccurrence): number 
 }
 
 function profileHeaderFrame(): Uint8Array {
-  return kofunFrame(PROFILE_HEADER_DOMAIN, new ByteWriter().text(RUNTIME_METADATA_PROFILE).text(RUNTIME_METADATA_SCHEMA).finish());
+  return kofunFrame(
+    PROFILE_HEADER_DOMAIN,
+    new ByteWriter().text(RUNTIME_METADATA_PROFILE).text(RUNTIME_METADATA_SCHEMA).finish(),
+  );
 }
 
 /** A fact the profile does not retain: present as a marker, never as a fabricated empty list (KD-RELEASE-05). */

@@ -28,18 +28,28 @@ function listingDigest(files: { path: string; mode: number; size: number; sha256
   const len = Buffer.alloc(4);
   len.writeUInt32BE(payload.length);
   const domain = Buffer.from('kofun.ctk.release-artifact/v1');
-  return createHash('sha256').update(Buffer.concat([Buffer.from('KOFUN\0', 'latin1'), Buffer.from([0, domain.length]), domain, len, payload])).digest('hex');
+  return createHash('sha256')
+    .update(Buffer.concat([Buffer.from('KOFUN\0', 'latin1'), Buffer.from([0, domain.length]), domain, len, payload]))
+    .digest('hex');
 }
 
 test('every profile lists the built files with node:crypto SHA-256 and the framed digest', () => {
   const fixture = utf8World();
   const e = computeReleaseExpectation(fixture);
-  assert.equal(e.profiles.map((p) => p.profile), ['without-support', 'support-disabled', 'discovery-enabled', 'runtime-metadata']);
+  assert.equal(
+    e.profiles.map((p) => p.profile),
+    ['without-support', 'support-disabled', 'discovery-enabled', 'runtime-metadata'],
+  );
   for (const p of e.profiles) {
     const built = buildReferenceArtifact(fixture, p.profile);
     assert.equal(
       p.files,
-      built.map((f) => ({ path: f.path, mode: 0o644, size: f.bytes.length, sha256: createHash('sha256').update(f.bytes).digest('hex') })),
+      built.map((f) => ({
+        path: f.path,
+        mode: 0o644,
+        size: f.bytes.length,
+        sha256: createHash('sha256').update(f.bytes).digest('hex'),
+      })),
       p.profile,
     );
     assert.is(p.digest, listingDigest(p.files), p.profile);
@@ -58,7 +68,8 @@ test('the identities: 02 identical, 03/04/06 different, and the digests agree wi
     ],
   );
   const digest = new Map(e.profiles.map((p) => [p.profile, p.digest]));
-  for (const i of e.identities) assert.is(digest.get(i.left) === digest.get(i.right), i.relation === 'identical', i.clause);
+  for (const i of e.identities)
+    assert.is(digest.get(i.left) === digest.get(i.right), i.relation === 'identical', i.clause);
   assert.is(e.identities.length, RELEASE_IDENTITIES.length);
 });
 
@@ -70,16 +81,35 @@ test('the expectation conforms to its JSON Schema; malformed ones are rejected w
     edit(copy);
     return schemaViolations(SCHEMA, copy).map((v) => v.pointer ?? '');
   };
-  assert.ok(bad((v) => ((v['profiles'] as { digest: string }[])[0] as { digest: string }).digest = 'ABC').includes('/profiles/0/digest'));
-  assert.ok(bad((v) => ((v['identities'] as { relation: string }[])[0] as { relation: string }).relation = 'similar').includes('/identities/0/relation'));
+  assert.ok(
+    bad((v) => (((v['profiles'] as { digest: string }[])[0] as { digest: string }).digest = 'ABC')).includes(
+      '/profiles/0/digest',
+    ),
+  );
+  assert.ok(
+    bad(
+      (v) => (((v['identities'] as { relation: string }[])[0] as { relation: string }).relation = 'similar'),
+    ).includes('/identities/0/relation'),
+  );
   assert.ok(bad((v) => (v['extra'] = 1)).includes('/extra'));
-  assert.ok(bad((v) => ((v['profiles'] as { files: { path: string }[] }[])[0]?.files[0] as { path: string }).path = 'a/../b').includes('/profiles/0/files/0/path'));
-  assert.ok(bad((v) => ((v['profiles'] as { profile: string }[])[0] as { profile: string }).profile = 'debug').includes('/profiles/0/profile'));
+  assert.ok(
+    bad(
+      (v) => (((v['profiles'] as { files: { path: string }[] }[])[0]?.files[0] as { path: string }).path = 'a/../b'),
+    ).includes('/profiles/0/files/0/path'),
+  );
+  assert.ok(
+    bad((v) => (((v['profiles'] as { profile: string }[])[0] as { profile: string }).profile = 'debug')).includes(
+      '/profiles/0/profile',
+    ),
+  );
 });
 
 test('the expectation is deterministic: two computations give the same JSON text', () => {
   const f = utf8World();
-  assert.is(JSON.stringify(computeReleaseExpectation(f)), JSON.stringify(computeReleaseExpectation(structuredClone(f))));
+  assert.is(
+    JSON.stringify(computeReleaseExpectation(f)),
+    JSON.stringify(computeReleaseExpectation(structuredClone(f))),
+  );
 });
 
 test.run();

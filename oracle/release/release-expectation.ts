@@ -8,7 +8,12 @@ import type { FixtureV1 } from '../fixture/fixture.js';
 import { loadFixture } from '../fixture/load-fixture.js';
 import { artifactDigest, type ArtifactFileFacts } from './artifact-digest.js';
 import { sha256Hex } from '../digest/sha256-hex.js';
-import { buildFromLoaded, RELEASE_PROFILES, type ArtifactFile, type ReleaseProfile } from './build-reference-artifact.js';
+import {
+  buildFromLoaded,
+  RELEASE_PROFILES,
+  type ArtifactFile,
+  type ReleaseProfile,
+} from './build-reference-artifact.js';
 
 export const RELEASE_EXPECTATION_SCHEMA = 'kofun.ctk.release-expectation/v1';
 
@@ -84,7 +89,9 @@ export function computeReleaseExpectation(fixture: FixtureV1, gateCheck?: GateCh
   const loaded = loadFixture(fixture);
   if (!loaded.ok) {
     const first = loaded.violations[0];
-    throw new Error(`computeReleaseExpectation: fixture rejected (${first === undefined ? 'no violation' : `${first.code}${first.pointer === undefined ? '' : ` at ${first.pointer}`}: ${first.message}`})`);
+    throw new Error(
+      `computeReleaseExpectation: fixture rejected (${first === undefined ? 'no violation' : `${first.code}${first.pointer === undefined ? '' : ` at ${first.pointer}`}: ${first.message}`})`,
+    );
   }
   const profiles: ProfileExpectation[] = RELEASE_PROFILES.map((profile) => {
     const files = artifactFileFacts(buildFromLoaded(loaded.fixture, profile));
@@ -97,7 +104,11 @@ export function computeReleaseExpectation(fixture: FixtureV1, gateCheck?: GateCh
       throw new Error(`computeReleaseExpectation: ${id.left} vs ${id.right} is not ${id.relation} (${id.clause})`);
     }
   }
-  const expectation: ReleaseExpectation = { schema: RELEASE_EXPECTATION_SCHEMA, profiles, identities: RELEASE_IDENTITIES.map((i) => ({ ...i })) };
+  const expectation: ReleaseExpectation = {
+    schema: RELEASE_EXPECTATION_SCHEMA,
+    profiles,
+    identities: RELEASE_IDENTITIES.map((i) => ({ ...i })),
+  };
   if (gateCheck !== undefined) expectation.gate_check = { ...gateCheck, hint: { ...gateCheck.hint } };
   return expectation;
 }

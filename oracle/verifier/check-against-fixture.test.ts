@@ -43,13 +43,19 @@ const lines = (vs: readonly Violation[]): string[] =>
   vs.map((v) => `${v.clause} ${v.code} ${v.pointer !== undefined ? `at ${v.pointer}` : `byte ${String(v.offset)}`}`);
 
 const verify = (text: string | Uint8Array, fixture: LoadedFixture, request?: string): string[] =>
-  lines(verifyResult(typeof text === 'string' ? bytes(text) : text, request === undefined ? { fixture } : { fixture, request: bytes(request) }));
+  lines(
+    verifyResult(
+      typeof text === 'string' ? bytes(text) : text,
+      request === undefined ? { fixture } : { fixture, request: bytes(request) },
+    ),
+  );
 
 /**
  * `text` under the fixture's current interface-set digest: a test that changes the std.list
  * view's content (a candidate's source) changes the view's digest (KIT-24) and so the key.
  */
-const rekeyed = (text: string, fixture: LoadedFixture): string => text.split(INTERFACE_SET_SHA256).join(fixture.currentKey.interface_set_sha256);
+const rekeyed = (text: string, fixture: LoadedFixture): string =>
+  text.split(INTERFACE_SET_SHA256).join(fixture.currentKey.interface_set_sha256);
 
 const TOP_STATUS = '"status": "complete"';
 const NO_ROWS = COMPLETE.slice(COMPLETE.indexOf('"operations": ['), COMPLETE.indexOf('  "reason": null,\n  "schema"'));
@@ -89,11 +95,14 @@ test('KD-CLOSURE-14: the type fact is never more validated than its occurrence',
 test('staleness against the current key (KD-STALE-06, KD-RES-11, OQ-01)', () => {
   const fixture = load();
   const relabelled = mutate(COMPLETE, '"generation": 17', '"generation": 16');
-  assert.equal(verify(relabelled, fixture, requestText({ generation: 16 })), ['KD-STALE-06 stale-not-reported at /status']);
-  assert.equal(verify(relabelled, fixture), ['KD-STALE-06 stale-not-reported at /status']);
-  assert.equal(verify(mutate(STALE, '"stale-generation"', '"stale-source"'), fixture, requestText({ generation: 16 })), [
-    'KD-RES-11 stale-reason-mismatch at /reason',
+  assert.equal(verify(relabelled, fixture, requestText({ generation: 16 })), [
+    'KD-STALE-06 stale-not-reported at /status',
   ]);
+  assert.equal(verify(relabelled, fixture), ['KD-STALE-06 stale-not-reported at /status']);
+  assert.equal(
+    verify(mutate(STALE, '"stale-generation"', '"stale-source"'), fixture, requestText({ generation: 16 })),
+    ['KD-RES-11 stale-reason-mismatch at /reason'],
+  );
   const current = mutate(STALE, '"generation": 16', '"generation": 17');
   assert.equal(verify(current, fixture, requestText()), ['KD-RES-11 stale-without-mismatch at /status']);
 });
@@ -107,13 +116,28 @@ test('KD-POS-07: a span that matches no parsed occurrence is rejected', () => {
 test('KIT-01: boundaries, cancellation and missing current-file facts decide before lookup', () => {
   const request = requestText().replace('"end": 52', '"end": 60');
   assert.equal(verify(COMPLETE, load(), request), ['KD-POS-06 position-not-rejected at /status']);
-  assert.equal(verify(COMPLETE, load((f) => (f.cancelled = true)), requestText()), ['KD-REASON-01 expected-unavailable at /status']);
+  assert.equal(
+    verify(
+      COMPLETE,
+      load((f) => (f.cancelled = true)),
+      requestText(),
+    ),
+    ['KD-REASON-01 expected-unavailable at /status'],
+  );
   const unavailable = (reason: string): string =>
-    mutate(mutate(STALE, '"status": "stale"', '"status": "unavailable"'), '"reason": "stale-generation"', `"reason": "${reason}"`).replace('"generation": 16', '"generation": 17');
+    mutate(
+      mutate(STALE, '"status": "stale"', '"status": "unavailable"'),
+      '"reason": "stale-generation"',
+      `"reason": "${reason}"`,
+    ).replace('"generation": 16', '"generation": 17');
   const kifOnly = load((f) => (f.current_file_facts = 'kif-only'));
   assert.equal(verify(unavailable('incomplete-current-file-facts'), kifOnly, requestText()), []);
-  assert.equal(verify(unavailable('limit-exhausted'), kifOnly, requestText()), ['KD-LOOKUP-01 expected-unavailable at /reason']);
-  assert.equal(verify(unavailable('cancelled-before-analysis'), load(), requestText()), ['KD-RES-13 unavailable-reason-unjustified at /reason']);
+  assert.equal(verify(unavailable('limit-exhausted'), kifOnly, requestText()), [
+    'KD-LOOKUP-01 expected-unavailable at /reason',
+  ]);
+  assert.equal(verify(unavailable('cancelled-before-analysis'), load(), requestText()), [
+    'KD-RES-13 unavailable-reason-unjustified at /reason',
+  ]);
 });
 
 test('KD-DISCLOSE-04: a source location only when the compiler marks it disclosable', () => {
@@ -126,7 +150,9 @@ test('KD-DISCLOSE-04: a source location only when the compiler marks it disclosa
     '"source": null,\n      "status"',
     `"source": {\n        "file_id": "${IDS.file}",\n        "span": {\n          "end": 3,\n          "start": 0\n        }\n      },\n      "status"`,
   );
-  assert.equal(verify(rekeyed(withSource, fixture), fixture, rekeyed(requestText(), fixture)), ['KD-DISCLOSE-04 undisclosable-source at /operations/0/source']);
+  assert.equal(verify(rekeyed(withSource, fixture), fixture, rekeyed(requestText(), fixture)), [
+    'KD-DISCLOSE-04 undisclosable-source at /operations/0/source',
+  ]);
 });
 
 test('leak scan: a hidden name in any text of the result (KD-DISCLOSE-07)', () => {
@@ -173,11 +199,17 @@ test('leak scan: an explanation may echo the spelling and nothing else (KD-DISCL
       '"omissions": [],',
       `"omissions": [\n    {\n      "reason": "hidden-by-visibility",\n      "requested_spelling": "${spelling}"\n    }\n  ],`,
     );
-  assert.equal(verify(explained('secret_sauce'), fixture, requestText({ kind: 'explain-operation', spelling: 'secret_sauce' })), []);
-  assert.equal(verify(explained('secret_sauce'), fixture, requestText({ kind: 'explain-operation', spelling: 'sauce' })), [
-    'KD-OMIT-05 omission-spelling-not-echoed at /omissions/0/requested_spelling',
-    'KD-OMIT-07 hidden-display-name-leak at /omissions/0/requested_spelling',
-  ]);
+  assert.equal(
+    verify(explained('secret_sauce'), fixture, requestText({ kind: 'explain-operation', spelling: 'secret_sauce' })),
+    [],
+  );
+  assert.equal(
+    verify(explained('secret_sauce'), fixture, requestText({ kind: 'explain-operation', spelling: 'sauce' })),
+    [
+      'KD-OMIT-05 omission-spelling-not-echoed at /omissions/0/requested_spelling',
+      'KD-OMIT-07 hidden-display-name-leak at /omissions/0/requested_spelling',
+    ],
+  );
 });
 
 test('leak scan: hidden IDs inside other strings, and in bytes that are not JSON', () => {

@@ -43,7 +43,13 @@ export function checkAgainstFixture(
   const gate = checkFixtureGate(result, reading, fixture);
   const rows = checkFixtureRows(result, view, gate.occurrence);
   if (gate.occurrence !== undefined && reading?.kind === 'valid') {
-    const input = { fixture, closure: view.closure, occurrence: gate.occurrence, request: reading.request, pendingReadings };
+    const input = {
+      fixture,
+      closure: view.closure,
+      occurrence: gate.occurrence,
+      request: reading.request,
+      pendingReadings,
+    };
     rows.push(...checkFixtureLookup(result, input));
   }
   // A row for a hidden candidate is reported once, as such, not again field by field.
@@ -58,7 +64,11 @@ export function checkAgainstFixture(
 }
 
 /** Result bytes that are not JSON: only the raw leak scan applies. */
-export function checkBytesAgainstFixture(bytes: Uint8Array, fixture: LoadedFixture, reading: RequestReading | undefined): Violation[] {
+export function checkBytesAgainstFixture(
+  bytes: Uint8Array,
+  fixture: LoadedFixture,
+  reading: RequestReading | undefined,
+): Violation[] {
   const view = viewOf(fixture);
   return checkLeaksInBytes(bytes, { fixture, closure: view.closure, exposed: view.exposed, reading });
 }

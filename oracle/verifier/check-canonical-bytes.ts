@@ -38,20 +38,30 @@ export function checkCanonicalBytes(bytes: Uint8Array): CanonicalBytesOutcome {
   const first = strict.violation.code;
   if (lenient.duplicateKeyAt !== undefined && first !== 'duplicate-key') {
     outcome.violations.push(
-      violation('duplicate-key', 'KD-CANON-07', 'A key repeats within one object; the record is read with its last value.', {
-        offset: lenient.duplicateKeyAt,
-        expected: 'keys unique within each object',
-        actual: 'a repeated key',
-      }),
+      violation(
+        'duplicate-key',
+        'KD-CANON-07',
+        'A key repeats within one object; the record is read with its last value.',
+        {
+          offset: lenient.duplicateKeyAt,
+          expected: 'keys unique within each object',
+          actual: 'a repeated key',
+        },
+      ),
     );
   }
   if (lenient.nonIntegerAt !== undefined && !NUMBER_CODES.has(first)) {
     outcome.violations.push(
-      violation('non-integer', 'KD-CANON-03', 'A number has a sign, fraction or exponent; canonical numbers are unsigned integers.', {
-        offset: lenient.nonIntegerAt,
-        expected: 'an unsigned integer',
-        actual: 'sign, fraction or exponent',
-      }),
+      violation(
+        'non-integer',
+        'KD-CANON-03',
+        'A number has a sign, fraction or exponent; canonical numbers are unsigned integers.',
+        {
+          offset: lenient.nonIntegerAt,
+          expected: 'an unsigned integer',
+          actual: 'sign, fraction or exponent',
+        },
+      ),
     );
   }
   return outcome;

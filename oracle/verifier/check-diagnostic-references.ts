@@ -25,11 +25,16 @@ export function checkDiagnosticReferences(result: unknown): Violation[] {
       referenced.add(id);
       if (!rows.has(id)) {
         out.push(
-          violation('dangling-diagnostic-id', 'KD-DIAG-07', 'A fact diagnostic ID names no diagnostic row of the result.', {
-            pointer: `${base}/diagnostic_ids/${j}`,
-            expected: 'the id of one result diagnostic',
-            actual: id,
-          }),
+          violation(
+            'dangling-diagnostic-id',
+            'KD-DIAG-07',
+            'A fact diagnostic ID names no diagnostic row of the result.',
+            {
+              pointer: `${base}/diagnostic_ids/${j}`,
+              expected: 'the id of one result diagnostic',
+              actual: id,
+            },
+          ),
         );
       }
     });
@@ -46,11 +51,16 @@ export function checkDiagnosticReferences(result: unknown): Violation[] {
       const id = stringMember(d, 'id');
       if (id === undefined || referenced.has(id)) return;
       out.push(
-        violation('unreferenced-diagnostic', 'KD-DIAG-08', `A ${status} result carries only diagnostics its facts reference (OQ-30 A).`, {
-          pointer: `/diagnostics/${i}`,
-          expected: 'a diagnostic referenced by a fact',
-          actual: 'an unreferenced diagnostic',
-        }),
+        violation(
+          'unreferenced-diagnostic',
+          'KD-DIAG-08',
+          `A ${status} result carries only diagnostics its facts reference (OQ-30 A).`,
+          {
+            pointer: `/diagnostics/${i}`,
+            expected: 'a diagnostic referenced by a fact',
+            actual: 'an unreferenced diagnostic',
+          },
+        ),
       );
     });
   }

@@ -51,22 +51,30 @@ export function gateFor(request: DiscoveryRequestV1, fixture: LoadedFixture): Ga
   const stale = staleReasons(request.analysis, fixture.currentKey);
   if (stale.allowed.length > 0) return { kind: 'stale', ...stale };
   const { byte_offset: offset, expression } = request.position;
-  if (!(expression.start <= offset && offset <= expression.end)) return { kind: 'invalid-position', clause: 'KD-POS-05', rangeFault: true };
+  if (!(expression.start <= offset && offset <= expression.end))
+    return { kind: 'invalid-position', clause: 'KD-POS-05', rangeFault: true };
   for (const o of [expression.start, offset, expression.end]) {
-    if (!isBoundary(fixture.sourceBytes, o)) return { kind: 'invalid-position', clause: 'KD-POS-06', rangeFault: false };
+    if (!isBoundary(fixture.sourceBytes, o))
+      return { kind: 'invalid-position', clause: 'KD-POS-06', rangeFault: false };
   }
   if (fixture.cancelled) return { kind: 'unavailable', reason: 'cancelled-before-analysis', clause: 'KD-REASON-01' };
   if (fixture.current_file_facts === 'kif-only' || fixture.current_file_facts === 'sidecar-rejected') {
     return { kind: 'unavailable', reason: 'incomplete-current-file-facts', clause: 'KD-LOOKUP-01' };
   }
-  const occurrence = fixture.occurrences.find((o) => o.span.start === expression.start && o.span.end === expression.end);
+  const occurrence = fixture.occurrences.find(
+    (o) => o.span.start === expression.start && o.span.end === expression.end,
+  );
   if (occurrence === undefined) return { kind: 'invalid-position', clause: 'KD-POS-07', rangeFault: false };
   if (fixture.interfaceSetOverCap) return { kind: 'unavailable', reason: 'limit-exhausted', clause: 'KD-DIGEST-08' };
   return { kind: 'lookup', occurrence };
 }
 
 /** Reasons an unavailable result may carry once lookup ran (KIT-09, OQ-17 A). */
-const LOOKUP_UNAVAILABLE: ReadonlySet<string> = new Set(['limit-exhausted', 'unsupported-in-profile', 'incomplete-current-file-facts']);
+const LOOKUP_UNAVAILABLE: ReadonlySet<string> = new Set([
+  'limit-exhausted',
+  'unsupported-in-profile',
+  'incomplete-current-file-facts',
+]);
 
 /**
  * Checks the result's status and reason against the gate; returns the matched
@@ -90,9 +98,21 @@ export function checkFixtureGate(
   const gate = gateFor(reading.request, fixture);
   const want = (wantStatus: string, wantReason: string, clause: string, code: string, message: string): void => {
     if (status !== wantStatus) {
-      out.push(violation(code, clause, message, { pointer: '/status', expected: JSON.stringify(wantStatus), actual: describeValue(status) }));
+      out.push(
+        violation(code, clause, message, {
+          pointer: '/status',
+          expected: JSON.stringify(wantStatus),
+          actual: describeValue(status),
+        }),
+      );
     } else if (reason !== wantReason) {
-      out.push(violation(code, clause, message, { pointer: '/reason', expected: JSON.stringify(wantReason), actual: describeValue(reason) }));
+      out.push(
+        violation(code, clause, message, {
+          pointer: '/reason',
+          expected: JSON.stringify(wantReason),
+          actual: describeValue(reason),
+        }),
+      );
     }
   };
   switch (gate.kind) {
@@ -100,11 +120,16 @@ export function checkFixtureGate(
       if (status !== 'stale') {
         const clause = status === 'complete' || status === 'partial' ? 'KD-STALE-06' : gate.clause;
         out.push(
-          violation('stale-not-reported', clause, 'The request key does not match the current facts; the result is stale and relabels no old fact as current.', {
-            pointer: '/status',
-            expected: '"stale"',
-            actual: describeValue(status),
-          }),
+          violation(
+            'stale-not-reported',
+            clause,
+            'The request key does not match the current facts; the result is stale and relabels no old fact as current.',
+            {
+              pointer: '/status',
+              expected: '"stale"',
+              actual: describeValue(status),
+            },
+          ),
         );
       } else if (typeof reason !== 'string' || !gate.allowed.includes(reason)) {
         out.push(staleReasonViolation(gate.allowed, reason));
@@ -115,15 +140,26 @@ export function checkFixtureGate(
       // and the reason of any invalid answer to a valid request.
       if (status === 'invalid' || (gate.rangeFault && status !== 'stale')) break;
       out.push(
-        violation('position-not-rejected', gate.clause, 'The request position does not fit the current source or its parsed occurrences, so the result is invalid with invalid-position (OQ-10 A, KIT-01).', {
-          pointer: '/status',
-          expected: '"invalid"',
-          actual: describeValue(status),
-        }),
+        violation(
+          'position-not-rejected',
+          gate.clause,
+          'The request position does not fit the current source or its parsed occurrences, so the result is invalid with invalid-position (OQ-10 A, KIT-01).',
+          {
+            pointer: '/status',
+            expected: '"invalid"',
+            actual: describeValue(status),
+          },
+        ),
       );
       break;
     case 'unavailable':
-      want('unavailable', gate.reason, gate.clause, 'expected-unavailable', `The fixture leaves no useful fact before lookup, so the result is unavailable with ${gate.reason} (KIT-01).`);
+      want(
+        'unavailable',
+        gate.reason,
+        gate.clause,
+        'expected-unavailable',
+        `The fixture leaves no useful fact before lookup, so the result is unavailable with ${gate.reason} (KIT-01).`,
+      );
       break;
     case 'lookup':
       checkLookupStatus(status, reason, reading.canonical, out);
@@ -133,54 +169,85 @@ export function checkFixtureGate(
 }
 
 function staleReasonViolation(allowed: readonly string[], reason: unknown): Violation {
-  return violation('stale-reason-mismatch', 'KD-RES-11', 'A stale result names a key field that differs from the current facts (OQ-01).', {
-    pointer: '/reason',
-    expected: allowed.map((r) => JSON.stringify(r)).join(' | '),
-    actual: describeValue(reason),
-  });
+  return violation(
+    'stale-reason-mismatch',
+    'KD-RES-11',
+    'A stale result names a key field that differs from the current facts (OQ-01).',
+    {
+      pointer: '/reason',
+      expected: allowed.map((r) => JSON.stringify(r)).join(' | '),
+      actual: describeValue(reason),
+    },
+  );
 }
 
 function checkLookupStatus(status: string | undefined, reason: unknown, canonical: boolean, out: Violation[]): void {
   if (status === 'stale') {
     out.push(
-      violation('stale-without-mismatch', 'KD-RES-11', 'The request key matches the current facts, so the result is not stale.', {
-        pointer: '/status',
-        expected: '"complete" | "partial" | "unavailable"',
-        actual: '"stale"',
-      }),
+      violation(
+        'stale-without-mismatch',
+        'KD-RES-11',
+        'The request key matches the current facts, so the result is not stale.',
+        {
+          pointer: '/status',
+          expected: '"complete" | "partial" | "unavailable"',
+          actual: '"stale"',
+        },
+      ),
     );
   } else if (status === 'invalid' && canonical) {
     out.push(
-      violation('position-accepted-by-fixture', 'KD-RES-15', 'The request is valid and its position matches a parsed occurrence, so it is not rejected.', {
-        pointer: '/status',
-        expected: '"complete" | "partial" | "unavailable"',
-        actual: '"invalid"',
-      }),
+      violation(
+        'position-accepted-by-fixture',
+        'KD-RES-15',
+        'The request is valid and its position matches a parsed occurrence, so it is not rejected.',
+        {
+          pointer: '/status',
+          expected: '"complete" | "partial" | "unavailable"',
+          actual: '"invalid"',
+        },
+      ),
     );
   } else if (status === 'unavailable' && !(typeof reason === 'string' && LOOKUP_UNAVAILABLE.has(reason))) {
     out.push(
-      violation('unavailable-reason-unjustified', 'KD-RES-13', 'Once lookup runs, an unavailable result names the budget, unsupported work or missing current-file facts (KIT-09).', {
-        pointer: '/reason',
-        expected: [...LOOKUP_UNAVAILABLE].map((r) => JSON.stringify(r)).join(' | '),
-        actual: describeValue(reason),
-      }),
+      violation(
+        'unavailable-reason-unjustified',
+        'KD-RES-13',
+        'Once lookup runs, an unavailable result names the budget, unsupported work or missing current-file facts (KIT-09).',
+        {
+          pointer: '/reason',
+          expected: [...LOOKUP_UNAVAILABLE].map((r) => JSON.stringify(r)).join(' | '),
+          actual: describeValue(reason),
+        },
+      ),
     );
   }
 }
 
 /** Without the request: the echoed key against the fixture's current key. */
-function checkEchoedKey(result: unknown, status: string | undefined, reason: unknown, fixture: LoadedFixture, out: Violation[]): void {
+function checkEchoedKey(
+  result: unknown,
+  status: string | undefined,
+  reason: unknown,
+  fixture: LoadedFixture,
+  out: Violation[],
+): void {
   const analysis = member(result, 'analysis');
   if (!isRecord(analysis) || status === undefined || status === 'invalid') return;
   const stale = staleReasons(analysis, fixture.currentKey);
   if (status === 'stale') {
     if (stale.allowed.length === 0) {
       out.push(
-        violation('stale-without-mismatch', 'KD-RES-11', 'The echoed key matches the current facts, so the result is not stale.', {
-          pointer: '/status',
-          expected: '"complete" | "partial" | "unavailable"',
-          actual: '"stale"',
-        }),
+        violation(
+          'stale-without-mismatch',
+          'KD-RES-11',
+          'The echoed key matches the current facts, so the result is not stale.',
+          {
+            pointer: '/status',
+            expected: '"complete" | "partial" | "unavailable"',
+            actual: '"stale"',
+          },
+        ),
       );
     } else if (typeof reason !== 'string' || !stale.allowed.includes(reason)) {
       out.push(staleReasonViolation(stale.allowed, reason));
@@ -190,10 +257,15 @@ function checkEchoedKey(result: unknown, status: string | undefined, reason: unk
   if (stale.allowed.length === 0) return;
   const clause = status === 'complete' || status === 'partial' ? 'KD-STALE-06' : stale.clause;
   out.push(
-    violation('stale-not-reported', clause, 'The echoed key does not match the current facts; the result is stale and relabels no old fact as current.', {
-      pointer: '/status',
-      expected: '"stale"',
-      actual: JSON.stringify(status),
-    }),
+    violation(
+      'stale-not-reported',
+      clause,
+      'The echoed key does not match the current facts; the result is stale and relabels no old fact as current.',
+      {
+        pointer: '/status',
+        expected: '"stale"',
+        actual: JSON.stringify(status),
+      },
+    ),
   );
 }

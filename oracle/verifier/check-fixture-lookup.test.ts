@@ -23,10 +23,18 @@ interface Golden {
 
 function golden(id: string): Golden {
   const vector = JSON.parse(readFileSync(join(kitRoot(), 'vectors', `${id}.json`), 'utf8')) as Json;
-  const fixture = loadFixtureBytes(readFileSync(join(kitRoot(), 'vectors', 'fixtures', `${vector.fixture_sha256 as string}.json`)));
+  const fixture = loadFixtureBytes(
+    readFileSync(join(kitRoot(), 'vectors', 'fixtures', `${vector.fixture_sha256 as string}.json`)),
+  );
   if (!fixture.ok) throw new Error(`fixture of ${id} does not load: ${fixture.message}`);
-  const request = vector.request.encoding === 'base64' ? Buffer.from(vector.request.data, 'base64') : Buffer.from(vector.request.data, 'utf8');
-  const decoded = decodeCanonical(Buffer.from(vector.expected.result as string, 'utf8'), { maxBytes: 1 << 23, maxDepth: 64 });
+  const request =
+    vector.request.encoding === 'base64'
+      ? Buffer.from(vector.request.data, 'base64')
+      : Buffer.from(vector.request.data, 'utf8');
+  const decoded = decodeCanonical(Buffer.from(vector.expected.result as string, 'utf8'), {
+    maxBytes: 1 << 23,
+    maxDepth: 64,
+  });
   if (!decoded.ok) throw new Error(`expected result of ${id} does not decode`);
   return { request: new Uint8Array(request), fixture, result: decoded.value as Json };
 }
@@ -57,7 +65,11 @@ const USED = [
 
 test('the unedited golden results are clean, pending readings aside', () => {
   for (const id of USED) {
-    assert.equal(verifyEdited(id, () => {}), [], id);
+    assert.equal(
+      verifyEdited(id, () => {}),
+      [],
+      id,
+    );
   }
 });
 
@@ -132,14 +144,20 @@ test('KD-OWN-03: include_unavailable shows every visible rejected candidate', ()
     r.operations = r.operations.filter((op: Json) => op.availability === 'callable');
   });
   // into_iter (requires-take) and contains, length, map, filter (requires-read).
-  assert.equal(found, Array.from({ length: 5 }, () => 'KD-OWN-03 unavailable-row-dropped at /operations'));
+  assert.equal(
+    found,
+    Array.from({ length: 5 }, () => 'KD-OWN-03 unavailable-row-dropped at /operations'),
+  );
 });
 
 test('KD-DISCLOSE-09, KD-DISCLOSE-07: an omission is neither dropped nor changed to one that says more', () => {
   const changed = verifyEdited('hidden/general-private-current-file', (r) => {
     r.omissions[0].reason = 'not-imported';
   });
-  assert.equal(changed, ['KD-DISCLOSE-07 omission-unfounded at /omissions', 'KD-DISCLOSE-09 omission-missing at /omissions']);
+  assert.equal(changed, [
+    'KD-DISCLOSE-07 omission-unfounded at /omissions',
+    'KD-DISCLOSE-09 omission-missing at /omissions',
+  ]);
   const dropped = verifyEdited('hidden/general-private-current-file', (r) => {
     r.omissions = [];
     r.status = 'complete';
@@ -159,18 +177,27 @@ test("KD-DISCLOSE-07: a hidden candidate's identity is never a dependency value"
   const found = verifyEdited('hidden/general-private-current-file', (r) => {
     r.operations[0].dependencies = [{ kind: 'SymbolId', source: 'live', status: 'validated', value: hidden?.identity }];
   });
-  assert.ok(found.includes('KD-DISCLOSE-07 hidden-identity-dependency at /operations/0/dependencies/0/value'), found.join('\n'));
+  assert.ok(
+    found.includes('KD-DISCLOSE-07 hidden-identity-dependency at /operations/0/dependencies/0/value'),
+    found.join('\n'),
+  );
 });
 
 test('KD-ACCEPT-03: a generic requirement is neither dropped nor altered', () => {
   const dropped = verifyEdited('complete/explain-operation-with-requirement', (r) => {
     r.operations[0].generic_requirements = [];
   });
-  assert.ok(dropped.includes('KD-ACCEPT-03 generic-requirement-missing at /operations/0/generic_requirements'), dropped.join('\n'));
+  assert.ok(
+    dropped.includes('KD-ACCEPT-03 generic-requirement-missing at /operations/0/generic_requirements'),
+    dropped.join('\n'),
+  );
   const altered = verifyEdited('complete/explain-operation-with-requirement', (r) => {
     r.operations[0].generic_requirements[0].display = 'Text: Ord';
   });
-  assert.ok(altered.some((l) => l.startsWith('KD-ACCEPT-03 generic-requirement-')), altered.join('\n'));
+  assert.ok(
+    altered.some((l) => l.startsWith('KD-ACCEPT-03 generic-requirement-')),
+    altered.join('\n'),
+  );
 });
 
 test('KD-EFFECT-07: a public validated effect requirement is neither dropped nor altered', () => {
@@ -225,8 +252,14 @@ test('KD-TYPE-04: a provisional type keeps the compiler placeholder display', ()
 
 test('KD-RES-09 (pending reading): dropping non-validated rows by default leaves the result incomplete', () => {
   const id = 'complete/non-validated-rows-dropped-by-default';
-  assert.equal(verifyEdited(id, () => {}), []);
-  assert.equal(verifyEdited(id, () => {}, { pendingReadings: true }), ['KD-RES-09 omission-missing at /omissions']);
+  assert.equal(
+    verifyEdited(id, () => {}),
+    [],
+  );
+  assert.equal(
+    verifyEdited(id, () => {}, { pendingReadings: true }),
+    ['KD-RES-09 omission-missing at /omissions'],
+  );
 });
 
 test.run();

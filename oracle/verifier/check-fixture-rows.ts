@@ -31,12 +31,28 @@ export interface FixtureView {
   byIdentity: ReadonlyMap<string, FixtureCandidate>;
 }
 
-const push = (out: Violation[], code: string, clause: string, pointer: string, message: string, expected: string, actual: string): void => {
+const push = (
+  out: Violation[],
+  code: string,
+  clause: string,
+  pointer: string,
+  message: string,
+  expected: string,
+  actual: string,
+): void => {
   out.push(violation(code, clause, message, { pointer, expected, actual }));
 };
 
 function upgraded(out: Violation[], pointer: string, what: string, bound: number, actual: unknown): void {
-  push(out, 'status-upgraded', 'KD-CLOSURE-14', pointer, `The ${what} is less restrictive than the fixture's facts allow; a status is never upgraded.`, `at least "${statusAtRank(bound)}"`, describeValue(actual));
+  push(
+    out,
+    'status-upgraded',
+    'KD-CLOSURE-14',
+    pointer,
+    `The ${what} is less restrictive than the fixture's facts allow; a status is never upgraded.`,
+    `at least "${statusAtRank(bound)}"`,
+    describeValue(actual),
+  );
 }
 
 /**
@@ -56,11 +72,19 @@ function namesHiddenCandidate(k: FactKey, view: FixtureView): boolean {
 function sameLocation(row: unknown, loc: Location | null): boolean {
   if (loc === null) return false;
   const span = member(row, 'span');
-  return member(row, 'file_id') === loc.file_id && integerMember(span, 'start') === loc.span.start && integerMember(span, 'end') === loc.span.end;
+  return (
+    member(row, 'file_id') === loc.file_id &&
+    integerMember(span, 'start') === loc.span.start &&
+    integerMember(span, 'end') === loc.span.end
+  );
 }
 
 /** Checks the rows, the type fact (given its occurrence) and the diagnostics of a result. */
-export function checkFixtureRows(result: unknown, view: FixtureView, occurrence: FixtureOccurrence | undefined): Violation[] {
+export function checkFixtureRows(
+  result: unknown,
+  view: FixtureView,
+  occurrence: FixtureOccurrence | undefined,
+): Violation[] {
   const out: Violation[] = [];
   arrayMember(result, 'operations').forEach((op, i) => {
     if (isRecord(op)) checkRow(op, `/operations/${i}`, view, out);
@@ -76,16 +100,41 @@ function checkRow(op: Readonly<Record<string, unknown>>, at: string, view: Fixtu
   if (id === undefined) return;
   const c = view.byIdentity.get(id);
   if (c === undefined) {
-    push(out, 'row-without-candidate', 'KD-DISCLOSE-03', `${at}/identity/value`, 'The row names no candidate of the fixture; rows come only from disclosable candidates.', 'the SymbolId of an exposed candidate', JSON.stringify(id));
+    push(
+      out,
+      'row-without-candidate',
+      'KD-DISCLOSE-03',
+      `${at}/identity/value`,
+      'The row names no candidate of the fixture; rows come only from disclosable candidates.',
+      'the SymbolId of an exposed candidate',
+      JSON.stringify(id),
+    );
     return;
   }
   if (!view.exposed(c)) {
     const clause = c.origin.kind === 'extension' ? 'KD-DISCLOSE-08' : 'KD-DISCLOSE-03';
-    push(out, 'hidden-candidate-row', clause, at, 'The row discloses a candidate that is hidden at this position (KIT-03); hidden candidates never become rows.', 'no row', 'a row for a hidden candidate');
+    push(
+      out,
+      'hidden-candidate-row',
+      clause,
+      at,
+      'The row discloses a candidate that is hidden at this position (KIT-03); hidden candidates never become rows.',
+      'no row',
+      'a row for a hidden candidate',
+    );
     return;
   }
   const field = (name: string, want: string | null, got: unknown, clause = 'KD-DISCLOSE-03'): void => {
-    if (got !== want) push(out, 'row-field-mismatch', clause, `${at}/${name}`, `The row's ${name.replace(/\//g, '.')} differs from the compiler's fact for its SymbolId.`, JSON.stringify(want), describeValue(got));
+    if (got !== want)
+      push(
+        out,
+        'row-field-mismatch',
+        clause,
+        `${at}/${name}`,
+        `The row's ${name.replace(/\//g, '.')} differs from the compiler's fact for its SymbolId.`,
+        JSON.stringify(want),
+        describeValue(got),
+      );
   };
   field('display_name', c.display_name, member(op, 'display_name'));
   field('qualified_name', c.qualified_name, member(op, 'qualified_name'));
@@ -93,12 +142,29 @@ function checkRow(op: Readonly<Record<string, unknown>>, at: string, view: Fixtu
   const origin = member(op, 'origin');
   field('origin/kind', c.origin.kind, member(origin, 'kind'));
   field('origin/module', c.origin.module, member(origin, 'module'), 'KD-ORIGIN-04');
-  field('origin/module_identity/value', c.origin.module_identity, stringMember(member(origin, 'module_identity'), 'value'));
+  field(
+    'origin/module_identity/value',
+    c.origin.module_identity,
+    stringMember(member(origin, 'module_identity'), 'value'),
+  );
   const impl = member(origin, 'implementation_identity');
-  field('origin/implementation_identity', c.origin.implementation_identity, impl === null ? null : stringMember(impl, 'value'));
+  field(
+    'origin/implementation_identity',
+    c.origin.implementation_identity,
+    impl === null ? null : stringMember(impl, 'value'),
+  );
   const signature = member(op, 'signature');
   if (typeof signature === 'string') {
-    if (c.signature === null) push(out, 'fabricated-signature', 'KD-CLOSURE-11', `${at}/signature`, 'The row shows a signature the compiler does not have.', 'null', describeValue(signature));
+    if (c.signature === null)
+      push(
+        out,
+        'fabricated-signature',
+        'KD-CLOSURE-11',
+        `${at}/signature`,
+        'The row shows a signature the compiler does not have.',
+        'null',
+        describeValue(signature),
+      );
     else field('signature', c.signature, signature);
   }
   const mode = member(op, 'receiver_mode');
@@ -112,7 +178,8 @@ function checkRow(op: Readonly<Record<string, unknown>>, at: string, view: Fixtu
   bound = Math.max(bound, originBound);
   const originStatus = member(origin, 'status');
   const originRank = statusRank(originStatus);
-  if (originRank !== undefined && originRank < originBound) upgraded(out, `${at}/origin/status`, 'origin status', originBound, originStatus);
+  if (originRank !== undefined && originRank < originBound)
+    upgraded(out, `${at}/origin/status`, 'origin status', originBound, originStatus);
 
   arrayMember(op, 'generic_requirements').forEach((g, j) => {
     const gid = member(g, 'identity');
@@ -127,14 +194,25 @@ function checkRow(op: Readonly<Record<string, unknown>>, at: string, view: Fixtu
     bound = Math.max(bound, b);
     const s = member(g, 'status');
     const r = statusRank(s);
-    if (r !== undefined && r < b) upgraded(out, `${at}/generic_requirements/${j}/status`, 'generic requirement status', b, s);
+    if (r !== undefined && r < b)
+      upgraded(out, `${at}/generic_requirements/${j}/status`, 'generic requirement status', b, s);
   });
   arrayMember(op, 'effects').forEach((e, j) => {
     const eid = member(e, 'identity');
-    const match = c.effects.find((f) => f.identity.kind === member(eid, 'kind') && f.identity.value === member(eid, 'value'));
+    const match = c.effects.find(
+      (f) => f.identity.kind === member(eid, 'kind') && f.identity.value === member(eid, 'value'),
+    );
     if (match === undefined) return;
     if (!match.public) {
-      push(out, 'non-public-effect-disclosed', 'KD-EFFECT-07', `${at}/effects/${j}`, 'Only public effect requirements are disclosed (KIT-06).', 'a public effect requirement', 'a non-public effect requirement');
+      push(
+        out,
+        'non-public-effect-disclosed',
+        'KD-EFFECT-07',
+        `${at}/effects/${j}`,
+        'Only public effect requirements are disclosed (KIT-06).',
+        'a public effect requirement',
+        'a non-public effect requirement',
+      );
       return;
     }
     needed.push(...match.dependencies);
@@ -167,32 +245,77 @@ function checkRow(op: Readonly<Record<string, unknown>>, at: string, view: Fixtu
   if (neededKeys.size > LIMITS.dependenciesPerFact) {
     // OQ-09 A: more than 64 dependencies cannot all be listed, so the row is not validated.
     if (rank === 0) {
-      push(out, 'dependencies-over-cap-validated', 'KD-LIMIT-06', `${at}/status`, 'The row needs more than 64 dependencies, so it cannot list its closure and is not validated (OQ-09 A).', 'a nonvalidated status', '"validated"');
+      push(
+        out,
+        'dependencies-over-cap-validated',
+        'KD-LIMIT-06',
+        `${at}/status`,
+        'The row needs more than 64 dependencies, so it cannot list its closure and is not validated (OQ-09 A).',
+        'a nonvalidated status',
+        '"validated"',
+      );
     }
   } else {
     for (const [text, k] of neededKeys) {
       if (listed.has(text) || namesHiddenCandidate(k, view)) continue;
-      push(out, 'missing-dependency', 'KD-CLOSURE-16', `${at}/dependencies`, 'The row omits a dependency of itself or of a nested record it lists (OQ-22 A).', `${k.source} ${k.kind} ${k.value}`, 'absent');
+      push(
+        out,
+        'missing-dependency',
+        'KD-CLOSURE-16',
+        `${at}/dependencies`,
+        'The row omits a dependency of itself or of a nested record it lists (OQ-22 A).',
+        `${k.source} ${k.kind} ${k.value}`,
+        'absent',
+      );
     }
   }
 
   const source = member(op, 'source');
   if (source !== null && source !== undefined) {
     if (!c.disclose_source || c.source === null) {
-      push(out, 'undisclosable-source', 'KD-DISCLOSE-04', `${at}/source`, 'The row discloses a source location the compiler does not mark disclosable.', 'null', 'a location');
+      push(
+        out,
+        'undisclosable-source',
+        'KD-DISCLOSE-04',
+        `${at}/source`,
+        'The row discloses a source location the compiler does not mark disclosable.',
+        'null',
+        'a location',
+      );
     } else if (!sameLocation(source, c.source)) {
-      push(out, 'row-field-mismatch', 'KD-DISCLOSE-04', `${at}/source`, "The row's source differs from the compiler's location.", 'the candidate source', 'another location');
+      push(
+        out,
+        'row-field-mismatch',
+        'KD-DISCLOSE-04',
+        `${at}/source`,
+        "The row's source differs from the compiler's location.",
+        'the candidate source',
+        'another location',
+      );
     }
   }
   const doc = member(op, 'documentation');
   if (doc !== null && doc !== undefined) {
     if (!c.disclose_documentation || c.documentation === null) {
-      push(out, 'undisclosable-documentation', 'KD-DISCLOSE-04', `${at}/documentation`, 'The row discloses documentation the compiler does not mark disclosable.', 'null', describeValue(doc));
+      push(
+        out,
+        'undisclosable-documentation',
+        'KD-DISCLOSE-04',
+        `${at}/documentation`,
+        'The row discloses documentation the compiler does not mark disclosable.',
+        'null',
+        describeValue(doc),
+      );
     } else field('documentation', `kofun-doc:${c.documentation}`, doc, 'KD-DISCLOSE-04');
   }
 }
 
-function checkTypeFact(type: Readonly<Record<string, unknown>>, occurrence: FixtureOccurrence, view: FixtureView, out: Violation[]): void {
+function checkTypeFact(
+  type: Readonly<Record<string, unknown>>,
+  occurrence: FixtureOccurrence,
+  view: FixtureView,
+  out: Violation[],
+): void {
   const t = occurrence.type;
   const cl = view.closure;
   const bound = cl.maxRank(t.dependencies, statusRank(t.status) ?? 0);
@@ -201,16 +324,44 @@ function checkTypeFact(type: Readonly<Record<string, unknown>>, occurrence: Fixt
   if (rank !== undefined && rank < bound) upgraded(out, '/type/status', 'type fact status', bound, status);
   const identity = member(type, 'identity');
   if (isRecord(identity)) {
-    if (t.identity === null || member(identity, 'kind') !== t.identity.kind || member(identity, 'value') !== t.identity.value) {
-      push(out, 'type-identity-mismatch', 'KD-TYPE-08', '/type/identity', "The type identity is not the compiler's for this occurrence; the service never invents a type.", t.identity === null ? 'null' : `${t.identity.kind} ${t.identity.value}`, 'another identity');
+    if (
+      t.identity === null ||
+      member(identity, 'kind') !== t.identity.kind ||
+      member(identity, 'value') !== t.identity.value
+    ) {
+      push(
+        out,
+        'type-identity-mismatch',
+        'KD-TYPE-08',
+        '/type/identity',
+        "The type identity is not the compiler's for this occurrence; the service never invents a type.",
+        t.identity === null ? 'null' : `${t.identity.kind} ${t.identity.value}`,
+        'another identity',
+      );
     }
   }
   const display = member(type, 'display');
   if (display === null && t.display !== null && (status === 'provisional' || status === 'error')) {
-    push(out, 'type-placeholder-missing', 'KD-TYPE-04', '/type/display', "The compiler has a display for this type (a placeholder such as _T1), and only an unavailable type drops it (OQ-42 A).", JSON.stringify(t.display), 'null');
+    push(
+      out,
+      'type-placeholder-missing',
+      'KD-TYPE-04',
+      '/type/display',
+      'The compiler has a display for this type (a placeholder such as _T1), and only an unavailable type drops it (OQ-42 A).',
+      JSON.stringify(t.display),
+      'null',
+    );
   }
   if (typeof display === 'string' && display !== t.display) {
-    push(out, 'type-display-mismatch', 'KD-TYPE-08', '/type/display', "The type display is not the compiler's for this occurrence; the service never invents a type.", describeValue(t.display), describeValue(display));
+    push(
+      out,
+      'type-display-mismatch',
+      'KD-TYPE-08',
+      '/type/display',
+      "The type display is not the compiler's for this occurrence; the service never invents a type.",
+      describeValue(t.display),
+      describeValue(display),
+    );
   }
   arrayMember(type, 'dependencies').forEach((d, j) => {
     const source = stringMember(d, 'source');
@@ -230,7 +381,15 @@ function checkDiagnostics(result: unknown, fixture: LoadedFixture, out: Violatio
     const id = stringMember(d, 'id');
     const f = id === undefined ? undefined : byId.get(id);
     if (id !== undefined && f === undefined) {
-      push(out, 'diagnostic-not-in-fixture', 'KD-DIAG-07', `/diagnostics/${i}/id`, 'The result shows a diagnostic the compiler did not issue.', 'the ID of a fixture diagnostic', JSON.stringify(id));
+      push(
+        out,
+        'diagnostic-not-in-fixture',
+        'KD-DIAG-07',
+        `/diagnostics/${i}/id`,
+        'The result shows a diagnostic the compiler did not issue.',
+        'the ID of a fixture diagnostic',
+        JSON.stringify(id),
+      );
       return;
     }
     if (f !== undefined) {
@@ -238,15 +397,39 @@ function checkDiagnostics(result: unknown, fixture: LoadedFixture, out: Violatio
         const got = member(d, field);
         if (got === f[field]) continue;
         const clause = field === 'severity' ? 'KD-DIAG-03' : field === 'fallback_text' ? 'KD-DIAG-04' : 'KD-DIAG-02';
-        push(out, 'diagnostic-field-mismatch', clause, `/diagnostics/${i}/${field}`, `The diagnostic's ${field} differs from the compiler's diagnostic with this ID.`, JSON.stringify(f[field]), describeValue(got));
+        push(
+          out,
+          'diagnostic-field-mismatch',
+          clause,
+          `/diagnostics/${i}/${field}`,
+          `The diagnostic's ${field} differs from the compiler's diagnostic with this ID.`,
+          JSON.stringify(f[field]),
+          describeValue(got),
+        );
       }
     }
     const primary = member(d, 'primary');
     if (f === undefined || primary === null || primary === undefined) return;
     if (!f.disclose_primary || f.primary === null) {
-      push(out, 'undisclosable-primary', 'KD-DISCLOSE-05', `/diagnostics/${i}/primary`, 'The diagnostic discloses a location the compiler does not mark safe for this query.', 'null', 'a location');
+      push(
+        out,
+        'undisclosable-primary',
+        'KD-DISCLOSE-05',
+        `/diagnostics/${i}/primary`,
+        'The diagnostic discloses a location the compiler does not mark safe for this query.',
+        'null',
+        'a location',
+      );
     } else if (!sameLocation(primary, f.primary)) {
-      push(out, 'primary-mismatch', 'KD-DISCLOSE-05', `/diagnostics/${i}/primary`, "The diagnostic's primary location differs from the compiler's.", 'the diagnostic primary', 'another location');
+      push(
+        out,
+        'primary-mismatch',
+        'KD-DISCLOSE-05',
+        `/diagnostics/${i}/primary`,
+        "The diagnostic's primary location differs from the compiler's.",
+        'the diagnostic primary',
+        'another location',
+      );
     }
   });
 }

@@ -47,25 +47,88 @@ import type { RequestReading } from './read-request.js';
 
 /** Field names of the request and result records; any other key is scanned like a value. */
 const KNOWN_KEYS = [
-  'analysis', 'authoritative', 'availability', 'category', 'code', 'dependencies', 'diagnostic_ids', 'diagnostics',
-  'display', 'display_name', 'documentation', 'effects', 'end', 'fallback_text', 'file_id', 'generation',
-  'generic_requirements', 'id', 'identity', 'implementation_identity', 'interface_set_sha256', 'kind', 'limit_profile',
-  'module', 'module_identity', 'omissions', 'operations', 'origin', 'primary', 'qualified_name', 'reason',
-  'receiver_mode', 'rejection_reasons', 'requested_spelling', 'schema', 'semantic_compatibility', 'severity',
-  'signature', 'source', 'source_sha256', 'span', 'start', 'status', 'template_id', 'trait', 'trait_identity',
-  'truncated', 'type', 'value', 'visibility',
+  'analysis',
+  'authoritative',
+  'availability',
+  'category',
+  'code',
+  'dependencies',
+  'diagnostic_ids',
+  'diagnostics',
+  'display',
+  'display_name',
+  'documentation',
+  'effects',
+  'end',
+  'fallback_text',
+  'file_id',
+  'generation',
+  'generic_requirements',
+  'id',
+  'identity',
+  'implementation_identity',
+  'interface_set_sha256',
+  'kind',
+  'limit_profile',
+  'module',
+  'module_identity',
+  'omissions',
+  'operations',
+  'origin',
+  'primary',
+  'qualified_name',
+  'reason',
+  'receiver_mode',
+  'rejection_reasons',
+  'requested_spelling',
+  'schema',
+  'semantic_compatibility',
+  'severity',
+  'signature',
+  'source',
+  'source_sha256',
+  'span',
+  'start',
+  'status',
+  'template_id',
+  'trait',
+  'trait_identity',
+  'truncated',
+  'type',
+  'value',
+  'visibility',
   // Request fields: never result keys, but contract words all the same.
-  'byte_offset', 'expression', 'include_unavailable', 'position', 'query', 'spelling',
+  'byte_offset',
+  'expression',
+  'include_unavailable',
+  'position',
+  'query',
+  'spelling',
 ] as const;
 
 const KNOWN_KEY_SET: ReadonlySet<string> = new Set(KNOWN_KEYS);
 
 const CONTRACT_TOKENS: readonly string[] = [
   ...KNOWN_KEYS,
-  ...AVAILABILITIES, ...DEPENDENCY_SOURCES, ...FACT_REASONS, ...FACT_STATUSES, ...GENERIC_REQUIREMENT_KINDS,
-  ...IDENTITY_KINDS, ...OMISSION_REASONS, ...ORIGIN_KINDS, ...QUERY_KINDS, ...RECEIVER_MODES, ...REJECTION_REASONS,
-  ...RESULT_REASONS, ...RESULT_STATUSES, ...SEVERITIES, ...VISIBILITIES,
-  'NodeId', LIMIT_PROFILE, REQUEST_SCHEMA, RESULT_SCHEMA,
+  ...AVAILABILITIES,
+  ...DEPENDENCY_SOURCES,
+  ...FACT_REASONS,
+  ...FACT_STATUSES,
+  ...GENERIC_REQUIREMENT_KINDS,
+  ...IDENTITY_KINDS,
+  ...OMISSION_REASONS,
+  ...ORIGIN_KINDS,
+  ...QUERY_KINDS,
+  ...RECEIVER_MODES,
+  ...REJECTION_REASONS,
+  ...RESULT_REASONS,
+  ...RESULT_STATUSES,
+  ...SEVERITIES,
+  ...VISIBILITIES,
+  'NodeId',
+  LIMIT_PROFILE,
+  REQUEST_SCHEMA,
+  RESULT_SCHEMA,
 ];
 
 /** Display names shorter than this are too common to mean a leak. */
@@ -112,7 +175,13 @@ function requestStrings(reading: RequestReading | undefined): Set<string> {
   const out = new Set<string>();
   if (reading?.kind !== 'valid') return out;
   const r = reading.request;
-  for (const s of [r.analysis.file_id, r.analysis.source_sha256, r.analysis.interface_set_sha256, r.analysis.semantic_compatibility]) out.add(s);
+  for (const s of [
+    r.analysis.file_id,
+    r.analysis.source_sha256,
+    r.analysis.interface_set_sha256,
+    r.analysis.semantic_compatibility,
+  ])
+    out.add(s);
   if (r.query.spelling !== null) out.add(r.query.spelling);
   return out;
 }
@@ -192,7 +261,8 @@ function buildTokens(input: LeakScanInput): Tokens {
   for (const s of [key.file_id, key.source_sha256, key.interface_set_sha256, key.semantic_compatibility]) add(s);
 
   const hiddenOnlyDiagnostics = new Set<string>();
-  for (const c of hidden) for (const d of c.diagnostic_ids) if (!exposedDiagnostics.has(d)) hiddenOnlyDiagnostics.add(d);
+  for (const c of hidden)
+    for (const d of c.diagnostic_ids) if (!exposedDiagnostics.has(d)) hiddenOnlyDiagnostics.add(d);
   for (const d of fixture.diagnostics) {
     if (hiddenOnlyDiagnostics.has(d.id)) continue;
     add(d.id);
@@ -239,11 +309,16 @@ function clauseFor(pointer: string | undefined, extension: boolean): string {
 
 function leak(t: HiddenToken, where: { pointer?: string; offset?: number }): Violation {
   const code = `hidden-${t.kind.toLowerCase().replace(/ /g, '-')}-leak`;
-  return violation(code, clauseFor(where.pointer, t.extension), `The result carries the ${t.kind} of a candidate hidden at this position.`, {
-    ...where,
-    expected: 'no identifying text of a hidden candidate',
-    actual: JSON.stringify(t.text.length > 80 ? `${t.text.slice(0, 80)}…` : t.text),
-  });
+  return violation(
+    code,
+    clauseFor(where.pointer, t.extension),
+    `The result carries the ${t.kind} of a candidate hidden at this position.`,
+    {
+      ...where,
+      expected: 'no identifying text of a hidden candidate',
+      actual: JSON.stringify(t.text.length > 80 ? `${t.text.slice(0, 80)}…` : t.text),
+    },
+  );
 }
 
 const HEX64 = /[0-9a-f]{64,}/g;
@@ -298,11 +373,16 @@ export function checkLeaks(result: unknown, input: LeakScanInput, options: LeakS
     const extension = tokens.locations.get(`${file}:${start}:${end}`);
     if (extension !== undefined) {
       out.push(
-        violation('hidden-location-leak', clauseFor(pointer, extension), 'The result carries the source location of a candidate hidden at this position.', {
-          pointer,
-          expected: 'no location of a hidden candidate',
-          actual: `${start}..${end} in the hidden candidate's file`,
-        }),
+        violation(
+          'hidden-location-leak',
+          clauseFor(pointer, extension),
+          'The result carries the source location of a candidate hidden at this position.',
+          {
+            pointer,
+            expected: 'no location of a hidden candidate',
+            actual: `${start}..${end} in the hidden candidate's file`,
+          },
+        ),
       );
     }
   };

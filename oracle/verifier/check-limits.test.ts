@@ -2,19 +2,38 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { checkLimits } from './check-limits.js';
 
-const at = (result: unknown): string[] => checkLimits(result).map((v) => `${v.clause} ${v.pointer ?? ''} ${v.actual ?? ''}`);
+const at = (result: unknown): string[] =>
+  checkLimits(result).map((v) => `${v.clause} ${v.pointer ?? ''} ${v.actual ?? ''}`);
 const n = (count: number): unknown[] => Array.from({ length: count }, () => ({}));
 
 test('the count caps of default-v1 are inclusive (KD-LIMIT-05/06, KD-DIAG-09, KD-REJECT-04)', () => {
   const full = {
-    operations: [{ dependencies: n(64), generic_requirements: n(64), effects: n(64), diagnostic_ids: n(256), rejection_reasons: n(10) }, ...n(4095)],
+    operations: [
+      {
+        dependencies: n(64),
+        generic_requirements: n(64),
+        effects: n(64),
+        diagnostic_ids: n(256),
+        rejection_reasons: n(10),
+      },
+      ...n(4095),
+    ],
     diagnostics: n(256),
     omissions: n(64),
     type: { dependencies: n(64), diagnostic_ids: n(256) },
   };
   assert.equal(at(full), []);
   const over = {
-    operations: [{ dependencies: n(65), generic_requirements: n(65), effects: n(65), diagnostic_ids: n(257), rejection_reasons: n(11) }, ...n(4096)],
+    operations: [
+      {
+        dependencies: n(65),
+        generic_requirements: n(65),
+        effects: n(65),
+        diagnostic_ids: n(257),
+        rejection_reasons: n(11),
+      },
+      ...n(4096),
+    ],
     diagnostics: n(257),
     omissions: n(65),
     type: { dependencies: n(65), diagnostic_ids: n(257) },

@@ -7,7 +7,14 @@ import { LIMITS } from '../limits.js';
 import { violation, type Violation } from '../violation.js';
 import { arrayMember, describeValue, isRecord, member } from './json-access.js';
 
-function cap(items: readonly unknown[], max: number, pointer: string, clause: string, what: string, out: Violation[]): void {
+function cap(
+  items: readonly unknown[],
+  max: number,
+  pointer: string,
+  clause: string,
+  what: string,
+  out: Violation[],
+): void {
   if (items.length <= max) return;
   out.push(
     violation('count-cap', clause, `A result carries at most ${max} ${what}.`, {
@@ -26,17 +33,66 @@ export function checkLimits(result: unknown): Violation[] {
   cap(arrayMember(result, 'omissions'), LIMITS.omissions, '/omissions', 'KD-LIMIT-05', 'omissions', out);
   const type = member(result, 'type');
   if (isRecord(type)) {
-    cap(arrayMember(type, 'dependencies'), LIMITS.dependenciesPerFact, '/type/dependencies', 'KD-LIMIT-06', 'dependencies per fact', out);
-    cap(arrayMember(type, 'diagnostic_ids'), LIMITS.diagnosticIdsPerFact, '/type/diagnostic_ids', 'KD-DIAG-09', 'diagnostic IDs per fact', out);
+    cap(
+      arrayMember(type, 'dependencies'),
+      LIMITS.dependenciesPerFact,
+      '/type/dependencies',
+      'KD-LIMIT-06',
+      'dependencies per fact',
+      out,
+    );
+    cap(
+      arrayMember(type, 'diagnostic_ids'),
+      LIMITS.diagnosticIdsPerFact,
+      '/type/diagnostic_ids',
+      'KD-DIAG-09',
+      'diagnostic IDs per fact',
+      out,
+    );
   }
   arrayMember(result, 'operations').forEach((op, i) => {
     if (!isRecord(op)) return;
     const base = `/operations/${i}`;
-    cap(arrayMember(op, 'dependencies'), LIMITS.dependenciesPerFact, `${base}/dependencies`, 'KD-LIMIT-06', 'dependencies per fact', out);
-    cap(arrayMember(op, 'generic_requirements'), LIMITS.genericRequirementsPerOperation, `${base}/generic_requirements`, 'KD-LIMIT-06', 'generic requirements per operation', out);
-    cap(arrayMember(op, 'effects'), LIMITS.effectsPerOperation, `${base}/effects`, 'KD-LIMIT-06', 'effects per operation', out);
-    cap(arrayMember(op, 'diagnostic_ids'), LIMITS.diagnosticIdsPerFact, `${base}/diagnostic_ids`, 'KD-DIAG-09', 'diagnostic IDs per fact', out);
-    cap(arrayMember(op, 'rejection_reasons'), LIMITS.rejectionReasons, `${base}/rejection_reasons`, 'KD-REJECT-04', 'rejection reasons per row', out);
+    cap(
+      arrayMember(op, 'dependencies'),
+      LIMITS.dependenciesPerFact,
+      `${base}/dependencies`,
+      'KD-LIMIT-06',
+      'dependencies per fact',
+      out,
+    );
+    cap(
+      arrayMember(op, 'generic_requirements'),
+      LIMITS.genericRequirementsPerOperation,
+      `${base}/generic_requirements`,
+      'KD-LIMIT-06',
+      'generic requirements per operation',
+      out,
+    );
+    cap(
+      arrayMember(op, 'effects'),
+      LIMITS.effectsPerOperation,
+      `${base}/effects`,
+      'KD-LIMIT-06',
+      'effects per operation',
+      out,
+    );
+    cap(
+      arrayMember(op, 'diagnostic_ids'),
+      LIMITS.diagnosticIdsPerFact,
+      `${base}/diagnostic_ids`,
+      'KD-DIAG-09',
+      'diagnostic IDs per fact',
+      out,
+    );
+    cap(
+      arrayMember(op, 'rejection_reasons'),
+      LIMITS.rejectionReasons,
+      `${base}/rejection_reasons`,
+      'KD-REJECT-04',
+      'rejection reasons per row',
+      out,
+    );
   });
   const truncated = member(result, 'truncated');
   if (member(result, 'status') === 'complete' && truncated !== false) {

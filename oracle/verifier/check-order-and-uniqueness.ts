@@ -152,52 +152,82 @@ export function checkOrderAndUniqueness(result: unknown): Violation[] {
     checkSequence(arrayMember(type, 'diagnostic_ids'), '/type/diagnostic_ids', DIAGNOSTIC_IDS, out);
   }
   const operations = arrayMember(result, 'operations');
-  checkSequence(operations, '/operations', {
-    unique: operationIdentityKey,
-    sort: operationSortKey,
-    what: 'An operation row',
-    duplicate: { code: 'duplicate-operation', clause: 'KD-ORDER-05' },
-    order: { code: 'operations-order', clause: 'KD-ORDER-06' },
-  }, out);
+  checkSequence(
+    operations,
+    '/operations',
+    {
+      unique: operationIdentityKey,
+      sort: operationSortKey,
+      what: 'An operation row',
+      duplicate: { code: 'duplicate-operation', clause: 'KD-ORDER-05' },
+      order: { code: 'operations-order', clause: 'KD-ORDER-06' },
+    },
+    out,
+  );
   operations.forEach((op, i) => {
     if (!isRecord(op)) return;
     const base = `/operations/${i}`;
     checkSequence(arrayMember(op, 'dependencies'), `${base}/dependencies`, DEPENDENCIES, out);
     checkSequence(arrayMember(op, 'diagnostic_ids'), `${base}/diagnostic_ids`, DIAGNOSTIC_IDS, out);
-    checkSequence(arrayMember(op, 'generic_requirements'), `${base}/generic_requirements`, {
-      unique: requirementKey,
-      what: 'A generic requirement',
-      duplicate: { code: 'duplicate-generic-requirement', clause: 'KD-ORDER-03' },
-      order: { code: 'generic-requirements-order', clause: 'KD-ORDER-04' },
-    }, out);
-    checkSequence(arrayMember(op, 'effects'), `${base}/effects`, {
-      unique: effectKey,
-      what: 'An effect requirement',
-      duplicate: { code: 'duplicate-effect', clause: 'KD-ORDER-03' },
-      order: { code: 'effects-order', clause: 'KD-ORDER-04' },
-    }, out);
-    checkSequence(arrayMember(op, 'rejection_reasons'), `${base}/rejection_reasons`, {
-      unique: single,
-      what: 'A rejection reason',
-      duplicate: { code: 'duplicate-rejection-reason', clause: 'KD-REJECT-02' },
-      order: { code: 'rejection-reasons-order', clause: 'KD-REJECT-03' },
-    }, out);
+    checkSequence(
+      arrayMember(op, 'generic_requirements'),
+      `${base}/generic_requirements`,
+      {
+        unique: requirementKey,
+        what: 'A generic requirement',
+        duplicate: { code: 'duplicate-generic-requirement', clause: 'KD-ORDER-03' },
+        order: { code: 'generic-requirements-order', clause: 'KD-ORDER-04' },
+      },
+      out,
+    );
+    checkSequence(
+      arrayMember(op, 'effects'),
+      `${base}/effects`,
+      {
+        unique: effectKey,
+        what: 'An effect requirement',
+        duplicate: { code: 'duplicate-effect', clause: 'KD-ORDER-03' },
+        order: { code: 'effects-order', clause: 'KD-ORDER-04' },
+      },
+      out,
+    );
+    checkSequence(
+      arrayMember(op, 'rejection_reasons'),
+      `${base}/rejection_reasons`,
+      {
+        unique: single,
+        what: 'A rejection reason',
+        duplicate: { code: 'duplicate-rejection-reason', clause: 'KD-REJECT-02' },
+        order: { code: 'rejection-reasons-order', clause: 'KD-REJECT-03' },
+      },
+      out,
+    );
   });
-  checkSequence(arrayMember(result, 'omissions'), '/omissions', {
-    unique: omissionKey,
-    what: 'An omission',
-    duplicate: { code: 'duplicate-omission', clause: 'KD-ORDER-08' },
-    order: { code: 'omissions-order', clause: 'KD-ORDER-08' },
-  }, out);
-  checkSequence(arrayMember(result, 'diagnostics'), '/diagnostics', {
-    unique: (d) => single(member(d, 'id')),
-    sort: (d) => {
-      const id = stringMember(d, 'id');
-      return id === undefined ? undefined : [id, stringMember(d, 'code') ?? null];
+  checkSequence(
+    arrayMember(result, 'omissions'),
+    '/omissions',
+    {
+      unique: omissionKey,
+      what: 'An omission',
+      duplicate: { code: 'duplicate-omission', clause: 'KD-ORDER-08' },
+      order: { code: 'omissions-order', clause: 'KD-ORDER-08' },
     },
-    what: 'A diagnostic',
-    duplicate: { code: 'duplicate-diagnostic', clause: 'KD-ORDER-09' },
-    order: { code: 'diagnostics-order', clause: 'KD-ORDER-09' },
-  }, out);
+    out,
+  );
+  checkSequence(
+    arrayMember(result, 'diagnostics'),
+    '/diagnostics',
+    {
+      unique: (d) => single(member(d, 'id')),
+      sort: (d) => {
+        const id = stringMember(d, 'id');
+        return id === undefined ? undefined : [id, stringMember(d, 'code') ?? null];
+      },
+      what: 'A diagnostic',
+      duplicate: { code: 'duplicate-diagnostic', clause: 'KD-ORDER-09' },
+      order: { code: 'diagnostics-order', clause: 'KD-ORDER-09' },
+    },
+    out,
+  );
   return out;
 }

@@ -16,11 +16,16 @@ export function checkProfile(result: unknown): Violation[] {
     const kind = member(member(op, 'origin'), 'kind');
     if (typeof kind === 'string' && FUTURE_ORIGINS.has(kind)) {
       out.push(
-        violation('unsupported-origin-row', 'KD-LOOKUP-11', `An ${kind} row cannot be produced before its resolution rules are accepted; the work is reported as an unsupported-in-profile omission (OQ-19 A).`, {
-          pointer: `/operations/${i}/origin/kind`,
-          expected: 'function | member',
-          actual: JSON.stringify(kind),
-        }),
+        violation(
+          'unsupported-origin-row',
+          'KD-LOOKUP-11',
+          `An ${kind} row cannot be produced before its resolution rules are accepted; the work is reported as an unsupported-in-profile omission (OQ-19 A).`,
+          {
+            pointer: `/operations/${i}/origin/kind`,
+            expected: 'function | member',
+            actual: JSON.stringify(kind),
+          },
+        ),
       );
     }
   });

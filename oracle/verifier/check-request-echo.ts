@@ -21,7 +21,13 @@ const ECHO_CLAUSE: Readonly<Record<string, string>> = {
   stale: 'KD-RES-10',
   unavailable: 'KD-RES-12',
 };
-const KEY_FIELDS = ['file_id', 'source_sha256', 'interface_set_sha256', 'generation', 'semantic_compatibility'] as const;
+const KEY_FIELDS = [
+  'file_id',
+  'source_sha256',
+  'interface_set_sha256',
+  'generation',
+  'semantic_compatibility',
+] as const;
 
 /** Checks a decoded result against its request, or the request-free consistency rules without one. */
 export function checkRequestEcho(result: unknown, reading: RequestReading | undefined): Violation[] {
@@ -37,19 +43,29 @@ export function checkRequestEcho(result: unknown, reading: RequestReading | unde
     if (positionOnly && status === 'stale' && reason === 'wrong-file') return out;
     if (status !== 'invalid') {
       out.push(
-        violation('invalid-request-answered', cause.clause, `The request breaks a record rule (${cause.code}), so the result is invalid with reason invalid-request.`, {
-          pointer: '/status',
-          expected: '"invalid"',
-          actual: describeValue(status),
-        }),
+        violation(
+          'invalid-request-answered',
+          cause.clause,
+          `The request breaks a record rule (${cause.code}), so the result is invalid with reason invalid-request.`,
+          {
+            pointer: '/status',
+            expected: '"invalid"',
+            actual: describeValue(status),
+          },
+        ),
       );
     } else if (reason !== 'invalid-request') {
       out.push(
-        violation('invalid-request-reason', 'KD-RES-15', 'A request that breaks a record rule is answered with reason invalid-request (OQ-02 A, OQ-41 A).', {
-          pointer: '/reason',
-          expected: '"invalid-request"',
-          actual: describeValue(reason),
-        }),
+        violation(
+          'invalid-request-reason',
+          'KD-RES-15',
+          'A request that breaks a record rule is answered with reason invalid-request (OQ-02 A, OQ-41 A).',
+          {
+            pointer: '/reason',
+            expected: '"invalid-request"',
+            actual: describeValue(reason),
+          },
+        ),
       );
     }
     return out;
@@ -61,11 +77,18 @@ export function checkRequestEcho(result: unknown, reading: RequestReading | unde
     const expected = reading.canonical ? 'invalid-position' : 'invalid-request';
     if (reason !== expected) {
       out.push(
-        violation('invalid-reason', 'KD-RES-15', reading.canonical ? 'A valid request can be rejected only for its position (OQ-10 A).' : 'A request with a non-canonical layout is rejected with invalid-request (OQ-03 A).', {
-          pointer: '/reason',
-          expected: JSON.stringify(expected),
-          actual: describeValue(reason),
-        }),
+        violation(
+          'invalid-reason',
+          'KD-RES-15',
+          reading.canonical
+            ? 'A valid request can be rejected only for its position (OQ-10 A).'
+            : 'A request with a non-canonical layout is rejected with invalid-request (OQ-03 A).',
+          {
+            pointer: '/reason',
+            expected: JSON.stringify(expected),
+            actual: describeValue(reason),
+          },
+        ),
       );
     }
     return out;
@@ -83,11 +106,16 @@ function checkPositionRange(request: DiscoveryRequestV1, status: string | undefi
   // KIT-01: a stale key is reported before the position; any other answer accepted it.
   if (status === 'stale' || status === undefined) return;
   out.push(
-    violation('position-not-rejected', 'KD-POS-05', 'The request offset lies outside its expression span, so the result is stale or invalid with invalid-position (OQ-10 A).', {
-      pointer: '/status',
-      expected: '"invalid" or "stale"',
-      actual: describeValue(status),
-    }),
+    violation(
+      'position-not-rejected',
+      'KD-POS-05',
+      'The request offset lies outside its expression span, so the result is stale or invalid with invalid-position (OQ-10 A).',
+      {
+        pointer: '/status',
+        expected: '"invalid" or "stale"',
+        actual: describeValue(status),
+      },
+    ),
   );
 }
 
@@ -115,40 +143,64 @@ function checkRows(result: unknown, request: DiscoveryRequestV1, status: string 
   const { kind, include_unavailable: includeUnavailable } = request.query;
   if (kind === 'type' && operations.length > 0) {
     out.push(
-      violation('type-query-with-operations', 'KD-RES-16', 'A type query asks for no operations, so the result has none (OQ-40 A).', {
-        pointer: '/operations',
-        expected: '[]',
-        actual: `array of ${operations.length}`,
-      }),
+      violation(
+        'type-query-with-operations',
+        'KD-RES-16',
+        'A type query asks for no operations, so the result has none (OQ-40 A).',
+        {
+          pointer: '/operations',
+          expected: '[]',
+          actual: `array of ${operations.length}`,
+        },
+      ),
     );
   }
   const omissions = arrayMember(result, 'omissions');
   if (kind === 'type' && omissions.length > 0) {
     out.push(
-      violation('type-query-with-omissions', 'KD-RES-16', 'A type query looks nothing up, so nothing is withheld and the result has no omission (OQ-40 A, KIT-02).', {
-        pointer: '/omissions',
-        expected: '[]',
-        actual: `array of ${omissions.length}`,
-      }),
+      violation(
+        'type-query-with-omissions',
+        'KD-RES-16',
+        'A type query looks nothing up, so nothing is withheld and the result has no omission (OQ-40 A, KIT-02).',
+        {
+          pointer: '/omissions',
+          expected: '[]',
+          actual: `array of ${omissions.length}`,
+        },
+      ),
     );
   }
   if (kind === 'explain-operation') {
     if (operations.length > 1) {
       out.push(
-        violation('explain-multiple-rows', 'KD-RES-18', 'An explain-operation result includes at most one operation row.', {
-          pointer: '/operations',
-          expected: 'at most 1 row',
-          actual: `${operations.length} rows`,
-        }),
+        violation(
+          'explain-multiple-rows',
+          'KD-RES-18',
+          'An explain-operation result includes at most one operation row.',
+          {
+            pointer: '/operations',
+            expected: 'at most 1 row',
+            actual: `${operations.length} rows`,
+          },
+        ),
       );
     }
-    if ((status === 'complete' || status === 'partial') && operations.length === 0 && arrayMember(result, 'omissions').length === 0) {
+    if (
+      (status === 'complete' || status === 'partial') &&
+      operations.length === 0 &&
+      arrayMember(result, 'omissions').length === 0
+    ) {
       out.push(
-        violation('explain-without-row-or-omission', 'KD-RES-19', 'An explanation that discloses no row uses an omission.', {
-          pointer: '/omissions',
-          expected: 'at least one omission',
-          actual: '[]',
-        }),
+        violation(
+          'explain-without-row-or-omission',
+          'KD-RES-19',
+          'An explanation that discloses no row uses an omission.',
+          {
+            pointer: '/omissions',
+            expected: 'at least one omission',
+            actual: '[]',
+          },
+        ),
       );
     }
   } else if (!includeUnavailable) {
@@ -157,11 +209,16 @@ function checkRows(result: unknown, request: DiscoveryRequestV1, status: string 
     operations.forEach((op, i) => {
       if (member(op, 'availability') === 'unavailable') {
         out.push(
-          violation('unrequested-unavailable-row', 'KD-REQ-07', 'Unavailable rows are listed only when the request sets include_unavailable (OQ-32 A).', {
-            pointer: `/operations/${i}/availability`,
-            expected: '"callable"',
-            actual: '"unavailable"',
-          }),
+          violation(
+            'unrequested-unavailable-row',
+            'KD-REQ-07',
+            'Unavailable rows are listed only when the request sets include_unavailable (OQ-32 A).',
+            {
+              pointer: `/operations/${i}/availability`,
+              expected: '"callable"',
+              actual: '"unavailable"',
+            },
+          ),
         );
       }
     });
@@ -177,19 +234,29 @@ function checkOmissionSpellings(result: unknown, request: DiscoveryRequestV1, ou
     const pointer = `/omissions/${i}/requested_spelling`;
     if (explain && got !== spelling) {
       out.push(
-        violation('omission-spelling-not-echoed', 'KD-OMIT-05', 'Every omission of an explanation echoes the request spelling exactly (OQ-29 A).', {
-          pointer,
-          expected: JSON.stringify(spelling),
-          actual: describeValue(got),
-        }),
+        violation(
+          'omission-spelling-not-echoed',
+          'KD-OMIT-05',
+          'Every omission of an explanation echoes the request spelling exactly (OQ-29 A).',
+          {
+            pointer,
+            expected: JSON.stringify(spelling),
+            actual: describeValue(got),
+          },
+        ),
       );
     } else if (!explain && got !== null) {
       out.push(
-        violation('omission-spelling-in-general-query', 'KD-OMIT-06', 'Only explain-operation may set requested_spelling; a general query uses null.', {
-          pointer,
-          expected: 'null',
-          actual: describeValue(got),
-        }),
+        violation(
+          'omission-spelling-in-general-query',
+          'KD-OMIT-06',
+          'Only explain-operation may set requested_spelling; a general query uses null.',
+          {
+            pointer,
+            expected: 'null',
+            actual: describeValue(got),
+          },
+        ),
       );
     }
   });
@@ -205,21 +272,31 @@ function checkOmissionsAgree(result: unknown): Violation[] {
   spellings.forEach((s, i) => {
     if (s === first || (s !== null && typeof s !== 'string')) return;
     out.push(
-      violation(s === null ? 'omission-spelling-mixed' : 'omission-spelling-differs', 'KD-OMIT-05', 'The omissions of one explanation all echo the one request spelling (OQ-29 A).', {
-        pointer: `/omissions/${i}/requested_spelling`,
-        expected: 'the spelling of the other omissions',
-        actual: describeValue(s),
-      }),
+      violation(
+        s === null ? 'omission-spelling-mixed' : 'omission-spelling-differs',
+        'KD-OMIT-05',
+        'The omissions of one explanation all echo the one request spelling (OQ-29 A).',
+        {
+          pointer: `/omissions/${i}/requested_spelling`,
+          expected: 'the spelling of the other omissions',
+          actual: describeValue(s),
+        },
+      ),
     );
   });
   const operations = arrayMember(result, 'operations');
   if (operations.length > 1) {
     out.push(
-      violation('explain-multiple-rows', 'KD-RES-18', 'An omission echoes a spelling, so this is an explanation, which includes at most one operation row.', {
-        pointer: '/operations',
-        expected: 'at most 1 row',
-        actual: `${operations.length} rows`,
-      }),
+      violation(
+        'explain-multiple-rows',
+        'KD-RES-18',
+        'An omission echoes a spelling, so this is an explanation, which includes at most one operation row.',
+        {
+          pointer: '/operations',
+          expected: 'at most 1 row',
+          actual: `${operations.length} rows`,
+        },
+      ),
     );
   }
   return out;

@@ -40,14 +40,18 @@ function guardedScalarViolations(result: unknown): Violation[] {
     text('Name', member(op, 'display_name'), `${at}/display_name`);
     text('QualifiedName', member(op, 'qualified_name'), `${at}/qualified_name`);
     text('Signature', member(op, 'signature'), `${at}/signature`);
-    arrayMember(op, 'generic_requirements').forEach((g, j) => text('Display', member(g, 'display'), `${at}/generic_requirements/${j}/display`));
+    arrayMember(op, 'generic_requirements').forEach((g, j) =>
+      text('Display', member(g, 'display'), `${at}/generic_requirements/${j}/display`),
+    );
     arrayMember(op, 'effects').forEach((e, j) => text('Display', member(e, 'display'), `${at}/effects/${j}/display`));
     const origin = member(op, 'origin');
     text('QualifiedName', member(origin, 'module'), `${at}/origin/module`);
     text('Name', member(origin, 'trait'), `${at}/origin/trait`);
     location(member(op, 'source'), `${at}/source`);
   });
-  arrayMember(result, 'omissions').forEach((o, i) => text('Spelling', member(o, 'requested_spelling'), `/omissions/${i}/requested_spelling`));
+  arrayMember(result, 'omissions').forEach((o, i) =>
+    text('Spelling', member(o, 'requested_spelling'), `/omissions/${i}/requested_spelling`),
+  );
   arrayMember(result, 'diagnostics').forEach((d, i) => {
     const at = `/diagnostics/${i}`;
     text('Name', member(d, 'code'), `${at}/code`);

@@ -39,49 +39,131 @@ export function checkStatusShape(result: unknown): Violation[] {
   const omissions = arrayMember(result, 'omissions');
   const diagnostics = arrayMember(result, 'diagnostics');
 
-  const need = (cond: boolean, code: string, clause: string, pointer: string, message: string, expected: string, actual: string): void => {
+  const need = (
+    cond: boolean,
+    code: string,
+    clause: string,
+    pointer: string,
+    message: string,
+    expected: string,
+    actual: string,
+  ): void => {
     if (!cond) out.push(violation(code, clause, message, { pointer, expected, actual }));
   };
   const analysisPresent = (clause: string): void =>
-    need(isRecord(analysis), `${status}-without-analysis`, clause, '/analysis', `A ${status} result echoes the request's analysis key.`, 'an AnalysisKey', describeValue(analysis));
+    need(
+      isRecord(analysis),
+      `${status}-without-analysis`,
+      clause,
+      '/analysis',
+      `A ${status} result echoes the request's analysis key.`,
+      'an AnalysisKey',
+      describeValue(analysis),
+    );
   const typeNull = (clause: string): void =>
-    need(type === null, `${status}-with-type`, clause, '/type', `A ${status} result has no type fact.`, 'null', describeValue(type));
+    need(
+      type === null,
+      `${status}-with-type`,
+      clause,
+      '/type',
+      `A ${status} result has no type fact.`,
+      'null',
+      describeValue(type),
+    );
   const emptyArray = (items: readonly unknown[], field: string, clause: string): void =>
-    need(items.length === 0, `${status}-with-${field}`, clause, `/${field}`, `A ${status} result has no ${field}.`, '[]', describeValue(items));
+    need(
+      items.length === 0,
+      `${status}-with-${field}`,
+      clause,
+      `/${field}`,
+      `A ${status} result has no ${field}.`,
+      '[]',
+      describeValue(items),
+    );
   const truncatedFalse = (clause: string): void =>
-    need(truncated === false, `${status}-truncated`, clause, '/truncated', `A ${status} result is never truncated.`, 'false', describeValue(truncated));
+    need(
+      truncated === false,
+      `${status}-truncated`,
+      clause,
+      '/truncated',
+      `A ${status} result is never truncated.`,
+      'false',
+      describeValue(truncated),
+    );
   const reasonIn = (set: ReadonlySet<string>, clause: string): void =>
-    need(typeof reason === 'string' && set.has(reason), `${status}-reason`, clause, '/reason', `A ${status} result carries one of its own reasons.`, [...set].join(' | '), describeValue(reason));
+    need(
+      typeof reason === 'string' && set.has(reason),
+      `${status}-reason`,
+      clause,
+      '/reason',
+      `A ${status} result carries one of its own reasons.`,
+      [...set].join(' | '),
+      describeValue(reason),
+    );
 
   switch (status) {
     case 'complete': {
       analysisPresent('KD-RES-06');
-      need(reason === null, 'complete-with-reason', 'KD-RES-06', '/reason', 'A complete result has a null reason.', 'null', describeValue(reason));
-      need(isRecord(type), 'complete-without-type', 'KD-RES-07', '/type', 'A complete result carries its validated type fact.', 'a TypeFact', describeValue(type));
+      need(
+        reason === null,
+        'complete-with-reason',
+        'KD-RES-06',
+        '/reason',
+        'A complete result has a null reason.',
+        'null',
+        describeValue(reason),
+      );
+      need(
+        isRecord(type),
+        'complete-without-type',
+        'KD-RES-07',
+        '/type',
+        'A complete result carries its validated type fact.',
+        'a TypeFact',
+        describeValue(type),
+      );
       const typeStatus = member(type, 'status');
       if (isRecord(type)) {
-        need(typeStatus === 'validated', 'complete-type-not-validated', 'KD-RES-07', '/type/status', 'A complete result has a validated type.', '"validated"', describeValue(typeStatus));
+        need(
+          typeStatus === 'validated',
+          'complete-type-not-validated',
+          'KD-RES-07',
+          '/type/status',
+          'A complete result has a validated type.',
+          '"validated"',
+          describeValue(typeStatus),
+        );
       }
       operations.forEach((op, i) => {
         const s = member(op, 'status');
         if (isRecord(op) && s !== 'validated') {
           out.push(
-            violation('complete-operation-not-validated', 'KD-RES-07', 'Every operation of a complete result is validated.', {
-              pointer: `/operations/${i}/status`,
-              expected: '"validated"',
-              actual: describeValue(s),
-            }),
+            violation(
+              'complete-operation-not-validated',
+              'KD-RES-07',
+              'Every operation of a complete result is validated.',
+              {
+                pointer: `/operations/${i}/status`,
+                expected: '"validated"',
+                actual: describeValue(s),
+              },
+            ),
           );
         }
       });
       // OQ-18 A: any omission means something was withheld, so the result is partial.
       omissions.forEach((_, i) => {
         out.push(
-          violation('complete-with-omission', 'KD-RES-07', 'A complete result has no omission; withholding anything makes it partial (OQ-18 A).', {
-            pointer: childPointer('/omissions', i),
-            expected: 'no omission',
-            actual: 'an omission',
-          }),
+          violation(
+            'complete-with-omission',
+            'KD-RES-07',
+            'A complete result has no omission; withholding anything makes it partial (OQ-18 A).',
+            {
+              pointer: childPointer('/omissions', i),
+              expected: 'no omission',
+              actual: 'an omission',
+            },
+          ),
         );
       });
       break;
@@ -91,15 +173,39 @@ export function checkStatusShape(result: unknown): Violation[] {
       // OQ-14 A: a type fact that is not unavailable, or at least one operation row.
       const typeStatus = member(type, 'status');
       const usefulType = isRecord(type) && typeStatus !== 'unavailable';
-      need(usefulType || operations.length > 0, 'partial-without-useful-fact', 'KD-RES-08', '', 'A partial result carries at least one useful fact: a type fact that is not unavailable, or an operation row (OQ-14 A).', 'a useful fact', 'none');
+      need(
+        usefulType || operations.length > 0,
+        'partial-without-useful-fact',
+        'KD-RES-08',
+        '',
+        'A partial result carries at least one useful fact: a type fact that is not unavailable, or an operation row (OQ-14 A).',
+        'a useful fact',
+        'none',
+      );
       const explained =
         truncated === true ||
         omissions.length > 0 ||
         diagnostics.length > 0 ||
         (isRecord(type) && typeStatus !== 'validated') ||
         operations.some((op) => isRecord(op) && member(op, 'status') !== 'validated');
-      need(explained, 'partial-without-explanation', 'KD-RES-09', '', 'A partial result explains its incompleteness by a nonvalidated fact, a diagnostic, an omission or truncation.', 'an explanation of incompleteness', 'none');
-      need(reason === null, 'partial-with-reason', 'KD-RES-09', '/reason', 'A partial result has a null reason; its explanation is in its facts (OQ-15 A).', 'null', describeValue(reason));
+      need(
+        explained,
+        'partial-without-explanation',
+        'KD-RES-09',
+        '',
+        'A partial result explains its incompleteness by a nonvalidated fact, a diagnostic, an omission or truncation.',
+        'an explanation of incompleteness',
+        'none',
+      );
+      need(
+        reason === null,
+        'partial-with-reason',
+        'KD-RES-09',
+        '/reason',
+        'A partial result has a null reason; its explanation is in its facts (OQ-15 A).',
+        'null',
+        describeValue(reason),
+      );
       break;
     }
     case 'stale': {
@@ -125,7 +231,15 @@ export function checkStatusShape(result: unknown): Violation[] {
       break;
     }
     case 'invalid': {
-      need(analysis === null, 'invalid-with-analysis', 'KD-RES-14', '/analysis', 'An invalid result echoes no analysis key.', 'null', describeValue(analysis));
+      need(
+        analysis === null,
+        'invalid-with-analysis',
+        'KD-RES-14',
+        '/analysis',
+        'An invalid result echoes no analysis key.',
+        'null',
+        describeValue(analysis),
+      );
       typeNull('KD-RES-14');
       emptyArray(operations, 'operations', 'KD-RES-14');
       emptyArray(omissions, 'omissions', 'KD-RES-14');

@@ -81,7 +81,8 @@ export function deriveLookupTruth(
   let typeRank = closure.maxRank(t.dependencies, rankOf(t.status));
   // A type the compiler calls validated without a TypeId or a display cannot be validated (KD-TYPE-02).
   if (typeRank === 0 && (t.identity === null || t.identity.kind !== 'TypeId' || t.display === null)) typeRank = 1;
-  const typeCapped = uniqueCount(t.dependencies) > LIMITS.dependenciesPerFact || t.diagnostic_ids.length > LIMITS.diagnosticIdsPerFact;
+  const typeCapped =
+    uniqueCount(t.dependencies) > LIMITS.dependenciesPerFact || t.diagnostic_ids.length > LIMITS.diagnosticIdsPerFact;
   if (typeCapped) typeRank = Math.max(typeRank, 2);
   const lookupTypeId = typeRank === 0 && t.identity !== null ? t.identity.value : null;
 
@@ -97,7 +98,8 @@ export function deriveLookupTruth(
   const query = request.query;
   const out: CandidateTruth[] = [];
   for (const c of fixture.candidatesInOrder) {
-    const homeViews = c.home.kind === 'current-file' ? undefined : (views.get(`${c.home.package_id}:${c.home.module_id}`) ?? []);
+    const homeViews =
+      c.home.kind === 'current-file' ? undefined : (views.get(`${c.home.package_id}:${c.home.module_id}`) ?? []);
     // A candidate whose home interface is absent is outside the environment (KIT-03).
     if (homeViews !== undefined && homeViews.length === 0) continue;
     // Lookup reads only authorized validated views (L380, KIT-03 C): a view that failed validation is never read,
@@ -105,7 +107,17 @@ export function deriveLookupTruth(
     if (homeViews !== undefined && homeViews.length === 1 && homeViews[0]?.validated === false) continue;
     const applicable = c.receiver_type === null || (lookupTypeId !== null && c.receiver_type === lookupTypeId);
     const collected = query.kind === 'explain-operation' ? c.display_name === query.spelling : applicable;
-    out.push(judgeCandidate(c, { applicable, collected, homeViews, held, permits: occurrence.permits, closure, knownDiagnostics }));
+    out.push(
+      judgeCandidate(c, {
+        applicable,
+        collected,
+        homeViews,
+        held,
+        permits: occurrence.permits,
+        closure,
+        knownDiagnostics,
+      }),
+    );
   }
   return {
     typeRank,
@@ -128,8 +140,12 @@ interface JudgeInput {
   knownDiagnostics: ReadonlySet<string>;
 }
 
-function exposure(c: FixtureCandidate, homeViews: FixtureLookupView[] | undefined): { exposed: boolean; withheld: Withholding | null } {
-  if (homeViews === undefined) return c.admitted ? { exposed: true, withheld: null } : { exposed: false, withheld: 'hidden-by-visibility' };
+function exposure(
+  c: FixtureCandidate,
+  homeViews: FixtureLookupView[] | undefined,
+): { exposed: boolean; withheld: Withholding | null } {
+  if (homeViews === undefined)
+    return c.admitted ? { exposed: true, withheld: null } : { exposed: false, withheld: 'hidden-by-visibility' };
   // Two views of one module cannot both be current (KD-DIGEST-06): fail closed.
   const view = homeViews.length === 1 ? homeViews[0] : undefined;
   if (view === undefined) return { exposed: false, withheld: 'hidden-by-visibility' };
@@ -137,7 +153,9 @@ function exposure(c: FixtureCandidate, homeViews: FixtureLookupView[] | undefine
   if (!view.names_in_scope) {
     return { exposed: false, withheld: c.visibility === 'pub' && c.admitted ? 'not-imported' : 'hidden-by-visibility' };
   }
-  return c.admitted && viewExposes(view.view, c.visibility) ? { exposed: true, withheld: null } : { exposed: false, withheld: 'hidden-by-visibility' };
+  return c.admitted && viewExposes(view.view, c.visibility)
+    ? { exposed: true, withheld: null }
+    : { exposed: false, withheld: 'hidden-by-visibility' };
 }
 
 function judgeCandidate(c: FixtureCandidate, input: JudgeInput): CandidateTruth {
@@ -146,8 +164,10 @@ function judgeCandidate(c: FixtureCandidate, input: JudgeInput): CandidateTruth 
   const { exposed, withheld: hidden } = exposure(c, input.homeViews);
   let withheld: Withholding | null = hidden;
   if (!input.applicable) rejections.set('type-mismatch', 'KD-LOOKUP-09');
-  if (withheld === null && (c.origin.kind === 'extension' || c.origin.kind === 'trait')) withheld = 'unsupported-in-profile';
-  if (withheld === null && c.generic_requirements.some((g) => g.kind === 'trait-bound' && !g.satisfied)) withheld = 'unsupported-in-profile';
+  if (withheld === null && (c.origin.kind === 'extension' || c.origin.kind === 'trait'))
+    withheld = 'unsupported-in-profile';
+  if (withheld === null && c.generic_requirements.some((g) => g.kind === 'trait-bound' && !g.satisfied))
+    withheld = 'unsupported-in-profile';
   for (const g of c.generic_requirements) {
     if (g.satisfied) continue;
     if (g.kind === 'equality') rejections.set('type-mismatch', 'KD-LOOKUP-09');
@@ -156,7 +176,8 @@ function judgeCandidate(c: FixtureCandidate, input: JudgeInput): CandidateTruth 
   const mode = c.required_mode;
   if (mode === 'read' && !input.permits.read) rejections.set('requires-read', 'KD-OWN-06');
   if (mode === 'edit' && !input.permits.edit) rejections.set('requires-edit', 'KD-OWN-03');
-  if (mode === 'take' && !input.permits.take) rejections.set('requires-take', input.permits.edit ? 'KD-OWN-05' : 'KD-OWN-04');
+  if (mode === 'take' && !input.permits.take)
+    rejections.set('requires-take', input.permits.edit ? 'KD-OWN-05' : 'KD-OWN-04');
   for (const e of c.effects) {
     const isHeld = input.held.has(`${e.identity.kind}:${e.identity.value}`);
     if (isHeld) continue;
@@ -166,7 +187,11 @@ function judgeCandidate(c: FixtureCandidate, input: JudgeInput): CandidateTruth 
   }
 
   const keys: FactKey[] = [...c.dependencies, ...c.origin.dependencies];
-  let floor = Math.max(rankOf(c.status), closure.maxRank(c.dependencies), closure.maxRank(c.origin.dependencies, rankOf(c.origin.status)));
+  let floor = Math.max(
+    rankOf(c.status),
+    closure.maxRank(c.dependencies),
+    closure.maxRank(c.origin.dependencies, rankOf(c.origin.status)),
+  );
   for (const g of c.generic_requirements) {
     keys.push(...g.dependencies);
     floor = Math.max(floor, closure.maxRank(g.dependencies, rankOf(g.status)));

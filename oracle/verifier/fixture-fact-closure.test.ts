@@ -6,7 +6,12 @@ import { closeFixtureFacts } from './fixture-fact-closure.js';
 
 const id = (n: number): string => n.toString(16).padStart(64, '0');
 const key = (n: number): FactKey => ({ source: 'live', kind: 'NodeId', value: id(n) });
-const node = (n: number, status: FactStatus, deps: number[]): FixtureFactNode => ({ ...key(n), status, depends_on: deps.map(key), diagnostic_ids: [] });
+const node = (n: number, status: FactStatus, deps: number[]): FixtureFactNode => ({
+  ...key(n),
+  status,
+  depends_on: deps.map(key),
+  diagnostic_ids: [],
+});
 
 test('closure is the most restrictive status reached, cycles included (KD-CLOSURE-08)', () => {
   // 1 -> 2 -> 3 (error); 4 <-> 5 (5 provisional); 6 alone.
@@ -18,7 +23,10 @@ test('closure is the most restrictive status reached, cycles included (KD-CLOSUR
     node(5, 'provisional', [4]),
     node(6, 'validated', []),
   ]);
-  assert.equal([1, 2, 3, 4, 5, 6].map((n) => c.rankOf(key(n))), [3, 3, 3, 1, 1, 0]);
+  assert.equal(
+    [1, 2, 3, 4, 5, 6].map((n) => c.rankOf(key(n))),
+    [3, 3, 3, 1, 1, 0],
+  );
   assert.is(c.maxRank([key(6), key(4)]), 1);
   assert.is(c.maxRank([], 2), 2);
   assert.equal([...c.reachable([key(1)])].length, 3);
@@ -33,7 +41,9 @@ test('a key with no fact node never supports a validated fact (KD-CLOSURE-09)', 
 
 test('a long chain closes without recursion', () => {
   const n = 50_000;
-  const facts = Array.from({ length: n }, (_, i) => node(i, i === n - 1 ? 'unavailable' : 'validated', i === n - 1 ? [] : [i + 1]));
+  const facts = Array.from({ length: n }, (_, i) =>
+    node(i, i === n - 1 ? 'unavailable' : 'validated', i === n - 1 ? [] : [i + 1]),
+  );
   assert.is(closeFixtureFacts(facts).rankOf(key(0)), 2);
 });
 

@@ -35,7 +35,8 @@ export function parseLenient(bytes: Uint8Array): LenientParse {
   const out: LenientParse = { ok: true, value };
   // Offsets are reported in bytes of the input: a dropped BOM is 3 bytes.
   const base = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  if (scan.duplicateKeyAt !== undefined) out.duplicateKeyAt = base + Buffer.byteLength(text.slice(0, scan.duplicateKeyAt));
+  if (scan.duplicateKeyAt !== undefined)
+    out.duplicateKeyAt = base + Buffer.byteLength(text.slice(0, scan.duplicateKeyAt));
   if (scan.nonIntegerAt !== undefined) out.nonIntegerAt = base + Buffer.byteLength(text.slice(0, scan.nonIntegerAt));
   return out;
 }

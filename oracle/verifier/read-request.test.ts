@@ -5,7 +5,9 @@ import { bytes, requestText } from './test-support/result-texts.js';
 
 const kind = (text: string | Uint8Array): string => {
   const r = readRequest(typeof text === 'string' ? bytes(text) : text);
-  return r.kind === 'valid' ? `valid ${r.canonical ? 'canonical' : 'layout'}` : `invalid ${r.cause.clause} ${r.cause.code}`;
+  return r.kind === 'valid'
+    ? `valid ${r.canonical ? 'canonical' : 'layout'}`
+    : `invalid ${r.cause.clause} ${r.cause.code}`;
 };
 
 test('the canonical request is valid', () => {

@@ -52,7 +52,8 @@ export function readRequest(bytes: Uint8Array): RequestReading {
   const fault = strict.violation;
   if (!LAYOUT_CODES.has(fault.code)) return { kind: 'invalid', cause: fault };
   const lenient = parseLenient(bytes);
-  if (!lenient.ok || lenient.duplicateKeyAt !== undefined || lenient.nonIntegerAt !== undefined) return { kind: 'invalid', cause: fault };
+  if (!lenient.ok || lenient.duplicateKeyAt !== undefined || lenient.nonIntegerAt !== undefined)
+    return { kind: 'invalid', cause: fault };
   const v = validate(lenient.value);
   if (!v.ok) return { kind: 'invalid', cause: fault };
   return { kind: 'valid', request: v.request, canonical: false, layoutFault: fault };

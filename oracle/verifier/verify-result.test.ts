@@ -58,18 +58,28 @@ test('KD-CANON-02: a missing final LF is reported at the end, and the record is 
   const text = COMPLETE.slice(0, -1);
   assert.equal(verify(text), [`KD-CANON-02 final-lf byte ${text.length}`]);
   const alsoBad = mutate(text, TOP_REASON, LIMIT_REASON);
-  assert.equal(verify(alsoBad), [`KD-CANON-02 final-lf byte ${alsoBad.length}`, 'KD-RES-06 complete-with-reason at /reason']);
+  assert.equal(verify(alsoBad), [
+    `KD-CANON-02 final-lf byte ${alsoBad.length}`,
+    'KD-RES-06 complete-with-reason at /reason',
+  ]);
 });
 
 test('KD-CANON-05: keys out of order are reported at the second key', () => {
-  const text = mutate(COMPLETE, '  "authoritative": false,\n  "diagnostics": [],', '  "diagnostics": [],\n  "authoritative": false,');
+  const text = mutate(
+    COMPLETE,
+    '  "authoritative": false,\n  "diagnostics": [],',
+    '  "diagnostics": [],\n  "authoritative": false,',
+  );
   assert.equal(verify(text), [`KD-CANON-05 key-order byte ${text.indexOf('"authoritative"')}`]);
 });
 
 test('KD-CANON-07: a duplicate key behind an earlier layout fault is still named', () => {
   const text = mutate(COMPLETE, TOP_REASON, '"reason":  null,\n  "reason": null,\n  "schema"');
   const second = text.indexOf('"reason": null');
-  assert.equal(verify(text), [`KD-CANON-07 duplicate-key byte ${second}`, `KD-CANON-13 layout byte ${text.indexOf(':  null') + 2}`]);
+  assert.equal(verify(text), [
+    `KD-CANON-07 duplicate-key byte ${second}`,
+    `KD-CANON-13 layout byte ${text.indexOf(':  null') + 2}`,
+  ]);
 });
 
 test('KD-LIMIT-03: bytes over 4 MiB are refused on length and still checked leniently', () => {
@@ -99,17 +109,31 @@ test('status table: each mutation breaks one row of it', () => {
   ];
   for (const [from, to, want] of cases) assert.equal(verify(mutate(COMPLETE, from, to)), [want], want);
   assert.equal(verify(mutate(PARTIAL, TOP_REASON, LIMIT_REASON)), ['KD-RES-09 partial-with-reason at /reason']);
-  const unavailable = mutate(mutate(STALE, '"status": "stale"', '"status": "unavailable"'), '"reason": "stale-generation"', '"reason": "limit-exhausted"');
+  const unavailable = mutate(
+    mutate(STALE, '"status": "stale"', '"status": "unavailable"'),
+    '"reason": "stale-generation"',
+    '"reason": "limit-exhausted"',
+  );
   assert.equal(verify(unavailable), []);
-  assert.equal(verify(mutate(unavailable, '"truncated": false', '"truncated": true')), ['KD-RES-13 unavailable-truncated at /truncated']);
-  assert.equal(verify(mutate(unavailable, '"reason": "limit-exhausted"', '"reason": "stale-source"')), ['KD-RES-13 unavailable-reason at /reason']);
+  assert.equal(verify(mutate(unavailable, '"truncated": false', '"truncated": true')), [
+    'KD-RES-13 unavailable-truncated at /truncated',
+  ]);
+  assert.equal(verify(mutate(unavailable, '"reason": "limit-exhausted"', '"reason": "stale-source"')), [
+    'KD-RES-13 unavailable-reason at /reason',
+  ]);
   const invalid = mutate(
-    mutate(mutate(STALE, '"status": "stale"', '"status": "invalid"'), '"reason": "stale-generation"', '"reason": "invalid-request"'),
+    mutate(
+      mutate(STALE, '"status": "stale"', '"status": "invalid"'),
+      '"reason": "stale-generation"',
+      '"reason": "invalid-request"',
+    ),
     STALE.slice(STALE.indexOf('"analysis": {'), STALE.indexOf('  "authoritative"')),
     '"analysis": null,\n',
   );
   assert.equal(verify(invalid), []);
-  assert.equal(verify(mutate(invalid, '"reason": "invalid-request"', '"reason": "wrong-file"')), ['KD-RES-15 invalid-reason at /reason']);
+  assert.equal(verify(mutate(invalid, '"reason": "invalid-request"', '"reason": "wrong-file"')), [
+    'KD-RES-15 invalid-reason at /reason',
+  ]);
 });
 
 test('KD-RES-08/09: a partial result needs a useful fact and an explanation', () => {
@@ -117,8 +141,15 @@ test('KD-RES-08/09: a partial result needs a useful fact and an explanation', ()
   const unexplained = mutate(COMPLETE, '"status": "complete"', '"status": "partial"');
   assert.equal(verify(unexplained), ['KD-RES-09 partial-without-explanation at ']);
   // No type fact and no row: nothing useful, and nothing explains it either.
-  const empty = mutate(mutate(STALE, '"status": "stale"', '"status": "partial"'), '"reason": "stale-generation"', '"reason": null');
-  assert.equal(verify(empty), ['KD-RES-08 partial-without-useful-fact at ', 'KD-RES-09 partial-without-explanation at ']);
+  const empty = mutate(
+    mutate(STALE, '"status": "stale"', '"status": "partial"'),
+    '"reason": "stale-generation"',
+    '"reason": null',
+  );
+  assert.equal(verify(empty), [
+    'KD-RES-08 partial-without-useful-fact at ',
+    'KD-RES-09 partial-without-explanation at ',
+  ]);
 });
 
 test('closure: listed dependency and nested statuses bound the fact', () => {
@@ -129,7 +160,9 @@ test('closure: listed dependency and nested statuses bound the fact', () => {
     `"source": "live",
         "status": "provisional",`,
   );
-  assert.equal(verify(depProvisional), ['KD-CLOSURE-09 validated-with-unvalidated-dependency at /type/dependencies/0/status']);
+  assert.equal(verify(depProvisional), [
+    'KD-CLOSURE-09 validated-with-unvalidated-dependency at /type/dependencies/0/status',
+  ]);
   const originProvisional = mutate(
     PARTIAL,
     `"value": "${IDS.stdList}"
@@ -165,14 +198,26 @@ test('OQ-25 A: an unavailable row shows no signature', () => {
 
 test('OQ-43 A and KD-REJECT-03: rejection reasons of a validated unavailable row', () => {
   const rejected = (reasons: string): string =>
-    mutate(mutate(COMPLETE, '"availability": "callable",', '"availability": "unavailable",'), '"rejection_reasons": [],', `"rejection_reasons": [\n${reasons}\n      ],`);
+    mutate(
+      mutate(COMPLETE, '"availability": "callable",', '"availability": "unavailable",'),
+      '"rejection_reasons": [],',
+      `"rejection_reasons": [\n${reasons}\n      ],`,
+    );
   assert.equal(verify(rejected('        "requires-edit",\n        "type-mismatch"')), []);
-  assert.equal(verify(rejected('        "type-mismatch",\n        "requires-edit"')), ['KD-REJECT-03 rejection-reasons-order at /operations/0/rejection_reasons/1']);
-  assert.equal(verify(rejected('        "incomplete-analysis"')), ['KD-OP-11 validated-row-indefinite-rejection at /operations/0/rejection_reasons/0']);
+  assert.equal(verify(rejected('        "type-mismatch",\n        "requires-edit"')), [
+    'KD-REJECT-03 rejection-reasons-order at /operations/0/rejection_reasons/1',
+  ]);
+  assert.equal(verify(rejected('        "incomplete-analysis"')), [
+    'KD-OP-11 validated-row-indefinite-rejection at /operations/0/rejection_reasons/0',
+  ]);
 });
 
 test('diagnostic references: dangling IDs and unreferenced rows (KD-DIAG-07/08, OQ-30 A)', () => {
-  const dangling = mutate(COMPLETE, '"diagnostic_ids": [],\n      "display_name"', `"diagnostic_ids": [\n        "${IDS.diag}"\n      ],\n      "display_name"`);
+  const dangling = mutate(
+    COMPLETE,
+    '"diagnostic_ids": [],\n      "display_name"',
+    `"diagnostic_ids": [\n        "${IDS.diag}"\n      ],\n      "display_name"`,
+  );
   assert.equal(verify(dangling), ['KD-DIAG-07 dangling-diagnostic-id at /operations/0/diagnostic_ids/0']);
   const diagnostic = `"diagnostics": [
     {
@@ -185,9 +230,13 @@ test('diagnostic references: dangling IDs and unreferenced rows (KD-DIAG-07/08, 
       "template_id": "t"
     }
   ],`;
-  assert.equal(verify(mutate(COMPLETE, '"diagnostics": [],', diagnostic)), ['KD-DIAG-08 unreferenced-diagnostic at /diagnostics/0']);
+  assert.equal(verify(mutate(COMPLETE, '"diagnostics": [],', diagnostic)), [
+    'KD-DIAG-08 unreferenced-diagnostic at /diagnostics/0',
+  ]);
   // OQ-30 A: a stale result never carries diagnostics of an old or other analysis.
-  assert.equal(verify(mutate(STALE, '"diagnostics": [],', diagnostic)), ['KD-RES-10 stale-with-diagnostics at /diagnostics']);
+  assert.equal(verify(mutate(STALE, '"diagnostics": [],', diagnostic)), [
+    'KD-RES-10 stale-with-diagnostics at /diagnostics',
+  ]);
 });
 
 test('KD-LOOKUP-11, OQ-19 A: no extension row before the extension rules are accepted', () => {
@@ -210,18 +259,25 @@ test('KD-ORDER-05/06: operation rows sorted by SymbolId and unique', () => {
   const row = COMPLETE.slice(start, end);
   const lower = '0'.repeat(64);
   const other = row.split(IDS.length).join(lower);
-  const twice = (first: string, second: string): string => COMPLETE.slice(0, start) + first + ',\n' + second + COMPLETE.slice(end);
+  const twice = (first: string, second: string): string =>
+    COMPLETE.slice(0, start) + first + ',\n' + second + COMPLETE.slice(end);
   assert.equal(verify(twice(other, row)), []);
   assert.equal(verify(twice(row, other)), ['KD-ORDER-06 operations-order at /operations/1']);
   assert.equal(verify(twice(row, row)), ['KD-ORDER-05 duplicate-operation at /operations/1']);
 });
 
 test('request echo: key, kind type, unavailable rows, malformed requests', () => {
-  assert.equal(verify(mutate(COMPLETE, '"generation": 17', '"generation": 18'), requestText()), ['KD-RES-06 analysis-not-echoed at /analysis/generation']);
-  assert.equal(verify(COMPLETE, requestText({ kind: 'type' })), ['KD-RES-16 type-query-with-operations at /operations']);
+  assert.equal(verify(mutate(COMPLETE, '"generation": 17', '"generation": 18'), requestText()), [
+    'KD-RES-06 analysis-not-echoed at /analysis/generation',
+  ]);
+  assert.equal(verify(COMPLETE, requestText({ kind: 'type' })), [
+    'KD-RES-16 type-query-with-operations at /operations',
+  ]);
   assert.equal(verify(PARTIAL, requestText()), ['KD-REQ-07 unrequested-unavailable-row at /operations/0/availability']);
   // A general query with a spelling is invalid (KD-REQ-09): only invalid/invalid-request answers it.
-  assert.equal(verify(COMPLETE, requestText({ spelling: 'length' })), ['KD-REQ-09 invalid-request-answered at /status']);
+  assert.equal(verify(COMPLETE, requestText({ spelling: 'length' })), [
+    'KD-REQ-09 invalid-request-answered at /status',
+  ]);
   // A canonical valid request is never rejected as invalid-request (OQ-10 A).
   const invalidRequest = `{
   "analysis": null,
@@ -254,15 +310,24 @@ test('explain-operation: at most one row, and an echoed spelling on every omissi
       `"omissions": [\n    {\n      "reason": "hidden-by-visibility",\n      "requested_spelling": ${spelling}\n    }\n  ],`,
     );
   assert.equal(verify(withOmission('"size"'), explain), []);
-  assert.equal(verify(withOmission('"sizes"'), explain), ['KD-OMIT-05 omission-spelling-not-echoed at /omissions/0/requested_spelling']);
-  assert.equal(verify(withOmission('null'), explain), ['KD-OMIT-05 omission-spelling-not-echoed at /omissions/0/requested_spelling']);
-  assert.equal(verify(withOmission('"size"'), requestText()), ['KD-OMIT-06 omission-spelling-in-general-query at /omissions/0/requested_spelling']);
+  assert.equal(verify(withOmission('"sizes"'), explain), [
+    'KD-OMIT-05 omission-spelling-not-echoed at /omissions/0/requested_spelling',
+  ]);
+  assert.equal(verify(withOmission('null'), explain), [
+    'KD-OMIT-05 omission-spelling-not-echoed at /omissions/0/requested_spelling',
+  ]);
+  assert.equal(verify(withOmission('"size"'), requestText()), [
+    'KD-OMIT-06 omission-spelling-in-general-query at /omissions/0/requested_spelling',
+  ]);
 });
 
 test('output is sorted and deterministic', () => {
   const text = mutate(mutate(COMPLETE, TOP_REASON, LIMIT_REASON), '"truncated": false', '"truncated": true');
   const once = verifyResult(bytes(text));
-  assert.equal(lines(once), ['KD-LIMIT-12 complete-truncated at /truncated', 'KD-RES-06 complete-with-reason at /reason']);
+  assert.equal(lines(once), [
+    'KD-LIMIT-12 complete-truncated at /truncated',
+    'KD-RES-06 complete-with-reason at /reason',
+  ]);
   assert.equal(verifyResult(bytes(text)), once);
 });
 

@@ -58,7 +58,8 @@ export function verifyResult(resultBytes: Uint8Array, context: VerifyContext = {
     ...checkProfile(result),
     ...checkRequestEcho(result, reading),
   ];
-  if (context.fixture !== undefined) own.push(...checkAgainstFixture(result, context.fixture, reading, context.pendingReadings === true));
+  if (context.fixture !== undefined)
+    own.push(...checkAgainstFixture(result, context.fixture, reading, context.pendingReadings === true));
   return sortViolations([...found, ...withoutRestatedSchemaFaults(schema, own), ...own]);
 }
 
@@ -76,6 +77,8 @@ function withoutRestatedSchemaFaults(schema: readonly Violation[], own: readonly
   return schema.filter((s) => {
     if (s.code !== 'schema' || s.pointer === undefined) return true;
     const sp = s.pointer;
-    return !own.some((o) => o.pointer !== undefined && (o.pointer === sp || (o.clause === s.clause && related(o.pointer, sp))));
+    return !own.some(
+      (o) => o.pointer !== undefined && (o.pointer === sp || (o.clause === s.clause && related(o.pointer, sp))),
+    );
   });
 }

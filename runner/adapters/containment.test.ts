@@ -57,7 +57,10 @@ for (const how of ['setsid', 'double-fork']) {
   test(`persistent: a ${how} descendant holding stdout is ended when the instance closes`, async () => {
     if (!hasProc) return console.log('  (no /proc on this system: marker containment not checked)');
     const file = pidFile();
-    const launch = persistentProcessLauncher({ argv: [process.execPath, script, 'persistent', how], env: { KCTK_PID_FILE: file } }, '0.1.0');
+    const launch = persistentProcessLauncher(
+      { argv: [process.execPath, script, 'persistent', how], env: { KCTK_PID_FILE: file } },
+      '0.1.0',
+    );
     const started = await launch({ timeoutMs: 10000 });
     if (!started.ok) throw new Error(started.fault.message);
     const c = started.value;
@@ -73,7 +76,10 @@ for (const how of ['setsid', 'double-fork']) {
   test(`one-shot: a ${how} descendant holding stdout neither delays the answer nor survives it`, async () => {
     if (!hasProc) return console.log('  (no /proc on this system: marker containment not checked)');
     const file = pidFile();
-    const launch = oneShotProcessLauncher({ argv: [process.execPath, script, 'one-shot', how], env: { KCTK_PID_FILE: file } }, { name: 'x', version: '0' });
+    const launch = oneShotProcessLauncher(
+      { argv: [process.execPath, script, 'one-shot', how], env: { KCTK_PID_FILE: file } },
+      { name: 'x', version: '0' },
+    );
     const started = await launch({ timeoutMs: 10000 });
     if (!started.ok) throw new Error(started.fault.message);
     const c = started.value;
@@ -93,13 +99,18 @@ test('the runner exits with its verdict while a double-forked orphan holds its p
   const provider = `${JSON.stringify(process.execPath)} ${JSON.stringify(script)} persistent double-fork`;
   const argv = ['--import', import.meta.resolve('tsx'), join(kitRoot(), 'runner', 'cli-entry.ts'), 'run'];
   argv.push('--process', provider, '--category', 'stale', '--metamorphic', '0', '--timeout-ms', '20000', '-j', '2');
-  const child = spawn(process.execPath, argv, { env: { ...process.env, KCTK_PID_FILE: file }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, argv, {
+    env: { ...process.env, KCTK_PID_FILE: file },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const out: Buffer[] = [];
   child.stdout.on('data', (c: Buffer) => out.push(c));
   child.stderr.on('data', (c: Buffer) => out.push(c));
   // A guard against a hang only (the test then fails on the signal): no time is asserted.
   const guard = setTimeout(() => child.kill('SIGKILL'), 240000);
-  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((r) => child.on('exit', (c, s) => r([c, s])));
+  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((r) =>
+    child.on('exit', (c, s) => r([c, s])),
+  );
   clearTimeout(guard);
   const text = Buffer.concat(out).toString('utf8');
   assert.is(signal, null, `the runner was stopped by the guard:\n${text}`);

@@ -12,7 +12,13 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { MAX_RESULT_BYTES } from '../protocol/messages.js';
 import type { FromWorker, ToWorker } from './module-worker.js';
-import type { CallOutcome, ProviderConnection, ProviderFault, ProviderIdentity, ProviderLauncher } from './provider-connection.js';
+import type {
+  CallOutcome,
+  ProviderConnection,
+  ProviderFault,
+  ProviderIdentity,
+  ProviderLauncher,
+} from './provider-connection.js';
 import { STDERR_TAIL_BYTES } from './process-group.js';
 
 /** Heap ceiling of a provider module, so a runaway module fails alone. */
@@ -35,7 +41,11 @@ export function moduleThreadLauncher(modulePath: string, baseDir: string): Provi
   };
 }
 
-type Waiter = { accept: (m: FromWorker) => boolean; resolve: (o: CallOutcome<FromWorker>) => void; timer: NodeJS.Timeout };
+type Waiter = {
+  accept: (m: FromWorker) => boolean;
+  resolve: (o: CallOutcome<FromWorker>) => void;
+  timer: NodeJS.Timeout;
+};
 
 class ModuleConnection implements ProviderConnection {
   identity: ProviderIdentity = { name: 'unknown', version: 'unknown', interpretations: [], adapter: 'module' };
@@ -58,16 +68,30 @@ class ModuleConnection implements ProviderConnection {
     worker.stdout.resume();
     worker.stderr.on('data', (chunk: Buffer) => {
       this.stderr = Buffer.concat([this.stderr, chunk]);
-      if (this.stderr.length > STDERR_TAIL_BYTES) this.stderr = this.stderr.subarray(this.stderr.length - STDERR_TAIL_BYTES);
+      if (this.stderr.length > STDERR_TAIL_BYTES)
+        this.stderr = this.stderr.subarray(this.stderr.length - STDERR_TAIL_BYTES);
     });
     worker.on('message', (m: FromWorker) => this.onMessage(m));
-    worker.on('error', (err) => this.die({ kind: 'crash', message: `provider module threw: ${err.message.split('\n', 1)[0] ?? ''}`, stderrTail: this.tail() }));
-    worker.on('exit', (code) => this.die({ kind: 'crash', message: `provider worker exited with status ${code}`, stderrTail: this.tail() }));
+    worker.on('error', (err) =>
+      this.die({
+        kind: 'crash',
+        message: `provider module threw: ${err.message.split('\n', 1)[0] ?? ''}`,
+        stderrTail: this.tail(),
+      }),
+    );
+    worker.on('exit', (code) =>
+      this.die({ kind: 'crash', message: `provider worker exited with status ${code}`, stderrTail: this.tail() }),
+    );
     const reply = await this.call(undefined, (m) => m.type === 'hello' || m.type === 'start-error', timeoutMs);
-    if (!reply.ok) return { ok: false, fault: reply.fault.kind === 'crash' ? { ...reply.fault, kind: 'start' } : reply.fault };
+    if (!reply.ok)
+      return { ok: false, fault: reply.fault.kind === 'crash' ? { ...reply.fault, kind: 'start' } : reply.fault };
     const m = reply.value;
     if (m.type !== 'hello') {
-      const fault: ProviderFault = { kind: 'start', message: m.type === 'start-error' ? m.message : 'no hello', stderrTail: this.tail() };
+      const fault: ProviderFault = {
+        kind: 'start',
+        message: m.type === 'start-error' ? m.message : 'no hello',
+        stderrTail: this.tail(),
+      };
       this.die(fault);
       return { ok: false, fault };
     }
@@ -77,7 +101,11 @@ class ModuleConnection implements ProviderConnection {
 
   async loadFixture(sha256: string, bytes: Uint8Array, timeoutMs: number): Promise<CallOutcome<void>> {
     const id = this.nextId++;
-    const reply = await this.call({ type: 'load', id, sha256, bytes: bytes.slice() }, (m) => 'id' in m && m.id === id, timeoutMs);
+    const reply = await this.call(
+      { type: 'load', id, sha256, bytes: bytes.slice() },
+      (m) => 'id' in m && m.id === id,
+      timeoutMs,
+    );
     if (!reply.ok) return reply;
     const m = reply.value;
     if (m.type === 'error') return { ok: false, fault: { kind: 'provider-error', code: m.code, message: m.message } };
@@ -86,15 +114,30 @@ class ModuleConnection implements ProviderConnection {
 
   async query(sha256: string, request: Uint8Array, timeoutMs: number): Promise<CallOutcome<Uint8Array>> {
     const id = this.nextId++;
-    const reply = await this.call({ type: 'query', id, sha256, bytes: request.slice() }, (m) => 'id' in m && m.id === id, timeoutMs);
+    const reply = await this.call(
+      { type: 'query', id, sha256, bytes: request.slice() },
+      (m) => 'id' in m && m.id === id,
+      timeoutMs,
+    );
     if (!reply.ok) return reply;
     const m = reply.value;
     if (m.type === 'error') return { ok: false, fault: { kind: 'provider-error', code: m.code, message: m.message } };
     if (m.type !== 'result' || !(m.bytes instanceof Uint8Array)) {
-      return { ok: false, fault: { kind: 'provider-error', code: 'bad-message', message: 'query returned something other than a Uint8Array' } };
+      return {
+        ok: false,
+        fault: {
+          kind: 'provider-error',
+          code: 'bad-message',
+          message: 'query returned something other than a Uint8Array',
+        },
+      };
     }
     if (m.bytes.length > MAX_RESULT_BYTES) {
-      const fault: ProviderFault = { kind: 'oversize', message: `result of ${m.bytes.length} bytes exceeds the cap of ${MAX_RESULT_BYTES} bytes`, stderrTail: this.tail() };
+      const fault: ProviderFault = {
+        kind: 'oversize',
+        message: `result of ${m.bytes.length} bytes exceeds the cap of ${MAX_RESULT_BYTES} bytes`,
+        stderrTail: this.tail(),
+      };
       this.die(fault);
       return { ok: false, fault };
     }
@@ -113,11 +156,18 @@ class ModuleConnection implements ProviderConnection {
     return this.stderr.toString('utf8');
   }
 
-  private call(message: ToWorker | undefined, accept: (m: FromWorker) => boolean, timeoutMs: number): Promise<CallOutcome<FromWorker>> {
+  private call(
+    message: ToWorker | undefined,
+    accept: (m: FromWorker) => boolean,
+    timeoutMs: number,
+  ): Promise<CallOutcome<FromWorker>> {
     if (this.dead) return Promise.resolve({ ok: false, fault: this.dead });
     if (this.waiter) throw new Error('kit fault: two calls in flight on one provider');
     return new Promise((resolve) => {
-      const timer = setTimeout(() => this.die({ kind: 'timeout', message: `no answer within ${timeoutMs} ms`, stderrTail: this.tail() }), timeoutMs);
+      const timer = setTimeout(
+        () => this.die({ kind: 'timeout', message: `no answer within ${timeoutMs} ms`, stderrTail: this.tail() }),
+        timeoutMs,
+      );
       this.waiter = { accept, resolve, timer };
       if (message !== undefined) {
         const transfer = message.type === 'close' ? [] : [message.bytes.buffer as ArrayBuffer];
@@ -129,7 +179,11 @@ class ModuleConnection implements ProviderConnection {
   private onMessage(m: FromWorker): void {
     const waiter = this.waiter;
     if (waiter === undefined || !waiter.accept(m)) {
-      this.die({ kind: 'protocol', message: `unexpected ${m.type} message from the provider worker`, stderrTail: this.tail() });
+      this.die({
+        kind: 'protocol',
+        message: `unexpected ${m.type} message from the provider worker`,
+        stderrTail: this.tail(),
+      });
       return;
     }
     this.waiter = undefined;
@@ -154,7 +208,12 @@ class ModuleConnection implements ProviderConnection {
  * first registers the same TypeScript loader, since workers do not inherit it.
  */
 function spawnWorker(moduleUrl: string): Worker {
-  const options = { workerData: { moduleUrl }, stdout: true, stderr: true, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } };
+  const options = {
+    workerData: { moduleUrl },
+    stdout: true,
+    stderr: true,
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+  };
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./module-worker.js', import.meta.url), options);
   const tsxApi = import.meta.resolve('tsx/esm/api');
   const entry = new URL('./module-worker.ts', import.meta.url).href;

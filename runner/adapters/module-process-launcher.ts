@@ -23,5 +23,8 @@ export function moduleHostArgv(moduleUrl: string): string[] {
 /** Makes a launcher that runs the module at `modulePath` (resolved against `baseDir`) in a process of its own. */
 export function moduleProcessLauncher(modulePath: string, baseDir: string, version = kitVersion()): ProviderLauncher {
   const command = { argv: moduleHostArgv(moduleUrlOf(modulePath, baseDir)) };
-  return persistentProcessLauncher(command, version, { adapter: 'module', maxResidentBytes: WORKER_HEAP_MB * 1024 * 1024 });
+  return persistentProcessLauncher(command, version, {
+    adapter: 'module',
+    maxResidentBytes: WORKER_HEAP_MB * 1024 * 1024,
+  });
 }

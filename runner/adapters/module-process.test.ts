@@ -22,9 +22,14 @@ if (vector === undefined) throw new Error('the kit has no query vectors');
 const fixture = kitVectors().fixtureBytes(vector.fixtureSha256);
 
 /** Starts the module with `fault` aimed at the vector's request, loads its fixture, and queries it. */
-async function queryWith(fault: string, launch = moduleProcessLauncher(modulePath, kitRoot())): Promise<{ c: ProviderConnection; r: CallOutcome<Uint8Array> }> {
+async function queryWith(
+  fault: string,
+  launch = moduleProcessLauncher(modulePath, kitRoot()),
+): Promise<{ c: ProviderConnection; r: CallOutcome<Uint8Array> }> {
   process.env.KCTK_MODULE_FAULT = fault;
-  process.env.KCTK_TARGET_REQUEST_SHA256 = createHash('sha256').update(vector?.request ?? new Uint8Array()).digest('hex');
+  process.env.KCTK_TARGET_REQUEST_SHA256 = createHash('sha256')
+    .update(vector?.request ?? new Uint8Array())
+    .digest('hex');
   try {
     const started = await launch({ timeoutMs: 30000 });
     if (!started.ok) throw new Error(`did not start: ${started.fault.message}`);
@@ -43,7 +48,10 @@ const kindOf = (r: CallOutcome<Uint8Array>): string => (r.ok ? 'ok' : r.fault.ki
 
 test('a well-behaved module answers from its own process with the expected bytes', async () => {
   const { c, r } = await queryWith('none');
-  assert.equal(r.ok ? Buffer.from(r.value).toString('utf8') : r.fault.message, Buffer.from(vector.expected).toString('utf8'));
+  assert.equal(
+    r.ok ? Buffer.from(r.value).toString('utf8') : r.fault.message,
+    Buffer.from(vector.expected).toString('utf8'),
+  );
   await c.close();
   assert.is(liveGroupCount(), 0);
 });
@@ -66,7 +74,10 @@ test('ArrayBuffer memory past the resident cap ends the provider with the cap na
   // The default cap is 2 GiB; the mechanism is the same with a cap of 256 MiB, which this machine can spare.
   const cap = 256 * 1024 * 1024;
   const url = new URL(`file://${modulePath}`).href;
-  const launch = persistentProcessLauncher({ argv: moduleHostArgv(url) }, '0.1.0', { adapter: 'module', maxResidentBytes: cap });
+  const launch = persistentProcessLauncher({ argv: moduleHostArgv(url) }, '0.1.0', {
+    adapter: 'module',
+    maxResidentBytes: cap,
+  });
   const { c, r } = await queryWith('array-buffers', launch);
   assert.is(kindOf(r), 'crash');
   assert.match(r.ok ? '' : r.fault.message, new RegExp(`exceeded the memory cap of ${cap} bytes`));

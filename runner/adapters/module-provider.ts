@@ -36,11 +36,12 @@ export interface DiscoveryModuleProvider<Handle = unknown> {
 
 /** What a provider module may export as `default` or `provider`. */
 export type DiscoveryModuleExport =
-  | DiscoveryModuleProvider
-  | (() => DiscoveryModuleProvider | Promise<DiscoveryModuleProvider>);
+  DiscoveryModuleProvider | (() => DiscoveryModuleProvider | Promise<DiscoveryModuleProvider>);
 
 /** Resolves a module namespace to its provider, or says why it cannot. */
-export async function providerFromModule(namespace: Record<string, unknown>): Promise<{ ok: true; provider: DiscoveryModuleProvider } | { ok: false; message: string }> {
+export async function providerFromModule(
+  namespace: Record<string, unknown>,
+): Promise<{ ok: true; provider: DiscoveryModuleProvider } | { ok: false; message: string }> {
   let candidate: unknown = namespace.provider ?? namespace.default;
   if (candidate === undefined) return { ok: false, message: 'module exports neither `default` nor `provider`' };
   if (typeof candidate === 'function') {
@@ -50,11 +51,17 @@ export async function providerFromModule(namespace: Record<string, unknown>): Pr
       return { ok: false, message: `provider factory threw: ${errorMessage(err)}` };
     }
   }
-  if (typeof candidate !== 'object' || candidate === null) return { ok: false, message: 'provider export is not an object' };
+  if (typeof candidate !== 'object' || candidate === null)
+    return { ok: false, message: 'provider export is not an object' };
   const p = candidate as Partial<DiscoveryModuleProvider>;
-  if (typeof p.name !== 'string' || typeof p.version !== 'string') return { ok: false, message: 'provider lacks a string `name` and `version`' };
-  if (typeof p.loadFixture !== 'function' || typeof p.query !== 'function') return { ok: false, message: 'provider lacks `loadFixture` and `query` functions' };
-  if (p.interpretations !== undefined && !(Array.isArray(p.interpretations) && p.interpretations.every((s) => typeof s === 'string'))) {
+  if (typeof p.name !== 'string' || typeof p.version !== 'string')
+    return { ok: false, message: 'provider lacks a string `name` and `version`' };
+  if (typeof p.loadFixture !== 'function' || typeof p.query !== 'function')
+    return { ok: false, message: 'provider lacks `loadFixture` and `query` functions' };
+  if (
+    p.interpretations !== undefined &&
+    !(Array.isArray(p.interpretations) && p.interpretations.every((s) => typeof s === 'string'))
+  ) {
     return { ok: false, message: 'provider `interpretations` is not an array of strings' };
   }
   return { ok: true, provider: candidate as DiscoveryModuleProvider };

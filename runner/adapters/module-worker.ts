@@ -34,7 +34,12 @@ try {
   const resolved = await providerFromModule((await import(moduleUrl)) as Record<string, unknown>);
   if (resolved.ok) {
     provider = resolved.provider;
-    post({ type: 'hello', name: provider.name, version: provider.version, interpretations: [...(provider.interpretations ?? [])] });
+    post({
+      type: 'hello',
+      name: provider.name,
+      version: provider.version,
+      interpretations: [...(provider.interpretations ?? [])],
+    });
   } else {
     post({ type: 'start-error', message: resolved.message });
   }
@@ -62,7 +67,12 @@ async function handle(message: ToWorker): Promise<void> {
       return;
     case 'query': {
       if (!handles.has(message.sha256)) {
-        post({ type: 'error', id: message.id, code: 'unknown-fixture', message: 'no fixture with that sha256 was loaded' });
+        post({
+          type: 'error',
+          id: message.id,
+          code: 'unknown-fixture',
+          message: 'no fixture with that sha256 was loaded',
+        });
         return;
       }
       try {

@@ -17,7 +17,10 @@ import type { CallOutcome, ProviderConnection, ProviderIdentity, ProviderLaunche
 const EXIT_DRAIN_MS = 2000;
 
 /** Makes a launcher for a one-shot provider; `identity` comes from configuration, as there is no handshake. */
-export function oneShotProcessLauncher(command: ProcessCommand, identity: { name: string; version: string }): ProviderLauncher {
+export function oneShotProcessLauncher(
+  command: ProcessCommand,
+  identity: { name: string; version: string },
+): ProviderLauncher {
   return async ({ cwd }) => {
     const folder = mkdtempSync(join(tmpdir(), 'kofun-ctk-oneshot-'));
     return { ok: true, value: new OneShotConnection(command, cwd ?? command.cwd, folder, identity) };
@@ -35,7 +38,12 @@ class OneShotConnection implements ProviderConnection {
     private readonly folder: string,
     identity: { name: string; version: string },
   ) {
-    this.identity = { name: identity.name, version: identity.version, interpretations: [], adapter: 'process-one-shot' };
+    this.identity = {
+      name: identity.name,
+      version: identity.version,
+      interpretations: [],
+      adapter: 'process-one-shot',
+    };
   }
 
   get alive(): boolean {
@@ -55,7 +63,10 @@ class OneShotConnection implements ProviderConnection {
     const fixturePath = this.fixtures.get(sha256);
     if (fixturePath === undefined) throw new Error('kit fault: query before loadFixture');
     const env = this.command.env ? { ...process.env, ...this.command.env } : process.env;
-    const group = spawnGroup([...this.command.argv, fixturePath], this.cwd === undefined ? { env } : { cwd: this.cwd, env });
+    const group = spawnGroup(
+      [...this.command.argv, fixturePath],
+      this.cwd === undefined ? { env } : { cwd: this.cwd, env },
+    );
     return new Promise((resolve) => {
       const chunks: Buffer[] = [];
       let size = 0;
@@ -70,12 +81,18 @@ class OneShotConnection implements ProviderConnection {
         resolve(outcome);
       };
       const timer = setTimeout(() => {
-        finish({ ok: false, fault: { kind: 'timeout', message: `no answer within ${timeoutMs} ms`, stderrTail: group.stderrTail() } });
+        finish({
+          ok: false,
+          fault: { kind: 'timeout', message: `no answer within ${timeoutMs} ms`, stderrTail: group.stderrTail() },
+        });
       }, timeoutMs);
       const maybeDone = (): void => {
         if (exit === undefined || !stdoutEnded) return;
         if (exit.error !== undefined) {
-          finish({ ok: false, fault: { kind: 'start', message: `provider could not start: ${exit.error}`, stderrTail: '' } });
+          finish({
+            ok: false,
+            fault: { kind: 'start', message: `provider could not start: ${exit.error}`, stderrTail: '' },
+          });
         } else if (exit.code !== 0) {
           const how = exit.signal ? `killed by ${exit.signal}` : `exited with status ${exit.code}`;
           finish({ ok: false, fault: { kind: 'crash', message: `provider ${how}`, stderrTail: group.stderrTail() } });
@@ -87,7 +104,14 @@ class OneShotConnection implements ProviderConnection {
         if (settled) return;
         size += chunk.length;
         if (size > MAX_RESULT_BYTES) {
-          finish({ ok: false, fault: { kind: 'oversize', message: `output exceeds the cap of ${MAX_RESULT_BYTES} bytes`, stderrTail: group.stderrTail() } });
+          finish({
+            ok: false,
+            fault: {
+              kind: 'oversize',
+              message: `output exceeds the cap of ${MAX_RESULT_BYTES} bytes`,
+              stderrTail: group.stderrTail(),
+            },
+          });
           return;
         }
         chunks.push(chunk);
@@ -105,7 +129,8 @@ class OneShotConnection implements ProviderConnection {
         group.killProcesses();
         setTimeout(() => {
           if (stdoutEnded) return;
-          const message = 'provider exited but its stdout stays open (a process that replaced its environment holds it)';
+          const message =
+            'provider exited but its stdout stays open (a process that replaced its environment holds it)';
           finish({ ok: false, fault: { kind: 'protocol', message, stderrTail: group.stderrTail() } });
         }, EXIT_DRAIN_MS).unref();
         maybeDone();

@@ -6,7 +6,11 @@ import { persistentProcessLauncher } from './persistent-process.js';
 import { liveGroupCount } from './process-group.js';
 import type { ProviderConnection } from './provider-connection.js';
 
-const fake = (mode: string) => persistentProcessLauncher({ argv: [process.execPath, join(kitRoot(), 'runner', 'test-support', 'fake-provider.mjs'), mode] }, '0.1.0');
+const fake = (mode: string) =>
+  persistentProcessLauncher(
+    { argv: [process.execPath, join(kitRoot(), 'runner', 'test-support', 'fake-provider.mjs'), mode] },
+    '0.1.0',
+  );
 const sha = 'a'.repeat(64);
 const bytes = (s: string): Uint8Array => new Uint8Array(Buffer.from(s, 'latin1'));
 
@@ -18,7 +22,12 @@ async function started(mode: string): Promise<ProviderConnection> {
 
 test('a well-behaved peer: handshake identity, bytes carried exactly both ways, clean shutdown', async () => {
   const c = await started('echo');
-  assert.equal(c.identity, { name: 'fake echo', version: '0', interpretations: ['OQ-01:C'], adapter: 'process-persistent' });
+  assert.equal(c.identity, {
+    name: 'fake echo',
+    version: '0',
+    interpretations: ['OQ-01:C'],
+    adapter: 'process-persistent',
+  });
   assert.ok((await c.loadFixture(sha, bytes('{}'), 2000)).ok);
   const request = new Uint8Array([0xef, 0xbb, 0xbf, 0x7b, 0x0a, 0x00, 0xff, 0x0a]);
   const r = await c.query(sha, request, 2000);
@@ -71,7 +80,10 @@ test('a provider that closes its stdout but stays alive is a protocol ERROR at o
   const c = await started('close-stdout');
   // A timeout of a minute: were the closed stdout not noticed, the outcome would be a timeout.
   const r = await c.loadFixture(sha, bytes('{}'), 60000);
-  assert.equal(r.ok ? 'ok' : [r.fault.kind, r.fault.message], ['protocol', 'provider closed its stdout while still running']);
+  assert.equal(r.ok ? 'ok' : [r.fault.kind, r.fault.message], [
+    'protocol',
+    'provider closed its stdout while still running',
+  ]);
   await c.close();
   assert.is(liveGroupCount(), 0);
 });
@@ -95,7 +107,10 @@ test('a bad hello is a start fault; a crash carries the stderr tail', async () =
     assert.match(r.fault.stderrTail, /giving up/);
   }
   await c.close();
-  const missing = await persistentProcessLauncher({ argv: [join(kitRoot(), 'no-such-binary')] }, '0.1.0')({ timeoutMs: 2000 });
+  const missing = await persistentProcessLauncher(
+    { argv: [join(kitRoot(), 'no-such-binary')] },
+    '0.1.0',
+  )({ timeoutMs: 2000 });
   assert.is(missing.ok ? 'ok' : missing.fault.kind, 'start');
   assert.is(liveGroupCount(), 0);
 });

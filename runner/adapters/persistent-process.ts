@@ -16,7 +16,14 @@ import {
   type RunnerHello,
 } from '../protocol/messages.js';
 import { spawnGroup, type SpawnedGroup } from './process-group.js';
-import type { AdapterKind, CallOutcome, ProviderConnection, ProviderFault, ProviderIdentity, ProviderLauncher } from './provider-connection.js';
+import type {
+  AdapterKind,
+  CallOutcome,
+  ProviderConnection,
+  ProviderFault,
+  ProviderIdentity,
+  ProviderLauncher,
+} from './provider-connection.js';
 import { residentBytes } from './resident-memory.js';
 
 /** A provider command: argv (never run through a shell), working directory, extra environment. */
@@ -73,7 +80,12 @@ type Waiter = {
 };
 
 class PersistentProcessConnection implements ProviderConnection {
-  identity: ProviderIdentity = { name: 'unknown', version: 'unknown', interpretations: [], adapter: 'process-persistent' };
+  identity: ProviderIdentity = {
+    name: 'unknown',
+    version: 'unknown',
+    interpretations: [],
+    adapter: 'process-persistent',
+  };
   private group: SpawnedGroup | undefined;
   private readonly decoder = new FrameDecoder(providerFrameCap);
   private waiter: Waiter | undefined;
@@ -122,22 +134,40 @@ class PersistentProcessConnection implements ProviderConnection {
       // that follows at once is reported as the exit it is.
       setTimeout(() => {
         if (exitedYet) return;
-        this.die({ kind: 'protocol', message: 'provider closed its stdout while still running', stderrTail: group.stderrTail() });
+        this.die({
+          kind: 'protocol',
+          message: 'provider closed its stdout while still running',
+          stderrTail: group.stderrTail(),
+        });
       }, EXIT_DRAIN_MS);
     });
     void group.exited.then((exit) => {
       exitedYet = true;
       // Let the last bytes of stdout and stderr arrive before calling it a crash.
       setTimeout(() => {
-        const how = exit.error ? `could not start: ${exit.error}` : exit.signal ? `killed by ${exit.signal}` : `exited with status ${exit.code}`;
+        const how = exit.error
+          ? `could not start: ${exit.error}`
+          : exit.signal
+            ? `killed by ${exit.signal}`
+            : `exited with status ${exit.code}`;
         this.die({ kind: exit.error ? 'start' : 'crash', message: `provider ${how}`, stderrTail: group.stderrTail() });
       }, EXIT_DRAIN_MS);
     });
     const hello: RunnerHello = { protocol: PROTOCOL_NAME, kit: 'kofun-ctk', kit_version: this.kitVersion };
-    const reply = await this.call(encodeFrame(RUNNER_MESSAGES.hello, 0, NO_REF, jsonBody(hello)), (f) => f.type === PROVIDER_MESSAGES.hello || f.type === PROVIDER_MESSAGES.error, timeoutMs);
-    if (!reply.ok) return this.startFailed(reply.fault.kind === 'crash' ? { ...reply.fault, kind: 'start' } : reply.fault);
+    const reply = await this.call(
+      encodeFrame(RUNNER_MESSAGES.hello, 0, NO_REF, jsonBody(hello)),
+      (f) => f.type === PROVIDER_MESSAGES.hello || f.type === PROVIDER_MESSAGES.error,
+      timeoutMs,
+    );
+    if (!reply.ok)
+      return this.startFailed(reply.fault.kind === 'crash' ? { ...reply.fault, kind: 'start' } : reply.fault);
     if (reply.value.type === PROVIDER_MESSAGES.error) {
-      return this.startFailed(this.violate(`provider answered hello with an error: ${Buffer.from(reply.value.body).toString('utf8')}`, 'start').fault);
+      return this.startFailed(
+        this.violate(
+          `provider answered hello with an error: ${Buffer.from(reply.value.body).toString('utf8')}`,
+          'start',
+        ).fault,
+      );
     }
     const parsed = parseProviderHello(reply.value.body);
     if (!parsed.ok) return this.startFailed(this.violate(parsed.message, 'start').fault);
@@ -179,7 +209,11 @@ class PersistentProcessConnection implements ProviderConnection {
     const group = this.group;
     if (group === undefined) return;
     if (this.alive) {
-      await this.call(encodeFrame(RUNNER_MESSAGES.shutdown, 0, NO_REF), (f) => f.type === PROVIDER_MESSAGES.bye, SHUTDOWN_GRACE_MS);
+      await this.call(
+        encodeFrame(RUNNER_MESSAGES.shutdown, 0, NO_REF),
+        (f) => f.type === PROVIDER_MESSAGES.bye,
+        SHUTDOWN_GRACE_MS,
+      );
     }
     this.die({ kind: 'crash', message: 'provider closed', stderrTail: '' });
     group.kill();
@@ -213,10 +247,15 @@ class PersistentProcessConnection implements ProviderConnection {
     return new Promise((resolve) => {
       const waiter: Waiter = { accept, resolve, timer: undefined };
       waiter.timer = setTimeout(() => {
-        this.die({ kind: 'timeout', message: `no answer within ${timeoutMs} ms`, stderrTail: this.group?.stderrTail() ?? '' });
+        this.die({
+          kind: 'timeout',
+          message: `no answer within ${timeoutMs} ms`,
+          stderrTail: this.group?.stderrTail() ?? '',
+        });
       }, timeoutMs);
       this.waiter = waiter;
-      if (this.observer?.frame !== undefined) this.observer.frame('sent', Buffer.from(frame.subarray(0, frame.indexOf(0x0a))).toString('ascii'));
+      if (this.observer?.frame !== undefined)
+        this.observer.frame('sent', Buffer.from(frame.subarray(0, frame.indexOf(0x0a))).toString('ascii'));
       this.group?.child.stdin.write(frame);
     });
   }
@@ -228,7 +267,11 @@ class PersistentProcessConnection implements ProviderConnection {
       this.observer?.frame?.('received', `${FRAME_MAGIC} ${frame.type} ${frame.id} ${frame.ref} ${frame.body.length}`);
       const waiter = this.waiter;
       if (waiter === undefined || !waiter.accept(frame)) {
-        this.die({ kind: 'protocol', message: this.unexpected(frame, waiter !== undefined), stderrTail: this.group?.stderrTail() ?? '' });
+        this.die({
+          kind: 'protocol',
+          message: this.unexpected(frame, waiter !== undefined),
+          stderrTail: this.group?.stderrTail() ?? '',
+        });
         return;
       }
       this.waiter = undefined;
@@ -247,7 +290,9 @@ class PersistentProcessConnection implements ProviderConnection {
     const answered = frame.id >= 1 && frame.id < this.nextId && !(callInFlight && frame.id === this.nextId - 1);
     if (answered) return `${what}, a query or fixture already answered (a second reply)`;
     if (frame.id >= this.nextId) return `${what}, an id the runner never sent`;
-    return callInFlight ? `unexpected ${what} while another call was in flight` : `unexpected ${what} while no call was in flight`;
+    return callInFlight
+      ? `unexpected ${what} while another call was in flight`
+      : `unexpected ${what} while no call was in flight`;
   }
 
   /** Why the instance died, once it has. */

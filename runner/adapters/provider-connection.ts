@@ -46,7 +46,10 @@ export interface ProviderConnection {
 }
 
 /** Starts a provider instance in a working directory; `start` faults when it cannot. */
-export type ProviderLauncher = (options: { cwd?: string; timeoutMs: number }) => Promise<CallOutcome<ProviderConnection>>;
+export type ProviderLauncher = (options: {
+  cwd?: string;
+  timeoutMs: number;
+}) => Promise<CallOutcome<ProviderConnection>>;
 
 /** True when a fault leaves the instance dead. */
 export function isFatal(fault: ProviderFault): boolean {

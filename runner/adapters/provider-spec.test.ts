@@ -11,7 +11,10 @@ import { loadProviderConfig, PROVIDER_CONFIG_SCHEMA, relocatedSpec, resolveProvi
 const usage = (e: unknown): boolean => e instanceof UsageError;
 
 test('operators in --process are a usage error naming the operator', () => {
-  assert.throws(() => resolveProvider({ process: 'a | b' }, '/'), (e: unknown) => usage(e) && /operator \|/.test(String(e)));
+  assert.throws(
+    () => resolveProvider({ process: 'a | b' }, '/'),
+    (e: unknown) => usage(e) && /operator \|/.test(String(e)),
+  );
 });
 
 test('exactly one provider source; --one-shot and --adapter only where they apply', () => {
@@ -21,7 +24,13 @@ test('exactly one provider source; --one-shot and --adapter only where they appl
   assert.throws(() => resolveProvider({ process: 'a', adapter: 'module' }, '/'), usage);
   assert.throws(() => resolveProvider({ provider: 'other' }, '/'), usage);
   const p = resolveProvider({ process: 'prov --x', oneShot: true }, '/work');
-  assert.equal(p.spec, { kind: 'process', mode: 'one-shot', command: { argv: ['prov', '--x'], cwd: '/work' }, name: 'prov', version: 'unknown' });
+  assert.equal(p.spec, {
+    kind: 'process',
+    mode: 'one-shot',
+    command: { argv: ['prov', '--x'], cwd: '/work' },
+    name: 'prov',
+    version: 'unknown',
+  });
   const r = resolveProvider({ provider: 'reference', adapter: 'module' }, '/');
   assert.is(r.spec.kind, 'module');
 });
@@ -29,15 +38,32 @@ test('exactly one provider source; --one-shot and --adapter only where they appl
 test('a configuration resolves relative paths against its folder and is schema-checked', () => {
   const dir = mkdtempSync(join(tmpdir(), 'kofun-ctk-config-'));
   const path = join(dir, 'p.json');
-  writeFileSync(path, JSON.stringify({ name: 'p', process: { argv: ['./prov'], cwd: 'sub', env: { A: '1' } }, expectations: 'x.json' }));
+  writeFileSync(
+    path,
+    JSON.stringify({ name: 'p', process: { argv: ['./prov'], cwd: 'sub', env: { A: '1' } }, expectations: 'x.json' }),
+  );
   const c = loadProviderConfig(path);
-  assert.equal(c.spec, { kind: 'process', mode: 'persistent', command: { argv: ['./prov'], cwd: join(dir, 'sub'), env: { A: '1' } }, name: 'p', version: 'unknown' });
+  assert.equal(c.spec, {
+    kind: 'process',
+    mode: 'persistent',
+    command: { argv: ['./prov'], cwd: join(dir, 'sub'), env: { A: '1' } },
+    name: 'p',
+    version: 'unknown',
+  });
   assert.is(c.expectations, join(dir, 'x.json'));
   writeFileSync(path, JSON.stringify({ name: 'p', module: './m.js' }));
   const m = loadProviderConfig(path);
   assert.equal(m.spec, { kind: 'module', modulePath: './m.js', baseDir: dir, name: 'p' });
   assert.is(m.build, undefined);
-  for (const bad of [{ process: { argv: ['a'] } }, { name: 'p' }, { name: 'p', process: { argv: [] } }, { name: 'p', module: 'm', process: { argv: ['a'] } }, { name: 'p', module: 'm', extra: 1 }, { name: 'p', module: 'm', build: 3 }, { name: 'p\u001b', module: 'm' }]) {
+  for (const bad of [
+    { process: { argv: ['a'] } },
+    { name: 'p' },
+    { name: 'p', process: { argv: [] } },
+    { name: 'p', module: 'm', process: { argv: ['a'] } },
+    { name: 'p', module: 'm', extra: 1 },
+    { name: 'p', module: 'm', build: 3 },
+    { name: 'p\u001b', module: 'm' },
+  ]) {
     writeFileSync(path, JSON.stringify(bad));
     assert.throws(() => loadProviderConfig(path), usage, JSON.stringify(bad));
   }
@@ -69,21 +95,38 @@ test('build: a kofun.ctk.release-build/v1 file or the same object inline, parsed
   writeFileSync(path, JSON.stringify({ name: 'p', module: './m.js', build: releaseBuild }));
   assert.is(loadProviderConfig(path).build?.config.source, join(dir, 'src'));
   // Anything else is a usage error before the run: a missing file, an unknown field, a missing command.
-  for (const bad of ['builds/missing.json', { ...releaseBuild, extra: 1 }, { ...releaseBuild, commands: { without_support: ['a'] } }, { ...releaseBuild, schema: 'other' }]) {
+  for (const bad of [
+    'builds/missing.json',
+    { ...releaseBuild, extra: 1 },
+    { ...releaseBuild, commands: { without_support: ['a'] } },
+    { ...releaseBuild, schema: 'other' },
+  ]) {
     writeFileSync(path, JSON.stringify({ name: 'p', module: './m.js', build: bad }));
     assert.throws(() => loadProviderConfig(path), usage, JSON.stringify(bad));
   }
-  writeFileSync(join(dir, 'builds', 'bad.json'), JSON.stringify({ ...releaseBuild, commands: { ...releaseBuild.commands, extra: ['x'] } }));
+  writeFileSync(
+    join(dir, 'builds', 'bad.json'),
+    JSON.stringify({ ...releaseBuild, commands: { ...releaseBuild.commands, extra: ['x'] } }),
+  );
   writeFileSync(path, JSON.stringify({ name: 'p', module: './m.js', build: 'builds/bad.json' }));
-  assert.throws(() => loadProviderConfig(path), (e: unknown) => usage(e) && /unknown build command/.test((e as Error).message));
+  assert.throws(
+    () => loadProviderConfig(path),
+    (e: unknown) => usage(e) && /unknown build command/.test((e as Error).message),
+  );
 });
 
 test('--provider reference declares the reference builder, through every adapter', () => {
   for (const adapter of ['process', 'one-shot', 'module']) {
     const r = resolveProvider({ provider: 'reference', adapter }, '/');
     assert.is(r.build?.reference, true);
-    for (const [profile, argv] of [['without-support', r.build?.config.commands.without_support], ['runtime-metadata', r.build?.config.runtimeMetadata]] as const) {
-      assert.ok(argv?.some((w) => /reference-build-main\.(ts|js)$/.test(w)), adapter);
+    for (const [profile, argv] of [
+      ['without-support', r.build?.config.commands.without_support],
+      ['runtime-metadata', r.build?.config.runtimeMetadata],
+    ] as const) {
+      assert.ok(
+        argv?.some((w) => /reference-build-main\.(ts|js)$/.test(w)),
+        adapter,
+      );
       assert.equal(argv?.slice(-6), ['--fixture', '{fixture}', '--profile', profile, '--out', '{out}']);
     }
   }
@@ -130,8 +173,19 @@ test('the configuration schema describes exactly the release-build format the pa
 test('relocation makes path arguments absolute and leaves the rest', () => {
   const dir = mkdtempSync(join(tmpdir(), 'kofun-ctk-reloc-'));
   writeFileSync(join(dir, 'provider.py'), '');
-  const spec = relocatedSpec({ kind: 'process', mode: 'persistent', command: { argv: ['python3', 'provider.py', '--fast', 'missing.txt'], cwd: dir }, name: 'p', version: '1' });
-  assert.equal(spec.kind === 'process' ? spec.command.argv : [], ['python3', join(dir, 'provider.py'), '--fast', 'missing.txt']);
+  const spec = relocatedSpec({
+    kind: 'process',
+    mode: 'persistent',
+    command: { argv: ['python3', 'provider.py', '--fast', 'missing.txt'], cwd: dir },
+    name: 'p',
+    version: '1',
+  });
+  assert.equal(spec.kind === 'process' ? spec.command.argv : [], [
+    'python3',
+    join(dir, 'provider.py'),
+    '--fast',
+    'missing.txt',
+  ]);
 });
 
 test.run();

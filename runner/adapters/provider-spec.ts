@@ -38,7 +38,13 @@ export const PROVIDER_CONFIG_SCHEMA = 'kofun.ctk.provider-config/v1';
 
 /** A provider, fully resolved: absolute paths, argv split. */
 export type ProviderSpec =
-  | { kind: 'process'; mode: 'persistent' | 'one-shot'; command: ProcessCommand & { cwd: string }; name: string; version: string }
+  | {
+      kind: 'process';
+      mode: 'persistent' | 'one-shot';
+      command: ProcessCommand & { cwd: string };
+      name: string;
+      version: string;
+    }
   | { kind: 'module'; modulePath: string; baseDir: string; name: string; inThread?: boolean };
 
 /** The build commands a provider declares for the release-cost vectors (KD-RELEASE-02, KD-RELEASE-03). */
@@ -74,10 +80,13 @@ export interface ProviderOptions {
 /** Resolves the options to a provider; a conflict or a bad file is a UsageError (exit 2). */
 export function resolveProvider(options: ProviderOptions, cwd: string): ProviderConfig {
   const given = [options.config, options.process, options.module, options.provider].filter((v) => v !== undefined);
-  if (given.length !== 1) throw new UsageError('give exactly one of --config, --process, --module, --provider reference');
+  if (given.length !== 1)
+    throw new UsageError('give exactly one of --config, --process, --module, --provider reference');
   if (options.oneShot && options.process === undefined) throw new UsageError('--one-shot applies to --process only');
-  if (options.adapter !== undefined && options.provider === undefined) throw new UsageError('--adapter applies to --provider reference only');
-  if (options.config !== undefined) return withModuleInThread(loadProviderConfig(resolve(cwd, options.config)), options);
+  if (options.adapter !== undefined && options.provider === undefined)
+    throw new UsageError('--adapter applies to --provider reference only');
+  if (options.config !== undefined)
+    return withModuleInThread(loadProviderConfig(resolve(cwd, options.config)), options);
   if (options.process !== undefined) {
     const split = splitCommandLine(options.process);
     if (!split.ok) throw new UsageError(`--process: ${split.message}`);
@@ -93,10 +102,17 @@ export function resolveProvider(options: ProviderOptions, cwd: string): Provider
     };
   }
   if (options.module !== undefined) {
-    return withModuleInThread({ spec: { kind: 'module', modulePath: options.module, baseDir: cwd, name: options.name ?? options.module } }, options);
+    return withModuleInThread(
+      { spec: { kind: 'module', modulePath: options.module, baseDir: cwd, name: options.name ?? options.module } },
+      options,
+    );
   }
-  if (options.provider !== 'reference') throw new UsageError(`unknown --provider "${String(options.provider)}" (only "reference" is built in)`);
-  return { spec: referenceSpec(options.adapter ?? 'process'), build: { config: referenceBuildConfig(), reference: true } };
+  if (options.provider !== 'reference')
+    throw new UsageError(`unknown --provider "${String(options.provider)}" (only "reference" is built in)`);
+  return {
+    spec: referenceSpec(options.adapter ?? 'process'),
+    build: { config: referenceBuildConfig(), reference: true },
+  };
 }
 
 /** `--module-in-thread`: only for a module provider, whose spec then says so. */
@@ -111,7 +127,8 @@ export function referenceSpec(adapter: string): ProviderSpec {
   if (adapter === 'module') {
     return { kind: 'module', modulePath: referenceModuleUrl(), baseDir: kitRoot(), name: REFERENCE_PROVIDER_NAME };
   }
-  if (adapter !== 'process' && adapter !== 'one-shot') throw new UsageError(`unknown --adapter "${adapter}" (process, one-shot or module)`);
+  if (adapter !== 'process' && adapter !== 'one-shot')
+    throw new UsageError(`unknown --adapter "${adapter}" (process, one-shot or module)`);
   const serve = referenceServeArgv();
   return {
     kind: 'process',
@@ -129,7 +146,13 @@ export function referenceSpec(adapter: string): ProviderSpec {
  */
 export function referenceServeArgv(): string[] {
   if (import.meta.url.endsWith('.ts')) {
-    return [process.execPath, '--import', import.meta.resolve('tsx'), join(kitRoot(), 'runner', 'cli-entry.ts'), 'serve'];
+    return [
+      process.execPath,
+      '--import',
+      import.meta.resolve('tsx'),
+      join(kitRoot(), 'runner', 'cli-entry.ts'),
+      'serve',
+    ];
   }
   return [process.execPath, join(kitRoot(), 'bin', 'kofun-ctk.js'), 'serve'];
 }
@@ -142,7 +165,8 @@ function referenceModuleUrl(): string {
 /** Reads and validates a configuration file. */
 export function loadProviderConfig(path: string): ProviderConfig {
   const read = readJsonInputFile(path, { maxBytes: MAX_PROVIDER_CONFIG_BYTES });
-  if (!read.ok) throw new UsageError(`provider configuration ${escapeText(path)}: ${formatJsonInputProblem(read.problem)}`);
+  if (!read.ok)
+    throw new UsageError(`provider configuration ${escapeText(path)}: ${formatJsonInputProblem(read.problem)}`);
   const value = read.value;
   const problems = schemaViolations(PROVIDER_CONFIG_SCHEMA, value);
   if (problems.length > 0) {
@@ -160,9 +184,18 @@ export function loadProviderConfig(path: string): ProviderConfig {
   };
   let spec: ProviderSpec;
   if (config.process !== undefined) {
-    const command: ProcessCommand & { cwd: string } = { argv: config.process.argv, cwd: resolve(base, config.process.cwd ?? '.') };
+    const command: ProcessCommand & { cwd: string } = {
+      argv: config.process.argv,
+      cwd: resolve(base, config.process.cwd ?? '.'),
+    };
     if (config.process.env !== undefined) command.env = config.process.env;
-    spec = { kind: 'process', mode: config.process.mode ?? 'persistent', command, name: config.name, version: config.version ?? 'unknown' };
+    spec = {
+      kind: 'process',
+      mode: config.process.mode ?? 'persistent',
+      command,
+      name: config.name,
+      version: config.version ?? 'unknown',
+    };
   } else {
     spec = { kind: 'module', modulePath: config.module ?? '', baseDir: base, name: config.name };
   }
@@ -170,7 +203,10 @@ export function loadProviderConfig(path: string): ProviderConfig {
   if (config.expectations !== undefined) out.expectations = resolve(base, config.expectations);
   if (config.build !== undefined) {
     // One format, one parser: a file here is read exactly as `release-cost --build-config` reads it.
-    const parsed = typeof config.build === 'string' ? readBuildConfigFile(resolve(base, config.build)) : parseBuildConfig(config.build, base);
+    const parsed =
+      typeof config.build === 'string'
+        ? readBuildConfigFile(resolve(base, config.build))
+        : parseBuildConfig(config.build, base);
     if (!parsed.ok) throw new UsageError(`provider configuration ${path}: build: ${escapeText(parsed.message)}`);
     out.build = { config: parsed.config, reference: false };
   }
@@ -180,7 +216,9 @@ export function loadProviderConfig(path: string): ProviderConfig {
 /** The launcher for a spec; `kitVersion` goes into the runner's hello; `observer` watches a persistent process's wire. */
 export function launcherFor(spec: ProviderSpec, kitVersion: string, observer?: WireObserver): ProviderLauncher {
   if (spec.kind === 'module') {
-    return spec.inThread === true ? moduleThreadLauncher(spec.modulePath, spec.baseDir) : moduleProcessLauncher(spec.modulePath, spec.baseDir, kitVersion);
+    return spec.inThread === true
+      ? moduleThreadLauncher(spec.modulePath, spec.baseDir)
+      : moduleProcessLauncher(spec.modulePath, spec.baseDir, kitVersion);
   }
   if (spec.mode === 'one-shot') return oneShotProcessLauncher(spec.command, { name: spec.name, version: spec.version });
   return persistentProcessLauncher(spec.command, kitVersion, {}, observer);

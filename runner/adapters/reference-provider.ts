@@ -42,7 +42,9 @@ export function createReferenceProvider(): DiscoveryModuleProvider<LoadedFixture
       const loaded = loadFixture(value as Parameters<typeof loadFixture>[0]);
       if (!loaded.ok) {
         const first = loaded.violations[0];
-        throw new BadFixtureError(`fixture refused: ${first ? `${first.code} ${first.pointer ?? ''}`.trim() : 'invalid'}`);
+        throw new BadFixtureError(
+          `fixture refused: ${first ? `${first.code} ${first.pointer ?? ''}`.trim() : 'invalid'}`,
+        );
       }
       return loaded.fixture;
     },

@@ -32,7 +32,13 @@ test('two unsorted members digest to the hand-framed SHA-256', async () => {
     Buffer.from([2]),
     Buffer.from(rep('0e'), 'hex'),
   ]);
-  const frame = Buffer.concat([Buffer.from('KOFUN\0', 'latin1'), Buffer.from([0, 32]), domain, Buffer.from([0, 0, 0, payload.length]), payload]);
+  const frame = Buffer.concat([
+    Buffer.from('KOFUN\0', 'latin1'),
+    Buffer.from([0, 32]),
+    domain,
+    Buffer.from([0, 0, 0, payload.length]),
+    payload,
+  ]);
   const r = await run(['digest'], JSON.stringify(members));
   assert.is(r.code, 0);
   assert.is(r.stdout, `${createHash('sha256').update(frame).digest('hex')}\n`);

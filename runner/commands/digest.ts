@@ -7,7 +7,13 @@
 import type { Command } from 'commander';
 import { EXIT, UsageError, writeAll } from '../io/cli-io.js';
 import { readBounded } from '../io/read-bounded.js';
-import { escapeText, formatJsonInputProblem, interfaceSetDigest, parseJsonInput, type InterfaceMember } from '../../oracle/index.js';
+import {
+  escapeText,
+  formatJsonInputProblem,
+  interfaceSetDigest,
+  parseJsonInput,
+  type InterfaceMember,
+} from '../../oracle/index.js';
 import type { Register } from '../io/cli-io.js';
 
 /** Input cap: 4,096 members of about 250 bytes each fit many times over. */
@@ -28,7 +34,9 @@ export const registerDigest: Register = (program: Command, io, done) => {
       if (!result.ok) {
         const v = result.violation;
         const field = v.pointer?.split('/')[2];
-        throw new UsageError(`digest: member ${v.member}${field !== undefined ? ` field ${field}` : ''}: ${v.message} (${v.code}, ${v.clause})`);
+        throw new UsageError(
+          `digest: member ${v.member}${field !== undefined ? ` field ${field}` : ''}: ${v.message} (${v.code}, ${v.clause})`,
+        );
       }
       await writeAll(io.stdout, `${result.digest}\n`);
       done(EXIT.ok);
@@ -38,20 +46,24 @@ export const registerDigest: Register = (program: Command, io, done) => {
 function parseMembers(bytes: Uint8Array): InterfaceMember[] {
   const parsed = parseJsonInput(bytes);
   if (!parsed.ok) {
-    const what = parsed.problem.code === 'utf8' ? 'is not UTF-8' : parsed.problem.code === 'syntax' ? 'is not JSON' : 'is refused';
+    const what =
+      parsed.problem.code === 'utf8' ? 'is not UTF-8' : parsed.problem.code === 'syntax' ? 'is not JSON' : 'is refused';
     throw new UsageError(`digest: input ${what}: ${escapeText(formatJsonInputProblem(parsed.problem))}`);
   }
   const value = parsed.value;
   if (!Array.isArray(value)) throw new UsageError('digest: input must be a JSON array of members');
   return value.map((m: unknown, i) => {
-    if (m === null || typeof m !== 'object' || Array.isArray(m)) throw new UsageError(`digest: member ${i}: must be an object`);
+    if (m === null || typeof m !== 'object' || Array.isArray(m))
+      throw new UsageError(`digest: member ${i}: must be an object`);
     const record = m as Record<string, unknown>;
     for (const key of Object.keys(record)) {
-      if (!(FIELDS as readonly string[]).includes(key)) throw new UsageError(`digest: member ${i}: unknown field ${JSON.stringify(key).slice(0, 80)}`);
+      if (!(FIELDS as readonly string[]).includes(key))
+        throw new UsageError(`digest: member ${i}: unknown field ${JSON.stringify(key).slice(0, 80)}`);
     }
     for (const field of FIELDS) {
       if (!Object.hasOwn(record, field)) throw new UsageError(`digest: member ${i} field ${field}: missing`);
-      if (typeof record[field] !== 'string') throw new UsageError(`digest: member ${i} field ${field}: must be a string`);
+      if (typeof record[field] !== 'string')
+        throw new UsageError(`digest: member ${i} field ${field}: must be a string`);
     }
     return record as unknown as InterfaceMember;
   });

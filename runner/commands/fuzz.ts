@@ -29,7 +29,13 @@ interface FuzzCliOptions extends ProviderOptions {
 }
 
 export const registerFuzz: Register = (program: Command, io, done) => {
-  addProviderOptions(program.command('fuzz').description('compare a provider with the reference oracle on generated cases; shrink and write out a disagreement'))
+  addProviderOptions(
+    program
+      .command('fuzz')
+      .description(
+        'compare a provider with the reference oracle on generated cases; shrink and write out a disagreement',
+      ),
+  )
     .option('--seed <n>', 'fast-check seed (default: chosen and printed)')
     .option('--runs <n>', 'number of generated cases', '100')
     .option('--path <path>', 'replay one counterexample: the path printed with its seed')
@@ -46,7 +52,8 @@ async function fuzzCommand(opts: FuzzCliOptions, io: Parameters<Register>[1]): P
   ignoreClosedOutput(io);
   const seed = opts.seed === undefined ? Math.floor(Math.random() * 0x7fffffff) : intOption('--seed', opts.seed, 0);
   const runs = intOption('--runs', opts.runs, 1);
-  if (opts.path !== undefined && !/^[0-9]+(:[0-9]+)*$/.test(opts.path)) throw new UsageError(`--path "${opts.path}" is not a fast-check path like 12:0:3`);
+  if (opts.path !== undefined && !/^[0-9]+(:[0-9]+)*$/.test(opts.path))
+    throw new UsageError(`--path "${opts.path}" is not a fast-check path like 12:0:3`);
   const config = resolveProvider(opts, io.cwd);
   io.stdout.write(`kofun-ctk fuzz: seed ${seed}, ${runs} runs (replay: --seed ${seed} --runs ${runs})\n`);
   const removeSignals = installSignalCleanup(EXIT.incomplete);
@@ -71,7 +78,9 @@ async function fuzzCommand(opts: FuzzCliOptions, io: Parameters<Register>[1]): P
     }
     const folder = resolve(io.cwd, opts.out);
     const id = writeFuzzVector(folder, outcome, kitVersion());
-    io.stdout.write(`disagreement after shrinking ${outcome.shrinks} times: seed ${outcome.seed}, path ${outcome.path}\n`);
+    io.stdout.write(
+      `disagreement after shrinking ${outcome.shrinks} times: seed ${outcome.seed}, path ${outcome.path}\n`,
+    );
     if (outcome.actual.ok) {
       io.stdout.write(`${describeDifference(classifyDifference(outcome.expected, outcome.actual.bytes))}\n`);
       io.stdout.write(unifiedDiff(outcome.expected, outcome.actual.bytes).split('\n').slice(0, 40).join('\n'));

@@ -26,14 +26,17 @@ export const registerMergeReports: Register = (program: Command, io, done) => {
     .option('--out <file>', 'write the merged report here instead of stdout')
     .option('--vectors <dir>', 'the vector folder the shards ran (default: the vectors shipped with the kit)')
     .action((files: string[], opts: { report: string; out?: string; vectors?: string }) => {
-      if (!(REPORT_FORMATS as readonly string[]).includes(opts.report)) throw new UsageError(`--report ${opts.report}: use ${REPORT_FORMATS.join(', ')}`);
-      const outProblem = opts.out === undefined ? undefined : outputPathProblem('--out', resolve(io.cwd, opts.out), 'file');
+      if (!(REPORT_FORMATS as readonly string[]).includes(opts.report))
+        throw new UsageError(`--report ${opts.report}: use ${REPORT_FORMATS.join(', ')}`);
+      const outProblem =
+        opts.out === undefined ? undefined : outputPathProblem('--out', resolve(io.cwd, opts.out), 'file');
       if (outProblem !== undefined) throw new UsageError(outProblem);
       const reports: GateReport[] = files.map((file) => {
         const read = readJsonInputFile(resolve(io.cwd, file));
         if (!read.ok) throw new UsageError(`report ${escapeText(file)}: ${formatJsonInputProblem(read.problem)}`);
         const problem = gateReportProblem(read.value);
-        if (problem !== undefined) throw new UsageError(`${escapeText(file)} is not a kofun.ctk.report/v1 JSON report: ${escapeText(problem)}`);
+        if (problem !== undefined)
+          throw new UsageError(`${escapeText(file)} is not a kofun.ctk.report/v1 JSON report: ${escapeText(problem)}`);
         return read.value as GateReport;
       });
       const merged = mergeReports(reports);
@@ -42,7 +45,9 @@ export const registerMergeReports: Register = (program: Command, io, done) => {
         done(EXIT.usage);
         return;
       }
-      const vectorSet = loadVectorSet(opts.vectors === undefined ? join(kitRoot(), 'vectors') : resolve(io.cwd, opts.vectors));
+      const vectorSet = loadVectorSet(
+        opts.vectors === undefined ? join(kitRoot(), 'vectors') : resolve(io.cwd, opts.vectors),
+      );
       const problems = checkMergeSelection(reports, vectorSet);
       if (problems.length > 0) {
         for (const p of problems) {
@@ -56,7 +61,9 @@ export const registerMergeReports: Register = (program: Command, io, done) => {
       if (opts.out === undefined) io.stdout.write(text);
       else writeFileSync(resolve(io.cwd, opts.out), text);
       const g = merged.report.gate;
-      io.stderr.write(`merged ${reports.length} reports, ${merged.report.vectors.length} vectors: gate ${g.passed ? 'PASSED' : 'FAILED'} (exit ${g.exit_code})\n`);
+      io.stderr.write(
+        `merged ${reports.length} reports, ${merged.report.vectors.length} vectors: gate ${g.passed ? 'PASSED' : 'FAILED'} (exit ${g.exit_code})\n`,
+      );
       done(g.exit_code);
     });
 };

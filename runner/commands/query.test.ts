@@ -7,7 +7,11 @@ import { runCli } from '../test-support/run-cli.js';
 import { makeFixture } from '../../oracle/fixture/test-support/make-fixture.js';
 import { load, requestOn, bytesOf } from '../../oracle/pipeline/test-support/query-support.js';
 
-async function run(argv: string[], stdin: Uint8Array, cwd: string): Promise<{ code: number; stdout: Buffer; stderr: string }> {
+async function run(
+  argv: string[],
+  stdin: Uint8Array,
+  cwd: string,
+): Promise<{ code: number; stdout: Buffer; stderr: string }> {
   const r = await runCli(argv, { stdin, cwd });
   return { code: r.code, stdout: r.stdoutBytes, stderr: r.stderr };
 }
@@ -61,7 +65,10 @@ test('a vector file loads its fixture by reference', async () => {
   mkdirSync(join(dir, 'vectors', 'fixtures'), { recursive: true });
   mkdirSync(join(dir, 'vectors', 'complete'), { recursive: true });
   writeFileSync(join(dir, 'vectors', 'fixtures', `${fx.fixtureSha256}.json`), JSON.stringify(fixture));
-  writeFileSync(join(dir, 'vectors', 'complete', 'v.json'), JSON.stringify({ format: 'kofun.ctk.vector/v1', fixture_sha256: fx.fixtureSha256 }));
+  writeFileSync(
+    join(dir, 'vectors', 'complete', 'v.json'),
+    JSON.stringify({ format: 'kofun.ctk.vector/v1', fixture_sha256: fx.fixtureSha256 }),
+  );
   const r = await run(['query', '--fixture', 'vectors/complete/v.json'], bytesOf(requestOn(fx)), dir);
   assert.is(r.code, 0);
   assert.ok(r.stdout.toString('utf8').includes('"status": "complete"'));

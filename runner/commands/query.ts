@@ -21,8 +21,16 @@ import type { Register } from '../io/cli-io.js';
 
 /** One stderr line for a fixture violation; no stack trace, no raw file bytes beyond the loader's own text. */
 export function violationLine(v: Violation): string {
-  const where = v.pointer !== undefined ? ` at ${v.pointer === '' ? '(root)' : v.pointer}` : v.offset !== undefined ? ` at byte ${v.offset}` : '';
-  const detail = [v.expected !== undefined ? `expected ${v.expected}` : '', v.actual !== undefined ? `got ${v.actual}` : '']
+  const where =
+    v.pointer !== undefined
+      ? ` at ${v.pointer === '' ? '(root)' : v.pointer}`
+      : v.offset !== undefined
+        ? ` at byte ${v.offset}`
+        : '';
+  const detail = [
+    v.expected !== undefined ? `expected ${v.expected}` : '',
+    v.actual !== undefined ? `got ${v.actual}` : '',
+  ]
     .filter((s) => s !== '')
     .join(', ');
   const line = `kofun-ctk query: bad fixture: ${v.code} (${v.clause})${where}: ${v.message}${detail === '' ? '' : ` (${detail})`}`;

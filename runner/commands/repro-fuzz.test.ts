@@ -28,7 +28,10 @@ test('repro writes fixture, request, expected and actual bytes and the command',
   const actual = readFileSync(join(dir, 'actual.bin'));
   assert.equal([...actual], [...v.expected.subarray(0, v.expected.length - 1)]);
   assert.ok(existsSync(join(dir, 'fixture.json')));
-  assert.match(readFileSync(join(dir, 'command.txt'), 'utf8'), new RegExp(`run --config .* --id ${v.id.replace('/', '\\/')} --metamorphic 0`));
+  assert.match(
+    readFileSync(join(dir, 'command.txt'), 'utf8'),
+    new RegExp(`run --config .* --id ${v.id.replace('/', '\\/')} --metamorphic 0`),
+  );
   assert.is(liveGroupCount(), 0);
 });
 
@@ -50,7 +53,19 @@ test('fuzz: the reference agrees with itself; a broken provider is shrunk, writt
   assert.is(judged.report?.vectors[0]?.verdict, 'FAIL');
   // The printed seed and path replay the same minimal case.
   const again = mkdtempSync(join(tmpdir(), 'kofun-ctk-fuzz-'));
-  const replay = await cli(['fuzz', '--config', config, '--seed', seed?.[1] ?? '', '--path', seed?.[2] ?? '', '--runs', '25', '--out', again]);
+  const replay = await cli([
+    'fuzz',
+    '--config',
+    config,
+    '--seed',
+    seed?.[1] ?? '',
+    '--path',
+    seed?.[2] ?? '',
+    '--runs',
+    '25',
+    '--out',
+    again,
+  ]);
   assert.is(replay.code, 1);
   assert.match(replay.stdout, new RegExp(`seed ${seed?.[1] ?? ''}, path`));
   // The vector is filed under a contract category, named by seed and path.

@@ -31,7 +31,9 @@ export const registerRepro: Register = (program: Command, io, done) => {
   addProviderOptions(
     program
       .command('repro')
-      .description('write a folder reproducing one vector: fixture, request, expected and actual bytes, and the command')
+      .description(
+        'write a folder reproducing one vector: fixture, request, expected and actual bytes, and the command',
+      )
       .argument('<vector-id>', 'the vector id, e.g. stale/wrong-file'),
   )
     .option('--vectors <dir>', 'vector folder (default: the vectors shipped with the kit)')
@@ -52,8 +54,13 @@ async function repro(id: string, opts: ReproOptions, io: Parameters<Register>[1]
   const set = loadVectorSet(vectorsDir);
   const vector = set.queryVectors.find((v) => v.id === id);
   if (vector === undefined) {
-    const suggestion = suggestName(id, set.queryVectors.map((v) => v.id));
-    throw new UsageError(`no query vector ${escapeText(id)} in ${vectorsDir}${suggestion === undefined ? '' : ` (did you mean ${suggestion}?)`}`);
+    const suggestion = suggestName(
+      id,
+      set.queryVectors.map((v) => v.id),
+    );
+    throw new UsageError(
+      `no query vector ${escapeText(id)} in ${vectorsDir}${suggestion === undefined ? '' : ` (did you mean ${suggestion}?)`}`,
+    );
   }
   const out = resolve(io.cwd, opts.dir ?? join('kofun-ctk-repro', id.replace(/[^A-Za-z0-9._-]+/g, '__')));
   mkdirSync(out, { recursive: true });
@@ -61,7 +68,8 @@ async function repro(id: string, opts: ReproOptions, io: Parameters<Register>[1]
   writeFileSync(join(out, 'fixture.json'), fixtureBytes);
   writeFileSync(join(out, 'request.bin'), vector.request);
   writeFileSync(join(out, 'expected.json'), vector.expected);
-  for (const alt of vector.acceptable) writeFileSync(join(out, `acceptable-${alt.name.replace(/[^A-Za-z0-9._-]+/g, '_')}.json`), alt.bytes);
+  for (const alt of vector.acceptable)
+    writeFileSync(join(out, `acceptable-${alt.name.replace(/[^A-Za-z0-9._-]+/g, '_')}.json`), alt.bytes);
 
   const removeSignals = installSignalCleanup(EXIT.incomplete);
   let exit: number = EXIT.incomplete;
@@ -80,21 +88,43 @@ async function repro(id: string, opts: ReproOptions, io: Parameters<Register>[1]
       await connection.close();
       if (outcome.ok) writeFileSync(join(out, 'actual.bin'), outcome.value);
       const fixture = set.loadedFixture(vector.fixtureSha256);
-      const judgement = judgeVector(vector, outcome, { fixture, declaredInterpretations: connection.identity.interpretations });
+      const judgement = judgeVector(vector, outcome, {
+        fixture,
+        declaredInterpretations: connection.identity.interpretations,
+      });
       writeFileSync(join(out, 'judgement.json'), `${JSON.stringify(judgement, null, 2)}\n`);
-      if (judgement.error) writeFileSync(join(out, 'actual-error.txt'), `${judgement.error.kind}: ${judgement.error.message}\n${judgement.error.stderr_tail ?? ''}`);
+      if (judgement.error)
+        writeFileSync(
+          join(out, 'actual-error.txt'),
+          `${judgement.error.kind}: ${judgement.error.message}\n${judgement.error.stderr_tail ?? ''}`,
+        );
       if (judgement.diff) writeFileSync(join(out, 'diff.txt'), judgement.diff);
       summary.push(`verdict: ${judgement.verdict}`);
       if (judgement.fail_clauses.length > 0) summary.push(`clauses: ${judgement.fail_clauses.join(' ')}`);
       if (judgement.difference) summary.push(describeDifference(judgement.difference));
       for (const v of judgement.violations) summary.push(formatViolation(v));
-      exit = judgement.verdict === 'PASS' || judgement.verdict === 'ACCEPTABLE' ? EXIT.ok : judgement.verdict === 'NOT-RUN' ? EXIT.incomplete : EXIT.failed;
+      exit =
+        judgement.verdict === 'PASS' || judgement.verdict === 'ACCEPTABLE'
+          ? EXIT.ok
+          : judgement.verdict === 'NOT-RUN'
+            ? EXIT.incomplete
+            : EXIT.failed;
     }
   } finally {
     killAllGroups();
     removeSignals();
   }
-  const rerun = quote(['npx', 'kofun-ctk', 'run', ...providerArgs(opts, io.cwd), '--id', id, '--metamorphic', '0', ...(opts.vectors ? ['--vectors', vectorsDir] : [])]);
+  const rerun = quote([
+    'npx',
+    'kofun-ctk',
+    'run',
+    ...providerArgs(opts, io.cwd),
+    '--id',
+    id,
+    '--metamorphic',
+    '0',
+    ...(opts.vectors ? ['--vectors', vectorsDir] : []),
+  ]);
   const lines = [
     `# kofun-ctk repro: ${escapeText(id)}`,
     '',

@@ -36,7 +36,10 @@ test('final LF missing: FAIL, KD-CANON-02', async () => {
   assert.is(j.verdict, 'FAIL');
   assert.ok(j.fail_clauses.includes('KD-CANON-02'), j.fail_clauses.join());
   // KD-CANON-02 (L358): the object is followed by one LF, the expected result's last byte; the actual bytes end there.
-  assert.equal(j.difference?.kind === 'layout' ? [j.difference.offset, j.difference.actual_length] : [], [v.expected.length - 1, v.expected.length - 1]);
+  assert.equal(j.difference?.kind === 'layout' ? [j.difference.offset, j.difference.actual_length] : [], [
+    v.expected.length - 1,
+    v.expected.length - 1,
+  ]);
   assert.is(j.diff, undefined);
 });
 
@@ -68,12 +71,36 @@ test('expectations: a listed failure is XFAIL, a listed pass is XPASS, an unknow
   const dir = mkdtempSync(join(tmpdir(), 'kofun-ctk-expect-'));
   const file = join(dir, 'expectations.json');
   writeFileSync(file, JSON.stringify([{ id: failing.id, verdict: 'FAIL', reason: 'final LF is a known bug' }]));
-  const ok = await runGateCli(['--config', brokenConfig('final-lf-missing'), '--id', failing.id, '--metamorphic', '0', '--expectations', file]);
+  const ok = await runGateCli([
+    '--config',
+    brokenConfig('final-lf-missing'),
+    '--id',
+    failing.id,
+    '--metamorphic',
+    '0',
+    '--expectations',
+    file,
+  ]);
   assert.is(ok.code, 0, ok.stdout);
   assert.is(judgementOf(ok.report, failing.id).verdict, 'XFAIL');
 
-  writeFileSync(file, JSON.stringify([{ id: failing.id, verdict: 'FAIL', reason: 'fixed since' }, { id: 'stale/no-such-vector', verdict: 'ERROR', reason: 'gone' }]));
-  const xpass = await runGateCli(['--provider', 'reference', '--id', failing.id, '--metamorphic', '0', '--expectations', file]);
+  writeFileSync(
+    file,
+    JSON.stringify([
+      { id: failing.id, verdict: 'FAIL', reason: 'fixed since' },
+      { id: 'stale/no-such-vector', verdict: 'ERROR', reason: 'gone' },
+    ]),
+  );
+  const xpass = await runGateCli([
+    '--provider',
+    'reference',
+    '--id',
+    failing.id,
+    '--metamorphic',
+    '0',
+    '--expectations',
+    file,
+  ]);
   assert.is(xpass.code, 1);
   assert.is(judgementOf(xpass.report, failing.id).verdict, 'XPASS');
   assert.ok(xpass.report?.gate.reasons.includes('expectation names no vector: stale/no-such-vector'));

@@ -14,24 +14,38 @@ async function judge(provider: string, id: string): Promise<{ verdict: string; c
 }
 
 test('a hidden name leaked into a row: FAIL, KD-DISCLOSE-03 (the leak scan)', async () => {
-  const v = pickVector('hidden vector with rows', (x) => x.category === 'hidden' && expectedOf(x).operations.length > 0);
+  const v = pickVector(
+    'hidden vector with rows',
+    (x) => x.category === 'hidden' && expectedOf(x).operations.length > 0,
+  );
   const j = await judge('hidden-name-leak', v.id);
   assert.is(j.verdict, 'FAIL');
   assert.ok(j.clauses.includes('KD-DISCLOSE-03'), j.clauses.join());
 });
 
 test('generation ignored: FAIL where only the generation is stale, KD-STALE-*', async () => {
-  const v = pickVector('stale-generation vector without alternatives', (x) => expectedOf(x).reason === 'stale-generation' && x.acceptable.length === 0);
+  const v = pickVector(
+    'stale-generation vector without alternatives',
+    (x) => expectedOf(x).reason === 'stale-generation' && x.acceptable.length === 0,
+  );
   const j = await judge('generation-ignored', v.id);
   assert.is(j.verdict, 'FAIL');
-  assert.ok(j.clauses.some((c) => c.startsWith('KD-STALE-')), j.clauses.join());
+  assert.ok(
+    j.clauses.some((c) => c.startsWith('KD-STALE-')),
+    j.clauses.join(),
+  );
 });
 
 test('provisional upgraded to validated: FAIL with a closure, operation or type clause', async () => {
-  const v = pickVector('vector with a provisional row', (x) => expectedOf(x).operations.some((o) => o.status === 'provisional'));
+  const v = pickVector('vector with a provisional row', (x) =>
+    expectedOf(x).operations.some((o) => o.status === 'provisional'),
+  );
   const j = await judge('provisional-upgraded', v.id);
   assert.is(j.verdict, 'FAIL');
-  assert.ok(j.clauses.some((c) => /^KD-(CLOSURE|OP|TYPE)-/.test(c)), j.clauses.join());
+  assert.ok(
+    j.clauses.some((c) => /^KD-(CLOSURE|OP|TYPE)-/.test(c)),
+    j.clauses.join(),
+  );
 });
 
 test('fabricated extension rows instead of unsupported-in-profile: FAIL, KD-LOOKUP-11', async () => {
@@ -45,7 +59,10 @@ test('fabricated extension rows instead of unsupported-in-profile: FAIL, KD-LOOK
 });
 
 test('rows over the cap without truncation: FAIL with KD-LIMIT-05 (or ERROR oversize past 4 MiB)', async () => {
-  const v = pickVector('truncated vector with many rows', (x) => expectedOf(x).truncated === true && expectedOf(x).operations.length > 1000);
+  const v = pickVector(
+    'truncated vector with many rows',
+    (x) => expectedOf(x).truncated === true && expectedOf(x).operations.length > 1000,
+  );
   const r = await runGateCli(['--config', brokenConfig('rows-over-cap'), '--id', v.id, '--metamorphic', '0']);
   const j = judgementOf(r.report, v.id);
   assert.is(r.code, 1);

@@ -31,7 +31,15 @@ test('stdout flood: ERROR protocol after at most one header line of bytes', asyn
 test('a provider that keeps crashing spends the restart budget; the rest is NOT-RUN and the run exits 3', async () => {
   const vs = threeStaleVectors();
   // Without a target, crash-on-one crashes on the first query of every instance.
-  const r = await runGateCli(['--config', brokenConfig('crash-on-one'), ...vs.flatMap((v) => ['--id', v.id]), '--metamorphic', '0', '--restart-budget', '1']);
+  const r = await runGateCli([
+    '--config',
+    brokenConfig('crash-on-one'),
+    ...vs.flatMap((v) => ['--id', v.id]),
+    '--metamorphic',
+    '0',
+    '--restart-budget',
+    '1',
+  ]);
   assert.is(r.code, 3);
   assert.equal(r.report?.counts.ERROR, 2);
   assert.equal(r.report?.counts['NOT-RUN'], 1);

@@ -14,12 +14,29 @@ import { runGateCli, tsArgv } from '../test-support/run-helpers.js';
 
 function memorisedConfig(): string {
   const path = join(mkdtempSync(join(tmpdir(), 'kofun-ctk-test-')), 'provider.json');
-  writeFileSync(path, JSON.stringify({ name: 'memorised', process: { argv: tsArgv('runner/test-support/memorised-provider.ts'), mode: 'persistent' } }));
+  writeFileSync(
+    path,
+    JSON.stringify({
+      name: 'memorised',
+      process: { argv: tsArgv('runner/test-support/memorised-provider.ts'), mode: 'persistent' },
+    }),
+  );
   return path;
 }
 
 test('the reference passes the fuzz phase; the seed and the number of cases are in the report', async () => {
-  const r = await runGateCli(['--provider', 'reference', '--category', 'stale', '--metamorphic', '0', '--fuzz', '8', '--fuzz-seed', '11']);
+  const r = await runGateCli([
+    '--provider',
+    'reference',
+    '--category',
+    'stale',
+    '--metamorphic',
+    '0',
+    '--fuzz',
+    '8',
+    '--fuzz-seed',
+    '11',
+  ]);
   assert.is(r.code, 0, r.stdout + r.stderr);
   assert.equal(r.report?.fuzz, { seed: 11, cases: 8, outcome: 'passed' });
   assert.match(r.stdout, /fuzz: 8 generated cases, seed 11: no disagreement/);
@@ -28,11 +45,27 @@ test('the reference passes the fuzz phase; the seed and the number of cases are 
 
 test('a provider that memorised the vectors passes them all and fails the fuzz phase, which writes a vector', async () => {
   const out = mkdtempSync(join(tmpdir(), 'kofun-ctk-fuzz-'));
-  const r = await runGateCli(['--config', memorisedConfig(), '--category', 'stale', '--metamorphic', '0', '--fuzz', '20', '--fuzz-seed', '7', '--fuzz-out', out]);
+  const r = await runGateCli([
+    '--config',
+    memorisedConfig(),
+    '--category',
+    'stale',
+    '--metamorphic',
+    '0',
+    '--fuzz',
+    '20',
+    '--fuzz-seed',
+    '7',
+    '--fuzz-out',
+    out,
+  ]);
   assert.is(r.code, 1, r.stdout + r.stderr);
   const report = r.report;
   assert.ok(report !== undefined);
-  assert.ok(report.vectors.every((v) => v.verdict === 'PASS'), 'every published vector passes');
+  assert.ok(
+    report.vectors.every((v) => v.verdict === 'PASS'),
+    'every published vector passes',
+  );
   assert.is(report.fuzz?.outcome, 'disagreement');
   assert.is(report.fuzz?.seed, 7);
   assert.is(report.fuzz?.cases, 20);
@@ -41,7 +74,10 @@ test('a provider that memorised the vectors passes them all and fails the fuzz p
   const id = report.fuzz?.vector_id ?? '';
   assert.ok(existsSync(join(out, `${id}.json`)), id);
   assert.ok(existsSync(join(out, 'manifest.json')));
-  assert.ok(report.gate.reasons.some((x) => x.startsWith('fuzz: a disagreement in 20 generated cases (seed 7)')), report.gate.reasons.join('\n'));
+  assert.ok(
+    report.gate.reasons.some((x) => x.startsWith('fuzz: a disagreement in 20 generated cases (seed 7)')),
+    report.gate.reasons.join('\n'),
+  );
   for (const format of ['md', 'junit'] as const) {
     const text = renderReport(report, format);
     assert.ok(text.includes('seed 7') && text.includes('20'), `${format} carries seed and cases`);

@@ -9,7 +9,10 @@ import { kitRoot } from '../../oracle/index.js';
 import { liveGroupCount } from '../adapters/process-group.js';
 import { kitVectors, runGateCli } from '../test-support/run-helpers.js';
 
-const stale = (): string[] => kitVectors().queryVectors.filter((v) => v.category === 'stale').map((v) => v.id);
+const stale = (): string[] =>
+  kitVectors()
+    .queryVectors.filter((v) => v.category === 'stale')
+    .map((v) => v.id);
 
 test('process adapter (kofun-ctk serve): the stale category passes, metamorphic variants included', async () => {
   const r = await runGateCli(['--provider', 'reference', '--category', 'stale', '--metamorphic', '3', '--seed', '11']);
@@ -24,7 +27,16 @@ test('process adapter (kofun-ctk serve): the stale category passes, metamorphic 
 });
 
 test('module adapter (worker thread): the stale category passes', async () => {
-  const r = await runGateCli(['--provider', 'reference', '--adapter', 'module', '--category', 'stale', '--metamorphic', '0']);
+  const r = await runGateCli([
+    '--provider',
+    'reference',
+    '--adapter',
+    'module',
+    '--category',
+    'stale',
+    '--metamorphic',
+    '0',
+  ]);
   assert.is(r.code, 0, r.stdout + r.stderr);
   assert.is(r.report?.counts.PASS, stale().length);
   assert.is(r.report?.provider?.adapter, 'module');
@@ -32,7 +44,15 @@ test('module adapter (worker thread): the stale category passes', async () => {
 
 test('one-shot adapter (kofun-ctk serve --one-shot): two vectors pass', async () => {
   const ids = stale().slice(0, 2);
-  const r = await runGateCli(['--provider', 'reference', '--adapter', 'one-shot', ...ids.flatMap((id) => ['--id', id]), '--metamorphic', '0']);
+  const r = await runGateCli([
+    '--provider',
+    'reference',
+    '--adapter',
+    'one-shot',
+    ...ids.flatMap((id) => ['--id', id]),
+    '--metamorphic',
+    '0',
+  ]);
   assert.is(r.code, 0, r.stdout + r.stderr);
   assert.is(r.report?.counts.PASS, 2);
   assert.is(liveGroupCount(), 0);
@@ -40,7 +60,16 @@ test('one-shot adapter (kofun-ctk serve --one-shot): two vectors pass', async ()
 
 test('the Python example passes the stale and invalid categories from its configuration file', async () => {
   const config = join(kitRoot(), 'examples', 'python-provider', 'provider-config.json');
-  const r = await runGateCli(['--config', config, '--category', 'invalid', '--category', 'stale', '--metamorphic', '0']);
+  const r = await runGateCli([
+    '--config',
+    config,
+    '--category',
+    'invalid',
+    '--category',
+    'stale',
+    '--metamorphic',
+    '0',
+  ]);
   assert.is(r.code, 0, r.stdout + r.stderr);
   assert.is(r.report?.provider?.name, 'python example provider');
   assert.is(liveGroupCount(), 0);
@@ -54,7 +83,14 @@ test('usage errors exit 2: no provider, no matching vector, a corrupt vector fol
 });
 
 test('a provider that cannot start exits 3 with every vector NOT-RUN', async () => {
-  const r = await runGateCli(['--process', join(kitRoot(), 'no-such-provider-binary'), '--category', 'stale', '--metamorphic', '0']);
+  const r = await runGateCli([
+    '--process',
+    join(kitRoot(), 'no-such-provider-binary'),
+    '--category',
+    'stale',
+    '--metamorphic',
+    '0',
+  ]);
   assert.is(r.code, 3);
   assert.is(r.report?.counts['NOT-RUN'], stale().length);
   assert.ok(r.report?.gate.reasons.some((x) => x.includes('could not start')));

@@ -18,7 +18,13 @@ const RELEASE_ID = 'release-cost/empty-source';
 /** The Python example provider (it answers the stale and invalid vectors exactly), without `build`. */
 function config(): string {
   const path = join(mkdtempSync(join(tmpdir(), 'kofun-ctk-release-selection-')), 'provider.json');
-  writeFileSync(path, JSON.stringify({ name: 'python provider', process: { argv: ['python3', join(kitRoot(), 'examples', 'python-provider', 'provider.py')] } }));
+  writeFileSync(
+    path,
+    JSON.stringify({
+      name: 'python provider',
+      process: { argv: ['python3', join(kitRoot(), 'examples', 'python-provider', 'provider.py')] },
+    }),
+  );
   return path;
 }
 
@@ -35,25 +41,58 @@ test('without build commands the release-cost vectors are NOT-RUN (exit 3); a se
   assert.match(r.stdout, /declare "build"/);
   assert.match(r.stdout, 'To leave them out: --exclude-category release-cost');
 
-  const queryOnly = await runGateCli(['--config', plain, '--category', 'stale', '--id', 'stale/wrong-file', '--metamorphic', '0']);
+  const queryOnly = await runGateCli([
+    '--config',
+    plain,
+    '--category',
+    'stale',
+    '--id',
+    'stale/wrong-file',
+    '--metamorphic',
+    '0',
+  ]);
   assert.is(queryOnly.code, 0, queryOnly.stdout);
   assert.is(queryOnly.report?.counts['NOT-RUN'], 0);
-  const excluded = await runGateCli(['--config', plain, '--exclude-category', 'release-cost', '--id', RELEASE_ID, '--id', 'stale/wrong-file', '--metamorphic', '0']);
+  const excluded = await runGateCli([
+    '--config',
+    plain,
+    '--exclude-category',
+    'release-cost',
+    '--id',
+    RELEASE_ID,
+    '--id',
+    'stale/wrong-file',
+    '--metamorphic',
+    '0',
+  ]);
   assert.is(excluded.code, 0, excluded.stdout);
-  assert.equal(excluded.report?.vectors.map((v) => v.id), ['stale/wrong-file']);
+  assert.equal(
+    excluded.report?.vectors.map((v) => v.id),
+    ['stale/wrong-file'],
+  );
   assert.is(liveGroupCount(), 0);
 });
 
 test('--clause and --shard select release-cost vectors with the query vectors', async () => {
   const plain = config();
-  const withClause = kitVectors().releaseVectors.filter((v) => v.clauses.includes('KD-RELEASE-06')).map((v) => v.id);
+  const withClause = kitVectors()
+    .releaseVectors.filter((v) => v.clauses.includes('KD-RELEASE-06'))
+    .map((v) => v.id);
   const byClause = await runGateCli(['--config', plain, '--clause', 'KD-RELEASE-06', '--metamorphic', '0']);
   assert.is(byClause.code, 3);
-  assert.equal(byClause.report?.vectors.map((v) => v.id), withClause);
+  assert.equal(
+    byClause.report?.vectors.map((v) => v.id),
+    withClause,
+  );
   assert.ok(withClause.length > 0);
 
   const ids = ['--id', 'release-cost/e*', '--id', 'stale/wrong-file'];
-  const expected = [...kitVectors().releaseVectors.filter((v) => v.id.startsWith('release-cost/e')).map((v) => v.id), 'stale/wrong-file'].sort();
+  const expected = [
+    ...kitVectors()
+      .releaseVectors.filter((v) => v.id.startsWith('release-cost/e'))
+      .map((v) => v.id),
+    'stale/wrong-file',
+  ].sort();
   const parts: string[][] = [];
   for (const shard of ['1/2', '2/2']) {
     const r = await runGateCli(['--config', plain, ...ids, '--shard', shard, '--metamorphic', '0']);

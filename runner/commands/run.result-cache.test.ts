@@ -14,12 +14,20 @@ import { kitVectors, runGateCli, tsArgv } from '../test-support/run-helpers.js';
 test('a provider caching by analysis key and request bytes passes every query vector', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'kofun-ctk-test-'));
   const config = join(dir, 'provider.json');
-  writeFileSync(config, JSON.stringify({ name: 'result cache', process: { argv: tsArgv('runner/test-support/result-cache-provider.ts'), env: {}, mode: 'persistent' } }));
+  writeFileSync(
+    config,
+    JSON.stringify({
+      name: 'result cache',
+      process: { argv: tsArgv('runner/test-support/result-cache-provider.ts'), env: {}, mode: 'persistent' },
+    }),
+  );
   const r = await runGateCli(['--config', config, '--metamorphic', '0']);
   const query = new Set(kitVectors().queryVectors.map((v) => v.id));
   const judged = (r.report?.vectors ?? []).filter((v) => query.has(v.id));
   assert.is(judged.length, query.size, 'every query vector is judged');
-  const failing = judged.filter((v) => v.verdict !== 'PASS' && v.verdict !== 'ACCEPTABLE').map((v) => `${v.id} ${v.verdict}`);
+  const failing = judged
+    .filter((v) => v.verdict !== 'PASS' && v.verdict !== 'ACCEPTABLE')
+    .map((v) => `${v.id} ${v.verdict}`);
   assert.equal(failing, []);
 });
 

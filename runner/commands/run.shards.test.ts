@@ -27,7 +27,18 @@ test('two shards on two instances each cover the category once, and merge into a
   const dir = mkdtempSync(join(tmpdir(), 'kofun-ctk-shards-'));
   const files: string[] = [];
   for (const shard of ['1/2', '2/2']) {
-    const r = await runGateCli(['--provider', 'reference', '--category', 'stale', '-j', '2', '--shard', shard, '--metamorphic', '0']);
+    const r = await runGateCli([
+      '--provider',
+      'reference',
+      '--category',
+      'stale',
+      '-j',
+      '2',
+      '--shard',
+      shard,
+      '--metamorphic',
+      '0',
+    ]);
     assert.is(r.code, 0, r.stdout);
     assert.is(r.report?.selection.shard, shard);
     const file = join(dir, `${shard.replace('/', '-')}.json`);
@@ -67,7 +78,9 @@ test('two shards on two instances each cover the category once, and merge into a
   });
   assert.is(dropped.code, 2);
   assert.match(dropped.stderr, /is selected but has no entry/);
-  const stranger = await edited((r) => r.vectors.push({ ...(r.vectors[0] as GateReport['vectors'][number]), id: 'stale/no-such-vector' }));
+  const stranger = await edited((r) =>
+    r.vectors.push({ ...(r.vectors[0] as GateReport['vectors'][number]), id: 'stale/no-such-vector' }),
+  );
   assert.is(stranger.code, 2);
   assert.match(stranger.stderr, /stale\/no-such-vector is not a vector of the set/);
   const forged = await edited((r) => {

@@ -8,13 +8,28 @@
  * 3 provider could not start or run incomplete, a release-cost vector without declared
  * build commands included (README.md, PROTOCOL.md).
  */
-import { appendFileSync, createWriteStream, existsSync, mkdirSync, openSync, statSync, writeFileSync, type WriteStream } from 'node:fs';
+import {
+  appendFileSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  openSync,
+  statSync,
+  writeFileSync,
+  type WriteStream,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { compareUtf8, escapeText, kitRoot, kitVersion } from '../../oracle/index.js';
 import { describeFuzzPhase, runFuzzPhase, withFuzzPhase } from '../run/fuzz-phase.js';
 import { killAllGroups } from '../adapters/process-group.js';
-import { launcherFor, relocatedSpec, resolveProvider, type ProviderOptions, type ProviderSpec } from '../adapters/provider-spec.js';
+import {
+  launcherFor,
+  relocatedSpec,
+  resolveProvider,
+  type ProviderOptions,
+  type ProviderSpec,
+} from '../adapters/provider-spec.js';
 import { EXIT, UsageError } from '../io/cli-io.js';
 import { addProviderOptions, collect, ignoreClosedOutput, intOption, RUN_DEFAULTS } from '../io/cli-options.js';
 import { outputPathProblem } from '../io/check-output-path.js';
@@ -86,7 +101,12 @@ export const registerRun: Register = (program: Command, io, done) => {
   addProviderOptions(program.command('run').description('run the conformance gate against a discovery provider'))
     .option('--vectors <dir>', 'vector folder (default: the vectors shipped with the kit)')
     .option('--category <name>', 'only vectors of this category (repeatable, or comma-separated)', collect, [])
-    .option('--exclude-category <name>', 'leave out the vectors of this category (repeatable, or comma-separated)', collect, [])
+    .option(
+      '--exclude-category <name>',
+      'leave out the vectors of this category (repeatable, or comma-separated)',
+      collect,
+      [],
+    )
     .option('--id <id>', 'only this vector id, or a prefix ending in * (repeatable)', collect, [])
     .option('--clause <KD-id>', 'only vectors exercising this clause (repeatable)', collect, [])
     .option('-j, --jobs <n>', 'parallel provider instances', String(RUN_DEFAULTS.jobs))
@@ -94,10 +114,22 @@ export const registerRun: Register = (program: Command, io, done) => {
     .option('--list', 'print the selected vectors and exit, without starting a provider')
     .option('--shard <k/n>', 'run the k-th of n shards of the selection')
     .option('--timeout-ms <ms>', 'timeout per fixture load and per query', String(RUN_DEFAULTS.timeoutMs))
-    .option('--start-timeout-ms <ms>', 'timeout for a provider to start and finish its handshake', String(RUN_DEFAULTS.startTimeoutMs))
+    .option(
+      '--start-timeout-ms <ms>',
+      'timeout for a provider to start and finish its handshake',
+      String(RUN_DEFAULTS.startTimeoutMs),
+    )
     .option('--global-timeout <ms>', 'stop the whole run after this long; the reports of what ran are written (exit 3)')
-    .option('--restart-budget <n>', 'provider restarts allowed after crashes, over the whole run', String(RUN_DEFAULTS.restartBudget))
-    .option('--metamorphic <n|all>', 'metamorphic canonical-order check on all, n sampled, or 0 vectors', String(RUN_DEFAULTS.metamorphic))
+    .option(
+      '--restart-budget <n>',
+      'provider restarts allowed after crashes, over the whole run',
+      String(RUN_DEFAULTS.restartBudget),
+    )
+    .option(
+      '--metamorphic <n|all>',
+      'metamorphic canonical-order check on all, n sampled, or 0 vectors',
+      String(RUN_DEFAULTS.metamorphic),
+    )
     .option('--seed <n>', 'seed of the metamorphic sample and variants', String(RUN_DEFAULTS.seed))
     .option('--expectations <file>', 'known failures: JSON [{id, verdict, reason, clauses?}], id may end in *')
     .option('--update-expectations <file>', 'write FILE from this run: an entry for every FAIL and ERROR, reasons kept')
@@ -107,8 +139,15 @@ export const registerRun: Register = (program: Command, io, done) => {
     .option('--events <file>', 'write the JSON event stream (one event per line)')
     .option('--verbose', 'print every violation and the whole diff')
     .option('--reporter <kind>', `console reporter: auto, ${REPORTERS.join(', ')}`, 'auto')
-    .option('--no-release-vary', 'release-cost vectors: skip the repeated without-support build under varied conditions')
-    .option('--fuzz <n>', 'after the vectors, judge the provider on n generated cases no vector names (0: no fuzz phase)', '0')
+    .option(
+      '--no-release-vary',
+      'release-cost vectors: skip the repeated without-support build under varied conditions',
+    )
+    .option(
+      '--fuzz <n>',
+      'after the vectors, judge the provider on n generated cases no vector names (0: no fuzz phase)',
+      '0',
+    )
     .option('--fuzz-seed <n>', 'seed of the fuzz phase', String(RUN_DEFAULTS.seed))
     .option('--fuzz-out <dir>', 'folder a fuzz disagreement is written to as a vector set', 'kofun-ctk-fuzz')
     .addHelpText('after', RUN_RELEASE_HELP)
@@ -120,9 +159,12 @@ export const registerRun: Register = (program: Command, io, done) => {
 async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Promise<number> {
   ignoreClosedOutput(io);
   const formats = listOption(opts.report);
-  for (const f of formats) if (!(REPORT_FORMATS as readonly string[]).includes(f)) throw new UsageError(`--report ${f}: use ${REPORT_FORMATS.join(', ')}`);
+  for (const f of formats)
+    if (!(REPORT_FORMATS as readonly string[]).includes(f))
+      throw new UsageError(`--report ${f}: use ${REPORT_FORMATS.join(', ')}`);
   if (opts.out !== undefined && formats.length !== 1) throw new UsageError('--out needs exactly one --report format');
-  if (opts.out !== undefined && opts.reportDir !== undefined) throw new UsageError('give --out or --report-dir, not both');
+  if (opts.out !== undefined && opts.reportDir !== undefined)
+    throw new UsageError('give --out or --report-dir, not both');
   const jobs = intOption('--jobs', opts.jobs, 1);
   const timeoutMs = intOption('--timeout-ms', opts.timeoutMs, 1);
   const startTimeoutMs = intOption('--start-timeout-ms', opts.startTimeoutMs, 1);
@@ -132,7 +174,8 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
   const shard = opts.shard === undefined ? undefined : parseShard(opts.shard);
   const fuzzCases = intOption('--fuzz', opts.fuzz, 0);
   const fuzzSeed = intOption('--fuzz-seed', opts.fuzzSeed, 0);
-  const globalTimeoutMs = opts.globalTimeout === undefined ? undefined : intOption('--global-timeout', opts.globalTimeout, 1);
+  const globalTimeoutMs =
+    opts.globalTimeout === undefined ? undefined : intOption('--global-timeout', opts.globalTimeout, 1);
 
   const vectorsDir = opts.vectors === undefined ? undefined : resolve(io.cwd, opts.vectors);
   const vectorSet = loadVectorSet(vectorsDir ?? join(kitRoot(), 'vectors'));
@@ -145,14 +188,23 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
   const everyVector = [...vectorSet.queryVectors, ...vectorSet.releaseVectors];
   const unknown = unknownFilterNames(everyVector, filters);
   if (unknown.length > 0) throw new UsageError(unknown.map(describeUnknownName).join('; '));
-  if (opts.lastFailed !== undefined) filters.within = lastFailedIds(resolve(io.cwd, opts.lastFailed), vectorSet.vectorSetSha256);
+  if (opts.lastFailed !== undefined)
+    filters.within = lastFailedIds(resolve(io.cwd, opts.lastFailed), vectorSet.vectorSetSha256);
   // Query and release-cost vectors are filtered and sharded as one list in id order, so shards split both.
   const filtered = filterVectors(everyVector, filters).sort((a, b) => compareUtf8(a.id, b.id));
   if (filtered.length === 0) throw new UsageError('no vector matches the filters');
   const sharded = shardVectors(filtered, shard);
   if (opts.list) {
-    io.stdout.write(sharded.map((v) => `${escapeText(v.id)}\t${escapeText(v.category)}\t${v.clauses.map((c) => escapeText(c)).join(' ')}\n`).join(''));
-    io.stderr.write(`${sharded.length} of ${everyVector.length} vectors selected${shard === undefined ? '' : ` (shard ${shard.k}/${shard.n} of ${filtered.length})`}\n`);
+    io.stdout.write(
+      sharded
+        .map(
+          (v) => `${escapeText(v.id)}\t${escapeText(v.category)}\t${v.clauses.map((c) => escapeText(c)).join(' ')}\n`,
+        )
+        .join(''),
+    );
+    io.stderr.write(
+      `${sharded.length} of ${everyVector.length} vectors selected${shard === undefined ? '' : ` (shard ${shard.k}/${shard.n} of ${filtered.length})`}\n`,
+    );
     return EXIT.ok;
   }
 
@@ -169,7 +221,9 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
   const selected = vectorSet.queryVectors.filter((v) => inShard.has(v.id));
   const selectedRelease = vectorSet.releaseVectors.filter((v) => inShard.has(v.id));
   const releaseBuild: ReleaseBuildPlan | null =
-    config.build === undefined ? null : { config: config.build.config, checkDigests: config.build.reference, vary: opts.releaseVary };
+    config.build === undefined
+      ? null
+      : { config: config.build.config, checkDigests: config.build.reference, vary: opts.releaseVary };
   const expectationsPath = opts.expectations !== undefined ? resolve(io.cwd, opts.expectations) : config.expectations;
   const expectations: Expectation[] = expectationsPath === undefined ? [] : loadExpectations(expectationsPath);
   const knownIds = new Set([...vectorSet.queryVectors.map((v) => v.id), ...vectorSet.releaseVectors.map((v) => v.id)]);
@@ -184,7 +238,11 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
   const kind = chooseReporter(opts.reporter, tty, io.env);
   const reporter = consoleReporter(consoleStream, tty, { kind, ...(opts.verbose ? { verbose: true } : {}) });
   const eventsOut = opts.events === undefined ? undefined : openEvents(resolve(io.cwd, opts.events));
-  const interruption = installRunInterruption({ globalTimeoutMs, exitCode: EXIT.incomplete, notify: (line) => io.stderr.write(`${line}\n`) });
+  const interruption = installRunInterruption({
+    globalTimeoutMs,
+    exitCode: EXIT.incomplete,
+    notify: (line) => io.stderr.write(`${line}\n`),
+  });
   const reproduce: ReproduceContext = {
     provider: opts,
     cwd: io.cwd,
@@ -262,10 +320,16 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
     const update = updateExpectations(previous, report.vectors, knownIds);
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, expectationsText(update.entries));
-    const changes = [`${update.added.length} added`, `${update.removed.length} removed`, `${update.replaced.length} prefix entries replaced`];
+    const changes = [
+      `${update.added.length} added`,
+      `${update.removed.length} removed`,
+      `${update.replaced.length} prefix entries replaced`,
+    ];
     extra.push(`expectations: ${update.entries.length} entries written to ${path} (${changes.join(', ')})`);
     if (update.notRun.length > 0) {
-      extra.push(`  ${update.notRun.length} NOT-RUN vectors got no entry: they were never sent, so the run stays incomplete`);
+      extra.push(
+        `  ${update.notRun.length} NOT-RUN vectors got no entry: they were never sent, so the run stays incomplete`,
+      );
     }
   }
   for (const format of formats) {
@@ -274,7 +338,10 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
       io.stdout.write(text);
       continue;
     }
-    const path = opts.out !== undefined ? resolve(io.cwd, opts.out) : join(resolve(io.cwd, opts.reportDir ?? '.'), reportFileName(format as ReportFormat));
+    const path =
+      opts.out !== undefined
+        ? resolve(io.cwd, opts.out)
+        : join(resolve(io.cwd, opts.reportDir ?? '.'), reportFileName(format as ReportFormat));
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, text);
     extra.push(`${format} report: ${path}`);
@@ -297,7 +364,9 @@ function openEvents(path: string): WriteStream {
   try {
     fd = openSync(path, 'w');
   } catch (err) {
-    throw new UsageError(`--events ${escapeText(path)}: cannot be written (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new UsageError(
+      `--events ${escapeText(path)}: cannot be written (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
   }
   const stream = createWriteStream(path, { fd });
   // A write that fails later (a full disk) must not crash the runner: the verdict still stands.

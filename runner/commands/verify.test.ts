@@ -25,11 +25,19 @@ async function run(argv: string[], stdin: string | Buffer): Promise<Run> {
 
 test('a clean result exits 0 and prints nothing', async () => {
   assert.equal(await run(['verify'], COMPLETE), { code: 0, stdout: '', stderr: '' });
-  assert.equal(await run(['verify', '--fixture', 'fixture.json', '--request', 'request.json'], COMPLETE), { code: 0, stdout: '', stderr: '' });
+  assert.equal(await run(['verify', '--fixture', 'fixture.json', '--request', 'request.json'], COMPLETE), {
+    code: 0,
+    stdout: '',
+    stderr: '',
+  });
 });
 
 test('violations exit 1, one line each, in order', async () => {
-  const bad = mutate(mutate(COMPLETE, '"truncated": false', '"truncated": true'), '"reason": null,\n  "schema"', '"reason": "limit-exhausted",\n  "schema"');
+  const bad = mutate(
+    mutate(COMPLETE, '"truncated": false', '"truncated": true'),
+    '"reason": null,\n  "schema"',
+    '"reason": "limit-exhausted",\n  "schema"',
+  );
   const r = await run(['verify'], bad);
   assert.is(r.code, 1);
   assert.is(
@@ -37,7 +45,10 @@ test('violations exit 1, one line each, in order', async () => {
     'KD-LIMIT-12 complete-truncated at /truncated: A complete result always has truncated: false. (expected false, actual true)\n' +
       'KD-RES-06 complete-with-reason at /reason: A complete result has a null reason. (expected null, actual "limit-exhausted")\n',
   );
-  const stale = await run(['verify', '--fixture', 'fixture.json', '--request', 'stale-request.json'], mutate(COMPLETE, '"generation": 17', '"generation": 16'));
+  const stale = await run(
+    ['verify', '--fixture', 'fixture.json', '--request', 'stale-request.json'],
+    mutate(COMPLETE, '"generation": 17', '"generation": 16'),
+  );
   assert.is(stale.code, 1);
   assert.match(stale.stdout, /^KD-STALE-06 stale-not-reported at \/status: /);
 });
@@ -54,7 +65,10 @@ test('provider text reaches the terminal escaped', async () => {
 test('an oversized result is a KD-LIMIT-03 violation, not a crash', async () => {
   const r = await run(['verify'], Buffer.alloc(4 * 1024 * 1024 + 1, 0x20));
   assert.is(r.code, 1);
-  assert.is(r.stdout, 'KD-LIMIT-03 size at byte 4194304: The result is longer than the cap of 4194304 bytes. (expected at most 4194304 bytes, actual 4194305 bytes)\n');
+  assert.is(
+    r.stdout,
+    'KD-LIMIT-03 size at byte 4194304: The result is longer than the cap of 4194304 bytes. (expected at most 4194304 bytes, actual 4194305 bytes)\n',
+  );
 });
 
 test('unreadable or refused files exit 2 without a stack trace', async () => {

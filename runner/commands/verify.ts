@@ -15,7 +15,17 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { loadFixtureFile, type LoadedFixture, LIMITS, escapeFor, formatViolation, verifyResult, type VerifyContext, violation, type Violation } from '../../oracle/index.js';
+import {
+  loadFixtureFile,
+  type LoadedFixture,
+  LIMITS,
+  escapeFor,
+  formatViolation,
+  verifyResult,
+  type VerifyContext,
+  violation,
+  type Violation,
+} from '../../oracle/index.js';
 import { EXIT, writeAll } from '../io/cli-io.js';
 import { readBounded } from '../io/read-bounded.js';
 import type { Register } from '../io/cli-io.js';
@@ -45,7 +55,9 @@ function errorCode(err: unknown): string {
 export const registerVerify: Register = (program: Command, io, done) => {
   program
     .command('verify')
-    .description('check result bytes read from stdin against every rule the verifier knows; optionally against the request and fixture')
+    .description(
+      'check result bytes read from stdin against every rule the verifier knows; optionally against the request and fixture',
+    )
     .option('--fixture <file>', 'fixture file, or vector file naming its fixture')
     .option('--request <file>', 'the request bytes the result answers')
     .action(async (opts: { fixture?: string; request?: string }) => {
@@ -64,7 +76,9 @@ export const registerVerify: Register = (program: Command, io, done) => {
         try {
           context.request = readFilePrefix(resolve(io.cwd, opts.request), LIMITS.requestBytes);
         } catch (err) {
-          io.stderr.write(`kofun-ctk verify: request file cannot be read (${escapeFor("ascii", errorCode(err), 32)}): ${escapeFor("ascii", opts.request, 200)}\n`);
+          io.stderr.write(
+            `kofun-ctk verify: request file cannot be read (${escapeFor('ascii', errorCode(err), 32)}): ${escapeFor('ascii', opts.request, 200)}\n`,
+          );
           done(EXIT.usage);
           return;
         }

@@ -17,8 +17,24 @@ if (sample === undefined) throw new Error('no sample');
 
 /** A current, live, uncancelled request on the sample world, with `change` applied. */
 function shapeWith(change: Partial<CaseShape>): CaseShape {
-  const plain = { perturb: 0, cancelled: false, facts_source: 'live', typeStatus: 'validated', typeDependsOn: [], facts: [], interfaces: [], capabilities: [] };
-  return { ...sample, ...plain, permits: { read: true, edit: true, take: true }, sameName: false, budget: false, ...change } as CaseShape;
+  const plain = {
+    perturb: 0,
+    cancelled: false,
+    facts_source: 'live',
+    typeStatus: 'validated',
+    typeDependsOn: [],
+    facts: [],
+    interfaces: [],
+    capabilities: [],
+  };
+  return {
+    ...sample,
+    ...plain,
+    permits: { read: true, edit: true, take: true },
+    sameName: false,
+    budget: false,
+    ...change,
+  } as CaseShape;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -27,7 +43,9 @@ function answer(shape: CaseShape): { result: any; violations: string[] } {
   const loaded = loadFixture(c.fixture);
   if (!loaded.ok) throw new Error('generated fixture does not load');
   const bytes = evaluateQuery(c.request, loaded.fixture);
-  const violations = verifyResult(bytes, { request: c.request, fixture: loaded.fixture }).map((v) => `${v.clause} ${v.code}`);
+  const violations = verifyResult(bytes, { request: c.request, fixture: loaded.fixture }).map(
+    (v) => `${v.clause} ${v.code}`,
+  );
   return { result: JSON.parse(Buffer.from(bytes).toString('utf8')), violations };
 }
 
@@ -53,9 +71,14 @@ const PLAIN = {
 test('KIT-10: a budget world runs the step budget out: truncated, with a limit-exhausted omission', () => {
   // 170,000 candidates at six steps each are 1,020,000 steps, over the 1,000,000-step budget;
   // each visited one is withheld for its missing non-public effect (KIT-04: hidden-by-visibility).
-  const { result, violations } = answer(shapeWith({ budget: true, candidates: [], query: { kind: 'operations', includeUnavailable: false, spelling: 0 } }));
+  const { result, violations } = answer(
+    shapeWith({ budget: true, candidates: [], query: { kind: 'operations', includeUnavailable: false, spelling: 0 } }),
+  );
   assert.is(result.truncated, true);
-  assert.equal(result.omissions.map((o: { reason: string }) => o.reason), ['hidden-by-visibility', 'limit-exhausted']);
+  assert.equal(
+    result.omissions.map((o: { reason: string }) => o.reason),
+    ['hidden-by-visibility', 'limit-exhausted'],
+  );
   assert.equal(violations, []);
 });
 
@@ -82,7 +105,13 @@ test('OQ-34 A: an explanation matched by two applicable candidates says ambiguou
 });
 
 test('KD-DISCLOSE-04: source and documentation the compiler has but does not mark disclosable stay null', () => {
-  const hidden = { ...PLAIN, hasSource: true, discloseSource: false, documentation: true, discloseDocumentation: false };
+  const hidden = {
+    ...PLAIN,
+    hasSource: true,
+    discloseSource: false,
+    documentation: true,
+    discloseDocumentation: false,
+  };
   const shown = { ...PLAIN, hasSource: true, discloseSource: true, documentation: true, discloseDocumentation: true };
   const query = { kind: 'operations' as const, includeUnavailable: false, spelling: 0 };
   const closed = answer(shapeWith({ candidates: [hidden], query }));

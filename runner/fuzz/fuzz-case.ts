@@ -10,7 +10,24 @@
  * case towards an empty world with a current request.
  */
 import fc from 'fast-check';
-import { type FactKey, type FixtureV1, loadFixture, encodeCanonical, type JsonObject, type DiscoveryRequestV1, type FactStatus, type QueryKind, type ReceiverMode, type Visibility, REQUEST_SCHEMA, FixtureBuilder, type HomeRef, type InterfaceRef, factKey, identityOf } from '../../oracle/index.js';
+import {
+  type FactKey,
+  type FixtureV1,
+  loadFixture,
+  encodeCanonical,
+  type JsonObject,
+  type DiscoveryRequestV1,
+  type FactStatus,
+  type QueryKind,
+  type ReceiverMode,
+  type Visibility,
+  REQUEST_SCHEMA,
+  FixtureBuilder,
+  type HomeRef,
+  type InterfaceRef,
+  factKey,
+  identityOf,
+} from '../../oracle/index.js';
 
 const STATUSES: FactStatus[] = ['validated', 'provisional', 'unavailable', 'error'];
 const NAMES = ['len', 'map', 'push', 'sort_in_place', 'take_all', 'fetch'];
@@ -20,7 +37,10 @@ const EFFECTS = ['net', 'fs'];
 /** Just over the step budget at six steps a candidate (KIT-10). */
 const BUDGET_CANDIDATES = 170_000;
 
-const statusArb = fc.oneof({ weight: 4, arbitrary: fc.constant<FactStatus>('validated') }, { weight: 1, arbitrary: fc.constantFrom(...STATUSES) });
+const statusArb = fc.oneof(
+  { weight: 4, arbitrary: fc.constant<FactStatus>('validated') },
+  { weight: 1, arbitrary: fc.constantFrom(...STATUSES) },
+);
 
 interface CandidateShape {
   name: number;
@@ -32,7 +52,12 @@ interface CandidateShape {
   admitted: boolean;
   origin: 'function' | 'member' | 'extension' | 'trait';
   originStatus: FactStatus;
-  generics: { kind: 'trait-bound' | 'equality' | 'inference'; satisfied: boolean; status: FactStatus; identity: boolean }[];
+  generics: {
+    kind: 'trait-bound' | 'equality' | 'inference';
+    satisfied: boolean;
+    status: FactStatus;
+    identity: boolean;
+  }[];
   effects: { which: number; public: boolean; status: FactStatus }[];
   dependsOn: number[];
   /** The compiler has a source location / documentation attachment, and whether each may be disclosed (KD-DISCLOSE-04). */
@@ -88,7 +113,10 @@ const candidateArb: fc.Arbitrary<CandidateShape> = fc.record({
     }),
     { maxLength: 1 },
   ),
-  effects: fc.array(fc.record({ which: fc.nat({ max: EFFECTS.length - 1 }), public: fc.boolean(), status: statusArb }), { maxLength: 2 }),
+  effects: fc.array(
+    fc.record({ which: fc.nat({ max: EFFECTS.length - 1 }), public: fc.boolean(), status: statusArb }),
+    { maxLength: 2 },
+  ),
   dependsOn: fc.array(fc.nat({ max: 3 }), { maxLength: 2 }),
   hasSource: fc.boolean(),
   discloseSource: fc.boolean(),
@@ -109,14 +137,19 @@ export const caseShapeArb: fc.Arbitrary<CaseShape> = fc.record({
     take: fc.boolean(),
   }),
   capabilities: fc.array(fc.nat({ max: EFFECTS.length - 1 }), { maxLength: 2 }),
-  interfaces: fc.array(fc.record({ validated: fc.boolean(), internal: fc.boolean(), inScope: fc.boolean() }), { maxLength: 3 }),
+  interfaces: fc.array(fc.record({ validated: fc.boolean(), internal: fc.boolean(), inScope: fc.boolean() }), {
+    maxLength: 3,
+  }),
   candidates: fc.array(candidateArb, { maxLength: 6 }),
   query: fc.record({
     kind: fc.constantFrom<QueryKind>('type-and-operations', 'operations', 'type', 'explain-operation'),
     includeUnavailable: fc.boolean(),
     spelling: fc.nat({ max: NAMES.length }),
   }),
-  perturb: fc.oneof({ weight: 6, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 10 }) }),
+  perturb: fc.oneof(
+    { weight: 6, arbitrary: fc.constant(0) },
+    { weight: 1, arbitrary: fc.integer({ min: 1, max: 10 }) },
+  ),
   sameName: fc.oneof({ weight: 3, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
   // Rare: such a world costs seconds to load and visit.
   budget: fc.oneof({ weight: 150, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
@@ -147,10 +180,19 @@ export function buildCase(shape: CaseShape): FuzzCase {
   });
   const diagnostic = b.addDiagnostic({ label: 'fuzz-d1', code: 'E0001', fallback_text: 'generated diagnostic' });
   const diagnosticsFor = (status: FactStatus): string[] => (status === 'error' ? [diagnostic] : []);
-  const facts: FactKey[] = shape.facts.map((status, i) => b.addFact(factKey('live', 'NodeId', `fuzz-fact-${i}`), status, [], diagnosticsFor(status)));
-  const pick = (indexes: number[]): FactKey[] => [...new Set(indexes)].flatMap((i) => (facts[i] === undefined ? [] : [facts[i] as FactKey]));
+  const facts: FactKey[] = shape.facts.map((status, i) =>
+    b.addFact(factKey('live', 'NodeId', `fuzz-fact-${i}`), status, [], diagnosticsFor(status)),
+  );
+  const pick = (indexes: number[]): FactKey[] =>
+    [...new Set(indexes)].flatMap((i) => (facts[i] === undefined ? [] : [facts[i] as FactKey]));
   const interfaces: InterfaceRef[] = shape.interfaces.map((s, i) =>
-    b.addInterface({ module: `m${i}`, package: `p${i}`, validated: s.validated, view: s.internal ? 'internal' : 'public', names_in_scope: s.inScope }),
+    b.addInterface({
+      module: `m${i}`,
+      package: `p${i}`,
+      validated: s.validated,
+      view: s.internal ? 'internal' : 'public',
+      names_in_scope: s.inScope,
+    }),
   );
   const typeStatus = shape.typeStatus;
   b.addOccurrence({
@@ -160,17 +202,20 @@ export function buildCase(shape: CaseShape): FuzzCase {
       status: typeStatus,
       type: typeStatus === 'validated' ? 'app.Items' : null,
       display: typeStatus === 'unavailable' ? null : typeStatus === 'validated' ? 'Items' : '_T1',
-      reason: typeStatus === 'validated' ? null : typeStatus === 'error' ? 'rejected-by-diagnostic' : 'incomplete-analysis',
+      reason:
+        typeStatus === 'validated' ? null : typeStatus === 'error' ? 'rejected-by-diagnostic' : 'incomplete-analysis',
       dependencies: pick(shape.typeDependsOn),
       diagnostic_ids: diagnosticsFor(typeStatus),
     },
     permits: shape.permits,
     capabilities: [...new Set(shape.capabilities)].map((i) => identityOf('SymbolId', `effect.${EFFECTS[i] ?? 'net'}`)),
   });
-  const nameOf = (i: number): string => NAMES[(shape.sameName && i % 2 === 1 ? shape.candidates[0]?.name : shape.candidates[i]?.name) ?? 0] ?? 'len';
+  const nameOf = (i: number): string =>
+    NAMES[(shape.sameName && i % 2 === 1 ? shape.candidates[0]?.name : shape.candidates[i]?.name) ?? 0] ?? 'len';
   shape.candidates.forEach((c, i) => {
     const name = nameOf(i);
-    const home: HomeRef = c.home < 0 || interfaces[c.home] === undefined ? 'current-file' : (interfaces[c.home] as InterfaceRef);
+    const home: HomeRef =
+      c.home < 0 || interfaces[c.home] === undefined ? 'current-file' : (interfaces[c.home] as InterfaceRef);
     const seenEffects = new Set<number>();
     b.addCandidate({
       qualified_name: `lib.${name}`,
@@ -199,7 +244,12 @@ export function buildCase(shape: CaseShape): FuzzCase {
       })),
       effects: c.effects
         .filter((e) => !seenEffects.has(e.which) && seenEffects.add(e.which))
-        .map((e) => ({ identity: `effect.${EFFECTS[e.which] ?? 'net'}`, display: EFFECTS[e.which] ?? 'net', public: e.public, status: e.status })),
+        .map((e) => ({
+          identity: `effect.${EFFECTS[e.which] ?? 'net'}`,
+          display: EFFECTS[e.which] ?? 'net',
+          public: e.public,
+          status: e.status,
+        })),
       source: c.hasSource ? { file_id: b.fileId, span: { start: 4, end: 9 } } : null,
       disclose_source: c.discloseSource,
       documentation: c.documentation ? `doc-${i}` : null,

@@ -17,7 +17,8 @@ test('the oracle answer to a generated request on a generated fixture has no ver
     fc.property(caseShapeArb, (shape) => {
       const { fixture, request } = buildCase(shape);
       const loaded = loadFixture(fixture);
-      if (!loaded.ok) throw new Error(`generated fixture does not load: ${loaded.violations.map(formatViolation).join('; ')}`);
+      if (!loaded.ok)
+        throw new Error(`generated fixture does not load: ${loaded.violations.map(formatViolation).join('; ')}`);
       const result = evaluateQuery(request, loaded.fixture);
       const violations = verifyResult(result, { request, fixture: loaded.fixture });
       if (violations.length > 0) {

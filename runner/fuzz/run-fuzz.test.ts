@@ -24,12 +24,25 @@ function disagreement(shape: CaseShape, seed: number, path: string): Extract<Fuz
   const loaded = loadFixture(c.fixture);
   if (!loaded.ok) throw new Error('generated fixture does not load');
   const expected = evaluateQuery(c.request, loaded.fixture);
-  return { kind: 'disagreement', seed, path, shrinks: 0, shape, case: c, expected, actual: { ok: true, bytes: expected.subarray(0, expected.length - 1) } };
+  return {
+    kind: 'disagreement',
+    seed,
+    path,
+    shrinks: 0,
+    shape,
+    case: c,
+    expected,
+    actual: { ok: true, bytes: expected.subarray(0, expected.length - 1) },
+  };
 }
 
 /** The category the contract's families give a result, worked from its status by hand. */
 function categoryByHand(expected: Uint8Array): string {
-  const r = JSON.parse(Buffer.from(expected).toString('utf8')) as { status: string; reason: string | null; truncated: boolean };
+  const r = JSON.parse(Buffer.from(expected).toString('utf8')) as {
+    status: string;
+    reason: string | null;
+    truncated: boolean;
+  };
   if (r.status === 'partial') return r.truncated ? 'limit' : 'partial';
   if (r.status === 'unavailable') return r.reason === 'limit-exhausted' ? 'limit' : 'partial';
   return r.status;
@@ -50,7 +63,11 @@ test('every written vector and manifest conforms to its schema and loads with th
 
     const vectorFile = JSON.parse(readFileSync(join(folder, `${id}.json`), 'utf8')) as Record<string, unknown>;
     assert.equal(schemaViolations('kofun.ctk.vector/v1', vectorFile), [], id);
-    assert.equal(schemaViolations('kofun.ctk.manifest/v1', JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8'))), [], id);
+    assert.equal(
+      schemaViolations('kofun.ctk.manifest/v1', JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8'))),
+      [],
+      id,
+    );
     assert.is(vectorFile['category'], category);
     assert.match(String(vectorFile['intent']), `kofun-ctk fuzz --seed ${7 + i} --path ${i}:0:1`);
     // The provider's bytes lack the final LF: the verifier's canonical-bytes clause is named.
@@ -66,7 +83,10 @@ test('every written vector and manifest conforms to its schema and loads with th
     assert.ok(tree.fixture(only.vector.fixture_sha256).ok);
 
     const set = loadVectorSet(folder);
-    assert.equal(set.queryVectors.map((v) => v.id), [id]);
+    assert.equal(
+      set.queryVectors.map((v) => v.id),
+      [id],
+    );
     assert.equal(set.releaseVectors, []);
   });
   // The sample reaches more than one of the contract's categories.
@@ -74,7 +94,8 @@ test('every written vector and manifest conforms to its schema and loads with th
 });
 
 test('the category follows the oracle result status; a negative seed still gives a valid id', () => {
-  const result = (status: string, extra: Record<string, unknown> = {}): Uint8Array => new TextEncoder().encode(JSON.stringify({ status, reason: null, truncated: false, ...extra }));
+  const result = (status: string, extra: Record<string, unknown> = {}): Uint8Array =>
+    new TextEncoder().encode(JSON.stringify({ status, reason: null, truncated: false, ...extra }));
   assert.is(fuzzCategory(result('invalid', { reason: 'invalid-request' })).category, 'invalid');
   assert.is(fuzzCategory(result('stale', { reason: 'wrong-file' })).category, 'stale');
   assert.is(fuzzCategory(result('complete')).category, 'complete');

@@ -8,7 +8,28 @@
  * vector takes the contract category its expected result belongs to (KD-ACCEPT-13 names
  * the categories), and its intent says it came from fuzzing and how to replay it.
  */
-import { beyondBaseline, UNICODE_BASELINE, CATEGORIES, type Category, encodeRequestBytes, encodeFixtureJson, type JsonObject, loadFixture, evaluateQuery, verifyResult, compareUtf8, generatedStamp, MANIFEST_FORMAT, VECTOR_FORMAT, type ManifestEntry, type ManifestFile, type QueryVectorFile, prettyJsonBytes, vectorSetDigest, sha256Hex } from '../../oracle/index.js';
+import {
+  beyondBaseline,
+  UNICODE_BASELINE,
+  CATEGORIES,
+  type Category,
+  encodeRequestBytes,
+  encodeFixtureJson,
+  type JsonObject,
+  loadFixture,
+  evaluateQuery,
+  verifyResult,
+  compareUtf8,
+  generatedStamp,
+  MANIFEST_FORMAT,
+  VECTOR_FORMAT,
+  type ManifestEntry,
+  type ManifestFile,
+  type QueryVectorFile,
+  prettyJsonBytes,
+  vectorSetDigest,
+  sha256Hex,
+} from '../../oracle/index.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -77,7 +98,9 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
       loaded.add(sha);
     }
     const r = await conn.query(sha, c.request, options.timeoutMs);
-    return r.ok ? { ok: true, bytes: r.value } : { ok: false, message: `${r.fault.kind}: ${errorFromFault(r.fault).message}` };
+    return r.ok
+      ? { ok: true, bytes: r.value }
+      : { ok: false, message: `${r.fault.kind}: ${errorFromFault(r.fault).message}` };
   };
   const expectedOf = (c: FuzzCase): Uint8Array => {
     const l = loadFixture(c.fixture);
@@ -96,7 +119,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
     const parameters: fc.Parameters<[CaseShape]> = { seed: options.seed, numRuns: options.runs };
     if (options.path !== undefined) parameters.path = options.path;
     const details = await fc.check(property, parameters);
-    if (!details.failed || details.counterexample === null) return { kind: 'passed', runs: details.numRuns, seed: options.seed };
+    if (!details.failed || details.counterexample === null)
+      return { kind: 'passed', runs: details.numRuns, seed: options.seed };
     const shape = details.counterexample[0];
     const c = buildCase(shape);
     return {
@@ -136,9 +160,13 @@ export function fuzzCategory(expected: Uint8Array): { category: Category; clause
     case 'complete':
       return { category: 'complete', clauses: ['KD-RES-06', 'KD-RES-07'] };
     case 'partial':
-      return result.truncated === true ? { category: 'limit', clauses: ['KD-LIMIT-10', 'KD-RES-08', 'KD-RES-09'] } : { category: 'partial', clauses: ['KD-RES-08', 'KD-RES-09'] };
+      return result.truncated === true
+        ? { category: 'limit', clauses: ['KD-LIMIT-10', 'KD-RES-08', 'KD-RES-09'] }
+        : { category: 'partial', clauses: ['KD-RES-08', 'KD-RES-09'] };
     case 'unavailable':
-      return result.reason === 'limit-exhausted' ? { category: 'limit', clauses: ['KD-LIMIT-11', 'KD-RES-12', 'KD-RES-13'] } : { category: 'partial', clauses: ['KD-RES-12', 'KD-RES-13'] };
+      return result.reason === 'limit-exhausted'
+        ? { category: 'limit', clauses: ['KD-LIMIT-11', 'KD-RES-12', 'KD-RES-13'] }
+        : { category: 'partial', clauses: ['KD-RES-12', 'KD-RES-13'] };
     default:
       throw new Error('kit fault: the reference result has no known status');
   }
@@ -157,14 +185,20 @@ export function fuzzVectorId(category: Category, seed: number, path: string): st
  * status rule of its category plus every clause the verifier finds broken in the
  * provider's bytes, so a FAIL names them even without the provider at hand.
  */
-export function writeFuzzVector(folder: string, outcome: Extract<FuzzOutcome, { kind: 'disagreement' }>, kitVersion: string): string {
+export function writeFuzzVector(
+  folder: string,
+  outcome: Extract<FuzzOutcome, { kind: 'disagreement' }>,
+  kitVersion: string,
+): string {
   const fixtureBytes = encodeFixtureJson(outcome.case.fixture as unknown as JsonObject);
   const fixtureSha = sha256(fixtureBytes);
   const { category, clauses } = fuzzCategory(outcome.expected);
   const broken: string[] = [];
   if (outcome.actual.ok) {
     const loaded = loadFixture(outcome.case.fixture);
-    const context = loaded.ok ? { request: outcome.case.request, fixture: loaded.fixture } : { request: outcome.case.request };
+    const context = loaded.ok
+      ? { request: outcome.case.request, fixture: loaded.fixture }
+      : { request: outcome.case.request };
     broken.push(...verifyResult(outcome.actual.bytes, context).map((v) => v.clause));
   }
   const id = fuzzVectorId(category, outcome.seed, outcome.path);
@@ -193,7 +227,9 @@ export function writeFuzzVector(folder: string, outcome: Extract<FuzzOutcome, { 
     { path: `${id}.json`, sha256: sha256(vectorBytes) },
   ].sort((a, b) => compareUtf8(a.path, b.path));
   const counts = Object.fromEntries(CATEGORIES.map((c) => [c, c === category ? 1 : 0])) as Record<Category, number>;
-  const beyond = beyondBaseline(`${vector.request.encoding === 'utf8' ? vector.request.data : ''}\n${new TextDecoder().decode(fixtureBytes)}`);
+  const beyond = beyondBaseline(
+    `${vector.request.encoding === 'utf8' ? vector.request.data : ''}\n${new TextDecoder().decode(fixtureBytes)}`,
+  );
   const manifest: ManifestFile = {
     format: MANIFEST_FORMAT,
     generated: generatedStamp(kitVersion),

@@ -23,7 +23,9 @@ export function outputPathProblem(option: string, path: string, kind: 'file' | '
     const s = statOf(ancestor);
     if (s !== undefined) {
       if (!s.isDirectory()) return `${option} ${shown}: ${escapeText(ancestor)} is not a folder`;
-      return writable(ancestor) ? undefined : `${option} ${shown}: cannot create it in ${escapeText(ancestor)} (not writable)`;
+      return writable(ancestor)
+        ? undefined
+        : `${option} ${shown}: cannot create it in ${escapeText(ancestor)} (not writable)`;
     }
     const up = dirname(ancestor);
     if (up === ancestor) return `${option} ${shown}: no existing folder above it`;

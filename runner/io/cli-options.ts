@@ -21,7 +21,10 @@ export const collect = (value: string, previous: string[]): string[] => [...prev
 /** Adds the provider-selecting options shared by run, repro and fuzz. */
 export function addProviderOptions(command: Command): Command {
   return command
-    .option('--config <file>', 'provider configuration (schema oracle/schemas/kofun.ctk.provider-config.v1.schema.json)')
+    .option(
+      '--config <file>',
+      'provider configuration (schema oracle/schemas/kofun.ctk.provider-config.v1.schema.json)',
+    )
     .option('--process <command-line>', 'provider process command line (split into argv, never run through a shell)')
     .option('--one-shot', 'with --process: one process per query (<argv...> <fixture-path>, request on stdin)')
     .option('--module <path>', 'JavaScript module exporting a DiscoveryModuleProvider (run in a process of its own)')
@@ -33,7 +36,8 @@ export function addProviderOptions(command: Command): Command {
 
 /** Parses a non-negative integer option. */
 export function intOption(name: string, text: string, min: number): number {
-  if (!/^[0-9]{1,9}$/.test(text) || Number(text) < min) throw new UsageError(`${name} must be an integer >= ${min}, not "${text}"`);
+  if (!/^[0-9]{1,9}$/.test(text) || Number(text) < min)
+    throw new UsageError(`${name} must be an integer >= ${min}, not "${text}"`);
   return Number(text);
 }
 
@@ -47,4 +51,3 @@ export function ignoreClosedOutput(io: CliIo): void {
 }
 
 const guarded = new WeakSet<object>();
-

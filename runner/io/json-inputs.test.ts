@@ -29,7 +29,10 @@ test('provider configuration: a duplicate key, invalid UTF-8, a misspelled key',
   const dup = file('dup.json', '{"name":"a","name":"b","process":{"argv":["x"]}}');
   assert.match(await refusal(['run', '--config', dup]), /byte 12, \/name: duplicate key "name"/);
   // {"name":"<FF>",...}: the 0xFF is byte 9.
-  const bad = file('bad.json', Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff]), Buffer.from('","process":{"argv":["x"]}}')]));
+  const bad = file(
+    'bad.json',
+    Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff]), Buffer.from('","process":{"argv":["x"]}}')]),
+  );
   assert.match(await refusal(['run', '--config', bad]), /byte 9: invalid UTF-8/);
   const typo = file('typo.json', '{"name":"a","proces":{"argv":["x"]}}');
   const message = await refusal(['run', '--config', typo]);
@@ -42,17 +45,29 @@ test('provider configuration: a duplicate key, invalid UTF-8, a misspelled key',
 test('expectations: a duplicate key and a misspelled one', async () => {
   // [{"id":"x","verdict":"FAIL","verdict":"ERROR","reason":"r"}]: the second "verdict" starts at byte 28.
   const dup = file('exp-dup.json', '[{"id":"x","verdict":"FAIL","verdict":"ERROR","reason":"r"}]');
-  assert.match(await refusal(['run', '--provider', 'reference', '--expectations', dup]), /byte 28, \/0\/verdict: duplicate key "verdict"/);
+  assert.match(
+    await refusal(['run', '--provider', 'reference', '--expectations', dup]),
+    /byte 28, \/0\/verdict: duplicate key "verdict"/,
+  );
   const typo = file('exp-typo.json', '[{"id":"x","verdict":"FAIL","reasn":"r"}]');
-  assert.match(await refusal(['run', '--provider', 'reference', '--expectations', typo]), /\/0\/reasn is an unknown key/);
+  assert.match(
+    await refusal(['run', '--provider', 'reference', '--expectations', typo]),
+    /\/0\/reasn is an unknown key/,
+  );
 });
 
 test('build configuration: a duplicate key, named from the provider configuration and from release-cost', async () => {
   // {"schema":"kofun.ctk.release-build/v1","schema":...}: the second "schema" starts at byte 39.
-  const build = file('build.json', '{"schema":"kofun.ctk.release-build/v1","schema":"kofun.ctk.release-build/v1","commands":{}}');
+  const build = file(
+    'build.json',
+    '{"schema":"kofun.ctk.release-build/v1","schema":"kofun.ctk.release-build/v1","commands":{}}',
+  );
   const config = file('with-build.json', JSON.stringify({ name: 'a', process: { argv: ['x'] }, build: 'build.json' }));
   assert.match(await refusal(['run', '--config', config]), /byte 39, \/schema: duplicate key "schema"/);
-  assert.match(await refusal(['release-cost', '--vectors', '--build-config', build]), /byte 39, \/schema: duplicate key "schema"/);
+  assert.match(
+    await refusal(['release-cost', '--vectors', '--build-config', build]),
+    /byte 39, \/schema: duplicate key "schema"/,
+  );
 });
 
 test('shard reports: a duplicate key is refused before the report is looked at', async () => {
@@ -65,7 +80,10 @@ test('a vector set whose manifest has a duplicate key is refused', async () => {
   const set = mkdtempSync(join(tmpdir(), 'kofun-ctk-set-'));
   // {"files":[],"files":[]}: the second "files" starts at byte 12.
   writeFileSync(join(set, 'manifest.json'), '{"files":[],"files":[]}');
-  assert.match(await refusal(['run', '--provider', 'reference', '--vectors', set]), /manifest\.json is refused: byte 12, \/files: duplicate key "files"/);
+  assert.match(
+    await refusal(['run', '--provider', 'reference', '--vectors', set]),
+    /manifest\.json is refused: byte 12, \/files: duplicate key "files"/,
+  );
 });
 
 test.run();

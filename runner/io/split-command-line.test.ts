@@ -11,7 +11,13 @@ const ok = (s: string): string[] => {
 test('words split on blanks; quotes group; nothing is expanded', () => {
   assert.equal(ok('node build.js --out dist'), ['node', 'build.js', '--out', 'dist']);
   assert.equal(ok(`  sh   -c 'echo $HOME; ls *'  `), ['sh', '-c', 'echo $HOME; ls *']);
-  assert.equal(ok(`python3 "my provider.py" --flag 'a b' c\\ d`), ['python3', 'my provider.py', '--flag', 'a b', 'c d']);
+  assert.equal(ok(`python3 "my provider.py" --flag 'a b' c\\ d`), [
+    'python3',
+    'my provider.py',
+    '--flag',
+    'a b',
+    'c d',
+  ]);
   assert.equal(ok(`a "b \\"c\\" \\\\ d" e\\ f`), ['a', 'b "c" \\ d', 'e f']);
   assert.equal(ok(`x'y'"z"`), ['xyz']);
   assert.equal(ok('run $HOME/x'), ['run', '$HOME/x']);

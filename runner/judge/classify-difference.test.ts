@@ -38,7 +38,11 @@ test('equal as multisets, in another order, is "order" with the reordered arrays
 test('other values are listed by JSON pointer, missing and extra members included', () => {
   const expected = b('{"a":1,"b":[1,2],"c":{"d~/":true}}');
   const actual = b('{"a":2,"b":[1],"c":{"d~/":false},"e":null}');
-  assert.equal(classifyDifference(expected, actual), { kind: 'values', pointers: ['/a', '/b/1', '/c/d~0~1', '/e'], more: 0 });
+  assert.equal(classifyDifference(expected, actual), {
+    kind: 'values',
+    pointers: ['/a', '/b/1', '/c/d~0~1', '/e'],
+    more: 0,
+  });
 });
 
 test('bytes that are not UTF-8 JSON are "not-json"', () => {

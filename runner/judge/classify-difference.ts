@@ -44,7 +44,11 @@ export function classifyDifference(expected: Uint8Array, actual: Uint8Array): Di
   }
   const pointers: string[] = [];
   collectDifferences(e.value, a.value, '', pointers);
-  return { kind: 'values', pointers: pointers.slice(0, MAX_POINTERS), more: Math.max(0, pointers.length - MAX_POINTERS) };
+  return {
+    kind: 'values',
+    pointers: pointers.slice(0, MAX_POINTERS),
+    more: Math.max(0, pointers.length - MAX_POINTERS),
+  };
 }
 
 /** The first differing byte and the bytes around it on both sides. */
@@ -87,7 +91,8 @@ function isObject(v: Json): v is { [key: string]: Json } {
 
 function deepEqual(a: Json, b: Json): boolean {
   if (a === b) return true;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => deepEqual(x, b[i] as Json));
+  if (Array.isArray(a))
+    return Array.isArray(b) && a.length === b.length && a.every((x, i) => deepEqual(x, b[i] as Json));
   if (isObject(a)) {
     if (!isObject(b)) return false;
     const ka = Object.keys(a);
@@ -144,7 +149,8 @@ function collectOrderDifferences(e: Json, a: Json, at: string, out: string[]): v
     return;
   }
   if (isObject(e) && isObject(a)) {
-    for (const k of Object.keys(e).sort(byCodeUnits)) collectOrderDifferences(e[k] as Json, a[k] as Json, childPointer(at, k), out);
+    for (const k of Object.keys(e).sort(byCodeUnits))
+      collectOrderDifferences(e[k] as Json, a[k] as Json, childPointer(at, k), out);
   }
 }
 

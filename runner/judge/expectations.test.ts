@@ -29,21 +29,33 @@ test('an expected failure is XFAIL, an expected failure that passes is XPASS', (
     e,
     new Set(['stale/a', 'stale/b', 'stale/c', 'stale/d']),
   );
-  assert.equal(judgements.map((j) => [j.verdict, j.raw_verdict]), [
-    ['XFAIL', 'FAIL'],
-    ['XFAIL', 'ERROR'],
-    ['XPASS', 'PASS'],
-    ['FAIL', undefined],
-  ]);
+  assert.equal(
+    judgements.map((j) => [j.verdict, j.raw_verdict]),
+    [
+      ['XFAIL', 'FAIL'],
+      ['XFAIL', 'ERROR'],
+      ['XPASS', 'PASS'],
+      ['FAIL', undefined],
+    ],
+  );
   assert.equal(unknown, []);
 });
 
 test('a failure of another kind keeps its verdict; an entry naming no vector is reported', () => {
-  const e = parseExpectations([{ id: 'x/1', verdict: 'FAIL', reason: 'r' }, { id: 'gone/2', verdict: 'ERROR', reason: 'r' }], 'test');
+  const e = parseExpectations(
+    [
+      { id: 'x/1', verdict: 'FAIL', reason: 'r' },
+      { id: 'gone/2', verdict: 'ERROR', reason: 'r' },
+    ],
+    'test',
+  );
   const { judgements, unknown } = applyExpectations([judged('x/1', 'ERROR')], e, new Set(['x/1']));
   assert.is(judgements[0]?.verdict, 'ERROR');
   assert.ok(judgements[0]?.notes.some((n) => n.includes('expected FAIL')));
-  assert.equal(unknown.map((u) => u.id), ['gone/2']);
+  assert.equal(
+    unknown.map((u) => u.id),
+    ['gone/2'],
+  );
 });
 
 test('a vector outside the selection but in the set is not "unknown"', () => {
@@ -63,7 +75,12 @@ test('a prefix ending in * governs the vectors it starts; the exact id, then the
     'test',
   );
   const { judgements } = applyExpectations(
-    [judged('stale/a', 'FAIL'), judged('stale/deep/y', 'ERROR'), judged('stale/deep/x', 'FAIL'), judged('stalemate/b', 'FAIL')],
+    [
+      judged('stale/a', 'FAIL'),
+      judged('stale/deep/y', 'ERROR'),
+      judged('stale/deep/x', 'FAIL'),
+      judged('stalemate/b', 'FAIL'),
+    ],
     e,
     new Set(['stale/a', 'stale/deep/y', 'stale/deep/x', 'stalemate/b']),
   );
@@ -80,19 +97,38 @@ test('a prefix ending in * governs the vectors it starts; the exact id, then the
 });
 
 test('a prefix naming no vector of the set is unknown', () => {
-  const e = parseExpectations([{ id: 'gone/*', verdict: 'FAIL', reason: 'r' }, { id: 'x/*', verdict: 'FAIL', reason: 'r' }], 'test');
-  assert.equal(applyExpectations([], e, new Set(['x/1'])).unknown.map((u) => u.id), ['gone/*']);
+  const e = parseExpectations(
+    [
+      { id: 'gone/*', verdict: 'FAIL', reason: 'r' },
+      { id: 'x/*', verdict: 'FAIL', reason: 'r' },
+    ],
+    'test',
+  );
+  assert.equal(
+    applyExpectations([], e, new Set(['x/1'])).unknown.map((u) => u.id),
+    ['gone/*'],
+  );
 });
 
 test('pinned clauses: a FAIL violating only listed clauses is XFAIL; one more clause and it FAILs again', () => {
-  const e = parseExpectations([{ id: 'a/*', verdict: 'FAIL', reason: 'layout', clauses: ['KD-CANON-12', 'KD-CANON-02'] }], 'test');
+  const e = parseExpectations(
+    [{ id: 'a/*', verdict: 'FAIL', reason: 'layout', clauses: ['KD-CANON-12', 'KD-CANON-02'] }],
+    'test',
+  );
   assert.equal(e[0]?.clauses, ['KD-CANON-02', 'KD-CANON-12']);
   const { judgements } = applyExpectations(
-    [failing('a/1', ['KD-CANON-12']), failing('a/2', ['KD-CANON-02', 'KD-CANON-12']), failing('a/3', ['KD-CANON-12', 'KD-ORDER-06'])],
+    [
+      failing('a/1', ['KD-CANON-12']),
+      failing('a/2', ['KD-CANON-02', 'KD-CANON-12']),
+      failing('a/3', ['KD-CANON-12', 'KD-ORDER-06']),
+    ],
     e,
     new Set(['a/1', 'a/2', 'a/3']),
   );
-  assert.equal(judgements.map((j) => j.verdict), ['XFAIL', 'XFAIL', 'FAIL']);
+  assert.equal(
+    judgements.map((j) => j.verdict),
+    ['XFAIL', 'XFAIL', 'FAIL'],
+  );
   assert.match(judgements[2]?.notes.join('\n') ?? '', /also KD-ORDER-06/);
 });
 
@@ -103,18 +139,38 @@ test('malformed files are usage errors', () => {
     [{ id: 'a', verdict: 'FAIL', reason: 'r', clauses: [] }],
     [{ id: 'a', verdict: 'FAIL', reason: 'r', clauses: ['canon'] }],
   ]) {
-    assert.throws(() => parseExpectations(bad, 't'), (e: unknown) => e instanceof UsageError);
+    assert.throws(
+      () => parseExpectations(bad, 't'),
+      (e: unknown) => e instanceof UsageError,
+    );
   }
   assert.throws(
-    () => parseExpectations([{ id: 'a', verdict: 'FAIL', reason: 'r' }, { id: 'b', verdict: 'FAIL', reason: 'r', extra: 1 }], 'f.json'),
+    () =>
+      parseExpectations(
+        [
+          { id: 'a', verdict: 'FAIL', reason: 'r' },
+          { id: 'b', verdict: 'FAIL', reason: 'r', extra: 1 },
+        ],
+        'f.json',
+      ),
     (e: unknown) => e instanceof UsageError && e.message.includes('f.json at /1/extra'),
   );
 
-  for (const bad of [{}, [{ id: 'a', verdict: 'PASS', reason: 'r' }], [{ id: 'a', verdict: 'FAIL' }], [{ id: 'a', verdict: 'FAIL', reason: ' ' }], [
-    { id: 'a', verdict: 'FAIL', reason: 'r' },
-    { id: 'a', verdict: 'ERROR', reason: 'r' },
-  ], [{ id: 'a', verdict: 'FAIL', reason: 'r', extra: 1 }]]) {
-    assert.throws(() => parseExpectations(bad, 't'), (e: unknown) => e instanceof UsageError);
+  for (const bad of [
+    {},
+    [{ id: 'a', verdict: 'PASS', reason: 'r' }],
+    [{ id: 'a', verdict: 'FAIL' }],
+    [{ id: 'a', verdict: 'FAIL', reason: ' ' }],
+    [
+      { id: 'a', verdict: 'FAIL', reason: 'r' },
+      { id: 'a', verdict: 'ERROR', reason: 'r' },
+    ],
+    [{ id: 'a', verdict: 'FAIL', reason: 'r', extra: 1 }],
+  ]) {
+    assert.throws(
+      () => parseExpectations(bad, 't'),
+      (e: unknown) => e instanceof UsageError,
+    );
   }
 });
 

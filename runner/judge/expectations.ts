@@ -27,7 +27,10 @@ export function expectationMatches(entry: Pick<Expectation, 'id'>, vectorId: str
 }
 
 /** The entry that governs a vector: the exact id, else the longest matching prefix. */
-export function expectationFor<E extends Pick<Expectation, 'id'>>(entries: readonly E[], vectorId: string): E | undefined {
+export function expectationFor<E extends Pick<Expectation, 'id'>>(
+  entries: readonly E[],
+  vectorId: string,
+): E | undefined {
   let best: E | undefined;
   for (const e of entries) {
     if (!expectationMatches(e, vectorId)) continue;
@@ -64,9 +67,11 @@ export function parseExpectations(value: unknown, where: string): Expectation[] 
     if (e.clauses !== undefined) {
       if (e.verdict !== 'FAIL') throw new UsageError(`${at}/clauses: only a FAIL violates clauses`);
       const clauses = e.clauses;
-      if (!Array.isArray(clauses) || clauses.length === 0) throw new UsageError(`${at}/clauses: a non-empty array of KD- ids`);
+      if (!Array.isArray(clauses) || clauses.length === 0)
+        throw new UsageError(`${at}/clauses: a non-empty array of KD- ids`);
       clauses.forEach((c, k) => {
-        if (typeof c !== 'string' || !CLAUSE_ID.test(c)) throw new UsageError(`${at}/clauses/${k}: not a KD- clause id`);
+        if (typeof c !== 'string' || !CLAUSE_ID.test(c))
+          throw new UsageError(`${at}/clauses/${k}: not a KD- clause id`);
       });
       out.clauses = [...new Set(clauses as string[])].sort(compareUtf8);
     }
@@ -90,16 +95,23 @@ export function applyExpectations(
     if (e.clauses !== undefined) expectation.clauses = e.clauses;
     const withExpectation = { ...j, expectation };
     if (j.verdict === e.verdict) {
-      const unlisted = e.clauses === undefined ? [] : j.fail_clauses.filter((c) => !(e.clauses as string[]).includes(c));
+      const unlisted =
+        e.clauses === undefined ? [] : j.fail_clauses.filter((c) => !(e.clauses as string[]).includes(c));
       if (unlisted.length === 0) return { ...withExpectation, verdict: 'XFAIL' as const, raw_verdict: j.verdict };
       // Failing for a reason the entry does not pin: the gate sees the FAIL.
-      return { ...withExpectation, notes: [...j.notes, `expected FAIL violating only ${e.clauses?.join(' ')}, but also ${unlisted.join(' ')}`] };
+      return {
+        ...withExpectation,
+        notes: [...j.notes, `expected FAIL violating only ${e.clauses?.join(' ')}, but also ${unlisted.join(' ')}`],
+      };
     }
-    if (j.verdict === 'PASS' || j.verdict === 'ACCEPTABLE') return { ...withExpectation, verdict: 'XPASS' as const, raw_verdict: j.verdict };
+    if (j.verdict === 'PASS' || j.verdict === 'ACCEPTABLE')
+      return { ...withExpectation, verdict: 'XPASS' as const, raw_verdict: j.verdict };
     // Failed, but not in the expected way: the gate sees the real verdict.
     return { ...withExpectation, notes: [...j.notes, `expected ${e.verdict}, got ${j.verdict}`] };
   });
   const known = [...knownIds];
-  const unknown = expectations.filter((e) => (e.id.endsWith('*') ? !known.some((id) => expectationMatches(e, id)) : !knownIds.has(e.id)));
+  const unknown = expectations.filter((e) =>
+    e.id.endsWith('*') ? !known.some((id) => expectationMatches(e, id)) : !knownIds.has(e.id),
+  );
   return { judgements: out, unknown };
 }

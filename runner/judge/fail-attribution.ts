@@ -41,7 +41,16 @@ const AREAS_BY_FIELD: Readonly<Record<string, readonly string[]>> = {
   omissions: ['KD-OMIT-', 'KD-DISCLOSE-', 'KD-RES-19'],
   diagnostics: ['KD-DIAG-', 'KD-DISCLOSE-05'],
   type: ['KD-TYPE-', 'KD-CLOSURE-'],
-  operations: ['KD-OP-', 'KD-CLOSURE-', 'KD-LOOKUP-', 'KD-DISCLOSE-', 'KD-OWN-', 'KD-EFFECT-', 'KD-ACCEPT-', 'KD-RES-18'],
+  operations: [
+    'KD-OP-',
+    'KD-CLOSURE-',
+    'KD-LOOKUP-',
+    'KD-DISCLOSE-',
+    'KD-OWN-',
+    'KD-EFFECT-',
+    'KD-ACCEPT-',
+    'KD-RES-18',
+  ],
   analysis: ['KD-KEY-', 'KD-RES-06', 'KD-STALE-'],
   status: ['KD-RES-', 'KD-STALE-', 'KD-LIMIT-'],
   reason: ['KD-RES-', 'KD-REASON-', 'KD-STALE-'],
@@ -50,7 +59,11 @@ const AREAS_BY_FIELD: Readonly<Record<string, readonly string[]>> = {
 
 /** The clause areas of one differing pointer. */
 function areasOf(pointer: string): readonly string[] {
-  const fields = pointer.split('/').slice(1).filter((t) => !/^\d+$/.test(t)).reverse();
+  const fields = pointer
+    .split('/')
+    .slice(1)
+    .filter((t) => !/^\d+$/.test(t))
+    .reverse();
   for (const f of fields) {
     const areas = AREAS_BY_FIELD[f];
     if (areas !== undefined) return areas;
@@ -69,8 +82,13 @@ export function clausesOfDifference(difference: DifferenceClass, vectorClauses: 
 }
 
 /** The attribution of a FAIL: the verifier's rules, else the clauses of the difference. */
-export function attributeFailure(violations: readonly Violation[], difference: DifferenceClass, vectorClauses: readonly string[]): FailAttribution {
-  if (violations.length > 0) return { fail_clauses: uniqueSorted(violations.map((v) => v.clause)), clause_source: 'verifier' };
+export function attributeFailure(
+  violations: readonly Violation[],
+  difference: DifferenceClass,
+  vectorClauses: readonly string[],
+): FailAttribution {
+  if (violations.length > 0)
+    return { fail_clauses: uniqueSorted(violations.map((v) => v.clause)), clause_source: 'verifier' };
   return { fail_clauses: clausesOfDifference(difference, vectorClauses), clause_source: 'difference' };
 }
 

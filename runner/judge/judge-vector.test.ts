@@ -3,7 +3,10 @@ import * as assert from 'uvu/assert';
 import { kitVectors, pickVector } from '../test-support/run-helpers.js';
 import { judgeVector } from './judge-vector.js';
 
-const context = (v: { fixtureSha256: string }, declared: string[] = []) => ({ fixture: kitVectors().loadedFixture(v.fixtureSha256), declaredInterpretations: declared });
+const context = (v: { fixtureSha256: string }, declared: string[] = []) => ({
+  fixture: kitVectors().loadedFixture(v.fixtureSha256),
+  declaredInterpretations: declared,
+});
 
 test('the expected bytes are PASS, with no verifier violation', () => {
   const v = pickVector('stale vector', (x) => x.category === 'stale');
@@ -38,13 +41,21 @@ test('other bytes are FAIL with the verifier clauses, a classification and a dif
 
 test('no bytes is ERROR, and provider text is escaped and bounded', () => {
   const v = pickVector('stale vector', (x) => x.category === 'stale');
-  const j = judgeVector(v, { ok: false, fault: { kind: 'crash', message: 'died \u001b[2J', stderrTail: `${'x'.repeat(5000)}\u202e` } }, context(v));
+  const j = judgeVector(
+    v,
+    { ok: false, fault: { kind: 'crash', message: 'died \u001b[2J', stderrTail: `${'x'.repeat(5000)}\u202e` } },
+    context(v),
+  );
   assert.is(j.verdict, 'ERROR');
   assert.is(j.error?.kind, 'crash');
   assert.is(j.error?.message, 'died \\u{1b}[2J');
   assert.ok((j.error?.stderr_tail ?? '').length < 2100);
   assert.not.match(j.error?.stderr_tail ?? '', /\u202e/);
-  const e = judgeVector(v, { ok: false, fault: { kind: 'provider-error', code: 'unsupported', message: 'no' } }, context(v));
+  const e = judgeVector(
+    v,
+    { ok: false, fault: { kind: 'provider-error', code: 'unsupported', message: 'no' } },
+    context(v),
+  );
   assert.equal(e.error, { kind: 'provider-error', code: 'unsupported', message: 'no' });
   assert.equal(e.fail_clauses, []);
 });
@@ -58,10 +69,18 @@ test('an oversize reply is an ERROR that names KD-LIMIT-03 (a result is at most 
 });
 
 test('a FAIL the verifier can name carries its rule, not the vector clause list', () => {
-  const v = pickVector('ownership vector with a requires-take row', (x) => x.id === 'ownership/permits-edit-include-unavailable');
+  const v = pickVector(
+    'ownership vector with a requires-take row',
+    (x) => x.id === 'ownership/permits-edit-include-unavailable',
+  );
   const text = Buffer.from(v.expected).toString('utf8');
   // into_iter needs take; the receiver permits edit only (KD-OWN-05).
-  const callable = text.replace('"availability": "unavailable",\n      "dependencies"', '"availability": "callable",\n      "dependencies"').replace('"rejection_reasons": [\n        "requires-take"\n      ]', '"rejection_reasons": []');
+  const callable = text
+    .replace(
+      '"availability": "unavailable",\n      "dependencies"',
+      '"availability": "callable",\n      "dependencies"',
+    )
+    .replace('"rejection_reasons": [\n        "requires-take"\n      ]', '"rejection_reasons": []');
   assert.ok(callable !== text);
   const j = judgeVector(v, { ok: true, value: new Uint8Array(Buffer.from(callable)) }, context(v));
   assert.is(j.verdict, 'FAIL');

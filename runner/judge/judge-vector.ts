@@ -27,7 +27,11 @@ export interface JudgeContext {
 }
 
 /** Judges one vector from the provider's outcome. */
-export function judgeVector(vector: QueryVector, outcome: CallOutcome<Uint8Array>, context: JudgeContext): VectorJudgement {
+export function judgeVector(
+  vector: QueryVector,
+  outcome: CallOutcome<Uint8Array>,
+  context: JudgeContext,
+): VectorJudgement {
   const base = blankJudgement(vector);
   if (!outcome.ok) {
     const error = errorFromFault(outcome.fault);
@@ -40,15 +44,23 @@ export function judgeVector(vector: QueryVector, outcome: CallOutcome<Uint8Array
   base.violations = verified.violations;
   if (verified.fault !== undefined) base.notes.push(verified.fault);
   if (bytesEqual(actual, vector.expected)) {
-    if (base.violations.length > 0) base.notes.push('the verifier objects to bytes equal to the expected result: a fault of the kit, not of the provider');
+    if (base.violations.length > 0)
+      base.notes.push(
+        'the verifier objects to bytes equal to the expected result: a fault of the kit, not of the provider',
+      );
     return { ...base, verdict: 'PASS' };
   }
   const alternative = vector.acceptable.find((alt) => bytesEqual(actual, alt.bytes));
   if (alternative !== undefined) {
     const declared = context.declaredInterpretations.some(
-      (d) => d === alternative.name || d === alternative.interpretation || d.startsWith(`${alternative.interpretation}:`),
+      (d) =>
+        d === alternative.name || d === alternative.interpretation || d.startsWith(`${alternative.interpretation}:`),
     );
-    return { ...base, verdict: 'ACCEPTABLE', acceptable: { name: alternative.name, interpretation: alternative.interpretation, declared } };
+    return {
+      ...base,
+      verdict: 'ACCEPTABLE',
+      acceptable: { name: alternative.name, interpretation: alternative.interpretation, declared },
+    };
   }
   const difference = classifyDifference(vector.expected, actual);
   const failed: VectorJudgement = {
@@ -65,7 +77,8 @@ export function judgeVector(vector: QueryVector, outcome: CallOutcome<Uint8Array
 export function errorFromFault(fault: ProviderFault): VectorError {
   const error: VectorError = { kind: fault.kind, message: clip(escapeText(fault.message), MAX_PROVIDER_TEXT) };
   if (fault.kind === 'provider-error') error.code = clip(escapeText(fault.code), 64);
-  else if (fault.stderrTail !== '') error.stderr_tail = clip(escapeText(fault.stderrTail, { keepLines: true }), MAX_PROVIDER_TEXT);
+  else if (fault.stderrTail !== '')
+    error.stderr_tail = clip(escapeText(fault.stderrTail, { keepLines: true }), MAX_PROVIDER_TEXT);
   return error;
 }
 
@@ -84,15 +97,26 @@ export function notRunJudgement(vector: QueryVector, why: string): VectorJudgeme
   };
 }
 
-function runVerifier(actual: Uint8Array, vector: QueryVector, fixture: LoadedFixture | undefined): { violations: Violation[]; fault?: string } {
+function runVerifier(
+  actual: Uint8Array,
+  vector: QueryVector,
+  fixture: LoadedFixture | undefined,
+): { violations: Violation[]; fault?: string } {
   try {
-    const options: Parameters<typeof verifyResult>[1] = fixture === undefined ? { request: vector.request } : { request: vector.request, fixture };
+    const options: Parameters<typeof verifyResult>[1] =
+      fixture === undefined ? { request: vector.request } : { request: vector.request, fixture };
     return { violations: verifyResult(actual, options) };
   } catch (err) {
-    return { violations: [], fault: `the verifier failed on this result (a fault of the kit): ${escapeText(errorMessage(err))}` };
+    return {
+      violations: [],
+      fault: `the verifier failed on this result (a fault of the kit): ${escapeText(errorMessage(err))}`,
+    };
   }
 }
 
 function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && Buffer.from(a.buffer, a.byteOffset, a.length).equals(Buffer.from(b.buffer, b.byteOffset, b.length));
+  return (
+    a.length === b.length &&
+    Buffer.from(a.buffer, a.byteOffset, a.length).equals(Buffer.from(b.buffer, b.byteOffset, b.length))
+  );
 }

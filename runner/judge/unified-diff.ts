@@ -15,7 +15,10 @@ const MAX_EDIT_LENGTH = 4000;
 export function unifiedDiff(expected: Uint8Array, actual: Uint8Array): string {
   const e = escapeBytes(expected, { keepLines: true });
   const a = escapeBytes(actual, { keepLines: true });
-  const patch = createTwoFilesPatch('expected', 'actual', e, a, undefined, undefined, { context: 3, maxEditLength: MAX_EDIT_LENGTH });
+  const patch = createTwoFilesPatch('expected', 'actual', e, a, undefined, undefined, {
+    context: 3,
+    maxEditLength: MAX_EDIT_LENGTH,
+  });
   if (patch === undefined) return `(no diff: more than ${MAX_EDIT_LENGTH} lines differ)\n`;
   const lines = patch.split('\n');
   // Drop the "====" banner line createTwoFilesPatch starts with.

@@ -76,7 +76,12 @@ export interface VectorJudgement {
 }
 
 /** A judgement not yet decided (ERROR until a verdict is set), carrying the vector's own clauses. */
-export function blankJudgement(vector: { id: string; category: string; clauses: readonly string[]; interpretations: readonly string[] }): VectorJudgement {
+export function blankJudgement(vector: {
+  id: string;
+  category: string;
+  clauses: readonly string[];
+  interpretations: readonly string[];
+}): VectorJudgement {
   return {
     id: vector.id,
     category: vector.category,

@@ -5,7 +5,8 @@ import { encodeFrame, FrameDecoder, MAX_HEADER_BYTES, parseHeader, type Frame } 
 
 const ascii = (s: string): Uint8Array => new Uint8Array(Buffer.from(s, 'latin1'));
 const text = (b: Uint8Array): string => Buffer.from(b).toString('latin1');
-const caps = (type: string): number | undefined => ({ result: 100, error: 10, hello: 50, bye: 0 } as Record<string, number>)[type];
+const caps = (type: string): number | undefined =>
+  (({ result: 100, error: 10, hello: 50, bye: 0 }) as Record<string, number>)[type];
 
 test('a frame is the header line "KCTK1 <type> <id> <ref> <length>\\n" then the raw body', () => {
   assert.is(text(encodeFrame('result', 7, '-', ascii('ab\n'))), 'KCTK1 result 7 - 3\nab\n');

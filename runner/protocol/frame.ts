@@ -52,16 +52,20 @@ export function encodeFrame(type: string, id: number, ref: string, body: Uint8Ar
 }
 
 /** Parses one header line (without its LF); returns the fields or a fault. */
-export function parseHeader(line: string): { ok: true; type: string; id: number; ref: string; length: number } | { ok: false; message: string } {
+export function parseHeader(
+  line: string,
+): { ok: true; type: string; id: number; ref: string; length: number } | { ok: false; message: string } {
   const parts = line.split(' ');
   if (parts.length !== 5 || parts[0] !== FRAME_MAGIC) {
     return { ok: false, message: `header is not "${FRAME_MAGIC} <type> <id> <ref> <length>"` };
   }
   const [, type = '', idText = '', ref = '', lengthText = ''] = parts;
   if (!TYPE_RE.test(type)) return { ok: false, message: 'header type is not a lowercase token' };
-  if (!DECIMAL_RE.test(idText) || Number(idText) > U32_MAX) return { ok: false, message: 'header id is not a decimal U32' };
+  if (!DECIMAL_RE.test(idText) || Number(idText) > U32_MAX)
+    return { ok: false, message: 'header id is not a decimal U32' };
   if (!REF_RE.test(ref)) return { ok: false, message: 'header ref is not "-" or a lowercase token' };
-  if (!DECIMAL_RE.test(lengthText) || Number(lengthText) > U32_MAX) return { ok: false, message: 'header length is not a decimal U32' };
+  if (!DECIMAL_RE.test(lengthText) || Number(lengthText) > U32_MAX)
+    return { ok: false, message: 'header length is not a decimal U32' };
   return { ok: true, type, id: Number(idText), ref, length: Number(lengthText) };
 }
 
@@ -101,10 +105,12 @@ export class FrameDecoder {
         const buf = this.flatten();
         const lf = buf.indexOf(0x0a);
         if (lf < 0) {
-          if (buf.length >= MAX_HEADER_BYTES) return this.fail(frames, 'protocol', `no header line within ${MAX_HEADER_BYTES} bytes`);
+          if (buf.length >= MAX_HEADER_BYTES)
+            return this.fail(frames, 'protocol', `no header line within ${MAX_HEADER_BYTES} bytes`);
           return { frames };
         }
-        if (lf + 1 > MAX_HEADER_BYTES) return this.fail(frames, 'protocol', `header line longer than ${MAX_HEADER_BYTES} bytes`);
+        if (lf + 1 > MAX_HEADER_BYTES)
+          return this.fail(frames, 'protocol', `header line longer than ${MAX_HEADER_BYTES} bytes`);
         for (let i = 0; i < lf; i++) {
           const b = buf[i] ?? 0;
           if (b < 0x20 || b > 0x7e) return this.fail(frames, 'protocol', 'header line is not printable ASCII');
@@ -114,7 +120,11 @@ export class FrameDecoder {
         const cap = this.maxBody(parsed.type);
         if (cap === undefined) return this.fail(frames, 'protocol', `unexpected message type "${parsed.type}"`);
         if (parsed.length > cap) {
-          return this.fail(frames, 'oversize', `${parsed.type} body of ${parsed.length} bytes exceeds the cap of ${cap} bytes`);
+          return this.fail(
+            frames,
+            'oversize',
+            `${parsed.type} body of ${parsed.length} bytes exceeds the cap of ${cap} bytes`,
+          );
         }
         this.header = { type: parsed.type, id: parsed.id, ref: parsed.ref, length: parsed.length };
         this.replace(buf.subarray(lf + 1));

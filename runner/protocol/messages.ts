@@ -104,17 +104,21 @@ const TOKEN_MAX = 256;
  * Parses a provider hello body. Strict: a JSON object with exactly the documented
  * fields, short printable strings; anything else is a protocol violation.
  */
-export function parseProviderHello(body: Uint8Array): { ok: true; hello: ProviderHello } | { ok: false; message: string } {
+export function parseProviderHello(
+  body: Uint8Array,
+): { ok: true; hello: ProviderHello } | { ok: false; message: string } {
   let value: unknown;
   try {
     value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body));
   } catch {
     return { ok: false, message: 'hello body is not UTF-8 JSON' };
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, message: 'hello body is not a JSON object' };
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { ok: false, message: 'hello body is not a JSON object' };
   const record = value as Record<string, unknown>;
   const allowed = new Set(['protocol', 'name', 'version', 'interpretations']);
-  for (const key of Object.keys(record)) if (!allowed.has(key)) return { ok: false, message: 'hello body has an unknown field' };
+  for (const key of Object.keys(record))
+    if (!allowed.has(key)) return { ok: false, message: 'hello body has an unknown field' };
   if (record.protocol !== PROTOCOL_NAME) return { ok: false, message: `hello protocol is not ${PROTOCOL_NAME}` };
   const { name, version } = record;
   if (!isShortText(name)) return { ok: false, message: 'hello name is not a short printable string' };
@@ -129,7 +133,12 @@ export function parseProviderHello(body: Uint8Array): { ok: true; hello: Provide
 function isShortText(value: unknown): value is string {
   // Printable, no controls: the identity ends up in reports and terminals.
   // eslint-disable-next-line no-control-regex
-  return typeof value === 'string' && value.length >= 1 && value.length <= TOKEN_MAX && !/[\u0000-\u001f\u007f-\u009f]/.test(value);
+  return (
+    typeof value === 'string' &&
+    value.length >= 1 &&
+    value.length <= TOKEN_MAX &&
+    !/[\u0000-\u001f\u007f-\u009f]/.test(value)
+  );
 }
 
 /** Encodes a JSON body as UTF-8 bytes. */

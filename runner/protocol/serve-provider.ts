@@ -7,19 +7,33 @@
 import type { Readable, Writable } from 'node:stream';
 import { errorCodeOf, errorMessage, type DiscoveryModuleProvider } from '../adapters/module-provider.js';
 import { encodeFrame, FrameDecoder, NO_REF, type Frame } from './frame.js';
-import { jsonBody, MAX_ERROR_BYTES, PROTOCOL_NAME, PROVIDER_MESSAGES, RUNNER_MESSAGES, runnerFrameCap, type ProviderHello } from './messages.js';
+import {
+  jsonBody,
+  MAX_ERROR_BYTES,
+  PROTOCOL_NAME,
+  PROVIDER_MESSAGES,
+  RUNNER_MESSAGES,
+  runnerFrameCap,
+  type ProviderHello,
+} from './messages.js';
 import { sha256Hex } from '../../oracle/index.js';
 
 /** How a serving loop ended. */
 export type ServeEnd = { kind: 'shutdown' } | { kind: 'eof' } | { kind: 'protocol'; message: string };
 
 /** Serves `provider` until a shutdown message, end of input, or a protocol fault. */
-export async function serveProvider(input: Readable, output: Writable, provider: DiscoveryModuleProvider): Promise<ServeEnd> {
+export async function serveProvider(
+  input: Readable,
+  output: Writable,
+  provider: DiscoveryModuleProvider,
+): Promise<ServeEnd> {
   const decoder = new FrameDecoder(runnerFrameCap);
   const handles = new Map<string, unknown>();
   let greeted = false;
   const send = (type: string, id: number, ref: string, body?: Uint8Array): Promise<void> =>
-    new Promise((resolve, reject) => output.write(encodeFrame(type, id, ref, body), (err) => (err ? reject(err) : resolve())));
+    new Promise((resolve, reject) =>
+      output.write(encodeFrame(type, id, ref, body), (err) => (err ? reject(err) : resolve())),
+    );
   const sendError = (id: number, code: string, message: string): Promise<void> => {
     const bytes = Buffer.from(message, 'utf8').subarray(0, MAX_ERROR_BYTES);
     return send(PROVIDER_MESSAGES.error, id, code, new Uint8Array(bytes));

@@ -34,8 +34,7 @@ export const DEFAULT_INNER_LIMITS: InnerLimits = {
 };
 
 export type InnerResult =
-  | { ok: true; format: ArchiveFormat; tree: ArtifactTree }
-  | { ok: false; format: ArchiveFormat; message: string };
+  { ok: true; format: ArchiveFormat; tree: ArtifactTree } | { ok: false; format: ArchiveFormat; message: string };
 
 /**
  * The format of an entry's bytes by magic number: gzip (1f 8b), POSIX/GNU tar ("ustar" at
@@ -49,15 +48,25 @@ export async function sniffArchive(entry: ArtifactEntry): Promise<ArchiveFormat 
   if (head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b) {
     if ((head[2] === 0x03 && head[3] === 0x04) || (head[2] === 0x05 && head[3] === 0x06)) return 'zip';
   }
-  if (head.length === 512 && entry.size % 512 === 0 && Buffer.from(head.subarray(257, 262)).toString('latin1') === 'ustar') return 'tar';
+  if (
+    head.length === 512 &&
+    entry.size % 512 === 0 &&
+    Buffer.from(head.subarray(257, 262)).toString('latin1') === 'ustar'
+  )
+    return 'tar';
   return null;
 }
 
 /** Expands an archive entry; null when it is not an archive. Errors and over-cap archives are data. */
-export async function expandArchive(entry: ArtifactEntry, location: string, limits: InnerLimits = DEFAULT_INNER_LIMITS): Promise<InnerResult | null> {
+export async function expandArchive(
+  entry: ArtifactEntry,
+  location: string,
+  limits: InnerLimits = DEFAULT_INNER_LIMITS,
+): Promise<InnerResult | null> {
   const format = await sniffArchive(entry);
   if (format === null || entry.content === null) return null;
-  if (entry.size > limits.maxArchiveBytes) return { ok: false, format, message: `archive larger than ${limits.maxArchiveBytes} bytes; inside not compared` };
+  if (entry.size > limits.maxArchiveBytes)
+    return { ok: false, format, message: `archive larger than ${limits.maxArchiveBytes} bytes; inside not compared` };
   const bytes = await readAllOf(entry.content);
   if (format === 'zip') return expandZip(bytes, location, limits);
   return format === 'gzip' ? expandGzip(bytes, location, limits) : expandTar(bytes, location, limits);
@@ -70,7 +79,10 @@ export async function expandGzip(bytes: Uint8Array, location: string, limits: In
     payload = await gunzipAsync(bytes, { maxOutputLength: limits.maxInflatedBytes });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    const message = code === 'ERR_BUFFER_TOO_LARGE' ? `inflated size over ${limits.maxInflatedBytes} bytes` : `not a readable gzip stream (${code ?? 'error'})`;
+    const message =
+      code === 'ERR_BUFFER_TOO_LARGE'
+        ? `inflated size over ${limits.maxInflatedBytes} bytes`
+        : `not a readable gzip stream (${code ?? 'error'})`;
     return { ok: false, format: 'gzip', message };
   }
   const entry: ArtifactEntry = {
@@ -118,7 +130,8 @@ export async function expandTar(bytes: Uint8Array, location: string, limits: Inn
       const chunks: Buffer[] = [];
       for await (const chunk of e) {
         total += (chunk as Buffer).length;
-        if (total > limits.maxInflatedBytes) return { ok: false, format: 'tar', message: `tar entries over ${limits.maxInflatedBytes} bytes` };
+        if (total > limits.maxInflatedBytes)
+          return { ok: false, format: 'tar', message: `tar entries over ${limits.maxInflatedBytes} bytes` };
         chunks.push(chunk as Buffer);
       }
       const h = e.header;
@@ -127,9 +140,16 @@ export async function expandTar(bytes: Uint8Array, location: string, limits: Inn
       seen.set(base, count);
       const path = count === 1 ? base : `${base} (#${count})`;
       const data = Buffer.concat(chunks);
-      const type = h.type === 'file' || h.type === 'contiguous-file' || h.type === undefined || h.type === null
-        ? 'file'
-        : h.type === 'directory' ? 'directory' : h.type === 'symlink' ? 'symlink' : h.type === 'link' ? 'hardlink' : 'other';
+      const type =
+        h.type === 'file' || h.type === 'contiguous-file' || h.type === undefined || h.type === null
+          ? 'file'
+          : h.type === 'directory'
+            ? 'directory'
+            : h.type === 'symlink'
+              ? 'symlink'
+              : h.type === 'link'
+                ? 'hardlink'
+                : 'other';
       const meta: Record<string, string | number> = {};
       if (h.mtime !== undefined) meta['tar.mtime'] = Math.floor(h.mtime.getTime() / 1000);
       if (h.uid !== undefined) meta['tar.uid'] = h.uid;
@@ -144,14 +164,23 @@ export async function expandTar(bytes: Uint8Array, location: string, limits: Inn
         type,
         mode: (h.mode ?? 0) & 0o7777,
         size: type === 'file' ? data.length : 0,
-        sha256: type === 'file' ? sha256Hex(data) : linkTarget !== null ? sha256Hex(new TextEncoder().encode(linkTarget)) : null,
+        sha256:
+          type === 'file'
+            ? sha256Hex(data)
+            : linkTarget !== null
+              ? sha256Hex(new TextEncoder().encode(linkTarget))
+              : null,
         linkTarget,
         meta,
         content: type === 'file' ? memorySource(new Uint8Array(data.buffer, data.byteOffset, data.length)) : null,
       });
     }
   } catch (err) {
-    return { ok: false, format: 'tar', message: `not a readable tar stream (${err instanceof Error ? err.message.slice(0, 120) : 'error'})` };
+    return {
+      ok: false,
+      format: 'tar',
+      message: `not a readable tar stream (${err instanceof Error ? err.message.slice(0, 120) : 'error'})`,
+    };
   }
   return { ok: true, format: 'tar', tree: { location, kind: 'tar', entries: sortEntries(entries) } };
 }

@@ -8,7 +8,12 @@ import { pack } from 'tar-stream';
 import { loadArtifactTree, memorySource, type ArtifactEntry, type ArtifactTree } from './artifact-tree.js';
 import { DEFAULT_INNER_LIMITS, expandArchive, sniffArchive } from './archive-inner.js';
 import { dosDateTime } from './archive-zip.js';
-import { compareArtifacts, DEFAULT_COMPARE_OPTIONS, type ArtifactComparison, type EntryDifference } from './compare-artifacts.js';
+import {
+  compareArtifacts,
+  DEFAULT_COMPARE_OPTIONS,
+  type ArtifactComparison,
+  type EntryDifference,
+} from './compare-artifacts.js';
 import { formatComparison } from './format-comparison.js';
 import { zipBytes, DOS_DATE, DOS_TIME, type ZipEntrySpec } from './test-support/zip-bytes.js';
 
@@ -25,12 +30,22 @@ async function fileTree(bytes: Uint8Array, name = 'bundle.bin'): Promise<Artifac
 }
 
 function entryOf(bytes: Uint8Array): ArtifactEntry {
-  return { path: 'x', type: 'file', mode: 0o644, size: bytes.length, sha256: null, linkTarget: null, meta: {}, content: memorySource(bytes) };
+  return {
+    path: 'x',
+    type: 'file',
+    mode: 0o644,
+    size: bytes.length,
+    sha256: null,
+    linkTarget: null,
+    meta: {},
+    content: memorySource(bytes),
+  };
 }
 
 function inner(c: ArtifactComparison): ArtifactComparison {
   const d = c.different[0];
-  if (d === undefined || d.inner === null || !('comparison' in d.inner)) throw new Error(formatComparison(c).join('\n'));
+  if (d === undefined || d.inner === null || !('comparison' in d.inner))
+    throw new Error(formatComparison(c).join('\n'));
   return d.inner.comparison;
 }
 
@@ -61,13 +76,16 @@ test('zip is recognised by its bytes, not by its name', async () => {
   assert.ok(r !== null && r.ok);
   if (r === null || !r.ok) return;
   // Sorted by name bytes: 'M' (0x4d) before 'l' (0x6c).
-  assert.equal(r.tree.entries.map((e) => [e.path, e.type, e.mode, e.size]), [
-    ['META-INF/MANIFEST.MF', 'file', 0o644, 22],
-    ['lib/app.txt', 'file', 0o644, 10],
-  ]);
+  assert.equal(
+    r.tree.entries.map((e) => [e.path, e.type, e.mode, e.size]),
+    [
+      ['META-INF/MANIFEST.MF', 'file', 0o644, 22],
+      ['lib/app.txt', 'file', 0o644, 10],
+    ],
+  );
 });
 
-test('a zip pair differing only in one entry\'s modification time: same bytes, header field zip.mtime named', async () => {
+test("a zip pair differing only in one entry's modification time: same bytes, header field zip.mtime named", async () => {
   // 22:13:22 is time (22 << 11) | (13 << 5) | 11 = 45483.
   const a = await fileTree(zipBytes(base));
   const b = await fileTree(zipBytes([base[0] as ZipEntrySpec, { ...(base[1] as ZipEntrySpec), time: 45483 }]));
@@ -84,7 +102,9 @@ test('a zip pair differing only in one entry\'s modification time: same bytes, h
 
 test('content inside a zip entry: the first differing byte is found in the entry, not the archive', async () => {
   const a = await fileTree(zipBytes(base));
-  const b = await fileTree(zipBytes([base[0] as ZipEntrySpec, { name: 'lib/app.txt', data: 'hello zap\n', method: 8 }]));
+  const b = await fileTree(
+    zipBytes([base[0] as ZipEntrySpec, { name: 'lib/app.txt', data: 'hello zap\n', method: 8 }]),
+  );
   const d = innerDifference(await compareArtifacts(a, b), 'lib/app.txt');
   // "hello z" is 7 bytes: offset 7 holds 'i' (0x69) in A and 'a' (0x61) in B.
   assert.equal(d.aspects, ['content', 'metadata']);
@@ -138,7 +158,8 @@ test('another order of the same entries is a difference: zip.index of each moved
 
 async function tarBytes(files: Record<string, string | Uint8Array>): Promise<Uint8Array> {
   const p = pack();
-  for (const [name, data] of Object.entries(files)) p.entry({ name, mtime: new Date(1_700_000_000_000), mode: 0o644 }, Buffer.from(data));
+  for (const [name, data] of Object.entries(files))
+    p.entry({ name, mtime: new Date(1_700_000_000_000), mode: 0o644 }, Buffer.from(data));
   p.finalize();
   const chunks: Buffer[] = [];
   for await (const c of p) chunks.push(c as Buffer);
@@ -148,14 +169,20 @@ async function tarBytes(files: Record<string, string | Uint8Array>): Promise<Uin
 test('nested: a tar inside a zip, and a zip inside a tar.gz, are opened to the differing entry', async () => {
   const tarA = await tarBytes({ 'inner.txt': 'one\n' });
   const tarB = await tarBytes({ 'inner.txt': 'two\n' });
-  const c1 = await compareArtifacts(await fileTree(zipBytes([{ name: 'data.tar', data: tarA }])), await fileTree(zipBytes([{ name: 'data.tar', data: tarB }])));
+  const c1 = await compareArtifacts(
+    await fileTree(zipBytes([{ name: 'data.tar', data: tarA }])),
+    await fileTree(zipBytes([{ name: 'data.tar', data: tarB }])),
+  );
   const text1 = formatComparison(c1).join('\n');
   assert.match(text1, 'inside (zip): different');
   assert.match(text1, 'inside (tar): different');
   assert.match(text1, 'different: (artifact) :: data.tar :: inner.txt (content)');
   const zipA = zipBytes([{ name: 'x.txt', data: 'same\n' }]);
   const zipB = zipBytes([{ name: 'x.txt', data: 'same\n', time: 45483 }]);
-  const c2 = await compareArtifacts(await fileTree(gzipSync(await tarBytes({ 'pkg.whl': zipA }))), await fileTree(gzipSync(await tarBytes({ 'pkg.whl': zipB }))));
+  const c2 = await compareArtifacts(
+    await fileTree(gzipSync(await tarBytes({ 'pkg.whl': zipA }))),
+    await fileTree(gzipSync(await tarBytes({ 'pkg.whl': zipB }))),
+  );
   const text2 = formatComparison(c2).join('\n');
   assert.match(text2, '(artifact) :: gunzip :: pkg.whl :: x.txt (metadata)');
   assert.match(text2, 'zip.mtime: A 2023-11-14 22:13:20, B 2023-11-14 22:13:22');
@@ -174,9 +201,16 @@ test('bounds: entry count, inflated bytes and nesting depth each stop with a cle
   const big = await expandArchive(entryOf(bomb), 'x', { ...DEFAULT_INNER_LIMITS, maxInflatedBytes: 1000 });
   assert.equal(big, { ok: false, format: 'zip', message: 'zip entries over 1000 bytes' });
   // A zip in a zip in a zip, compared with a depth bound of 1: the second level is named, not opened.
-  const nest = (t: string): Uint8Array => zipBytes([{ name: 'l1.zip', data: zipBytes([{ name: 'l2.zip', data: zipBytes([{ name: 'f', data: t }]) }]) }]);
-  const c = await compareArtifacts(await fileTree(nest('1')), await fileTree(nest('2')), { ...DEFAULT_COMPARE_OPTIONS, maxArchiveDepth: 1 });
-  assert.match(formatComparison(c).join('\n'), 'inside (zip): not compared: archive nested deeper than 1 levels; inside not compared');
+  const nest = (t: string): Uint8Array =>
+    zipBytes([{ name: 'l1.zip', data: zipBytes([{ name: 'l2.zip', data: zipBytes([{ name: 'f', data: t }]) }]) }]);
+  const c = await compareArtifacts(await fileTree(nest('1')), await fileTree(nest('2')), {
+    ...DEFAULT_COMPARE_OPTIONS,
+    maxArchiveDepth: 1,
+  });
+  assert.match(
+    formatComparison(c).join('\n'),
+    'inside (zip): not compared: archive nested deeper than 1 levels; inside not compared',
+  );
 });
 
 test('a damaged zip is a clear error, never a throw', async () => {

@@ -11,7 +11,14 @@
  */
 import { fromBufferPromise, type Entry, type ZipFile } from 'yauzl';
 import { sha256Hex } from '../../oracle/index.js';
-import { memorySource, nameFromBytes, sortEntries, type ArtifactEntry, type ArtifactTree, type EntryType } from './artifact-tree.js';
+import {
+  memorySource,
+  nameFromBytes,
+  sortEntries,
+  type ArtifactEntry,
+  type ArtifactTree,
+  type EntryType,
+} from './artifact-tree.js';
 
 /** The caps of archive-inner.ts's InnerLimits that a zip expansion uses. */
 export interface ZipLimits {
@@ -93,7 +100,11 @@ export async function expandZip(bytes: Uint8Array, location: string, limits: Zip
   }
   if (zip.entryCount > limits.maxArchiveEntries) {
     zip.close();
-    return { ok: false, format: 'zip', message: `more than ${limits.maxArchiveEntries} zip entries (${zip.entryCount})` };
+    return {
+      ok: false,
+      format: 'zip',
+      message: `more than ${limits.maxArchiveEntries} zip entries (${zip.entryCount})`,
+    };
   }
   const entries: ArtifactEntry[] = [];
   const seen = new Map<string, number>();
@@ -101,7 +112,9 @@ export async function expandZip(bytes: Uint8Array, location: string, limits: Zip
   let index = 0;
   try {
     for await (const e of zip.eachEntry()) {
-      const base = nameFromBytes(e.fileNameRaw).replace(/^(\.\/)+/, '').replace(/\/+$/, '');
+      const base = nameFromBytes(e.fileNameRaw)
+        .replace(/^(\.\/)+/, '')
+        .replace(/\/+$/, '');
       const count = (seen.get(base) ?? 0) + 1;
       seen.set(base, count);
       const path = count === 1 ? base : `${base} (#${count})`;
@@ -135,14 +148,20 @@ export async function expandZip(bytes: Uint8Array, location: string, limits: Zip
         type,
         mode: unix ? (e.externalFileAttributes >>> 16) & 0o7777 : 0,
         size: type === 'file' ? data.length : 0,
-        sha256: type === 'file' ? sha256Hex(data) : linkTarget !== null ? sha256Hex(new TextEncoder().encode(linkTarget)) : null,
+        sha256:
+          type === 'file'
+            ? sha256Hex(data)
+            : linkTarget !== null
+              ? sha256Hex(new TextEncoder().encode(linkTarget))
+              : null,
         linkTarget,
         meta,
         content: type === 'file' ? memorySource(new Uint8Array(data.buffer, data.byteOffset, data.length)) : null,
       });
     }
   } catch (err) {
-    if (err instanceof LimitError) return { ok: false, format: 'zip', message: `zip entries over ${limits.maxInflatedBytes} bytes` };
+    if (err instanceof LimitError)
+      return { ok: false, format: 'zip', message: `zip entries over ${limits.maxInflatedBytes} bytes` };
     return { ok: false, format: 'zip', message: `not a readable zip archive (${message(err)})` };
   } finally {
     zip.close();

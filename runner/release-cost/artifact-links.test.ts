@@ -27,7 +27,17 @@ function folder(name: string, files: Record<string, string>): string {
 }
 
 test('a build that leaves its artifact as a link to a host folder is refused (exit 2), the folder never read', async () => {
-  const r = await run(['release-cost', '--build-a', 'ln -s /usr/share built-a', '--build-b', 'ln -s /usr/share built-b', '--out-a', 'built-a', '--out-b', 'built-b']);
+  const r = await run([
+    'release-cost',
+    '--build-a',
+    'ln -s /usr/share built-a',
+    '--build-b',
+    'ln -s /usr/share built-b',
+    '--out-a',
+    'built-a',
+    '--out-b',
+    'built-b',
+  ]);
   assert.is(r.code, 2, r.out);
   assert.match(r.out, 'artifact is a symbolic link (to /usr/share); links out of an artifact are never followed');
   assert.not.match(r.out, /entries, digest/);
@@ -59,11 +69,17 @@ test('links inside an artifact are entries compared by their target, never follo
 
 test('entry and byte bounds: refused with the bound named', async () => {
   // Three files of 600 bytes: 1800 bytes and 3 entries.
-  folder('big', { 'a': 'x'.repeat(600), 'b': 'y'.repeat(600), 'c': 'z'.repeat(600) });
+  folder('big', { a: 'x'.repeat(600), b: 'y'.repeat(600), c: 'z'.repeat(600) });
   const bytes = await loadArtifactTree('big', join(root, 'big'), { maxEntries: 10, maxBytes: 1000 });
-  assert.equal(bytes.ok ? 'loaded' : [bytes.reason, bytes.message], ['too-large', "artifact holds more than 1000 bytes of files (the kit's bound)"]);
+  assert.equal(bytes.ok ? 'loaded' : [bytes.reason, bytes.message], [
+    'too-large',
+    "artifact holds more than 1000 bytes of files (the kit's bound)",
+  ]);
   const entries = await loadArtifactTree('big', join(root, 'big'), { maxEntries: 2, maxBytes: 1_000_000 });
-  assert.equal(entries.ok ? 'loaded' : [entries.reason, entries.message], ['too-large', 'artifact has more than 2 entries']);
+  assert.equal(entries.ok ? 'loaded' : [entries.reason, entries.message], [
+    'too-large',
+    'artifact has more than 2 entries',
+  ]);
   const single = await loadArtifactTree('big/a', join(root, 'big', 'a'), { maxEntries: 10, maxBytes: 599 });
   assert.equal(single.ok ? 'loaded' : single.reason, 'too-large');
   const fits = await loadArtifactTree('big', join(root, 'big'), { maxEntries: 3, maxBytes: 1800 });

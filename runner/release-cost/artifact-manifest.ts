@@ -38,8 +38,17 @@ export function treeDigest(tree: ArtifactTree): string {
 }
 
 /** One side of the manifest; archives are listed inside up to `depth` levels. */
-export async function manifestSide(tree: ArtifactTree, depth = 3, limits: InnerLimits = DEFAULT_INNER_LIMITS): Promise<ManifestSide> {
-  return { location: tree.location, kind: tree.kind, digest: treeDigest(tree), entries: await manifestEntries(tree, depth, limits) };
+export async function manifestSide(
+  tree: ArtifactTree,
+  depth = 3,
+  limits: InnerLimits = DEFAULT_INNER_LIMITS,
+): Promise<ManifestSide> {
+  return {
+    location: tree.location,
+    kind: tree.kind,
+    digest: treeDigest(tree),
+    entries: await manifestEntries(tree, depth, limits),
+  };
 }
 
 async function manifestEntries(tree: ArtifactTree, depth: number, limits: InnerLimits): Promise<ManifestEntry[]> {
@@ -54,7 +63,16 @@ async function manifestEntries(tree: ArtifactTree, depth: number, limits: InnerL
           : { format: inner.format, error: inner.message };
       }
     }
-    out.push({ path: e.path, type: e.type, mode: e.mode, size: e.size, sha256: e.sha256, link_target: e.linkTarget, meta: e.meta, inside });
+    out.push({
+      path: e.path,
+      type: e.type,
+      mode: e.mode,
+      size: e.size,
+      sha256: e.sha256,
+      link_target: e.linkTarget,
+      meta: e.meta,
+      inside,
+    });
   }
   return out;
 }

@@ -74,7 +74,8 @@ export function displayPath(path: string): string {
 export function memorySource(bytes: Uint8Array): ByteSource {
   return {
     size: bytes.length,
-    readAt: async (offset, length) => bytes.subarray(Math.min(offset, bytes.length), Math.min(offset + length, bytes.length)),
+    readAt: async (offset, length) =>
+      bytes.subarray(Math.min(offset, bytes.length), Math.min(offset + length, bytes.length)),
   };
 }
 
@@ -128,7 +129,8 @@ export function nameFromBytes(raw: Uint8Array): string {
     return utf8.decode(raw);
   } catch {
     let s = '';
-    for (const b of raw) s += b >= 0x20 && b < 0x7f && b !== 0x5c ? String.fromCharCode(b) : `\\x{${b.toString(16).padStart(2, '0')}}`;
+    for (const b of raw)
+      s += b >= 0x20 && b < 0x7f && b !== 0x5c ? String.fromCharCode(b) : `\\x{${b.toString(16).padStart(2, '0')}}`;
     return s;
   }
 }
@@ -161,14 +163,19 @@ export async function loadArtifactTree(
     if (rootStat.isSymbolicLink()) {
       if (rootLinks === 'refuse') {
         const target = nameFromBytes(await readlink(fsPath, { encoding: 'buffer' }));
-        return { ok: false, reason: 'link', message: `artifact is a symbolic link (to ${target}); links out of an artifact are never followed` };
+        return {
+          ok: false,
+          reason: 'link',
+          message: `artifact is a symbolic link (to ${target}); links out of an artifact are never followed`,
+        };
       }
       fsPath = await realpath(fsPath);
       rootStat = await lstat(fsPath);
     }
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { ok: false, reason: 'missing', message: 'artifact does not exist' };
+    if (code === 'ENOENT' || code === 'ENOTDIR')
+      return { ok: false, reason: 'missing', message: 'artifact does not exist' };
     return { ok: false, reason: 'unreadable', message: `artifact cannot be read (${code ?? 'error'})` };
   }
   try {
@@ -188,11 +195,13 @@ export async function loadArtifactTree(
       };
       return { ok: true, tree: { location, kind: 'file', entries: [entry] } };
     }
-    if (!rootStat.isDirectory()) return { ok: false, reason: 'unreadable', message: 'artifact is neither a file nor a folder' };
+    if (!rootStat.isDirectory())
+      return { ok: false, reason: 'unreadable', message: 'artifact is neither a file nor a folder' };
     const entries: ArtifactEntry[] = [];
     const budget = { bytes: limits.maxBytes };
     const overflow = await walk(Buffer.from(fsPath), '', entries, limits, budget);
-    if (overflow === 'entries') return { ok: false, reason: 'too-large', message: `artifact has more than ${limits.maxEntries} entries` };
+    if (overflow === 'entries')
+      return { ok: false, reason: 'too-large', message: `artifact has more than ${limits.maxEntries} entries` };
     if (overflow === 'bytes') return { ok: false, reason: 'too-large', message: tooManyBytes(limits) };
     if (entries.length === 0) return { ok: false, reason: 'empty', message: 'artifact folder is empty' };
     return { ok: true, tree: { location, kind: 'folder', entries: sortEntries(entries) } };
@@ -225,12 +234,39 @@ async function walk(
       budget.bytes -= s.size;
       if (budget.bytes < 0) return 'bytes';
       const { sha256: digest, size } = await hashFile(childPath, s.size);
-      out.push({ path: rel, type, mode: s.mode & 0o7777, size, sha256: digest, linkTarget: null, meta: {}, content: fileSource(childPath, size) });
+      out.push({
+        path: rel,
+        type,
+        mode: s.mode & 0o7777,
+        size,
+        sha256: digest,
+        linkTarget: null,
+        meta: {},
+        content: fileSource(childPath, size),
+      });
     } else if (type === 'symlink') {
       const target = nameFromBytes(await readlink(childPath, { encoding: 'buffer' }));
-      out.push({ path: rel, type, mode: s.mode & 0o7777, size: 0, sha256: sha256Hex(new TextEncoder().encode(target)), linkTarget: target, meta: {}, content: null });
+      out.push({
+        path: rel,
+        type,
+        mode: s.mode & 0o7777,
+        size: 0,
+        sha256: sha256Hex(new TextEncoder().encode(target)),
+        linkTarget: target,
+        meta: {},
+        content: null,
+      });
     } else {
-      out.push({ path: rel, type, mode: s.mode & 0o7777, size: 0, sha256: null, linkTarget: null, meta: {}, content: null });
+      out.push({
+        path: rel,
+        type,
+        mode: s.mode & 0o7777,
+        size: 0,
+        sha256: null,
+        linkTarget: null,
+        meta: {},
+        content: null,
+      });
       if (type === 'directory') {
         const overflow = await walk(childPath, rel, out, limits, budget);
         if (overflow !== undefined) return overflow;

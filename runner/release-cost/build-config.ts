@@ -63,9 +63,11 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 
 /** Checks an argv: a non-empty array of strings without NUL. */
 export function checkArgv(v: unknown, where: string): { ok: true; argv: string[] } | { ok: false; message: string } {
-  if (!Array.isArray(v) || v.length === 0) return { ok: false, message: `${where} must be a non-empty array of strings` };
+  if (!Array.isArray(v) || v.length === 0)
+    return { ok: false, message: `${where} must be a non-empty array of strings` };
   for (const w of v) {
-    if (typeof w !== 'string' || w.includes('\0')) return { ok: false, message: `${where} must contain only strings without NUL` };
+    if (typeof w !== 'string' || w.includes('\0'))
+      return { ok: false, message: `${where} must contain only strings without NUL` };
   }
   return { ok: true, argv: v as string[] };
 }
@@ -73,27 +75,45 @@ export function checkArgv(v: unknown, where: string): { ok: true; argv: string[]
 /** Parses a configuration value; relative `source` resolves against `baseDir` (the configuration file's folder). */
 export function parseBuildConfig(value: unknown, baseDir: string): ConfigResult {
   if (!isRecord(value)) return { ok: false, message: 'build configuration must be a JSON object' };
-  for (const k of Object.keys(value)) if (!KEYS.has(k)) return { ok: false, message: `${childPointer('', k).slice(0, 80)}: unknown key in build configuration (misspelled?)` };
-  if (value['schema'] !== RELEASE_BUILD_SCHEMA) return { ok: false, message: `build configuration schema must be ${RELEASE_BUILD_SCHEMA}` };
+  for (const k of Object.keys(value))
+    if (!KEYS.has(k))
+      return {
+        ok: false,
+        message: `${childPointer('', k).slice(0, 80)}: unknown key in build configuration (misspelled?)`,
+      };
+  if (value['schema'] !== RELEASE_BUILD_SCHEMA)
+    return { ok: false, message: `build configuration schema must be ${RELEASE_BUILD_SCHEMA}` };
   const source = value['source'] ?? null;
-  if (source !== null && (typeof source !== 'string' || source === '')) return { ok: false, message: 'source must be a folder path or null' };
+  if (source !== null && (typeof source !== 'string' || source === ''))
+    return { ok: false, message: 'source must be a folder path or null' };
   const artifact = value['artifact'] ?? null;
   if (artifact !== null) {
-    if (typeof artifact !== 'string' || artifact === '' || isAbsolute(artifact) || artifact.split(/[\\/]/).includes('..')) {
+    if (
+      typeof artifact !== 'string' ||
+      artifact === '' ||
+      isAbsolute(artifact) ||
+      artifact.split(/[\\/]/).includes('..')
+    ) {
       return { ok: false, message: 'artifact must be a relative path inside the build folder, or null' };
     }
   }
   const timeout = value['timeout_ms'] ?? DEFAULT_BUILD_TIMEOUT_MS;
-  if (typeof timeout !== 'number' || !Number.isSafeInteger(timeout) || timeout <= 0) return { ok: false, message: 'timeout_ms must be a positive integer' };
+  if (typeof timeout !== 'number' || !Number.isSafeInteger(timeout) || timeout <= 0)
+    return { ok: false, message: 'timeout_ms must be a positive integer' };
   const env = value['env'] ?? {};
   if (!isRecord(env)) return { ok: false, message: 'env must be an object of strings' };
   for (const [k, v] of Object.entries(env)) {
-    if (typeof v !== 'string' || k === '' || k.includes('=') || k.includes('\0') || v.includes('\0')) return { ok: false, message: 'env must be an object of strings' };
+    if (typeof v !== 'string' || k === '' || k.includes('=') || k.includes('\0') || v.includes('\0'))
+      return { ok: false, message: 'env must be an object of strings' };
   }
   const commands = value['commands'];
   if (!isRecord(commands)) return { ok: false, message: 'commands must be an object' };
   for (const k of Object.keys(commands)) {
-    if (!(COMMANDS as readonly string[]).includes(k) && k !== 'runtime_metadata') return { ok: false, message: `${childPointer('/commands', k).slice(0, 80)}: unknown build command (misspelled?)` };
+    if (!(COMMANDS as readonly string[]).includes(k) && k !== 'runtime_metadata')
+      return {
+        ok: false,
+        message: `${childPointer('/commands', k).slice(0, 80)}: unknown build command (misspelled?)`,
+      };
   }
   const parsed: Partial<ProviderBuild> = {};
   for (const k of COMMANDS) {
@@ -128,7 +148,8 @@ export function parseBuildConfig(value: unknown, baseDir: string): ConfigResult 
 export function readBuildConfigFile(path: string): ConfigResult {
   try {
     const s = statSync(path);
-    if (!s.isFile() || s.size > MAX_BUILD_CONFIG_BYTES) return { ok: false, message: 'must name a configuration file of at most 1 MiB' };
+    if (!s.isFile() || s.size > MAX_BUILD_CONFIG_BYTES)
+      return { ok: false, message: 'must name a configuration file of at most 1 MiB' };
   } catch (err) {
     return { ok: false, message: `cannot read the configuration (${(err as NodeJS.ErrnoException).code ?? 'error'})` };
   }

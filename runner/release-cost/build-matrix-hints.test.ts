@@ -17,7 +17,16 @@ const HEADER = 20;
 const faketime = findFaketime();
 
 function config(leak: string): BuildConfig {
-  const argv = (feature: string): string[] => [process.execPath, builder, '--out', '{out}', '--feature', feature, '--leak', leak];
+  const argv = (feature: string): string[] => [
+    process.execPath,
+    builder,
+    '--out',
+    '{out}',
+    '--feature',
+    feature,
+    '--leak',
+    leak,
+  ];
   return {
     source: null,
     artifact: null,
@@ -36,7 +45,13 @@ function hintsOf(r: MatrixResult, label = 'A1 vs A2'): CauseHint[] {
   return r.comparisons.find((c) => c.label.startsWith(label))?.hints ?? [];
 }
 
-const brief = (h: CauseHint): [string, string, string | null, number | null, number | null] => [h.variation, h.entry, h.field, h.offsetA, h.offsetB];
+const brief = (h: CauseHint): [string, string, string | null, number | null, number | null] => [
+  h.variation,
+  h.entry,
+  h.field,
+  h.offsetA,
+  h.offsetB,
+];
 
 test('the build path leaked: hint at offset 30 on both sides, with both build folders', async () => {
   const r = await matrix('path');
@@ -58,7 +73,10 @@ test('HOME, time zone and locale leaked: each named, at 26, 24 and 28', async ()
   assert.equal([hintsOf(tz)[0]?.a, hintsOf(tz)[0]?.b], ['UTC', 'Pacific/Kiritimati']);
   const locale = await matrix('locale');
   assert.equal(hintsOf(locale).map(brief), [['locale', 'notes.txt', null, HEADER + 8, HEADER + 8]]);
-  assert.match(formatMatrix(locale).join('\n'), 'cause: the locale leaked into notes.txt at offset 28 (0x1c) in A, 28 (0x1c) in B: A "C.UTF-8", B "fr_FR.UTF-8"');
+  assert.match(
+    formatMatrix(locale).join('\n'),
+    'cause: the locale leaked into notes.txt at offset 28 (0x1c) in A, 28 (0x1c) in B: A "C.UTF-8", B "fr_FR.UTF-8"',
+  );
 });
 
 test('the umask leaked into a file mode: hint on data.txt, 0644 against 0600', async () => {

@@ -15,7 +15,16 @@ const builder = join(kitRoot(), 'runner', 'release-cost', 'test-support', 'varia
 const HEADER = 'kofun test artifact\n'; // 20 bytes, the first line of notes.txt
 
 function config(leak: string, timeoutMs = 20_000): BuildConfig {
-  const argv = (feature: string): string[] => [process.execPath, builder, '--out', '{out}', '--feature', feature, '--leak', leak];
+  const argv = (feature: string): string[] => [
+    process.execPath,
+    builder,
+    '--out',
+    '{out}',
+    '--feature',
+    feature,
+    '--leak',
+    leak,
+  ];
   return {
     source: null,
     artifact: null,
@@ -41,13 +50,19 @@ function commonPrefix(a: string, b: string): number {
   return i;
 }
 
-const roots = (r: MatrixResult): [string, string] => [r.variations[0]?.v.buildRoot ?? '', r.variations[1]?.v.buildRoot ?? ''];
+const roots = (r: MatrixResult): [string, string] => [
+  r.variations[0]?.v.buildRoot ?? '',
+  r.variations[1]?.v.buildRoot ?? '',
+];
 
 test('a reproducible build with a wired switch passes: A1 = A2, A1 = B, A1 != C', async () => {
   const r = await runBuildMatrix(config('none'), { workDir: root });
   assert.is(r.verdict, 'PASS', formatMatrix(r).join('\n'));
   assert.equal(r.findings, []);
-  assert.equal(r.comparisons.map((c) => c.comparison.identical), [true, true, false]);
+  assert.equal(
+    r.comparisons.map((c) => c.comparison.identical),
+    [true, true, false],
+  );
   assert.is(matrixVerdictLine(r), 'verdict: PASS (A1 = A2, A1 = B, A1 != C)');
   const text = formatMatrix(r).join('\n');
   // The variations are printed beside both environments.
@@ -106,7 +121,10 @@ test('a build that embeds HOME differs where the two HOME paths part', async () 
   assert.equal(r.findings, ['NONDETERMINISTIC']);
   const home1 = r.variations[0]?.v.home ?? '';
   const home2 = r.variations[1]?.v.home ?? '';
-  assert.is(difference(r, 'A1 vs A2', 'notes.txt').first?.offset, Buffer.byteLength(`${HEADER}home: `) + commonPrefix(home1, home2));
+  assert.is(
+    difference(r, 'A1 vs A2', 'notes.txt').first?.offset,
+    Buffer.byteLength(`${HEADER}home: `) + commonPrefix(home1, home2),
+  );
 });
 
 test('discovery metadata in the support-disabled build is a FEATURE-FOOTPRINT at offset 44 of app.bin', async () => {
@@ -158,7 +176,16 @@ test('release-cost --matrix: a configuration file, a copied source folder, exit 
   const src = join(root, 'project');
   mkdirSync(src);
   writeFileSync(join(src, 'input.txt'), 'from the source folder\n');
-  const argv = (feature: string, leak = 'none'): string[] => [process.execPath, builder, '--out', '{out}', '--feature', feature, '--leak', leak];
+  const argv = (feature: string, leak = 'none'): string[] => [
+    process.execPath,
+    builder,
+    '--out',
+    '{out}',
+    '--feature',
+    feature,
+    '--leak',
+    leak,
+  ];
   const write = (name: string, leak: string): string => {
     const file = join(root, name);
     writeFileSync(
@@ -168,7 +195,11 @@ test('release-cost --matrix: a configuration file, a copied source folder, exit 
         source: 'project',
         artifact: null,
         timeout_ms: 20000,
-        commands: { without_support: argv('off', leak), support_disabled: argv('disabled', leak), discovery_enabled: argv('on', leak) },
+        commands: {
+          without_support: argv('off', leak),
+          support_disabled: argv('disabled', leak),
+          discovery_enabled: argv('on', leak),
+        },
       }),
     );
     return file;
@@ -183,13 +214,22 @@ test('release-cost --matrix: a configuration file, a copied source folder, exit 
   const ok = await run(['release-cost', '--matrix', write('good.json', 'none'), '--manifest', 'matrix.json']);
   assert.is(ok.code, 0, ok.out);
   assert.is(ok.out.trimEnd().split('\n').at(-1), 'verdict: PASS (A1 = A2, A1 = B, A1 != C)');
-  const manifest = JSON.parse(readFileSync(join(root, 'matrix.json'), 'utf8')) as { verdict: string; artifacts: { label: string }[] };
+  const manifest = JSON.parse(readFileSync(join(root, 'matrix.json'), 'utf8')) as {
+    verdict: string;
+    artifacts: { label: string }[];
+  };
   assert.is(manifest.verdict, 'PASS');
-  assert.equal(manifest.artifacts.map((a) => a.label), ['A1 (without_support)', 'A2 (without_support)', 'B (support_disabled)', 'C (discovery_enabled)']);
+  assert.equal(
+    manifest.artifacts.map((a) => a.label),
+    ['A1 (without_support)', 'A2 (without_support)', 'B (support_disabled)', 'C (discovery_enabled)'],
+  );
   const leaky = await run(['release-cost', '--matrix', write('leaky.json', 'locale')]);
   assert.is(leaky.code, 1);
   assert.is(leaky.out.trimEnd().split('\n').at(-1), 'verdict: FAIL NONDETERMINISTIC');
-  writeFileSync(join(root, 'bad.json'), JSON.stringify({ schema: 'kofun.ctk.release-build/v1', commands: { without_support: 'make' } }));
+  writeFileSync(
+    join(root, 'bad.json'),
+    JSON.stringify({ schema: 'kofun.ctk.release-build/v1', commands: { without_support: 'make' } }),
+  );
   assert.is((await run(['release-cost', '--matrix', 'bad.json'])).code, 2);
 });
 

@@ -19,7 +19,12 @@ import { join } from 'node:path';
 import { buildOnce, type BuildContext, type BuildOutcome } from './build-once.js';
 import type { BuildConfig } from './build-config.js';
 import { controlVariation, variantVariation, formatVariations, type BuildVariation } from './build-variation.js';
-import { compareArtifacts, DEFAULT_COMPARE_OPTIONS, type ArtifactComparison, type CompareOptions } from './compare-artifacts.js';
+import {
+  compareArtifacts,
+  DEFAULT_COMPARE_OPTIONS,
+  type ArtifactComparison,
+  type CompareOptions,
+} from './compare-artifacts.js';
 import { buildFailure } from './run-build.js';
 import { escapeText as escapeForTerminal } from '../../oracle/index.js';
 import { formatComparison, DEFAULT_FORMAT_OPTIONS, type FormatOptions } from './format-comparison.js';
@@ -108,7 +113,13 @@ export async function runBuildMatrix(config: BuildConfig, options: MatrixOptions
     for (const step of STEPS) {
       if (step.variant && options.vary === false) continue;
       const label = `${step.label} (${step.command})`;
-      const outcome = await buildOnce(label, step.slug, config.commands[step.command], step.variant ? variant : control, ctx);
+      const outcome = await buildOnce(
+        label,
+        step.slug,
+        config.commands[step.command],
+        step.variant ? variant : control,
+        ctx,
+      );
       result.builds.push(outcome);
       if (!outcome.run.ok) {
         result.errors.push(`build ${label} ${buildFailure(outcome.run)}`);
@@ -136,12 +147,16 @@ export async function runBuildMatrix(config: BuildConfig, options: MatrixOptions
       const comparison = await compareArtifacts(a, b, compare);
       const oa = outcomes.get(left);
       const ob = outcomes.get(right);
-      const hints = comparison.identical || oa === undefined || ob === undefined ? [] : await causeHints(comparison, buildDifferences(oa, ob));
+      const hints =
+        comparison.identical || oa === undefined || ob === undefined
+          ? []
+          : await causeHints(comparison, buildDifferences(oa, ob));
       result.comparisons.push({ label, comparison, hints });
       if (left === 'A1' && right === 'A2' && !comparison.identical) result.findings.push('NONDETERMINISTIC');
       // A1 vs B can only blame the feature when A1 is reproducible: when A1 and A2 differ,
       // B differs from A1 for the same reason and the footprint cannot be told apart.
-      if (left === 'A1' && right === 'B' && !comparison.identical && !result.findings.includes('NONDETERMINISTIC')) result.findings.push('FEATURE-FOOTPRINT');
+      if (left === 'A1' && right === 'B' && !comparison.identical && !result.findings.includes('NONDETERMINISTIC'))
+        result.findings.push('FEATURE-FOOTPRINT');
       if (left === 'A1' && right === 'C' && comparison.identical) result.findings.push('SWITCH-NOT-WIRED');
     }
     result.verdict = result.findings.length === 0 ? 'PASS' : 'FAIL';
@@ -155,19 +170,27 @@ export async function runBuildMatrix(config: BuildConfig, options: MatrixOptions
 }
 
 const FINDING_TEXT: Record<MatrixFinding, string> = {
-  NONDETERMINISTIC: 'A1 and A2 differ: the build without support is not reproducible under the varied conditions, so no identity can be trusted',
+  NONDETERMINISTIC:
+    'A1 and A2 differ: the build without support is not reproducible under the varied conditions, so no identity can be trusted',
   'FEATURE-FOOTPRINT': 'A1 and B differ: support built in but disabled changes the release artifact (KD-RELEASE-02)',
-  'SWITCH-NOT-WIRED': 'A1 and C are identical: enabling discovery changes no byte, so the switch is not wired and A1 = B proves nothing; the gate refuses to pass (KD-RELEASE-03)',
+  'SWITCH-NOT-WIRED':
+    'A1 and C are identical: enabling discovery changes no byte, so the switch is not wired and A1 = B proves nothing; the gate refuses to pass (KD-RELEASE-03)',
 };
 
 /** The report lines of a matrix run, without the verdict line. */
 export function formatMatrix(result: MatrixResult, options: FormatOptions = DEFAULT_FORMAT_OPTIONS): string[] {
-  const lines: string[] = ['release-cost build matrix', ...formatVariations(result.variations).map((l) => `  ${escapeForTerminal(l)}`)];
+  const lines: string[] = [
+    'release-cost build matrix',
+    ...formatVariations(result.variations).map((l) => `  ${escapeForTerminal(l)}`),
+  ];
   for (const b of result.builds) {
     lines.push(`build ${b.label}: ${b.run.ok ? 'ok' : buildFailure(b.run)}`);
     lines.push(`  argv: ${b.run.argv.map((w) => JSON.stringify(escapeForTerminal(w))).join(' ')}`);
     if (!b.run.ok) {
-      const tail = b.run.stderrTail.split('\n').filter((l) => l !== '').slice(-5);
+      const tail = b.run.stderrTail
+        .split('\n')
+        .filter((l) => l !== '')
+        .slice(-5);
       for (const l of tail) lines.push(`  stderr: ${escapeForTerminal(l)}`);
     }
   }
@@ -178,8 +201,14 @@ export function formatMatrix(result: MatrixResult, options: FormatOptions = DEFA
     lines.push(...formatCauseHints(c.hints).map((l) => `  ${l}`));
   }
   const variant = result.variations.find((x) => x.v.name === 'variant');
-  if (variant !== undefined && variant.v.clock.faketime === null && result.builds.some((b) => b.variation.name === 'variant')) {
-    lines.push('note: the clock was not varied (faketime not found on PATH; Debian package faketime): a build embedding the time passes when both builds run in the same second');
+  if (
+    variant !== undefined &&
+    variant.v.clock.faketime === null &&
+    result.builds.some((b) => b.variation.name === 'variant')
+  ) {
+    lines.push(
+      'note: the clock was not varied (faketime not found on PATH; Debian package faketime): a build embedding the time passes when both builds run in the same second',
+    );
   }
   for (const f of result.findings) lines.push(`${f}: ${FINDING_TEXT[f]}`);
   if (result.keptAt !== null) lines.push(`artifacts kept in ${escapeForTerminal(result.keptAt)}`);
@@ -188,7 +217,8 @@ export function formatMatrix(result: MatrixResult, options: FormatOptions = DEFA
 
 /** The one verdict line that ends the report. */
 export function matrixVerdictLine(result: MatrixResult): string {
-  if (result.verdict === 'ERROR') return `verdict: ERROR ${escapeForTerminal(result.errors[0] ?? 'the matrix could not be judged')}`;
+  if (result.verdict === 'ERROR')
+    return `verdict: ERROR ${escapeForTerminal(result.errors[0] ?? 'the matrix could not be judged')}`;
   if (result.verdict === 'FAIL') return `verdict: FAIL ${result.findings.join(', ')}`;
   const varied = result.comparisons.some((c) => c.label.startsWith('A1 vs A2'));
   return `verdict: PASS (${varied ? 'A1 = A2, ' : ''}A1 = B, A1 != C)`;

@@ -49,7 +49,13 @@ export function fillPlaceholders(argv: readonly string[], values: Record<string,
 }
 
 /** Runs one build and snapshots its artifact under `ctx.snapshotDir/<slug>`. */
-export async function buildOnce(label: string, slug: string, argv: readonly string[], variation: BuildVariation, ctx: BuildContext): Promise<BuildOutcome> {
+export async function buildOnce(
+  label: string,
+  slug: string,
+  argv: readonly string[],
+  variation: BuildVariation,
+  ctx: BuildContext,
+): Promise<BuildOutcome> {
   const root = variation.buildRoot;
   const src = join(root, 'src');
   const out = join(root, 'out');
@@ -85,7 +91,13 @@ export async function buildOnce(label: string, slug: string, argv: readonly stri
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') {
-      return { label, variation, run, artifact: { ok: false, reason: 'missing', message: 'the build produced no artifact' }, clock };
+      return {
+        label,
+        variation,
+        run,
+        artifact: { ok: false, reason: 'missing', message: 'the build produced no artifact' },
+        clock,
+      };
     }
     throw err;
   }

@@ -66,7 +66,11 @@ export function variantVariation(base: string, faketime: string | null = findFak
 }
 
 /** The build environment: PATH from this process, the variation, the configuration's fixed entries, then the gate's own. */
-export function buildEnvironment(v: BuildVariation, fixed: Record<string, string>, gate: Record<string, string>): Record<string, string> {
+export function buildEnvironment(
+  v: BuildVariation,
+  fixed: Record<string, string>,
+  gate: Record<string, string>,
+): Record<string, string> {
   const env: Record<string, string> = {};
   if (process.env['PATH'] !== undefined) env['PATH'] = process.env['PATH'];
   Object.assign(env, {
@@ -100,7 +104,10 @@ export function formatVariations(columns: readonly { label: string; v: BuildVari
     ['clock', clockText],
     ['SOURCE_DATE_EPOCH (pin)', (v) => v.sourceDateEpoch],
   ];
-  const table: string[][] = [['variation', ...columns.map((c) => c.label)], ...rows.map(([name, f]) => [name, ...columns.map((c) => f(c.v))])];
+  const table: string[][] = [
+    ['variation', ...columns.map((c) => c.label)],
+    ...rows.map(([name, f]) => [name, ...columns.map((c) => f(c.v))]),
+  ];
   const widths = table[0]?.map((_, i) => Math.max(...table.map((r) => (r[i] ?? '').length))) ?? [];
   return table.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  '));
 }

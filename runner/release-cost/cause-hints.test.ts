@@ -13,7 +13,9 @@ import { zipBytes, type ZipEntrySpec } from './test-support/zip-bytes.js';
 const root = mkdtempSync(join(tmpdir(), 'kofun-ctk-hints-test-'));
 let n = 0;
 
-async function folder(files: Record<string, string | Uint8Array | [string | Uint8Array, number]>): Promise<ArtifactTree> {
+async function folder(
+  files: Record<string, string | Uint8Array | [string | Uint8Array, number]>,
+): Promise<ArtifactTree> {
   const dir = join(root, `f${n++}`);
   for (const [path, spec] of Object.entries(files)) {
     const [content, mode] = Array.isArray(spec) ? spec : [spec, 0o644];
@@ -31,14 +33,27 @@ const CLOCK_A = { windows: [{ from: 1_700_000_000, to: 1_700_000_003 }], tz: 'UT
 const CLOCK_B = { windows: [{ from: 1_734_570_800, to: 1_734_570_803 }], tz: 'Pacific/Kiritimati' };
 const NOTHING: BuildDifferences = { values: [], clockA: null, clockB: null, umask: null };
 
-async function hintsOf(a: Record<string, string | Uint8Array | [string, number]>, b: typeof a, builds: BuildDifferences): Promise<CauseHint[]> {
+async function hintsOf(
+  a: Record<string, string | Uint8Array | [string, number]>,
+  b: typeof a,
+  builds: BuildDifferences,
+): Promise<CauseHint[]> {
   return causeHints(await compareArtifacts(await folder(a), await folder(b)), builds);
 }
 
-const brief = (h: CauseHint): [string, string, string | null, number | null, number | null] => [h.variation, h.entry, h.field, h.offsetA, h.offsetB];
+const brief = (h: CauseHint): [string, string, string | null, number | null, number | null] => [
+  h.variation,
+  h.entry,
+  h.field,
+  h.offsetA,
+  h.offsetB,
+];
 
 test('the build path, found on each side where the bytes differ, at the hand-counted offset', async () => {
-  const builds: BuildDifferences = { ...NOTHING, values: [{ variation: 'build path', a: '/work/a/build', b: '/elsewhere/deeper/build' }] };
+  const builds: BuildDifferences = {
+    ...NOTHING,
+    values: [{ variation: 'build path', a: '/work/a/build', b: '/elsewhere/deeper/build' }],
+  };
   // "kofun test artifact\n" is 20 bytes and "built in: " 10 more: the path starts at 30 on both sides.
   const hints = await hintsOf(
     { 'notes.txt': 'kofun test artifact\nbuilt in: /work/a/build/src\n' },
@@ -73,11 +88,17 @@ test('HOME and the locale name in one file; the time-zone name in another', asyn
     ['locale', 'env.txt', null, 19, 25],
     ['time zone', 'tz.txt', null, 4, 4],
   ]);
-  assert.match(formatCauseHints(hints).join('\n'), '  remedy: format times in UTC (TZ=UTC) or take them from SOURCE_DATE_EPOCH');
+  assert.match(
+    formatCauseHints(hints).join('\n'),
+    '  remedy: format times in UTC (TZ=UTC) or take them from SOURCE_DATE_EPOCH',
+  );
 });
 
 test('a value found on one side only, or in bytes both sides share, is no hint: no cause is guessed', async () => {
-  const builds: BuildDifferences = { ...NOTHING, values: [{ variation: 'time zone', a: 'UTC', b: 'Pacific/Kiritimati' }] };
+  const builds: BuildDifferences = {
+    ...NOTHING,
+    values: [{ variation: 'time zone', a: 'UTC', b: 'Pacific/Kiritimati' }],
+  };
   // B never names its zone; and "UTC" in the shared prefix is the same on both sides.
   assert.equal(await hintsOf({ 'x.txt': 'UTC: a\n' }, { 'x.txt': 'UTC: b\n' }, builds), []);
   assert.equal(await hintsOf({ 'x.txt': 'zone UTC\n' }, { 'x.txt': 'zone +14\n' }, builds), []);
@@ -85,12 +106,20 @@ test('a value found on one side only, or in bytes both sides share, is no hint: 
   assert.equal(await hintsOf({ 'x.txt': 'built in: /a\n' }, { 'x.txt': 'built in: /b\n' }, NOTHING), []);
 });
 
-test('the time: epoch seconds, ISO 8601 and a local date of each build\'s clock window', async () => {
+test("the time: epoch seconds, ISO 8601 and a local date of each build's clock window", async () => {
   const builds: BuildDifferences = { ...NOTHING, clockA: CLOCK_A, clockB: CLOCK_B };
   // "built at: " is 10 bytes. 1734570801 is 2024-12-19T01:13:21Z, 15:13:21 on Kiritimati (UTC+14) the same day.
   const hints = await hintsOf(
-    { 's.txt': 'built at: 1700000001\n', 'i.txt': 'date=2023-11-14T22:13:21Z\n', 'l.txt': 'at Tue Nov 14 2023 22:13:21 GMT+0000\n' },
-    { 's.txt': 'built at: 1734570801\n', 'i.txt': 'date=2024-12-19T01:13:21Z\n', 'l.txt': 'at Thu Dec 19 2024 15:13:21 GMT+1400\n' },
+    {
+      's.txt': 'built at: 1700000001\n',
+      'i.txt': 'date=2023-11-14T22:13:21Z\n',
+      'l.txt': 'at Tue Nov 14 2023 22:13:21 GMT+0000\n',
+    },
+    {
+      's.txt': 'built at: 1734570801\n',
+      'i.txt': 'date=2024-12-19T01:13:21Z\n',
+      'l.txt': 'at Thu Dec 19 2024 15:13:21 GMT+1400\n',
+    },
     builds,
   );
   assert.equal(hints.map(brief), [
@@ -127,7 +156,7 @@ async function tarOf(mtime: number): Promise<Uint8Array> {
   return new Uint8Array(Buffer.concat(chunks));
 }
 
-test('archive header times of the build: tar mtime and zip DOS time (read in the build\'s time zone)', async () => {
+test("archive header times of the build: tar mtime and zip DOS time (read in the build's time zone)", async () => {
   const builds: BuildDifferences = { ...NOTHING, clockA: CLOCK_A, clockB: CLOCK_B };
   // B's zip time is Kiritimati local time: 2024-12-19 15:13:20 is (44 << 9) | (12 << 5) | 19 = 22931, (15 << 11) | (13 << 5) | 10 = 31146.
   const entry: ZipEntrySpec = { name: 'x.txt', data: 'same\n' };
@@ -141,13 +170,20 @@ test('archive header times of the build: tar mtime and zip DOS time (read in the
     ['time', 'p.zip :: x.txt', 'zip.mtime', null, null],
   ]);
   assert.equal([hints[1]?.a, hints[1]?.b], ['2023-11-14 22:13:20', '2024-12-19 15:13:20']);
-  assert.match(formatCauseHints(hints).join('\n'), 'cause: the time leaked into p.zip :: x.txt at header field zip.mtime: A "2023-11-14 22:13:20", B "2024-12-19 15:13:20"');
+  assert.match(
+    formatCauseHints(hints).join('\n'),
+    'cause: the time leaked into p.zip :: x.txt at header field zip.mtime: A "2023-11-14 22:13:20", B "2024-12-19 15:13:20"',
+  );
 });
 
 test('modes that differ only in bits a umask clears are the umask; other bits are not', async () => {
   const builds: BuildDifferences = { ...NOTHING, umask: { a: 0o022, b: 0o077 } };
   // 0644 ^ 0600 = 0044, inside 0077: the umask. 0644 ^ 0744 = 0100, outside both: not the umask.
-  const hints = await hintsOf({ 'a.txt': ['x', 0o644], 'b.sh': ['y', 0o644] }, { 'a.txt': ['x', 0o600], 'b.sh': ['y', 0o744] }, builds);
+  const hints = await hintsOf(
+    { 'a.txt': ['x', 0o644], 'b.sh': ['y', 0o644] },
+    { 'a.txt': ['x', 0o600], 'b.sh': ['y', 0o744] },
+    builds,
+  );
   assert.equal(hints.map(brief), [['umask', 'a.txt', 'mode', null, null]]);
   assert.equal([hints[0]?.a, hints[0]?.b], ['0644', '0600']);
 });
@@ -157,7 +193,10 @@ test('zip entries in another order: one file-order hint with the sorting remedy'
   const e2: ZipEntrySpec = { name: 'b.txt', data: 'b' };
   const hints = await hintsOf({ 'app.jar': zipBytes([e1, e2]) }, { 'app.jar': zipBytes([e2, e1]) }, NOTHING);
   assert.equal(hints.map(brief), [['file order', 'app.jar :: a.txt', 'zip.index', null, null]]);
-  assert.match(formatCauseHints(hints).join('\n'), 'remedy: sort archive entries (and folder listings) by name before packing');
+  assert.match(
+    formatCauseHints(hints).join('\n'),
+    'remedy: sort archive entries (and folder listings) by name before packing',
+  );
 });
 
 test('entry names from the artifact are escaped in the hint line', async () => {

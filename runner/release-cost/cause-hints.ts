@@ -51,7 +51,8 @@ export interface CauseHint {
 }
 
 export const REMEDY: Record<Variation, string> = {
-  'build path': 'map the build path to a fixed prefix (-ffile-prefix-map=OLD=NEW, --remap-path-prefix, -trimpath) or build in a fixed folder',
+  'build path':
+    'map the build path to a fixed prefix (-ffile-prefix-map=OLD=NEW, --remap-path-prefix, -trimpath) or build in a fixed folder',
   HOME: 'keep HOME out of the artifact: map its prefix like the build path, or set HOME to a fixed folder for the build',
   'time zone': 'format times in UTC (TZ=UTC) or take them from SOURCE_DATE_EPOCH',
   locale: 'build with a fixed locale (LC_ALL=C.UTF-8) or keep locale names out of the artifact',
@@ -83,7 +84,13 @@ export async function causeHints(
   return out.slice(0, options.maxHints);
 }
 
-async function walk(cmp: ArtifactComparison, prefix: string, builds: BuildDifferences, options: HintOptions, out: CauseHint[]): Promise<void> {
+async function walk(
+  cmp: ArtifactComparison,
+  prefix: string,
+  builds: BuildDifferences,
+  options: HintOptions,
+  out: CauseHint[],
+): Promise<void> {
   const name = (p: string): string => (prefix === '' ? displayPath(p) : p === '' ? prefix : `${prefix} :: ${p}`);
   let orderReported = false;
   for (const d of cmp.different) {
@@ -95,7 +102,16 @@ async function walk(cmp: ArtifactComparison, prefix: string, builds: BuildDiffer
     const order = d.metadata.find((m) => m.field === 'zip.index');
     if (order !== undefined && !orderReported) {
       orderReported = true;
-      out.push({ variation: 'file order', entry, field: 'zip.index', offsetA: null, offsetB: null, a: String(order.a), b: String(order.b), remedy: REMEDY['file order'] });
+      out.push({
+        variation: 'file order',
+        entry,
+        field: 'zip.index',
+        offsetA: null,
+        offsetB: null,
+        a: String(order.a),
+        b: String(order.b),
+        remedy: REMEDY['file order'],
+      });
     }
     const umask = umaskHint(d, entry, builds);
     if (umask !== null) out.push(umask);
@@ -120,7 +136,12 @@ async function bytesOf(e: ArtifactEntry, options: HintOptions): Promise<Buffer |
   return Buffer.from(b.buffer, b.byteOffset, b.length);
 }
 
-async function contentHints(d: EntryDifference, entry: string, builds: BuildDifferences, options: HintOptions): Promise<CauseHint[]> {
+async function contentHints(
+  d: EntryDifference,
+  entry: string,
+  builds: BuildDifferences,
+  options: HintOptions,
+): Promise<CauseHint[]> {
   if (!d.aspects.includes('content')) return [];
   const [a, b] = await Promise.all([bytesOf(d.a, options), bytesOf(d.b, options)]);
   if (a === null || b === null) return [];
@@ -130,7 +151,16 @@ async function contentHints(d: EntryDifference, entry: string, builds: BuildDiff
     const offsetA = differingOccurrence(a, b, Buffer.from(v.a));
     const offsetB = differingOccurrence(b, a, Buffer.from(v.b));
     if (offsetA === null || offsetB === null) continue;
-    hints.push({ variation: v.variation, entry, field: null, offsetA, offsetB, a: v.a, b: v.b, remedy: REMEDY[v.variation] });
+    hints.push({
+      variation: v.variation,
+      entry,
+      field: null,
+      offsetA,
+      offsetB,
+      a: v.a,
+      b: v.b,
+      remedy: REMEDY[v.variation],
+    });
   }
   const timeA = builds.clockA === null ? null : firstDifferingTime(a, b, builds.clockA);
   const timeB = builds.clockB === null ? null : firstDifferingTime(b, a, builds.clockB);
@@ -165,11 +195,22 @@ function metadataHints(d: EntryDifference, entry: string, builds: BuildDifferenc
     if (!timeField && !wallField) continue;
     const hit = (clock: BuildClock | null, v: string | number | null): boolean => {
       if (clock === null || v === null) return false;
-      return timeField ? typeof v === 'number' && inWindow(clock, v) : typeof v === 'string' && wallClockInWindow(clock, v);
+      return timeField
+        ? typeof v === 'number' && inWindow(clock, v)
+        : typeof v === 'string' && wallClockInWindow(clock, v);
     };
     if (!hit(builds.clockA, m.a) && !hit(builds.clockB, m.b)) continue;
     const text = (v: string | number | null): string | null => (v === null ? null : String(v));
-    hints.push({ variation: 'time', entry, field: m.field, offsetA: null, offsetB: null, a: text(m.a), b: text(m.b), remedy: REMEDY.time });
+    hints.push({
+      variation: 'time',
+      entry,
+      field: m.field,
+      offsetA: null,
+      offsetB: null,
+      a: text(m.a),
+      b: text(m.b),
+      remedy: REMEDY.time,
+    });
   }
   return hints;
 }
@@ -181,5 +222,14 @@ function umaskHint(d: EntryDifference, entry: string, builds: BuildDifferences):
   const changed = d.a.mode ^ d.b.mode;
   if ((changed & ~(u.a | u.b) & 0o7777) !== 0) return null;
   const octal = (n: number): string => n.toString(8).padStart(4, '0');
-  return { variation: 'umask', entry, field: 'mode', offsetA: null, offsetB: null, a: octal(d.a.mode), b: octal(d.b.mode), remedy: REMEDY.umask };
+  return {
+    variation: 'umask',
+    entry,
+    field: 'mode',
+    offsetA: null,
+    offsetB: null,
+    a: octal(d.a.mode),
+    b: octal(d.b.mode),
+    remedy: REMEDY.umask,
+  };
 }

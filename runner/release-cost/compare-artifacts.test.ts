@@ -31,7 +31,11 @@ async function tree(path: string): Promise<ArtifactTree> {
 }
 
 const bytes32 = Uint8Array.from({ length: 32 }, (_, i) => i);
-const base = { 'lib/a.txt': 'hello world\nsecond line\n', 'bin/run': ['#!/bin/sh\n', 0o755] as [string, number], 'data.bin': bytes32 };
+const base = {
+  'lib/a.txt': 'hello world\nsecond line\n',
+  'bin/run': ['#!/bin/sh\n', 0o755] as [string, number],
+  'data.bin': bytes32,
+};
 
 test('identical folders compare identical; directories and modes included', async () => {
   const c = await compareArtifacts(await tree(folder(base)), await tree(folder(base)));
@@ -57,7 +61,7 @@ test('one byte of a text file: offset 21 (0x15), n vs m, line 2 column 10, windo
   assert.equal(d.first?.text, { line: 2, column: 10, byteColumn: 10 });
   assert.is(d.first?.windowStart, 13);
   const text = formatComparison(c).join('\n');
-  assert.match(text, "different: lib/a.txt (content)");
+  assert.match(text, 'different: lib/a.txt (content)');
   assert.match(text, "first difference at offset 21 (0x15): A 0x6e 'n', B 0x6d 'm'");
   assert.match(text, 'line 2, column 10 (byte column 10)');
   assert.match(text, '  A 0000000d  65 63 6f 6e 64 20 6c 69 6e 65 0a');
@@ -72,7 +76,14 @@ test('binary difference: offset only, no line or diff; size and mode differences
   const changed = Uint8Array.from(bytes32);
   changed[20] = 0xff;
   const a = await tree(folder(base));
-  const b = await tree(folder({ 'lib/a.txt': base['lib/a.txt'], 'bin/run': ['#!/bin/sh\n', 0o700], 'data.bin': changed, 'extra.txt': 'x' }));
+  const b = await tree(
+    folder({
+      'lib/a.txt': base['lib/a.txt'],
+      'bin/run': ['#!/bin/sh\n', 0o700],
+      'data.bin': changed,
+      'extra.txt': 'x',
+    }),
+  );
   const c = await compareArtifacts(a, b);
   const byPath = new Map(c.different.map((d) => [d.path, d]));
   assert.equal(byPath.get('bin/run')?.aspects, ['mode']);
@@ -80,15 +91,18 @@ test('binary difference: offset only, no line or diff; size and mode differences
   assert.is(bin?.first?.offset, 20);
   assert.is(bin?.first?.text, null);
   assert.is(bin?.diff, null);
-  assert.equal(c.onlyInB.map((e) => e.path), ['extra.txt']);
+  assert.equal(
+    c.onlyInB.map((e) => e.path),
+    ['extra.txt'],
+  );
   const text = formatComparison(c).join('\n');
   assert.match(text, 'mode: A 0755, B 0700');
-  assert.match(text, 'first difference at offset 20 (0x14): A 0x14 \'.\', B 0xff \'.\'');
+  assert.match(text, "first difference at offset 20 (0x14): A 0x14 '.', B 0xff '.'");
   assert.match(text, 'only in B: extra.txt (file, 1 bytes, mode 0644)');
 });
 
 test('a prefix: the first difference is the end of the shorter file', async () => {
-  const c = await compareArtifacts(await tree(folder({ 'm': 'abc' })), await tree(folder({ 'm': 'abcdef' })));
+  const c = await compareArtifacts(await tree(folder({ m: 'abc' })), await tree(folder({ m: 'abcdef' })));
   const d = c.different[0];
   assert.equal(d?.aspects, ['size', 'content']);
   assert.is(d?.first?.offset, 3);
@@ -140,8 +154,14 @@ function tar(entries: [string, string][]): Promise<Buffer> {
 }
 
 test('tar: the differing entry is named inside, with its own offset; the outer offset is hand-computed', async () => {
-  const ta = await tar([['a.txt', 'alpha\n'], ['b.txt', 'bravo\n']]);
-  const tb = await tar([['a.txt', 'alpha\n'], ['b.txt', 'brave\n']]);
+  const ta = await tar([
+    ['a.txt', 'alpha\n'],
+    ['b.txt', 'bravo\n'],
+  ]);
+  const tb = await tar([
+    ['a.txt', 'alpha\n'],
+    ['b.txt', 'brave\n'],
+  ]);
   const c = await compareArtifacts(await tree(folder({ 'r.tar': ta })), await tree(folder({ 'r.tar': tb })));
   const d = c.different[0];
   // a.txt header (512) + its data block (512) + b.txt header (512) + "brav" (4).
@@ -171,13 +191,19 @@ test('tar.gz: gzip, then tar, then the entry', async () => {
 
 test('a corrupt gzip is reported inside as not compared, never thrown', async () => {
   const bad = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 1, 2, 3]);
-  const c = await compareArtifacts(await tree(folder({ 'x.gz': bad })), await tree(folder({ 'x.gz': gzipSync(Buffer.from('ok')) })));
+  const c = await compareArtifacts(
+    await tree(folder({ 'x.gz': bad })),
+    await tree(folder({ 'x.gz': gzipSync(Buffer.from('ok')) })),
+  );
   assert.match(formatComparison(c).join('\n'), /inside \(gzip\): not compared: A: not a readable gzip stream/);
 });
 
 test('file names and diff lines are escaped before printing', async () => {
   const evil = 'evil\u001b[31mred\u202e.txt';
-  const c = await compareArtifacts(await tree(folder({ [evil]: 'one\u0007\n' })), await tree(folder({ [evil]: 'two\u0007\n' })));
+  const c = await compareArtifacts(
+    await tree(folder({ [evil]: 'one\u0007\n' })),
+    await tree(folder({ [evil]: 'two\u0007\n' })),
+  );
   const text = formatComparison(c).join('\n');
   assert.not.match(text, /[\u0000-\u0009\u000b-\u001f\u007f\u202e]/);
   assert.match(text, 'evil\\u{1b}[31mred\\u{202e}.txt');

@@ -7,7 +7,13 @@
  */
 import { structuredPatch } from 'diff';
 import { readAllOf, type ArtifactEntry, type ArtifactTree, type ByteSource } from './artifact-tree.js';
-import { DEFAULT_INNER_LIMITS, expandArchive, sniffArchive, type ArchiveFormat, type InnerLimits } from './archive-inner.js';
+import {
+  DEFAULT_INNER_LIMITS,
+  expandArchive,
+  sniffArchive,
+  type ArchiveFormat,
+  type InnerLimits,
+} from './archive-inner.js';
 
 /** Where two byte sequences first differ. */
 export interface ByteDifference {
@@ -73,8 +79,21 @@ const WINDOW = 16;
 const CHUNK = 64 * 1024;
 
 /** Compares two artifact trees; entries are matched by path. */
-export async function compareArtifacts(a: ArtifactTree, b: ArtifactTree, options: CompareOptions = DEFAULT_COMPARE_OPTIONS, depth = 0): Promise<ArtifactComparison> {
-  const result: ArtifactComparison = { a, b, identical: true, identicalCount: 0, onlyInA: [], onlyInB: [], different: [] };
+export async function compareArtifacts(
+  a: ArtifactTree,
+  b: ArtifactTree,
+  options: CompareOptions = DEFAULT_COMPARE_OPTIONS,
+  depth = 0,
+): Promise<ArtifactComparison> {
+  const result: ArtifactComparison = {
+    a,
+    b,
+    identical: true,
+    identicalCount: 0,
+    onlyInA: [],
+    onlyInB: [],
+    different: [],
+  };
   const byPathB = new Map(b.entries.map((e) => [e.path, e]));
   const pathsA = new Set(a.entries.map((e) => e.path));
   for (const ea of a.entries) {
@@ -92,7 +111,12 @@ export async function compareArtifacts(a: ArtifactTree, b: ArtifactTree, options
   return result;
 }
 
-async function compareEntries(a: ArtifactEntry, b: ArtifactEntry, options: CompareOptions, depth: number): Promise<EntryDifference | null> {
+async function compareEntries(
+  a: ArtifactEntry,
+  b: ArtifactEntry,
+  options: CompareOptions,
+  depth: number,
+): Promise<EntryDifference | null> {
   const aspects: Aspect[] = [];
   if (a.type !== b.type) aspects.push('type');
   if (a.mode !== b.mode) aspects.push('mode');
@@ -108,12 +132,16 @@ async function compareEntries(a: ArtifactEntry, b: ArtifactEntry, options: Compa
   if (aspects.includes('content') && a.content !== null && b.content !== null) {
     d.first = await firstDifference(a.content, b.content, options);
     d.diff = await textDiff(a, b, options);
-    d.inner = depth < options.maxArchiveDepth ? await innerComparison(a, b, options, depth) : await tooDeep(a, b, options);
+    d.inner =
+      depth < options.maxArchiveDepth ? await innerComparison(a, b, options, depth) : await tooDeep(a, b, options);
   }
   return d;
 }
 
-function metadataDifferences(a: Record<string, string | number>, b: Record<string, string | number>): EntryDifference['metadata'] {
+function metadataDifferences(
+  a: Record<string, string | number>,
+  b: Record<string, string | number>,
+): EntryDifference['metadata'] {
   const fields = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
   const out: EntryDifference['metadata'] = [];
   for (const field of fields) {
@@ -125,7 +153,11 @@ function metadataDifferences(a: Record<string, string | number>, b: Record<strin
 }
 
 /** The first offset where the sources differ, found chunk by chunk; null when they are equal. */
-export async function firstDifference(a: ByteSource, b: ByteSource, options: CompareOptions = DEFAULT_COMPARE_OPTIONS): Promise<ByteDifference | null> {
+export async function firstDifference(
+  a: ByteSource,
+  b: ByteSource,
+  options: CompareOptions = DEFAULT_COMPARE_OPTIONS,
+): Promise<ByteDifference | null> {
   const common = Math.min(a.size, b.size);
   let offset = -1;
   for (let at = 0; at < common && offset < 0; at += CHUNK) {
@@ -191,7 +223,8 @@ export function lineAndColumn(bytes: Uint8Array, offset: number): { line: number
 
 async function textDiff(a: ArtifactEntry, b: ArtifactEntry, options: CompareOptions): Promise<EntryDifference['diff']> {
   if (a.content === null || b.content === null) return null;
-  if (a.size > options.maxTextBytes || b.size > options.maxTextBytes) return { omitted: `larger than ${options.maxTextBytes} bytes` };
+  if (a.size > options.maxTextBytes || b.size > options.maxTextBytes)
+    return { omitted: `larger than ${options.maxTextBytes} bytes` };
   const [ba, bb] = await Promise.all([readAllOf(a.content), readAllOf(b.content)]);
   if (!isText(ba) || !isText(bb)) return null;
   const patch = structuredPatch('a', 'b', utf8.decode(ba), utf8.decode(bb), undefined, undefined, {
@@ -199,7 +232,15 @@ async function textDiff(a: ArtifactEntry, b: ArtifactEntry, options: CompareOpti
     maxEditLength: options.maxEditLength,
   });
   if (patch === undefined) return { omitted: `more than ${options.maxEditLength} edits` };
-  return { hunks: patch.hunks.map((h) => ({ oldStart: h.oldStart, oldLines: h.oldLines, newStart: h.newStart, newLines: h.newLines, lines: h.lines })) };
+  return {
+    hunks: patch.hunks.map((h) => ({
+      oldStart: h.oldStart,
+      oldLines: h.oldLines,
+      newStart: h.newStart,
+      newLines: h.newLines,
+      lines: h.lines,
+    })),
+  };
 }
 
 /** Past the nesting bound an archive is not opened, and the report says so rather than stay silent. */
@@ -209,8 +250,16 @@ async function tooDeep(a: ArtifactEntry, b: ArtifactEntry, options: CompareOptio
   return { format: fa, error: `archive nested deeper than ${options.maxArchiveDepth} levels; inside not compared` };
 }
 
-async function innerComparison(a: ArtifactEntry, b: ArtifactEntry, options: CompareOptions, depth: number): Promise<EntryDifference['inner']> {
-  const [ia, ib] = await Promise.all([expandArchive(a, a.path, options.inner), expandArchive(b, b.path, options.inner)]);
+async function innerComparison(
+  a: ArtifactEntry,
+  b: ArtifactEntry,
+  options: CompareOptions,
+  depth: number,
+): Promise<EntryDifference['inner']> {
+  const [ia, ib] = await Promise.all([
+    expandArchive(a, a.path, options.inner),
+    expandArchive(b, b.path, options.inner),
+  ]);
   if (ia === null || ib === null) return null;
   if (ia.format !== ib.format) return null;
   if (!ia.ok) return { format: ia.format, error: `A: ${ia.message}` };

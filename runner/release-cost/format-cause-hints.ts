@@ -20,12 +20,22 @@ export interface CauseHintJson {
 }
 
 export function causeHintJson(h: CauseHint): CauseHintJson {
-  return { variation: h.variation, entry: h.entry, field: h.field, offset_a: h.offsetA, offset_b: h.offsetB, a: h.a, b: h.b, remedy: h.remedy };
+  return {
+    variation: h.variation,
+    entry: h.entry,
+    field: h.field,
+    offset_a: h.offsetA,
+    offset_b: h.offsetB,
+    a: h.a,
+    b: h.b,
+    remedy: h.remedy,
+  };
 }
 
 function where(h: CauseHint): string {
   if (h.field !== null) return `header field ${escapeText(h.field)}`;
-  const side = (label: string, o: number | null): string | null => (o === null ? null : `${o} (0x${o.toString(16)}) in ${label}`);
+  const side = (label: string, o: number | null): string | null =>
+    o === null ? null : `${o} (0x${o.toString(16)}) in ${label}`;
   return `offset ${[side('A', h.offsetA), side('B', h.offsetB)].filter((x) => x !== null).join(', ')}`;
 }
 
@@ -34,7 +44,9 @@ export function formatCauseHints(hints: readonly CauseHint[]): string[] {
   const lines: string[] = [];
   for (const h of hints) {
     const shown = (v: string | null): string => (v === null ? '(not found)' : `"${escapeText(v, { max: 120 })}"`);
-    lines.push(`cause: the ${h.variation} leaked into ${escapeText(h.entry)} at ${where(h)}: A ${shown(h.a)}, B ${shown(h.b)}`);
+    lines.push(
+      `cause: the ${h.variation} leaked into ${escapeText(h.entry)} at ${where(h)}: A ${shown(h.a)}, B ${shown(h.b)}`,
+    );
     lines.push(`  remedy: ${h.remedy}`);
   }
   return lines;

@@ -35,9 +35,14 @@ export function describeEntry(e: ArtifactEntry): string {
 }
 
 /** The body lines of a comparison (no verdict), nested archive comparisons indented. */
-export function formatComparison(cmp: ArtifactComparison, options: FormatOptions = DEFAULT_FORMAT_OPTIONS, prefix = ''): string[] {
+export function formatComparison(
+  cmp: ArtifactComparison,
+  options: FormatOptions = DEFAULT_FORMAT_OPTIONS,
+  prefix = '',
+): string[] {
   const lines: string[] = [];
-  const name = (p: string): string => escapeForTerminal(prefix === '' ? displayPath(p) : p === '' ? prefix : `${prefix} :: ${p}`);
+  const name = (p: string): string =>
+    escapeForTerminal(prefix === '' ? displayPath(p) : p === '' ? prefix : `${prefix} :: ${p}`);
   lines.push(
     `entries: ${cmp.identicalCount} identical, ${cmp.different.length} different, ${cmp.onlyInA.length} only in A, ${cmp.onlyInB.length} only in B`,
   );
@@ -54,10 +59,14 @@ function formatDifference(d: EntryDifference, shownName: string, options: Format
   if (d.aspects.includes('size')) lines.push(`  size: A ${d.a.size}, B ${d.b.size}`);
   if (d.aspects.includes('content')) lines.push(`  sha256: A ${d.a.sha256 ?? '-'}`, `          B ${d.b.sha256 ?? '-'}`);
   if (d.aspects.includes('link-target')) {
-    lines.push(`  link target: A ${escapeForTerminal(d.a.linkTarget ?? '(none)')}, B ${escapeForTerminal(d.b.linkTarget ?? '(none)')}`);
+    lines.push(
+      `  link target: A ${escapeForTerminal(d.a.linkTarget ?? '(none)')}, B ${escapeForTerminal(d.b.linkTarget ?? '(none)')}`,
+    );
   }
   for (const m of d.metadata) {
-    lines.push(`  ${escapeForTerminal(m.field)}: A ${escapeForTerminal(String(m.a ?? '(absent)'))}, B ${escapeForTerminal(String(m.b ?? '(absent)'))}`);
+    lines.push(
+      `  ${escapeForTerminal(m.field)}: A ${escapeForTerminal(String(m.a ?? '(absent)'))}, B ${escapeForTerminal(String(m.b ?? '(absent)'))}`,
+    );
   }
   if (d.first !== null) lines.push(...formatFirst(d.first));
   if (d.diff !== null) {
@@ -67,19 +76,28 @@ function formatDifference(d: EntryDifference, shownName: string, options: Format
       for (const h of d.diff.hunks) {
         diffLines.push(`@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@`);
         // A line starting with a backslash is the diff package's "No newline" marker, not file text.
-        for (const l of h.lines) diffLines.push(l.startsWith('\\') ? l : `${l.slice(0, 1)}${escapeForTerminal(l.slice(1))}`);
+        for (const l of h.lines)
+          diffLines.push(l.startsWith('\\') ? l : `${l.slice(0, 1)}${escapeForTerminal(l.slice(1))}`);
       }
       lines.push(...capLines(diffLines, options.maxDiffLines, 'diff lines').map((l) => `  ${l}`));
     }
   }
   if (d.inner !== null) {
     const innerPrefix = `${prefix === '' ? displayPath(d.path) : d.path === '' ? prefix : `${prefix} :: ${d.path}`}${d.inner.format === 'gzip' ? ' :: gunzip' : ''}`;
-    if ('error' in d.inner) lines.push(`  inside (${d.inner.format}): not compared: ${escapeForTerminal(d.inner.error)}`);
+    if ('error' in d.inner)
+      lines.push(`  inside (${d.inner.format}): not compared: ${escapeForTerminal(d.inner.error)}`);
     else {
       const inner = d.inner.comparison;
       // Differences only in header fields (gzip MTIME, tar mtime/owner) mean the same bytes were packed differently.
-      const metadataOnly = inner.onlyInA.length === 0 && inner.onlyInB.length === 0 && inner.different.every((x) => x.aspects.every((a) => a === 'metadata'));
-      const verdict = inner.identical ? 'identical' : metadataOnly ? 'same bytes; only archive header fields differ' : 'different';
+      const metadataOnly =
+        inner.onlyInA.length === 0 &&
+        inner.onlyInB.length === 0 &&
+        inner.different.every((x) => x.aspects.every((a) => a === 'metadata'));
+      const verdict = inner.identical
+        ? 'identical'
+        : metadataOnly
+          ? 'same bytes; only archive header fields differ'
+          : 'different';
       lines.push(`  inside (${d.inner.format}): ${verdict}`);
       lines.push(...formatComparison(d.inner.comparison, options, innerPrefix).map((l) => `    ${l}`));
     }
@@ -90,7 +108,9 @@ function formatDifference(d: EntryDifference, shownName: string, options: Format
 /** The first-difference block: offset in decimal and hex, both bytes, line/column, and the 16-byte window of each side. */
 export function formatFirst(f: ByteDifference): string[] {
   const byte = (b: number | null): string => (b === null ? 'end of file' : `0x${hex2(b)} '${asciiOf(b)}'`);
-  const lines = [`  first difference at offset ${f.offset} (0x${f.offset.toString(16)}): A ${byte(f.aByte)}, B ${byte(f.bByte)}`];
+  const lines = [
+    `  first difference at offset ${f.offset} (0x${f.offset.toString(16)}): A ${byte(f.aByte)}, B ${byte(f.bByte)}`,
+  ];
   if (f.text !== null) lines.push(`  line ${f.text.line}, column ${f.text.column} (byte column ${f.text.byteColumn})`);
   const row = (label: string, w: Uint8Array): string => {
     const hex: string[] = [];

@@ -11,10 +11,17 @@ import type { BuildContext } from './build-once.js';
 
 const root = mkdtempSync(join(tmpdir(), 'kofun-ctk-gate-check-test-'));
 const vectors = join(kitRoot(), 'vectors');
-const emptySource = JSON.parse(readFileSync(join(vectors, 'release-cost', 'empty-source.json'), 'utf8')) as { fixture_sha256: string };
+const emptySource = JSON.parse(readFileSync(join(vectors, 'release-cost', 'empty-source.json'), 'utf8')) as {
+  fixture_sha256: string;
+};
 const fixturePath = join(vectors, 'fixtures', `${emptySource.fixture_sha256}.json`);
 // "built at: " is 10 bytes, so the stamped time starts at offset 10.
-const CHECK: GateCheck = { defect: 'embed-build-time', finding: 'NONDETERMINISTIC', clause: 'KD-RELEASE-03', hint: { variation: 'time', entry: 'BUILD-INFO', offset: 10 } };
+const CHECK: GateCheck = {
+  defect: 'embed-build-time',
+  finding: 'NONDETERMINISTIC',
+  clause: 'KD-RELEASE-03',
+  hint: { variation: 'time', entry: 'BUILD-INFO', offset: 10 },
+};
 let n = 0;
 
 function context(): { ctx: BuildContext; control: string; variant: string } {
@@ -42,8 +49,18 @@ test('the defect stamps "built at: " and the UTC time to the second into BUILD-I
   assert.match(text, /^built at: \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z\n$/);
   const plain = join(root, 'plain');
   assert.ok((await referenceBuild({ fixturePath, profile: 'without-support', outDir: plain })).ok);
-  assert.equal(readdirSync(out).filter((f) => f !== 'BUILD-INFO').sort(), readdirSync(plain).sort());
-  const bad = await referenceBuild({ fixturePath, profile: 'without-support', outDir: join(root, 'bad'), defect: 'other' });
+  assert.equal(
+    readdirSync(out)
+      .filter((f) => f !== 'BUILD-INFO')
+      .sort(),
+    readdirSync(plain).sort(),
+  );
+  const bad = await referenceBuild({
+    fixturePath,
+    profile: 'without-support',
+    outDir: join(root, 'bad'),
+    defect: 'other',
+  });
   assert.equal(bad, { ok: false, message: 'unknown defect; expected embed-build-time' });
 });
 
@@ -52,10 +69,14 @@ test('without faketime, or without the variant build, the check says it was not 
   const noClock = await runGateCheck(CHECK, ctx, control, variant, undefined, null);
   assert.equal(noClock, {
     violations: [],
-    lines: ['gate check (a reference build that embeds its build time): not run, the clock was not varied (faketime not found on PATH)'],
+    lines: [
+      'gate check (a reference build that embeds its build time): not run, the clock was not varied (faketime not found on PATH)',
+    ],
   });
   const noVariant = await runGateCheck(CHECK, ctx, control, null);
-  assert.equal(noVariant.lines, ['gate check (a reference build that embeds its build time): not run, the variant build is off']);
+  assert.equal(noVariant.lines, [
+    'gate check (a reference build that embeds its build time): not run, the variant build is off',
+  ]);
 });
 
 test('with faketime the shifted clock makes the stamped builds differ, and the time is named at BUILD-INFO offset 10', async () => {
@@ -67,7 +88,10 @@ test('with faketime the shifted clock makes the stamped builds differ, and the t
   const { ctx, control, variant } = context();
   const r = await runGateCheck(CHECK, ctx, control, variant, undefined, faketime);
   assert.equal(r.violations, [], r.lines.join('\n'));
-  assert.is(r.lines[0], 'gate check (a reference build that embeds its build time): caught, NONDETERMINISTIC, the time at BUILD-INFO offset 10 on both sides');
+  assert.is(
+    r.lines[0],
+    'gate check (a reference build that embeds its build time): caught, NONDETERMINISTIC, the time at BUILD-INFO offset 10 on both sides',
+  );
   assert.match(r.lines.join('\n'), 'cause: the time leaked into BUILD-INFO at offset 10 (0xa) in A, 10 (0xa) in B');
 });
 

@@ -38,10 +38,14 @@ export async function runGateCheck(
   compare: CompareOptions = DEFAULT_COMPARE_OPTIONS,
   faketime?: string | null,
 ): Promise<GateCheckOutcome> {
-  if (variantBase === null) return { violations: [], lines: [`${GATE_CHECK_LABEL}: not run, the variant build is off`] };
+  if (variantBase === null)
+    return { violations: [], lines: [`${GATE_CHECK_LABEL}: not run, the variant build is off`] };
   const variant = faketime === undefined ? variantVariation(variantBase) : variantVariation(variantBase, faketime);
   if (variant.clock.faketime === null) {
-    return { violations: [], lines: [`${GATE_CHECK_LABEL}: not run, the clock was not varied (faketime not found on PATH)`] };
+    return {
+      violations: [],
+      lines: [`${GATE_CHECK_LABEL}: not run, the clock was not varied (faketime not found on PATH)`],
+    };
   }
   // The reference builder reads only the fixture: no source folder, its own output folder.
   const own: BuildContext = { ...ctx, source: null, artifact: null };
@@ -52,9 +56,18 @@ export async function runGateCheck(
   const trees = [];
   for (const o of [a, b]) {
     if (!o.run.ok || o.artifact === null || !o.artifact.ok) {
-      const why = !o.run.ok ? buildFailure(o.run) : o.artifact === null ? 'no artifact' : o.artifact.ok ? '' : o.artifact.message;
+      const why = !o.run.ok
+        ? buildFailure(o.run)
+        : o.artifact === null
+          ? 'no artifact'
+          : o.artifact.ok
+            ? ''
+            : o.artifact.message;
       const message = `the gate check's reference build failed (${why})`;
-      return { violations: [violation('release-gate-blind', check.clause, message, { expected, actual: 'not built' })], lines: [`${GATE_CHECK_LABEL}: ${message}`] };
+      return {
+        violations: [violation('release-gate-blind', check.clause, message, { expected, actual: 'not built' })],
+        lines: [`${GATE_CHECK_LABEL}: ${message}`],
+      };
     }
     trees.push(o.artifact.tree);
   }
@@ -71,7 +84,12 @@ export async function runGateCheck(
       ? 'different, but the time was not named'
       : `different, the time at offsets ${named.offsetA ?? '-'} and ${named.offsetB ?? '-'}`;
   return {
-    violations: [violation('release-gate-blind', check.clause, 'the gate did not catch a build that embeds its build time', { expected, actual })],
+    violations: [
+      violation('release-gate-blind', check.clause, 'the gate did not catch a build that embeds its build time', {
+        expected,
+        actual,
+      }),
+    ],
     lines: [`${GATE_CHECK_LABEL}: missed (${actual})`, ...hintLines],
   };
 }

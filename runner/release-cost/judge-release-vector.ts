@@ -42,26 +42,40 @@ export interface ReleaseBuildPlan {
 const MAX_LISTING_LINES = 400;
 
 /** Builds and judges one release-cost vector; never throws for a fault of the build. */
-export async function judgeReleaseVector(vector: ReleaseVector, fixturePath: string, plan: ReleaseBuildPlan): Promise<VectorJudgement> {
-  const result = await runReleaseVector({ id: vector.id, release: vector.release, fixture: null }, plan.config.commands, {
-    fixturePath,
-    checkDigests: plan.checkDigests,
-    vary: plan.vary,
-    timeoutMs: plan.config.timeoutMs,
-    source: plan.config.source,
-    artifact: plan.config.artifact,
-    env: plan.config.env,
-    ...(plan.config.runtimeMetadata === null ? {} : { runtimeMetadata: plan.config.runtimeMetadata }),
-  });
+export async function judgeReleaseVector(
+  vector: ReleaseVector,
+  fixturePath: string,
+  plan: ReleaseBuildPlan,
+): Promise<VectorJudgement> {
+  const result = await runReleaseVector(
+    { id: vector.id, release: vector.release, fixture: null },
+    plan.config.commands,
+    {
+      fixturePath,
+      checkDigests: plan.checkDigests,
+      vary: plan.vary,
+      timeoutMs: plan.config.timeoutMs,
+      source: plan.config.source,
+      artifact: plan.config.artifact,
+      env: plan.config.env,
+      ...(plan.config.runtimeMetadata === null ? {} : { runtimeMetadata: plan.config.runtimeMetadata }),
+    },
+  );
   const base = blankJudgement(vector);
   const { details } = result;
   // Identities whose profile has no build command stay unchecked; say so rather than pass silently.
   base.notes = details.lines.filter(
-    (l) => l.endsWith('not run, no build command for a profile') || (l.startsWith(GATE_CHECK_LABEL) && l.includes(': not run, ')),
+    (l) =>
+      l.endsWith('not run, no build command for a profile') ||
+      (l.startsWith(GATE_CHECK_LABEL) && l.includes(': not run, ')),
   );
   if (result.verdict === 'PASS') return { ...base, verdict: 'PASS' };
   if (result.verdict === 'ERROR') {
-    const failure: ReleaseVectorFailure = details.failure ?? { kind: 'build', message: 'the build failed', stderrTail: '' };
+    const failure: ReleaseVectorFailure = details.failure ?? {
+      kind: 'build',
+      message: 'the build failed',
+      stderrTail: '',
+    };
     return { ...base, verdict: 'ERROR', error: errorOf(failure) };
   }
   return {
@@ -76,7 +90,11 @@ export async function judgeReleaseVector(vector: ReleaseVector, fixturePath: str
 
 /** A release-cost vector that was not built. */
 export function releaseNotRunJudgement(vector: ReleaseVector, why: string): VectorJudgement {
-  return { ...blankJudgement(vector), verdict: 'NOT-RUN', error: { kind: 'not-run', message: clip(escapeText(why), MAX_PROVIDER_TEXT) } };
+  return {
+    ...blankJudgement(vector),
+    verdict: 'NOT-RUN',
+    error: { kind: 'not-run', message: clip(escapeText(why), MAX_PROVIDER_TEXT) },
+  };
 }
 
 function errorOf(failure: ReleaseVectorFailure): VectorError {
@@ -88,6 +106,7 @@ function errorOf(failure: ReleaseVectorFailure): VectorError {
       : failure.kind === 'build'
         ? { kind: 'crash', message }
         : { kind: 'provider-error', code: failure.kind === 'artifact' ? 'bad-artifact' : 'bad-vector', message };
-  if (failure.stderrTail !== '') error.stderr_tail = clip(escapeText(failure.stderrTail, { keepLines: true }), MAX_PROVIDER_TEXT);
+  if (failure.stderrTail !== '')
+    error.stderr_tail = clip(escapeText(failure.stderrTail, { keepLines: true }), MAX_PROVIDER_TEXT);
   return error;
 }

@@ -11,12 +11,19 @@ async function run(): Promise<number> {
   try {
     ({ values } = parseArgs({
       args: process.argv.slice(2),
-      options: { fixture: { type: 'string' }, profile: { type: 'string' }, out: { type: 'string' }, defect: { type: 'string' } },
+      options: {
+        fixture: { type: 'string' },
+        profile: { type: 'string' },
+        out: { type: 'string' },
+        defect: { type: 'string' },
+      },
       strict: true,
       allowPositionals: false,
     }));
   } catch (err) {
-    process.stderr.write(`reference-build: ${escapeForTerminal(err instanceof Error ? err.message : 'bad arguments')}\n`);
+    process.stderr.write(
+      `reference-build: ${escapeForTerminal(err instanceof Error ? err.message : 'bad arguments')}\n`,
+    );
     return 2;
   }
   const { fixture, profile, out, defect } = values;
@@ -24,7 +31,12 @@ async function run(): Promise<number> {
     process.stderr.write('reference-build: usage: --fixture FILE --profile PROFILE --out DIR\n');
     return 2;
   }
-  const result = await referenceBuild({ fixturePath: fixture, profile, outDir: out, ...(defect === undefined ? {} : { defect }) });
+  const result = await referenceBuild({
+    fixturePath: fixture,
+    profile,
+    outDir: out,
+    ...(defect === undefined ? {} : { defect }),
+  });
   if (!result.ok) {
     process.stderr.write(`reference-build: ${escapeForTerminal(result.message)}\n`);
     return 2;
@@ -37,7 +49,9 @@ run().then(
     process.exitCode = code;
   },
   (err: unknown) => {
-    process.stderr.write(`reference-build: internal error: ${escapeForTerminal(err instanceof Error ? err.message : String(err))}\n`);
+    process.stderr.write(
+      `reference-build: internal error: ${escapeForTerminal(err instanceof Error ? err.message : String(err))}\n`,
+    );
     process.exitCode = 70;
   },
 );

@@ -40,18 +40,27 @@ export function isReleaseProfile(p: string): p is ReleaseProfile {
 
 /** Builds the reference artifact of a fixture file; every user error is a message, never a throw. */
 export async function referenceBuild(req: ReferenceBuildRequest): Promise<ReferenceBuildResult> {
-  if (!isReleaseProfile(req.profile)) return { ok: false, message: `unknown profile; expected one of ${RELEASE_PROFILES.join(', ')}` };
-  if (req.defect !== undefined && req.defect !== 'embed-build-time') return { ok: false, message: 'unknown defect; expected embed-build-time' };
+  if (!isReleaseProfile(req.profile))
+    return { ok: false, message: `unknown profile; expected one of ${RELEASE_PROFILES.join(', ')}` };
+  if (req.defect !== undefined && req.defect !== 'embed-build-time')
+    return { ok: false, message: 'unknown defect; expected embed-build-time' };
   // loadFixtureFile also accepts a vector file and loads the fixture it names.
   const loaded = loadFixtureFile(req.fixturePath);
   if (!loaded.ok) {
     const v = loaded.violations[0];
-    return { ok: false, message: `fixture rejected: ${v === undefined ? 'invalid' : `${v.code} (${v.clause})${v.pointer === undefined ? '' : ` at ${v.pointer}`}`}` };
+    return {
+      ok: false,
+      message: `fixture rejected: ${v === undefined ? 'invalid' : `${v.code} (${v.clause})${v.pointer === undefined ? '' : ` at ${v.pointer}`}`}`,
+    };
   }
   const files = buildFromLoaded(loaded.fixture, req.profile);
   if (req.defect === 'embed-build-time') {
     const stamp = `${new Date().toISOString().slice(0, 19)}Z`;
-    files.push({ path: BUILD_INFO_FILE, mode: 0o644, bytes: new TextEncoder().encode(`${BUILD_INFO_PREFIX}${stamp}\n`) });
+    files.push({
+      path: BUILD_INFO_FILE,
+      mode: 0o644,
+      bytes: new TextEncoder().encode(`${BUILD_INFO_PREFIX}${stamp}\n`),
+    });
   }
   try {
     await mkdir(req.outDir, { recursive: true });
@@ -75,8 +84,23 @@ export async function referenceBuild(req: ReferenceBuildRequest): Promise<Refere
  */
 export function referenceBuildArgv(profile: ReleaseProfile, defect?: 'embed-build-time'): string[] {
   const here = fileURLToPath(import.meta.url);
-  const tail = ['--fixture', '{fixture}', '--profile', profile, '--out', '{out}', ...(defect === undefined ? [] : ['--defect', defect])];
-  if (here.endsWith('.ts')) return [process.execPath, '--import', import.meta.resolve('tsx'), join(dirname(here), 'reference-build-main.ts'), ...tail];
+  const tail = [
+    '--fixture',
+    '{fixture}',
+    '--profile',
+    profile,
+    '--out',
+    '{out}',
+    ...(defect === undefined ? [] : ['--defect', defect]),
+  ];
+  if (here.endsWith('.ts'))
+    return [
+      process.execPath,
+      '--import',
+      import.meta.resolve('tsx'),
+      join(dirname(here), 'reference-build-main.ts'),
+      ...tail,
+    ];
   return [process.execPath, join(dirname(here), 'reference-build-main.js'), ...tail];
 }
 

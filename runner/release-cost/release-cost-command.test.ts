@@ -4,7 +4,13 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { kitRoot, computeReleaseExpectation, loadFixture, encodeFixtureJson, type JsonObject } from '../../oracle/index.js';
+import {
+  kitRoot,
+  computeReleaseExpectation,
+  loadFixture,
+  encodeFixtureJson,
+  type JsonObject,
+} from '../../oracle/index.js';
 import { listTextWorld } from '../../suites/fixtures/list-text-world.js';
 import { releaseCostCases } from '../../suites/release-cost.js';
 import { runCli } from '../test-support/run-cli.js';
@@ -46,7 +52,13 @@ test('two identical folders: exit 0 and one IDENTICAL verdict line at the end', 
 });
 
 test('one byte differs in one file: exit 1, the file named, offset 21 (0x15), line 2 column 10', async () => {
-  const r = await run(['release-cost', '--a', folder('one-a', base), '--b', folder('one-b', { ...base, 'lib/a.txt': 'hello world\nsecond lime\n' })]);
+  const r = await run([
+    'release-cost',
+    '--a',
+    folder('one-a', base),
+    '--b',
+    folder('one-b', { ...base, 'lib/a.txt': 'hello world\nsecond lime\n' }),
+  ]);
   assert.is(r.code, 1, r.stdout + r.stderr);
   assert.match(r.stdout, 'different: lib/a.txt (content)');
   assert.match(r.stdout, "first difference at offset 21 (0x15): A 0x6e 'n', B 0x6d 'm'");
@@ -95,7 +107,15 @@ test('output is capped with an "N more" line and still ends with the verdict', a
     many[`f${String(i).padStart(2, '0')}.txt`] = `value ${i}\n`;
     other[`f${String(i).padStart(2, '0')}.txt`] = `value ${i + 1}\n`;
   }
-  const r = await run(['release-cost', '--a', folder('cap-a', many), '--b', folder('cap-b', other), '--max-lines', '10']);
+  const r = await run([
+    'release-cost',
+    '--a',
+    folder('cap-a', many),
+    '--b',
+    folder('cap-b', other),
+    '--max-lines',
+    '10',
+  ]);
   assert.is(r.code, 1);
   const lines = r.stdout.trimEnd().split('\n');
   assert.is(lines.length, 11);
@@ -106,17 +126,29 @@ test('output is capped with an "N more" line and still ends with the verdict', a
 test('build commands: argv without a shell, each output copied away, the difference found', async () => {
   const r = await run([
     'release-cost',
-    '--build-a', `${node} ${builder} --out out-a --feature off`,
-    '--build-b', `${node} ${builder} --out out-b --feature on`,
-    '--out-a', 'out-a',
-    '--out-b', 'out-b',
+    '--build-a',
+    `${node} ${builder} --out out-a --feature off`,
+    '--build-b',
+    `${node} ${builder} --out out-b --feature on`,
+    '--out-a',
+    'out-a',
+    '--out-b',
+    'out-b',
   ]);
   assert.is(r.code, 1, r.stdout + r.stderr);
   assert.match(r.stdout, 'build A: ok');
   assert.match(r.stdout, 'different: app.bin (size, content)');
   // "KOFUN-TEST-MODULE v1\n" (21 bytes) + "body: 0123456789abcdef\n" (23 bytes): B appends its discovery line at 44.
   assert.match(r.stdout, "first difference at offset 44 (0x2c): A end of file, B 0x64 'd'");
-  const same = await run(['release-cost', '--build-a', `${node} ${builder} --out shared`, '--build-b', `${node} ${builder} --out shared`, '--out', 'shared']);
+  const same = await run([
+    'release-cost',
+    '--build-a',
+    `${node} ${builder} --out shared`,
+    '--build-b',
+    `${node} ${builder} --out shared`,
+    '--out',
+    'shared',
+  ]);
   assert.is(same.code, 0, same.stdout);
   const shell = await run(['release-cost', '--build-a', `echo $HOME > shell-out`, '--b', 'ok', '--out', 'shell-out']);
   // Through a shell this would write shell-out; no shell runs, so the redirection is refused rather than passed on.
@@ -146,24 +178,54 @@ test('--manifest records both sides with digests and archive contents', async ()
   assert.is(m.verdict, 'DIFFERENT');
   assert.match(m.a.digest, /^[0-9a-f]{64}$/);
   assert.is.not(m.a.digest, m.b.digest);
-  assert.equal(m.a.entries.map((e) => e.path), ['a.txt', 'pkg.gz']);
+  assert.equal(
+    m.a.entries.map((e) => e.path),
+    ['a.txt', 'pkg.gz'],
+  );
   assert.is(m.a.entries[1]?.inside?.format, 'gzip');
 });
 
 test('build-reference writes the reference artifact whose digest is the expectation digest', async () => {
   const fixture = listTextWorld();
   writeFileSync(join(root, 'fixture.json'), JSON.stringify(fixture));
-  const r = await run(['release-cost', 'build-reference', '--fixture', 'fixture.json', '--profile', 'support-disabled', '--out', 'ref']);
+  const r = await run([
+    'release-cost',
+    'build-reference',
+    '--fixture',
+    'fixture.json',
+    '--profile',
+    'support-disabled',
+    '--out',
+    'ref',
+  ]);
   assert.is(r.code, 0, r.stderr);
   assert.equal(readdirSync(join(root, 'ref')).sort(), ['exports.txt', 'module.kfo']);
   const check = await run(['release-cost', '--a', 'ref', '--b', 'ref', '--manifest', 'ref-manifest.json']);
   assert.is(check.code, 0);
   const m = JSON.parse(readFileSync(join(root, 'ref-manifest.json'), 'utf8')) as { a: { digest: string } };
   assert.is(m.a.digest, computeReleaseExpectation(fixture).profiles[1]?.digest);
-  const bad = await run(['release-cost', 'build-reference', '--fixture', 'fixture.json', '--profile', 'debug', '--out', 'ref2']);
+  const bad = await run([
+    'release-cost',
+    'build-reference',
+    '--fixture',
+    'fixture.json',
+    '--profile',
+    'debug',
+    '--out',
+    'ref2',
+  ]);
   assert.is(bad.code, 2);
   assert.match(bad.stderr, 'unknown profile');
-  const notEmpty = await run(['release-cost', 'build-reference', '--fixture', 'fixture.json', '--profile', 'without-support', '--out', 'ref']);
+  const notEmpty = await run([
+    'release-cost',
+    'build-reference',
+    '--fixture',
+    'fixture.json',
+    '--profile',
+    'without-support',
+    '--out',
+    'ref',
+  ]);
   assert.is(notEmpty.code, 2);
   assert.match(notEmpty.stderr, 'output folder is not empty');
 });
@@ -179,20 +241,50 @@ test('--vectors runs release-cost vectors with the reference builder, or with a 
   writeFileSync(join(root, 'vset', 'fixtures', `${sha}.json`), encodeFixtureJson(c.fixture as unknown as JsonObject));
   writeFileSync(
     join(root, 'vset', 'release-cost', 'null-signature.json'),
-    JSON.stringify({ format: 'kofun.ctk.vector/v1', id: c.id, category: c.category, intent: c.intent, clauses: c.clauses, interpretations: c.interpretations, fixture_sha256: sha, release: c.release }),
+    JSON.stringify({
+      format: 'kofun.ctk.vector/v1',
+      id: c.id,
+      category: c.category,
+      intent: c.intent,
+      clauses: c.clauses,
+      interpretations: c.interpretations,
+      fixture_sha256: sha,
+      release: c.release,
+    }),
   );
   const ref = await run(['release-cost', '--vectors', 'vset', '--reference', '--no-vary']);
   assert.is(ref.code, 0, ref.stdout + ref.stderr);
-  assert.equal(ref.stdout.trimEnd().split('\n'), ['PASS release-cost/null-signature', 'verdict: PASS (1 release-cost vectors)']);
+  assert.equal(ref.stdout.trimEnd().split('\n'), [
+    'PASS release-cost/null-signature',
+    'verdict: PASS (1 release-cost vectors)',
+  ]);
   const argv = (feature: string): string[] => [process.execPath, builder, '--out', '{out}', '--feature', feature];
   writeFileSync(
     join(root, 'provider-build.json'),
-    JSON.stringify({ schema: 'kofun.ctk.release-build/v1', commands: { without_support: argv('off'), support_disabled: argv('disabled'), discovery_enabled: argv('on') } }),
+    JSON.stringify({
+      schema: 'kofun.ctk.release-build/v1',
+      commands: { without_support: argv('off'), support_disabled: argv('disabled'), discovery_enabled: argv('on') },
+    }),
   );
-  const provider = await run(['release-cost', '--vectors', 'vset', '--build-config', 'provider-build.json', '--no-vary']);
+  const provider = await run([
+    'release-cost',
+    '--vectors',
+    'vset',
+    '--build-config',
+    'provider-build.json',
+    '--no-vary',
+  ]);
   assert.is(provider.code, 0, provider.stdout);
   // The stand-in builder honours the identities but is not the reference builder: its digests differ.
-  const digests = await run(['release-cost', '--vectors', 'vset', '--build-config', 'provider-build.json', '--no-vary', '--check-digests']);
+  const digests = await run([
+    'release-cost',
+    '--vectors',
+    'vset',
+    '--build-config',
+    'provider-build.json',
+    '--no-vary',
+    '--check-digests',
+  ]);
   assert.is(digests.code, 1);
   assert.match(digests.stdout, 'KD-RELEASE-02 release-digest-mismatch');
   assert.is(lastLine(digests.stdout), 'verdict: FAIL (1 of 1 release-cost vectors failed)');

@@ -74,8 +74,11 @@ export const registerReleaseCost: Register = (program: Command, io, done) => {
     .option('--matrix <config>', 'run the A1/A2/B/C build matrix of a kofun.ctk.release-build/v1 configuration')
     .option('--keep', 'keep the matrix build folders and artifacts')
     .option('--no-vary', 'matrix and vectors: skip the variant build (other path, TZ, locale, umask, HOME)')
-    .option('--vectors [dir]', 'run the release-cost vectors of a vector set (the kit\'s own by default)')
-    .option('--build-config <config>', 'vectors: the provider\'s kofun.ctk.release-build/v1 build commands ({fixture} and {out} are filled in)')
+    .option('--vectors [dir]', "run the release-cost vectors of a vector set (the kit's own by default)")
+    .option(
+      '--build-config <config>',
+      "vectors: the provider's kofun.ctk.release-build/v1 build commands ({fixture} and {out} are filled in)",
+    )
     .option('--reference', 'vectors: build with the reference builder (and check its digests)')
     .option('--check-digests', 'vectors: also require the reference digests')
     .option('--filter <text>', 'vectors: only ids containing this text')
@@ -95,7 +98,11 @@ export const registerReleaseCost: Register = (program: Command, io, done) => {
       // The parent command also has --out; commander may hand the value to either, so take whichever has it.
       const out = opts.out ?? (cmd.opts() as ReleaseCostOptions).out;
       if (out === undefined) throw new UsageError('release-cost build-reference: --out is required');
-      const result = await referenceBuild({ fixturePath: resolve(io.cwd, opts.fixture), profile: opts.profile, outDir: resolve(io.cwd, out) });
+      const result = await referenceBuild({
+        fixturePath: resolve(io.cwd, opts.fixture),
+        profile: opts.profile,
+        outDir: resolve(io.cwd, out),
+      });
       if (!result.ok) throw new UsageError(`release-cost build-reference: ${escapeText(result.message)}`);
       done(EXIT.ok);
     });
@@ -110,13 +117,28 @@ async function releaseCost(opts: ReleaseCostOptions, io: CliIo): Promise<number>
   const maxLines = positiveInt(opts.maxLines, '--max-lines');
   const timeoutMs = positiveInt(opts.timeout, '--timeout');
   if (opts.vectors !== undefined) {
-    if (opts.a !== undefined || opts.b !== undefined || opts.buildA !== undefined || opts.buildB !== undefined || opts.matrix !== undefined) {
-      throw new UsageError('release-cost: --vectors cannot be combined with --a, --b, --build-a, --build-b or --matrix');
+    if (
+      opts.a !== undefined ||
+      opts.b !== undefined ||
+      opts.buildA !== undefined ||
+      opts.buildB !== undefined ||
+      opts.matrix !== undefined
+    ) {
+      throw new UsageError(
+        'release-cost: --vectors cannot be combined with --a, --b, --build-a, --build-b or --matrix',
+      );
     }
     return vectors(opts, maxLines, timeoutMs, io);
   }
-  if (opts.buildConfig !== undefined || opts.reference === true || opts.checkDigests === true || opts.filter !== undefined) {
-    throw new UsageError('release-cost: --build-config, --reference, --check-digests and --filter apply to --vectors only');
+  if (
+    opts.buildConfig !== undefined ||
+    opts.reference === true ||
+    opts.checkDigests === true ||
+    opts.filter !== undefined
+  ) {
+    throw new UsageError(
+      'release-cost: --build-config, --reference, --check-digests and --filter apply to --vectors only',
+    );
   }
   if (opts.matrix !== undefined) {
     if (opts.a !== undefined || opts.b !== undefined || opts.buildA !== undefined || opts.buildB !== undefined) {
@@ -124,8 +146,10 @@ async function releaseCost(opts: ReleaseCostOptions, io: CliIo): Promise<number>
     }
     return matrix(opts.matrix, opts, maxLines, io);
   }
-  if ((opts.a === undefined) === (opts.buildA === undefined)) throw new UsageError('release-cost: give exactly one of --a and --build-a');
-  if ((opts.b === undefined) === (opts.buildB === undefined)) throw new UsageError('release-cost: give exactly one of --b and --build-b');
+  if ((opts.a === undefined) === (opts.buildA === undefined))
+    throw new UsageError('release-cost: give exactly one of --a and --build-a');
+  if ((opts.b === undefined) === (opts.buildB === undefined))
+    throw new UsageError('release-cost: give exactly one of --b and --build-b');
   const argvA = opts.buildA === undefined ? null : split(opts.buildA, '--build-a');
   const argvB = opts.buildB === undefined ? null : split(opts.buildB, '--build-b');
   const outA = opts.outA ?? opts.out;
@@ -178,7 +202,8 @@ function split(command: string, flag: string): string[] {
   return r.argv;
 }
 
-type Side = { ok: true; tree: ArtifactTree; built: { out: string; clock: BuildClock } | null } | { ok: false; error: string };
+type Side =
+  { ok: true; tree: ArtifactTree; built: { out: string; clock: BuildClock } | null } | { ok: false; error: string };
 
 /**
  * What differed between two `--build-a`/`--build-b` builds: both run in the current folder and
@@ -187,7 +212,8 @@ type Side = { ok: true; tree: ArtifactTree; built: { out: string; clock: BuildCl
  */
 function pairDifferences(a: Side & { ok: true }, b: Side & { ok: true }, io: CliIo): BuildDifferences {
   const values: BuildDifferences['values'] = [];
-  if (a.built !== null && b.built !== null && a.built.out !== b.built.out) values.push({ variation: 'build path', a: a.built.out, b: b.built.out });
+  if (a.built !== null && b.built !== null && a.built.out !== b.built.out)
+    values.push({ variation: 'build path', a: a.built.out, b: b.built.out });
   return { values, clockA: a.built?.clock ?? null, clockB: b.built?.clock ?? null, umask: null };
 }
 
@@ -209,7 +235,10 @@ async function side(
     const started = Date.now();
     const run = await runBuild({ argv, cwd: io.cwd, env: stringEnv(io.env), timeoutMs });
     built = { out: resolve(io.cwd, out), clock: buildClock(started, Date.now(), io.env['TZ'] ?? 'UTC') };
-    lines.push(`build ${label}: ${run.ok ? 'ok' : buildFailure(run)}`, `  argv: ${argv.map((w) => JSON.stringify(escapeText(w))).join(' ')}`);
+    lines.push(
+      `build ${label}: ${run.ok ? 'ok' : buildFailure(run)}`,
+      `  argv: ${argv.map((w) => JSON.stringify(escapeText(w))).join(' ')}`,
+    );
     if (!run.ok) {
       lines.push(...stderrTail(run));
       return { ok: false, error: `build ${label} ${buildFailure(run)}` };
@@ -235,7 +264,9 @@ async function side(
     return { ok: false, error: `artifact ${label} ${load.reason}` };
   }
   const t = load.tree;
-  lines.push(`artifact ${label}: ${escapeText(location)} (${t.kind}, ${t.entries.length} entries, digest ${treeDigest(t)})`);
+  lines.push(
+    `artifact ${label}: ${escapeText(location)} (${t.kind}, ${t.entries.length} entries, digest ${treeDigest(t)})`,
+  );
   return { ok: true, tree: t, built };
 }
 
@@ -293,7 +324,11 @@ async function matrix(configPath: string, opts: ReleaseCostOptions, maxLines: nu
         variations: result.variations,
         builds: result.builds.map((b) => ({ label: b.label, argv: b.run.argv, ok: b.run.ok })),
         findings: result.findings,
-        comparisons: result.comparisons.map((c) => ({ label: c.label, identical: c.comparison.identical, hints: c.hints.map(causeHintJson) })),
+        comparisons: result.comparisons.map((c) => ({
+          label: c.label,
+          identical: c.comparison.identical,
+          hints: c.hints.map(causeHintJson),
+        })),
       },
       artifacts,
       verdict: result.verdict,
@@ -308,7 +343,8 @@ async function matrix(configPath: string, opts: ReleaseCostOptions, maxLines: nu
  * reference builder) on each vector's fixture file, judged by runReleaseVector.
  */
 async function vectors(opts: ReleaseCostOptions, maxLines: number, timeoutMs: number, io: CliIo): Promise<number> {
-  if ((opts.buildConfig === undefined) === (opts.reference !== true)) throw new UsageError('release-cost: --vectors needs exactly one of --build-config and --reference');
+  if ((opts.buildConfig === undefined) === (opts.reference !== true))
+    throw new UsageError('release-cost: --vectors needs exactly one of --build-config and --reference');
   const dir = opts.vectors === true || opts.vectors === undefined ? vectorsDir() : resolve(io.cwd, opts.vectors);
   let commands: ProviderBuild;
   let runtimeMetadata: string[] | null;
@@ -334,16 +370,20 @@ async function vectors(opts: ReleaseCostOptions, maxLines: number, timeoutMs: nu
   const counts = { PASS: 0, FAIL: 0, ERROR: 0 };
   for (const { vector } of selected) {
     const fixturePath = join(dir, 'fixtures', `${vector.fixture_sha256}.json`);
-    const result = await runReleaseVector({ id: vector.id, release: (vector as { release: unknown }).release, fixture: null }, commands, {
-      fixturePath,
-      checkDigests: opts.reference === true || opts.checkDigests === true,
-      vary: opts.vary,
-      timeoutMs: config?.timeoutMs ?? timeoutMs,
-      source: config?.source ?? null,
-      artifact: config?.artifact ?? null,
-      env: config?.env ?? {},
-      ...(runtimeMetadata === null ? {} : { runtimeMetadata }),
-    });
+    const result = await runReleaseVector(
+      { id: vector.id, release: (vector as { release: unknown }).release, fixture: null },
+      commands,
+      {
+        fixturePath,
+        checkDigests: opts.reference === true || opts.checkDigests === true,
+        vary: opts.vary,
+        timeoutMs: config?.timeoutMs ?? timeoutMs,
+        source: config?.source ?? null,
+        artifact: config?.artifact ?? null,
+        env: config?.env ?? {},
+        ...(runtimeMetadata === null ? {} : { runtimeMetadata }),
+      },
+    );
     counts[result.verdict]++;
     lines.push(`${result.verdict} ${escapeText(vector.id)}`);
     if (result.verdict !== 'PASS') {

@@ -15,7 +15,13 @@ async function run(args: string[]): Promise<{ code: number; out: string }> {
   const stdout = new PassThrough();
   let out = '';
   stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
-  const code = await main(args, { stdin: new PassThrough(), stdout, stderr: new PassThrough(), cwd: root, env: { PATH: process.env['PATH'] ?? '' } });
+  const code = await main(args, {
+    stdin: new PassThrough(),
+    stdout,
+    stderr: new PassThrough(),
+    cwd: root,
+    env: { PATH: process.env['PATH'] ?? '' },
+  });
   return { code, out };
 }
 
@@ -32,7 +38,11 @@ interface Hint {
 
 function manifest(name: string): Record<string, unknown> {
   const value = JSON.parse(readFileSync(join(root, name), 'utf8')) as Record<string, unknown>;
-  assert.equal(schemaViolations(SCHEMA_NAMES.releaseManifest, value), [], `${name} follows kofun.ctk.release-manifest/v1`);
+  assert.equal(
+    schemaViolations(SCHEMA_NAMES.releaseManifest, value),
+    [],
+    `${name} follows kofun.ctk.release-manifest/v1`,
+  );
   return value;
 }
 
@@ -44,7 +54,11 @@ test('--a/--b of two jars that differ in one entry time: the manifest lists both
   const r = await run(['release-cost', '--a', 'a.jar', '--b', 'b.jar', '--manifest', 'pair.json']);
   assert.is(r.code, 1, r.out);
   assert.match(r.out, 'inside (zip): same bytes; only archive header fields differ');
-  const m = manifest('pair.json') as { a: { entries: { inside: { format: string; entries: { path: string; meta: Record<string, unknown> }[] } }[] }; hints: Hint[]; verdict: string };
+  const m = manifest('pair.json') as {
+    a: { entries: { inside: { format: string; entries: { path: string; meta: Record<string, unknown> }[] } }[] };
+    hints: Hint[];
+    verdict: string;
+  };
   assert.is(m.verdict, 'DIFFERENT');
   const inside = m.a.entries[0]?.inside;
   assert.is(inside?.format, 'zip');
@@ -56,7 +70,19 @@ test('--a/--b of two jars that differ in one entry time: the manifest lists both
 
 test('--build-a/--build-b with two output paths: the leaked output path is a build-path hint, in the console and the JSON alike', async () => {
   const cmd = (out: string): string => `${process.execPath} ${builder} --out ${out} --feature off --leak out`;
-  const r = await run(['release-cost', '--build-a', cmd('outA'), '--build-b', cmd('outB'), '--out-a', 'outA', '--out-b', 'outB', '--manifest', 'built.json']);
+  const r = await run([
+    'release-cost',
+    '--build-a',
+    cmd('outA'),
+    '--build-b',
+    cmd('outB'),
+    '--out-a',
+    'outA',
+    '--out-b',
+    'outB',
+    '--manifest',
+    'built.json',
+  ]);
   assert.is(r.code, 1, r.out);
   const m = manifest('built.json') as { hints: Hint[] };
   // "kofun test artifact\n" (20) + "out: " (5): both absolute output paths start at 25.
@@ -69,14 +95,27 @@ test('--build-a/--build-b with two output paths: the leaked output path is a bui
       offset_b: 25,
       a: join(root, 'outA'),
       b: join(root, 'outB'),
-      remedy: 'map the build path to a fixed prefix (-ffile-prefix-map=OLD=NEW, --remap-path-prefix, -trimpath) or build in a fixed folder',
+      remedy:
+        'map the build path to a fixed prefix (-ffile-prefix-map=OLD=NEW, --remap-path-prefix, -trimpath) or build in a fixed folder',
     },
   ]);
-  assert.match(r.out, `cause: the build path leaked into notes.txt at offset 25 (0x19) in A, 25 (0x19) in B: A "${join(root, 'outA')}", B "${join(root, 'outB')}"`);
+  assert.match(
+    r.out,
+    `cause: the build path leaked into notes.txt at offset 25 (0x19) in A, 25 (0x19) in B: A "${join(root, 'outA')}", B "${join(root, 'outB')}"`,
+  );
 });
 
 test('--matrix --manifest: every comparison carries the hints the console prints, and the file follows its schema', async () => {
-  const argv = (feature: string): string[] => [process.execPath, builder, '--out', '{out}', '--feature', feature, '--leak', 'locale'];
+  const argv = (feature: string): string[] => [
+    process.execPath,
+    builder,
+    '--out',
+    '{out}',
+    '--feature',
+    feature,
+    '--leak',
+    'locale',
+  ];
   writeFileSync(
     join(root, 'matrix.json'),
     JSON.stringify({
@@ -90,8 +129,14 @@ test('--matrix --manifest: every comparison carries the hints the console prints
   const m = manifest('matrix-manifest.json') as { matrix: { comparisons: { label: string; hints: Hint[] }[] } };
   const determinism = m.matrix.comparisons.find((c) => c.label.startsWith('A1 vs A2'));
   // "kofun test artifact\n" (20) + "locale: " (8).
-  assert.equal(determinism?.hints.map((h) => [h.variation, h.entry, h.offset_a, h.offset_b, h.a, h.b]), [['locale', 'notes.txt', 28, 28, 'C.UTF-8', 'fr_FR.UTF-8']]);
-  assert.match(r.out, 'cause: the locale leaked into notes.txt at offset 28 (0x1c) in A, 28 (0x1c) in B: A "C.UTF-8", B "fr_FR.UTF-8"');
+  assert.equal(
+    determinism?.hints.map((h) => [h.variation, h.entry, h.offset_a, h.offset_b, h.a, h.b]),
+    [['locale', 'notes.txt', 28, 28, 'C.UTF-8', 'fr_FR.UTF-8']],
+  );
+  assert.match(
+    r.out,
+    'cause: the locale leaked into notes.txt at offset 28 (0x1c) in A, 28 (0x1c) in B: A "C.UTF-8", B "fr_FR.UTF-8"',
+  );
 });
 
 test.after(() => rmSync(root, { recursive: true, force: true }));

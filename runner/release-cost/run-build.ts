@@ -62,7 +62,16 @@ export function runBuild(spec: BuildSpec): Promise<BuildRun> {
   return new Promise((resolve) => {
     const [command, ...args] = spec.argv;
     if (command === undefined) {
-      resolve({ argv: spec.argv, ok: false, exitCode: null, signal: null, timedOut: false, spawnError: 'empty command', stdoutTail: '', stderrTail: '' });
+      resolve({
+        argv: spec.argv,
+        ok: false,
+        exitCode: null,
+        signal: null,
+        timedOut: false,
+        spawnError: 'empty command',
+        stdoutTail: '',
+        stderrTail: '',
+      });
       return;
     }
     // process.umask is per process; the child copies it at spawn, so set and restore around the synchronous spawn call.
@@ -71,12 +80,27 @@ export function runBuild(spec: BuildSpec): Promise<BuildRun> {
     try {
       previous = spec.umask === undefined ? undefined : process.umask(spec.umask);
     } catch {
-      resolve({ argv: spec.argv, ok: false, exitCode: null, signal: null, timedOut: false, spawnError: 'umask cannot be set here (run the gate on the main thread)', stdoutTail: '', stderrTail: '' });
+      resolve({
+        argv: spec.argv,
+        ok: false,
+        exitCode: null,
+        signal: null,
+        timedOut: false,
+        spawnError: 'umask cannot be set here (run the gate on the main thread)',
+        stdoutTail: '',
+        stderrTail: '',
+      });
       return;
     }
     let child;
     try {
-      child = spawn(command, args, { cwd: spec.cwd, env: spec.env, detached: true, shell: false, stdio: ['ignore', 'pipe', 'pipe'] });
+      child = spawn(command, args, {
+        cwd: spec.cwd,
+        env: spec.env,
+        detached: true,
+        shell: false,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
     } finally {
       if (previous !== undefined) process.umask(previous);
     }

@@ -19,7 +19,15 @@ import { judgementOf, runGateCli } from '../test-support/run-helpers.js';
 
 const RELEASE_ID = 'release-cost/empty-source';
 const builder = join(kitRoot(), 'runner', 'release-cost', 'test-support', 'variant-builder.mjs');
-const build = (feature: string, ...leak: string[]): string[] => [process.execPath, builder, '--out', '{out}', '--feature', feature, ...leak];
+const build = (feature: string, ...leak: string[]): string[] => [
+  process.execPath,
+  builder,
+  '--out',
+  '{out}',
+  '--feature',
+  feature,
+  ...leak,
+];
 
 /** A provider configuration declaring `build`; the provider is the plain-JavaScript fake, which starts fast (only release-cost vectors run). */
 function config(buildSection: unknown, dir = mkdtempSync(join(tmpdir(), 'kofun-ctk-release-run-'))): string {
@@ -34,7 +42,16 @@ function releaseBuild(commands: Record<string, string[]>): unknown {
 }
 
 test('--provider reference builds a release-cost vector with the reference builder and passes', async () => {
-  const r = await runGateCli(['--provider', 'reference', '--id', RELEASE_ID, '--id', 'stale/wrong-file', '--metamorphic', '0']);
+  const r = await runGateCli([
+    '--provider',
+    'reference',
+    '--id',
+    RELEASE_ID,
+    '--id',
+    'stale/wrong-file',
+    '--metamorphic',
+    '0',
+  ]);
   assert.is(r.code, 0, r.stdout + r.stderr);
   assert.is(r.report?.counts.PASS, 2);
   assert.is(r.report?.selection.total, 2);
@@ -47,7 +64,13 @@ test('--provider reference builds a release-cost vector with the reference build
 });
 
 test('a build carrying discovery bytes with discovery disabled fails KD-RELEASE-02 at the first differing byte', async () => {
-  const leaky = config(releaseBuild({ without_support: build('off'), support_disabled: build('disabled', '--leak', 'discovery-in-disabled'), discovery_enabled: build('on') }));
+  const leaky = config(
+    releaseBuild({
+      without_support: build('off'),
+      support_disabled: build('disabled', '--leak', 'discovery-in-disabled'),
+      discovery_enabled: build('on'),
+    }),
+  );
   const r = await runGateCli(['--config', leaky, '--id', RELEASE_ID, '--metamorphic', '0']);
   assert.is(r.code, 1, r.stdout + r.stderr);
   const j = judgementOf(r.report, RELEASE_ID);
@@ -62,19 +85,43 @@ test('a build carrying discovery bytes with discovery disabled fails KD-RELEASE-
   assert.match(r.stdout, `KD-RELEASE-02 release-bytes-differ at byte ${normalApp}`);
   assert.match(r.stdout, `first difference at offset ${normalApp}`);
   // No runtime_metadata command: the identities that need it are named as unchecked.
-  assert.ok(j.notes.some((n) => n.includes('KD-RELEASE-04') && n.includes('not run')), j.notes.join('\n'));
+  assert.ok(
+    j.notes.some((n) => n.includes('KD-RELEASE-04') && n.includes('not run')),
+    j.notes.join('\n'),
+  );
 
   // The expectations file covers release-cost vectors like any other.
   const expectations = join(mkdtempSync(join(tmpdir(), 'kofun-ctk-release-xfail-')), 'expectations.json');
-  writeFileSync(expectations, JSON.stringify([{ id: RELEASE_ID, verdict: 'FAIL', reason: 'the disabled build still links the discovery tables' }]));
-  const known = await runGateCli(['--config', leaky, '--id', RELEASE_ID, '--metamorphic', '0', '--no-release-vary', '--expectations', expectations]);
+  writeFileSync(
+    expectations,
+    JSON.stringify([
+      { id: RELEASE_ID, verdict: 'FAIL', reason: 'the disabled build still links the discovery tables' },
+    ]),
+  );
+  const known = await runGateCli([
+    '--config',
+    leaky,
+    '--id',
+    RELEASE_ID,
+    '--metamorphic',
+    '0',
+    '--no-release-vary',
+    '--expectations',
+    expectations,
+  ]);
   assert.is(known.code, 0, known.stdout);
   assert.is(judgementOf(known.report, RELEASE_ID).verdict, 'XFAIL');
   assert.is(liveGroupCount(), 0);
 });
 
 test('a build that fails is ERROR with its exit status and stderr', async () => {
-  const failing = config(releaseBuild({ without_support: build('off'), support_disabled: build('disabled', '--leak', 'fail'), discovery_enabled: build('on') }));
+  const failing = config(
+    releaseBuild({
+      without_support: build('off'),
+      support_disabled: build('disabled', '--leak', 'fail'),
+      discovery_enabled: build('on'),
+    }),
+  );
   const r = await runGateCli(['--config', failing, '--id', RELEASE_ID, '--metamorphic', '0']);
   assert.is(r.code, 1, r.stdout);
   const j = judgementOf(r.report, RELEASE_ID);
@@ -84,18 +131,38 @@ test('a build that fails is ERROR with its exit status and stderr', async () => 
   assert.match(j.error?.stderr_tail ?? '', 'failing on purpose');
 });
 
-test('one release-build file serves both release-cost --build-config and the configuration\'s build', async () => {
+test("one release-build file serves both release-cost --build-config and the configuration's build", async () => {
   const dir = mkdtempSync(join(tmpdir(), 'kofun-ctk-release-file-'));
   const file = join(dir, 'release-build.json');
-  writeFileSync(file, JSON.stringify(releaseBuild({ without_support: build('off'), support_disabled: build('disabled', '--leak', 'discovery-in-disabled'), discovery_enabled: build('on') })));
+  writeFileSync(
+    file,
+    JSON.stringify(
+      releaseBuild({
+        without_support: build('off'),
+        support_disabled: build('disabled', '--leak', 'discovery-in-disabled'),
+        discovery_enabled: build('on'),
+      }),
+    ),
+  );
   const out = new PassThrough();
   let text = '';
   out.on('data', (c: Buffer) => (text += c.toString('utf8')));
   const io: CliIo = { stdin: new PassThrough(), stdout: out, stderr: new PassThrough(), cwd: dir, env: {} };
-  const direct = await main(['release-cost', '--vectors', '--build-config', 'release-build.json', '--filter', RELEASE_ID, '--no-vary'], io);
+  const direct = await main(
+    ['release-cost', '--vectors', '--build-config', 'release-build.json', '--filter', RELEASE_ID, '--no-vary'],
+    io,
+  );
   assert.is(direct, 1, text);
   assert.match(text, `FAIL ${RELEASE_ID}`);
-  const viaRun = await runGateCli(['--config', config('release-build.json', dir), '--id', RELEASE_ID, '--metamorphic', '0', '--no-release-vary']);
+  const viaRun = await runGateCli([
+    '--config',
+    config('release-build.json', dir),
+    '--id',
+    RELEASE_ID,
+    '--metamorphic',
+    '0',
+    '--no-release-vary',
+  ]);
   assert.is(viaRun.code, 1, viaRun.stdout);
   assert.equal(judgementOf(viaRun.report, RELEASE_ID).fail_clauses, ['KD-RELEASE-02']);
 });

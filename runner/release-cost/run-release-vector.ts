@@ -24,14 +24,27 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type ReleaseProfile, type ProfileExpectation, type ReleaseExpectation, compareUtf8, violation, type Violation, escapeText as escapeForTerminal } from '../../oracle/index.js';
+import {
+  type ReleaseProfile,
+  type ProfileExpectation,
+  type ReleaseExpectation,
+  compareUtf8,
+  violation,
+  type Violation,
+  escapeText as escapeForTerminal,
+} from '../../oracle/index.js';
 import { buildOnce, type BuildContext, type BuildOutcome } from './build-once.js';
 import { causeHints } from './cause-hints.js';
 import { buildDifferences } from './build-differences.js';
 import { formatCauseHints } from './format-cause-hints.js';
 import { runGateCheck } from './gate-check.js';
 import { controlVariation, variantVariation } from './build-variation.js';
-import { compareArtifacts, DEFAULT_COMPARE_OPTIONS, type ArtifactComparison, type CompareOptions } from './compare-artifacts.js';
+import {
+  compareArtifacts,
+  DEFAULT_COMPARE_OPTIONS,
+  type ArtifactComparison,
+  type CompareOptions,
+} from './compare-artifacts.js';
 import { formatComparison } from './format-comparison.js';
 import { treeDigest } from './artifact-manifest.js';
 import { buildFailure } from './run-build.js';
@@ -120,7 +133,9 @@ const DIGEST_CLAUSE: Record<ReleaseProfile, string> = {
 function isExpectation(v: unknown): v is ReleaseExpectation {
   if (typeof v !== 'object' || v === null) return false;
   const r = v as Record<string, unknown>;
-  return r['schema'] === 'kofun.ctk.release-expectation/v1' && Array.isArray(r['profiles']) && Array.isArray(r['identities']);
+  return (
+    r['schema'] === 'kofun.ctk.release-expectation/v1' && Array.isArray(r['profiles']) && Array.isArray(r['identities'])
+  );
 }
 
 /** Runs and judges one release-cost vector; build failures are verdicts, not exceptions. */
@@ -138,7 +153,8 @@ export async function runReleaseVector(
   }
   const expectation = vector.release;
   const base = await mkdtemp(join(opts.workDir ?? tmpdir(), 'kofun-ctk-release-vector-'));
-  const variantBase = opts.vary === true ? await mkdtemp(join(opts.workDir ?? tmpdir(), 'kofun-ctk-release-vector-variant-')) : null;
+  const variantBase =
+    opts.vary === true ? await mkdtemp(join(opts.workDir ?? tmpdir(), 'kofun-ctk-release-vector-variant-')) : null;
   try {
     let fixturePath = opts.fixturePath;
     if (fixturePath === undefined) {
@@ -164,7 +180,8 @@ export async function runReleaseVector(
     const builds: { profile: ReleaseBuildRecord['profile']; argv: string[]; variant: boolean }[] = [];
     for (const [profile, argv] of Object.entries(commands) as [ReleaseProfile, string[]][]) {
       builds.push({ profile, argv, variant: false });
-      if (profile === 'without-support' && variantBase !== null) builds.push({ profile: 'without-support (variant)', argv, variant: true });
+      if (profile === 'without-support' && variantBase !== null)
+        builds.push({ profile: 'without-support (variant)', argv, variant: true });
     }
     let variantTree: ArtifactTree | null = null;
     const outcomes = new Map<string, BuildOutcome>();
@@ -174,13 +191,29 @@ export async function runReleaseVector(
       const outcome = await buildOnce(b.profile, slug, b.argv, variation, ctx);
       const artifact = outcome.artifact;
       if (!outcome.run.ok || artifact === null || !artifact.ok) {
-        const failure = !outcome.run.ok ? buildFailure(outcome.run) : artifact === null ? 'no artifact' : artifact.ok ? '' : artifact.message;
+        const failure = !outcome.run.ok
+          ? buildFailure(outcome.run)
+          : artifact === null
+            ? 'no artifact'
+            : artifact.ok
+              ? ''
+              : artifact.message;
         details.builds.push({ profile: b.profile, ok: false, failure, digest: null });
         const message = `build ${b.profile} (${COMMAND_OF[b.profile === 'without-support (variant)' ? 'without-support' : b.profile]}): ${failure}`;
         details.lines.push(`error: ${message}`);
-        const kind = outcome.run.ok ? 'artifact' : outcome.run.timedOut ? 'timeout' : outcome.run.spawnError !== null ? 'start' : 'build';
+        const kind = outcome.run.ok
+          ? 'artifact'
+          : outcome.run.timedOut
+            ? 'timeout'
+            : outcome.run.spawnError !== null
+              ? 'start'
+              : 'build';
         details.failure = { kind, message, stderrTail: outcome.run.stderrTail };
-        for (const l of outcome.run.stderrTail.split('\n').filter((x) => x !== '').slice(-5)) details.lines.push(`  stderr: ${escapeForTerminal(l)}`);
+        for (const l of outcome.run.stderrTail
+          .split('\n')
+          .filter((x) => x !== '')
+          .slice(-5))
+          details.lines.push(`  stderr: ${escapeForTerminal(l)}`);
         return { verdict: 'ERROR', details };
       }
       const tree = artifact.tree;
@@ -210,7 +243,12 @@ export async function runReleaseVector(
           ? `${id.right} must be byte-identical to ${id.left}`
           : `${id.right} must differ from ${id.left} (positive control: an identical pair means the switch is not wired)`;
       details.violations.push(
-        violation(id.relation === 'identical' ? 'release-bytes-differ' : 'release-switch-not-wired', id.clause, message, { expected: id.relation, ...whereDifferent(cmp) }),
+        violation(
+          id.relation === 'identical' ? 'release-bytes-differ' : 'release-switch-not-wired',
+          id.clause,
+          message,
+          { expected: id.relation, ...whereDifferent(cmp) },
+        ),
       );
       details.lines.push(`${id.left} vs ${id.right} (${id.clause}): ${actual}, expected ${id.relation}`);
       if (!cmp.identical) details.lines.push(...formatComparison(cmp).map((l) => `  ${l}`));
@@ -221,15 +259,24 @@ export async function runReleaseVector(
       if (cmp.identical) details.lines.push('without-support vs its variant build: identical');
       else {
         details.violations.push(
-          violation('release-nondeterministic', 'KD-RELEASE-03', 'the build without support gives different bytes under varied build conditions', {
-            expected: 'identical',
-            ...whereDifferent(cmp),
-          }),
+          violation(
+            'release-nondeterministic',
+            'KD-RELEASE-03',
+            'the build without support gives different bytes under varied build conditions',
+            {
+              expected: 'identical',
+              ...whereDifferent(cmp),
+            },
+          ),
         );
-        details.lines.push('without-support vs its variant build: different (NONDETERMINISTIC)', ...formatComparison(cmp).map((l) => `  ${l}`));
+        details.lines.push(
+          'without-support vs its variant build: different (NONDETERMINISTIC)',
+          ...formatComparison(cmp).map((l) => `  ${l}`),
+        );
         const oa = outcomes.get('without-support');
         const ob = outcomes.get('without-support (variant)');
-        if (oa !== undefined && ob !== undefined) details.lines.push(...formatCauseHints(await causeHints(cmp, buildDifferences(oa, ob))).map((l) => `  ${l}`));
+        if (oa !== undefined && ob !== undefined)
+          details.lines.push(...formatCauseHints(await causeHints(cmp, buildDifferences(oa, ob))).map((l) => `  ${l}`));
       }
     }
     if (expectation.gate_check !== undefined) {
@@ -247,12 +294,20 @@ export async function runReleaseVector(
           continue;
         }
         details.violations.push(
-          violation('release-digest-mismatch', DIGEST_CLAUSE[profile], `the ${profile} artifact is not the reference artifact`, {
-            expected: expected.digest,
-            actual: actualDigest,
-          }),
+          violation(
+            'release-digest-mismatch',
+            DIGEST_CLAUSE[profile],
+            `the ${profile} artifact is not the reference artifact`,
+            {
+              expected: expected.digest,
+              actual: actualDigest,
+            },
+          ),
         );
-        details.lines.push(`${profile}: digest ${actualDigest}, reference ${expected.digest}`, ...listingDifferences(tree, expected));
+        details.lines.push(
+          `${profile}: digest ${actualDigest}, reference ${expected.digest}`,
+          ...listingDifferences(tree, expected),
+        );
       }
     }
     return { verdict: details.violations.length === 0 ? 'PASS' : 'FAIL', details };
@@ -275,17 +330,29 @@ export function whereDifferent(cmp: ArtifactComparison): { actual: string; offse
   return { actual: `different: ${first.path} at byte ${first.offset}`, offset: first.offset };
 }
 
-function firstDifference(cmp: ArtifactComparison, prefix: string): { path: string; what: string; offset?: number } | null {
+function firstDifference(
+  cmp: ArtifactComparison,
+  prefix: string,
+): { path: string; what: string; offset?: number } | null {
   const name = (p: string): string => (prefix === '' ? displayPath(p) : p === '' ? prefix : `${prefix} :: ${p}`);
   // Entries in path byte order, whichever list they are in, so the one named is the first in the artifact.
   const found: { path: string; at: () => { path: string; what: string; offset?: number } }[] = [
-    ...cmp.onlyInA.map((e) => ({ path: e.path, at: () => ({ path: name(e.path), what: `only in ${cmp.a.location}` }) })),
-    ...cmp.onlyInB.map((e) => ({ path: e.path, at: () => ({ path: name(e.path), what: `only in ${cmp.b.location}` }) })),
+    ...cmp.onlyInA.map((e) => ({
+      path: e.path,
+      at: () => ({ path: name(e.path), what: `only in ${cmp.a.location}` }),
+    })),
+    ...cmp.onlyInB.map((e) => ({
+      path: e.path,
+      at: () => ({ path: name(e.path), what: `only in ${cmp.b.location}` }),
+    })),
     ...cmp.different.map((d) => ({
       path: d.path,
       at: () => {
         if (d.first !== null) return { path: name(d.path), what: d.aspects.join(', '), offset: d.first.offset };
-        const inner = d.inner !== null && 'comparison' in d.inner ? firstDifference(d.inner.comparison, `${name(d.path)}${d.inner.format === 'gzip' ? ' :: gunzip' : ''}`) : null;
+        const inner =
+          d.inner !== null && 'comparison' in d.inner
+            ? firstDifference(d.inner.comparison, `${name(d.path)}${d.inner.format === 'gzip' ? ' :: gunzip' : ''}`)
+            : null;
         return inner ?? { path: name(d.path), what: d.aspects.join(', ') };
       },
     })),
@@ -303,7 +370,9 @@ function listingDifferences(tree: ArtifactTree, expected: ProfileExpectation): s
     const name = escapeForTerminal(f.path);
     if (e === undefined) lines.push(`  missing: ${name}`);
     else if (e.mode !== f.mode || e.size !== f.size || e.sha256 !== f.sha256) {
-      lines.push(`  different: ${name} (mode ${e.mode.toString(8)} vs ${f.mode.toString(8)}, size ${e.size} vs ${f.size}, sha256 ${e.sha256 ?? '-'} vs ${f.sha256})`);
+      lines.push(
+        `  different: ${name} (mode ${e.mode.toString(8)} vs ${f.mode.toString(8)}, size ${e.size} vs ${f.size}, sha256 ${e.sha256 ?? '-'} vs ${f.sha256})`,
+      );
     }
     built.delete(f.path);
   }

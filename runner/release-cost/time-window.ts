@@ -24,7 +24,12 @@ const SLACK = 2;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** The clock of a build that ran from `startMs` to `endMs`, shifted by `offsetsSeconds` (one window each). */
-export function buildClock(startMs: number, endMs: number, tz: string, offsetsSeconds: readonly number[] = [0]): BuildClock {
+export function buildClock(
+  startMs: number,
+  endMs: number,
+  tz: string,
+  offsetsSeconds: readonly number[] = [0],
+): BuildClock {
   const from = Math.floor(startMs / 1000);
   const to = Math.ceil(endMs / 1000);
   return { windows: offsetsSeconds.map((o) => ({ from: from + o, to: to + o })), tz };
@@ -61,7 +66,15 @@ function zoneOffset(tz: string, epochSeconds: number): number | null {
  * True when a wall-clock time without a zone (a zip DOS time, an ISO date without offset,
  * `date` output) is a time of the build's window read in UTC or in the build's time zone.
  */
-export function localInWindow(clock: BuildClock, y: number, mo: number, d: number, h: number, mi: number, s: number): boolean {
+export function localInWindow(
+  clock: BuildClock,
+  y: number,
+  mo: number,
+  d: number,
+  h: number,
+  mi: number,
+  s: number,
+): boolean {
   const naive = Date.UTC(y, mo - 1, d, h, mi, s) / 1000;
   if (!Number.isFinite(naive)) return false;
   if (inWindow(clock, naive)) return true;
@@ -129,7 +142,11 @@ export function findTimes(bytes: Uint8Array, clock: BuildClock, max = 64): Found
   for (let i = 0; i + 4 <= bytes.length && found.length < max; i++) {
     const v = view.getUint32(i, true);
     if (v > 0 && inWindow(clock, v)) {
-      found.push({ offset: i, length: 4, text: `0x${Buffer.from(bytes.subarray(i, i + 4)).toString('hex')} (LE ${v})` });
+      found.push({
+        offset: i,
+        length: 4,
+        text: `0x${Buffer.from(bytes.subarray(i, i + 4)).toString('hex')} (LE ${v})`,
+      });
       i += 3;
     }
   }

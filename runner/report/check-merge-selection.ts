@@ -20,7 +20,9 @@ export interface MergeProblem {
 /** The problems of `reports` against `vectorSet` (empty when the merge is complete and consistent). */
 export function checkMergeSelection(reports: readonly GateReport[], vectorSet: VectorSet): MergeProblem[] {
   const problems: MergeProblem[] = [];
-  const all = [...vectorSet.queryVectors, ...vectorSet.releaseVectors].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const all = [...vectorSet.queryVectors, ...vectorSet.releaseVectors].sort((a, b) =>
+    a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
+  );
   const queries = new Map(vectorSet.queryVectors.map((v) => [v.id, v]));
   const known = new Set(all.map((v) => v.id));
   reports.forEach((r, i) => {
@@ -31,11 +33,16 @@ export function checkMergeSelection(reports: readonly GateReport[], vectorSet: V
     }
     const filtered = filterVectors(all, r.selection);
     if (r.selection.filtered !== filtered.length) {
-      problems.push({ report, message: `says its filters select ${r.selection.filtered} vectors; they select ${filtered.length}` });
+      problems.push({
+        report,
+        message: `says its filters select ${r.selection.filtered} vectors; they select ${filtered.length}`,
+      });
     }
     let shardIds: Set<string>;
     try {
-      shardIds = new Set(shardVectors(filtered, r.selection.shard === null ? undefined : parseShard(r.selection.shard)).map((v) => v.id));
+      shardIds = new Set(
+        shardVectors(filtered, r.selection.shard === null ? undefined : parseShard(r.selection.shard)).map((v) => v.id),
+      );
     } catch {
       problems.push({ report, message: `names no valid shard (${String(r.selection.shard)})` });
       return;
@@ -43,14 +50,16 @@ export function checkMergeSelection(reports: readonly GateReport[], vectorSet: V
     const judged = new Set<string>();
     for (const j of r.vectors) {
       if (!known.has(j.id)) problems.push({ report, vector: j.id, message: 'is not a vector of the set' });
-      else if (!shardIds.has(j.id)) problems.push({ report, vector: j.id, message: 'is not in this report\'s selection' });
+      else if (!shardIds.has(j.id))
+        problems.push({ report, vector: j.id, message: "is not in this report's selection" });
       else if (judged.has(j.id)) problems.push({ report, vector: j.id, message: 'is judged twice' });
       judged.add(j.id);
       const vector = queries.get(j.id);
       const digestProblem = vector === undefined ? undefined : passDigestProblem(j, vector);
       if (digestProblem !== undefined) problems.push({ report, vector: j.id, message: digestProblem });
     }
-    for (const id of shardIds) if (!judged.has(id)) problems.push({ report, vector: id, message: 'is selected but has no entry' });
+    for (const id of shardIds)
+      if (!judged.has(id)) problems.push({ report, vector: id, message: 'is selected but has no entry' });
   });
   return problems;
 }
@@ -60,12 +69,15 @@ function passDigestProblem(j: VectorJudgement, vector: VectorSet['queryVectors']
   const claimed = j.verdict === 'XPASS' ? j.raw_verdict : j.verdict;
   if (claimed === 'PASS') {
     const want = sha256Hex(vector.expected);
-    if (j.actual_sha256 !== want) return `${j.verdict} with result digest ${String(j.actual_sha256)}, not the expected ${want}`;
+    if (j.actual_sha256 !== want)
+      return `${j.verdict} with result digest ${String(j.actual_sha256)}, not the expected ${want}`;
   } else if (claimed === 'ACCEPTABLE') {
     const alternative = vector.acceptable.find((a) => a.name === j.acceptable?.name);
-    if (alternative === undefined) return `${j.verdict} names no acceptable alternative of the vector (${String(j.acceptable?.name)})`;
+    if (alternative === undefined)
+      return `${j.verdict} names no acceptable alternative of the vector (${String(j.acceptable?.name)})`;
     const want = sha256Hex(alternative.bytes);
-    if (j.actual_sha256 !== want) return `${j.verdict} with result digest ${String(j.actual_sha256)}, not ${alternative.name}'s ${want}`;
+    if (j.actual_sha256 !== want)
+      return `${j.verdict} with result digest ${String(j.actual_sha256)}, not ${alternative.name}'s ${want}`;
   }
   return undefined;
 }

@@ -115,7 +115,8 @@ export function consoleReporter(out: Writable, tty: boolean, options: ConsoleRep
       if (kind === 'line' || kind === 'github') {
         // A provider that hangs still gets a line every 5 seconds; unref'd, so it never holds the process open.
         timer = setInterval(() => {
-          if (latest !== undefined && latest.done < latest.total && now() - lastLine.at >= LINE_INTERVAL_MS) printLine();
+          if (latest !== undefined && latest.done < latest.total && now() - lastLine.at >= LINE_INTERVAL_MS)
+            printLine();
         }, LINE_INTERVAL_MS);
         timer.unref();
       }
@@ -141,7 +142,9 @@ export function consoleReporter(out: Writable, tty: boolean, options: ConsoleRep
         out.write(`… and ${failing.length - MAX_DETAILED} more; see the JSON, JUnit, Markdown or HTML report\n`);
       }
       out.write(summaryText(report.summary));
-      const tally = VERDICTS.filter((v) => report.counts[v] > 0).map((v) => `${colorVerdict(c, v)} ${report.counts[v]}`);
+      const tally = VERDICTS.filter((v) => report.counts[v] > 0).map(
+        (v) => `${colorVerdict(c, v)} ${report.counts[v]}`,
+      );
       out.write(`\n${tally.join('  ') || 'no vectors'} in ${(report.duration_ms / 1000).toFixed(1)} s\n`);
       for (const line of extra) out.write(`${line}\n`);
     }
@@ -168,13 +171,17 @@ export function summaryText(summary: RunSummary): string {
     lines.push('by violated clause:');
     for (const cl of summary.by_clause.slice(0, MAX_CLAUSES)) {
       const expected = cl.expected > 0 ? `, ${cl.expected} expected (XFAIL)` : '';
-      lines.push(`  ${cl.clause}: ${cl.failing} failing${expected} (${cl.categories.map((x) => escapeText(x)).join(', ')})`);
+      lines.push(
+        `  ${cl.clause}: ${cl.failing} failing${expected} (${cl.categories.map((x) => escapeText(x)).join(', ')})`,
+      );
     }
-    if (summary.by_clause.length > MAX_CLAUSES) lines.push(`  … and ${summary.by_clause.length - MAX_CLAUSES} more clauses`);
+    if (summary.by_clause.length > MAX_CLAUSES)
+      lines.push(`  … and ${summary.by_clause.length - MAX_CLAUSES} more clauses`);
   }
   if (summary.by_error.length > 0) {
     lines.push('without result bytes:');
-    for (const e of summary.by_error) lines.push(`  ${e.kind}: ${e.failing}${e.expected > 0 ? `, ${e.expected} expected (XFAIL)` : ''}`);
+    for (const e of summary.by_error)
+      lines.push(`  ${e.kind}: ${e.failing}${e.expected > 0 ? `, ${e.expected} expected (XFAIL)` : ''}`);
   }
   return lines.length === 0 ? '' : `\n${lines.join('\n')}\n`;
 }
@@ -219,26 +226,38 @@ function detail(c: Colors, v: VectorJudgement, verbose: boolean): string {
   const lines: string[] = [];
   const head = `${colorVerdict(c, v.verdict)} ${escapeText(v.id)}`;
   if (v.verdict === 'FAIL') {
-    lines.push(`${head}  ${v.fail_clauses.join(' ')}${v.clause_source === 'difference' ? ' (the vector\'s clauses for the differing parts; the verifier found no violation)' : ''}`);
+    lines.push(
+      `${head}  ${v.fail_clauses.join(' ')}${v.clause_source === 'difference' ? " (the vector's clauses for the differing parts; the verifier found no violation)" : ''}`,
+    );
     if (v.difference) lines.push(`    ${describeDifference(v.difference)}`);
-    if (v.metamorphic && !v.metamorphic.ok) lines.push(`    metamorphic (seed ${v.metamorphic.seed}): ${v.metamorphic.detail ?? ''}`);
-    for (const violation of v.violations.slice(0, verbose ? undefined : 5)) lines.push(`    ${formatViolation(violation)}`);
+    if (v.metamorphic && !v.metamorphic.ok)
+      lines.push(`    metamorphic (seed ${v.metamorphic.seed}): ${v.metamorphic.detail ?? ''}`);
+    for (const violation of v.violations.slice(0, verbose ? undefined : 5))
+      lines.push(`    ${formatViolation(violation)}`);
     if (v.violations.length > 5 && !verbose) lines.push(`    … ${v.violations.length - 5} more violations`);
     const diff = v.diff ?? v.metamorphic?.diff;
     if (diff) {
       const diffLines = diff.split('\n').filter((l) => l !== '');
       for (const l of diffLines.slice(0, verbose ? undefined : MAX_DIFF_LINES)) {
-        lines.push(`    ${l.startsWith('+') && !l.startsWith('+++') ? c.green(l) : l.startsWith('-') && !l.startsWith('---') ? c.red(l) : l}`);
+        lines.push(
+          `    ${l.startsWith('+') && !l.startsWith('+++') ? c.green(l) : l.startsWith('-') && !l.startsWith('---') ? c.red(l) : l}`,
+        );
       }
-      if (!verbose && diffLines.length > MAX_DIFF_LINES) lines.push(`    … ${diffLines.length - MAX_DIFF_LINES} more diff lines`);
+      if (!verbose && diffLines.length > MAX_DIFF_LINES)
+        lines.push(`    … ${diffLines.length - MAX_DIFF_LINES} more diff lines`);
     }
   } else if (v.verdict === 'XPASS') {
-    lines.push(`${head}  expected ${v.expectation?.verdict ?? ''} but got ${v.raw_verdict ?? ''}: ${escapeText(v.expectation?.reason ?? '')}`);
+    lines.push(
+      `${head}  expected ${v.expectation?.verdict ?? ''} but got ${v.raw_verdict ?? ''}: ${escapeText(v.expectation?.reason ?? '')}`,
+    );
   } else {
     const e = v.error;
     lines.push(`${head}  ${e ? `${e.kind}${e.code ? ` ${e.code}` : ''}: ${e.message}` : ''}`);
     if (e?.stderr_tail) {
-      const tail = e.stderr_tail.split('\n').filter((l) => l !== '').slice(-8);
+      const tail = e.stderr_tail
+        .split('\n')
+        .filter((l) => l !== '')
+        .slice(-8);
       for (const l of tail) lines.push(`    stderr: ${l}`);
     }
   }

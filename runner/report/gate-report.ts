@@ -72,7 +72,9 @@ export function computeGate(
   }
   for (const e of unknownExpectations) reasons.push(`expectation names no vector: ${e.id}`);
   // A metamorphic failure the expectations file names (XFAIL) is a known failure like any other.
-  const metamorphicFailures = vectors.filter((j) => j.metamorphic !== undefined && !j.metamorphic.ok && j.verdict !== 'XFAIL').length;
+  const metamorphicFailures = vectors.filter(
+    (j) => j.metamorphic !== undefined && !j.metamorphic.ok && j.verdict !== 'XFAIL',
+  ).length;
   if (metamorphicFailures > 0) reasons.push(`${metamorphicFailures} metamorphic canonical-order failures`);
   const isIncomplete = incomplete.length > 0 || counts['NOT-RUN'] > 0;
   const exit_code = isIncomplete ? EXIT.incomplete : reasons.length > 0 ? EXIT.failed : EXIT.ok;
@@ -91,7 +93,8 @@ export function reportFromEvents(events: readonly RunEvent[]): GateReport {
     else if (e.event === 'provider' && provider === null) provider = e.identity;
     else if (e.event === 'vector') vectors.push(e.judgement);
   }
-  if (start === undefined || end === undefined) throw new Error('kit fault: event stream without run-start and run-end');
+  if (start === undefined || end === undefined)
+    throw new Error('kit fault: event stream without run-start and run-end');
   vectors.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return {
     format: REPORT_FORMAT,

@@ -46,29 +46,43 @@ test('gate: 0 when everything passes, 1 on FAIL/ERROR/XPASS, 3 on NOT-RUN', () =
 });
 
 test('shards of one vector set merge into one gate', () => {
-  const merged = mergeReports([report('2/2', [judged('stale/b', 'PASS')]), report('1/2', [judged('stale/a', 'PASS'), judged('stale/c', 'FAIL')])]);
+  const merged = mergeReports([
+    report('2/2', [judged('stale/b', 'PASS')]),
+    report('1/2', [judged('stale/a', 'PASS'), judged('stale/c', 'FAIL')]),
+  ]);
   assert.ok(merged.ok);
   if (!merged.ok) return;
-  assert.equal(merged.report.vectors.map((v) => v.id), ['stale/a', 'stale/b', 'stale/c']);
+  assert.equal(
+    merged.report.vectors.map((v) => v.id),
+    ['stale/a', 'stale/b', 'stale/c'],
+  );
   assert.is(merged.report.counts.FAIL, 1);
   assert.is(merged.report.gate.exit_code, 1);
   assert.is(merged.report.selection.shard, null);
 });
 
 test('reports of different vector sets are refused', () => {
-  const merged = mergeReports([report('1/2', [judged('stale/a', 'PASS')]), report('2/2', [judged('stale/b', 'PASS')], 'b'.repeat(64))]);
+  const merged = mergeReports([
+    report('1/2', [judged('stale/a', 'PASS')]),
+    report('2/2', [judged('stale/b', 'PASS')], 'b'.repeat(64)),
+  ]);
   assert.not.ok(merged.ok);
   if (!merged.ok) assert.match(merged.message, /different vector sets/);
 });
 
 test('a missing shard makes the merge incomplete; overlapping shards are refused', () => {
-  const partial = mergeReports([report('1/3', [judged('stale/a', 'PASS')]), report('3/3', [judged('stale/c', 'PASS')])]);
+  const partial = mergeReports([
+    report('1/3', [judged('stale/a', 'PASS')]),
+    report('3/3', [judged('stale/c', 'PASS')]),
+  ]);
   assert.ok(partial.ok);
   if (partial.ok) {
     assert.is(partial.report.gate.exit_code, 3);
     assert.ok(partial.report.gate.reasons.includes('shard 2/3 is missing'));
   }
-  assert.not.ok(mergeReports([report('1/2', [judged('stale/a', 'PASS')]), report('2/2', [judged('stale/a', 'PASS')])]).ok);
+  assert.not.ok(
+    mergeReports([report('1/2', [judged('stale/a', 'PASS')]), report('2/2', [judged('stale/a', 'PASS')])]).ok,
+  );
 });
 
 test.run();

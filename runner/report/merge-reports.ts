@@ -44,10 +44,18 @@ export function mergeReports(reports: readonly GateReport[]): MergeOutcome {
   if (first === undefined) return { ok: false, message: 'no report to merge' };
   for (const r of reports.slice(1)) {
     if (r.vector_set_sha256 !== first.vector_set_sha256) {
-      return { ok: false, message: `refusing to merge reports of different vector sets (${first.vector_set_sha256} and ${r.vector_set_sha256})` };
+      return {
+        ok: false,
+        message: `refusing to merge reports of different vector sets (${first.vector_set_sha256} and ${r.vector_set_sha256})`,
+      };
     }
-    if (r.kit_version !== first.kit_version) return { ok: false, message: `refusing to merge reports of different kit versions (${first.kit_version} and ${r.kit_version})` };
-    const identity = (x: GateReport): unknown => (x.provider === null ? null : { name: x.provider.name, version: x.provider.version, adapter: x.provider.adapter });
+    if (r.kit_version !== first.kit_version)
+      return {
+        ok: false,
+        message: `refusing to merge reports of different kit versions (${first.kit_version} and ${r.kit_version})`,
+      };
+    const identity = (x: GateReport): unknown =>
+      x.provider === null ? null : { name: x.provider.name, version: x.provider.version, adapter: x.provider.adapter };
     if (r.provider !== null && first.provider !== null && !same(identity(r), identity(first))) {
       return { ok: false, message: 'refusing to merge reports of different providers' };
     }
@@ -57,12 +65,14 @@ export function mergeReports(reports: readonly GateReport[]): MergeOutcome {
       l: x.selection.clauses,
       x: x.selection.exclude_categories ?? [],
     });
-    if (!same(filters(r), filters(first))) return { ok: false, message: 'refusing to merge reports run with different filters' };
+    if (!same(filters(r), filters(first)))
+      return { ok: false, message: 'refusing to merge reports run with different filters' };
   }
   const seen = new Set<string>();
   for (const r of reports) {
     for (const v of r.vectors) {
-      if (seen.has(v.id)) return { ok: false, message: `vector ${v.id} appears in more than one report (overlapping shards?)` };
+      if (seen.has(v.id))
+        return { ok: false, message: `vector ${v.id} appears in more than one report (overlapping shards?)` };
       seen.add(v.id);
     }
   }
@@ -78,7 +88,8 @@ export function mergeReports(reports: readonly GateReport[]): MergeOutcome {
     for (let k = 1; k <= n; k++) if (!have.has(k)) incomplete.push(`shard ${k}/${n} is missing`);
   }
   for (const r of reports) {
-    for (const reason of r.gate.reasons) if (/could not start|was interrupted/.test(reason) && !incomplete.includes(reason)) incomplete.push(reason);
+    for (const reason of r.gate.reasons)
+      if (/could not start|was interrupted/.test(reason) && !incomplete.includes(reason)) incomplete.push(reason);
   }
   const vectors = reports.flatMap((r) => r.vectors).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const unknown = new Map<string, Expectation>();

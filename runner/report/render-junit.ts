@@ -75,21 +75,28 @@ function addCase(suite: XMLBuilder, v: VectorJudgement): void {
   });
   switch (v.verdict) {
     case 'FAIL':
-      tc.ele('failure', { type: 'FAIL', message: `FAIL ${v.fail_clauses.join(' ')}`.trim() }).txt(withNotes(failText(v), v));
+      tc.ele('failure', { type: 'FAIL', message: `FAIL ${v.fail_clauses.join(' ')}`.trim() }).txt(
+        withNotes(failText(v), v),
+      );
       break;
     case 'XPASS': {
       const message = `XPASS: expected ${v.expectation?.verdict ?? ''}, got ${v.raw_verdict ?? ''}`;
-      tc.ele('failure', { type: 'XPASS', message }).txt(withReproduce(v, withNotes(escapeText(v.expectation?.reason ?? ''), v)));
+      tc.ele('failure', { type: 'XPASS', message }).txt(
+        withReproduce(v, withNotes(escapeText(v.expectation?.reason ?? ''), v)),
+      );
       break;
     }
     case 'ERROR':
     case 'NOT-RUN':
-      tc.ele('error', { type: v.error?.kind ?? v.verdict, message: `${v.verdict}${v.fail_clauses.length > 0 ? ` ${v.fail_clauses.join(' ')}` : ''}: ${v.error?.message ?? ''}` }).txt(
-        withReproduce(v, withNotes(v.error?.stderr_tail ?? '', v)),
-      );
+      tc.ele('error', {
+        type: v.error?.kind ?? v.verdict,
+        message: `${v.verdict}${v.fail_clauses.length > 0 ? ` ${v.fail_clauses.join(' ')}` : ''}: ${v.error?.message ?? ''}`,
+      }).txt(withReproduce(v, withNotes(v.error?.stderr_tail ?? '', v)));
       break;
     case 'XFAIL':
-      tc.ele('skipped', { message: `XFAIL (expected ${v.raw_verdict ?? ''}): ${escapeText(v.expectation?.reason ?? '')}` });
+      tc.ele('skipped', {
+        message: `XFAIL (expected ${v.raw_verdict ?? ''}): ${escapeText(v.expectation?.reason ?? '')}`,
+      });
       break;
     case 'ACCEPTABLE':
     case 'PASS':
@@ -130,7 +137,8 @@ function suiteOut(report: GateReport, category: string, vectors: readonly Vector
 function failText(v: VectorJudgement): string {
   const lines: string[] = [];
   if (v.difference) lines.push(describeDifference(v.difference));
-  if (v.metamorphic && !v.metamorphic.ok) lines.push(`metamorphic (seed ${v.metamorphic.seed}): ${v.metamorphic.detail ?? ''}`);
+  if (v.metamorphic && !v.metamorphic.ok)
+    lines.push(`metamorphic (seed ${v.metamorphic.seed}): ${v.metamorphic.detail ?? ''}`);
   for (const violation of v.violations) lines.push(formatViolation(violation));
   if (v.reproduce !== undefined) lines.push(`reproduce: ${escapeText(v.reproduce)}`);
   if (v.diff) lines.push('', v.diff);
@@ -157,7 +165,11 @@ function addFuzzSuite(root: XMLBuilder, report: GateReport): void {
   const props = suite.ele('properties');
   props.ele('property', { name: 'seed', value: String(fuzz.seed) });
   props.ele('property', { name: 'cases', value: String(fuzz.cases) });
-  const tc = suite.ele('testcase', { classname: 'kofun-ctk.fuzz', name: `seed ${fuzz.seed}, ${fuzz.cases} cases`, time: '0.000' });
+  const tc = suite.ele('testcase', {
+    classname: 'kofun-ctk.fuzz',
+    name: `seed ${fuzz.seed}, ${fuzz.cases} cases`,
+    time: '0.000',
+  });
   const text = escapeText(describeFuzzPhase(fuzz));
   if (fuzz.outcome === 'disagreement') {
     tc.ele('failure', { type: 'FAIL', message: `FAIL ${(fuzz.clauses ?? []).join(' ')}`.trim() }).txt(text);
@@ -167,5 +179,7 @@ function addFuzzSuite(root: XMLBuilder, report: GateReport): void {
 }
 
 function withReproduce(v: VectorJudgement, text: string): string {
-  return v.reproduce === undefined ? text : `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}reproduce: ${escapeText(v.reproduce)}`;
+  return v.reproduce === undefined
+    ? text
+    : `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}reproduce: ${escapeText(v.reproduce)}`;
 }

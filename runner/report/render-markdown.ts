@@ -33,7 +33,12 @@ export function renderMarkdown(report: GateReport): string {
   lines.push(`| started | ${markdownCell(report.started_at)} on ${markdownCell(report.hostname)} |`);
   lines.push(`| wall time | ${(report.duration_ms / 1000).toFixed(3)} s |`);
   lines.push(`| exit status | ${report.gate.exit_code} |`, '');
-  lines.push(`| ${VERDICTS.join(' | ')} |`, `|${VERDICTS.map(() => '---:').join('|')}|`, `| ${VERDICTS.map((v) => report.counts[v]).join(' | ')} |`, '');
+  lines.push(
+    `| ${VERDICTS.join(' | ')} |`,
+    `|${VERDICTS.map(() => '---:').join('|')}|`,
+    `| ${VERDICTS.map((v) => report.counts[v]).join(' | ')} |`,
+    '',
+  );
   lines.push(...summaryTables(report));
   if (report.gate.reasons.length > 0) {
     lines.push('## Why the gate failed', '');
@@ -44,7 +49,10 @@ export function renderMarkdown(report: GateReport): string {
   if (accepted.length > 0) {
     lines.push('## Acceptable and expected failures', '', '| vector | verdict | why |', '|---|---|---|');
     for (const v of accepted) {
-      const why = v.verdict === 'ACCEPTABLE' ? `alternative ${v.acceptable?.name ?? ''} (${v.acceptable?.interpretation ?? ''})` : v.expectation?.reason ?? '';
+      const why =
+        v.verdict === 'ACCEPTABLE'
+          ? `alternative ${v.acceptable?.name ?? ''} (${v.acceptable?.interpretation ?? ''})`
+          : (v.expectation?.reason ?? '');
       lines.push(`| ${markdownCell(v.id)} | ${v.verdict} | ${markdownCell(why)} |`);
     }
     lines.push('');
@@ -59,15 +67,27 @@ export function renderMarkdown(report: GateReport): string {
 
 /** The run by category and by violated clause, and its slowest vectors. */
 function summaryTables(report: GateReport): string[] {
-  const out: string[] = ['## By category', '', `| category | vectors | ${VERDICTS.join(' | ')} |`, `|---|---:|${VERDICTS.map(() => '---:').join('|')}|`];
+  const out: string[] = [
+    '## By category',
+    '',
+    `| category | vectors | ${VERDICTS.join(' | ')} |`,
+    `|---|---:|${VERDICTS.map(() => '---:').join('|')}|`,
+  ];
   for (const c of report.summary.by_category) {
     out.push(`| ${markdownCell(c.category)} | ${c.total} | ${VERDICTS.map((v) => c.counts[v]).join(' | ')} |`);
   }
   out.push('');
   if (report.summary.by_clause.length > 0) {
-    out.push('## By violated clause', '', '| clause | failing | expected (XFAIL) | categories |', '|---|---:|---:|---|');
+    out.push(
+      '## By violated clause',
+      '',
+      '| clause | failing | expected (XFAIL) | categories |',
+      '|---|---:|---:|---|',
+    );
     for (const c of report.summary.by_clause) {
-      out.push(`| ${markdownCell(c.clause)} | ${c.failing} | ${c.expected} | ${c.categories.map((x) => markdownCell(x)).join(', ')} |`);
+      out.push(
+        `| ${markdownCell(c.clause)} | ${c.failing} | ${c.expected} | ${c.categories.map((x) => markdownCell(x)).join(', ')} |`,
+      );
     }
     out.push('');
   }
@@ -78,9 +98,12 @@ function summaryTables(report: GateReport): string[] {
   }
   const timed = report.vectors.filter((v) => v.duration_ms !== undefined);
   if (timed.length > 0) {
-    const slowest = [...timed].sort((a, b) => (b.duration_ms ?? 0) - (a.duration_ms ?? 0) || (a.id < b.id ? -1 : 1)).slice(0, 10);
+    const slowest = [...timed]
+      .sort((a, b) => (b.duration_ms ?? 0) - (a.duration_ms ?? 0) || (a.id < b.id ? -1 : 1))
+      .slice(0, 10);
     out.push('## Slowest vectors', '', '| vector | verdict | wall time |', '|---|---|---:|');
-    for (const v of slowest) out.push(`| ${markdownCell(v.id)} | ${v.verdict} | ${(v.duration_ms ?? 0).toFixed(3)} ms |`);
+    for (const v of slowest)
+      out.push(`| ${markdownCell(v.id)} | ${v.verdict} | ${(v.duration_ms ?? 0).toFixed(3)} ms |`);
     out.push('');
   }
   return out;
@@ -98,18 +121,24 @@ function describeSelection(report: GateReport): string {
 
 function vectorSection(v: VectorJudgement): string[] {
   const out = [`### ${markdownCell(v.id)}: ${v.verdict}`, ''];
-  if (v.fail_clauses.length > 0) out.push(`- clauses: ${v.fail_clauses.map((c) => markdownCell(c)).join(', ')} (from the ${v.clause_source ?? 'verifier'})`);
+  if (v.fail_clauses.length > 0)
+    out.push(
+      `- clauses: ${v.fail_clauses.map((c) => markdownCell(c)).join(', ')} (from the ${v.clause_source ?? 'verifier'})`,
+    );
   if (v.difference) out.push(`- ${markdownSafe(describeDifference(v.difference))}`);
-  if (v.error) out.push(`- ${markdownSafe(`${v.error.kind}${v.error.code ? ` ${v.error.code}` : ''}: ${v.error.message}`)}`);
+  if (v.error)
+    out.push(`- ${markdownSafe(`${v.error.kind}${v.error.code ? ` ${v.error.code}` : ''}: ${v.error.message}`)}`);
   if (v.expectation) out.push(`- expectation: ${markdownCell(`${v.expectation.verdict}: ${v.expectation.reason}`)}`);
   if (v.duration_ms !== undefined) out.push(`- wall time: ${v.duration_ms.toFixed(3)} ms`);
-  if (v.metamorphic && !v.metamorphic.ok) out.push(`- metamorphic (seed ${v.metamorphic.seed}): ${markdownSafe(v.metamorphic.detail ?? '')}`);
+  if (v.metamorphic && !v.metamorphic.ok)
+    out.push(`- metamorphic (seed ${v.metamorphic.seed}): ${markdownSafe(v.metamorphic.detail ?? '')}`);
   for (const n of v.notes) out.push(`- note: ${markdownSafe(n)}`);
   out.push('');
   if (v.reproduce !== undefined) out.push('Reproduce:', '', ...fenced(escapeText(v.reproduce), 'sh'), '');
   if (v.violations.length > 0) out.push(...fenced(v.violations.map(formatViolation).join('\n')), '');
   if (v.diff) out.push(...fenced(v.diff, 'diff'), '');
-  if (v.metamorphic?.diff) out.push('Base run against metamorphic variant:', '', ...fenced(v.metamorphic.diff, 'diff'), '');
+  if (v.metamorphic?.diff)
+    out.push('Base run against metamorphic variant:', '', ...fenced(v.metamorphic.diff, 'diff'), '');
   if (v.error?.stderr_tail) out.push('Provider stderr (tail):', '', ...fenced(v.error.stderr_tail), '');
   return out;
 }

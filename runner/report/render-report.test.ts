@@ -32,7 +32,10 @@ function report(): GateReport {
     fail_clauses: ['KD-CANON-02'],
     clause_source: 'verifier',
     violations: [{ code: 'x', clause: 'KD-CANON-02', message: 'm', actual: hostile }],
-    diff: unifiedDiff(new Uint8Array(Buffer.from('{\n  "a": 1\n}\n')), new Uint8Array(Buffer.from(`{\n  "a": "${hostile}"\n}\n`))),
+    diff: unifiedDiff(
+      new Uint8Array(Buffer.from('{\n  "a": 1\n}\n')),
+      new Uint8Array(Buffer.from(`{\n  "a": "${hostile}"\n}\n`)),
+    ),
     notes: [],
   };
   const vectors = [error, fail];

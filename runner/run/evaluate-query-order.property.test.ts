@@ -9,7 +9,14 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import { type FixtureV1, type DiscoveryRequestV1, type Query, evaluateQuery } from '../../oracle/index.js';
-import { bytesOf, decodeResult, load, requestOn, RESULT_HEAD, textOf } from '../../oracle/pipeline/test-support/query-support.js';
+import {
+  bytesOf,
+  decodeResult,
+  load,
+  requestOn,
+  RESULT_HEAD,
+  textOf,
+} from '../../oracle/pipeline/test-support/query-support.js';
 import { richFixture } from '../../oracle/pipeline/test-support/rich-fixture.js';
 import { fixtureVariant } from './metamorphic-variant.js';
 
@@ -57,7 +64,15 @@ test('shuffling every fixture array and object never changes the result bytes', 
 });
 
 const INVALID_REQUEST = textOf({
-  ...RESULT_HEAD, status: 'invalid', analysis: null, type: null, operations: [], omissions: [], diagnostics: [], reason: 'invalid-request', truncated: false,
+  ...RESULT_HEAD,
+  status: 'invalid',
+  analysis: null,
+  type: null,
+  operations: [],
+  omissions: [],
+  diagnostics: [],
+  reason: 'invalid-request',
+  truncated: false,
 });
 
 test('arbitrary bytes never throw and are answered invalid / invalid-request', () => {
@@ -74,14 +89,18 @@ test('mutated requests never throw and always get a canonical v1 result', () => 
   const fx = load(richFixture().fixture);
   const valid = bytesOf(requestOn(fx, { query: { include_unavailable: true } }));
   fc.assert(
-    fc.property(fc.array(fc.tuple(fc.nat(valid.length - 1), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 4 }), (edits) => {
-      const bytes = Uint8Array.from(valid);
-      for (const [at, b] of edits) bytes[at] = b;
-      const result = decodeResult(evaluateQuery(bytes, fx));
-      assert.is(result.schema, RESULT_HEAD.schema);
-      assert.is(result.authoritative, false);
-      if (result.status === 'invalid') assert.ok(result.reason === 'invalid-request' || result.reason === 'invalid-position');
-    }),
+    fc.property(
+      fc.array(fc.tuple(fc.nat(valid.length - 1), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 4 }),
+      (edits) => {
+        const bytes = Uint8Array.from(valid);
+        for (const [at, b] of edits) bytes[at] = b;
+        const result = decodeResult(evaluateQuery(bytes, fx));
+        assert.is(result.schema, RESULT_HEAD.schema);
+        assert.is(result.authoritative, false);
+        if (result.status === 'invalid')
+          assert.ok(result.reason === 'invalid-request' || result.reason === 'invalid-position');
+      },
+    ),
     { ...SEED, numRuns: 300 },
   );
 });

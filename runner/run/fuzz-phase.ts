@@ -57,13 +57,22 @@ export async function runFuzzPhase(options: FuzzPhaseOptions): Promise<FuzzPhase
   if (outcome.kind === 'no-provider') return { ...base, outcome: 'no-provider', message: outcome.message };
   if (outcome.kind === 'passed') return { ...base, outcome: 'passed' };
   const vectorId = writeFuzzVector(options.folder, outcome, options.kitVersion);
-  return { ...base, outcome: 'disagreement', vector_id: vectorId, folder: options.folder, path: outcome.path, clauses: brokenClauses(outcome) };
+  return {
+    ...base,
+    outcome: 'disagreement',
+    vector_id: vectorId,
+    folder: options.folder,
+    path: outcome.path,
+    clauses: brokenClauses(outcome),
+  };
 }
 
 function brokenClauses(outcome: Extract<FuzzOutcome, { kind: 'disagreement' }>): string[] {
   if (!outcome.actual.ok) return [];
   const loaded = loadFixture(outcome.case.fixture);
-  const context = loaded.ok ? { request: outcome.case.request, fixture: loaded.fixture } : { request: outcome.case.request };
+  const context = loaded.ok
+    ? { request: outcome.case.request, fixture: loaded.fixture }
+    : { request: outcome.case.request };
   return [...new Set(verifyResult(outcome.actual.bytes, context).map((v) => v.clause))].sort();
 }
 
@@ -71,7 +80,9 @@ function brokenClauses(outcome: Extract<FuzzOutcome, { kind: 'disagreement' }>):
 export function withFuzzPhase(report: GateReport, fuzz: FuzzPhaseReport): GateReport {
   const gate = { ...report.gate, reasons: [...report.gate.reasons] };
   if (fuzz.outcome === 'disagreement') {
-    gate.reasons.push(`fuzz: a disagreement in ${fuzz.cases} generated cases (seed ${fuzz.seed}), written as ${fuzz.vector_id ?? 'a vector'}`);
+    gate.reasons.push(
+      `fuzz: a disagreement in ${fuzz.cases} generated cases (seed ${fuzz.seed}), written as ${fuzz.vector_id ?? 'a vector'}`,
+    );
     if (gate.exit_code === EXIT.ok) gate.exit_code = EXIT.failed;
   } else if (fuzz.outcome === 'no-provider') {
     gate.reasons.push(`fuzz: the phase could not run (seed ${fuzz.seed})`);

@@ -5,8 +5,16 @@ import { fixtureVariant, sampleIds, seededRandom, vectorSeed } from './metamorph
 
 const fixture = {
   schema: 'kofun.ctk.fixture/v1',
-  interfaces: [{ module_id: 'a', validated: true }, { module_id: 'b', validated: false }, { module_id: 'c', validated: true }],
-  candidates: [{ identity: '1', effects: [{ d: 'x' }, { d: 'y' }] }, { identity: '2', effects: [] }, { identity: '3', effects: [] }],
+  interfaces: [
+    { module_id: 'a', validated: true },
+    { module_id: 'b', validated: false },
+    { module_id: 'c', validated: true },
+  ],
+  candidates: [
+    { identity: '1', effects: [{ d: 'x' }, { d: 'y' }] },
+    { identity: '2', effects: [] },
+    { identity: '3', effects: [] },
+  ],
   file: { source: 'let a = 1', path: 'a.kf' },
   generation: 9007199254740991,
 };
@@ -14,9 +22,17 @@ const bytes = new Uint8Array(Buffer.from(JSON.stringify(fixture)));
 
 /** The value with every array sorted and every object's keys sorted: the canonical-order invariant. */
 function normal(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(normal).map((x) => JSON.stringify(x)).sort();
+  if (Array.isArray(v))
+    return v
+      .map(normal)
+      .map((x) => JSON.stringify(x))
+      .sort();
   if (typeof v === 'object' && v !== null) {
-    return Object.fromEntries(Object.keys(v).sort().map((k) => [k, normal((v as Record<string, unknown>)[k])]));
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .map((k) => [k, normal((v as Record<string, unknown>)[k])]),
+    );
   }
   return v;
 }
@@ -33,9 +49,10 @@ test('the same seed gives the same bytes; seeds differ in order or layout', () =
   const distinct = new Set(Array.from({ length: 12 }, (_, s) => Buffer.from(fixtureVariant(bytes, s)).toString('hex')));
   assert.ok(distinct.size > 1);
   // Over several seeds some variant must reorder the first array or the top-level keys.
-  const reordered = Array.from({ length: 12 }, (_, s) => JSON.parse(Buffer.from(fixtureVariant(bytes, s)).toString()) as typeof fixture).some(
-    (x) => x.interfaces[0]?.module_id !== 'a' || Object.keys(x)[0] !== 'schema',
-  );
+  const reordered = Array.from(
+    { length: 12 },
+    (_, s) => JSON.parse(Buffer.from(fixtureVariant(bytes, s)).toString()) as typeof fixture,
+  ).some((x) => x.interfaces[0]?.module_id !== 'a' || Object.keys(x)[0] !== 'schema');
   assert.ok(reordered);
 });
 

@@ -21,7 +21,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
-import type { CallOutcome, ProviderConnection, ProviderFault, ProviderLauncher } from '../adapters/provider-connection.js';
+import type {
+  CallOutcome,
+  ProviderConnection,
+  ProviderFault,
+  ProviderLauncher,
+} from '../adapters/provider-connection.js';
 import { classifyDifference } from '../judge/classify-difference.js';
 import { applyExpectations, type Expectation } from '../judge/expectations.js';
 import { errorFromFault, judgeVector, notRunJudgement } from '../judge/judge-vector.js';
@@ -30,7 +35,12 @@ import { unifiedDiff } from '../judge/unified-diff.js';
 import { PASSING, type MetamorphicOutcome, type VectorJudgement } from '../judge/verdict.js';
 import { computeGate, reportFromEvents, type GateReport } from '../report/gate-report.js';
 import type { EventSink, MetamorphicSettings, RunEvent, RunSelection } from '../report/run-events.js';
-import { judgeReleaseVector, NO_BUILD_COMMANDS, releaseNotRunJudgement, type ReleaseBuildPlan } from '../release-cost/judge-release-vector.js';
+import {
+  judgeReleaseVector,
+  NO_BUILD_COMMANDS,
+  releaseNotRunJudgement,
+  type ReleaseBuildPlan,
+} from '../release-cost/judge-release-vector.js';
 import { fixtureVariant, sampleIds, vectorSeed } from './metamorphic-variant.js';
 import type { InterruptReason } from './run-interruption.js';
 import type { QueryVector, ReleaseVector, VectorSet } from './vector-source.js';
@@ -92,19 +102,26 @@ class Lane {
   ) {}
 
   /** Starts the instance; the fault when it cannot. */
-  async ensure(): Promise<{ ok: true; connection: ProviderConnection } | { ok: false; why: string; stderrTail?: string }> {
+  async ensure(): Promise<
+    { ok: true; connection: ProviderConnection } | { ok: false; why: string; stderrTail?: string }
+  > {
     if (this.connection?.alive) return { ok: true, connection: this.connection };
     if (this.everStarted) {
       if (this.shared.restartsLeft <= 0) return { ok: false, why: 'the provider died and the restart budget is spent' };
       this.shared.restartsLeft -= 1;
       const cause = this.connection?.deathFault;
-      const reason = cause === undefined ? 'the provider instance died' : `the provider instance died: ${describeFault(cause)}`;
+      const reason =
+        cause === undefined ? 'the provider instance died' : `the provider instance died: ${describeFault(cause)}`;
       this.shared.emit({ event: 'provider-restart', lane: this.index, reason });
     }
     this.everStarted = true;
     await this.connection?.close();
     this.loaded = new Set();
-    const started = await this.launcher(this.cwd === undefined ? { timeoutMs: this.shared.startTimeoutMs } : { cwd: this.cwd, timeoutMs: this.shared.startTimeoutMs });
+    const started = await this.launcher(
+      this.cwd === undefined
+        ? { timeoutMs: this.shared.startTimeoutMs }
+        : { cwd: this.cwd, timeoutMs: this.shared.startTimeoutMs },
+    );
     if (!started.ok) {
       this.connection = undefined;
       const why = `the provider could not start: ${describeFault(started.fault)}`;
@@ -125,7 +142,8 @@ class Lane {
     const { connection } = ready;
     if (!this.loaded.has(fixtureSha)) {
       const loaded = await connection.loadFixture(fixtureSha, fixtureBytes(), this.shared.timeoutMs);
-      if (!loaded.ok) return { ok: false, fault: { ...loaded.fault, message: `loading the fixture: ${loaded.fault.message}` } };
+      if (!loaded.ok)
+        return { ok: false, fault: { ...loaded.fault, message: `loading the fixture: ${loaded.fault.message}` } };
       this.loaded.add(fixtureSha);
     }
     return connection.query(fixtureSha, request, this.shared.timeoutMs);
@@ -140,7 +158,6 @@ class Lane {
     this.connection = undefined;
   }
 }
-
 
 /** Runs the gate and returns its report (also emitted as events). */
 export async function runGate(options: GateRunOptions): Promise<GateReport> {
@@ -179,27 +196,43 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
   const releaseOrder = [...(options.selectedRelease ?? [])].sort((a, b) => cmp(a.id, b.id));
   const baseTotal = order.length + releaseOrder.length;
   let done = 0;
-  const lanes = Array.from({ length: Math.max(1, options.jobs) }, (_, i) => new Lane(i + 1, options.launcher, shared, undefined));
+  const lanes = Array.from(
+    { length: Math.max(1, options.jobs) },
+    (_, i) => new Lane(i + 1, options.launcher, shared, undefined),
+  );
   const abort = options.abort;
   const interrupted = (): string => `not run: the run was interrupted (${String(abort?.reason ?? 'aborted')})`;
   const first = await (lanes[0] as Lane).ensure();
   if (!first.ok && abort?.aborted !== true) {
     // Said once for the run, with what the provider wrote to stderr, rather than only in every NOT-RUN vector.
-    const tail = first.stderrTail === undefined ? '' : `; its stderr ends: ${clip(first.stderrTail.slice(-STDERR_IN_REASON), STDERR_IN_REASON)}`;
+    const tail =
+      first.stderrTail === undefined
+        ? ''
+        : `; its stderr ends: ${clip(first.stderrTail.slice(-STDERR_IN_REASON), STDERR_IN_REASON)}`;
     incomplete.push(`${first.why}${tail} (kofun-ctk smoke with the same provider options shows its stdout and stderr)`);
     for (const v of order) judgements.set(v.id, notRunJudgement(v, first.why));
     done = order.length;
   } else {
     await pool(abort, order, lanes, async (vector, lane) => {
       const t0 = performance.now();
-      const outcome = await lane.send(vector.fixtureSha256, () => options.vectorSet.fixtureBytes(vector.fixtureSha256), vector.request);
+      const outcome = await lane.send(
+        vector.fixtureSha256,
+        () => options.vectorSet.fixtureBytes(vector.fixtureSha256),
+        vector.request,
+      );
       const wall = elapsedMs(t0);
       // The interruption killed the provider under this call: its fault says nothing about the provider.
       const judgement = abort?.aborted
         ? notRunJudgement(vector, interrupted())
         : 'notRun' in outcome
           ? notRunJudgement(vector, outcome.notRun)
-          : { ...judgeVector(vector, outcome, { fixture: options.vectorSet.loadedFixture(vector.fixtureSha256), declaredInterpretations: lane.identity() }), duration_ms: wall };
+          : {
+              ...judgeVector(vector, outcome, {
+                fixture: options.vectorSet.loadedFixture(vector.fixtureSha256),
+                declaredInterpretations: lane.identity(),
+              }),
+              duration_ms: wall,
+            };
       if (!('notRun' in outcome) && outcome.ok && abort?.aborted !== true) actuals.set(vector.id, outcome.value);
       judgements.set(vector.id, judgement);
       done += 1;
@@ -211,7 +244,9 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
   // Release-cost vectors: the provider's declared builds on each fixture, not the provider process.
   const plan = options.releaseBuild ?? null;
   if (releaseOrder.length > 0 && plan === null) {
-    incomplete.push(`${releaseOrder.length} release-cost vectors not run: ${NO_BUILD_COMMANDS} (declare build, a kofun.ctk.release-build/v1 file or object, in the provider configuration, or leave the release-cost category out of the selection)`);
+    incomplete.push(
+      `${releaseOrder.length} release-cost vectors not run: ${NO_BUILD_COMMANDS} (declare build, a kofun.ctk.release-build/v1 file or object, in the provider configuration, or leave the release-cost category out of the selection)`,
+    );
   }
   const slots = Array.from({ length: Math.max(1, options.jobs) }, (_, i) => i);
   await pool(abort, releaseOrder, slots, async (vector) => {
@@ -219,7 +254,10 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
     const judged =
       plan === null
         ? releaseNotRunJudgement(vector, NO_BUILD_COMMANDS)
-        : { ...(await judgeReleaseVector(vector, options.vectorSet.fixturePath(vector.fixtureSha256), plan)), duration_ms: elapsedMs(t0) };
+        : {
+            ...(await judgeReleaseVector(vector, options.vectorSet.fixturePath(vector.fixtureSha256), plan)),
+            duration_ms: elapsedMs(t0),
+          };
     const judgement = abort?.aborted ? releaseNotRunJudgement(vector, interrupted()) : judged;
     judgements.set(vector.id, judgement);
     done += 1;
@@ -231,7 +269,10 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
     const sampled = sampleIds([...actuals.keys()].sort(), options.metamorphic.sample, options.metamorphic.seed);
     const todo = order.filter((v) => sampled.has(v.id));
     const folder = mkdtempSync(join(tmpdir(), 'kofun-ctk-metamorphic-'));
-    const mLanes = Array.from({ length: Math.max(1, options.jobs) }, (_, i) => new Lane(i + 1, options.metamorphicLauncher, shared, folder));
+    const mLanes = Array.from(
+      { length: Math.max(1, options.jobs) },
+      (_, i) => new Lane(i + 1, options.metamorphicLauncher, shared, folder),
+    );
     let mDone = 0;
     try {
       await pool(abort, todo, mLanes, async (vector, lane) => {
@@ -246,7 +287,14 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
         const judgement = judgements.get(vector.id) as VectorJudgement;
         judgements.set(vector.id, withMetamorphic(judgement, result));
         mDone += 1;
-        emit({ event: 'progress', phase: 'metamorphic', id: vector.id, outcome: result.ok ? 'same' : 'differs', done: mDone, total: todo.length });
+        emit({
+          event: 'progress',
+          phase: 'metamorphic',
+          id: vector.id,
+          outcome: result.ok ? 'same' : 'differs',
+          done: mDone,
+          total: todo.length,
+        });
       });
     } finally {
       await Promise.all(mLanes.map((l) => l.close()));
@@ -258,7 +306,8 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
     const finished = [...judgements.values()].filter((j) => j.verdict !== 'NOT-RUN').length;
     incomplete.push(`the run was interrupted (${String(abort.reason)}) after ${finished} of ${baseTotal} vectors`);
     for (const v of order) if (!judgements.has(v.id)) judgements.set(v.id, notRunJudgement(v, interrupted()));
-    for (const v of releaseOrder) if (!judgements.has(v.id)) judgements.set(v.id, releaseNotRunJudgement(v, interrupted()));
+    for (const v of releaseOrder)
+      if (!judgements.has(v.id)) judgements.set(v.id, releaseNotRunJudgement(v, interrupted()));
   }
   const ordered = [...judgements.values()].sort((a, b) => cmp(a.id, b.id));
   const applied = applyExpectations(ordered, options.expectations, options.knownIds);
@@ -268,7 +317,13 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
   }
   const gate = computeGate(applied.judgements, applied.unknown, incomplete);
   const interruptedBy = abort?.aborted ? (String(abort.reason) as InterruptReason) : null;
-  emit({ event: 'run-end', gate, unknown_expectations: applied.unknown, duration_ms: Date.now() - started, interrupted_by: interruptedBy });
+  emit({
+    event: 'run-end',
+    gate,
+    unknown_expectations: applied.unknown,
+    duration_ms: Date.now() - started,
+    interrupted_by: interruptedBy,
+  });
   return reportFromEvents(events);
 }
 
@@ -289,7 +344,8 @@ function metamorphicOutcome(seed: number, base: Uint8Array, outcome: LaneOutcome
 function withMetamorphic(j: VectorJudgement, m: MetamorphicOutcome): VectorJudgement {
   if (m.ok) return { ...j, metamorphic: m };
   const clauses = ['KD-KEY-07', 'KD-ORDER-12'];
-  if (j.verdict === 'FAIL') return { ...j, metamorphic: m, fail_clauses: [...new Set([...j.fail_clauses, ...clauses])].sort() };
+  if (j.verdict === 'FAIL')
+    return { ...j, metamorphic: m, fail_clauses: [...new Set([...j.fail_clauses, ...clauses])].sort() };
   return { ...j, metamorphic: m, verdict: 'FAIL', fail_clauses: clauses, clause_source: 'metamorphic' };
 }
 

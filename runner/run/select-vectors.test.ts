@@ -18,18 +18,35 @@ const v = (id: string, clauses: string[] = []): QueryVector => ({
   file: `${id}.json`,
 });
 
-const set = [v('invalid/bom', ['KD-CANON-01']), v('stale/generation', ['KD-STALE-04']), v('stale/wrong-file', ['KD-POS-03', 'KD-STALE-01'])];
+const set = [
+  v('invalid/bom', ['KD-CANON-01']),
+  v('stale/generation', ['KD-STALE-04']),
+  v('stale/wrong-file', ['KD-POS-03', 'KD-STALE-01']),
+];
 
 test('filters: OR within one filter, AND across filters, prefix ids with *', () => {
-  assert.equal(filterVectors(set, { categories: ['stale'], ids: [], clauses: [] }).map((x) => x.id), ['stale/generation', 'stale/wrong-file']);
-  assert.equal(filterVectors(set, { categories: ['stale', 'invalid'], ids: [], clauses: ['KD-STALE-01'] }).map((x) => x.id), ['stale/wrong-file']);
-  assert.equal(filterVectors(set, { categories: [], ids: ['stale/g*', 'invalid/bom'], clauses: [] }).map((x) => x.id), ['invalid/bom', 'stale/generation']);
+  assert.equal(
+    filterVectors(set, { categories: ['stale'], ids: [], clauses: [] }).map((x) => x.id),
+    ['stale/generation', 'stale/wrong-file'],
+  );
+  assert.equal(
+    filterVectors(set, { categories: ['stale', 'invalid'], ids: [], clauses: ['KD-STALE-01'] }).map((x) => x.id),
+    ['stale/wrong-file'],
+  );
+  assert.equal(
+    filterVectors(set, { categories: [], ids: ['stale/g*', 'invalid/bom'], clauses: [] }).map((x) => x.id),
+    ['invalid/bom', 'stale/generation'],
+  );
   assert.equal(filterVectors(set, { categories: [], ids: ['stale'], clauses: [] }), []);
 });
 
 test('shard k/n parses only 1 <= k <= n', () => {
   assert.equal(parseShard('2/3'), { k: 2, n: 3 });
-  for (const bad of ['0/3', '4/3', '1/0', '1', 'a/b', '01/3', '1/3/']) assert.throws(() => parseShard(bad), (e: unknown) => e instanceof UsageError);
+  for (const bad of ['0/3', '4/3', '1/0', '1', 'a/b', '01/3', '1/3/'])
+    assert.throws(
+      () => parseShard(bad),
+      (e: unknown) => e instanceof UsageError,
+    );
 });
 
 test('property: the n shards partition the selection', () => {
@@ -38,7 +55,10 @@ test('property: the n shards partition the selection', () => {
       const all = Array.from({ length: count }, (_, i) => v(`c/${String(i).padStart(3, '0')}`));
       const parts = Array.from({ length: n }, (_, k) => shardVectors(all, { k: k + 1, n }).map((x) => x.id));
       const union = parts.flat().sort();
-      assert.equal(union, all.map((x) => x.id));
+      assert.equal(
+        union,
+        all.map((x) => x.id),
+      );
       assert.is(new Set(union).size, union.length);
     }),
     { seed: 20261201, numRuns: 200 },

@@ -60,5 +60,8 @@ export function shardVectors<V extends SelectableVector>(vectors: readonly V[], 
 
 /** Splits repeatable, comma-separated option values. */
 export function listOption(values: readonly string[] | undefined): string[] {
-  return (values ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
+  return (values ?? [])
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
 }

@@ -9,7 +9,14 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { type LoadedFixture, schemaViolations, sha256Hex, RELEASE_EXPECTATION_SCHEMA, isQueryVector, vectorSetDigest } from '../../oracle/index.js';
+import {
+  type LoadedFixture,
+  schemaViolations,
+  sha256Hex,
+  RELEASE_EXPECTATION_SCHEMA,
+  isQueryVector,
+  vectorSetDigest,
+} from '../../oracle/index.js';
 import { UsageError } from '../io/cli-io.js';
 import { loadFixtureBytes, parseVectorFile, readVectorTree, vectorBytes } from '../vectors/load-vector.js';
 
@@ -87,7 +94,8 @@ export function loadVectorSet(root: string): VectorSet {
   const tree = readVectorTree(root);
   const manifest = tree.manifest;
   if (tree.manifestProblem !== undefined) fail(root, `manifest.json is refused: ${tree.manifestProblem}`);
-  if (manifest === undefined || !Array.isArray(manifest.files)) fail(root, 'manifest.json is not a kofun.ctk.manifest/v1 file list');
+  if (manifest === undefined || !Array.isArray(manifest.files))
+    fail(root, 'manifest.json is not a kofun.ctk.manifest/v1 file list');
   const setSha = manifest.vector_set_sha256;
   if (typeof setSha !== 'string' || !SHA_RE.test(setSha)) fail(root, 'manifest.json has no vector_set_sha256');
   let digest: string;
@@ -116,8 +124,10 @@ export function loadVectorSet(root: string): VectorSet {
     if (typeof v.id !== 'string' || typeof v.category !== 'string') fail(root, `${entry.path} has no id or category`);
     if (!isQueryVector(v)) {
       const problems = 'release' in v ? schemaViolations(RELEASE_EXPECTATION_SCHEMA, v.release) : [];
-      if (!('release' in v) || problems.length > 0) fail(root, `${entry.path} has neither a request nor a ${RELEASE_EXPECTATION_SCHEMA} release expectation`);
-      if (typeof v.fixture_sha256 !== 'string' || !SHA_RE.test(v.fixture_sha256)) fail(root, `${entry.path} has no fixture_sha256`);
+      if (!('release' in v) || problems.length > 0)
+        fail(root, `${entry.path} has neither a request nor a ${RELEASE_EXPECTATION_SCHEMA} release expectation`);
+      if (typeof v.fixture_sha256 !== 'string' || !SHA_RE.test(v.fixture_sha256))
+        fail(root, `${entry.path} has no fixture_sha256`);
       releaseVectors.push({
         id: v.id,
         category: v.category,
@@ -132,13 +142,16 @@ export function loadVectorSet(root: string): VectorSet {
     }
     const b = vectorBytes(v);
     if (b === undefined) fail(root, `${entry.path} has no request`);
-    if (!sameBytes(b.expected, v.expected.sha256)) fail(root, `${entry.path}: the expected result does not match its sha256`);
+    if (!sameBytes(b.expected, v.expected.sha256))
+      fail(root, `${entry.path}: the expected result does not match its sha256`);
     const acceptable = v.acceptable.map((alt, i) => {
       const bytesOfAlt = b.acceptable[i]?.bytes ?? new Uint8Array(0);
-      if (!sameBytes(bytesOfAlt, alt.sha256)) fail(root, `${entry.path}: acceptable ${alt.name} does not match its sha256`);
+      if (!sameBytes(bytesOfAlt, alt.sha256))
+        fail(root, `${entry.path}: acceptable ${alt.name} does not match its sha256`);
       return { name: alt.name, reason: alt.reason, interpretation: alt.interpretation, bytes: bytesOfAlt };
     });
-    if (typeof v.fixture_sha256 !== 'string' || !SHA_RE.test(v.fixture_sha256)) fail(root, `${entry.path} has no fixture_sha256`);
+    if (typeof v.fixture_sha256 !== 'string' || !SHA_RE.test(v.fixture_sha256))
+      fail(root, `${entry.path} has no fixture_sha256`);
     queryVectors.push({
       id: v.id,
       category: v.category,
@@ -156,7 +169,8 @@ export function loadVectorSet(root: string): VectorSet {
   for (const v of [...queryVectors, ...releaseVectors]) {
     if (ids.has(v.id)) fail(root, `duplicate vector id ${v.id}`);
     ids.add(v.id);
-    if (!fixtures.has(v.fixtureSha256)) fail(root, `${v.file} names fixture ${v.fixtureSha256}, which manifest.json does not list`);
+    if (!fixtures.has(v.fixtureSha256))
+      fail(root, `${v.file} names fixture ${v.fixtureSha256}, which manifest.json does not list`);
   }
   queryVectors.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   releaseVectors.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

@@ -60,7 +60,12 @@ function run() {
       const body = buf.subarray(lf + 1, lf + 1 + n);
       buf = buf.subarray(lf + 1 + n);
       if (type === 'hello') {
-        const hello = { protocol: 'kofun.ctk.provider-protocol/v1', name: `detaching ${how}`, version: '0', interpretations: [] };
+        const hello = {
+          protocol: 'kofun.ctk.provider-protocol/v1',
+          name: `detaching ${how}`,
+          version: '0',
+          interpretations: [],
+        };
         send('hello', 0, '-', Buffer.from(JSON.stringify(hello)));
       } else if (type === 'load-fixture') {
         started ??= startDescendant();

@@ -17,7 +17,9 @@ if (mode === 'banner') {
   process.stdout.write('\u001b[2J\u001b[31mmy-provider 1.0 listening\u001b[0m\n');
 }
 let buf = Buffer.alloc(0);
-const send = (type, id, ref, body = Buffer.alloc(0)) => process.stdout.writableEnded || process.stdout.write(Buffer.concat([Buffer.from(`KCTK1 ${type} ${id} ${ref} ${body.length}\n`), body]));
+const send = (type, id, ref, body = Buffer.alloc(0)) =>
+  process.stdout.writableEnded ||
+  process.stdout.write(Buffer.concat([Buffer.from(`KCTK1 ${type} ${id} ${ref} ${body.length}\n`), body]));
 process.stdin.on('data', (chunk) => {
   buf = Buffer.concat([buf, chunk]);
   for (;;) {
@@ -30,7 +32,20 @@ process.stdin.on('data', (chunk) => {
     buf = buf.subarray(lf + 1 + n);
     if (type === 'hello') {
       if (mode === 'bad-hello') send('hello', 0, '-', Buffer.from('{"name": 1}'));
-      else send('hello', 0, '-', Buffer.from(JSON.stringify({ protocol: 'kofun.ctk.provider-protocol/v1', name: `fake ${mode}`, version: '0', interpretations: ['OQ-01:C'] })));
+      else
+        send(
+          'hello',
+          0,
+          '-',
+          Buffer.from(
+            JSON.stringify({
+              protocol: 'kofun.ctk.provider-protocol/v1',
+              name: `fake ${mode}`,
+              version: '0',
+              interpretations: ['OQ-01:C'],
+            }),
+          ),
+        );
       if (mode === 'close-stdout') {
         process.stdout.end();
         setInterval(() => undefined, 1000);

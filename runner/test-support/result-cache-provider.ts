@@ -15,7 +15,10 @@ const cache = new Map<string, Uint8Array>();
 function keyOf(request: Uint8Array): string {
   const decoded = decodeCanonical(request);
   const analysis = decoded.ok ? decoded.value['analysis'] : undefined;
-  const key = analysis !== null && typeof analysis === 'object' && !Array.isArray(analysis) ? encodeCanonicalText(analysis as JsonObject) : '';
+  const key =
+    analysis !== null && typeof analysis === 'object' && !Array.isArray(analysis)
+      ? encodeCanonicalText(analysis as JsonObject)
+      : '';
   return `${key}\u0000${Buffer.from(request).toString('base64')}`;
 }
 

@@ -23,8 +23,13 @@ export function kitVectors(): VectorSet {
 }
 
 /** A vector's expected result, decoded. */
-export function expectedOf(v: QueryVector): Record<string, unknown> & { operations: Record<string, unknown>[]; omissions: { reason: string }[] } {
-  return JSON.parse(Buffer.from(v.expected).toString('utf8')) as Record<string, unknown> & { operations: Record<string, unknown>[]; omissions: { reason: string }[] };
+export function expectedOf(
+  v: QueryVector,
+): Record<string, unknown> & { operations: Record<string, unknown>[]; omissions: { reason: string }[] } {
+  return JSON.parse(Buffer.from(v.expected).toString('utf8')) as Record<string, unknown> & {
+    operations: Record<string, unknown>[];
+    omissions: { reason: string }[];
+  };
 }
 
 /** The first vector (in id order) matching `predicate`; fails the test when there is none. */
@@ -48,7 +53,10 @@ export function tsArgv(relativePath: string): string[] {
 export function brokenConfig(name: string, env: Record<string, string> = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'kofun-ctk-test-'));
   const path = join(dir, 'provider.json');
-  const config = { name: `broken ${name}`, process: { argv: tsArgv(`runner/test-support/broken-providers/${name}.ts`), env, mode: 'persistent' } };
+  const config = {
+    name: `broken ${name}`,
+    process: { argv: tsArgv(`runner/test-support/broken-providers/${name}.ts`), env, mode: 'persistent' },
+  };
   writeFileSync(path, JSON.stringify(config));
   return path;
 }
@@ -82,17 +90,30 @@ export function judgementOf(report: GateReport | undefined, id: string): GateRep
 }
 
 /** The first three stale vectors: the small set the fault tests aim one fault into. */
-export const threeStaleVectors = (): QueryVector[] => kitVectors().queryVectors.filter((v) => v.category === 'stale').slice(0, 3);
+export const threeStaleVectors = (): QueryVector[] =>
+  kitVectors()
+    .queryVectors.filter((v) => v.category === 'stale')
+    .slice(0, 3);
 
 /**
  * Runs the gate on the three stale vectors with a provider whose fault is aimed at the
  * second one (by its request SHA-256), and checks that no process is left behind.
  */
-export async function faultRun(args: (targetSha: string) => string[], timeoutMs = 3000): Promise<{ code: number; verdicts: Record<string, string>; target: ReturnType<typeof judgementOf> }> {
+export async function faultRun(
+  args: (targetSha: string) => string[],
+  timeoutMs = 3000,
+): Promise<{ code: number; verdicts: Record<string, string>; target: ReturnType<typeof judgementOf> }> {
   const vs = threeStaleVectors();
   const target = vs[1];
   if (target === undefined) throw new Error('too few stale vectors');
-  const r = await runGateCli([...args(requestSha(target)), ...vs.flatMap((v) => ['--id', v.id]), '--metamorphic', '0', '--timeout-ms', String(timeoutMs)]);
+  const r = await runGateCli([
+    ...args(requestSha(target)),
+    ...vs.flatMap((v) => ['--id', v.id]),
+    '--metamorphic',
+    '0',
+    '--timeout-ms',
+    String(timeoutMs),
+  ]);
   const verdicts = Object.fromEntries((r.report?.vectors ?? []).map((v) => [v.id, v.verdict]));
   assert.is(liveGroupCount(), 0);
   return { code: r.code, verdicts, target: judgementOf(r.report, target.id) };

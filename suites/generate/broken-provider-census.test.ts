@@ -28,7 +28,8 @@ test('the committed subset: at most 48 query vectors of the kit, two to seven pe
   assert.is(new Set(CENSUS_VECTORS).size, CENSUS_VECTORS.length, 'no id twice');
   for (const id of CENSUS_VECTORS) assert.ok(byId.has(id), `${id} is not a query vector of the kit`);
   const perCategory = new Map<string, number>();
-  for (const id of CENSUS_VECTORS) perCategory.set(id.slice(0, id.indexOf('/')), (perCategory.get(id.slice(0, id.indexOf('/'))) ?? 0) + 1);
+  for (const id of CENSUS_VECTORS)
+    perCategory.set(id.slice(0, id.indexOf('/')), (perCategory.get(id.slice(0, id.indexOf('/'))) ?? 0) + 1);
   const queryCategories = new Set(kitVectors().queryVectors.map((v) => v.category));
   for (const c of queryCategories) {
     const n = perCategory.get(c) ?? 0;
@@ -52,7 +53,8 @@ test('every broken provider of the folder is in the census, and nothing else', (
 test('two runs of a small census render the same text; the reference passes and a missing final LF is caught by KD-CANON-02', async () => {
   if (finalLf === undefined) throw new Error('final-lf-missing is not in the census');
   const vectorSet = kitVectors();
-  const run = async (): Promise<CensusResult> => runBrokenProviderCensus({ vectorSet, kitVersion: kitVersion(), vectors: TWO, providers: [finalLf] });
+  const run = async (): Promise<CensusResult> =>
+    runBrokenProviderCensus({ vectorSet, kitVersion: kitVersion(), vectors: TWO, providers: [finalLf] });
   const first = await run();
   const second = await run();
   assert.is(liveGroupCount(), 0, 'no provider process is left');
@@ -64,7 +66,12 @@ test('two runs of a small census render the same text; the reference passes and 
   assert.is(reference?.outcome, 'reference-passes');
   assert.is(reference?.exitCode, 0);
   assert.equal(reference?.counts, { PASS: 2, ACCEPTABLE: 0, FAIL: 0, ERROR: 0, 'NOT-RUN': 0 });
-  assert.ok(text.includes('| reference oracle | none: the reference oracle itself (kofun-ctk serve) | 2 | exit 0 (gate passed) | 2 | 0 | 0 | 0 | 0 | — | — | passes, as it must |'), text);
+  assert.ok(
+    text.includes(
+      '| reference oracle | none: the reference oracle itself (kofun-ctk serve) | 2 | exit 0 (gate passed) | 2 | 0 | 0 | 0 | 0 | — | — | passes, as it must |',
+    ),
+    text,
+  );
 
   // KD-CANON-02: a canonical record is one JSON object followed by one LF; without it every answer differs.
   assert.is(broken?.outcome, 'caught');
@@ -112,7 +119,11 @@ test('rendering: a passed broken provider, a wrongly caught one and a missing ve
     missing: ['stale/gone'],
     timeoutMs: 20000,
     seed: 1,
-    rows: [row('reference', 'reference-passes', 0), row('quiet-bug', 'not-caught', 0), row('odd-catch', 'caught-otherwise', 1)],
+    rows: [
+      row('reference', 'reference-passes', 0),
+      row('quiet-bug', 'not-caught', 0),
+      row('odd-catch', 'caught-otherwise', 1),
+    ],
   };
   const text = renderBrokenProviderCensus(result).join('\n');
   assert.match(text, /> \*\*WARNING: 3 census problems\.\*\*/);
@@ -120,7 +131,12 @@ test('rendering: a passed broken provider, a wrongly caught one and a missing ve
   assert.match(text, /> - \*\*broken provider quiet-bug is NOT CAUGHT: the gate passed it\*\*/);
   assert.match(text, /> - \*\*broken provider odd-catch is caught, but not by the clauses its rule family names\*\*/);
   assert.ok(text.includes('1 of 2 broken providers caught — **1 NOT CAUGHT**; 0 of 2 (0%) named'), text);
-  assert.ok(text.includes('| `quiet-bug` | a rule \\| with a pipe | 2 | exit 0 (gate passed) | 2 | 0 | 0 | 0 | 0 | — | **no** | **NOT CAUGHT** |'), text);
+  assert.ok(
+    text.includes(
+      '| `quiet-bug` | a rule \\| with a pipe | 2 | exit 0 (gate passed) | 2 | 0 | 0 | 0 | 0 | — | **no** | **NOT CAUGHT** |',
+    ),
+    text,
+  );
   // Caught only through the vector's clauses: listed, but not as named.
   assert.ok(text.includes('| KD-ORDER-06 | — | `odd-catch` |'), text);
 });

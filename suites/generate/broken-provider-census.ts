@@ -121,7 +121,12 @@ export const CENSUS_SEED = 20261201;
 
 /** The kit's broken providers and the family of rules each one breaks (from each file's header). */
 export const CENSUS_PROVIDERS: readonly CensusProvider[] = [
-  { name: 'crash-on-one', breaks: 'staying alive: exits in the middle of one query', expect: ['ERROR crash'], target: 'invalid/duplicate-key' },
+  {
+    name: 'crash-on-one',
+    breaks: 'staying alive: exits in the middle of one query',
+    expect: ['ERROR crash'],
+    target: 'invalid/duplicate-key',
+  },
   {
     name: 'hang-on-one',
     breaks: 'answering at all: never answers one query',
@@ -130,52 +135,114 @@ export const CENSUS_PROVIDERS: readonly CensusProvider[] = [
     only: ['stale/wrong-file'],
     timeoutMs: CENSUS_HANG_TIMEOUT_MS,
   },
-  { name: 'stdout-flood', breaks: 'the framing of PROTOCOL.md: floods stdout with unframed bytes on one query', expect: ['ERROR protocol'], target: 'stale/wrong-file' },
-  { name: 'non-canonical-layout', breaks: 'canonical layout: the right value with a four-space indent (KD-CANON-12)', expect: ['KD-CANON-12'] },
+  {
+    name: 'stdout-flood',
+    breaks: 'the framing of PROTOCOL.md: floods stdout with unframed bytes on one query',
+    expect: ['ERROR protocol'],
+    target: 'stale/wrong-file',
+  },
+  {
+    name: 'non-canonical-layout',
+    breaks: 'canonical layout: the right value with a four-space indent (KD-CANON-12)',
+    expect: ['KD-CANON-12'],
+  },
   { name: 'final-lf-missing', breaks: 'canonical bytes: no final LF (KD-CANON-02)', expect: ['KD-CANON-02'] },
-  { name: 'display-name-order', breaks: 'row order: by display name instead of SymbolId (KD-ORDER-06/07)', expect: ['KD-ORDER-06', 'KD-ORDER-07'] },
+  {
+    name: 'display-name-order',
+    breaks: 'row order: by display name instead of SymbolId (KD-ORDER-06/07)',
+    expect: ['KD-ORDER-06', 'KD-ORDER-07'],
+  },
   {
     name: 'unstable-order',
     breaks: 'deterministic order: rows in an order that changes between runs (KD-ORDER-12)',
     expect: ['KD-ORDER-12'],
     metamorphic: true,
   },
-  { name: 'generation-ignored', breaks: 'staleness: ignores the request\'s generation (KD-STALE-01, KD-KEY-05)', expect: ['KD-STALE-*', 'KD-KEY-05'] },
-  { name: 'hidden-name-leak', breaks: 'safe disclosure: leaks a hidden candidate\'s name and identity (KD-DISCLOSE-03, KD-OMIT-07)', expect: ['KD-DISCLOSE-03', 'KD-OMIT-07'] },
-  { name: 'provisional-upgraded', breaks: 'status closure: reports provisional facts as validated (KD-CLOSURE-08/09/14)', expect: ['KD-CLOSURE-*'] },
+  {
+    name: 'generation-ignored',
+    breaks: "staleness: ignores the request's generation (KD-STALE-01, KD-KEY-05)",
+    expect: ['KD-STALE-*', 'KD-KEY-05'],
+  },
+  {
+    name: 'hidden-name-leak',
+    breaks: "safe disclosure: leaks a hidden candidate's name and identity (KD-DISCLOSE-03, KD-OMIT-07)",
+    expect: ['KD-DISCLOSE-03', 'KD-OMIT-07'],
+  },
+  {
+    name: 'provisional-upgraded',
+    breaks: 'status closure: reports provisional facts as validated (KD-CLOSURE-08/09/14)',
+    expect: ['KD-CLOSURE-*'],
+  },
   {
     name: 'fabricated-extension',
-    breaks: 'profile: a callable extension row instead of an unsupported-in-profile omission (KD-LOOKUP-11, KD-ORIGIN-06)',
+    breaks:
+      'profile: a callable extension row instead of an unsupported-in-profile omission (KD-LOOKUP-11, KD-ORIGIN-06)',
     expect: ['KD-LOOKUP-11', 'KD-ORIGIN-06'],
   },
   {
     name: 'rows-over-cap',
-    breaks: 'limits: more than 4,096 rows and truncated false (KD-LIMIT-05/10; past 4 MiB the reply itself is oversize)',
+    breaks:
+      'limits: more than 4,096 rows and truncated false (KD-LIMIT-05/10; past 4 MiB the reply itself is oversize)',
     expect: ['KD-LIMIT-05', 'KD-LIMIT-10', 'KD-LIMIT-03', 'ERROR oversize'],
   },
   {
     name: 'take-callable-include-unavailable',
-    breaks: 'ownership, only when include_unavailable is true: a take-only operation callable on a receiver without take (KD-OWN-04/05)',
+    breaks:
+      'ownership, only when include_unavailable is true: a take-only operation callable on a receiver without take (KD-OWN-04/05)',
     expect: ['KD-OWN-04', 'KD-OWN-05'],
   },
-  { name: 'requires-read-false', breaks: 'ownership: requires-read on a receiver that permits read (KD-OWN-06)', expect: ['KD-OWN-06'] },
-  { name: 'requires-mode-swapped', breaks: 'ownership: requires-edit and requires-take swapped (KD-OWN-03..06)', expect: ['KD-OWN-*'] },
+  {
+    name: 'requires-read-false',
+    breaks: 'ownership: requires-read on a receiver that permits read (KD-OWN-06)',
+    expect: ['KD-OWN-06'],
+  },
+  {
+    name: 'requires-mode-swapped',
+    breaks: 'ownership: requires-edit and requires-take swapped (KD-OWN-03..06)',
+    expect: ['KD-OWN-*'],
+  },
   {
     name: 'explain-missing-effect-callable',
-    breaks: 'effects, only for explain-operation: an operation whose effect is not held shown callable (KD-EFFECT-05/06)',
+    breaks:
+      'effects, only for explain-operation: an operation whose effect is not held shown callable (KD-EFFECT-05/06)',
     expect: ['KD-EFFECT-05', 'KD-EFFECT-06'],
   },
-  { name: 'missing-effect-unexplained', breaks: 'effects: an unavailable row without its missing-effect reason (KD-EFFECT-05)', expect: ['KD-EFFECT-05'] },
-  { name: 'non-public-effect-listed', breaks: 'effects: non-public effect requirements listed (KD-EFFECT-07)', expect: ['KD-EFFECT-07'] },
-  { name: 'effect-requirement-dropped', breaks: 'effects: a public effect requirement dropped from its row (KD-EFFECT-07)', expect: ['KD-EFFECT-07'] },
-  { name: 'generic-requirement-dropped', breaks: 'generic requirements dropped from rows (KD-ACCEPT-03)', expect: ['KD-ACCEPT-03'] },
-  { name: 'callable-row-dropped', breaks: 'lookup: a visible validated callable row dropped (KD-LOOKUP-06)', expect: ['KD-LOOKUP-06'] },
+  {
+    name: 'missing-effect-unexplained',
+    breaks: 'effects: an unavailable row without its missing-effect reason (KD-EFFECT-05)',
+    expect: ['KD-EFFECT-05'],
+  },
+  {
+    name: 'non-public-effect-listed',
+    breaks: 'effects: non-public effect requirements listed (KD-EFFECT-07)',
+    expect: ['KD-EFFECT-07'],
+  },
+  {
+    name: 'effect-requirement-dropped',
+    breaks: 'effects: a public effect requirement dropped from its row (KD-EFFECT-07)',
+    expect: ['KD-EFFECT-07'],
+  },
+  {
+    name: 'generic-requirement-dropped',
+    breaks: 'generic requirements dropped from rows (KD-ACCEPT-03)',
+    expect: ['KD-ACCEPT-03'],
+  },
+  {
+    name: 'callable-row-dropped',
+    breaks: 'lookup: a visible validated callable row dropped (KD-LOOKUP-06)',
+    expect: ['KD-LOOKUP-06'],
+  },
   {
     name: 'unavailable-rows-withheld',
-    breaks: 'include_unavailable true answered as false: rejected visible rows missing (KD-REQ-07, KD-OWN-03, KD-EFFECT-06)',
+    breaks:
+      'include_unavailable true answered as false: rejected visible rows missing (KD-REQ-07, KD-OWN-03, KD-EFFECT-06)',
     expect: ['KD-REQ-07', 'KD-OWN-03', 'KD-EFFECT-06'],
   },
-  { name: 'unavailable-rows-by-default', breaks: 'unavailable rows shown without include_unavailable (KD-REQ-07, OQ-32)', expect: ['KD-REQ-07'] },
+  {
+    name: 'unavailable-rows-by-default',
+    breaks: 'unavailable rows shown without include_unavailable (KD-REQ-07, OQ-32)',
+    expect: ['KD-REQ-07'],
+  },
   {
     name: 'omission-says-not-imported',
     breaks: 'disclosure: hidden-by-visibility reported as not-imported, which says more (KD-DISCLOSE-06/07)',
@@ -186,18 +253,51 @@ export const CENSUS_PROVIDERS: readonly CensusProvider[] = [
     breaks: 'omissions dropped and the result called complete (KD-DISCLOSE-09, KD-LOOKUP-11, KD-RES-07)',
     expect: ['KD-DISCLOSE-09', 'KD-LOOKUP-11', 'KD-RES-07'],
   },
-  { name: 'omission-invented', breaks: 'an aggregate hidden-by-visibility omission where nothing was withheld (KD-DISCLOSE-09)', expect: ['KD-DISCLOSE-09'] },
-  { name: 'hidden-dependency-listed', breaks: "disclosure: a hidden candidate's SymbolId as a dependency value (KD-DISCLOSE-07)", expect: ['KD-DISCLOSE-07'] },
-  { name: 'diagnostic-severity-changed', breaks: 'diagnostics: error severity reported as warning (KD-DIAG-03)', expect: ['KD-DIAG-03'] },
-  { name: 'diagnostic-text-rewritten', breaks: "diagnostics: fallback text not the compiler's (KD-DIAG-04)", expect: ['KD-DIAG-04'] },
-  { name: 'truncated-spuriously', breaks: 'limits: truncated where no limit was reached (KD-LIMIT-10)', expect: ['KD-LIMIT-10'] },
-  { name: 'stale-with-diagnostics', breaks: 'stale results carrying diagnostics of another analysis (KD-RES-10, OQ-30)', expect: ['KD-RES-10'] },
+  {
+    name: 'omission-invented',
+    breaks: 'an aggregate hidden-by-visibility omission where nothing was withheld (KD-DISCLOSE-09)',
+    expect: ['KD-DISCLOSE-09'],
+  },
+  {
+    name: 'hidden-dependency-listed',
+    breaks: "disclosure: a hidden candidate's SymbolId as a dependency value (KD-DISCLOSE-07)",
+    expect: ['KD-DISCLOSE-07'],
+  },
+  {
+    name: 'diagnostic-severity-changed',
+    breaks: 'diagnostics: error severity reported as warning (KD-DIAG-03)',
+    expect: ['KD-DIAG-03'],
+  },
+  {
+    name: 'diagnostic-text-rewritten',
+    breaks: "diagnostics: fallback text not the compiler's (KD-DIAG-04)",
+    expect: ['KD-DIAG-04'],
+  },
+  {
+    name: 'truncated-spuriously',
+    breaks: 'limits: truncated where no limit was reached (KD-LIMIT-10)',
+    expect: ['KD-LIMIT-10'],
+  },
+  {
+    name: 'stale-with-diagnostics',
+    breaks: 'stale results carrying diagnostics of another analysis (KD-RES-10, OQ-30)',
+    expect: ['KD-RES-10'],
+  },
   { name: 'type-query-omissions', breaks: 'a type query carrying omissions (KD-RES-16, OQ-40)', expect: ['KD-RES-16'] },
-  { name: 'unavailable-with-omissions', breaks: 'an unavailable result carrying omissions (KD-RES-12, KIT-09)', expect: ['KD-RES-12'] },
-  { name: 'placeholder-dropped', breaks: "type: a provisional type without the compiler's placeholder display (KD-TYPE-04)", expect: ['KD-TYPE-04'] },
+  {
+    name: 'unavailable-with-omissions',
+    breaks: 'an unavailable result carrying omissions (KD-RES-12, KIT-09)',
+    expect: ['KD-RES-12'],
+  },
+  {
+    name: 'placeholder-dropped',
+    breaks: "type: a provisional type without the compiler's placeholder display (KD-TYPE-04)",
+    expect: ['KD-TYPE-04'],
+  },
   {
     name: 'inference-relabelled-validated',
-    breaks: 'closure: a row resting on an unresolved inference requirement relabelled validated (KD-OP-11, KD-CLOSURE-*)',
+    breaks:
+      'closure: a row resting on an unresolved inference requirement relabelled validated (KD-OP-11, KD-CLOSURE-*)',
     expect: ['KD-OP-11', 'KD-CLOSURE-*'],
   },
   {
@@ -213,20 +313,46 @@ export const CENSUS_PROVIDERS: readonly CensusProvider[] = [
   },
   {
     name: 'cache-by-analysis-key',
-    breaks: "a result cache keyed by the analysis key alone: another query gets the first query's answer (KD-LOOKUP-06, KD-REQ-07, KD-OMIT-06)",
+    breaks:
+      "a result cache keyed by the analysis key alone: another query gets the first query's answer (KD-LOOKUP-06, KD-REQ-07, KD-OMIT-06)",
     expect: ['KD-LOOKUP-06', 'KD-REQ-07', 'KD-OMIT-06', 'KD-RES-16', 'KD-RES-18'],
   },
   {
     name: 'second-query-drops-row',
-    breaks: 'lookup, only on the second query of a fixture: a row lost (KD-LOOKUP-06, KD-REQ-07, KD-OWN-03, KD-EFFECT-06)',
+    breaks:
+      'lookup, only on the second query of a fixture: a row lost (KD-LOOKUP-06, KD-REQ-07, KD-OWN-03, KD-EFFECT-06)',
     expect: ['KD-LOOKUP-06', 'KD-REQ-07', 'KD-OWN-03', 'KD-EFFECT-06'],
   },
-  { name: 'wrong-file-as-stale-source', breaks: 'staleness: another file reported as stale-source, not wrong-file (KD-RES-11, KD-POS-03)', expect: ['KD-RES-11', 'KD-POS-03'] },
-  { name: 'cancellation-ignored', breaks: 'a cancelled query answered with facts (KD-REASON-01, OQ-46)', expect: ['KD-REASON-01'] },
-  { name: 'documentation-disclosed', breaks: 'disclosure: documentation links the compiler does not mark disclosable (KD-DISCLOSE-04)', expect: ['KD-DISCLOSE-04'] },
-  { name: 'rejection-reasons-unsorted', breaks: 'order: several rejection reasons out of ASCII order (KD-REJECT-03)', expect: ['KD-REJECT-03'] },
-  { name: 'unknown-field-added', breaks: 'record shape: a field the result does not define (KD-RES-01)', expect: ['KD-RES-01'] },
-  { name: 'complete-despite-omission', breaks: 'status: complete although something was withheld (KD-RES-07, OQ-18)', expect: ['KD-RES-07'] },
+  {
+    name: 'wrong-file-as-stale-source',
+    breaks: 'staleness: another file reported as stale-source, not wrong-file (KD-RES-11, KD-POS-03)',
+    expect: ['KD-RES-11', 'KD-POS-03'],
+  },
+  {
+    name: 'cancellation-ignored',
+    breaks: 'a cancelled query answered with facts (KD-REASON-01, OQ-46)',
+    expect: ['KD-REASON-01'],
+  },
+  {
+    name: 'documentation-disclosed',
+    breaks: 'disclosure: documentation links the compiler does not mark disclosable (KD-DISCLOSE-04)',
+    expect: ['KD-DISCLOSE-04'],
+  },
+  {
+    name: 'rejection-reasons-unsorted',
+    breaks: 'order: several rejection reasons out of ASCII order (KD-REJECT-03)',
+    expect: ['KD-REJECT-03'],
+  },
+  {
+    name: 'unknown-field-added',
+    breaks: 'record shape: a field the result does not define (KD-RES-01)',
+    expect: ['KD-RES-01'],
+  },
+  {
+    name: 'complete-despite-omission',
+    breaks: 'status: complete although something was withheld (KD-RES-07, OQ-18)',
+    expect: ['KD-RES-07'],
+  },
 ];
 
 /** How a census row came out. */
@@ -329,9 +455,15 @@ function emptyCounts(): Record<CensusVerdict, number> {
 }
 
 /** The deterministic summary of one gate report. */
-function rowFromReport(provider: string, breaks: string, report: GateReport, expect: readonly string[] | undefined): CensusRow {
+function rowFromReport(
+  provider: string,
+  breaks: string,
+  report: GateReport,
+  expect: readonly string[] | undefined,
+): CensusRow {
   const counts = emptyCounts();
-  for (const j of report.vectors) if ((CENSUS_VERDICTS as readonly string[]).includes(j.verdict)) counts[j.verdict as CensusVerdict] += 1;
+  for (const j of report.vectors)
+    if ((CENSUS_VERDICTS as readonly string[]).includes(j.verdict)) counts[j.verdict as CensusVerdict] += 1;
   const caughtBy = caughtByOf(report.vectors, false);
   const namedBy = caughtByOf(report.vectors, true);
   const exitCode = report.gate.exit_code;
@@ -364,7 +496,18 @@ function caughtByOf(vectors: readonly VectorJudgement[], namedOnly: boolean): st
 }
 
 function problemRow(provider: string, breaks: string, problem: string): CensusRow {
-  return { provider, breaks, vectors: 0, exitCode: null, counts: emptyCounts(), caughtBy: [], namedBy: [], named: false, outcome: 'incomplete', problem };
+  return {
+    provider,
+    breaks,
+    vectors: 0,
+    exitCode: null,
+    counts: emptyCounts(),
+    caughtBy: [],
+    namedBy: [],
+    named: false,
+    outcome: 'incomplete',
+    problem,
+  };
 }
 
 /** Runs the gate for one provider spec over `vectors`. */
@@ -380,7 +523,14 @@ async function gateOver(
     kitVersion: options.kitVersion,
     vectorSet,
     selected: vectors,
-    selection: { categories: [], ids: vectors.map((v) => v.id), clauses: [], shard: null, filtered: vectors.length, total: vectors.length },
+    selection: {
+      categories: [],
+      ids: vectors.map((v) => v.id),
+      clauses: [],
+      shard: null,
+      filtered: vectors.length,
+      total: vectors.length,
+    },
     launcher: launcherFor(spec, options.kitVersion),
     metamorphicLauncher: launcherFor(relocatedSpec(spec), options.kitVersion),
     adapter: 'process-persistent',
@@ -408,19 +558,29 @@ export async function runBrokenProviderCensus(options: CensusOptions): Promise<C
   type Job = () => Promise<CensusRow>;
   const jobs: Job[] = [];
   if (options.reference !== false) {
-    jobs.push(async () => rowFromReport(REFERENCE_ROW, 'none: the reference oracle itself (kofun-ctk serve)', await gateOver(options, referenceSpec('process'), subset, CENSUS_TIMEOUT_MS), undefined));
+    jobs.push(async () =>
+      rowFromReport(
+        REFERENCE_ROW,
+        'none: the reference oracle itself (kofun-ctk serve)',
+        await gateOver(options, referenceSpec('process'), subset, CENSUS_TIMEOUT_MS),
+        undefined,
+      ),
+    );
   }
   for (const p of providers) {
     jobs.push(async () => {
       const argv = brokenProviderArgv(p.name);
-      if (argv === undefined) return problemRow(p.name, p.breaks, `${BROKEN_PROVIDER_DIR}/${p.name}.ts or the tsx loader is not present`);
+      if (argv === undefined)
+        return problemRow(p.name, p.breaks, `${BROKEN_PROVIDER_DIR}/${p.name}.ts or the tsx loader is not present`);
       const env: Record<string, string> = {};
       if (p.target !== undefined) {
         const target = byId.get(p.target);
-        if (target === undefined) return problemRow(p.name, p.breaks, `its target vector ${p.target} is not in the vector set`);
+        if (target === undefined)
+          return problemRow(p.name, p.breaks, `its target vector ${p.target} is not in the vector set`);
         env.KCTK_TARGET_REQUEST_SHA256 = sha256Hex(target.request);
       }
-      const vectors = p.only === undefined ? subset : subset.filter((v) => (p.only as readonly string[]).includes(v.id));
+      const vectors =
+        p.only === undefined ? subset : subset.filter((v) => (p.only as readonly string[]).includes(v.id));
       if (vectors.length === 0) return problemRow(p.name, p.breaks, 'none of its vectors is in the vector set');
       const spec: ProviderSpec = {
         kind: 'process',
@@ -430,7 +590,10 @@ export async function runBrokenProviderCensus(options: CensusOptions): Promise<C
         version: options.kitVersion,
       };
       const report = await gateOver(options, spec, vectors, p.timeoutMs ?? CENSUS_TIMEOUT_MS, p.metamorphic === true);
-      return { ...rowFromReport(p.name, p.breaks, report, p.expect), ...(p.metamorphic === true ? { metamorphic: true } : {}) };
+      return {
+        ...rowFromReport(p.name, p.breaks, report, p.expect),
+        ...(p.metamorphic === true ? { metamorphic: true } : {}),
+      };
     });
   }
   // Slow gates (a hang waits out its timeout) do not hold the others: a small pool.
@@ -446,7 +609,14 @@ export async function runBrokenProviderCensus(options: CensusOptions): Promise<C
       }
     }),
   );
-  return { vectorSetSha256: options.vectorSet.vectorSetSha256, vectors: present, missing, timeoutMs: CENSUS_TIMEOUT_MS, seed: CENSUS_SEED, rows };
+  return {
+    vectorSetSha256: options.vectorSet.vectorSetSha256,
+    vectors: present,
+    missing,
+    timeoutMs: CENSUS_TIMEOUT_MS,
+    seed: CENSUS_SEED,
+    rows,
+  };
 }
 
 const EXIT_MEANING: Readonly<Record<number, string>> = {
@@ -474,7 +644,9 @@ function outcomeCell(row: CensusRow): string {
     case 'not-caught':
       return '**NOT CAUGHT**';
     case 'incomplete':
-      return row.problem === undefined ? '**NOT CAUGHT: the run was incomplete**' : `**NOT CAUGHT: ${markdownCell(row.problem)}**`;
+      return row.problem === undefined
+        ? '**NOT CAUGHT: the run was incomplete**'
+        : `**NOT CAUGHT: ${markdownCell(row.problem)}**`;
   }
 }
 
@@ -487,10 +659,16 @@ export function censusWarnings(result: CensusResult): string[] {
   const out: string[] = [];
   for (const id of result.missing) out.push(`census vector ${id} is not in the vector set`);
   for (const row of result.rows) {
-    if (row.outcome === 'reference-fails') out.push(`the reference oracle does not pass the census subset (${gateCell(row)})`);
-    else if (row.outcome === 'not-caught') out.push(`broken provider ${row.provider} is NOT CAUGHT: the gate passed it`);
-    else if (row.outcome === 'incomplete') out.push(`broken provider ${row.provider} is NOT CAUGHT: ${row.problem ?? `the run was incomplete (${gateCell(row)})`}`);
-    else if (row.outcome === 'caught-otherwise') out.push(`broken provider ${row.provider} is caught, but not by the clauses its rule family names`);
+    if (row.outcome === 'reference-fails')
+      out.push(`the reference oracle does not pass the census subset (${gateCell(row)})`);
+    else if (row.outcome === 'not-caught')
+      out.push(`broken provider ${row.provider} is NOT CAUGHT: the gate passed it`);
+    else if (row.outcome === 'incomplete')
+      out.push(
+        `broken provider ${row.provider} is NOT CAUGHT: ${row.problem ?? `the run was incomplete (${gateCell(row)})`}`,
+      );
+    else if (row.outcome === 'caught-otherwise')
+      out.push(`broken provider ${row.provider} is caught, but not by the clauses its rule family names`);
   }
   return out;
 }
@@ -513,7 +691,12 @@ export function renderBrokenProviderCensus(result: CensusResult): string[] {
     out.push('');
   }
   out.push(
-    `Each provider of \`${BROKEN_PROVIDER_DIR}/\` is the reference oracle with one family of rules broken. The census drives each of them, and the reference oracle, through the persistent process adapter (one instance at a time per provider, ${result.timeoutMs} ms per query) over the same ${result.vectors.length} vectors listed below, and records the gate; the reference oracle and the providers whose fault shows only under reordered fixtures (${result.rows.filter((r) => r.metamorphic === true).map((r) => markdownCode(r.provider)).join(', ')}) also get the metamorphic canonical-order check on every vector (seed ${result.seed}). A provider that misbehaves on one vector only is pointed at it by its request SHA-256; the hang provider runs only that vector, with a ${CENSUS_HANG_TIMEOUT_MS} ms timeout.`,
+    `Each provider of \`${BROKEN_PROVIDER_DIR}/\` is the reference oracle with one family of rules broken. The census drives each of them, and the reference oracle, through the persistent process adapter (one instance at a time per provider, ${result.timeoutMs} ms per query) over the same ${result.vectors.length} vectors listed below, and records the gate; the reference oracle and the providers whose fault shows only under reordered fixtures (${result.rows
+      .filter((r) => r.metamorphic === true)
+      .map((r) => markdownCode(r.provider))
+      .join(
+        ', ',
+      )}) also get the metamorphic canonical-order check on every vector (seed ${result.seed}). A provider that misbehaves on one vector only is pointed at it by its request SHA-256; the hang provider runs only that vector, with a ${CENSUS_HANG_TIMEOUT_MS} ms timeout.`,
     '',
     'A provider is caught when the gate fails it (exit 1), and caught as intended when one of the KD- clauses or ERROR kinds it was failed by is one its rule family names. Only what every run agrees on is shown: no timings, messages, provider stderr, paths or process ids, and no per-vector metamorphic outcome (for the provider whose order changes between runs, whether two shuffles of three rows coincide is chance; its metamorphic clauses still appear, from the vectors with many rows).',
     '',
@@ -527,7 +710,9 @@ export function renderBrokenProviderCensus(result: CensusResult): string[] {
     const counts = CENSUS_VERDICTS.map((v) => row.counts[v]).join(' | ');
     const by = row.caughtBy.length === 0 ? '—' : row.caughtBy.map(markdownCode).join(', ');
     const namedCell = row.provider === REFERENCE_ROW ? '—' : row.named ? 'yes' : '**no**';
-    out.push(`| ${name} | ${markdownCell(row.breaks)} | ${row.vectors} | ${gateCell(row)} | ${counts} | ${by} | ${namedCell} | ${outcomeCell(row)} |`);
+    out.push(
+      `| ${name} | ${markdownCell(row.breaks)} | ${row.vectors} | ${gateCell(row)} | ${counts} | ${by} | ${namedCell} | ${outcomeCell(row)} |`,
+    );
   }
   out.push('', `Census vectors (${result.vectors.length}): ${result.vectors.map(markdownCode).join(', ')}.`, '');
   out.push(...renderCensusByClause(result.rows.filter((r) => r.provider !== REFERENCE_ROW)));

@@ -35,7 +35,8 @@ export function renderCensusByClause(rows: readonly ClauseCensusRow[]): string[]
     '| clause | named by a rule | read off the vector |',
     '|---|---|---|',
   ];
-  const list = (names: readonly string[]): string => (names.length === 0 ? '—' : [...names].sort(cmp).map(markdownCode).join(', '));
+  const list = (names: readonly string[]): string =>
+    names.length === 0 ? '—' : [...names].sort(cmp).map(markdownCode).join(', ');
   for (const clause of [...byClause.keys()].sort(cmp)) {
     const entry = byClause.get(clause) as { named: string[]; unnamed: string[] };
     out.push(`| ${markdownCell(clause)} | ${list(entry.named)} | ${list(entry.unnamed)} |`);

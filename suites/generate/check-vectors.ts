@@ -10,7 +10,13 @@ import type { CaseDefinition } from '../../suites/case-definition.js';
 import { requestConflictProblems } from '../../suites/generate/request-conflicts.js';
 import { caseProblems, type KnownIds } from './case-problems.js';
 import { generateVectors, type GeneratedSet } from './generate-vectors.js';
-import { isVectorPath, parseVectorFile, vectorBytes, vectorTreeOf, type VectorTree } from '../../runner/vectors/load-vector.js';
+import {
+  isVectorPath,
+  parseVectorFile,
+  vectorBytes,
+  vectorTreeOf,
+  type VectorTree,
+} from '../../runner/vectors/load-vector.js';
 
 /** The size cap of the generated vector folder (large fixtures use candidate_series). */
 export const MAX_VECTOR_SET_BYTES = 20 * 1024 * 1024;
@@ -31,7 +37,6 @@ export interface CheckOutcome {
   generated?: GeneratedSet;
 }
 
-
 /** Runs every check; never throws for a fault of the vectors or cases. */
 export function checkVectors(input: CheckInput): CheckOutcome {
   const problems = caseProblems(input.cases, input.renames, input.known);
@@ -45,7 +50,8 @@ export function checkVectors(input: CheckInput): CheckOutcome {
   problems.push(...treeDifferences(generated.files, input.committed));
   let size = 0;
   for (const bytes of generated.files.values()) size += bytes.length;
-  if (size > MAX_VECTOR_SET_BYTES) problems.push(`the vector set is ${size} bytes, over the ${MAX_VECTOR_SET_BYTES}-byte cap`);
+  if (size > MAX_VECTOR_SET_BYTES)
+    problems.push(`the vector set is ${size} bytes, over the ${MAX_VECTOR_SET_BYTES}-byte cap`);
   problems.push(...schemaProblems(input.committed, 'committed'));
   problems.push(...schemaProblems(generated.files, 'generated'));
   const generatedTree = vectorTreeOf(generated.files);
@@ -55,7 +61,10 @@ export function checkVectors(input: CheckInput): CheckOutcome {
 }
 
 /** Missing, extra and differing files, sorted by path. */
-export function treeDifferences(want: ReadonlyMap<string, Uint8Array>, have: ReadonlyMap<string, Uint8Array>): string[] {
+export function treeDifferences(
+  want: ReadonlyMap<string, Uint8Array>,
+  have: ReadonlyMap<string, Uint8Array>,
+): string[] {
   const out: string[] = [];
   const paths = [...new Set([...want.keys(), ...have.keys()])].sort();
   for (const path of paths) {
@@ -63,7 +72,8 @@ export function treeDifferences(want: ReadonlyMap<string, Uint8Array>, have: Rea
     const h = have.get(path);
     if (h === undefined) out.push(`vectors/${path}: missing (not committed)`);
     else if (w === undefined) out.push(`vectors/${path}: extra (no case generates it)`);
-    else if (!Buffer.from(w).equals(Buffer.from(h))) out.push(`vectors/${path}: differs from the generated file at byte ${firstDifference(w, h)}`);
+    else if (!Buffer.from(w).equals(Buffer.from(h)))
+      out.push(`vectors/${path}: differs from the generated file at byte ${firstDifference(w, h)}`);
   }
   return out;
 }
@@ -86,9 +96,13 @@ export function schemaProblems(files: ReadonlyMap<string, Uint8Array>, which: st
       continue;
     }
     const violations = schemaViolations(isManifest ? MANIFEST_FORMAT : VECTOR_FORMAT, parsed.vector);
-    for (const v of violations.slice(0, 5)) out.push(`${which} vectors/${path}: schema: ${v.pointer ?? ''} ${v.message}${v.expected !== undefined ? ` (expected ${v.expected})` : ''}`);
+    for (const v of violations.slice(0, 5))
+      out.push(
+        `${which} vectors/${path}: schema: ${v.pointer ?? ''} ${v.message}${v.expected !== undefined ? ` (expected ${v.expected})` : ''}`,
+      );
     if (violations.length > 5) out.push(`${which} vectors/${path}: ${violations.length - 5} more schema violations`);
-    if (!isManifest && parsed.vector.id !== undefined && `${parsed.vector.id}.json` !== path) out.push(`${which} vectors/${path}: holds id ${parsed.vector.id}`);
+    if (!isManifest && parsed.vector.id !== undefined && `${parsed.vector.id}.json` !== path)
+      out.push(`${which} vectors/${path}: holds id ${parsed.vector.id}`);
   }
   return out;
 }
@@ -104,13 +118,19 @@ export function verifierProblems(tree: VectorTree): string[] {
       out.push(`vectors/${path}: fixture does not load: ${fixture.message}`);
       continue;
     }
-    const results = [{ name: 'expected', bytes: bytes.expected }, ...bytes.acceptable.map((a) => ({ name: `acceptable ${a.name}`, bytes: a.bytes }))];
+    const results = [
+      { name: 'expected', bytes: bytes.expected },
+      ...bytes.acceptable.map((a) => ({ name: `acceptable ${a.name}`, bytes: a.bytes })),
+    ];
     for (const r of results) {
       const violations = verifyResult(r.bytes, { request: bytes.request, fixture: fixture.fixture });
       for (const v of violations.slice(0, 5)) {
-        out.push(`vectors/${path}: ${r.name}: ${v.clause} ${v.code}${v.pointer !== undefined ? ` at ${v.pointer}` : ''}: ${v.message}`);
+        out.push(
+          `vectors/${path}: ${r.name}: ${v.clause} ${v.code}${v.pointer !== undefined ? ` at ${v.pointer}` : ''}: ${v.message}`,
+        );
       }
-      if (violations.length > 5) out.push(`vectors/${path}: ${r.name}: ${violations.length - 5} more verifier violations`);
+      if (violations.length > 5)
+        out.push(`vectors/${path}: ${r.name}: ${violations.length - 5} more verifier violations`);
     }
   }
   return out;

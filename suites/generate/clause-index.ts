@@ -61,7 +61,10 @@ export function parseClauseRegister(markdown: string): ClauseEntry[] {
     out.push({
       id,
       text,
-      categories: categories.split(',').map((c) => c.trim()).filter((c) => c.length > 0),
+      categories: categories
+        .split(',')
+        .map((c) => c.trim())
+        .filter((c) => c.length > 0),
       testability: first[1] as Testability,
       testability_note: testable,
       ambiguity,

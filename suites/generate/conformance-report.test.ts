@@ -9,7 +9,18 @@ const stamp = generatedStamp('1.2.3');
 const manifest: ManifestFile = {
   format: 'kofun.ctk.manifest/v1',
   generated: stamp,
-  counts: { complete: 1, partial: 0, stale: 0, invalid: 0, hidden: 0, ownership: 0, effect: 0, 'canonical-order': 0, limit: 0, 'release-cost': 0 },
+  counts: {
+    complete: 1,
+    partial: 0,
+    stale: 0,
+    invalid: 0,
+    hidden: 0,
+    ownership: 0,
+    effect: 0,
+    'canonical-order': 0,
+    limit: 0,
+    'release-cost': 0,
+  },
   total: 1,
   files: [],
   renames: [],
@@ -35,16 +46,46 @@ const index: ClauseIndex = {
   source: 'shared/clauses.md',
   source_sha256: '00'.repeat(32),
   clauses: [
-    { id: 'KD-A-01', text: 'Covered.', categories: ['complete'], testability: 'yes', testability_note: 'yes', ambiguity: '—' },
-    { id: 'KD-A-02', text: 'Needs a harness.', categories: ['schema'], testability: 'with-fixture', testability_note: 'with-fixture', ambiguity: '—' },
-    { id: 'KD-A-03', text: 'Governance.', categories: ['schema'], testability: 'no', testability_note: 'no', ambiguity: '—' },
+    {
+      id: 'KD-A-01',
+      text: 'Covered.',
+      categories: ['complete'],
+      testability: 'yes',
+      testability_note: 'yes',
+      ambiguity: '—',
+    },
+    {
+      id: 'KD-A-02',
+      text: 'Needs a harness.',
+      categories: ['schema'],
+      testability: 'with-fixture',
+      testability_note: 'with-fixture',
+      ambiguity: '—',
+    },
+    {
+      id: 'KD-A-03',
+      text: 'Governance.',
+      categories: ['schema'],
+      testability: 'no',
+      testability_note: 'no',
+      ambiguity: '—',
+    },
   ],
 };
 const input: ReportInput = {
   manifest,
   vectors: [vector],
   clauseIndex: index,
-  interpretations: [{ id: 'OQ-01', title: 'Which stale reason wins', choice: 'A', why: 'Deterministic.', clauses: [], alternative_outcome: { name: 'other-stale-reason', reading: 'C', text: '' } }],
+  interpretations: [
+    {
+      id: 'OQ-01',
+      title: 'Which stale reason wins',
+      choice: 'A',
+      why: 'Deterministic.',
+      clauses: [],
+      alternative_outcome: { name: 'other-stale-reason', reading: 'C', text: '' },
+    },
+  ],
   uncoveredNotes: { 'KD-A-02': 'Needs an instrumented harness.' },
   results: [{ id: 'complete/one', category: 'complete', verdict: 'PASS', violations: [], detail: '' }],
 };
@@ -69,14 +110,20 @@ test('a testable clause without a vector gets a row with its reason; an untestab
 });
 
 test('intent text is escaped inside its table cell', () => {
-  const row = renderConformanceReport(input).split('\n').find((l) => l.startsWith('| `complete/one` |')) ?? '';
+  const row =
+    renderConformanceReport(input)
+      .split('\n')
+      .find((l) => l.startsWith('| `complete/one` |')) ?? '';
   assert.is(row, '| `complete/one` | PASS | ok | A \\| B with \\`code\\` and a line break. |');
 });
 
 test('counts and the interpretation with its dependent vector', () => {
   const text = renderConformanceReport(input);
   assert.match(text, '| complete | 1 | 1 | 0 | 0 | 0 | 0 |');
-  assert.match(text, '| `OQ-01` | Which stale reason wins | A: Deterministic. | `other-stale-reason` (reading C) | `complete/one` | — |');
+  assert.match(
+    text,
+    '| `OQ-01` | Which stale reason wins | A: Deterministic. | `other-stale-reason` (reading C) | `complete/one` | — |',
+  );
 });
 
 test('a cited clause no vector can fail for is listed as cited, not observable, and not counted as covered', () => {

@@ -46,7 +46,9 @@ function vectorList(ids: string[]): string {
     const c = id.slice(0, id.indexOf('/'));
     per.set(c, (per.get(c) ?? 0) + 1);
   }
-  return `${sorted.length}: ${CATEGORIES.filter((c) => per.has(c)).map((c) => `${c} ${per.get(c) ?? 0}`).join(', ')}`;
+  return `${sorted.length}: ${CATEGORIES.filter((c) => per.has(c))
+    .map((c) => `${c} ${per.get(c) ?? 0}`)
+    .join(', ')}`;
 }
 
 /** The report text. */
@@ -66,16 +68,19 @@ export function renderConformanceReport(input: ReportInput): string {
     `- Clause register: ${input.clauseIndex.clauses.length} clauses (\`suites/clause-index.json\`, from ${markdownCell(input.clauseIndex.source)} \`${input.clauseIndex.source_sha256}\`)`,
     `- Interpretations register: ${input.interpretations.length} entries (\`oracle/interpretations.json\`)`,
     '',
-    'Each query vector\'s request is evaluated by the reference oracle on the vector\'s fixture and compared with the',
-    'expected bytes (PASS), or an acceptable alternative (ACCEPTABLE); the oracle\'s answer is also run through the',
-    'independent verifier. Each release-cost vector\'s expectation is recomputed from its fixture.',
+    "Each query vector's request is evaluated by the reference oracle on the vector's fixture and compared with the",
+    "expected bytes (PASS), or an acceptable alternative (ACCEPTABLE); the oracle's answer is also run through the",
+    "independent verifier. Each release-cost vector's expectation is recomputed from its fixture.",
     '',
     '## Vectors by category and verdict',
     '',
     '| category | vectors | PASS | ACCEPTABLE | FAIL | ERROR | verifier violations |',
     '|---|---:|---:|---:|---:|---:|---:|',
   );
-  const totals = { vectors: 0, violations: 0, ...Object.fromEntries(VERDICTS.map((v) => [v, 0])) } as Record<string, number>;
+  const totals = { vectors: 0, violations: 0, ...Object.fromEntries(VERDICTS.map((v) => [v, 0])) } as Record<
+    string,
+    number
+  >;
   for (const category of CATEGORIES) {
     const rs = input.results.filter((r) => r.category === category);
     const row = VERDICTS.map((v) => rs.filter((r) => r.verdict === v).length);
@@ -85,7 +90,10 @@ export function renderConformanceReport(input: ReportInput): string {
     totals['violations'] = (totals['violations'] ?? 0) + violations;
     VERDICTS.forEach((v, i) => (totals[v] = (totals[v] ?? 0) + (row[i] ?? 0)));
   }
-  out.push(`| **total** | ${totals['vectors']} | ${VERDICTS.map((v) => totals[v]).join(' | ')} | ${totals['violations']} |`, '');
+  out.push(
+    `| **total** | ${totals['vectors']} | ${VERDICTS.map((v) => totals[v]).join(' | ')} | ${totals['violations']} |`,
+    '',
+  );
 
   // Clause coverage.
   const citing = new Map<string, string[]>();
@@ -119,7 +127,9 @@ export function renderConformanceReport(input: ReportInput): string {
   else {
     out.push('| clause | testable | vectors citing it | why no vector can fail for it |', '|---|---|---|---|');
     for (const c of citedUnobservable) {
-      out.push(`| ${markdownCode(c.id)} | ${c.testability} | ${vectorList(citing.get(c.id) ?? [])} | ${markdownCell(unobservable[c.id] ?? '')} |`);
+      out.push(
+        `| ${markdownCode(c.id)} | ${c.testability} | ${vectorList(citing.get(c.id) ?? [])} | ${markdownCell(unobservable[c.id] ?? '')} |`,
+      );
     }
   }
   out.push('', '### Testable clauses without a vector', '');
@@ -137,7 +147,10 @@ export function renderConformanceReport(input: ReportInput): string {
   const depending = new Map<string, string[]>();
   for (const v of vectors) for (const e of v.interpretations) depending.set(e, [...(depending.get(e) ?? []), v.id]);
   const alternatives = new Map<string, Set<string>>();
-  for (const v of vectors) if ('acceptable' in v) for (const a of v.acceptable) alternatives.set(a.interpretation, new Set([...(alternatives.get(a.interpretation) ?? []), v.id]));
+  for (const v of vectors)
+    if ('acceptable' in v)
+      for (const a of v.acceptable)
+        alternatives.set(a.interpretation, new Set([...(alternatives.get(a.interpretation) ?? []), v.id]));
   out.push(
     '## Interpretations register',
     '',
@@ -157,7 +170,12 @@ export function renderConformanceReport(input: ReportInput): string {
   if (input.census !== undefined) out.push(...renderBrokenProviderCensus(input.census));
 
   // Every vector.
-  out.push('## The reference oracle on every vector', '', '| vector | verdict | verifier | intent |', '|---|---|---|---|');
+  out.push(
+    '## The reference oracle on every vector',
+    '',
+    '| vector | verdict | verifier | intent |',
+    '|---|---|---|---|',
+  );
   for (const v of vectors) {
     const r = results.get(v.id);
     const verdict = r === undefined ? 'NOT-RUN' : r.verdict;

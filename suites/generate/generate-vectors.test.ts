@@ -29,7 +29,8 @@ test('generation is deterministic: fresh cases, another time zone and working di
     process.chdir(elsewhere);
     const second = generateVectors(someCases(), OPTIONS);
     assert.equal([...second.files.keys()], [...first.files.keys()]);
-    for (const [path, bytes] of first.files) assert.ok(Buffer.from(bytes).equals(Buffer.from(second.files.get(path) ?? new Uint8Array())), path);
+    for (const [path, bytes] of first.files)
+      assert.ok(Buffer.from(bytes).equals(Buffer.from(second.files.get(path) ?? new Uint8Array())), path);
   } finally {
     process.chdir(cwd);
     if (tz === undefined) delete process.env['TZ'];
@@ -44,7 +45,10 @@ test('the manifest lists every vector and fixture by path bytes and its digest i
   assert.equal(paths, [...set.files.keys()].filter((p) => p !== 'manifest.json' && p !== 'README.md').sort());
   assert.is(set.manifest.vector_set_sha256, vectorSetDigest(set.manifest.files));
   assert.is(set.manifest.counts.complete, completeCases().length);
-  assert.equal(schemaViolations('kofun.ctk.manifest/v1', JSON.parse(new TextDecoder().decode(set.files.get('manifest.json')))), []);
+  assert.equal(
+    schemaViolations('kofun.ctk.manifest/v1', JSON.parse(new TextDecoder().decode(set.files.get('manifest.json')))),
+    [],
+  );
   for (const [path, bytes] of set.files) {
     if (!path.startsWith('complete/')) continue;
     assert.equal(schemaViolations('kofun.ctk.vector/v1', JSON.parse(new TextDecoder().decode(bytes))), [], path);
@@ -58,7 +62,10 @@ test('a stale case with several mismatches carries the other stale reasons as ac
     acceptable: { name: string; result: string }[];
   };
   assert.match(vector.expected.result, '"reason": "stale-source"');
-  assert.equal(vector.acceptable.map((a) => a.name), ['other-stale-reason/stale-generation']);
+  assert.equal(
+    vector.acceptable.map((a) => a.name),
+    ['other-stale-reason/stale-generation'],
+  );
   assert.match(vector.acceptable[0]?.result ?? '', '"reason": "stale-generation"');
 });
 
@@ -74,7 +81,10 @@ test('check passes on the generated files and fails on one edited byte', () => {
   bytes[at + 1] = 'C'.charCodeAt(0);
   edited.set(path, bytes);
   const problems = checkVectors({ ...input, committed: edited }).problems;
-  assert.ok(problems.some((p) => p.startsWith(`vectors/${path}: differs`)), problems.join('\n'));
+  assert.ok(
+    problems.some((p) => p.startsWith(`vectors/${path}: differs`)),
+    problems.join('\n'),
+  );
 });
 
 test('check reports missing and extra files and a duplicate case id', () => {
@@ -87,7 +97,11 @@ test('check reports missing and extra files and a duplicate case id', () => {
   const problems = checkVectors({ ...input, committed: tampered }).problems;
   assert.ok(problems.includes('vectors/complete/list-text-type.json: missing (not committed)'));
   assert.ok(problems.includes('vectors/complete/hand-written.json: extra (no case generates it)'));
-  const duplicated = checkVectors({ ...input, cases: [...cases, cases[0] as CaseDefinition], committed: set.files }).problems;
+  const duplicated = checkVectors({
+    ...input,
+    cases: [...cases, cases[0] as CaseDefinition],
+    committed: set.files,
+  }).problems;
   assert.ok(duplicated.includes(`duplicate case id ${cases[0]?.id ?? ''}`));
 });
 

@@ -7,8 +7,39 @@
  * vectors/ to bytes, a pure function of the cases and the oracle version, so two runs
  * anywhere give the same bytes.
  */
-import { compareUtf8, encodeRequestBytes, sha256Hex, encodeCanonical, encodeFixtureJson, type JsonObject, type FixtureV1, evaluateQueryOrThrow, type DiscoveryRequestV1, prettyJsonBytes, vectorSetDigest, MANIFEST_FORMAT, VECTOR_FORMAT, generatedStamp, type AcceptableResult, type EncodedBytes, type ManifestEntry, type GeneratedStamp, type ManifestFile, type VectorFile, type VectorHead, beyondBaseline, checkRuntimeUnicode, UNICODE_BASELINE } from '../../oracle/index.js';
-import { CATEGORIES, type CaseDefinition, type Category, type ExpectedAnswer, type QueryCase } from '../case-definition.js';
+import {
+  compareUtf8,
+  encodeRequestBytes,
+  sha256Hex,
+  encodeCanonical,
+  encodeFixtureJson,
+  type JsonObject,
+  type FixtureV1,
+  evaluateQueryOrThrow,
+  type DiscoveryRequestV1,
+  prettyJsonBytes,
+  vectorSetDigest,
+  MANIFEST_FORMAT,
+  VECTOR_FORMAT,
+  generatedStamp,
+  type AcceptableResult,
+  type EncodedBytes,
+  type ManifestEntry,
+  type GeneratedStamp,
+  type ManifestFile,
+  type VectorFile,
+  type VectorHead,
+  beyondBaseline,
+  checkRuntimeUnicode,
+  UNICODE_BASELINE,
+} from '../../oracle/index.js';
+import {
+  CATEGORIES,
+  type CaseDefinition,
+  type Category,
+  type ExpectedAnswer,
+  type QueryCase,
+} from '../case-definition.js';
 import { loaded } from '../fixtures/request-for.js';
 import { keyWorldConflicts, type KeyedWorld } from './key-worlds.js';
 import { renderVectorsReadme } from './vectors-readme.js';
@@ -38,7 +69,8 @@ function fixtureFile(fixture: FixtureV1): { sha256: string; bytes: Uint8Array } 
   const bytes = encodeFixtureJson(fixture as unknown as JsonObject);
   const sha256 = sha256Hex(bytes);
   const address = loaded(fixture).fixtureSha256;
-  if (address !== sha256) throw new Error(`fixture address mismatch: loader says ${address}, fixture file bytes hash to ${sha256}`);
+  if (address !== sha256)
+    throw new Error(`fixture address mismatch: loader says ${address}, fixture file bytes hash to ${sha256}`);
   return { sha256, bytes };
 }
 
@@ -57,7 +89,8 @@ export function expectationMismatch(expect: ExpectedAnswer, resultText: string):
   const stated = expect.reason === undefined ? expect.status : `${expect.status} (reason ${String(expect.reason)})`;
   const actual = `${String(result.status)} (reason ${String(result.reason)})`;
   if (result.status !== expect.status) return `${stated}, but the oracle answers ${actual}`;
-  if (expect.reason !== undefined && result.reason !== expect.reason) return `${stated}, but the oracle answers ${actual}`;
+  if (expect.reason !== undefined && result.reason !== expect.reason)
+    return `${stated}, but the oracle answers ${actual}`;
   return undefined;
 }
 
@@ -79,7 +112,13 @@ function queryVector(c: QueryCase, head: Omit<VectorHead, 'format' | 'generated'
     // earlier alternative, widens nothing: it is a fault of the case.
     if (seen.has(sha256)) throw new Error(`case ${c.id}: alternative ${alt.name} gives no new result`);
     seen.add(sha256);
-    acceptable.push({ name: alt.name, reason: alt.reason, interpretation: alt.interpretation, result: strictUtf8.decode(result), sha256 });
+    acceptable.push({
+      name: alt.name,
+      reason: alt.reason,
+      interpretation: alt.interpretation,
+      result: strictUtf8.decode(result),
+      sha256,
+    });
   }
   return {
     format: VECTOR_FORMAT,
@@ -96,7 +135,10 @@ function queryWorlds(cases: readonly CaseDefinition[]): KeyedWorld[] {
   const worlds: KeyedWorld[] = [];
   for (const c of cases) {
     if (c.kind !== 'query') continue;
-    for (const fixture of [c.fixture, ...(c.alternatives ?? []).flatMap((a) => (a.fixture === undefined ? [] : [a.fixture]))]) {
+    for (const fixture of [
+      c.fixture,
+      ...(c.alternatives ?? []).flatMap((a) => (a.fixture === undefined ? [] : [a.fixture])),
+    ]) {
       worlds.push({ caseId: c.id, key: loaded(fixture).currentKey, fixture });
     }
   }
@@ -130,10 +172,15 @@ export function generateVectors(cases: readonly CaseDefinition[], options: Gener
       interpretations: [...c.interpretations],
       fixture_sha256: fixture.sha256,
     };
-    const vector: VectorFile = c.kind === 'query' ? queryVector(c, head, stamp) : { format: VECTOR_FORMAT, generated: stamp, ...head, release: c.release };
+    const vector: VectorFile =
+      c.kind === 'query'
+        ? queryVector(c, head, stamp)
+        : { format: VECTOR_FORMAT, generated: stamp, ...head, release: c.release };
     if ('request' in vector) {
       // The request as sent and the fixture's strings are what the NFC checks read (KIT-26).
-      const codePoints = beyondBaseline(`${vector.request.encoding === 'utf8' ? vector.request.data : ''}\n${new TextDecoder().decode(fixture.bytes)}`);
+      const codePoints = beyondBaseline(
+        `${vector.request.encoding === 'utf8' ? vector.request.data : ''}\n${new TextDecoder().decode(fixture.bytes)}`,
+      );
       if (codePoints.length > 0) beyond.push({ id: c.id, code_points: codePoints });
     }
     const path = `${c.id}.json`;

@@ -13,7 +13,11 @@ test('one key naming two sets of facts is refused; one world under two case ids 
   // Changed without rebinding: the permits differ, the key does not.
   const unbound = structuredClone(base);
   unbound.occurrences[0]!.permits.edit = true;
-  const lines = keyWorldConflicts([world('ownership/a', base), world('ownership/b', unbound), world('complete/c', listTextWorld())]);
+  const lines = keyWorldConflicts([
+    world('ownership/a', base),
+    world('ownership/b', unbound),
+    world('complete/c', listTextWorld()),
+  ]);
   assert.is(lines.length, 1);
   assert.ok(lines[0]?.startsWith('cases ownership/a and ownership/b use one analysis key'), lines[0]);
 });
@@ -26,7 +30,9 @@ test('presentation and the content of an unvalidated view are not facts a key na
   assert.is(worldFingerprint(renamed), worldFingerprint(base));
   const vendor = base.interfaces.find((i) => !i.validated)!;
   const emptied = structuredClone(base);
-  emptied.candidates = emptied.candidates.filter((c) => !(c.home.kind === 'interface' && c.home.module_id === vendor.module_id));
+  emptied.candidates = emptied.candidates.filter(
+    (c) => !(c.home.kind === 'interface' && c.home.module_id === vendor.module_id),
+  );
   assert.is(worldFingerprint(emptied), worldFingerprint(base));
   const imported = structuredClone(base);
   imported.interfaces.find((i) => !i.validated)!.names_in_scope = false;

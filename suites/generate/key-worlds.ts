@@ -7,7 +7,13 @@
  * what no answer may depend on: the content of a view that did not validate (KD-LOOKUP-07,
  * L380). Of such a view only its presence stays, since it may make a result incomplete.
  */
-import { encodeCanonicalText, type JsonValue, type FixtureV1, orderFreeDigest, type AnalysisKey } from '../../oracle/index.js';
+import {
+  encodeCanonicalText,
+  type JsonValue,
+  type FixtureV1,
+  orderFreeDigest,
+  type AnalysisKey,
+} from '../../oracle/index.js';
 
 /** The frame domain of a world's fact fingerprint. */
 export const WORLD_FACTS_DOMAIN = 'kofun.ctk.world-facts/v1';
@@ -22,7 +28,9 @@ export function worldFingerprint(fixture: FixtureV1): string {
     ...rest,
     file: { file_id: file.file_id, source: file.source },
     interfaces: fixture.interfaces.map((i) =>
-      i.validated ? i : { package_id: i.package_id, module_id: i.module_id, validated: false, names_in_scope: i.names_in_scope },
+      i.validated
+        ? i
+        : { package_id: i.package_id, module_id: i.module_id, validated: false, names_in_scope: i.names_in_scope },
     ),
     candidates: fixture.candidates.filter((c) => !inUnvalidated(c.home)),
     candidate_series: fixture.candidate_series.filter((s) => !inUnvalidated(s.template.home)),

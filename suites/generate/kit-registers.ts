@@ -23,7 +23,8 @@ export function readRenames(): Record<string, string> {
   const path = join(kitRoot(), 'suites', 'renames.json');
   if (!existsSync(path)) return {};
   const value = JSON.parse(readFileSync(path, 'utf8')) as unknown;
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error('suites/renames.json must be a JSON object of old id to new id');
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new Error('suites/renames.json must be a JSON object of old id to new id');
   const out: Record<string, string> = {};
   for (const [from, to] of Object.entries(value)) {
     if (typeof to !== 'string') throw new Error(`suites/renames.json: ${from} must map to a string`);
@@ -34,7 +35,9 @@ export function readRenames(): Record<string, string> {
 
 /** The entries of oracle/interpretations.json. */
 export function readInterpretations(): InterpretationEntry[] {
-  const doc = JSON.parse(readFileSync(join(kitRoot(), 'oracle', 'interpretations.json'), 'utf8')) as { entries?: InterpretationEntry[] };
+  const doc = JSON.parse(readFileSync(join(kitRoot(), 'oracle', 'interpretations.json'), 'utf8')) as {
+    entries?: InterpretationEntry[];
+  };
   return doc.entries ?? [];
 }
 

@@ -4,7 +4,15 @@
  * oracle's answer run through the independent verifier, and each release-cost
  * vector's expectation recomputed from its fixture.
  */
-import { computeReleaseExpectation, type FixtureV1, type GateCheck, evaluateQuery, verifyResult, prettyJson, type VectorFile } from '../../oracle/index.js';
+import {
+  computeReleaseExpectation,
+  type FixtureV1,
+  type GateCheck,
+  evaluateQuery,
+  verifyResult,
+  prettyJson,
+  type VectorFile,
+} from '../../oracle/index.js';
 import { vectorBytes, type VectorTree } from '../../runner/vectors/load-vector.js';
 
 /** The oracle's verdict on one vector. */
@@ -34,12 +42,22 @@ function judge(tree: VectorTree, vector: VectorFile): OracleResult {
   const bytes = vectorBytes(vector);
   if (bytes === undefined) return judgeRelease(tree, vector);
   const fixture = tree.fixture(vector.fixture_sha256);
-  if (!fixture.ok) return { ...base, verdict: 'ERROR', violations: [], detail: `fixture does not load: ${fixture.message}` };
+  if (!fixture.ok)
+    return { ...base, verdict: 'ERROR', violations: [], detail: `fixture does not load: ${fixture.message}` };
   const actual = evaluateQuery(bytes.request, fixture.fixture);
-  const violations = verifyResult(actual, { request: bytes.request, fixture: fixture.fixture }).map((v) => `${v.clause} ${v.code}`);
-  if (Buffer.from(actual).equals(Buffer.from(bytes.expected))) return { ...base, verdict: 'PASS', violations, detail: '' };
+  const violations = verifyResult(actual, { request: bytes.request, fixture: fixture.fixture }).map(
+    (v) => `${v.clause} ${v.code}`,
+  );
+  if (Buffer.from(actual).equals(Buffer.from(bytes.expected)))
+    return { ...base, verdict: 'PASS', violations, detail: '' };
   const alt = bytes.acceptable.find((a) => Buffer.from(actual).equals(Buffer.from(a.bytes)));
-  if (alt !== undefined) return { ...base, verdict: 'ACCEPTABLE', violations, detail: `equals acceptable ${alt.name} (${alt.interpretation})` };
+  if (alt !== undefined)
+    return {
+      ...base,
+      verdict: 'ACCEPTABLE',
+      violations,
+      detail: `equals acceptable ${alt.name} (${alt.interpretation})`,
+    };
   return { ...base, verdict: 'FAIL', violations, detail: 'result differs from the expected bytes' };
 }
 
@@ -52,7 +70,9 @@ function judgeRelease(tree: VectorTree, vector: VectorFile): OracleResult {
     // The gate check is the case's own statement, not built from the fixture: it is carried over as written.
     const gateCheck = (vector.release as { gate_check?: GateCheck }).gate_check;
     const same = prettyJson(computeReleaseExpectation(fixture, gateCheck)) === prettyJson(vector.release);
-    return same ? { ...base, verdict: 'PASS', detail: '' } : { ...base, verdict: 'FAIL', detail: 'release expectation differs' };
+    return same
+      ? { ...base, verdict: 'PASS', detail: '' }
+      : { ...base, verdict: 'FAIL', detail: 'release expectation differs' };
   } catch (err) {
     return { ...base, verdict: 'ERROR', detail: err instanceof Error ? err.message : String(err) };
   }

@@ -27,7 +27,7 @@ import { readUnobservableClauses } from '../../suites/generate/unobservable-clau
 export const registerReport: Register = (program: Command, io, done) => {
   program
     .command('report')
-    .description('write REPORT.md, the reference oracle\'s conformance report over the committed vectors')
+    .description("write REPORT.md, the reference oracle's conformance report over the committed vectors")
     .option('--check', 'write nothing; exit 1 when REPORT.md is not what would be written')
     .action(async (options: { check?: boolean }) => done(await report(io, options.check === true)));
 };
@@ -55,11 +55,18 @@ async function census(): Promise<{ ok: true; census: CensusResult } | { ok: fals
 }
 
 /** The REPORT.md text for the committed vectors, or why it cannot be made; `warnings` are census problems to print loudly. */
-export async function buildReport(): Promise<{ ok: true; text: string; summary: string; warnings: string[] } | { ok: false; message: string }> {
+export async function buildReport(): Promise<
+  { ok: true; text: string; summary: string; warnings: string[] } | { ok: false; message: string }
+> {
   const tree = readVectorTree();
-  if (tree.manifest === undefined) return { ok: false, message: 'vectors/manifest.json is missing or not JSON (run npm run vectors:generate)' };
+  if (tree.manifest === undefined)
+    return { ok: false, message: 'vectors/manifest.json is missing or not JSON (run npm run vectors:generate)' };
   const clauseIndex = readClauseIndex();
-  if (clauseIndex === undefined) return { ok: false, message: 'suites/clause-index.json is missing (run npm run vectors:generate where shared/clauses.md is present)' };
+  if (clauseIndex === undefined)
+    return {
+      ok: false,
+      message: 'suites/clause-index.json is missing (run npm run vectors:generate where shared/clauses.md is present)',
+    };
   const unobservable = readUnobservableClauses();
   if (!unobservable.ok) return unobservable;
   const results = referenceResults(tree);
@@ -93,7 +100,10 @@ async function report(io: CliIo, check: boolean): Promise<number> {
   if (check) {
     const current = existsSync(path) ? readFileSync(path) : undefined;
     if (current === undefined || !current.equals(Buffer.from(bytes))) {
-      await writeAll(io.stderr, `report --check: REPORT.md ${current === undefined ? 'is missing' : 'is not current'} (run npm run report)\n`);
+      await writeAll(
+        io.stderr,
+        `report --check: REPORT.md ${current === undefined ? 'is missing' : 'is not current'} (run npm run report)\n`,
+      );
       return EXIT.failed;
     }
     await writeAll(io.stdout, `report --check: REPORT.md is current; ${built.summary}\n`);

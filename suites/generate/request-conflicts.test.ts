@@ -10,11 +10,17 @@ const vector = (id: string, expected: string): Uint8Array =>
   utf8.encode(JSON.stringify({ id, request: REQUEST, expected: { result: expected, sha256: '' }, acceptable: [] }));
 
 function tree(entries: Record<string, string>): ReturnType<typeof vectorTreeOf> {
-  return vectorTreeOf(new Map(Object.entries(entries).map(([path, expected]) => [path, vector(path.replace(/\.json$/, ''), expected)])));
+  return vectorTreeOf(
+    new Map(Object.entries(entries).map(([path, expected]) => [path, vector(path.replace(/\.json$/, ''), expected)])),
+  );
 }
 
 test('identical requests with different complete, partial or invalid answers conflict (KD-TRUST-07)', () => {
-  const t = tree({ 'a/one.json': result('complete'), 'b/two.json': result('partial'), 'c/three.json': result('complete') });
+  const t = tree({
+    'a/one.json': result('complete'),
+    'b/two.json': result('partial'),
+    'c/three.json': result('complete'),
+  });
   assert.equal(
     requestConflicts(t).map((c) => [c.first, c.second, c.firstStatus, c.secondStatus]),
     [['a/one.json', 'b/two.json', 'complete', 'partial']],
@@ -25,7 +31,12 @@ test('identical requests with different complete, partial or invalid answers con
 });
 
 test('stale and unavailable answers are exempt, and equal answers agree', () => {
-  const t = tree({ 'a/one.json': result('complete'), 'b/two.json': result('stale'), 'c/three.json': result('unavailable'), 'd/four.json': result('complete') });
+  const t = tree({
+    'a/one.json': result('complete'),
+    'b/two.json': result('stale'),
+    'c/three.json': result('unavailable'),
+    'd/four.json': result('complete'),
+  });
   assert.equal(requestConflicts(t), []);
 });
 

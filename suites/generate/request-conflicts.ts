@@ -50,7 +50,8 @@ export function requestConflicts(tree: VectorTree): RequestConflict[] {
     const head = group[0];
     if (head === undefined) continue;
     for (const other of group.slice(1)) {
-      if (other.result !== head.result) out.push({ first: head.path, second: other.path, firstStatus: head.status, secondStatus: other.status });
+      if (other.result !== head.result)
+        out.push({ first: head.path, second: other.path, firstStatus: head.status, secondStatus: other.status });
     }
   }
   return out;

@@ -26,7 +26,10 @@ export function parseUnobservableClauses(bytes: Uint8Array): UnobservableRead {
   const notes: Record<string, string> = {};
   for (const [id, why] of Object.entries(value as Record<string, unknown>)) {
     if (typeof why !== 'string' || why === '') {
-      return { ok: false, message: `suites/unobservable-clauses.json: the reason for ${JSON.stringify(id)} is not a non-empty string` };
+      return {
+        ok: false,
+        message: `suites/unobservable-clauses.json: the reason for ${JSON.stringify(id)} is not a non-empty string`,
+      };
     }
     notes[id] = why;
   }

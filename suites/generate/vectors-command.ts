@@ -27,7 +27,9 @@ export const registerVectors: Register = (program: Command, io, done) => {
     .action(async () => done(await generate(io)));
   vectors
     .command('check')
-    .description('fail unless the committed vectors are exactly what generate writes, conform to their schemas and pass the verifier')
+    .description(
+      'fail unless the committed vectors are exactly what generate writes, conform to their schemas and pass the verifier',
+    )
     .action(async () => done(await check(io)));
 };
 
@@ -66,7 +68,8 @@ async function check(io: CliIo): Promise<number> {
   const version = kitVersion();
   const { index, fromRegister } = currentClauseIndex(version);
   const problems: string[] = [];
-  if (index === undefined) problems.push('suites/clause-index.json is missing and shared/clauses.md is not there to build it');
+  if (index === undefined)
+    problems.push('suites/clause-index.json is missing and shared/clauses.md is not there to build it');
   else if (fromRegister) {
     const committed = existsSync(clauseIndexPath()) ? readFileSync(clauseIndexPath()) : undefined;
     if (committed === undefined || !committed.equals(Buffer.from(prettyJsonBytes(index)))) {

@@ -5,7 +5,17 @@
  * are left alone; files no generated path names are removed afterwards. Two runs at
  * once write the same bytes, so either order ends in the same tree.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  existsSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 let counter = 0;

@@ -29,14 +29,20 @@ import { MAKE_FIXTURE_IDS } from '../../fixture/test-support/make-fixture.js';
  */
 export function load(fixture: FixtureV1): LoadedFixture {
   const r = loadFixture(withDerivedDigests(fixture));
-  if (!r.ok) throw new Error(`test fixture refused: ${r.violations.map((v) => `${v.code} ${v.pointer ?? ''}`).join('; ')}`);
+  if (!r.ok)
+    throw new Error(`test fixture refused: ${r.violations.map((v) => `${v.code} ${v.pointer ?? ''}`).join('; ')}`);
   return r.fixture;
 }
 
 /** A request on occurrence 0 (cursor at its end, type-and-operations), current unless overridden. */
 export function requestOn(
   fixture: LoadedFixture,
-  over: { analysis?: Partial<AnalysisKey>; position?: Partial<QueryPosition>; query?: Partial<Query>; occurrence?: number } = {},
+  over: {
+    analysis?: Partial<AnalysisKey>;
+    position?: Partial<QueryPosition>;
+    query?: Partial<Query>;
+    occurrence?: number;
+  } = {},
 ): DiscoveryRequestV1 {
   const occ = fixture.occurrences[over.occurrence ?? 0];
   if (occ === undefined) throw new Error('fixture has no such occurrence');
@@ -59,8 +65,14 @@ export function textOf(result: DiscoveryResultV1): string {
 }
 
 /** The oracle's answer as text (the bytes evaluateQuery returns), its record, and its steps. */
-export function answer(fixture: LoadedFixture, request: DiscoveryRequestV1 | Uint8Array): { text: string; steps: number; result: DiscoveryResultV1 } {
-  const { steps, result, bytes } = evaluateQueryRecord(request instanceof Uint8Array ? request : bytesOf(request), fixture);
+export function answer(
+  fixture: LoadedFixture,
+  request: DiscoveryRequestV1 | Uint8Array,
+): { text: string; steps: number; result: DiscoveryResultV1 } {
+  const { steps, result, bytes } = evaluateQueryRecord(
+    request instanceof Uint8Array ? request : bytesOf(request),
+    fixture,
+  );
   return { text: new TextDecoder().decode(bytes), steps, result };
 }
 
@@ -79,7 +91,12 @@ export const RESULT_HEAD = { schema: RESULT_SCHEMA, authoritative: false, limit_
  * KD-ORIGIN-08): written out field by field, so tests compare against the contract's
  * shape rather than against the row builder.
  */
-export function listRow(identity: string, name: string, signature: string, over: Partial<OperationFact> = {}): OperationFact {
+export function listRow(
+  identity: string,
+  name: string,
+  signature: string,
+  over: Partial<OperationFact> = {},
+): OperationFact {
   return {
     status: 'validated',
     identity: { kind: 'SymbolId', value: identity },

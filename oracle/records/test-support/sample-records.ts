@@ -98,7 +98,11 @@ export function completeResult(): DiscoveryResultV1 {
 
 /** A partial result explained by a hidden-by-visibility omission. */
 export function partialResult(): DiscoveryResultV1 {
-  return { ...completeResult(), status: 'partial', omissions: [{ reason: 'hidden-by-visibility', requested_spelling: null }] };
+  return {
+    ...completeResult(),
+    status: 'partial',
+    omissions: [{ reason: 'hidden-by-visibility', requested_spelling: null }],
+  };
 }
 
 /** A stale wrong-file result. */

@@ -29,19 +29,59 @@ export const IDS = {
  */
 export const STD_LIST_DIGEST = (() => {
   const dependency = { kind: 'SymbolId', source: 'kif', value: IDS.length };
-  const origin = { dependencies: [], implementation_identity: null, kind: 'function', module: 'std.list', module_identity: IDS.stdList, status: 'validated', trait: null, trait_identity: null };
-  const length = {
-    admitted: true, dependencies: [dependency], diagnostic_ids: [], disclose_documentation: false, disclose_source: false, display_name: 'length', documentation: null,
-    effects: [], generic_requirements: [], home: { kind: 'interface', module_id: IDS.stdList, package_id: IDS.stdPackage }, identity: IDS.length,
-    origin, qualified_name: 'std.list.length', receiver_type: IDS.listText, required_mode: 'read', signature: 'std.list.length(read List[Text]) -> Int', source: null, status: 'validated', visibility: 'pub',
+  const origin = {
+    dependencies: [],
+    implementation_identity: null,
+    kind: 'function',
+    module: 'std.list',
+    module_identity: IDS.stdList,
+    status: 'validated',
+    trait: null,
+    trait_identity: null,
   };
-  const content = { candidate_series: [], candidates: [length], module: 'std.list', module_id: IDS.stdList, package_id: IDS.stdPackage, view: 'public' };
+  const length = {
+    admitted: true,
+    dependencies: [dependency],
+    diagnostic_ids: [],
+    disclose_documentation: false,
+    disclose_source: false,
+    display_name: 'length',
+    documentation: null,
+    effects: [],
+    generic_requirements: [],
+    home: { kind: 'interface', module_id: IDS.stdList, package_id: IDS.stdPackage },
+    identity: IDS.length,
+    origin,
+    qualified_name: 'std.list.length',
+    receiver_type: IDS.listText,
+    required_mode: 'read',
+    signature: 'std.list.length(read List[Text]) -> Int',
+    source: null,
+    status: 'validated',
+    visibility: 'pub',
+  };
+  const content = {
+    candidate_series: [],
+    candidates: [length],
+    module: 'std.list',
+    module_id: IDS.stdList,
+    package_id: IDS.stdPackage,
+    view: 'public',
+  };
   const payload = Buffer.from(`${JSON.stringify({ facts: content }, null, 2)}\n`, 'utf8');
   const domain = 'kofun.ctk.interface-view/v1';
   const lengths = Buffer.alloc(6);
   lengths.writeUInt16BE(domain.length, 0);
   lengths.writeUInt32BE(payload.length, 2);
-  return sha256(Buffer.concat([Buffer.from('KOFUN\0', 'latin1'), lengths.subarray(0, 2), Buffer.from(domain, 'ascii'), lengths.subarray(2), payload]));
+  return sha256(
+    Buffer.concat([
+      Buffer.from('KOFUN\0', 'latin1'),
+      lengths.subarray(0, 2),
+      Buffer.from(domain, 'ascii'),
+      lengths.subarray(2),
+      payload,
+    ]),
+  );
 })();
 
 /** SHA-256 of the exact source bytes of make-fixture.ts (KD-KEY-03). */
@@ -63,7 +103,9 @@ export const INTERFACE_SET_SHA256 = sha256(
 );
 
 /** A canonical request for the scenario; `kind`, flag, spelling and generation vary per test. */
-export function requestText(o: { kind?: string; includeUnavailable?: boolean; spelling?: string | null; generation?: number } = {}): string {
+export function requestText(
+  o: { kind?: string; includeUnavailable?: boolean; spelling?: string | null; generation?: number } = {},
+): string {
   const spelling = o.spelling === undefined || o.spelling === null ? 'null' : JSON.stringify(o.spelling);
   return `{
   "analysis": {
@@ -194,7 +236,8 @@ export const STALE = `{
 /** `text` with the one occurrence of `from` replaced; throws when `from` is absent or repeated (a test fault). */
 export function mutate(text: string, from: string, to: string): string {
   const at = text.indexOf(from);
-  if (at < 0 || text.indexOf(from, at + 1) >= 0) throw new Error(`mutate: ${JSON.stringify(from)} must occur exactly once`);
+  if (at < 0 || text.indexOf(from, at + 1) >= 0)
+    throw new Error(`mutate: ${JSON.stringify(from)} must occur exactly once`);
   return text.slice(0, at) + to + text.slice(at + from.length);
 }
 

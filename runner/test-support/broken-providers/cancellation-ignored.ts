@@ -5,5 +5,6 @@ import { evaluateQuery } from '../../../oracle/index.js';
 import { runBrokenProvider } from './broken-provider.js';
 
 runBrokenProvider('cancellation ignored', {
-  result: ({ result, request, fixture }) => (fixture.cancelled ? evaluateQuery(request, { ...fixture, cancelled: false }) : result),
+  result: ({ result, request, fixture }) =>
+    fixture.cancelled ? evaluateQuery(request, { ...fixture, cancelled: false }) : result,
 });

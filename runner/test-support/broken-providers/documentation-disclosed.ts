@@ -6,7 +6,8 @@ runBrokenProvider('undisclosable documentation shown', {
     let changed = false;
     for (const row of rowsOf(value)) {
       const c = fixture.candidatesInOrder.find((x) => x.identity === row.identity.value);
-      if (c === undefined || c.documentation === null || c.disclose_documentation || row.documentation !== null) continue;
+      if (c === undefined || c.documentation === null || c.disclose_documentation || row.documentation !== null)
+        continue;
       row.documentation = `kofun-doc:${c.documentation}`;
       changed = true;
     }

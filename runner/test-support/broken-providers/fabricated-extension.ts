@@ -20,7 +20,10 @@ runBrokenProvider('fabricated extension rows', {
       generic_requirements: [],
       identity: { kind: 'SymbolId', value: candidate.identity },
       origin: {
-        implementation_identity: { kind: 'ImplementationId', value: candidate.origin.implementation_identity ?? 'e'.repeat(64) },
+        implementation_identity: {
+          kind: 'ImplementationId',
+          value: candidate.origin.implementation_identity ?? 'e'.repeat(64),
+        },
         kind: 'extension',
         module: candidate.origin.module,
         module_identity: { kind: 'ModuleId', value: candidate.origin.module_identity },
@@ -37,7 +40,9 @@ runBrokenProvider('fabricated extension rows', {
       visibility: candidate.visibility,
     };
     value.operations.push(row);
-    value.operations.sort((a, b) => (a.identity.value < b.identity.value ? -1 : a.identity.value > b.identity.value ? 1 : 0));
+    value.operations.sort((a, b) =>
+      a.identity.value < b.identity.value ? -1 : a.identity.value > b.identity.value ? 1 : 0,
+    );
     if (value.status === 'partial' && value.omissions.length === 0) value.status = 'complete';
     return encodeLikeCanonical(value);
   },

@@ -9,7 +9,8 @@ runBrokenProvider('generation ignored', {
     asked = undefined;
     try {
       const value = parseResult(request) as { analysis?: { generation?: unknown } };
-      if (typeof value.analysis?.generation !== 'number' || value.analysis.generation === fixture.generation) return request;
+      if (typeof value.analysis?.generation !== 'number' || value.analysis.generation === fixture.generation)
+        return request;
       asked = value.analysis.generation;
       value.analysis.generation = fixture.generation;
       return encodeLikeCanonical(value);

@@ -8,7 +8,19 @@ runBrokenProvider('hidden identity as a dependency', {
     if (hidden === undefined || row === undefined) return false;
     const deps = row.dependencies as Loose[];
     deps.push({ kind: 'SymbolId', source: 'live', status: row.status, value: hidden.identity });
-    deps.sort((a, b) => (a.source !== b.source ? (a.source < b.source ? -1 : 1) : a.kind !== b.kind ? (a.kind < b.kind ? -1 : 1) : a.value < b.value ? -1 : 1));
+    deps.sort((a, b) =>
+      a.source !== b.source
+        ? a.source < b.source
+          ? -1
+          : 1
+        : a.kind !== b.kind
+          ? a.kind < b.kind
+            ? -1
+            : 1
+          : a.value < b.value
+            ? -1
+            : 1,
+    );
     return true;
   }),
 });

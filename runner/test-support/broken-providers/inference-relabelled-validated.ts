@@ -13,7 +13,12 @@ runBrokenProvider('inference rows relabelled validated', {
       for (const d of row.dependencies as Loose[]) d.status = 'validated';
       changed = true;
     }
-    if (changed && value.status === 'partial' && value.type?.status === 'validated' && rowsOf(value).every((r) => r.status === 'validated')) {
+    if (
+      changed &&
+      value.status === 'partial' &&
+      value.type?.status === 'validated' &&
+      rowsOf(value).every((r) => r.status === 'validated')
+    ) {
       value.status = (value.omissions as Loose[]).length === 0 && value.truncated === false ? 'complete' : 'partial';
     }
     return changed;

@@ -11,7 +11,12 @@ runBrokenProvider('non-public effects listed', {
       const hidden = byId.get(row.identity.value)?.effects.filter((e) => !e.public) ?? [];
       if (hidden.length === 0) continue;
       const listed = row.effects as Loose[];
-      for (const e of hidden) listed.push({ display: e.display, identity: { kind: e.identity.kind, value: e.identity.value }, status: e.status });
+      for (const e of hidden)
+        listed.push({
+          display: e.display,
+          identity: { kind: e.identity.kind, value: e.identity.value },
+          status: e.status,
+        });
       listed.sort((a, b) => (a.identity.value < b.identity.value ? -1 : 1));
       changed = true;
     }

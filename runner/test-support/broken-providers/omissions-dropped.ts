@@ -4,7 +4,8 @@ import { editResult, rowsOf, runBrokenProvider, type Loose } from './broken-prov
 
 runBrokenProvider('omissions dropped', {
   result: editResult((value, { query }) => {
-    if (query?.kind === 'explain-operation' || (value.omissions as Loose[]).length === 0 || value.truncated === true) return false;
+    if (query?.kind === 'explain-operation' || (value.omissions as Loose[]).length === 0 || value.truncated === true)
+      return false;
     value.omissions = [];
     const validated = value.type?.status === 'validated' && rowsOf(value).every((r) => r.status === 'validated');
     if (validated && (value.diagnostics as Loose[]).length === 0) value.status = 'complete';

@@ -10,7 +10,12 @@ function nextId(hex: string, step: number): string {
 
 runBrokenProvider('rows over the cap without truncation', {
   result: ({ result }) => {
-    const value = parseResult(result) as { truncated: boolean; status: string; operations: Row[]; omissions: { reason: string }[] };
+    const value = parseResult(result) as {
+      truncated: boolean;
+      status: string;
+      operations: Row[];
+      omissions: { reason: string }[];
+    };
     if (!value.truncated || value.operations.length === 0) return result;
     value.truncated = false;
     value.omissions = value.omissions.filter((o) => o.reason !== 'limit-exhausted');
