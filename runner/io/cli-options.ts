@@ -8,7 +8,8 @@ import { UsageError, type CliIo } from './cli-io.js';
 /** Defaults of the provider-driving options (documented in README.md). */
 export const RUN_DEFAULTS = {
   jobs: 1,
-  timeoutMs: 20_000,
+  // A load of a million-candidate fixture (the step-budget vectors) on a busy 2-core machine takes well over 20 s.
+  timeoutMs: 60_000,
   startTimeoutMs: 30_000,
   restartBudget: 8,
   metamorphic: 'all' as number | 'all',
