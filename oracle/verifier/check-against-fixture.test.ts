@@ -72,10 +72,16 @@ test('KD-CLOSURE-14: a row is never more validated than its fixture facts', () =
     const fact = f.facts.find((n) => n.value === IDS.length);
     if (fact !== undefined) fact.status = 'provisional';
   });
-  assert.equal(verify(COMPLETE, fixture, requestText()), [
-    'KD-CLOSURE-14 status-upgraded at /operations/0/dependencies/0/status',
-    'KD-CLOSURE-14 status-upgraded at /operations/0/status',
-  ]);
+  // The row the hand-written result shows validated is provisional by the facts; by default (include_unavailable
+  // false) such a row is kept out and the result says it is incomplete (OQ-32 D), hence the missing omission too.
+  assert.equal(
+    verify(COMPLETE, fixture, requestText()).sort(),
+    [
+      'KD-CLOSURE-14 status-upgraded at /operations/0/dependencies/0/status',
+      'KD-CLOSURE-14 status-upgraded at /operations/0/status',
+      'KD-RES-09 omission-missing at /omissions',
+    ].sort(),
+  );
 });
 
 test('KD-CLOSURE-14: the type fact is never more validated than its occurrence', () => {

@@ -113,13 +113,18 @@ test('KD-EFFECT-05: an operation whose required capability is missing is not cal
   assert.equal(found, ['KD-EFFECT-05 callable-despite-rejection at /operations/2/availability']);
 });
 
-test('KD-CLOSURE-09 (pending reading): no validated definitive rejection under a provisional receiver type', () => {
-  const edit = (): void => {};
-  // drop (requires-take) is a validated row under the provisional _T1 type in the committed vector.
-  assert.equal(verifyEdited('partial/unconstrained-t1-include-unavailable', edit), []);
-  assert.equal(verifyEdited('partial/unconstrained-t1-include-unavailable', edit, { pendingReadings: true }), [
-    'KD-CLOSURE-09 rejection-under-unvalidated-type at /operations/1/status',
-  ]);
+test('KD-CLOSURE-09: no validated type-mismatch under a provisional receiver type (KIT-02 C)', () => {
+  // drop (requires-take) rests on the occurrence's permits, not on the type: a validated row is right (L289).
+  assert.equal(
+    verifyEdited('partial/unconstrained-t1-include-unavailable', () => {}),
+    [],
+  );
+  const found = verifyEdited('partial/explain-mismatch-under-provisional-type', (r) => {
+    const row = r.operations[0];
+    row.status = 'validated';
+    row.rejection_reasons = ['type-mismatch'];
+  });
+  assert.ok(found.includes('KD-CLOSURE-09 rejection-under-unvalidated-type at /operations/0/status'), found.join('\n'));
 });
 
 test('KD-OP-11: a row resting on an unresolved inference requirement is not validated', () => {
@@ -250,16 +255,17 @@ test('KD-TYPE-04: a provisional type keeps the compiler placeholder display', ()
   assert.equal(found, ['KD-TYPE-04 type-placeholder-missing at /type/display']);
 });
 
-test('KD-RES-09 (pending reading): dropping non-validated rows by default leaves the result incomplete', () => {
+test('KD-RES-09: dropping non-validated rows by default leaves the result incomplete (OQ-32 D)', () => {
   const id = 'complete/non-validated-rows-dropped-by-default';
   assert.equal(
     verifyEdited(id, () => {}),
     [],
   );
-  assert.equal(
-    verifyEdited(id, () => {}, { pendingReadings: true }),
-    ['KD-RES-09 omission-missing at /omissions'],
-  );
+  const found = verifyEdited(id, (r) => {
+    r.omissions = [];
+    r.status = 'complete';
+  });
+  assert.ok(found.includes('KD-RES-09 omission-missing at /omissions'), found.join('\n'));
 });
 
 test.run();
