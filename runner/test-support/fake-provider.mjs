@@ -10,6 +10,7 @@
 //   double-reply   answers every query twice with the same id
 //   close-stdout   closes its stdout after the handshake and stays alive
 //   banner         prints a line on stderr and a coloured start-up banner on stdout before the protocol, then echoes
+import { closeSync } from 'node:fs';
 const mode = process.argv[2] ?? 'echo';
 if (mode === 'banner') {
   // stderr first: the runner kills the provider as soon as the banner breaks the framing.
@@ -17,7 +18,9 @@ if (mode === 'banner') {
   process.stdout.write('\u001b[2J\u001b[31mmy-provider 1.0 listening\u001b[0m\n');
 }
 let buf = Buffer.alloc(0);
+let stdoutClosed = false;
 const send = (type, id, ref, body = Buffer.alloc(0)) =>
+  stdoutClosed ||
   process.stdout.writableEnded ||
   process.stdout.write(Buffer.concat([Buffer.from(`KCTK1 ${type} ${id} ${ref} ${body.length}\n`), body]));
 process.stdin.on('data', (chunk) => {
@@ -47,7 +50,9 @@ process.stdin.on('data', (chunk) => {
           ),
         );
       if (mode === 'close-stdout') {
-        process.stdout.end();
+        // Close the descriptor itself: process.stdout.end() on a pipe throws, which would end the process.
+        stdoutClosed = true;
+        closeSync(1);
         setInterval(() => undefined, 1000);
       }
     } else if (type === 'load-fixture') {
