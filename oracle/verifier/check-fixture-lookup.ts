@@ -658,10 +658,17 @@ function checkExplanation(
     checkOmissions(got, new Set(), new Set(), required, out);
     return;
   }
+  const uncitable = matched.some((t) => t.withheld === null && t.uncitableError);
+  if (uncitable && rows.length > 0) {
+    // The result showed the error row (citing the diagnostics of the error facts it reaches): an explanation that
+    // shows a row carries no other withheld reason (KIT-04 C), so nothing else is asked of its omissions.
+    checkOmissions(got, new Set(), new Set(), required, out);
+    return;
+  }
   const want = new Set<string>();
   for (const t of matched) if (t.withheld !== null) want.add(t.withheld);
   if (matched.length === 0) want.add('hidden-by-visibility');
   const optional = new Set<string>();
-  if (matched.some((t) => t.withheld === null && t.uncitableError)) optional.add('incomplete-analysis');
+  if (uncitable) optional.add('incomplete-analysis');
   checkOmissions(got, want, optional, required, out);
 }

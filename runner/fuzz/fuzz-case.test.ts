@@ -69,15 +69,17 @@ const PLAIN = {
 } as const satisfies CaseShape['candidates'][number];
 
 test('KIT-10: a budget world runs the step budget out: truncated, with a limit-exhausted omission', () => {
-  // 170,000 candidates at six steps each are 1,020,000 steps, over the 1,000,000-step budget;
-  // each visited one is withheld for its missing non-public effect (KIT-04: hidden-by-visibility).
+  // 170,000 candidates at six steps each are 1,020,000 steps, over the 1,000,000-step budget. Each visited one
+  // lacks a non-public effect, so it is unavailable with missing-effect (KIT-06 B) and, include_unavailable being
+  // false, left out as a rejected row is, without an omission (L138); the one omission is the budget's.
   const { result, violations } = answer(
     shapeWith({ budget: true, candidates: [], query: { kind: 'operations', includeUnavailable: false, spelling: 0 } }),
   );
   assert.is(result.truncated, true);
+  assert.equal(result.operations, []);
   assert.equal(
     result.omissions.map((o: { reason: string }) => o.reason),
-    ['hidden-by-visibility', 'limit-exhausted'],
+    ['limit-exhausted'],
   );
   assert.equal(violations, []);
 });

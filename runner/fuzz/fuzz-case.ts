@@ -259,8 +259,8 @@ export function buildCase(shape: CaseShape): FuzzCase {
     });
   });
   if (shape.budget) {
-    // Each candidate applies, is exposed and visits all six stages before a non-public effect
-    // that is never held withholds it: 6 steps each, just over the 1,000,000-step budget.
+    // Each candidate applies, is exposed and visits all six stages before a non-public effect that is never held
+    // makes it unavailable with missing-effect (KIT-06 B): 6 steps each, just over the 1,000,000-step budget.
     b.addSeries({
       seed: 'fuzz-budget',
       count: BUDGET_CANDIDATES,

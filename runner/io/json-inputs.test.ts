@@ -52,7 +52,7 @@ test('expectations: a duplicate key and a misspelled one', async () => {
   const typo = file('exp-typo.json', '[{"id":"x","verdict":"FAIL","reasn":"r"}]');
   assert.match(
     await refusal(['run', '--provider', 'reference', '--expectations', typo]),
-    /\/0\/reasn is an unknown key/,
+    /\/0\/reasn: unknown key \(did you mean reason\?\)/,
   );
 });
 

@@ -10,6 +10,7 @@
 import { compareUtf8, escapeText, formatJsonInputProblem, readJsonInputFile } from '../../oracle/index.js';
 import { UsageError } from '../io/cli-io.js';
 import type { VectorJudgement } from './verdict.js';
+import { suggestName } from '../run/suggest-name.js';
 
 export interface Expectation {
   id: string;
@@ -47,6 +48,9 @@ export function loadExpectations(path: string): Expectation[] {
   return parseExpectations(read.value, path);
 }
 
+/** The keys an expectations entry may have. */
+const ENTRY_KEYS: readonly string[] = ['id', 'verdict', 'reason', 'clauses'];
+
 /** Checks a decoded expectations value. */
 export function parseExpectations(value: unknown, where: string): Expectation[] {
   if (!Array.isArray(value)) throw new UsageError(`expectations ${where}: not a JSON array of {id, verdict, reason}`);
@@ -55,8 +59,12 @@ export function parseExpectations(value: unknown, where: string): Expectation[] 
     const at = `expectations ${where} at /${i}`;
     const e = entry as Record<string, unknown>;
     if (typeof e !== 'object' || e === null || Array.isArray(e)) throw new UsageError(`${at}: not an object`);
-    const extra = Object.keys(e).filter((k) => !['id', 'verdict', 'reason', 'clauses'].includes(k));
-    if (extra.length > 0) throw new UsageError(`${at}/${extra[0]}: unknown field (use id, verdict, reason, clauses)`);
+    const extra = Object.keys(e).filter((k) => !ENTRY_KEYS.includes(k));
+    if (extra[0] !== undefined) {
+      const near = suggestName(extra[0], ENTRY_KEYS);
+      const hint = near === undefined ? 'use id, verdict, reason, clauses' : `did you mean ${near}?`;
+      throw new UsageError(`${at}/${escapeText(extra[0])}: unknown key (${hint})`);
+    }
     if (typeof e.id !== 'string' || e.id === '') throw new UsageError(`${at}/id: not a vector id`);
     if (e.id.slice(0, -1).includes('*')) throw new UsageError(`${at}/id: * only at the end (an id prefix)`);
     if (e.verdict !== 'FAIL' && e.verdict !== 'ERROR') throw new UsageError(`${at}/verdict: must be FAIL or ERROR`);

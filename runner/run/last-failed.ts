@@ -7,7 +7,7 @@ import { escapeText } from '../../oracle/index.js';
 import { PASSING, type Verdict } from '../judge/verdict.js';
 import { UsageError } from '../io/cli-io.js';
 import { readJsonFile } from '../io/read-json-file.js';
-import { isGateReport } from '../report/merge-reports.js';
+import { gateReportProblem } from '../report/merge-reports.js';
 
 /** The largest report read (a report of every vector with every diff stays far below). */
 const MAX_REPORT_BYTES = 256 * 1024 * 1024;
@@ -15,17 +15,23 @@ const MAX_REPORT_BYTES = 256 * 1024 * 1024;
 /** The ids that failed the gate in the report at `path`, which must be of the vector set `vectorSetSha256`. */
 export function lastFailedIds(path: string, vectorSetSha256: string): Set<string> {
   const value = readJsonFile(path, '--last-failed report', MAX_REPORT_BYTES);
-  if (!isGateReport(value))
-    throw new UsageError(`--last-failed ${path}: not a kofun.ctk.report/v1 JSON report (write one with --report json)`);
-  if (value.vector_set_sha256 !== vectorSetSha256) {
+  // The vector set is checked before the rest of the shape: a report of another set is refused for that reason
+  // whatever else it holds, and saying so is the more useful message.
+  const set = (value as { vector_set_sha256?: unknown } | null)?.vector_set_sha256;
+  if (typeof value === 'object' && value !== null && typeof set === 'string' && set !== vectorSetSha256) {
     throw new UsageError(
-      `--last-failed ${path}: the report is of vector set ${escapeText(value.vector_set_sha256)}, this run of ${vectorSetSha256}`,
+      `--last-failed ${path}: the report is of vector set ${escapeText(set)}, this run of ${vectorSetSha256}`,
     );
   }
+  const problem = gateReportProblem(value);
+  if (problem !== undefined) {
+    throw new UsageError(
+      `--last-failed ${path}: not a kofun.ctk.report/v1 JSON report (write one with --report json): ${escapeText(problem)}`,
+    );
+  }
+  const report = value as { vectors: { id: string; verdict: string }[] };
   const failed = new Set<string>();
-  for (const v of value.vectors as { id?: unknown; verdict?: unknown }[]) {
-    if (typeof v?.id !== 'string' || typeof v.verdict !== 'string')
-      throw new UsageError(`--last-failed ${path}: a vector without id or verdict`);
+  for (const v of report.vectors) {
     if (!PASSING.has(v.verdict as Verdict)) failed.add(v.id);
   }
   if (failed.size === 0)
