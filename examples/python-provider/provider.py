@@ -174,8 +174,6 @@ def validate_request(r):
     e = p["expression"]
     if not exact_keys(e, ("start", "end")) or not is_int(e["start"], U32_MAX) or not is_int(e["end"], U32_MAX):
         raise Invalid("span")
-    if e["start"] > e["end"]:
-        raise Invalid("span order")
     q = r["query"]
     if not exact_keys(q, ("kind", "include_unavailable", "spelling")):
         raise Invalid("query fields")
@@ -272,6 +270,10 @@ def answer(fixture, data):
             return result("stale", asked, reason)
     offset = request["position"]["byte_offset"]
     span = request["position"]["expression"]
+    # The span's start <= end is a schema rule checked after the key (KIT-01 C): a request for another file is
+    # wrong-file first, a reversed span of this file invalid-request.
+    if span["start"] > span["end"]:
+        return result("invalid", None, "invalid-request")
     if not (span["start"] <= offset <= span["end"]) or not all(boundary(fixture.source, o) for o in (span["start"], offset, span["end"])):
         return result("invalid", None, "invalid-position")
     if fixture.cancelled:
@@ -327,15 +329,19 @@ def simple_lookup(fixture, request, occurrence):
         raise Unsupported("a non-validated type needs status closure")
     type_fact = {"status": "validated", "identity": t["identity"], "display": t["display"], "dependencies": dependencies(t["dependencies"]), "diagnostic_ids": [], "reason": None}
     rows = []
+    omissions = []
     if query["kind"] != "type":
         interfaces = {(i["package_id"], i["module_id"]): i for i in f["interfaces"]}
+        # A view that failed validation is never read; its presence alone makes the lookup partial (KIT-03 C).
+        if any(not i["validated"] for i in f["interfaces"]):
+            omissions.append({"reason": "incomplete-analysis", "requested_spelling": None})
         if len(f["candidates"]) > 10000:
             raise Unsupported("the step budget is not implemented by this example")
         for c in f["candidates"]:
             home = c["home"]
             view = None if home["kind"] == "current-file" else interfaces.get((home["package_id"], home["module_id"]))
-            if home["kind"] == "interface" and view is None:
-                continue  # outside the environment (KIT-03)
+            if home["kind"] == "interface" and (view is None or not view["validated"]):
+                continue  # outside the environment, or in a view that is never read (KIT-03 C)
             if c["receiver_type"] not in (None, t["identity"]["value"]):
                 continue  # not applicable (KIT-02)
             exposed = c["admitted"] and (view is None or (view["validated"] and view["names_in_scope"] and (c["visibility"] == "pub" or (view["view"] == "internal" and c["visibility"] == "internal"))))
@@ -347,7 +353,7 @@ def simple_lookup(fixture, request, occurrence):
             if mode != "none" and not occurrence["permits"][mode]:
                 if query["include_unavailable"]:
                     raise Unsupported("unavailable rows are not implemented by this example")
-                continue  # an unavailable row, dropped without an omission (OQ-32 A)
+                continue  # an unavailable row, dropped without an omission (a definitive rejection, OQ-32 D)
             requirements = [{"kind": g["kind"], "identity": g["identity"], "display": g["display"], "status": "validated"} for g in c["generic_requirements"]]
             requirements.sort(key=lambda g: (0, g["identity"]["kind"].encode("utf-8"), g["identity"]["value"].encode("utf-8")) if g["identity"] else (1, g["kind"].encode("utf-8"), g["display"].encode("utf-8")))
             nested = [d for g in c["generic_requirements"] for d in g["dependencies"]] + c["origin"]["dependencies"]
@@ -377,11 +383,11 @@ def simple_lookup(fixture, request, occurrence):
         "schema": "kofun.discovery.result/v1",
         "authoritative": False,
         "limit_profile": "kofun.discovery/default-v1",
-        "status": "complete",
+        "status": "partial" if omissions else "complete",
         "analysis": request["analysis"],
         "type": type_fact,
         "operations": rows,
-        "omissions": [],
+        "omissions": omissions,
         "diagnostics": [],
         "reason": None,
         "truncated": False,

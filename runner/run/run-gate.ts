@@ -124,8 +124,10 @@ class Lane {
     );
     if (!started.ok) {
       this.connection = undefined;
-      const why = `the provider could not start: ${describeFault(started.fault)}`;
-      const tail = 'stderrTail' in started.fault ? started.fault.stderrTail.trim() : '';
+      // The stderr tail travels apart from the reason, so the gate says it once (with the reason), not twice.
+      const fault = started.fault;
+      const why = `the provider could not start: ${fault.kind === 'provider-error' ? describeFault(fault) : fault.message}`;
+      const tail = 'stderrTail' in fault ? fault.stderrTail.trim() : '';
       return tail === '' ? { ok: false, why } : { ok: false, why, stderrTail: tail };
     }
     this.connection = started.value;
