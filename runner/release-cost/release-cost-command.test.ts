@@ -294,4 +294,40 @@ test('--vectors runs release-cost vectors with the reference builder, or with a 
 
 test.after(() => rmSync(root, { recursive: true, force: true }));
 
+test('an unwritable --manifest or build-reference --out is refused before any build runs (exit 2, one line)', async () => {
+  writeFileSync(join(root, 'plain-file'), 'x');
+  const marker = join(root, 'build-ran');
+  const touch = `${node} -e "require('fs').writeFileSync(process.argv[1], '')" '${marker}'`;
+  const r = await run([
+    'release-cost',
+    '--build-a',
+    touch,
+    '--build-b',
+    touch,
+    '--out',
+    'never',
+    '--manifest',
+    'plain-file/manifest.json',
+  ]);
+  assert.is(r.code, 2, r.stdout + r.stderr);
+  assert.is(
+    r.stderr.trim(),
+    `kofun-ctk: release-cost: --manifest ${join(root, 'plain-file/manifest.json')}: ${join(root, 'plain-file')} is not a folder`,
+  );
+  assert.not.ok(readdirSync(root).includes('build-ran'), 'a build ran before the manifest path was checked');
+  const fixture = join(kitRoot(), 'vectors', 'fixtures', readdirSync(join(kitRoot(), 'vectors', 'fixtures'))[0] ?? '');
+  const ref = await run([
+    'release-cost',
+    'build-reference',
+    '--fixture',
+    fixture,
+    '--profile',
+    'without-support',
+    '--out',
+    'plain-file',
+  ]);
+  assert.is(ref.code, 2, ref.stdout + ref.stderr);
+  assert.match(ref.stderr, `--out ${join(root, 'plain-file')}: is not a folder`);
+});
+
 test.run();

@@ -24,6 +24,7 @@ import { join, resolve } from 'node:path';
 import { EXIT, UsageError, writeAll, type CliIo } from '../io/cli-io.js';
 import type { Register } from '../io/cli-io.js';
 import { splitCommandLine } from '../io/split-command-line.js';
+import { outputPathProblem } from '../io/check-output-path.js';
 import { DEFAULT_WALK_LIMITS, loadArtifactTree, type ArtifactTree, type LoadResult } from './artifact-tree.js';
 import { compareArtifacts, type ArtifactComparison } from './compare-artifacts.js';
 import { capLines, formatComparison } from './format-comparison.js';
@@ -98,6 +99,8 @@ export const registerReleaseCost: Register = (program: Command, io, done) => {
       // The parent command also has --out; commander may hand the value to either, so take whichever has it.
       const out = opts.out ?? (cmd.opts() as ReleaseCostOptions).out;
       if (out === undefined) throw new UsageError('release-cost build-reference: --out is required');
+      const problem = outputPathProblem('--out', resolve(io.cwd, out), 'folder');
+      if (problem !== undefined) throw new UsageError(`release-cost build-reference: ${problem}`);
       const result = await referenceBuild({
         fixturePath: resolve(io.cwd, opts.fixture),
         profile: opts.profile,
@@ -116,6 +119,11 @@ function positiveInt(text: string, name: string): number {
 async function releaseCost(opts: ReleaseCostOptions, io: CliIo): Promise<number> {
   const maxLines = positiveInt(opts.maxLines, '--max-lines');
   const timeoutMs = positiveInt(opts.timeout, '--timeout');
+  // Checked before any build runs: a manifest path that cannot be written would otherwise cost every build first.
+  if (opts.manifest !== undefined) {
+    const problem = outputPathProblem('--manifest', resolve(io.cwd, opts.manifest), 'file');
+    if (problem !== undefined) throw new UsageError(`release-cost: ${problem}`);
+  }
   if (opts.vectors !== undefined) {
     if (
       opts.a !== undefined ||
