@@ -1,11 +1,17 @@
-// Benchmarks of the runner and the oracle (`npm run bench`). Prints ratios; asserts
+// Benchmarks of the runner and the oracle (`npm run bench [-- --rounds N --jobs J]`). Prints ratios; asserts
 // nothing, since timing belongs in benchmarks, not in tests.
 //
-// 1. The full vector set through the persistent process adapter, as a ratio to the
+// 1. The main job, `kofun-ctk run --provider reference` over every vector with the metamorphic check on every
+//    vector (the defaults), run through bin/kofun-ctk.js in a child process, as a ratio to its in-process floor
+//    (target <= 3): in this one process, after an untimed warm-up pass, the oracle loads each fixture once and
+//    answers every query vector, and the reference builder loads each release-cost vector's fixture and builds
+//    every artifact the gate builds for it, in memory. Medians of N rounds (3 by default), floor and main job
+//    alternating. While the main job runs, every process under it is sampled for its peak resident memory
+//    (VmHWM): the runner's own, the largest provider process's, the largest build's (target: runner below 150 MiB).
+// 2. The full vector set through the persistent process adapter, as a ratio to the
 //    module adapter (target <= 1.5).
-// 2. One-shot vs persistent process adapter on a sample of vectors (one process per
+// 3. One-shot vs persistent process adapter on a sample of vectors (one process per
 //    query costs a process start each).
-// 3. The runner's peak RSS.
 // 4. For the oracle: decode + evaluate + encode of the largest lawful result (4,096 rows,
 //    close to 4 MiB), as a ratio to JSON.parse + JSON.stringify(value, null, 2) of the
 //    same bytes (target <= 3). Timed on the oracle side: one evaluateQuery call, from the
@@ -15,12 +21,15 @@
 //    call's time is printed on its own. Timed on the JSON side: JSON.parse of the result
 //    text plus JSON.stringify(value, null, 2); the UTF-8 decoding of the bytes to that
 //    text is not timed. Both sides alternate round by round and report their medians.
+// 5. The peak RSS of this benchmark process (parts 2 to 4 run in it).
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { kitRoot, kitVersion, evaluateQuery, LIMITS } from '../oracle/index.js';
 import { launcherFor, referenceSpec } from '../runner/adapters/provider-spec.js';
 import { killAllGroups } from '../runner/adapters/process-group.js';
 import { runGate } from '../runner/run/run-gate.js';
 import { loadVectorSet, type QueryVector, type VectorSet } from '../runner/run/vector-source.js';
+import { floorPass, runMainJob, runsFromDist, type MainJobRun } from './bench-main-job.js';
 
 const ONE_SHOT_SAMPLE = 12;
 /** Untimed rounds of both sides before the timed ones (per-fixture preparation, JIT). */
@@ -126,12 +135,68 @@ function codecRatio(set: VectorSet): CodecTiming | undefined {
   };
 }
 
+const mib = (kib: number | undefined): string =>
+  kib === undefined ? 'n/a (no /proc)' : `${(kib / 1024).toFixed(0)} MiB`;
+
+/** Runs the main job and its floor `rounds` times, alternating, and prints their medians and the memory figures. */
+async function mainJobRatio(set: VectorSet, rounds: number, jobs: number): Promise<void> {
+  const from = runsFromDist()
+    ? 'the compiled dist/'
+    : 'the TypeScript sources (dist/ is older: npm run build for the installed figure)';
+  process.stdout.write(
+    `main job: kofun-ctk run --provider reference --jobs ${jobs}, every vector, metamorphic on every vector, from ${from}\n`,
+  );
+  floorPass(set);
+  const floors: number[] = [];
+  const runs: MainJobRun[] = [];
+  let sameBytes = true;
+  for (let i = 0; i < rounds; i++) {
+    const floor = floorPass(set);
+    sameBytes &&= floor.sameBytes;
+    floors.push(floor.ms);
+    runs.push(await runMainJob(['--jobs', String(jobs)]));
+  }
+  const mainMs = median(runs.map((r) => r.ms));
+  const floorMs = median(floors);
+  const failed = runs.filter((r) => r.exitCode !== 0).length;
+  process.stdout.write(
+    `  main job: ${mainMs.toFixed(0)} ms (median of ${rounds})${failed === 0 ? '' : ` (${failed} runs did not pass the gate!)`}\n`,
+  );
+  for (const id of [...new Set(runs.flatMap((r) => r.notPassed))].slice(0, 20))
+    process.stdout.write(`    not passed: ${id}\n`);
+  process.stdout.write(
+    `  in-process floor: ${floorMs.toFixed(0)} ms (median of ${rounds} after one untimed pass)${sameBytes ? '' : ' (bytes differ from expected!)'}\n`,
+  );
+  process.stdout.write(`main job / in-process floor: ${(mainMs / floorMs).toFixed(2)} (target <= 3)\n`);
+  const peak = (pick: (r: MainJobRun) => number | undefined): number | undefined => {
+    const xs = runs.map(pick).filter((x): x is number => x !== undefined);
+    return xs.length === 0 ? undefined : Math.max(...xs);
+  };
+  const last = runs[runs.length - 1];
+  process.stdout.write(`  runner peak RSS: ${mib(peak((r) => r.runnerKiB))} (target < 150 MiB)\n`);
+  process.stdout.write(
+    `  provider peak RSS: ${mib(peak((r) => r.providerKiB))} (largest of ${last?.providerProcesses ?? 0} provider processes)\n`,
+  );
+  process.stdout.write(
+    `  release build peak RSS: ${mib(peak((r) => r.buildKiB))} (largest of ${last?.buildProcesses ?? 0} build processes)\n\n`,
+  );
+}
+
 async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { rounds: { type: 'string', default: '3' }, jobs: { type: 'string', default: '1' } },
+  });
+  const rounds = Number(values.rounds);
+  const jobs = Number(values.jobs);
+  if (!Number.isInteger(rounds) || rounds < 1 || !Number.isInteger(jobs) || jobs < 1)
+    throw new Error('--rounds and --jobs take a positive integer');
   const set = loadVectorSet(join(kitRoot(), 'vectors'));
   const all = set.queryVectors;
   process.stdout.write(
     `kofun-ctk ${kitVersion()} bench: ${all.length} query vectors of set ${set.vectorSetSha256}\n\n`,
   );
+
+  await mainJobRatio(set, rounds, jobs);
 
   // The codec comparison runs first, while no provider process is starting or exiting
   // beside it; it is printed in its place below.
@@ -181,7 +246,7 @@ async function main(): Promise<void> {
   }
 
   const rss = process.resourceUsage().maxRSS;
-  process.stdout.write(`runner peak RSS: ${(rss / 1024).toFixed(0)} MiB\n`);
+  process.stdout.write(`bench process peak RSS (parts 2 to 4, in this process): ${(rss / 1024).toFixed(0)} MiB\n`);
 }
 
 main().then(

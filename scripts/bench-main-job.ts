@@ -1,0 +1,134 @@
+// The main job and its in-process floor, for the benchmark (scripts/bench.ts); see there for what each one covers.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  buildFromLoaded,
+  evaluateQuery,
+  kitRoot,
+  loadFixtureFile,
+  RELEASE_PROFILES,
+  type ReleaseProfile,
+} from '../oracle/index.js';
+import type { VectorSet } from '../runner/run/vector-source.js';
+import { sampleProcessTree, type SampledProcess } from './process-tree-rss.js';
+
+/** One run of the main job: wall time, exit status, and the peak resident memory of each kind of process. */
+export interface MainJobRun {
+  ms: number;
+  exitCode: number | null;
+  /** The vectors that did not pass, as `id verdict (error kind)`, so a failed gate says why. */
+  notPassed: string[];
+  /** The runner's own process (in a checkout running the sources, the larger of the launcher and the runner). */
+  runnerKiB: number | undefined;
+  /** The largest provider process (`kofun-ctk serve`: base and metamorphic instances). */
+  providerKiB: number | undefined;
+  providerProcesses: number;
+  /** The largest release build (the reference builder). */
+  buildKiB: number | undefined;
+  buildProcesses: number;
+}
+
+/** Whether bin/kofun-ctk.js will run dist/ (as an installed kit does) rather than the TypeScript sources. */
+export function runsFromDist(): boolean {
+  const built = join(kitRoot(), 'dist', 'runner', 'cli-entry.js');
+  if (!existsSync(built)) return false;
+  let newest = 0;
+  const walk = (dir: string): void => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(join(dir, e.name));
+      else if (e.name.endsWith('.ts')) newest = Math.max(newest, statSync(join(dir, e.name)).mtimeMs);
+    }
+  };
+  for (const d of ['oracle', 'runner']) walk(join(kitRoot(), d));
+  return statSync(built).mtimeMs >= newest;
+}
+
+const maxOf = (ps: SampledProcess[]): number | undefined =>
+  ps.length === 0 ? undefined : Math.max(...ps.map((p) => p.peakKiB));
+
+/** Runs `kofun-ctk run --provider reference <extra>` in a child process, sampling its process tree. */
+export async function runMainJob(extra: readonly string[]): Promise<MainJobRun> {
+  const dir = mkdtempSync(join(tmpdir(), 'kofun-ctk-bench-'));
+  const argv = [
+    join(kitRoot(), 'bin', 'kofun-ctk.js'),
+    'run',
+    '--provider',
+    'reference',
+    ...extra,
+    '--report',
+    'json',
+    '--out',
+    join(dir, 'report.json'),
+  ];
+  const started = performance.now();
+  const child = spawn(process.execPath, argv, { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+  const sampler = sampleProcessTree(child.pid ?? -1, 50);
+  const exitCode = await new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  const ms = performance.now() - started;
+  const seen = sampler.stop();
+  const notPassed = notPassedIn(join(dir, 'report.json'));
+  rmSync(dir, { recursive: true, force: true });
+  const isBuild = (p: SampledProcess): boolean => p.argv.some((a) => a.includes('reference-build-main'));
+  const isProvider = (p: SampledProcess): boolean => !isBuild(p) && p.argv.includes('serve');
+  const isRunner = (p: SampledProcess): boolean => !isBuild(p) && !isProvider(p) && p.argv.includes('run');
+  const builds = seen.filter(isBuild);
+  const providers = seen.filter(isProvider);
+  return {
+    ms,
+    exitCode,
+    notPassed,
+    runnerKiB: maxOf(seen.filter(isRunner)),
+    providerKiB: maxOf(providers),
+    providerProcesses: providers.length,
+    buildKiB: maxOf(builds),
+    buildProcesses: builds.length,
+  };
+}
+
+function notPassedIn(reportPath: string): string[] {
+  try {
+    const report = JSON.parse(readFileSync(reportPath, 'utf8')) as {
+      vectors: { id: string; verdict: string; error?: { kind: string } }[];
+    };
+    return report.vectors
+      .filter((v) => v.verdict !== 'PASS')
+      .map((v) => `${v.id} ${v.verdict}${v.error === undefined ? '' : ` (${v.error.kind})`}`);
+  } catch {
+    return ['no JSON report was written'];
+  }
+}
+
+/** The builds the gate makes of one release-cost vector: each profile, and without-support again (the variant). */
+const GATE_BUILDS: readonly ReleaseProfile[] = [...RELEASE_PROFILES, 'without-support'];
+
+/**
+ * One pass of the in-process floor: the oracle loads each fixture of the query vectors once and answers every query
+ * vector; the reference builder loads each release-cost vector's fixture and builds every artifact the gate builds
+ * for it. Returns the pass's wall time and whether every answer was the vector's expected bytes.
+ */
+export function floorPass(set: VectorSet): { ms: number; sameBytes: boolean } {
+  // Reading the vector files is the runner's business, not the oracle's: done before the clock starts (loadVectorSet).
+  const queries = set.queryVectors;
+  const fixturePaths = new Map(queries.map((v) => [v.fixtureSha256, set.fixturePath(v.fixtureSha256)]));
+  const releasePaths = set.releaseVectors.map((v) => set.fixturePath(v.fixtureSha256));
+  let sameBytes = true;
+  const started = performance.now();
+  const loaded = new Map<string, ReturnType<typeof loadFixtureFile>>();
+  for (const [sha, path] of fixturePaths) loaded.set(sha, loadFixtureFile(path));
+  for (const v of queries) {
+    const fixture = loaded.get(v.fixtureSha256);
+    if (fixture === undefined || !fixture.ok) {
+      sameBytes = false;
+      continue;
+    }
+    sameBytes &&= Buffer.from(v.expected).equals(evaluateQuery(v.request, fixture.fixture));
+  }
+  for (const path of releasePaths) {
+    const fixture = loadFixtureFile(path);
+    if (!fixture.ok) sameBytes = false;
+    else for (const profile of GATE_BUILDS) buildFromLoaded(fixture.fixture, profile);
+  }
+  return { ms: performance.now() - started, sameBytes };
+}
