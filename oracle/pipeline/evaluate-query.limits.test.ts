@@ -6,10 +6,10 @@
 import { createHash } from 'node:crypto';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { makeCandidate, makeFixture, MAKE_FIXTURE_IDS as IDS, testId } from '../fixture/test-support/make-fixture.js';
+import { makeCandidate, makeFixture, MAKE_FIXTURE_IDS as IDS, testId } from '../test-support/make-fixture.js';
 import type { FixtureCandidate } from '../fixture/fixture.js';
 import type { DiscoveryResultV1, OperationFact } from '../records/discovery-records.js';
-import { answer, bytesOf, listRow, load, requestOn, RESULT_HEAD, textOf } from './test-support/query-support.js';
+import { answer, bytesOf, listRow, load, requestOn, RESULT_HEAD, textOf } from '../test-support/query-support.js';
 
 const sha = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
 

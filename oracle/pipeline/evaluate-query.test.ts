@@ -8,10 +8,10 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { makeCandidate, makeFixture, MAKE_FIXTURE_IDS as IDS, testId } from '../fixture/test-support/make-fixture.js';
+import { makeCandidate, makeFixture, MAKE_FIXTURE_IDS as IDS, testId } from '../test-support/make-fixture.js';
 import type { FixtureV1 } from '../fixture/fixture.js';
 import type { DiscoveryRequestV1, DiscoveryResultV1, OperationFact } from '../records/discovery-records.js';
-import { answer, listRow, load, requestOn, RESULT_HEAD, textOf } from './test-support/query-support.js';
+import { answer, listRow, load, requestOn, RESULT_HEAD, textOf } from '../test-support/query-support.js';
 
 const FN_ORIGIN = {
   status: 'validated',

@@ -3,8 +3,8 @@ import * as assert from 'uvu/assert';
 import type { FixtureInterface } from '../fixture/fixture.js';
 import type { Query } from '../records/discovery-records.js';
 import { collectCandidates, compareCandidates, environmentCandidates } from './step-3-collect-candidates.js';
-import { candidate, origin } from './test-support/candidate.js';
-import { hex } from './test-support/ids.js';
+import { candidate, origin } from '../test-support/candidate.js';
+import { hex } from '../test-support/ids.js';
 
 const LIST_TEXT = hex(0x7e);
 const OTHER_TYPE = hex(0x7f);

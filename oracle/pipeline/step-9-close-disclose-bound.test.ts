@@ -6,8 +6,8 @@ import { addReason, newVerdict, type CandidateVerdict } from './candidate-verdic
 import { closeFactGraph } from './close-fact-graph.js';
 import { inferType } from './step-2-infer-type.js';
 import { closeDiscloseBound } from './step-9-close-disclose-bound.js';
-import { candidate, effect, fact, node } from './test-support/candidate.js';
-import { hex } from './test-support/ids.js';
+import { candidate, effect, fact, node } from '../test-support/candidate.js';
+import { hex } from '../test-support/ids.js';
 import type { VisitOutcome } from './visit-candidates.js';
 
 const KEY = {

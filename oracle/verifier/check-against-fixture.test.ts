@@ -4,10 +4,18 @@ import { createHash } from 'node:crypto';
 import { loadFixture, type LoadedFixture } from '../fixture/load-fixture.js';
 import { withDerivedDigests } from '../fixture/view-semantic-digest.js';
 import type { FixtureV1 } from '../fixture/fixture.js';
-import { makeCandidate, makeFixture } from '../fixture/test-support/make-fixture.js';
+import { makeCandidate, makeFixture } from '../test-support/make-fixture.js';
 import type { Violation } from '../violation.js';
 import { verifyResult } from './verify-result.js';
-import { COMPLETE, IDS, INTERFACE_SET_SHA256, STALE, bytes, mutate, requestText } from './test-support/result-texts.js';
+import {
+  COMPLETE,
+  IDS,
+  INTERFACE_SET_SHA256,
+  STALE,
+  bytes,
+  mutate,
+  requestText,
+} from '../test-support/result-texts.js';
 
 const sha = (s: string): string => createHash('sha256').update(s).digest('hex');
 const SECRET = sha('symbol:std.list.secret_sauce');

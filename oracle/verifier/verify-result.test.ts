@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import { verifyResult } from './verify-result.js';
-import { COMPLETE, IDS, STALE, bytes, mutate, requestText } from './test-support/result-texts.js';
+import { COMPLETE, IDS, STALE, bytes, mutate, requestText } from '../test-support/result-texts.js';
 import type { Violation } from '../violation.js';
 
 /** The violations as `clause code where` lines, for exact comparison. */

@@ -4,8 +4,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../test-support/run-cli.js';
-import { makeFixture } from '../../oracle/fixture/test-support/make-fixture.js';
-import { load, requestOn, bytesOf } from '../../oracle/pipeline/test-support/query-support.js';
+import { makeFixture } from '../../oracle/test-support/make-fixture.js';
+import { load, requestOn, bytesOf } from '../../oracle/test-support/query-support.js';
 
 async function run(
   argv: string[],

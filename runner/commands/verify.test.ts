@@ -3,8 +3,8 @@ import * as assert from 'uvu/assert';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { makeFixture } from '../../oracle/fixture/test-support/make-fixture.js';
-import { COMPLETE, mutate, requestText } from '../../oracle/verifier/test-support/result-texts.js';
+import { makeFixture } from '../../oracle/test-support/make-fixture.js';
+import { COMPLETE, mutate, requestText } from '../../oracle/test-support/result-texts.js';
 import { runCli } from '../test-support/run-cli.js';
 
 interface Run {

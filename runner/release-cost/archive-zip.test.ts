@@ -15,7 +15,7 @@ import {
   type EntryDifference,
 } from './compare-artifacts.js';
 import { formatComparison } from './format-comparison.js';
-import { zipBytes, DOS_DATE, DOS_TIME, type ZipEntrySpec } from './test-support/zip-bytes.js';
+import { zipBytes, DOS_DATE, DOS_TIME, type ZipEntrySpec } from '../test-support/zip-bytes.js';
 
 const root = mkdtempSync(join(tmpdir(), 'kofun-ctk-zip-test-'));
 let n = 0;

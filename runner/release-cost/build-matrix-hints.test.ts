@@ -11,7 +11,7 @@ import { CLOCK_OFFSET_SECONDS } from './build-variation.js';
 import { findFaketime } from './find-faketime.js';
 
 const root = mkdtempSync(join(tmpdir(), 'kofun-ctk-matrix-hints-test-'));
-const builder = join(kitRoot(), 'runner', 'release-cost', 'test-support', 'variant-builder.mjs');
+const builder = join(kitRoot(), 'runner', 'test-support', 'variant-builder.mjs');
 // notes.txt starts with "kofun test artifact\n" (20 bytes); each leak line follows it.
 const HEADER = 20;
 const faketime = findFaketime();

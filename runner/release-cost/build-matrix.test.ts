@@ -11,7 +11,7 @@ import type { EntryDifference } from './compare-artifacts.js';
 import { main } from '../cli.js';
 
 const root = mkdtempSync(join(tmpdir(), 'kofun-ctk-matrix-test-'));
-const builder = join(kitRoot(), 'runner', 'release-cost', 'test-support', 'variant-builder.mjs');
+const builder = join(kitRoot(), 'runner', 'test-support', 'variant-builder.mjs');
 const HEADER = 'kofun test artifact\n'; // 20 bytes, the first line of notes.txt
 
 function config(leak: string, timeoutMs = 20_000): BuildConfig {

@@ -8,7 +8,7 @@ import { loadArtifactTree, type ArtifactTree } from './artifact-tree.js';
 import { compareArtifacts } from './compare-artifacts.js';
 import { causeHints, REMEDY, type BuildDifferences, type CauseHint } from './cause-hints.js';
 import { formatCauseHints } from './format-cause-hints.js';
-import { zipBytes, type ZipEntrySpec } from './test-support/zip-bytes.js';
+import { zipBytes, type ZipEntrySpec } from '../test-support/zip-bytes.js';
 
 const root = mkdtempSync(join(tmpdir(), 'kofun-ctk-hints-test-'));
 let n = 0;

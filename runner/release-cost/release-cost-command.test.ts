@@ -16,7 +16,7 @@ import { releaseCostCases } from '../../suites/release-cost.js';
 import { runCli } from '../test-support/run-cli.js';
 
 const root = mkdtempSync(join(tmpdir(), 'kofun-ctk-release-cli-test-'));
-const builder = join(kitRoot(), 'runner', 'release-cost', 'test-support', 'variant-builder.mjs');
+const builder = join(kitRoot(), 'runner', 'test-support', 'variant-builder.mjs');
 const node = `'${process.execPath}'`;
 
 interface Run {

@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { kitRoot, SCHEMA_NAMES, schemaViolations } from '../../oracle/index.js';
 import { main } from '../cli.js';
-import { zipBytes, type ZipEntrySpec } from './test-support/zip-bytes.js';
+import { zipBytes, type ZipEntrySpec } from '../test-support/zip-bytes.js';
 
 const root = mkdtempSync(join(tmpdir(), 'kofun-ctk-release-manifest-test-'));
-const builder = join(kitRoot(), 'runner', 'release-cost', 'test-support', 'variant-builder.mjs');
+const builder = join(kitRoot(), 'runner', 'test-support', 'variant-builder.mjs');
 
 async function run(args: string[]): Promise<{ code: number; out: string }> {
   const stdout = new PassThrough();

@@ -18,7 +18,7 @@ import type { CliIo } from '../io/cli-io.js';
 import { judgementOf, runGateCli } from '../test-support/run-helpers.js';
 
 const RELEASE_ID = 'release-cost/empty-source';
-const builder = join(kitRoot(), 'runner', 'release-cost', 'test-support', 'variant-builder.mjs');
+const builder = join(kitRoot(), 'runner', 'test-support', 'variant-builder.mjs');
 const build = (feature: string, ...leak: string[]): string[] => [
   process.execPath,
   builder,

@@ -3,12 +3,12 @@
  * build a current request from the loader's key, run the oracle, and build the parts of
  * an expected result that every test writes the same way.
  */
-import { decodeCanonical } from '../../canonical-json/decode-canonical.js';
-import { encodeCanonical, encodeCanonicalText } from '../../canonical-json/encode-canonical.js';
-import type { JsonValue } from '../../canonical-json/json-value.js';
-import type { FixtureV1 } from '../../fixture/fixture.js';
-import { loadFixture, type LoadedFixture } from '../../fixture/load-fixture.js';
-import { withDerivedDigests } from '../../fixture/view-semantic-digest.js';
+import { decodeCanonical } from '../canonical-json/decode-canonical.js';
+import { encodeCanonical, encodeCanonicalText } from '../canonical-json/encode-canonical.js';
+import type { JsonValue } from '../canonical-json/json-value.js';
+import type { FixtureV1 } from '../fixture/fixture.js';
+import { loadFixture, type LoadedFixture } from '../fixture/load-fixture.js';
+import { withDerivedDigests } from '../fixture/view-semantic-digest.js';
 import {
   LIMIT_PROFILE,
   REQUEST_SCHEMA,
@@ -19,9 +19,9 @@ import {
   type OperationFact,
   type Query,
   type QueryPosition,
-} from '../../records/discovery-records.js';
-import { evaluateQueryRecord } from '../evaluate-query.js';
-import { MAKE_FIXTURE_IDS } from '../../fixture/test-support/make-fixture.js';
+} from '../records/discovery-records.js';
+import { evaluateQueryRecord } from '../pipeline/evaluate-query.js';
+import { MAKE_FIXTURE_IDS } from './make-fixture.js';
 
 /**
  * The loaded fixture; a test fixture that does not load is a fault of the test. Hand-built

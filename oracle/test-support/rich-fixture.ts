@@ -4,13 +4,8 @@
  * extension, trait, ownership, effect and generic candidates, and diagnostics. Used by
  * the order-independence property (KD-ORDER-12).
  */
-import {
-  makeCandidate,
-  makeFixture,
-  MAKE_FIXTURE_IDS as IDS,
-  testId,
-} from '../../fixture/test-support/make-fixture.js';
-import type { FactKey, FixtureV1 } from '../../fixture/fixture.js';
+import { makeCandidate, makeFixture, MAKE_FIXTURE_IDS as IDS, testId } from './make-fixture.js';
+import type { FactKey, FixtureV1 } from '../fixture/fixture.js';
 
 const node = (label: string): FactKey => ({ source: 'live', kind: 'NodeId', value: testId(label) });
 

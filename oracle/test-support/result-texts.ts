@@ -1,6 +1,6 @@
 /**
  * Hand-written canonical texts for the verifier's tests, worked from the contract for
- * the scenario of oracle/fixture/test-support/make-fixture.ts: a List[Text] receiver at
+ * the scenario of oracle/test-support/make-fixture.ts: a List[Text] receiver at
  * the final `languages` (bytes 43..52 of the source), one imported validated pub
  * `std.list.length` operation. IDs and digests are computed here with node:crypto, apart
  * from the kit's own digest code.
