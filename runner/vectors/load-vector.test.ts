@@ -36,8 +36,13 @@ test('a raw LF inside a fixture string and a control escape outside file.source 
   const lf = Buffer.from(broken).indexOf('\nlet label');
   const stringStart = Buffer.from(broken).lastIndexOf('"source": "', lf) + '"source": '.length;
   assert.ok(!raw.ok && raw.message.includes(`byte ${stringStart}: syntax error`), !raw.ok ? raw.message : 'loaded');
-  const description = loadFixtureBytes(utf8.encode(file.replace('"description": "A Text', '"description": "\\nA Text')));
-  assert.ok(!description.ok && description.message.includes('/description'), !description.ok ? description.message : 'loaded');
+  const description = loadFixtureBytes(
+    utf8.encode(file.replace('"description": "A Text', '"description": "\\nA Text')),
+  );
+  assert.ok(
+    !description.ok && description.message.includes('/description'),
+    !description.ok ? description.message : 'loaded',
+  );
 });
 
 test.run();
