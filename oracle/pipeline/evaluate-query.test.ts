@@ -466,35 +466,38 @@ test('an extension candidate gives unsupported-in-profile, never a row', () => {
 });
 
 // KD-EFFECT-05/06/07, KIT-06.
-test('an operation needing network authority is unavailable without the capability and explained by missing-effect', () => {
-  const net = { kind: 'SymbolId' as const, value: testId('effect:net') };
-  const f = makeFixture();
-  f.candidates.push(
-    makeCandidate('fetch', {
-      signature: 'std.list.fetch(read List[Text]) -> Bytes',
-      effects: [{ identity: net, display: 'net', status: 'validated', public: true, dependencies: [] }],
-    }),
-  );
-  const fx = load(f);
-  const general = requestOn(fx);
-  assert.is(answer(fx, general).text, textOf(result(general, { operations: [LENGTH_ROW] })), 'absent by default');
-  const explain = requestOn(fx, { query: { kind: 'explain-operation', spelling: 'fetch' } });
-  const fetchRow = row('fetch', 'std.list.fetch(read List[Text]) -> Bytes', {
-    effects: [{ identity: net, display: 'net', status: 'validated' }],
-    availability: 'unavailable',
-    rejection_reasons: ['missing-effect'],
-  });
-  assert.is(answer(fx, explain).text, textOf(result(explain, { operations: [fetchRow] })));
-  const occ = f.occurrences[0];
-  if (occ === undefined) throw new Error('fixture');
-  occ.capabilities = [net];
-  const held = load(f);
-  const withCap = requestOn(held, { query: { kind: 'explain-operation', spelling: 'fetch' } });
-  assert.is(
-    answer(held, withCap).text,
-    textOf(result(withCap, { operations: [{ ...fetchRow, availability: 'callable', rejection_reasons: [] }] })),
-  );
-});
+test(
+  'an operation needing network authority is unavailable ' + 'without the capability and explained by missing-effect',
+  () => {
+    const net = { kind: 'SymbolId' as const, value: testId('effect:net') };
+    const f = makeFixture();
+    f.candidates.push(
+      makeCandidate('fetch', {
+        signature: 'std.list.fetch(read List[Text]) -> Bytes',
+        effects: [{ identity: net, display: 'net', status: 'validated', public: true, dependencies: [] }],
+      }),
+    );
+    const fx = load(f);
+    const general = requestOn(fx);
+    assert.is(answer(fx, general).text, textOf(result(general, { operations: [LENGTH_ROW] })), 'absent by default');
+    const explain = requestOn(fx, { query: { kind: 'explain-operation', spelling: 'fetch' } });
+    const fetchRow = row('fetch', 'std.list.fetch(read List[Text]) -> Bytes', {
+      effects: [{ identity: net, display: 'net', status: 'validated' }],
+      availability: 'unavailable',
+      rejection_reasons: ['missing-effect'],
+    });
+    assert.is(answer(fx, explain).text, textOf(result(explain, { operations: [fetchRow] })));
+    const occ = f.occurrences[0];
+    if (occ === undefined) throw new Error('fixture');
+    occ.capabilities = [net];
+    const held = load(f);
+    const withCap = requestOn(held, { query: { kind: 'explain-operation', spelling: 'fetch' } });
+    assert.is(
+      answer(held, withCap).text,
+      textOf(result(withCap, { operations: [{ ...fetchRow, availability: 'callable', rejection_reasons: [] }] })),
+    );
+  },
+);
 
 // KD-OWN-04/05/06, KIT-06, OQ-44 A.
 test('read, edit and take are each judged on their own', () => {

@@ -307,7 +307,8 @@ test('explain-operation: at most one row, and an echoed spelling on every omissi
     mutate(
       mutate(COMPLETE, '"status": "complete"', '"status": "partial"'),
       '"omissions": [],',
-      `"omissions": [\n    {\n      "reason": "hidden-by-visibility",\n      "requested_spelling": ${spelling}\n    }\n  ],`,
+      `"omissions": [\n    {\n      "reason": "hidden-by-visibility",\n      "requested_spelling": ${spelling}\n    ` +
+        `}\n  ],`,
     );
   assert.equal(verify(withOmission('"size"'), explain), []);
   assert.equal(verify(withOmission('"sizes"'), explain), [

@@ -45,9 +45,11 @@ test('from nothing: one entry per FAIL and ERROR, clauses pinned, the provider m
   assert.equal(u.notRun, ['c/3']);
   assert.is(
     expectationsText(u.entries),
-    '[\n  {\n    "id": "a/1",\n    "verdict": "FAIL",\n    "clauses": [\n      "KD-CANON-12",\n      "KD-ORDER-06"\n    ],\n' +
+    '[\n  {\n    "id": "a/1",\n    "verdict": "FAIL",\n    "clauses": ' +
+      '[\n      "KD-CANON-12",\n      "KD-ORDER-06"\n    ],\n' +
       '    "reason": "violates KD-ORDER-06 KD-CANON-12: not canonical"\n  },\n' +
-      '  {\n    "id": "b/2",\n    "verdict": "ERROR",\n    "reason": "provider-error unsupported: no wildcards yet"\n  }\n]\n',
+      '  {\n    "id": "b/2",\n    "verdict": "ERROR",\n    "reason": "provider-error unsupported: ' +
+      'no wildcards yet"\n  }\n]\n',
   );
 });
 

@@ -102,7 +102,9 @@ export function loadFixtureBytes(
   if (!decoded.ok && loaded.ok && loaded.fixture.fixtureSha256 !== sha256Hex(bytes)) {
     return {
       ok: false,
-      message: `${decoded.violation.code} at byte ${decoded.violation.offset ?? 0}: the file is not the fixture file encoding of its value (KIT-21)`,
+      message:
+        `${decoded.violation.code} at byte ${decoded.violation.offset ?? 0}: ` +
+        `the file is not the fixture file encoding of its value (KIT-21)`,
     };
   }
   if (!loaded.ok)
