@@ -11,26 +11,16 @@ import * as assert from 'uvu/assert';
 import { makeCandidate, makeFixture, MAKE_FIXTURE_IDS as IDS, testId } from '../test-support/make-fixture.js';
 import type { FixtureV1 } from '../fixture/fixture.js';
 import type { DiscoveryRequestV1, DiscoveryResultV1, OperationFact } from '../records/discovery-records.js';
-import { answer, listRow, load, requestOn, RESULT_HEAD, textOf } from '../test-support/query-support.js';
-
-const FN_ORIGIN = {
-  status: 'validated',
-  kind: 'function',
-  module: 'std.list',
-  module_identity: { kind: 'ModuleId', value: IDS.stdList },
-  implementation_identity: null,
-  trait: null,
-  trait_identity: null,
-} as const;
-
-const LIST_TEXT_TYPE = {
-  status: 'validated',
-  identity: { kind: 'TypeId', value: IDS.listText },
-  display: 'List[Text]',
-  dependencies: [{ source: 'live', kind: 'NodeId', value: IDS.languagesNode, status: 'validated' }],
-  diagnostic_ids: [],
-  reason: null,
-} as const;
+import {
+  answer,
+  LIST_TEXT_TYPE,
+  listRow,
+  load,
+  requestOn,
+  RESULT_HEAD,
+  STD_LIST_ORIGIN,
+  textOf,
+} from '../test-support/query-support.js';
 
 /** A validated callable std.list row as the contract requires it (KD-OP-09/10). */
 function row(name: string, signature: string, over: Partial<OperationFact> = {}): OperationFact {
@@ -194,7 +184,7 @@ test('_T1: partial with the provisional type and only the operation justified by
         receiver_mode: 'none',
         effects: [],
         origin: {
-          ...FN_ORIGIN,
+          ...STD_LIST_ORIGIN,
           module: 'app.main',
           module_identity: { kind: 'ModuleId', value: testId('module:app.main') },
         },

@@ -233,6 +233,25 @@ export const STALE = `{
 }
 `;
 
+/**
+ * The invalid result written out by hand from KD-RES-14/15, OQ-02 A, OQ-16 A, with the canonical layout of
+ * KD-CANON-05/11/12/13: the answer to a request that is not a valid request.
+ */
+export const INVALID_REQUEST = `{
+  "analysis": null,
+  "authoritative": false,
+  "diagnostics": [],
+  "limit_profile": "kofun.discovery/default-v1",
+  "omissions": [],
+  "operations": [],
+  "reason": "invalid-request",
+  "schema": "kofun.discovery.result/v1",
+  "status": "invalid",
+  "truncated": false,
+  "type": null
+}
+`;
+
 /** `text` with the one occurrence of `from` replaced; throws when `from` is absent or repeated (a test fault). */
 export function mutate(text: string, from: string, to: string): string {
   const at = text.indexOf(from);

@@ -4,19 +4,13 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import {
-  kitRoot,
-  computeReleaseExpectation,
-  loadFixture,
-  encodeFixtureJson,
-  type JsonObject,
-} from '../../oracle/index.js';
+import { computeReleaseExpectation, loadFixture, encodeFixtureJson, type JsonObject } from '../../oracle/index.js';
 import { listTextWorld } from '../../suites/fixtures/list-text-world.js';
 import { releaseCostCases } from '../../suites/release-cost.js';
 import { runCli } from '../test-support/run-cli.js';
+import { VARIANT_BUILDER as builder, variantBuildCommands } from '../test-support/variant-build.js';
 
 const root = mkdtempSync(join(tmpdir(), 'kofun-ctk-release-cli-test-'));
-const builder = join(kitRoot(), 'runner', 'test-support', 'variant-builder.mjs');
 const node = `'${process.execPath}'`;
 
 interface Run {
@@ -260,12 +254,11 @@ test(
       'PASS release-cost/null-signature',
       'verdict: PASS (1 release-cost vectors)',
     ]);
-    const argv = (feature: string): string[] => [process.execPath, builder, '--out', '{out}', '--feature', feature];
     writeFileSync(
       join(root, 'provider-build.json'),
       JSON.stringify({
         schema: 'kofun.ctk.release-build/v1',
-        commands: { without_support: argv('off'), support_disabled: argv('disabled'), discovery_enabled: argv('on') },
+        commands: variantBuildCommands(),
       }),
     );
     const provider = await run([

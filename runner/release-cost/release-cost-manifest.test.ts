@@ -4,12 +4,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { kitRoot, SCHEMA_NAMES, schemaViolations } from '../../oracle/index.js';
+import { SCHEMA_NAMES, schemaViolations } from '../../oracle/index.js';
 import { main } from '../cli.js';
+import { VARIANT_BUILDER, variantBuildCommands } from '../test-support/variant-build.js';
 import { zipBytes, type ZipEntrySpec } from '../test-support/zip-bytes.js';
 
 const root = mkdtempSync(join(tmpdir(), 'kofun-ctk-release-manifest-test-'));
-const builder = join(kitRoot(), 'runner', 'test-support', 'variant-builder.mjs');
 
 async function run(args: string[]): Promise<{ code: number; out: string }> {
   const stdout = new PassThrough();
@@ -75,7 +75,7 @@ test(
   '--build-a/--build-b with two output paths: the leaked output path is a build-path hint, ' +
     'in the console and the JSON alike',
   async () => {
-    const cmd = (out: string): string => `${process.execPath} ${builder} --out ${out} --feature off --leak out`;
+    const cmd = (out: string): string => `${process.execPath} ${VARIANT_BUILDER} --out ${out} --feature off --leak out`;
     const r = await run([
       'release-cost',
       '--build-a',
@@ -117,22 +117,12 @@ test(
 test(
   '--matrix --manifest: every comparison carries the hints the console prints, ' + 'and the file follows its schema',
   async () => {
-    const argv = (feature: string): string[] => [
-      process.execPath,
-      builder,
-      '--out',
-      '{out}',
-      '--feature',
-      feature,
-      '--leak',
-      'locale',
-    ];
     writeFileSync(
       join(root, 'matrix.json'),
       JSON.stringify({
         schema: 'kofun.ctk.release-build/v1',
         timeout_ms: 20000,
-        commands: { without_support: argv('off'), support_disabled: argv('disabled'), discovery_enabled: argv('on') },
+        commands: variantBuildCommands('locale'),
       }),
     );
     const r = await run(['release-cost', '--matrix', 'matrix.json', '--manifest', 'matrix-manifest.json']);

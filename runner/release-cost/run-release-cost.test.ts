@@ -16,18 +16,9 @@ import { liveGroupCount } from '../adapters/process-group.js';
 import { main } from '../cli.js';
 import type { CliIo } from '../io/cli-io.js';
 import { judgementOf, runGateCli } from '../test-support/run-helpers.js';
+import { variantBuild } from '../test-support/variant-build.js';
 
 const RELEASE_ID = 'release-cost/empty-source';
-const builder = join(kitRoot(), 'runner', 'test-support', 'variant-builder.mjs');
-const build = (feature: string, ...leak: string[]): string[] => [
-  process.execPath,
-  builder,
-  '--out',
-  '{out}',
-  '--feature',
-  feature,
-  ...leak,
-];
 
 /**
  * A provider configuration declaring `build`; the provider is the
@@ -71,9 +62,9 @@ test(
   async () => {
     const leaky = config(
       releaseBuild({
-        without_support: build('off'),
-        support_disabled: build('disabled', '--leak', 'discovery-in-disabled'),
-        discovery_enabled: build('on'),
+        without_support: variantBuild('off'),
+        support_disabled: variantBuild('disabled', '--leak', 'discovery-in-disabled'),
+        discovery_enabled: variantBuild('on'),
       }),
     );
     const r = await runGateCli(['--config', leaky, '--id', RELEASE_ID, '--metamorphic', '0']);
@@ -123,9 +114,9 @@ test(
 test('a build that fails is ERROR with its exit status and stderr', async () => {
   const failing = config(
     releaseBuild({
-      without_support: build('off'),
-      support_disabled: build('disabled', '--leak', 'fail'),
-      discovery_enabled: build('on'),
+      without_support: variantBuild('off'),
+      support_disabled: variantBuild('disabled', '--leak', 'fail'),
+      discovery_enabled: variantBuild('on'),
     }),
   );
   const r = await runGateCli(['--config', failing, '--id', RELEASE_ID, '--metamorphic', '0']);
@@ -144,9 +135,9 @@ test("one release-build file serves both release-cost --build-config and the con
     file,
     JSON.stringify(
       releaseBuild({
-        without_support: build('off'),
-        support_disabled: build('disabled', '--leak', 'discovery-in-disabled'),
-        discovery_enabled: build('on'),
+        without_support: variantBuild('off'),
+        support_disabled: variantBuild('disabled', '--leak', 'discovery-in-disabled'),
+        discovery_enabled: variantBuild('on'),
       }),
     ),
   );
