@@ -8,6 +8,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { requirement } from '../test-support/candidate.js';
 import { makeCandidate, makeFixture, MAKE_FIXTURE_IDS as IDS, testId } from '../test-support/make-fixture.js';
 import type { FixtureV1 } from '../fixture/fixture.js';
 import type { DiscoveryRequestV1, DiscoveryResultV1, OperationFact } from '../records/discovery-records.js';
@@ -40,16 +41,7 @@ function listTextFixture(): FixtureV1 {
   f.candidates.push(
     makeCandidate('map', {
       signature: SIG.map,
-      generic_requirements: [
-        {
-          kind: 'equality',
-          identity: null,
-          display: 'T = Text',
-          status: 'validated',
-          satisfied: true,
-          dependencies: [],
-        },
-      ],
+      generic_requirements: [requirement()],
     }),
     makeCandidate('filter', { signature: SIG.filter }),
     makeCandidate('sort_in_place', { signature: SIG.sort, required_mode: 'edit' }),
