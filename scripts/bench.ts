@@ -222,10 +222,12 @@ async function main(): Promise<void> {
   const persistent = await gateWallMs(set, sample, 'process');
   const oneShot = await gateWallMs(set, sample, 'one-shot');
   process.stdout.write(
-    `${sample.length} vectors, one-shot adapter:   ${oneShot.ms.toFixed(0)} ms (${(oneShot.ms / sample.length).toFixed(0)} ms per vector)\n`,
+    `${sample.length} vectors, one-shot adapter:   ${oneShot.ms.toFixed(0)} ms ` +
+      `(${(oneShot.ms / sample.length).toFixed(0)} ms per vector)\n`,
   );
   process.stdout.write(
-    `${sample.length} vectors, persistent adapter: ${persistent.ms.toFixed(0)} ms (${(persistent.ms / sample.length).toFixed(0)} ms per vector)\n`,
+    `${sample.length} vectors, persistent adapter: ${persistent.ms.toFixed(0)} ms ` +
+      `(${(persistent.ms / sample.length).toFixed(0)} ms per vector)\n`,
   );
   process.stdout.write(`  ratio one-shot / persistent: ${(oneShot.ms / persistent.ms).toFixed(2)}\n\n`);
 
@@ -234,13 +236,17 @@ async function main(): Promise<void> {
   } else {
     process.stdout.write(`largest lawful result: ${codec.vector} (${codec.rows} rows, ${codec.bytes} bytes)\n`);
     process.stdout.write(
-      `  oracle decode + evaluate + encode: ${codec.oracleMs.toFixed(1)} ms (median of ${CODEC_ROUNDS} after ${CODEC_WARMUP_ROUNDS} untimed; request bytes to result bytes, fixture already loaded)${codec.sameBytes ? '' : ' (bytes differ from expected!)'}\n`,
+      `  oracle decode + evaluate + encode: ${codec.oracleMs.toFixed(1)} ms (median of ${CODEC_ROUNDS} ` +
+        `after ${CODEC_WARMUP_ROUNDS} untimed; request bytes to result bytes, ` +
+        `fixture already loaded)${codec.sameBytes ? '' : ' (bytes differ from expected!)'}\n`,
     );
     process.stdout.write(
-      `  oracle first call on the loaded fixture: ${codec.firstMs.toFixed(1)} ms (per-fixture preparation and JIT warm-up included; untimed above)\n`,
+      `  oracle first call on the loaded fixture: ${codec.firstMs.toFixed(1)} ms (per-fixture preparation and JIT ` +
+        `warm-up included; untimed above)\n`,
     );
     process.stdout.write(
-      `  JSON.parse + JSON.stringify(v, null, 2): ${codec.jsonMs.toFixed(1)} ms (median of ${CODEC_ROUNDS} after ${CODEC_WARMUP_ROUNDS} untimed; from the result text)\n`,
+      `  JSON.parse + JSON.stringify(v, null, 2): ${codec.jsonMs.toFixed(1)} ms (median of ${CODEC_ROUNDS} ` +
+        `after ${CODEC_WARMUP_ROUNDS} untimed; from the result text)\n`,
     );
     process.stdout.write(`  ratio: ${(codec.oracleMs / codec.jsonMs).toFixed(2)} (target <= 3)\n\n`);
   }

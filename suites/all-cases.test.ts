@@ -18,16 +18,20 @@ test('every category has at least 15 cases', () => {
   }
 });
 
-test("ids are unique, <category>/<slug> with the case's own category, and cite only registered clauses and interpretations", () => {
-  const index = readClauseIndex();
-  const known = {
-    interpretations: new Set(readInterpretations().map((e) => e.id)),
-    ...(index === undefined ? {} : { clauses: new Set(index.clauses.map((c) => c.id)) }),
-  };
-  assert.equal(caseProblems(cases, readRenames(), known), []);
-  assert.is(new Set(cases.map((c) => c.id)).size, cases.length);
-  for (const c of cases) assert.ok(c.id.startsWith(`${c.category}/`), c.id);
-});
+test(
+  "ids are unique, <category>/<slug> with the case's own category, " +
+    'and cite only registered clauses and interpretations',
+  () => {
+    const index = readClauseIndex();
+    const known = {
+      interpretations: new Set(readInterpretations().map((e) => e.id)),
+      ...(index === undefined ? {} : { clauses: new Set(index.clauses.map((c) => c.id)) }),
+    };
+    assert.equal(caseProblems(cases, readRenames(), known), []);
+    assert.is(new Set(cases.map((c) => c.id)).size, cases.length);
+    for (const c of cases) assert.ok(c.id.startsWith(`${c.category}/`), c.id);
+  },
+);
 
 test('each acceptance example of the contract is a named case', () => {
   const ids = new Set(cases.map((c) => c.id));

@@ -35,7 +35,10 @@ export const ACCEPTANCE_EXAMPLE_IDS = {
 
 let cache: CaseDefinition[] | undefined;
 
-/** Every case, grouped by category in the order of CATEGORIES. Built once per process; callers must not change the cases. */
+/**
+ * Every case, grouped by category in the order of CATEGORIES.
+ * Built once per process; callers must not change the cases.
+ */
 export function allCases(): CaseDefinition[] {
   if (cache === undefined) cache = buildAllCases();
   return cache;

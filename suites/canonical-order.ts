@@ -98,7 +98,9 @@ const FOCUS: Focus[] = [
   },
   {
     slug: 'rejection-reasons',
-    what: "one row's rejection reasons (incomplete-analysis, missing-effect, requires-edit, type-mismatch) as an ASCII-sorted set",
+    what:
+      "one row's rejection reasons (incomplete-analysis, missing-effect, requires-edit, type-mismatch) " +
+      'as an ASCII-sorted set',
     request: { kind: 'explain-operation', spelling: 'rewrite' },
     clauses: ['KD-REJECT-02', 'KD-REJECT-03', 'KD-REJECT-04'],
     interpretations: ['OQ-44', 'KIT-06'],

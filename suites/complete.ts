@@ -62,7 +62,9 @@ export function completeCases(): QueryCase[] {
         id: 'complete/list-text-operations',
         expect: EXPECT.complete,
         intent:
-          'Acceptance example "Complete List[Text]": a read-only List[Text] receiver lists the visible std.list operations with T = Text substituted and generic requirements kept; edit and take operations are absent because unavailable candidates were not requested.',
+          'Acceptance example "Complete List[Text]": a read-only List[Text] receiver lists the visible std.list ' +
+          'operations with T = Text substituted and generic requirements kept; ' +
+          'edit and take operations are absent because unavailable candidates were not requested.',
         clauses: [
           ...COMPLETE,
           ...ROWS,
@@ -110,7 +112,8 @@ export function completeCases(): QueryCase[] {
         id: 'complete/list-text-operations-kind',
         expect: EXPECT.complete,
         intent:
-          'kind operations on the owned list literal carries the validated type used for lookup together with the callable rows.',
+          'kind operations on the owned list literal carries the validated type used for lookup together with the ' +
+          'callable rows.',
         clauses: [...COMPLETE, ...ROWS, 'KD-RES-17', 'KD-REQ-06'],
         interpretations: [...OQ, 'OQ-32'],
         fixture: list,
@@ -124,7 +127,8 @@ export function completeCases(): QueryCase[] {
         id: 'complete/explain-callable-operation',
         expect: EXPECT.complete,
         intent:
-          'explain-operation for a callable spelling returns exactly that one validated row, with its disclosed documentation link.',
+          'explain-operation for a callable spelling returns exactly that one validated row, ' +
+          'with its disclosed documentation link.',
         clauses: [...COMPLETE, ...ROWS, 'KD-RES-18', 'KD-REQ-08', 'KD-OP-07', 'KD-DISCLOSE-04'],
         interpretations: [...OQ, 'OQ-33', 'KIT-05'],
         fixture: list,
@@ -138,7 +142,8 @@ export function completeCases(): QueryCase[] {
         id: 'complete/explain-operation-with-requirement',
         expect: EXPECT.complete,
         intent:
-          'explain-operation for an operation with a satisfied trait-bound requirement shows the canonical public requirement.',
+          'explain-operation for an operation with a satisfied trait-bound requirement shows the canonical public ' +
+          'requirement.',
         clauses: [...COMPLETE, ...ROWS, 'KD-RES-18', 'KD-OP-15', 'KD-ACCEPT-03'],
         interpretations: [...OQ, 'KIT-05', 'KIT-06'],
         fixture: list,
@@ -152,7 +157,8 @@ export function completeCases(): QueryCase[] {
         id: 'complete/owned-literal-all-modes',
         expect: EXPECT.complete,
         intent:
-          'An owned list literal permits read, edit and take, so every List[Text] operation, including those needing no receiver, is callable.',
+          'An owned list literal permits read, edit and take, so every List[Text] operation, ' +
+          'including those needing no receiver, is callable.',
         clauses: [...COMPLETE, ...ROWS, 'KD-OWN-06', 'KD-OP-04'],
         interpretations: [...OQ, 'KIT-06'],
         fixture: list,
@@ -205,7 +211,8 @@ export function completeCases(): QueryCase[] {
         id: 'complete/utf8-receiver-operations',
         expect: EXPECT.complete,
         intent:
-          'A receiver named with a two-byte character after three- and four-byte characters is addressed by UTF-8 byte offsets.',
+          'A receiver named with a two-byte character after three- and four-byte characters is addressed by UTF-8 ' +
+          'byte offsets.',
         clauses: [...COMPLETE, ...ROWS, 'KD-POS-06', 'KD-POS-01', 'KD-SCALAR-08'],
         interpretations: [...OQ, 'OQ-37'],
         fixture: utf8,
@@ -247,7 +254,8 @@ export function completeCases(): QueryCase[] {
         id: 'complete/no-applicable-operations',
         expect: EXPECT.complete,
         intent:
-          'A validated Int receiver with no applicable candidate gives a complete result with an empty operations array.',
+          'A validated Int receiver with no applicable candidate gives a complete result with an empty operations ' +
+          'array.',
         clauses: [...COMPLETE, 'KD-RES-17', 'KD-ACCEPT-06'],
         interpretations: ['OQ-18', 'KIT-02', 'KIT-09'],
         fixture: utf8,
@@ -263,7 +271,8 @@ export function completeCases(): QueryCase[] {
         id: 'complete/multiline-lf-receiver-on-line-3',
         expect: EXPECT.complete,
         intent:
-          'A receiver on line 3 of an LF source, after two-, three- and four-byte characters on line 1 and 2, is addressed by UTF-8 byte offsets that count each LF as one byte.',
+          'A receiver on line 3 of an LF source, after two-, three- and four-byte characters on line 1 and 2, ' +
+          'is addressed by UTF-8 byte offsets that count each LF as one byte.',
         clauses: [...COMPLETE, ...ROWS, 'KD-POS-06', 'KD-POS-01'],
         interpretations: [...OQ, 'KIT-21'],
         fixture: lf,
@@ -293,7 +302,8 @@ export function completeCases(): QueryCase[] {
         id: 'complete/multiline-tab-indented-receiver',
         expect: EXPECT.complete,
         intent:
-          'A receiver on a line indented with two tabs is addressed by byte offsets that count each tab as one byte, not as a tab stop.',
+          'A receiver on a line indented with two tabs is addressed by byte offsets that count each tab as one ' +
+          'byte, not as a tab stop.',
         clauses: [...COMPLETE, 'KD-POS-06', 'KD-POS-01'],
         interpretations: ['KIT-02', 'KIT-21'],
         fixture: tab,
@@ -308,7 +318,8 @@ export function completeCases(): QueryCase[] {
         id: 'complete/deep-chain-validated',
         expect: EXPECT.complete,
         intent:
-          'Type and operations resting on validated fact chains 24 deep close to validated and list only direct dependencies.',
+          'Type and operations resting on validated fact chains 24 deep close to validated and list only direct ' +
+          'dependencies.',
         clauses: [
           ...COMPLETE,
           ...ROWS,
@@ -333,7 +344,8 @@ export function completeCases(): QueryCase[] {
         id: 'complete/sidecar-current-file-facts',
         expect: EXPECT.complete,
         intent:
-          'Current-file facts from a validated sidecar projection answer like live analysis; sidecar NodeId dependencies keep their status.',
+          'Current-file facts from a validated sidecar projection answer like live analysis; ' +
+          'sidecar NodeId dependencies keep their status.',
         clauses: [...COMPLETE, ...ROWS, 'KD-LOOKUP-01', 'KD-CLOSURE-02', 'KD-CLOSURE-01'],
         interpretations: [...OQ, 'OQ-22'],
         fixture: sidecar,
@@ -350,7 +362,9 @@ export function completeCases(): QueryCase[] {
         // non-validated rows out but does not claim completeness. The id stays: ids never change once published.
         expect: EXPECT.partial,
         intent:
-          'Without unavailable candidates requested, provisional, error and unavailable rows are kept out, but the operation set is not established: the result is partial with one incomplete-analysis omission, never complete.',
+          'Without unavailable candidates requested, provisional, error and unavailable rows are kept out, ' +
+          'but the operation set is not established: the result is partial with one incomplete-analysis omission, ' +
+          'never complete.',
         clauses: [...COMPLETE, ...ROWS, 'KD-CLOSURE-14', 'KD-REQ-07'],
         interpretations: [...OQ, 'OQ-32'],
         fixture: mixed,
@@ -365,7 +379,8 @@ export function completeCases(): QueryCase[] {
         id: 'complete/internal-view-operation',
         expect: EXPECT.complete,
         intent:
-          'An internal declaration of a module whose package-internal view the query is authorized for is a visible row.',
+          'An internal declaration of a module whose package-internal view the query is authorized for is a visible ' +
+          'row.',
         clauses: [...COMPLETE, ...ROWS, 'KD-DIGEST-04', 'KD-DIGEST-05', 'KD-OP-05', 'KD-DISCLOSE-03'],
         interpretations: [...OQ, 'OQ-36'],
         fixture: visibleOnly,
@@ -383,7 +398,8 @@ export function completeCases(): QueryCase[] {
         id: 'complete/effects-all-held',
         expect: EXPECT.complete,
         intent:
-          'Operations whose public validated effects are all held at the position are callable and list their effects in canonical order.',
+          'Operations whose public validated effects are all held at the position are callable and list their ' +
+          'effects in canonical order.',
         clauses: [...COMPLETE, ...ROWS, 'KD-EFFECT-01', 'KD-EFFECT-02', 'KD-EFFECT-05', 'KD-ORDER-04'],
         interpretations: [...OQ, 'OQ-26', 'OQ-27', 'KIT-06'],
         fixture: effects,
@@ -393,7 +409,8 @@ export function completeCases(): QueryCase[] {
   );
   const maxGeneration = new FixtureBuilder({
     description:
-      'A current-file-only world at the largest U53 generation and with no imported interface (the empty interface set).',
+      'A current-file-only world at the largest U53 generation and with no imported interface (the empty interface ' +
+      'set).',
     fileLabel: 'app/src/counter.kf',
     path: 'app/src/counter.kf',
     source: 'let total = 0; total',
@@ -419,7 +436,8 @@ export function completeCases(): QueryCase[] {
         id: 'complete/empty-interface-set-max-generation',
         expect: EXPECT.complete,
         intent:
-          'A world with no imported interface (empty interface set, member_count 0) at generation 9007199254740991 answers a current request.',
+          'A world with no imported interface (empty interface set, member_count 0) ' +
+          'at generation 9007199254740991 answers a current request.',
         clauses: [...COMPLETE, ...ROWS, 'KD-DIGEST-09', 'KD-SCALAR-03', 'KD-KEY-05', 'KD-KEY-04'],
         interpretations: [...OQ, 'OQ-36'],
         fixture: counter,

@@ -75,7 +75,8 @@ export function effectCases(): QueryCase[] {
 
   add(
     'effect/network-authority-missing',
-    'Acceptance example "Effects and capabilities": at a position without network authority, fetch is not callable and, unrequested, is not listed.',
+    'Acceptance example "Effects and capabilities": at a position without network authority, ' +
+      'fetch is not callable and, unrequested, is not listed.',
     [console],
     ['host', 'fetch', 'log'],
     {},
@@ -83,7 +84,8 @@ export function effectCases(): QueryCase[] {
   );
   add(
     'effect/network-authority-missing-on-request',
-    'With unavailable candidates requested, fetch is a validated unavailable row with missing-effect and its public validated requirement.',
+    'With unavailable candidates requested, fetch is a validated unavailable row with missing-effect and its public ' +
+      'validated requirement.',
     [console],
     ['host', 'fetch', 'log'],
     { includeUnavailable: true },
@@ -91,7 +93,8 @@ export function effectCases(): QueryCase[] {
   );
   add(
     'effect/explain-network-authority-missing',
-    'Acceptance example "Effects and capabilities": explaining fetch reports missing-effect and only the public validated net.Network requirement; discovery never performs the effect.',
+    'Acceptance example "Effects and capabilities": explaining fetch reports missing-effect and only the public ' +
+      'validated net.Network requirement; discovery never performs the effect.',
     [console],
     undefined,
     { kind: 'explain-operation', spelling: 'fetch' },
@@ -117,7 +120,8 @@ export function effectCases(): QueryCase[] {
   );
   add(
     'effect/no-capabilities-on-request',
-    'At a position holding no capability, every effectful operation is rejected with missing-effect; the effect-free one stays callable.',
+    'At a position holding no capability, every effectful operation is rejected with missing-effect; ' +
+      'the effect-free one stays callable.',
     [],
     ['host', 'fetch', 'log', 'post', 'timestamp'],
     { includeUnavailable: true },
@@ -125,7 +129,8 @@ export function effectCases(): QueryCase[] {
   );
   add(
     'effect/several-effects-one-missing',
-    'An operation needing network, console and clock where only network and console are held is rejected once with missing-effect and lists all three effects in canonical order.',
+    'An operation needing network, console and clock where only network and console are held is rejected once with ' +
+      'missing-effect and lists all three effects in canonical order.',
     [network, console],
     ['post'],
     { includeUnavailable: true },
@@ -141,7 +146,8 @@ export function effectCases(): QueryCase[] {
   );
   add(
     'effect/explain-several-effects-none-held',
-    'Explaining the three-effect operation where none is held lists missing-effect once (a set), with the three requirements.',
+    'Explaining the three-effect operation where none is held lists missing-effect once (a set), ' +
+      'with the three requirements.',
     [],
     ['post'],
     { kind: 'explain-operation', spelling: 'post' },
@@ -166,7 +172,8 @@ export function effectCases(): QueryCase[] {
   );
   add(
     'effect/non-validated-effect-held',
-    'An effect whose fact is only provisional makes its row provisional and unavailable with incomplete-analysis, although the capability is held.',
+    'An effect whose fact is only provisional makes its row provisional and unavailable with incomplete-analysis, ' +
+      'although the capability is held.',
     [dns],
     ['host', 'resolve'],
     { includeUnavailable: true },
@@ -184,7 +191,8 @@ export function effectCases(): QueryCase[] {
   );
   add(
     'effect/non-public-effect-missing',
-    'An operation whose missing effect is not public is shown unavailable with missing-effect (L421); the non-public effect itself is never named.',
+    'An operation whose missing effect is not public is shown unavailable with missing-effect (L421); ' +
+      'the non-public effect itself is never named.',
     [],
     ['host', 'beacon'],
     { includeUnavailable: true },
@@ -193,7 +201,8 @@ export function effectCases(): QueryCase[] {
   );
   add(
     'effect/explain-non-public-effect-missing',
-    'Explaining the operation with the missing non-public effect shows its unavailable row with missing-effect; the effect itself is never named.',
+    'Explaining the operation with the missing non-public effect shows its unavailable row with missing-effect; ' +
+      'the effect itself is never named.',
     [],
     ['host', 'beacon'],
     { kind: 'explain-operation', spelling: 'zqTelemetryBeacon' },
@@ -210,7 +219,8 @@ export function effectCases(): QueryCase[] {
   );
   add(
     'effect/missing-effect-and-requires-edit',
-    'An operation that needs both network authority and an edit borrow, at a read-only position without the capability, lists both reasons: filters are applied independently.',
+    'An operation that needs both network authority and an edit borrow, ' +
+      'at a read-only position without the capability, lists both reasons: filters are applied independently.',
     [],
     ['host', 'refresh'],
     { kind: 'explain-operation', spelling: 'refresh' },

@@ -85,7 +85,9 @@ export function failClosedCases(): QueryCase[] {
     add(
       `partial/explain-mismatch-under-${status}-type`,
       EXPECT.partial,
-      `explain-operation of \`length\` (an operation of List[Text]) on a receiver whose type is ${status}: the mismatch rests on an unknown type, so the row is ${status}, unavailable, with incomplete-analysis beside type-mismatch, never a validated rejection.`,
+      `explain-operation of \`length\` (an operation of List[Text]) on a receiver whose type is ${status}: ` +
+        `the mismatch rests on an unknown type, so the row is ${status}, unavailable, ` +
+        `with incomplete-analysis beside type-mismatch, never a validated rejection.`,
       ['KD-RES-08', 'KD-RES-18', 'KD-CLOSURE-07', 'KD-CLOSURE-08', 'KD-OP-09', 'KD-OP-12', 'KD-TYPE-02'],
       ['KIT-02', 'KIT-05', 'KIT-08', 'OQ-14', 'OQ-33', 'OQ-44'],
       fixture,
@@ -98,7 +100,8 @@ export function failClosedCases(): QueryCase[] {
   add(
     'hidden/explain-name-of-unvalidated-view',
     EXPECT.partial,
-    'Explaining a name that lives only in a KIF view that failed validation answers exactly as for a name that exists nowhere: hidden-by-visibility and incomplete-analysis, echoing the spelling.',
+    'Explaining a name that lives only in a KIF view that failed validation answers exactly as for a name that ' +
+      'exists nowhere: hidden-by-visibility and incomplete-analysis, echoing the spelling.',
     ['KD-RES-08', 'KD-RES-19', 'KD-LOOKUP-07', 'KD-DIGEST-10', 'KD-DISCLOSE-07', 'KD-OMIT-05'],
     ['KIT-03', 'KIT-04', 'OQ-29', 'OQ-35'],
     unvalidated,
@@ -107,7 +110,8 @@ export function failClosedCases(): QueryCase[] {
   add(
     'hidden/explain-nonexistent-with-unvalidated-view',
     EXPECT.partial,
-    'Explaining a name that exists nowhere, next to a KIF view that failed validation: the same answer as for a name that lives only in that view.',
+    'Explaining a name that exists nowhere, next to a KIF view that failed validation: ' +
+      'the same answer as for a name that lives only in that view.',
     ['KD-RES-08', 'KD-RES-19', 'KD-LOOKUP-07', 'KD-DISCLOSE-07', 'KD-OMIT-05'],
     ['KIT-03', 'KIT-04', 'OQ-29', 'OQ-35'],
     unvalidated,
@@ -122,7 +126,8 @@ export function failClosedCases(): QueryCase[] {
   add(
     'partial/unvalidated-view-without-candidates',
     EXPECT.partial,
-    'A KIF view that failed validation and holds no candidate still makes a general query partial with incomplete-analysis: the answer never depends on what the view holds.',
+    'A KIF view that failed validation and holds no candidate still makes a general query partial with ' +
+      'incomplete-analysis: the answer never depends on what the view holds.',
     ['KD-RES-08', 'KD-LOOKUP-07', 'KD-DIGEST-10', 'KD-OMIT-02', 'KD-OMIT-06'],
     ['KIT-03', 'KIT-04', 'KIT-09', 'OQ-18'],
     emptied,
@@ -144,7 +149,8 @@ export function failClosedCases(): QueryCase[] {
   add(
     'hidden/explain-row-depending-on-hidden-symbol',
     EXPECT.partial,
-    "A visible operation whose compiler facts depend on a private declaration's SymbolId: the dependency is not listed and the row is downgraded to unavailable with incomplete-analysis, never callable.",
+    "A visible operation whose compiler facts depend on a private declaration's SymbolId: " +
+      'the dependency is not listed and the row is downgraded to unavailable with incomplete-analysis, never callable.',
     ['KD-RES-08', 'KD-RES-18', 'KD-DISCLOSE-03', 'KD-DISCLOSE-07', 'KD-OP-03', 'KD-CLOSURE-11'],
     ['KIT-05', 'KIT-08', 'OQ-25', 'OQ-33'],
     leaky,
@@ -166,7 +172,8 @@ export function failClosedCases(): QueryCase[] {
   add(
     'partial/explain-member-beside-extension-of-same-spelling',
     EXPECT.partial,
-    'Explaining `length` when an imported extension also spells `length`: the member row is shown, and an unsupported-in-profile omission echoing the spelling keeps the explanation from claiming completeness.',
+    'Explaining `length` when an imported extension also spells `length`: the member row is shown, ' +
+      'and an unsupported-in-profile omission echoing the spelling keeps the explanation from claiming completeness.',
     ['KD-RES-08', 'KD-RES-18', 'KD-LOOKUP-08', 'KD-LOOKUP-11', 'KD-OMIT-05', 'KD-ACCEPT-09'],
     ['OQ-18', 'OQ-19', 'OQ-29', 'KIT-04', 'KIT-05'],
     extension,
@@ -186,7 +193,8 @@ export function failClosedCases(): QueryCase[] {
   add(
     'canonical-order/explain-two-applicable-candidates',
     EXPECT.complete,
-    'Explaining `length` when two visible operations of List[Text] spell it: one row, the first in canonical SymbolId order, unavailable with ambiguous.',
+    'Explaining `length` when two visible operations of List[Text] spell it: one row, ' +
+      'the first in canonical SymbolId order, unavailable with ambiguous.',
     ['KD-RES-18', 'KD-ORDER-05', 'KD-ORDER-06', 'KD-REJECT-01'],
     ['OQ-28', 'OQ-34', 'OQ-43', 'KIT-05', 'KIT-13'],
     ambiguous,
@@ -204,7 +212,8 @@ export function failClosedCases(): QueryCase[] {
   add(
     'canonical-order/explain-applicable-beside-other-type',
     EXPECT.complete,
-    'Explaining `length` when a second `length` applies to another type: the applicable row is shown, callable; the other does not make it ambiguous.',
+    'Explaining `length` when a second `length` applies to another type: the applicable row is shown, callable; ' +
+      'the other does not make it ambiguous.',
     ['KD-RES-18', 'KD-ORDER-06'],
     ['OQ-34', 'KIT-05', 'KIT-13'],
     notAmbiguous,
@@ -229,7 +238,8 @@ export function failClosedCases(): QueryCase[] {
   add(
     'canonical-order/null-identity-requirements-utf8-not-utf16',
     EXPECT.complete,
-    'Two identity-less inference requirements whose displays differ at U+FF5E against U+1F600: UTF-8 byte order puts U+FF5E first, UTF-16 code-unit order would not.',
+    'Two identity-less inference requirements whose displays differ at U+FF5E against U+1F600: ' +
+      'UTF-8 byte order puts U+FF5E first, UTF-16 code-unit order would not.',
     ['KD-ORDER-03', 'KD-ORDER-04', 'KD-CANON-10', 'KD-ACCEPT-03'],
     ['OQ-27'],
     astralWorld,
@@ -253,7 +263,8 @@ export function failClosedCases(): QueryCase[] {
   add(
     'effect/explain-held-non-public-provisional-effect',
     EXPECT.partial,
-    'A held non-public effect whose facts are provisional: it is not listed, nor its dependency, but the row is provisional and unavailable.',
+    'A held non-public effect whose facts are provisional: it is not listed, nor its dependency, ' +
+      'but the row is provisional and unavailable.',
     ['KD-RES-18', 'KD-EFFECT-03', 'KD-EFFECT-07', 'KD-CLOSURE-08', 'KD-CLOSURE-17'],
     ['KIT-05', 'KIT-08', 'KIT-12'],
     heldWorld,
@@ -287,7 +298,9 @@ export function failClosedCases(): QueryCase[] {
   add(
     'partial/error-row-diagnostics-from-error-facts',
     EXPECT.partial,
-    'A row that depends on two error facts (one of them transitively) is an error row whose diagnostic IDs are exactly those of the two error facts, sorted by ID bytes, each with its diagnostic in the result.',
+    'A row that depends on two error facts (one of them transitively) ' +
+      'is an error row whose diagnostic IDs are exactly those of the two error facts, sorted by ID bytes, ' +
+      'each with its diagnostic in the result.',
     ['KD-RES-08', 'KD-CLOSURE-10', 'KD-OP-13', 'KD-DIAG-07', 'KD-ORDER-10'],
     ['KIT-07', 'KIT-08', 'KIT-11', 'OQ-22', 'OQ-23'],
     failingWorld,
@@ -307,7 +320,8 @@ export function failClosedCases(): QueryCase[] {
   add(
     'partial/explain-validated-operation-without-signature',
     EXPECT.partial,
-    'An operation the compiler marks validated but gives no signature cannot be a validated callable row: it is provisional, unavailable with incomplete-analysis, and its signature stays null.',
+    'An operation the compiler marks validated but gives no signature cannot be a validated callable row: ' +
+      'it is provisional, unavailable with incomplete-analysis, and its signature stays null.',
     ['KD-RES-08', 'KD-RES-18', 'KD-OP-09', 'KD-OP-12', 'KD-OP-16'],
     ['KIT-05', 'KIT-08', 'KIT-16'],
     unsignedWorld,
@@ -334,7 +348,8 @@ export function failClosedCases(): QueryCase[] {
   add(
     'partial/unavailable-only-unsupported-work',
     { status: 'unavailable', reason: 'unsupported-in-profile' },
-    'With no useful fact (the type is unavailable) and only extension candidates over any receiver, the result is unavailable with unsupported-in-profile.',
+    'With no useful fact (the type is unavailable) and only extension candidates over any receiver, ' +
+      'the result is unavailable with unsupported-in-profile.',
     ['KD-RES-12', 'KD-RES-13', 'KD-LOOKUP-11', 'KD-ACCEPT-09'],
     ['KIT-09', 'KIT-18', 'OQ-14', 'OQ-16', 'OQ-19'],
     extOnly,
@@ -366,7 +381,10 @@ export function failClosedCases(): QueryCase[] {
         id: 'limit/explain-budget-exhausted-before-match',
         expect: EXPECT.partial,
         intent:
-          'explain-operation whose only matching candidate is visited after 999,999 others (one step each): its collection takes step 1,000,000 and its next stage would exceed the budget, so nothing about the spelling is known; only limit-exhausted is reported, no hidden-by-visibility. The step count rests on KIT-10 (the contract defines no unit, OQ-07).',
+          'explain-operation whose only matching candidate is visited after 999,999 others (one step each): ' +
+          'its collection takes step 1,000,000 and its next stage would exceed the budget, ' +
+          'so nothing about the spelling is known; only limit-exhausted is reported, no hidden-by-visibility. ' +
+          'The step count rests on KIT-10 (the contract defines no unit, OQ-07).',
         clauses: [...RESULT_SHAPE_CLAUSES, 'KD-LIMIT-07', 'KD-LIMIT-10', 'KD-RES-08', 'KD-RES-19', 'KD-OMIT-05'],
         interpretations: ['KIT-10', 'KIT-14', 'KIT-17', 'OQ-07', 'OQ-29'],
         fixture: lateWorld,
@@ -388,7 +406,10 @@ export function failClosedCases(): QueryCase[] {
         id: 'limit/step-budget-unadmitted-candidates',
         expect: EXPECT.partial,
         intent:
-          '500,000 candidates the compiler does not admit cost two steps each (collection and exposure, KIT-19), and one candidate of another type one more: 1,000,001 steps, so the budget runs out; the result is partial and truncated, with hidden-by-visibility and limit-exhausted. The step count rests on KIT-10 (the contract defines no unit, OQ-07).',
+          '500,000 candidates the compiler does not admit cost two steps each (collection and exposure, KIT-19), ' +
+          'and one candidate of another type one more: 1,000,001 steps, so the budget runs out; ' +
+          'the result is partial and truncated, with hidden-by-visibility and limit-exhausted. ' +
+          'The step count rests on KIT-10 (the contract defines no unit, OQ-07).',
         clauses: [...RESULT_SHAPE_CLAUSES, 'KD-LIMIT-07', 'KD-LIMIT-10', 'KD-RES-08', 'KD-DISCLOSE-09', 'KD-OMIT-06'],
         interpretations: ['KIT-03', 'KIT-04', 'KIT-10', 'KIT-17', 'KIT-19', 'OQ-07'],
         fixture: unadmittedWorld,
@@ -405,7 +426,8 @@ export function failClosedCases(): QueryCase[] {
   add(
     'stale/wrong-file-before-reversed-span',
     { status: 'stale', reason: 'wrong-file' },
-    'A request whose FileId is wrong and whose expression span has start > end: the FileId is compared first, so the answer is stale wrong-file, not invalid.',
+    'A request whose FileId is wrong and whose expression span has start > end: the FileId is compared first, ' +
+      'so the answer is stale wrong-file, not invalid.',
     ['KD-POS-03', 'KD-STALE-01', 'KD-RES-10', 'KD-RES-11'],
     ['KIT-01', 'OQ-12'],
     hidden,

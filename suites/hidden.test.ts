@@ -14,20 +14,23 @@ test('the hidden world holds every distinctive marker, so a leak scan has someth
   for (const marker of hiddenMarkers()) assert.ok(fixture.includes(marker), marker);
 });
 
-test('no expected result of the hidden category carries a hidden marker beyond the spelling the request supplied', () => {
-  for (const c of cases) {
-    if (!('record' in c.request)) continue;
-    const request = c.request.record;
-    const result = new TextDecoder().decode(
-      evaluateQuery(encodeCanonical(request as unknown as JsonObject), loaded(c.fixture)),
-    );
-    const echoed = request.query.spelling;
-    for (const marker of hiddenMarkers()) {
-      if (marker === echoed) continue;
-      assert.not.ok(result.includes(marker), `${c.id} discloses ${marker}`);
+test(
+  'no expected result of the hidden category carries a ' + 'hidden marker beyond the spelling the request supplied',
+  () => {
+    for (const c of cases) {
+      if (!('record' in c.request)) continue;
+      const request = c.request.record;
+      const result = new TextDecoder().decode(
+        evaluateQuery(encodeCanonical(request as unknown as JsonObject), loaded(c.fixture)),
+      );
+      const echoed = request.query.spelling;
+      for (const marker of hiddenMarkers()) {
+        if (marker === echoed) continue;
+        assert.not.ok(result.includes(marker), `${c.id} discloses ${marker}`);
+      }
     }
-  }
-});
+  },
+);
 
 test('there is an explanation case for every hidden kind', () => {
   const spellings = new Set(cases.map((c) => ('record' in c.request ? c.request.record.query.spelling : null)));

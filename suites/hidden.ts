@@ -45,7 +45,9 @@ export function hiddenCases(): QueryCase[] {
         id: 'hidden/general-query-every-hidden-kind',
         expect: EXPECT.partial,
         intent:
-          'A general query next to private, internal, restricted, unimported, private-extension and unvalidated-view declarations lists only the visible rows, with one aggregate omission per reason and no hidden name, identity, count or location.',
+          'A general query next to private, internal, restricted, unimported, ' +
+          'private-extension and unvalidated-view declarations lists only the visible rows, ' +
+          'with one aggregate omission per reason and no hidden name, identity, count or location.',
         clauses: [...GENERAL, 'KD-DISCLOSE-08', 'KD-LOOKUP-06', 'KD-LOOKUP-07', 'KD-LOOKUP-10'],
         interpretations: [...OQ, 'OQ-32'],
         fixture: all,
@@ -59,7 +61,8 @@ export function hiddenCases(): QueryCase[] {
         id: 'hidden/include-unavailable-does-not-weaken-visibility',
         expect: EXPECT.partial,
         intent:
-          'include_unavailable true on the same world adds no hidden row: it includes only visible rejected candidates.',
+          'include_unavailable true on the same world adds no hidden row: ' +
+          'it includes only visible rejected candidates.',
         clauses: [...GENERAL, 'KD-DISCLOSE-01', 'KD-REQ-07', 'KD-DISCLOSE-08'],
         interpretations: [...OQ, 'OQ-32'],
         fixture: all,
@@ -119,7 +122,9 @@ export function hiddenCases(): QueryCase[] {
       recordCase(
         {
           id: `hidden/explain-${s.slug}`,
-          intent: `explain-operation with the spelling of ${s.what} echoes only that spelling in an omission: no identity, path, signature, documentation, location or count.`,
+          intent:
+            `explain-operation with the spelling of ${s.what} echoes only that spelling in an omission: ` +
+            `no identity, path, signature, documentation, location or count.`,
           clauses: [...EXPLAIN, ...s.clauses],
           interpretations: OQ_EXPLAIN,
           fixture: all,
@@ -137,7 +142,9 @@ export function hiddenCases(): QueryCase[] {
         id: 'hidden/hidden-extension-no-leak',
         expect: EXPECT.partial,
         intent:
-          'Acceptance example "Hidden extension": with only a private cross-package extension applicable, the general query has the type and an aggregate hidden-by-visibility omission, and neither the name nor the identity of the extension.',
+          'Acceptance example "Hidden extension": with only a private cross-package extension applicable, ' +
+          'the general query has the type and an aggregate hidden-by-visibility omission, ' +
+          'and neither the name nor the identity of the extension.',
         clauses: [...GENERAL, 'KD-DISCLOSE-08', 'KD-LOOKUP-11'],
         interpretations: [...OQ, 'OQ-19', 'OQ-14'],
         fixture: extensionOnly,
@@ -168,7 +175,8 @@ export function hiddenCases(): QueryCase[] {
         id: 'hidden/explain-nonexistent-spelling',
         expect: EXPECT.partial,
         intent:
-          'A spelling that names nothing is answered exactly like a hidden one (hidden-by-visibility with the echo), so a result never reveals whether a hidden declaration exists.',
+          'A spelling that names nothing is answered exactly like a hidden one (hidden-by-visibility with the ' +
+          'echo), so a result never reveals whether a hidden declaration exists.',
         clauses: [...EXPLAIN],
         interpretations: OQ_EXPLAIN,
         fixture: all,
@@ -208,7 +216,8 @@ export function hiddenCases(): QueryCase[] {
   // Disclosure of source locations, documentation and diagnostic locations (KD-DISCLOSE-04, KD-DISCLOSE-05).
   const b = new FixtureBuilder({
     description:
-      'Visible operations whose source, documentation and diagnostic locations are disclosable for some and withheld for others.',
+      'Visible operations whose source, documentation and diagnostic locations are disclosable for some and ' +
+      'withheld for others.',
     fileLabel: 'app/src/session.kf',
     path: 'app/src/session.kf',
     source: 'let token = session.token(); token',
@@ -270,7 +279,8 @@ export function hiddenCases(): QueryCase[] {
         id: 'hidden/source-documentation-and-locations',
         expect: EXPECT.partial,
         intent:
-          'source, documentation and diagnostic primary locations appear only where their disclosure was validated; withheld ones are null.',
+          'source, documentation and diagnostic primary locations appear only where their disclosure was validated; ' +
+          'withheld ones are null.',
         clauses: [
           ...HIDDEN,
           'KD-DISCLOSE-04',

@@ -54,11 +54,16 @@ function layout(value: JsonValue, indentUnit: string, colon: string, newline: st
   const close = indentUnit.repeat(depth);
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';
-    return `[${newline}${value.map((v) => inner + layout(v, indentUnit, colon, newline, depth + 1)).join(`,${newline}`)}${newline}${close}]`;
+    const items = value.map((v) => inner + layout(v, indentUnit, colon, newline, depth + 1));
+    return `[${newline}${items.join(`,${newline}`)}${newline}${close}]`;
   }
   const keys = Object.keys(value).sort();
   if (keys.length === 0) return '{}';
-  return `{${newline}${keys.map((k) => `${inner}${JSON.stringify(k)}${colon}${layout(value[k] as JsonValue, indentUnit, colon, newline, depth + 1)}`).join(`,${newline}`)}${newline}${close}}`;
+  const members = keys.map(
+    (k) =>
+      `${inner}${JSON.stringify(k)}${colon}${layout(value[k] as JsonValue, indentUnit, colon, newline, depth + 1)}`,
+  );
+  return `{${newline}${members.join(`,${newline}`)}${newline}${close}}`;
 }
 
 /** The invalid cases. */
@@ -100,7 +105,8 @@ export function invalidCases(): QueryCase[] {
     {
       name: 'lenient-layout',
       reason:
-        'The bytes differ from the canonical encoding only in layout; a provider that parses them leniently answers as for the canonical request.',
+        'The bytes differ from the canonical encoding only in layout; ' +
+        'a provider that parses them leniently answers as for the canonical request.',
       interpretation: 'OQ-03',
       request: canonical,
     },
@@ -317,7 +323,9 @@ export function invalidCases(): QueryCase[] {
 
   // Layout-only deviations: strict invalid, lenient answer ACCEPTABLE (OQ-03).
   const json = asJson(request);
-  const queryBlock = `  "query": {\n    "include_unavailable": false,\n    "kind": "type-and-operations",\n    "spelling": null\n  },\n`;
+  const queryBlock =
+    `  "query": {\n    "include_unavailable": false,\n    "kind": ` +
+    `"type-and-operations",\n    "spelling": null\n  },\n`;
   const positionStart = text.indexOf('  "position": {');
   const queryStart = text.indexOf('  "query": {');
   const positionBlock = text.slice(positionStart, queryStart);
@@ -694,7 +702,8 @@ export function invalidCases(): QueryCase[] {
   const line3 = lines.occurrences[0]?.span ?? { start: 0, end: 0 };
   position(
     'position-offset-inside-character-on-line-3',
-    'A byte offset between the two bytes of é in an expression on line 3 of an LF source rejects: not a code-point boundary.',
+    'A byte offset between the two bytes of é in an expression on line 3 of an LF source rejects: ' +
+      'not a code-point boundary.',
     requestFor(lines, { byteOffset: line3.end - 1 }),
     ['KD-POS-06', 'KD-POS-01'],
     lines,

@@ -33,7 +33,10 @@ interface CapCase {
   request?: (f: FixtureV1) => DiscoveryRequestV1;
   clauses: string[];
   interpretations: string[];
-  /** The answer at the cap and one over it: over a cap the result must stay within it and say it is incomplete (L79, L189). */
+  /**
+   * The answer at the cap and one over it: over a cap the result
+   * must stay within it and say it is incomplete (L79, L189).
+   */
   atCap: ExpectedAnswer;
   over: ExpectedAnswer;
 }
@@ -110,7 +113,8 @@ export function limitCases(): QueryCase[] {
     },
     {
       slug: 'type-dependencies',
-      // Over the cap the type cannot be shown in its shape; with no useful fact the answer is unavailable (L79, KIT-15).
+      // Over the cap the type cannot be shown in its shape; with
+      // no useful fact the answer is unavailable (L79, KIT-15).
       atCap: EXPECT.complete,
       over: { status: 'unavailable', reason: 'limit-exhausted' },
       cap: LIMITS.dependenciesPerFact,
@@ -209,7 +213,12 @@ export function limitCases(): QueryCase[] {
         recordCase(
           {
             id: `limit/${c.slug}-${n}`,
-            intent: `${n} ${c.what}: ${over ? 'one over the cap of ' + c.cap + ', so the result must stay within it and say it is incomplete' : 'exactly the cap, answered in full'}.`,
+            intent:
+              `${n} ${c.what}: ` +
+              (over
+                ? 'one over the cap of ' + c.cap + ', so the result must stay within it and say it is incomplete'
+                : 'exactly the cap, answered in full') +
+              '.',
             clauses: [...LIMIT, ...c.clauses, ...(over ? TRUNCATION : ['KD-LIMIT-12'])],
             interpretations: [...OQ, ...c.interpretations],
             fixture,
@@ -231,7 +240,9 @@ export function limitCases(): QueryCase[] {
         id: 'limit/result-bytes-4194305',
         expect: EXPECT.partial,
         intent:
-          'Rows with long signatures whose complete result would be 4,194,305 bytes, one byte over 4 MiB (the same rows with one signature a byte shorter give exactly 4,194,304): rows are dropped from the canonical tail and the result is partial and truncated.',
+          'Rows with long signatures whose complete result would be 4,194,305 bytes, ' +
+          'one byte over 4 MiB (the same rows with one signature a byte shorter give exactly 4,194,304): ' +
+          'rows are dropped from the canonical tail and the result is partial and truncated.',
         clauses: [...LIMIT, 'KD-LIMIT-04', 'KD-SCALAR-08', ...TRUNCATION],
         interpretations: [...OQ, 'OQ-04'],
         fixture: exact.over,
@@ -270,7 +281,10 @@ export function limitCases(): QueryCase[] {
       recordCase(
         {
           id: `limit/${slug}`,
-          intent: `${intent} The step count rests on KIT-10 (the contract defines no unit, OQ-07): a provider counting otherwise may answer on the other side of this edge, and names KIT-10 as the reading it departs from.`,
+          intent:
+            `${intent} The step count rests on KIT-10 (the contract defines no unit, OQ-07): ` +
+            `a provider counting otherwise may answer on the other side of this edge, ` +
+            `and names KIT-10 as the reading it departs from.`,
           clauses: [...LIMIT, 'KD-LIMIT-07', ...clauses],
           interpretations: ['KIT-10', 'OQ-07', ...OQ, ...interpretations],
           fixture,
@@ -291,7 +305,8 @@ export function limitCases(): QueryCase[] {
   steps(
     'step-budget-1000001-after-useful-fact',
     EXPECT.partial,
-    'One step more than the budget after the validated type committed: partial, truncated, with a limit-exhausted omission.',
+    'One step more than the budget after the validated type committed: partial, truncated, ' +
+      'with a limit-exhausted omission.',
     stepWorld(5, 'validated', false),
     TRUNCATION,
     ['OQ-14'],
@@ -324,7 +339,8 @@ export function limitCases(): QueryCase[] {
         id: 'limit/interface-set-4097-members',
         expect: { status: 'unavailable', reason: 'limit-exhausted' },
         intent:
-          'An environment of 4,097 validated views exceeds the 4,096-member interface set: no valid current key can be formed, so the query is unavailable with limit-exhausted.',
+          'An environment of 4,097 validated views exceeds the 4,096-member interface set: ' +
+          'no valid current key can be formed, so the query is unavailable with limit-exhausted.',
         clauses: [...LIMIT, 'KD-DIGEST-08', 'KD-RES-12', 'KD-RES-13'],
         interpretations: ['OQ-36', 'KIT-01', 'KIT-09'],
         fixture: views,
@@ -346,7 +362,11 @@ export function limitCases(): QueryCase[] {
       bytesCase(
         {
           id: `limit/request-${size}-bytes`,
-          intent: `A request of exactly ${size} bytes (a spelling far over 1,024 bytes): ${size > LIMITS.requestBytes ? 'over the 64 KiB cap' : 'at the 64 KiB cap, and invalid for its spelling'}; invalid/invalid-request either way.`,
+          intent:
+            `A request of exactly ${size} bytes (a spelling far over 1,024 ` +
+            `bytes): ` +
+            (size > LIMITS.requestBytes ? 'over the 64 KiB cap' : 'at the 64 KiB cap, and invalid for its spelling') +
+            '; invalid/invalid-request either way.',
           clauses: [...LIMIT, 'KD-LIMIT-02', 'KD-LIMIT-09', 'KD-RES-14', 'KD-RES-15', 'KD-SCALAR-09'],
           interpretations: ['OQ-02', 'OQ-04', 'OQ-16', 'OQ-17'],
           fixture: list,
@@ -367,7 +387,11 @@ export function limitCases(): QueryCase[] {
       bytesCase(
         {
           id: `limit/request-depth-${depth}`,
-          intent: `A request nested ${depth} levels deep (arrays in place of the spelling): ${depth > LIMITS.requestDepth ? 'over the depth cap' : 'at the depth cap, and invalid for its spelling'}; invalid/invalid-request either way.`,
+          intent:
+            `A request nested ${depth} levels deep (arrays in place of the ` +
+            `spelling): ` +
+            (depth > LIMITS.requestDepth ? 'over the depth cap' : 'at the depth cap, and invalid for its spelling') +
+            '; invalid/invalid-request either way.',
           clauses: [...LIMIT, 'KD-LIMIT-02', 'KD-LIMIT-09', 'KD-RES-14', 'KD-RES-15'],
           interpretations: ['OQ-02', 'OQ-05', 'OQ-16', 'OQ-17'],
           fixture: list,
@@ -385,7 +409,8 @@ export function limitCases(): QueryCase[] {
         id: 'limit/spelling-1024-bytes',
         expect: EXPECT.partial,
         intent:
-          'A spelling of exactly 1,024 bytes is valid; naming nothing, it is answered with the hidden-by-visibility omission that echoes it.',
+          'A spelling of exactly 1,024 bytes is valid; naming nothing, ' +
+          'it is answered with the hidden-by-visibility omission that echoes it.',
         clauses: [...LIMIT, 'KD-SCALAR-09', 'KD-OMIT-05'],
         interpretations: ['OQ-35', 'OQ-37', 'KIT-04'],
         fixture: list,
@@ -399,7 +424,8 @@ export function limitCases(): QueryCase[] {
         id: 'limit/spelling-1024-bytes-multibyte',
         expect: EXPECT.partial,
         intent:
-          'A spelling of 341 three-byte characters and one ASCII letter (1,024 bytes, 342 characters) is valid: caps count UTF-8 bytes.',
+          'A spelling of 341 three-byte characters and one ASCII letter (1,024 bytes, 342 characters) is valid: ' +
+          'caps count UTF-8 bytes.',
         clauses: [...LIMIT, 'KD-SCALAR-09', 'KD-OMIT-05'],
         interpretations: ['OQ-35', 'OQ-37', 'KIT-04'],
         fixture: list,
@@ -450,7 +476,8 @@ export function limitCases(): QueryCase[] {
         id: 'limit/text-scalars-at-byte-caps',
         expect: EXPECT.complete,
         intent:
-          'A 256-byte Name (128 two-byte characters), a 4,096-byte QualifiedName and Displays (three-byte characters) and a 16,384-byte Signature are valid and copied exactly.',
+          'A 256-byte Name (128 two-byte characters), a 4,096-byte QualifiedName and Displays (three-byte ' +
+          'characters) and a 16,384-byte Signature are valid and copied exactly.',
         clauses: [...LIMIT, 'KD-SCALAR-05', 'KD-SCALAR-06', 'KD-SCALAR-07', 'KD-SCALAR-08', 'KD-LIMIT-12'],
         interpretations: ['OQ-37', 'OQ-21'],
         fixture: textWorld,
@@ -467,7 +494,8 @@ export function limitCases(): QueryCase[] {
         id: 'limit/explain-among-4097-operations',
         expect: EXPECT.complete,
         intent:
-          'explain-operation in a world with more candidates than the row cap returns the one requested row, untruncated.',
+          'explain-operation in a world with more candidates than the row cap returns the one requested row, ' +
+          'untruncated.',
         clauses: [...LIMIT, 'KD-RES-18', 'KD-LIMIT-05'],
         interpretations: ['KIT-05', 'KIT-10'],
         fixture: many,

@@ -22,7 +22,8 @@ export function ownershipCases(): QueryCase[] {
         id: 'ownership/sort-in-place-omitted-by-default',
         expect: EXPECT.complete,
         intent:
-          'Acceptance example "read, edit, and take": asked for its operations, a read List[Text] receiver omits sort_in_place (requires edit) and into_iter (requires take) by default.',
+          'Acceptance example "read, edit, and take": asked for its operations, ' +
+          'a read List[Text] receiver omits sort_in_place (requires edit) and into_iter (requires take) by default.',
         clauses: [...OWN, 'KD-OWN-01', 'KD-OWN-02', 'KD-OWN-04', 'KD-REQ-06'],
         interpretations: OQ,
         fixture: readOnly,
@@ -36,7 +37,9 @@ export function ownershipCases(): QueryCase[] {
         id: 'ownership/sort-in-place-requires-edit-on-request',
         expect: EXPECT.complete,
         intent:
-          'Acceptance example "read, edit, and take": with unavailable candidates requested, sort_in_place is a validated unavailable row explaining requires-edit, and into_iter one explaining requires-take, filtered independently.',
+          'Acceptance example "read, edit, and take": with unavailable candidates requested, ' +
+          'sort_in_place is a validated unavailable row explaining requires-edit, ' +
+          'and into_iter one explaining requires-take, filtered independently.',
         clauses: [...OWN, 'KD-OWN-01', 'KD-OWN-03', 'KD-OWN-04', 'KD-OP-06', 'KD-OP-11', 'KD-OP-12', 'KD-REQ-07'],
         interpretations: OQ,
         fixture: readOnly,
@@ -50,7 +53,8 @@ export function ownershipCases(): QueryCase[] {
         id: 'ownership/explain-sort-in-place-read-receiver',
         expect: EXPECT.complete,
         intent:
-          'explain-operation sort_in_place on a read receiver explains requires-edit with the canonical public requirement, whatever include_unavailable says.',
+          'explain-operation sort_in_place on a read receiver explains requires-edit with the canonical public ' +
+          'requirement, whatever include_unavailable says.',
         clauses: [...OWN, 'KD-OWN-02', 'KD-OWN-03', 'KD-OP-11', 'KD-RES-18'],
         interpretations: [...OQ, 'OQ-33', 'KIT-05'],
         fixture: readOnly,
@@ -65,7 +69,8 @@ export function ownershipCases(): QueryCase[] {
         id: 'ownership/explain-into-iter-edit-receiver',
         expect: EXPECT.complete,
         intent:
-          'On a receiver that permits edit but not take, into_iter is still rejected with requires-take: satisfying edit does not imply take.',
+          'On a receiver that permits edit but not take, into_iter is still rejected with requires-take: ' +
+          'satisfying edit does not imply take.',
         clauses: [...OWN, 'KD-OWN-04', 'KD-OWN-05', 'KD-RES-18'],
         interpretations: [...OQ, 'OQ-33', 'KIT-05'],
         fixture: editOnly,
@@ -100,7 +105,14 @@ export function ownershipCases(): QueryCase[] {
         recordCase(
           {
             id: `ownership/permits-${name}${includeUnavailable ? '-include-unavailable' : ''}`,
-            intent: `A List[Text] receiver permitting ${held.length === 0 ? 'no mode' : held.join(', ')}: operations requiring read, edit, take or none are each filtered by their own mode${includeUnavailable ? '; rejected ones are shown with requires-<mode>' : ' and rejected ones are dropped'}.`,
+            intent:
+              `A List[Text] receiver permitting ${held.length === 0 ? 'no mode' : held.join(', ')}: ` +
+              `operations requiring read, edit, take or none are each filtered by their own ` +
+              'mode' +
+              (includeUnavailable
+                ? '; rejected ones are shown with requires-<mode>'
+                : ' and rejected ones are dropped') +
+              '.',
             clauses: [
               ...OWN,
               'KD-OWN-01',

@@ -19,7 +19,10 @@ const PARTIAL = [...RESULT_SHAPE_CLAUSES, 'KD-RES-08', 'KD-RES-09'];
 const CLOSURE = ['KD-CLOSURE-07', 'KD-CLOSURE-08', 'KD-CLOSURE-14', 'KD-CLOSURE-17'];
 const OQ = ['OQ-14', 'OQ-15', 'OQ-22', 'OQ-23', 'KIT-07', 'KIT-08', 'KIT-09'];
 
-/** The List[Text] world plus an imported extension, a trait-origin candidate and an unsatisfied trait bound, for the profile's unsupported work (OQ-19). */
+/**
+ * The List[Text] world plus an imported extension, a trait-origin candidate
+ * and an unsatisfied trait bound, for the profile's unsupported work (OQ-19).
+ */
 function unsupportedWorlds() {
   const withExtension = listTextBuilder();
   const fmt = withExtension.b.addInterface({ module: 'textfmt.ext', package: 'textfmt' });
@@ -72,7 +75,9 @@ export function partialCases(): QueryCase[] {
         id: 'partial/unconstrained-t1',
         expect: EXPECT.partial,
         intent:
-          'Acceptance example "Incomplete generic value": for an unconstrained _T1 the result is partial; only independently validated operations justified by known bounds are callable, and the workspace\'s List and Text operations are not listed.',
+          'Acceptance example "Incomplete generic value": for an unconstrained _T1 the result is partial; ' +
+          'only independently validated operations justified by known bounds are callable, ' +
+          "and the workspace's List and Text operations are not listed.",
         clauses: [
           ...PARTIAL,
           'KD-ACCEPT-04',
@@ -95,7 +100,8 @@ export function partialCases(): QueryCase[] {
         id: 'partial/unconstrained-t1-include-unavailable',
         expect: EXPECT.partial,
         intent:
-          'With unavailable candidates requested, the _T1 result also shows the operation whose inference requirement is unsettled (provisional, incomplete-analysis) and the one needing take.',
+          'With unavailable candidates requested, the _T1 result also shows the operation whose inference ' +
+          'requirement is unsettled (provisional, incomplete-analysis) and the one needing take.',
         clauses: [
           ...PARTIAL,
           ...CLOSURE,
@@ -147,7 +153,8 @@ export function partialCases(): QueryCase[] {
         id: 'partial/type-reason-not-in-current-subset',
         expect: EXPECT.partial,
         intent:
-          'A provisional type outside the current subset, with no placeholder display, keeps its reason and a null display.',
+          'A provisional type outside the current subset, with no placeholder display, ' +
+          'keeps its reason and a null display.',
         clauses: [...PARTIAL, 'KD-TYPE-04', 'KD-REASON-03'],
         interpretations: ['OQ-14', 'OQ-40', 'OQ-42'],
         fixture: subset,
@@ -163,7 +170,9 @@ export function partialCases(): QueryCase[] {
         id: 'partial/imported-extension-unsupported-in-profile',
         expect: EXPECT.partial,
         intent:
-          'Acceptance example "Imported extension" before #293: an imported extension candidate is not fabricated as a row; an unsupported-in-profile omission makes the result partial.',
+          'Acceptance example "Imported extension" before #293: ' +
+          'an imported extension candidate is not fabricated as a row; ' +
+          'an unsupported-in-profile omission makes the result partial.',
         clauses: [
           ...PARTIAL,
           'KD-ACCEPT-09',
@@ -187,7 +196,8 @@ export function partialCases(): QueryCase[] {
         id: 'partial/imported-extension-import-removed',
         expect: EXPECT.partial,
         intent:
-          'Removing the import of the extension module changes the answer deterministically: the public extension is now only not-imported.',
+          'Removing the import of the extension module changes the answer deterministically: ' +
+          'the public extension is now only not-imported.',
         clauses: [...PARTIAL, 'KD-ACCEPT-08', 'KD-DIGEST-05', 'KD-OMIT-02'],
         interpretations: [...OQ, 'OQ-19', 'OQ-36', 'KIT-03', 'KIT-04'],
         fixture: u.importRemoved,
@@ -201,7 +211,8 @@ export function partialCases(): QueryCase[] {
         id: 'partial/explain-imported-extension',
         expect: EXPECT.partial,
         intent:
-          "Explaining the imported extension's spelling before #293 gives an unsupported-in-profile omission echoing the spelling, not a row.",
+          "Explaining the imported extension's spelling before #293 gives an unsupported-in-profile omission " +
+          'echoing the spelling, not a row.',
         clauses: [...PARTIAL, 'KD-ACCEPT-09', 'KD-LOOKUP-11', 'KD-RES-19', 'KD-OMIT-05'],
         interpretations: ['OQ-19', 'OQ-29', 'KIT-04', 'KIT-05', 'KIT-09'],
         fixture: u.extension,
@@ -215,7 +226,9 @@ export function partialCases(): QueryCase[] {
         id: 'partial/unsatisfied-trait-bound-unsupported-in-profile',
         expect: EXPECT.partial,
         intent:
-          'Acceptance example "Unsatisfied trait bound" before #316: the operation whose public trait bound does not hold is reported as unsupported-in-profile, not as a validated unsatisfied-bound row.',
+          'Acceptance example "Unsatisfied trait bound" before #316: ' +
+          'the operation whose public trait bound does not hold is reported as unsupported-in-profile, ' +
+          'not as a validated unsatisfied-bound row.',
         clauses: [...PARTIAL, 'KD-ACCEPT-11', 'KD-LOOKUP-11', 'KD-LOOKUP-09', 'KD-OMIT-02'],
         interpretations: [...OQ, 'OQ-19', 'KIT-04', 'KIT-06'],
         fixture: u.bound,
@@ -229,7 +242,8 @@ export function partialCases(): QueryCase[] {
         id: 'partial/explain-unsatisfied-trait-bound',
         expect: EXPECT.partial,
         intent:
-          'Explaining the operation with the unsatisfied bound before #316 gives an unsupported-in-profile omission echoing the spelling.',
+          'Explaining the operation with the unsatisfied bound before #316 gives an unsupported-in-profile omission ' +
+          'echoing the spelling.',
         clauses: [...PARTIAL, 'KD-ACCEPT-11', 'KD-RES-19', 'KD-OMIT-05'],
         interpretations: ['OQ-19', 'OQ-29', 'KIT-04', 'KIT-05', 'KIT-09'],
         fixture: u.bound,
@@ -243,7 +257,8 @@ export function partialCases(): QueryCase[] {
         id: 'partial/trait-operation-unsupported-in-profile',
         expect: EXPECT.partial,
         intent:
-          'A trait-origin candidate is trait/member-resolution work of #316: no trait row is fabricated, an unsupported-in-profile omission is emitted.',
+          'A trait-origin candidate is trait/member-resolution work of #316: no trait row is fabricated, ' +
+          'an unsupported-in-profile omission is emitted.',
         clauses: [...PARTIAL, 'KD-LOOKUP-11', 'KD-ORIGIN-10', 'KD-ORIGIN-11'],
         interpretations: [...OQ, 'OQ-19', 'KIT-04'],
         fixture: u.trait,
@@ -280,7 +295,8 @@ export function partialCases(): QueryCase[] {
   chain(
     'partial/type-chain-provisional',
     EXPECT.partial,
-    'A provisional fact 24 links under the type makes the type provisional: no identity, reason incomplete-analysis, and no identity-keyed operations.',
+    'A provisional fact 24 links under the type makes the type provisional: no identity, ' +
+      'reason incomplete-analysis, and no identity-keyed operations.',
     { typeTail: 'provisional' },
     ['KD-TYPE-04', 'KD-CLOSURE-09'],
     ['KIT-02', 'OQ-42'],
@@ -288,7 +304,8 @@ export function partialCases(): QueryCase[] {
   chain(
     'partial/type-chain-error',
     EXPECT.partial,
-    'An error fact 24 links under the type makes the type an error with rejected-by-diagnostic and the diagnostic of the failing node.',
+    'An error fact 24 links under the type makes the type an error with rejected-by-diagnostic and the diagnostic ' +
+      'of the failing node.',
     { typeTail: 'error' },
     ['KD-TYPE-05', 'KD-TYPE-06', 'KD-CLOSURE-10', 'KD-DIAG-07', 'KD-DIAG-01', 'KD-DIAG-02', 'KD-DIAG-03', 'KD-DIAG-04'],
     ['KIT-02', 'KIT-11', 'OQ-30'],
@@ -296,7 +313,8 @@ export function partialCases(): QueryCase[] {
   chain(
     'partial/type-chain-unavailable-no-useful-fact',
     { status: 'unavailable', reason: 'incomplete-current-file-facts' },
-    'An unavailable fact under the type leaves no useful fact: the result is unavailable with incomplete-current-file-facts, type null.',
+    'An unavailable fact under the type leaves no useful fact: ' +
+      'the result is unavailable with incomplete-current-file-facts, type null.',
     { typeTail: 'unavailable' },
     ['KD-TYPE-07', 'KD-RES-12', 'KD-RES-13', 'KD-CLOSURE-11'],
     ['OQ-13', 'OQ-16', 'OQ-17', 'KIT-02'],
@@ -304,7 +322,8 @@ export function partialCases(): QueryCase[] {
   chain(
     'partial/mixed-rows',
     EXPECT.partial,
-    'Mixed rows: one operation with a provisional, one with an error and one with an unavailable fact at the end of its chain, and one validated operation; each row keeps its own status and the validated one stays callable.',
+    'Mixed rows: one operation with a provisional, one with an error and one with an unavailable fact at the end of ' +
+      'its chain, and one validated operation; each row keeps its own status and the validated one stays callable.',
     MIXED_OPERATIONS,
     ['KD-OP-13', 'KD-CLOSURE-13', 'KD-CLOSURE-10', 'KD-OP-12', 'KD-REASON-02', 'KD-DIAG-08'],
     ['OQ-25', 'OQ-30', 'OQ-43', 'KIT-11'],
@@ -321,7 +340,8 @@ export function partialCases(): QueryCase[] {
   chain(
     'partial/operation-chain-error',
     EXPECT.partial,
-    'An error fact deep under an operation makes its row an error with the diagnostic ID of the failing node and that diagnostic in the result.',
+    'An error fact deep under an operation makes its row an error with the diagnostic ID of the failing node and ' +
+      'that diagnostic in the result.',
     MIXED_OPERATIONS,
     ['KD-OP-13', 'KD-CLOSURE-10', 'KD-DIAG-07', 'KD-RES-18'],
     ['OQ-25', 'OQ-30', 'OQ-33', 'KIT-05', 'KIT-11'],
@@ -339,7 +359,8 @@ export function partialCases(): QueryCase[] {
   chain(
     'partial/mixed-nested-records',
     EXPECT.partial,
-    'Non-validated facts under an origin, a generic requirement and an effect each force their row to a non-validated, unavailable state; every nested record keeps its own status.',
+    'Non-validated facts under an origin, a generic requirement and an effect each force their row to a ' +
+      'non-validated, unavailable state; every nested record keeps its own status.',
     MIXED_NESTED,
     ['KD-ORIGIN-02', 'KD-ORIGIN-13', 'KD-CLOSURE-16', 'KD-EFFECT-03'],
     ['OQ-23', 'OQ-24', 'KIT-11'],
@@ -347,7 +368,8 @@ export function partialCases(): QueryCase[] {
   chain(
     'partial/origin-chain-provisional',
     EXPECT.partial,
-    "A provisional fact under an operation's origin makes the origin provisional, which forces the row non-validated and unavailable.",
+    "A provisional fact under an operation's origin makes the origin provisional, " +
+      'which forces the row non-validated and unavailable.',
     MIXED_NESTED,
     ['KD-ORIGIN-02', 'KD-ORIGIN-13', 'KD-CLOSURE-16', 'KD-RES-18'],
     ['OQ-23', 'OQ-24', 'KIT-05'],
@@ -365,7 +387,8 @@ export function partialCases(): QueryCase[] {
   chain(
     'partial/effect-chain-provisional',
     EXPECT.partial,
-    'A provisional fact under an effect requirement makes the effect provisional and its row non-validated, although the capability is held.',
+    'A provisional fact under an effect requirement makes the effect provisional and its row non-validated, ' +
+      'although the capability is held.',
     MIXED_NESTED,
     ['KD-EFFECT-03', 'KD-CLOSURE-16', 'KD-RES-18'],
     ['OQ-23', 'OQ-24', 'KIT-05'],
@@ -387,7 +410,8 @@ export function partialCases(): QueryCase[] {
         id: 'partial/unvalidated-view-incomplete-analysis',
         expect: EXPECT.partial,
         intent:
-          'A declaration of a KIF view that did not validate is neither a row nor a dependency; an incomplete-analysis omission makes the result partial.',
+          'A declaration of a KIF view that did not validate is neither a row nor a dependency; ' +
+          'an incomplete-analysis omission makes the result partial.',
         clauses: [...PARTIAL, 'KD-CLOSURE-04', 'KD-LOOKUP-07', 'KD-DIGEST-10', 'KD-OMIT-02'],
         interpretations: ['KIT-03', 'KIT-04', 'KIT-09', 'OQ-18'],
         fixture: unvalidated,

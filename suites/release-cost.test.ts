@@ -51,18 +51,21 @@ test('the set covers the hard fixtures: empty and multi-byte source, many export
   assert.ok(byId.get('release-cost/visibility-mix')?.fixture.candidates.some((c) => c.visibility !== 'pub'));
 });
 
-test('normal digests differ between fixtures that differ in build inputs, and agree where only non-inputs differ', () => {
-  const digest = new Map(cases.map((c, i) => [c.id, release(i).profiles[0]?.digest]));
-  // reordered arrays and a renamed workspace path are not build inputs.
-  assert.is(digest.get('release-cost/reordered-arrays'), digest.get('release-cost/extension-and-trait'));
-  assert.is(digest.get('release-cost/renamed-path'), digest.get('release-cost/visibility-mix'));
-  const distinct = new Set(
-    [...digest.entries()]
-      .filter(([id]) => id !== 'release-cost/reordered-arrays' && id !== 'release-cost/renamed-path')
-      .map(([, d]) => d),
-  );
-  assert.is(distinct.size, cases.length - 2);
-});
+test(
+  'normal digests differ between fixtures that differ in build inputs, ' + 'and agree where only non-inputs differ',
+  () => {
+    const digest = new Map(cases.map((c, i) => [c.id, release(i).profiles[0]?.digest]));
+    // reordered arrays and a renamed workspace path are not build inputs.
+    assert.is(digest.get('release-cost/reordered-arrays'), digest.get('release-cost/extension-and-trait'));
+    assert.is(digest.get('release-cost/renamed-path'), digest.get('release-cost/visibility-mix'));
+    const distinct = new Set(
+      [...digest.entries()]
+        .filter(([id]) => id !== 'release-cost/reordered-arrays' && id !== 'release-cost/renamed-path')
+        .map(([, d]) => d),
+    );
+    assert.is(distinct.size, cases.length - 2);
+  },
+);
 
 test('a second call builds the same cases (generation is deterministic)', () => {
   assert.is(JSON.stringify(releaseCostCases().map((c) => c.release)), JSON.stringify(cases.map((c) => c.release)));

@@ -69,11 +69,13 @@ function emptySource(): FixtureV1 {
 
 function visibilityMix(): FixtureV1 {
   const source =
-    'pub fn open_door() {} fn zqReleasePrivateKeyDerive() {} internal fn zqReleaseInternalAudit() {} restricted fn zqReleaseRestrictedMint() {}';
+    'pub fn open_door() {} fn zqReleasePrivateKeyDerive() {} internal fn zqReleaseInternalAudit() ' +
+    '{} restricted fn zqReleaseRestrictedMint() {}';
   const b = builder(
     'app/src/door.kf',
     source,
-    'One public declaration beside private, internal and restricted ones that must not reach the exports or runtime metadata.',
+    'One public declaration beside private, internal and restricted ones that must not reach the exports or runtime ' +
+      'metadata.',
   );
   b.addCandidate({
     qualified_name: 'app.door.open_door',
@@ -135,7 +137,8 @@ function unstableExports(): FixtureV1 {
   const b = builder(
     'app/src/draft.kf',
     'pub fn settled() {} pub fn drafting() {} pub fn broken() {} pub fn unknown() {}',
-    'Public declarations whose facts are provisional, error or unavailable: runtime metadata marks their signature and receiver mode unavailable.',
+    'Public declarations whose facts are provisional, error or unavailable: ' +
+      'runtime metadata marks their signature and receiver mode unavailable.',
   );
   b.addCandidate({
     qualified_name: 'app.draft.settled',
@@ -181,7 +184,8 @@ function nullSignature(): FixtureV1 {
   const b = builder(
     'app/src/opaque.kf',
     'pub fn opaque() {}',
-    'A validated public declaration without a signature: the exports list null and runtime metadata marks it unavailable, never empty text.',
+    'A validated public declaration without a signature: the exports list null and runtime metadata marks it ' +
+      'unavailable, never empty text.',
   );
   b.addCandidate({
     qualified_name: 'app.opaque.opaque',
@@ -198,7 +202,8 @@ function strippedFacts(): FixtureV1 {
   const b = builder(
     'app/src/sorting.kf',
     source,
-    'A public declaration with generic requirements, an effect, a disclosed source location and documentation: runtime metadata strips each of them as unavailable, not as an empty list.',
+    'A public declaration with generic requirements, an effect, a disclosed source location and documentation: ' +
+      'runtime metadata strips each of them as unavailable, not as an empty list.',
   );
   const file = b.fileId;
   b.addCandidate({
@@ -221,7 +226,8 @@ function extensionAndTrait(): FixtureV1 {
   const b = builder(
     'app/src/shapes.kf',
     'pub ext Circle { fn area() } pub impl Shape for Square { fn area() }',
-    'Public extension and trait-implementation operations of the current file; the artifact lists them by SymbolId like any export.',
+    'Public extension and trait-implementation operations of the current file; ' +
+      'the artifact lists them by SymbolId like any export.',
   );
   b.addCandidate({
     qualified_name: 'app.shapes.Circle.area',
@@ -276,7 +282,8 @@ function manyInterfaces(): FixtureV1 {
   const b = builder(
     'app/src/wide.kf',
     'import lib00 .. lib39; pub fn wide() {}',
-    'Forty imported interfaces (public and internal views, one unvalidated) enter the module through the interface-set digest only.',
+    'Forty imported interfaces (public and internal views, one unvalidated) ' +
+      'enter the module through the interface-set digest only.',
   );
   for (let i = 0; i < 40; i++) {
     const n = String(i).padStart(2, '0');
@@ -308,7 +315,8 @@ function maximumGeneration(): FixtureV1 {
   const b = builder(
     'app/src/counter.kf',
     'pub fn count() {}',
-    'The largest document generation; a generation is an editor fact, not a build input, so it changes no artifact byte.',
+    'The largest document generation; a generation is an editor fact, not a build input, ' +
+      'so it changes no artifact byte.',
   );
   b.addCandidate({
     qualified_name: 'app.counter.count',
@@ -322,7 +330,8 @@ function maximumGeneration(): FixtureV1 {
 }
 
 function longNames(): FixtureV1 {
-  // 4,096-byte qualified name and 16,384-byte signature, the Name/Signature caps (KD-SCALAR-06, KD-SCALAR-08), in multi-byte text.
+  // 4,096-byte qualified name and 16,384-byte signature, the
+  // Name/Signature caps (KD-SCALAR-06, KD-SCALAR-08), in multi-byte text.
   const qualified = `app.${'\u540d'.repeat(1364)}`;
   const signature = `${'\u578b'.repeat(5461)}x`;
   const b = builder(
@@ -371,7 +380,8 @@ function sidecarOccurrences(): FixtureV1 {
   const b = builder(
     'app/src/letters.kf',
     source,
-    'Current-file facts from a sidecar with many occurrences: discovery data grows only the discovery-enabled artifact.',
+    'Current-file facts from a sidecar with many occurrences: ' +
+      'discovery data grows only the discovery-enabled artifact.',
   );
   b.set({ current_file_facts: 'sidecar' });
   for (const [i, name] of ['a', 'b', 'c', 'd', 'e'].entries()) {
@@ -419,7 +429,8 @@ export function releaseCostCases(): ReleaseCostCase[] {
   return [
     releaseCase(
       'empty-source',
-      'An empty source still builds a non-empty module whose without-support and support-disabled artifacts are identical.',
+      'An empty source still builds a non-empty module whose without-support and support-disabled artifacts are ' +
+        'identical.',
       emptySource(),
     ),
     releaseCase(
@@ -439,7 +450,8 @@ export function releaseCostCases(): ReleaseCostCase[] {
     ),
     releaseCase(
       'visibility-mix',
-      'Only the public declaration of the current file is exported; private, internal and restricted names stay out of runtime metadata.',
+      'Only the public declaration of the current file is exported; private, ' +
+        'internal and restricted names stay out of runtime metadata.',
       visibilityMix(),
     ),
     releaseCase(
@@ -449,7 +461,8 @@ export function releaseCostCases(): ReleaseCostCase[] {
     ),
     releaseCase(
       'unstable-exports',
-      'Public declarations whose facts are not validated: runtime metadata marks their signature and receiver mode unavailable.',
+      'Public declarations whose facts are not validated: runtime metadata marks their signature and receiver mode ' +
+        'unavailable.',
       unstableExports(),
     ),
     releaseCase(
@@ -459,17 +472,20 @@ export function releaseCostCases(): ReleaseCostCase[] {
     ),
     releaseCase(
       'stripped-facts',
-      'Generic requirements, effects, source and documentation are stripped from runtime metadata as unavailable, not as empty lists.',
+      'Generic requirements, effects, source and documentation are stripped from runtime metadata as unavailable, ' +
+        'not as empty lists.',
       strippedFacts(),
     ),
     releaseCase(
       'extension-and-trait',
-      'Public extension and trait operations are exported by SymbolId; the optional profile declares itself with a versioned header.',
+      'Public extension and trait operations are exported by SymbolId; ' +
+        'the optional profile declares itself with a versioned header.',
       extensionAndTrait(),
     ),
     releaseCase(
       'reordered-arrays',
-      'The extension-and-trait module with every fixture array reversed: artifacts are sorted by bytes, so the digests equal the original ones.',
+      'The extension-and-trait module with every fixture array reversed: artifacts are sorted by bytes, ' +
+        'so the digests equal the original ones.',
       reorderFixture(extensionAndTrait(), { kind: 'reversed' }),
     ),
     releaseCase(
@@ -510,7 +526,8 @@ export function releaseCostCases(): ReleaseCostCase[] {
     ),
     releaseCase(
       'renamed-path',
-      'The same module at another workspace path: the path is not a build input (KD-KEY-07), so only the FileId it was issued can change bytes.',
+      'The same module at another workspace path: the path is not a build input (KD-KEY-07), ' +
+        'so only the FileId it was issued can change bytes.',
       // A plain copy: variant would add the query-world trailer (KIT-25) to a release fixture.
       (() => {
         const moved = structuredClone(visibilityMix());
@@ -521,7 +538,8 @@ export function releaseCostCases(): ReleaseCostCase[] {
     ),
     releaseCase(
       'time-embedding-caught',
-      'A one-export module, and a reference build that stamps its build time: under the varied clock the gate finds it NONDETERMINISTIC and names the time.',
+      'A one-export module, and a reference build that stamps its build time: ' +
+        'under the varied clock the gate finds it NONDETERMINISTIC and names the time.',
       stampedModule(),
       TIME_EMBEDDING_CHECK,
     ),

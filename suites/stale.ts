@@ -121,13 +121,17 @@ function staleRequest(
   return requestFor(base, { ...options, analysis });
 }
 
-/** Alternatives for a combination: each other mismatching stale-* field's reason is ACCEPTABLE (OQ-01 reading C); wrong-file always wins (KD-POS-03). */
+/**
+ * Alternatives for a combination: each other mismatching stale-* field's
+ * reason is ACCEPTABLE (OQ-01 reading C); wrong-file always wins (KD-POS-03).
+ */
 function otherReasons(base: FixtureV1, fields: Field[], newerGeneration: boolean): AlternativeSpec[] {
   if (fields.includes('file')) return [];
   const sorted = ORDER.filter((f) => fields.includes(f));
   return sorted.slice(1).map((field) => ({
     name: `other-stale-reason/${REASON[field]}`,
-    reason: `The request also mismatches ${KEY_FIELD[field]}; a provider that checks it first answers ${REASON[field]}.`,
+    reason:
+      `The request also mismatches ${KEY_FIELD[field]}; ` + `a provider that checks it first answers ${REASON[field]}.`,
     interpretation: 'OQ-01',
     fixture: variant(base, (f) => {
       for (const other of sorted) if (other !== field) edit(other, newerGeneration)(f);
@@ -144,7 +148,8 @@ export function staleCases(): QueryCase[] {
       field: 'file',
       slug: 'wrong-file',
       intent:
-        "A FileId that differs byte for byte from the current file's (same path) returns stale wrong-file and no facts.",
+        "A FileId that differs byte for byte from the current file's (same path) " +
+        'returns stale wrong-file and no facts.',
       extra: ['KD-POS-04', 'KD-KEY-02'],
     },
     {
@@ -219,7 +224,14 @@ export function staleCases(): QueryCase[] {
       recordCase(
         {
           id: `stale/combined-${slug}`,
-          intent: `Several key fields mismatch (${fields.map((f) => KEY_FIELD[f]).join(', ')}): the first in AnalysisKey order wins (${REASON[winner]})${alternatives.length > 0 ? "; another mismatching field's stale reason is acceptable" : '; wrong-file is checked before anything else'}.`,
+          intent:
+            `Several key fields mismatch (${fields.map((f) => KEY_FIELD[f]).join(', ')}): ` +
+            `the first in AnalysisKey order wins ` +
+            `(${REASON[winner]})` +
+            (alternatives.length > 0
+              ? "; another mismatching field's stale reason is acceptable"
+              : '; wrong-file is checked before anything else') +
+            '.',
           clauses: [...STALE, ...fields.map((f) => CLAUSE[f]), ...(fields.includes('file') ? ['KD-POS-03'] : [])],
           interpretations: [...OQ, 'OQ-01', ...(fields.includes('generation') ? ['OQ-38'] : [])],
           fixture: base,
@@ -252,7 +264,8 @@ export function staleCases(): QueryCase[] {
       {
         id: 'stale/source-mismatch-before-position',
         intent:
-          'A stale source digest together with a byte offset outside the expression returns stale-source: offsets are only meaningful in the source the key names.',
+          'A stale source digest together with a byte offset outside the expression returns stale-source: ' +
+          'offsets are only meaningful in the source the key names.',
         clauses: [...STALE, 'KD-STALE-02', 'KD-POS-06'],
         interpretations: [...OQ, 'OQ-10'],
         fixture: base,
@@ -269,7 +282,8 @@ export function staleCases(): QueryCase[] {
       {
         id: 'stale/old-key-after-source-edit',
         intent:
-          'After the source is edited the old key (old source digest, same interface-set digest) is stale-source; the interface-set digest cannot stand in for the source digest.',
+          'After the source is edited the old key (old source digest, same interface-set digest) is stale-source; ' +
+          'the interface-set digest cannot stand in for the source digest.',
         clauses: [...STALE, 'KD-STALE-02', 'KD-KEY-08', 'KD-KEY-03'],
         interpretations: OQ,
         fixture: edited,
@@ -294,7 +308,8 @@ export function staleCases(): QueryCase[] {
       {
         id: 'stale/symbol-added-to-imported-module',
         intent:
-          "Adding a symbol to an imported module changes its view's semantic digest, so a request with the old key is stale-interface-set.",
+          "Adding a symbol to an imported module changes its view's semantic digest, " +
+          'so a request with the old key is stale-interface-set.',
         clauses: [...STALE, 'KD-STALE-03', 'KD-DIGEST-13', 'KD-DIGEST-02', 'KD-DIGEST-03'],
         interpretations: [...OQ, 'OQ-36'],
         fixture: grownFixture,
@@ -312,7 +327,8 @@ export function staleCases(): QueryCase[] {
       {
         id: 'stale/view-authorization-changed',
         intent:
-          'Authorizing the package-internal view of a module instead of its public view changes the interface-set digest; the old key is stale-interface-set.',
+          'Authorizing the package-internal view of a module instead of its public view changes the interface-set ' +
+          'digest; the old key is stale-interface-set.',
         clauses: [...STALE, 'KD-STALE-03', 'KD-DIGEST-04', 'KD-DIGEST-05'],
         interpretations: [...OQ, 'OQ-36'],
         fixture: internal,
@@ -338,7 +354,8 @@ export function staleCases(): QueryCase[] {
       {
         id: 'stale/unvalidated-view-not-digested',
         intent:
-          'An interface that did not validate is not an interface-set member: the key computed without it is still current and the query is answered.',
+          'An interface that did not validate is not an interface-set member: ' +
+          'the key computed without it is still current and the query is answered.',
         clauses: [...RESULT_SHAPE_CLAUSES, 'KD-DIGEST-10', 'KD-LOOKUP-07', 'KD-KEY-04'],
         interpretations: ['OQ-36', 'KIT-01', 'KIT-03'],
         fixture: withUnvalidated,
@@ -366,7 +383,8 @@ export function staleCases(): QueryCase[] {
       {
         id: 'stale/contract-example-request',
         intent:
-          'The example request of the contract, byte for byte (611 canonical bytes), is parseable; sent to another file it is stale wrong-file, checked before anything else.',
+          'The example request of the contract, byte for byte (611 canonical bytes), is parseable; ' +
+          'sent to another file it is stale wrong-file, checked before anything else.',
         clauses: [...STALE, 'KD-REQ-10', 'KD-STALE-01', 'KD-POS-03', 'KD-CANON-17'],
         interpretations: [...OQ, 'OQ-01'],
         fixture: base,
@@ -382,7 +400,8 @@ export function staleCases(): QueryCase[] {
       {
         id: 'stale/path-renamed-same-file-id',
         intent:
-          'The same file under another path or buffer name, with the same FileId and source, is still current: paths are not analysis-key inputs, and the answer is unchanged.',
+          'The same file under another path or buffer name, with the same FileId and source, is still current: ' +
+          'paths are not analysis-key inputs, and the answer is unchanged.',
         clauses: [...RESULT_SHAPE_CLAUSES, 'KD-KEY-07', 'KD-POS-04', 'KD-KEY-02'],
         interpretations: ['KIT-01', 'OQ-18'],
         fixture: renamed,

@@ -152,7 +152,9 @@ const ALLOW = {
 
 const MAX_U53 = LIMITS.u53Max;
 
-/** Strings are decoded only after validation, so replacement never happens; ignoreBOM keeps a leading U+FEFF in a value. */
+/**
+ * Strings are decoded only after validation, so replacement never happens; ignoreBOM keeps a leading U+FEFF in a value.
+ */
 const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
 interface Frame {

@@ -182,26 +182,30 @@ test('4,096 rows of about 1 KiB encode in the canonical layout', () => {
   const head = new TextDecoder().decode(bytes.subarray(0, 400));
   assert.is(
     head.slice(0, head.indexOf('"signature"')),
-    '{\n  "operations": [\n    {\n      "dependencies": [],\n      "display_name": "op_0",\n      "identity": {\n        "kind": "SymbolId",\n        "value": "' +
+    '{\n  "operations": [\n    {\n      "dependencies": [],\n      "display_name": "op_0",\n      "identity": ' +
+      '{\n        "kind": "SymbolId",\n        "value": "' +
       '0'.repeat(64) +
       '"\n      },\n      ',
   );
 });
 
-test('key order depends on the keys only: not on insertion order, earlier encodes, or how many shapes were seen', () => {
-  const expected = '{\n  "B": 3,\n  "a": 1,\n  "b": 2\n}\n';
-  assert.is(encodeCanonicalText({ b: 2, a: 1, B: 3 }), expected);
-  assert.is(encodeCanonicalText({ a: 1, B: 3, b: 2 }), expected);
-  // Enough distinct key lists to pass any bound on remembered key orders.
-  for (let i = 0; i < 5000; i++) {
-    const k = `k${i}`;
-    assert.is(encodeCanonicalText({ [k]: 1, a: 0 }), `{\n  "a": 0,\n  "${k}": 1\n}\n`);
-  }
-  assert.is(encodeCanonicalText({ B: 3, b: 2, a: 1 }), expected);
-  assert.is(encodeCanonicalText({ b: 2, a: 1, B: 3 }), expected);
-  const long = 'z'.repeat(100);
-  assert.is(encodeCanonicalText({ [long]: 1, y: 2 }), `{\n  "y": 2,\n  "${long}": 1\n}\n`);
-});
+test(
+  'key order depends on the keys only: not on insertion order, ' + 'earlier encodes, or how many shapes were seen',
+  () => {
+    const expected = '{\n  "B": 3,\n  "a": 1,\n  "b": 2\n}\n';
+    assert.is(encodeCanonicalText({ b: 2, a: 1, B: 3 }), expected);
+    assert.is(encodeCanonicalText({ a: 1, B: 3, b: 2 }), expected);
+    // Enough distinct key lists to pass any bound on remembered key orders.
+    for (let i = 0; i < 5000; i++) {
+      const k = `k${i}`;
+      assert.is(encodeCanonicalText({ [k]: 1, a: 0 }), `{\n  "a": 0,\n  "${k}": 1\n}\n`);
+    }
+    assert.is(encodeCanonicalText({ B: 3, b: 2, a: 1 }), expected);
+    assert.is(encodeCanonicalText({ b: 2, a: 1, B: 3 }), expected);
+    const long = 'z'.repeat(100);
+    assert.is(encodeCanonicalText({ [long]: 1, y: 2 }), `{\n  "y": 2,\n  "${long}": 1\n}\n`);
+  },
+);
 
 test('strings that cross the growth of the output buffer keep every byte', () => {
   // Multi-byte characters and escapes placed around 1, 2 and 16 KiB of output, where an

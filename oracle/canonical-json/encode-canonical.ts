@@ -12,8 +12,8 @@ import { quoteForMessage } from './quote-for-message.js';
  * Values the canonical profile cannot carry are faults of the kit, not data, so this
  * throws on: a top level that is not an object; a number that is not a non-negative safe
  * integer (KD-CANON-03, KD-CANON-10, KD-SCALAR-03); a string or key with a control
- * character (OQ-37 A: Cc; escaped instead for fixture files, {@link EncodeCanonicalOptions}), a lone surrogate, or not in NFC (KD-CANON-08); `undefined`,
- * functions, bigints, symbols, non-plain objects and cycles.
+ * character (OQ-37 A: Cc; escaped instead for fixture files, {@link EncodeCanonicalOptions}), a lone surrogate,
+ * or not in NFC (KD-CANON-08); `undefined`, functions, bigints, symbols, non-plain objects and cycles.
  *
  * The bytes are written straight into one growing buffer rather than built as a string
  * and encoded afterwards: a result may be close to 4 MiB (KD-LIMIT-03), and joining or

@@ -129,7 +129,8 @@ export function readJsonInputFile(path: string, limits: JsonInputLimits = {}): J
 /** One line for a refusal: `byte 12, /a/b: duplicate key "b"`. */
 export function formatJsonInputProblem(problem: JsonInputProblem): string {
   if (problem.code === 'read' || problem.code === 'too-large') return problem.message;
-  return `byte ${problem.offset}${problem.pointer === undefined ? '' : `, ${problem.pointer === '' ? '/' : problem.pointer}`}: ${problem.message}`;
+  const pointer = problem.pointer === undefined ? '' : `, ${problem.pointer === '' ? '/' : problem.pointer}`;
+  return `byte ${problem.offset}${pointer}: ${problem.message}`;
 }
 
 function refuse(

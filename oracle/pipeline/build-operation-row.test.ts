@@ -6,8 +6,8 @@ import { addReason, newVerdict, type CandidateVerdict } from './candidate-verdic
 import { closeFactGraph, type FactGraph } from './close-fact-graph.js';
 import { genericRequirements } from './step-6-generic-requirements.js';
 import { effectsAndCapabilities } from './step-8-effects-and-capabilities.js';
-import { candidate, effect, fact, node, origin, requirement } from './test-support/candidate.js';
-import { hex } from './test-support/ids.js';
+import { candidate, effect, fact, node, origin, requirement } from '../test-support/candidate.js';
+import { hex } from '../test-support/ids.js';
 
 const DIAG = hex(0xd1);
 const KNOWN = new Set([DIAG]);

@@ -1,8 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { closeFactGraph } from './close-fact-graph.js';
-import { fact, node } from './test-support/candidate.js';
-import { hex } from './test-support/ids.js';
+import { fact, node } from '../test-support/candidate.js';
+import { hex } from '../test-support/ids.js';
 
 const A = node(hex(1));
 const B = node(hex(2));

@@ -6,10 +6,19 @@
 import { createHash } from 'node:crypto';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { makeCandidate, makeFixture, MAKE_FIXTURE_IDS as IDS, testId } from '../fixture/test-support/make-fixture.js';
+import { makeCandidate, makeFixture, testId } from '../test-support/make-fixture.js';
 import type { FixtureCandidate } from '../fixture/fixture.js';
 import type { DiscoveryResultV1, OperationFact } from '../records/discovery-records.js';
-import { answer, bytesOf, listRow, load, requestOn, RESULT_HEAD, textOf } from './test-support/query-support.js';
+import {
+  answer,
+  bytesOf,
+  LIST_TEXT_TYPE,
+  listRow,
+  load,
+  requestOn,
+  RESULT_HEAD,
+  textOf,
+} from '../test-support/query-support.js';
 
 const sha = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
 
@@ -24,15 +33,6 @@ function template(
   } = makeCandidate('t', { signature: 'std.list.op(read List[Text]) -> Int', ...over });
   return rest;
 }
-
-const TYPE = {
-  status: 'validated',
-  identity: { kind: 'TypeId', value: IDS.listText },
-  display: 'List[Text]',
-  dependencies: [{ source: 'live', kind: 'NodeId', value: IDS.languagesNode, status: 'validated' }],
-  diagnostic_ids: [],
-  reason: null,
-} as const;
 
 // KD-LIMIT-05/10, OQ-06 A: the canonical prefix of 4,096 rows, truncated, one limit-exhausted omission.
 test('4,100 callable rows: the first 4,096 in SymbolId order, partial and truncated', () => {
@@ -53,7 +53,7 @@ test('4,100 callable rows: the first 4,096 in SymbolId order, partial and trunca
     ...RESULT_HEAD,
     status: 'partial',
     analysis: { ...req.analysis },
-    type: { ...TYPE, dependencies: [...TYPE.dependencies], diagnostic_ids: [] },
+    type: { ...LIST_TEXT_TYPE, dependencies: [...LIST_TEXT_TYPE.dependencies], diagnostic_ids: [] },
     operations: rows,
     omissions: [{ reason: 'limit-exhausted', requested_spelling: null }],
     diagnostics: [],
@@ -85,7 +85,7 @@ test('step budget: exactly 1,000,000 steps complete; one more step exhausts', ()
   const base = {
     ...RESULT_HEAD,
     analysis: { ...req.analysis },
-    type: { ...TYPE, dependencies: [...TYPE.dependencies], diagnostic_ids: [] },
+    type: { ...LIST_TEXT_TYPE, dependencies: [...LIST_TEXT_TYPE.dependencies], diagnostic_ids: [] },
     operations: [],
     diagnostics: [],
     reason: null,

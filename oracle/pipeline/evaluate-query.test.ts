@@ -8,29 +8,20 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { makeCandidate, makeFixture, MAKE_FIXTURE_IDS as IDS, testId } from '../fixture/test-support/make-fixture.js';
+import { requirement } from '../test-support/candidate.js';
+import { makeCandidate, makeFixture, MAKE_FIXTURE_IDS as IDS, testId } from '../test-support/make-fixture.js';
 import type { FixtureV1 } from '../fixture/fixture.js';
 import type { DiscoveryRequestV1, DiscoveryResultV1, OperationFact } from '../records/discovery-records.js';
-import { answer, listRow, load, requestOn, RESULT_HEAD, textOf } from './test-support/query-support.js';
-
-const FN_ORIGIN = {
-  status: 'validated',
-  kind: 'function',
-  module: 'std.list',
-  module_identity: { kind: 'ModuleId', value: IDS.stdList },
-  implementation_identity: null,
-  trait: null,
-  trait_identity: null,
-} as const;
-
-const LIST_TEXT_TYPE = {
-  status: 'validated',
-  identity: { kind: 'TypeId', value: IDS.listText },
-  display: 'List[Text]',
-  dependencies: [{ source: 'live', kind: 'NodeId', value: IDS.languagesNode, status: 'validated' }],
-  diagnostic_ids: [],
-  reason: null,
-} as const;
+import {
+  answer,
+  LIST_TEXT_TYPE,
+  listRow,
+  load,
+  requestOn,
+  RESULT_HEAD,
+  STD_LIST_ORIGIN,
+  textOf,
+} from '../test-support/query-support.js';
 
 /** A validated callable std.list row as the contract requires it (KD-OP-09/10). */
 function row(name: string, signature: string, over: Partial<OperationFact> = {}): OperationFact {
@@ -50,16 +41,7 @@ function listTextFixture(): FixtureV1 {
   f.candidates.push(
     makeCandidate('map', {
       signature: SIG.map,
-      generic_requirements: [
-        {
-          kind: 'equality',
-          identity: null,
-          display: 'T = Text',
-          status: 'validated',
-          satisfied: true,
-          dependencies: [],
-        },
-      ],
+      generic_requirements: [requirement()],
     }),
     makeCandidate('filter', { signature: SIG.filter }),
     makeCandidate('sort_in_place', { signature: SIG.sort, required_mode: 'edit' }),
@@ -194,7 +176,7 @@ test('_T1: partial with the provisional type and only the operation justified by
         receiver_mode: 'none',
         effects: [],
         origin: {
-          ...FN_ORIGIN,
+          ...STD_LIST_ORIGIN,
           module: 'app.main',
           module_identity: { kind: 'ModuleId', value: testId('module:app.main') },
         },
@@ -466,35 +448,38 @@ test('an extension candidate gives unsupported-in-profile, never a row', () => {
 });
 
 // KD-EFFECT-05/06/07, KIT-06.
-test('an operation needing network authority is unavailable without the capability and explained by missing-effect', () => {
-  const net = { kind: 'SymbolId' as const, value: testId('effect:net') };
-  const f = makeFixture();
-  f.candidates.push(
-    makeCandidate('fetch', {
-      signature: 'std.list.fetch(read List[Text]) -> Bytes',
-      effects: [{ identity: net, display: 'net', status: 'validated', public: true, dependencies: [] }],
-    }),
-  );
-  const fx = load(f);
-  const general = requestOn(fx);
-  assert.is(answer(fx, general).text, textOf(result(general, { operations: [LENGTH_ROW] })), 'absent by default');
-  const explain = requestOn(fx, { query: { kind: 'explain-operation', spelling: 'fetch' } });
-  const fetchRow = row('fetch', 'std.list.fetch(read List[Text]) -> Bytes', {
-    effects: [{ identity: net, display: 'net', status: 'validated' }],
-    availability: 'unavailable',
-    rejection_reasons: ['missing-effect'],
-  });
-  assert.is(answer(fx, explain).text, textOf(result(explain, { operations: [fetchRow] })));
-  const occ = f.occurrences[0];
-  if (occ === undefined) throw new Error('fixture');
-  occ.capabilities = [net];
-  const held = load(f);
-  const withCap = requestOn(held, { query: { kind: 'explain-operation', spelling: 'fetch' } });
-  assert.is(
-    answer(held, withCap).text,
-    textOf(result(withCap, { operations: [{ ...fetchRow, availability: 'callable', rejection_reasons: [] }] })),
-  );
-});
+test(
+  'an operation needing network authority is unavailable ' + 'without the capability and explained by missing-effect',
+  () => {
+    const net = { kind: 'SymbolId' as const, value: testId('effect:net') };
+    const f = makeFixture();
+    f.candidates.push(
+      makeCandidate('fetch', {
+        signature: 'std.list.fetch(read List[Text]) -> Bytes',
+        effects: [{ identity: net, display: 'net', status: 'validated', public: true, dependencies: [] }],
+      }),
+    );
+    const fx = load(f);
+    const general = requestOn(fx);
+    assert.is(answer(fx, general).text, textOf(result(general, { operations: [LENGTH_ROW] })), 'absent by default');
+    const explain = requestOn(fx, { query: { kind: 'explain-operation', spelling: 'fetch' } });
+    const fetchRow = row('fetch', 'std.list.fetch(read List[Text]) -> Bytes', {
+      effects: [{ identity: net, display: 'net', status: 'validated' }],
+      availability: 'unavailable',
+      rejection_reasons: ['missing-effect'],
+    });
+    assert.is(answer(fx, explain).text, textOf(result(explain, { operations: [fetchRow] })));
+    const occ = f.occurrences[0];
+    if (occ === undefined) throw new Error('fixture');
+    occ.capabilities = [net];
+    const held = load(f);
+    const withCap = requestOn(held, { query: { kind: 'explain-operation', spelling: 'fetch' } });
+    assert.is(
+      answer(held, withCap).text,
+      textOf(result(withCap, { operations: [{ ...fetchRow, availability: 'callable', rejection_reasons: [] }] })),
+    );
+  },
+);
 
 // KD-OWN-04/05/06, KIT-06, OQ-44 A.
 test('read, edit and take are each judged on their own', () => {

@@ -9,7 +9,7 @@ import {
   sortedUniqueIds,
   uniqueDependencies,
 } from './order-result.js';
-import { hex } from './test-support/ids.js';
+import { hex } from '../test-support/ids.js';
 
 // KD-ORDER-01/02: unique by (source, kind, value), sorted by that raw tuple.
 // Byte order of the tokens: "kif" < "live" < "sidecar"; "NodeId" < "SymbolId" < "TypeId".

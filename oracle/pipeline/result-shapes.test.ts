@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { echoAnalysis, invalidResult, staleResult, unavailableResult } from './result-shapes.js';
-import { hex } from './test-support/ids.js';
+import { hex } from '../test-support/ids.js';
 
 const KEY = {
   file_id: hex(1),

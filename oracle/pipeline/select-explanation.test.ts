@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { addReason, newVerdict } from './candidate-verdict.js';
 import { selectExplanation } from './select-explanation.js';
-import { candidate } from './test-support/candidate.js';
+import { candidate } from '../test-support/candidate.js';
 
 const applicable = (n: number) => newVerdict(candidate(n, { display_name: 'f' }), true);
 const mismatch = (n: number) => {

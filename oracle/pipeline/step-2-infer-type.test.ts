@@ -4,8 +4,8 @@ import type { FixtureTypeFact } from '../fixture/fixture.js';
 import type { TypeFact } from '../records/discovery-records.js';
 import { closeFactGraph } from './close-fact-graph.js';
 import { inferType } from './step-2-infer-type.js';
-import { fact, node } from './test-support/candidate.js';
-import { hex } from './test-support/ids.js';
+import { fact, node } from '../test-support/candidate.js';
+import { hex } from '../test-support/ids.js';
 
 const LIST_TEXT = { kind: 'TypeId' as const, value: hex(0x7e) };
 const N1 = node(hex(0x11));

@@ -3,8 +3,8 @@ import * as assert from 'uvu/assert';
 import type { FixtureInterface } from '../fixture/fixture.js';
 import type { Query } from '../records/discovery-records.js';
 import { collectCandidates, compareCandidates, environmentCandidates } from './step-3-collect-candidates.js';
-import { candidate, origin } from './test-support/candidate.js';
-import { hex } from './test-support/ids.js';
+import { candidate, origin } from '../test-support/candidate.js';
+import { hex } from '../test-support/ids.js';
 
 const LIST_TEXT = hex(0x7e);
 const OTHER_TYPE = hex(0x7f);
@@ -41,41 +41,47 @@ test('explain matches the display name exactly and marks a mismatch', () => {
 });
 
 // KIT-02 C (L231, L250, L289): a mismatch against a type that is not known is not definitive.
-test('explain under a non-validated receiver type: the mismatch carries incomplete-analysis and the type status', () => {
-  for (const status of ['provisional', 'unavailable', 'error'] as const) {
-    const collect = collectCandidates(explain('op1'), null, { status, diagnostic_ids: [hex(0xd1)] });
-    const miss = collect(candidate(1, { receiver_type: OTHER_TYPE }));
-    assert.equal(miss?.reasons, ['type-mismatch', 'incomplete-analysis'], status);
-    assert.equal(miss?.receiverFloor, { status, diagnosticIds: [hex(0xd1)] }, status);
-    // A candidate over any receiver does not rest on the type: no floor.
-    const any = collect(candidate(1, { receiver_type: null }));
-    assert.equal(any?.reasons, [], status);
-    assert.is(any?.receiverFloor, null, status);
-  }
-});
+test(
+  'explain under a non-validated receiver type: the ' + 'mismatch carries incomplete-analysis and the type status',
+  () => {
+    for (const status of ['provisional', 'unavailable', 'error'] as const) {
+      const collect = collectCandidates(explain('op1'), null, { status, diagnostic_ids: [hex(0xd1)] });
+      const miss = collect(candidate(1, { receiver_type: OTHER_TYPE }));
+      assert.equal(miss?.reasons, ['type-mismatch', 'incomplete-analysis'], status);
+      assert.equal(miss?.receiverFloor, { status, diagnosticIds: [hex(0xd1)] }, status);
+      // A candidate over any receiver does not rest on the type: no floor.
+      const any = collect(candidate(1, { receiver_type: null }));
+      assert.equal(any?.reasons, [], status);
+      assert.is(any?.receiverFloor, null, status);
+    }
+  },
+);
 
 // KIT-03 (environment), KIT-10 (canonical visiting order), OQ-28 A.
-test('environment excludes absent and unvalidated homes and orders by SymbolId, then implementation (null first)', () => {
-  const iface: FixtureInterface = {
-    package_id: hex(0xa1),
-    module_id: hex(0xa2),
-    module: 'pkg.m',
-    view: 'public',
-    semantic_digest: hex(0xa3),
-    validated: true,
-    names_in_scope: true,
-  };
-  // KIT-03 C (L380): a view that failed validation is never searched.
-  const failed: FixtureInterface = { ...iface, module_id: hex(0xa4), module: 'pkg.n', validated: false };
-  const a = candidate(5);
-  const b = candidate(2, { home: { kind: 'interface', package_id: hex(0xa1), module_id: hex(0xa2) } });
-  const c = candidate(3, { home: { kind: 'interface', package_id: hex(0xb1), module_id: hex(0xa2) } });
-  const d = candidate(5, { origin: origin({ kind: 'extension', implementation_identity: hex(1) }) });
-  const e = candidate(1, { home: { kind: 'interface', package_id: hex(0xa1), module_id: hex(0xa4) } });
-  const env = environmentCandidates({ interfaces: [iface, failed] }, [d, e, c, a, b]);
-  assert.equal(env, [b, a, d]);
-  assert.ok(compareCandidates(a, d) < 0);
-  assert.ok(compareCandidates(d, a) > 0);
-});
+test(
+  'environment excludes absent and unvalidated homes and orders by SymbolId, ' + 'then implementation (null first)',
+  () => {
+    const iface: FixtureInterface = {
+      package_id: hex(0xa1),
+      module_id: hex(0xa2),
+      module: 'pkg.m',
+      view: 'public',
+      semantic_digest: hex(0xa3),
+      validated: true,
+      names_in_scope: true,
+    };
+    // KIT-03 C (L380): a view that failed validation is never searched.
+    const failed: FixtureInterface = { ...iface, module_id: hex(0xa4), module: 'pkg.n', validated: false };
+    const a = candidate(5);
+    const b = candidate(2, { home: { kind: 'interface', package_id: hex(0xa1), module_id: hex(0xa2) } });
+    const c = candidate(3, { home: { kind: 'interface', package_id: hex(0xb1), module_id: hex(0xa2) } });
+    const d = candidate(5, { origin: origin({ kind: 'extension', implementation_identity: hex(1) }) });
+    const e = candidate(1, { home: { kind: 'interface', package_id: hex(0xa1), module_id: hex(0xa4) } });
+    const env = environmentCandidates({ interfaces: [iface, failed] }, [d, e, c, a, b]);
+    assert.equal(env, [b, a, d]);
+    assert.ok(compareCandidates(a, d) < 0);
+    assert.ok(compareCandidates(d, a) > 0);
+  },
+);
 
 test.run();

@@ -4,8 +4,8 @@
  *
  * The environment is the current file plus the imported interfaces the fixture
  * describes that validated; a candidate whose home interface is absent or did not
- * validate is outside the environment and costs nothing (KIT-03). Candidates are visited in canonical order (KIT-10): raw
- * SymbolId, then the optional ImplementationId with null first, then qualified-name and
+ * validate is outside the environment and costs nothing (KIT-03). Candidates are visited in canonical order
+ * (KIT-10): raw SymbolId, then the optional ImplementationId with null first, then qualified-name and
  * signature bytes, the row order of KD-ORDER-06 and OQ-28 A.
  *
  * Applicability (KIT-02): a candidate applies when its receiver_type equals the TypeId

@@ -3,8 +3,8 @@ import * as assert from 'uvu/assert';
 import type { FixtureInterface } from '../fixture/fixture.js';
 import { newVerdict } from './candidate-verdict.js';
 import { supplementImports } from './step-4-supplement-imports.js';
-import { candidate } from './test-support/candidate.js';
-import { hex } from './test-support/ids.js';
+import { candidate } from '../test-support/candidate.js';
+import { hex } from '../test-support/ids.js';
 
 const view = (over: Partial<FixtureInterface>): FixtureInterface => ({
   package_id: hex(0xa1),

@@ -23,7 +23,10 @@ function viewExposes(view: FixtureInterface['view'], visibility: Visibility): bo
   return visibility === 'pub' || (view === 'internal' && visibility === 'internal');
 }
 
-/** The exposure rule of KIT-03 for one candidate: null when exposed, else the omission reason that withholds it (KIT-04). */
+/**
+ * The exposure rule of KIT-03 for one candidate: null when
+ * exposed, else the omission reason that withholds it (KIT-04).
+ */
 export type Exposure = (candidate: FixtureCandidate) => OmissionReason | null;
 
 /** The exposure rule over the fixture's interfaces (KIT-03, KIT-04). */

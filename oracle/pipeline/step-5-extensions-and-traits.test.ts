@@ -2,8 +2,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { newVerdict } from './candidate-verdict.js';
 import { extensionsAndTraits } from './step-5-extensions-and-traits.js';
-import { candidate, origin } from './test-support/candidate.js';
-import { hex } from './test-support/ids.js';
+import { candidate, origin } from '../test-support/candidate.js';
+import { hex } from '../test-support/ids.js';
 
 // OQ-19 A, KD-LOOKUP-11
 test('extension and trait origins are unsupported-in-profile; function and member pass', () => {

@@ -3,8 +3,8 @@ import * as assert from 'uvu/assert';
 import { newVerdict } from './candidate-verdict.js';
 import { closeFactGraph } from './close-fact-graph.js';
 import { genericRequirements } from './step-6-generic-requirements.js';
-import { candidate, fact, node, requirement } from './test-support/candidate.js';
-import { hex } from './test-support/ids.js';
+import { candidate, fact, node, requirement } from '../test-support/candidate.js';
+import { hex } from '../test-support/ids.js';
 
 // KIT-06, KIT-04, KD-CLOSURE-16
 test('unsatisfied equality and inference reject; requirements are closed over their dependencies', () => {

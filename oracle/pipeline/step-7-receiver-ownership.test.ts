@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { newVerdict } from './candidate-verdict.js';
 import { receiverOwnership } from './step-7-receiver-ownership.js';
-import { candidate } from './test-support/candidate.js';
+import { candidate } from '../test-support/candidate.js';
 
 const judge = (mode: 'read' | 'edit' | 'take' | 'none', permits: { read: boolean; edit: boolean; take: boolean }) => {
   const v = newVerdict(candidate(1, { required_mode: mode }), true);

@@ -3,8 +3,8 @@ import * as assert from 'uvu/assert';
 import { newVerdict } from './candidate-verdict.js';
 import { closeFactGraph } from './close-fact-graph.js';
 import { effectsAndCapabilities } from './step-8-effects-and-capabilities.js';
-import { candidate, effect } from './test-support/candidate.js';
-import { hex } from './test-support/ids.js';
+import { candidate, effect } from '../test-support/candidate.js';
+import { hex } from '../test-support/ids.js';
 
 const graph = closeFactGraph([]);
 

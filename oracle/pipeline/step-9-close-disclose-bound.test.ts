@@ -6,8 +6,8 @@ import { addReason, newVerdict, type CandidateVerdict } from './candidate-verdic
 import { closeFactGraph } from './close-fact-graph.js';
 import { inferType } from './step-2-infer-type.js';
 import { closeDiscloseBound } from './step-9-close-disclose-bound.js';
-import { candidate, effect, fact, node } from './test-support/candidate.js';
-import { hex } from './test-support/ids.js';
+import { candidate, effect, fact, node } from '../test-support/candidate.js';
+import { hex } from '../test-support/ids.js';
 import type { VisitOutcome } from './visit-candidates.js';
 
 const KEY = {
@@ -129,22 +129,27 @@ test('an error row without a diagnostic: withheld as incomplete-analysis, shown 
   assert.equal(explained.omissions, [{ reason: 'incomplete-analysis', requested_spelling: 'op1' }]);
 });
 
-// OQ-32 D (L189, OQ-18 A): a dropped non-validated row leaves the set unestablished; a dropped definitive rejection does not.
-test('include_unavailable false: a dropped provisional row adds incomplete-analysis, a validated rejection adds nothing', () => {
-  const provisional = () => newVerdict(candidate(1, { status: 'provisional' }), true);
-  const r = run(VALIDATED, {}, { eligible: [provisional()] });
-  assert.equal(r.operations, []);
-  assert.equal(r.omissions, [{ reason: 'incomplete-analysis', requested_spelling: null }]);
-  assert.is(r.status, 'partial');
-  const rejected = newVerdict(candidate(2), true);
-  addReason(rejected, 'requires-edit');
-  const definitive = run(VALIDATED, {}, { eligible: [rejected] });
-  assert.equal(definitive.omissions, []);
-  assert.is(definitive.status, 'complete');
-  const asked = run(VALIDATED, { include_unavailable: true }, { eligible: [provisional()] });
-  assert.equal(asked.omissions, [], 'shown, the row itself explains the incompleteness');
-  assert.is(asked.status, 'partial');
-});
+// OQ-32 D (L189, OQ-18 A): a dropped non-validated row leaves the
+// set unestablished; a dropped definitive rejection does not.
+test(
+  'include_unavailable false: a dropped provisional row adds incomplete-analysis, ' +
+    'a validated rejection adds nothing',
+  () => {
+    const provisional = () => newVerdict(candidate(1, { status: 'provisional' }), true);
+    const r = run(VALIDATED, {}, { eligible: [provisional()] });
+    assert.equal(r.operations, []);
+    assert.equal(r.omissions, [{ reason: 'incomplete-analysis', requested_spelling: null }]);
+    assert.is(r.status, 'partial');
+    const rejected = newVerdict(candidate(2), true);
+    addReason(rejected, 'requires-edit');
+    const definitive = run(VALIDATED, {}, { eligible: [rejected] });
+    assert.equal(definitive.omissions, []);
+    assert.is(definitive.status, 'complete');
+    const asked = run(VALIDATED, { include_unavailable: true }, { eligible: [provisional()] });
+    assert.equal(asked.omissions, [], 'shown, the row itself explains the incompleteness');
+    assert.is(asked.status, 'partial');
+  },
+);
 
 // KIT-03 C (L380): an unvalidated view makes a lookup incomplete, whatever it holds.
 test('an unvalidated view adds one incomplete-analysis omission, with the spelling for an explanation', () => {

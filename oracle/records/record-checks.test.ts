@@ -6,7 +6,7 @@ import {
   requestScalarViolations,
   resultScalarViolations,
 } from './record-checks.js';
-import { callableRow, completeResult, exampleRequest } from './test-support/sample-records.js';
+import { callableRow, completeResult, exampleRequest } from '../test-support/sample-records.js';
 
 const hex = (c: string): string => c.repeat(64);
 const at = (vs: { code: string; pointer?: string; clause: string }[]): string[] =>

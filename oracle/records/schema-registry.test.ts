@@ -14,8 +14,8 @@ import {
   staleResult,
   unavailableResult,
   validatedType,
-} from './test-support/sample-records.js';
-import { makeFixture } from '../fixture/test-support/make-fixture.js';
+} from '../test-support/sample-records.js';
+import { makeFixture } from '../test-support/make-fixture.js';
 
 const hex = (c: string): string => c.repeat(64);
 const KIT_SCHEMAS = Object.values(SCHEMA_NAMES);

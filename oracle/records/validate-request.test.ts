@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { JsonObject } from '../canonical-json/json-value.js';
 import { validateRequest } from './validate-request.js';
-import { exampleRequest } from './test-support/sample-records.js';
+import { exampleRequest } from '../test-support/sample-records.js';
 import type { DiscoveryRequestV1 } from './discovery-records.js';
 
 const asJson = (r: DiscoveryRequestV1): JsonObject => r as unknown as JsonObject;

@@ -144,64 +144,71 @@ test('runtime-metadata declares its versioned profile first and adds the metadat
   assert.is(doc['profile'], 'runtime-metadata/v1');
 });
 
-test('KD-RELEASE-04: runtime metadata holds public stable facts only; hidden names never reach any normal or metadata file', () => {
-  const markers = [...hiddenMarkers(), ...RELEASE_HIDDEN_NAMES];
-  const fixtures = [
-    hiddenWorld(),
-    releaseCostCases().find((c) => c.id === 'release-cost/visibility-mix')?.fixture as FixtureV1,
-  ];
-  for (const f of fixtures) {
-    for (const profile of ['without-support', 'runtime-metadata'] as const) {
-      for (const out of buildReferenceArtifact(f, profile)) {
-        const body = Buffer.from(out.bytes);
-        for (const m of markers) {
-          // The source text is the module's code; a name the source spells is not a leak of metadata.
-          if (out.path === 'module.kfo' && f.file.source.includes(m)) continue;
-          assert.is(body.indexOf(Buffer.from(m)), -1, `${profile} ${out.path} contains ${m}`);
+test(
+  'KD-RELEASE-04: runtime metadata holds public stable facts only; ' +
+    'hidden names never reach any normal or metadata file',
+  () => {
+    const markers = [...hiddenMarkers(), ...RELEASE_HIDDEN_NAMES];
+    const fixtures = [
+      hiddenWorld(),
+      releaseCostCases().find((c) => c.id === 'release-cost/visibility-mix')?.fixture as FixtureV1,
+    ];
+    for (const f of fixtures) {
+      for (const profile of ['without-support', 'runtime-metadata'] as const) {
+        for (const out of buildReferenceArtifact(f, profile)) {
+          const body = Buffer.from(out.bytes);
+          for (const m of markers) {
+            // The source text is the module's code; a name the source spells is not a leak of metadata.
+            if (out.path === 'module.kfo' && f.file.source.includes(m)) continue;
+            assert.is(body.indexOf(Buffer.from(m)), -1, `${profile} ${out.path} contains ${m}`);
+          }
         }
       }
     }
-  }
-  const mix = releaseCostCases().find((c) => c.id === 'release-cost/visibility-mix')?.fixture as FixtureV1;
-  const doc = JSON.parse(
-    file(buildReferenceArtifact(mix, 'runtime-metadata'), 'runtime-metadata.json').toString('utf8'),
-  ) as { exports: { qualified_name: string }[] };
-  assert.equal(
-    doc.exports.map((e) => e.qualified_name),
-    ['app.door.open_door'],
-  );
-  for (const name of RELEASE_HIDDEN_NAMES) assert.not.ok(JSON.stringify(doc).includes(name));
-});
+    const mix = releaseCostCases().find((c) => c.id === 'release-cost/visibility-mix')?.fixture as FixtureV1;
+    const doc = JSON.parse(
+      file(buildReferenceArtifact(mix, 'runtime-metadata'), 'runtime-metadata.json').toString('utf8'),
+    ) as { exports: { qualified_name: string }[] };
+    assert.equal(
+      doc.exports.map((e) => e.qualified_name),
+      ['app.door.open_door'],
+    );
+    for (const name of RELEASE_HIDDEN_NAMES) assert.not.ok(JSON.stringify(doc).includes(name));
+  },
+);
 
-test('KD-RELEASE-05: stripped and unstable facts are marked unavailable, never empty lists; a real empty export list stays []', () => {
-  const byId = (id: string): FixtureV1 => releaseCostCases().find((c) => c.id === id)?.fixture as FixtureV1;
-  const meta = (f: FixtureV1): Record<string, unknown> =>
-    JSON.parse(file(buildReferenceArtifact(f, 'runtime-metadata'), 'runtime-metadata.json').toString('utf8')) as Record<
-      string,
-      unknown
-    >;
-  const unavailable = (reason: string): Record<string, string> => ({ reason, status: 'unavailable' });
-  const stripped = meta(byId('release-cost/stripped-facts'));
-  const [sortBy] = stripped['exports'] as Record<string, unknown>[];
-  assert.ok(sortBy);
-  for (const field of ['generic_requirements', 'effects', 'source', 'documentation', 'origin'])
-    assert.equal(sortBy[field], unavailable('stripped-by-profile'), field);
-  assert.equal(stripped['types'], unavailable('stripped-by-profile'));
-  assert.equal(stripped['dynamic_invocation'], unavailable('separate-decision'));
-  assert.equal(stripped['mutation'], unavailable('separate-decision'));
-  const unstable = meta(byId('release-cost/unstable-exports'))['exports'] as Record<string, unknown>[];
-  const byName = new Map(unstable.map((e) => [e['qualified_name'], e]));
-  assert.is(byName.get('app.draft.settled')?.['signature'], 'app.draft.settled(read Text) -> Text');
-  for (const name of ['app.draft.drafting', 'app.draft.broken', 'app.draft.unknown']) {
-    assert.equal(byName.get(name)?.['signature'], unavailable('not-stable'), name);
-    assert.equal(byName.get(name)?.['receiver_mode'], unavailable('not-stable'), name);
-  }
-  assert.equal(
-    (meta(byId('release-cost/null-signature'))['exports'] as Record<string, unknown>[])[0]?.['signature'],
-    unavailable('not-stable'),
-  );
-  assert.equal(meta(byId('release-cost/no-public-exports'))['exports'], []);
-});
+test(
+  'KD-RELEASE-05: stripped and unstable facts are marked unavailable, never empty lists; ' +
+    'a real empty export list stays []',
+  () => {
+    const byId = (id: string): FixtureV1 => releaseCostCases().find((c) => c.id === id)?.fixture as FixtureV1;
+    const meta = (f: FixtureV1): Record<string, unknown> =>
+      JSON.parse(
+        file(buildReferenceArtifact(f, 'runtime-metadata'), 'runtime-metadata.json').toString('utf8'),
+      ) as Record<string, unknown>;
+    const unavailable = (reason: string): Record<string, string> => ({ reason, status: 'unavailable' });
+    const stripped = meta(byId('release-cost/stripped-facts'));
+    const [sortBy] = stripped['exports'] as Record<string, unknown>[];
+    assert.ok(sortBy);
+    for (const field of ['generic_requirements', 'effects', 'source', 'documentation', 'origin'])
+      assert.equal(sortBy[field], unavailable('stripped-by-profile'), field);
+    assert.equal(stripped['types'], unavailable('stripped-by-profile'));
+    assert.equal(stripped['dynamic_invocation'], unavailable('separate-decision'));
+    assert.equal(stripped['mutation'], unavailable('separate-decision'));
+    const unstable = meta(byId('release-cost/unstable-exports'))['exports'] as Record<string, unknown>[];
+    const byName = new Map(unstable.map((e) => [e['qualified_name'], e]));
+    assert.is(byName.get('app.draft.settled')?.['signature'], 'app.draft.settled(read Text) -> Text');
+    for (const name of ['app.draft.drafting', 'app.draft.broken', 'app.draft.unknown']) {
+      assert.equal(byName.get(name)?.['signature'], unavailable('not-stable'), name);
+      assert.equal(byName.get(name)?.['receiver_mode'], unavailable('not-stable'), name);
+    }
+    assert.equal(
+      (meta(byId('release-cost/null-signature'))['exports'] as Record<string, unknown>[])[0]?.['signature'],
+      unavailable('not-stable'),
+    );
+    assert.equal(meta(byId('release-cost/no-public-exports'))['exports'], []);
+  },
+);
 
 test('one source byte changed moves module.kfo at the hand-computed offset', () => {
   const { fixture } = tiny();

@@ -77,9 +77,9 @@ export function buildReferenceArtifact(fixture: FixtureV1, profile: ReleaseProfi
   const loaded = loadFixture(fixture);
   if (!loaded.ok) {
     const first = loaded.violations[0];
-    throw new Error(
-      `buildReferenceArtifact: fixture rejected (${first === undefined ? 'no violation' : `${first.code}${first.pointer === undefined ? '' : ` at ${first.pointer}`}: ${first.message}`})`,
-    );
+    const at = first?.pointer === undefined ? '' : ` at ${first.pointer}`;
+    const why = first === undefined ? 'no violation' : `${first.code}${at}: ${first.message}`;
+    throw new Error(`buildReferenceArtifact: fixture rejected (${why})`);
   }
   return buildFromLoaded(loaded.fixture, profile);
 }
@@ -108,7 +108,9 @@ export function buildFromLoaded(fixture: LoadedFixture, profile: ReleaseProfile)
   }
 }
 
-/** The current file's `pub` declarations, sorted by SymbolId, then implementation, qualified name and signature bytes. */
+/**
+ * The current file's `pub` declarations, sorted by SymbolId, then implementation, qualified name and signature bytes.
+ */
 function publicExports(candidates: readonly FixtureCandidate[]): FixtureCandidate[] {
   return candidates.filter((c) => c.home.kind === 'current-file' && c.visibility === 'pub').sort(compareCandidates);
 }
@@ -144,10 +146,10 @@ function exportsText(exports: readonly FixtureCandidate[]): Uint8Array {
   // JSON string spelling escapes quotes, backslashes and control characters, so one export is one line.
   const lines = [
     EXPORTS_HEADER,
-    ...exports.map(
-      (c) =>
-        `${c.identity} ${JSON.stringify(c.qualified_name)} ${c.signature === null ? 'null' : JSON.stringify(c.signature)}`,
-    ),
+    ...exports.map((c) => {
+      const signature = c.signature === null ? 'null' : JSON.stringify(c.signature);
+      return `${c.identity} ${JSON.stringify(c.qualified_name)} ${signature}`;
+    }),
   ];
   return encoder.encode(`${lines.join('\n')}\n`);
 }

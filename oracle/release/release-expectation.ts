@@ -89,9 +89,9 @@ export function computeReleaseExpectation(fixture: FixtureV1, gateCheck?: GateCh
   const loaded = loadFixture(fixture);
   if (!loaded.ok) {
     const first = loaded.violations[0];
-    throw new Error(
-      `computeReleaseExpectation: fixture rejected (${first === undefined ? 'no violation' : `${first.code}${first.pointer === undefined ? '' : ` at ${first.pointer}`}: ${first.message}`})`,
-    );
+    const at = first?.pointer === undefined ? '' : ` at ${first.pointer}`;
+    const why = first === undefined ? 'no violation' : `${first.code}${at}: ${first.message}`;
+    throw new Error(`computeReleaseExpectation: fixture rejected (${why})`);
   }
   const profiles: ProfileExpectation[] = RELEASE_PROFILES.map((profile) => {
     const files = artifactFileFacts(buildFromLoaded(loaded.fixture, profile));

@@ -1,6 +1,12 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { beyondBaseline, checkRuntimeUnicode, unicodeAge, UNICODE_BASELINE, versionAtMost } from './unicode-baseline.js';
+import {
+  beyondBaseline,
+  checkRuntimeUnicode,
+  unicodeAge,
+  UNICODE_BASELINE,
+  versionAtMost,
+} from './unicode-baseline.js';
 
 test('ages of the code points the kit uses (DerivedAge.txt)', () => {
   assert.is(unicodeAge(0x00e9), '1.1'); // é
@@ -16,7 +22,12 @@ test('a code point of unknown age is flagged, one assigned by the baseline is no
 });
 
 test('a runtime older than the baseline is refused; the same or newer is not', () => {
-  assert.ok(versionAtMost('6.0', '15.0') && versionAtMost('15.0', '15.0') && !versionAtMost('15.1', '15.0') && versionAtMost('9.0', '10.0'));
+  assert.ok(
+    versionAtMost('6.0', '15.0') &&
+      versionAtMost('15.0', '15.0') &&
+      !versionAtMost('15.1', '15.0') &&
+      versionAtMost('9.0', '10.0'),
+  );
   assert.is(checkRuntimeUnicode(UNICODE_BASELINE), undefined);
   assert.is(checkRuntimeUnicode('17.0'), undefined);
   assert.ok(checkRuntimeUnicode('14.0')?.includes('older than'));

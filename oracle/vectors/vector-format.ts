@@ -125,5 +125,7 @@ export function encodeRequestBytes(bytes: Uint8Array): EncodedBytes {
 
 /** The exact bytes an EncodedBytes stands for. */
 export function decodeRequestBytes(encoded: EncodedBytes): Uint8Array {
-  return encoded.encoding === 'utf8' ? new TextEncoder().encode(encoded.data) : new Uint8Array(Buffer.from(encoded.data, 'base64'));
+  return encoded.encoding === 'utf8'
+    ? new TextEncoder().encode(encoded.data)
+    : new Uint8Array(Buffer.from(encoded.data, 'base64'));
 }

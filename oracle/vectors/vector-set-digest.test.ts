@@ -39,7 +39,12 @@ test('the digest is SHA-256 of the hand-assembled frame', () => {
 });
 
 test('the empty set is the 37-byte frame with file_count 0', () => {
-  const empty = Buffer.concat([Buffer.from('KOFUN\0', 'latin1'), Buffer.from('0017', 'hex'), Buffer.from('kofun.ctk.vector-set/v1'), Buffer.from('0000000400000000', 'hex')]);
+  const empty = Buffer.concat([
+    Buffer.from('KOFUN\0', 'latin1'),
+    Buffer.from('0017', 'hex'),
+    Buffer.from('kofun.ctk.vector-set/v1'),
+    Buffer.from('0000000400000000', 'hex'),
+  ]);
   assert.is(empty.length, 6 + 2 + 23 + 4 + 4);
   assert.is(vectorSetDigest([]), createHash('sha256').update(empty).digest('hex'));
 });

@@ -31,7 +31,8 @@ export function vectorSetFrame(files: readonly ManifestEntry[]): Uint8Array {
   parts.push(count);
   for (let i = 0; i < sorted.length; i++) {
     const f = sorted[i] as ManifestEntry;
-    if (i > 0 && (sorted[i - 1] as ManifestEntry).path === f.path) throw new Error(`vector set: duplicate path ${f.path}`);
+    if (i > 0 && (sorted[i - 1] as ManifestEntry).path === f.path)
+      throw new Error(`vector set: duplicate path ${f.path}`);
     if (!/^[0-9a-f]{64}$/.test(f.sha256)) throw new Error(`vector set: ${f.path} has no SHA-256`);
     const path = Buffer.from(f.path, 'utf8');
     if (path.length > 0xffff) throw new Error(`vector set: path too long: ${f.path}`);

@@ -4,10 +4,18 @@ import { createHash } from 'node:crypto';
 import { loadFixture, type LoadedFixture } from '../fixture/load-fixture.js';
 import { withDerivedDigests } from '../fixture/view-semantic-digest.js';
 import type { FixtureV1 } from '../fixture/fixture.js';
-import { makeCandidate, makeFixture } from '../fixture/test-support/make-fixture.js';
+import { makeCandidate, makeFixture } from '../test-support/make-fixture.js';
 import type { Violation } from '../violation.js';
 import { verifyResult } from './verify-result.js';
-import { COMPLETE, IDS, INTERFACE_SET_SHA256, STALE, bytes, mutate, requestText } from './test-support/result-texts.js';
+import {
+  COMPLETE,
+  IDS,
+  INTERFACE_SET_SHA256,
+  STALE,
+  bytes,
+  mutate,
+  requestText,
+} from '../test-support/result-texts.js';
 
 const sha = (s: string): string => createHash('sha256').update(s).digest('hex');
 const SECRET = sha('symbol:std.list.secret_sauce');
@@ -154,7 +162,8 @@ test('KD-DISCLOSE-04: a source location only when the compiler marks it disclosa
   const withSource = mutate(
     COMPLETE,
     '"source": null,\n      "status"',
-    `"source": {\n        "file_id": "${IDS.file}",\n        "span": {\n          "end": 3,\n          "start": 0\n        }\n      },\n      "status"`,
+    `"source": {\n        "file_id": "${IDS.file}",\n        "span": {\n          "end": 3,\n          "start": ` +
+      `0\n        }\n      },\n      "status"`,
   );
   assert.equal(verify(rekeyed(withSource, fixture), fixture, rekeyed(requestText(), fixture)), [
     'KD-DISCLOSE-04 undisclosable-source at /operations/0/source',
@@ -203,7 +212,8 @@ test('leak scan: an explanation may echo the spelling and nothing else (KD-DISCL
     mutate(
       mutate(mutate(COMPLETE, TOP_STATUS, '"status": "partial"'), NO_ROWS, '"operations": [],\n'),
       '"omissions": [],',
-      `"omissions": [\n    {\n      "reason": "hidden-by-visibility",\n      "requested_spelling": "${spelling}"\n    }\n  ],`,
+      `"omissions": [\n    {\n      "reason": "hidden-by-visibility",\n      "requested_spelling": ` +
+        `"${spelling}"\n    }\n  ],`,
     );
   assert.equal(
     verify(explained('secret_sauce'), fixture, requestText({ kind: 'explain-operation', spelling: 'secret_sauce' })),
@@ -238,7 +248,8 @@ test('leak scan: a hidden source location (KD-DISCLOSE-07)', () => {
   const withSource = mutate(
     COMPLETE,
     '"source": null,\n      "status"',
-    `"source": {\n        "file_id": "${IDS.file}",\n        "span": {\n          "end": 13,\n          "start": 4\n        }\n      },\n      "status"`,
+    `"source": {\n        "file_id": "${IDS.file}",\n        "span": {\n          "end": 13,\n          "start": ` +
+      `4\n        }\n      },\n      "status"`,
   );
   assert.equal(verify(rekeyed(withSource, fixture), fixture, rekeyed(requestText(), fixture)), [
     'KD-DISCLOSE-04 undisclosable-source at /operations/0/source',

@@ -299,7 +299,8 @@ function checkOperation(op: Readonly<Record<string, unknown>>, pointer: string, 
           'validated-row-indefinite-rejection',
           'KD-OP-11',
           `${pointer}/rejection_reasons/${j}`,
-          'A validated unavailable row is a definitive rejection; incomplete-analysis, limit-exhausted and unsupported-in-profile imply a nonvalidated row (OQ-43 A).',
+          'A validated unavailable row is a definitive rejection; incomplete-analysis, ' +
+            'limit-exhausted and unsupported-in-profile imply a nonvalidated row (OQ-43 A).',
           [...DEFINITIVE_REJECTIONS].join(' | '),
           r,
         );
@@ -347,7 +348,8 @@ function checkOperation(op: Readonly<Record<string, unknown>>, pointer: string, 
           'nested-more-restrictive',
           'KD-CLOSURE-17',
           childPointer(`${pointer}/${field}/${j}`, 'status'),
-          `A row's status is at least as restrictive as every nested ${field === 'effects' ? 'effect' : 'generic requirement'}.`,
+          `A row's status is at least as restrictive as every ` +
+            `nested ${field === 'effects' ? 'effect' : 'generic requirement'}.`,
           "at most the row's own status",
           s,
         );

@@ -123,7 +123,8 @@ export function checkFixtureGate(
           violation(
             'stale-not-reported',
             clause,
-            'The request key does not match the current facts; the result is stale and relabels no old fact as current.',
+            'The request key does not match the current facts; ' +
+              'the result is stale and relabels no old fact as current.',
             {
               pointer: '/status',
               expected: '"stale"',
@@ -143,7 +144,8 @@ export function checkFixtureGate(
         violation(
           'position-not-rejected',
           gate.clause,
-          'The request position does not fit the current source or its parsed occurrences, so the result is invalid with invalid-position (OQ-10 A, KIT-01).',
+          'The request position does not fit the current source or its parsed occurrences, ' +
+            'so the result is invalid with invalid-position (OQ-10 A, KIT-01).',
           {
             pointer: '/status',
             expected: '"invalid"',
@@ -213,7 +215,8 @@ function checkLookupStatus(status: string | undefined, reason: unknown, canonica
       violation(
         'unavailable-reason-unjustified',
         'KD-RES-13',
-        'Once lookup runs, an unavailable result names the budget, unsupported work or missing current-file facts (KIT-09).',
+        'Once lookup runs, an unavailable result names the budget, ' +
+          'unsupported work or missing current-file facts (KIT-09).',
         {
           pointer: '/reason',
           expected: [...LOOKUP_UNAVAILABLE].map((r) => JSON.stringify(r)).join(' | '),

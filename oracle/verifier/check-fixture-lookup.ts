@@ -256,7 +256,8 @@ function checkRow(op: JsonRecord, at: string, t: CandidateTruth, ctx: RowContext
       'rejection-under-unvalidated-type',
       underType,
       `${at}/status`,
-      'The rejection is judged against a receiver type that is not validated, so it is not definitive: the row is at least as restrictive as the type (register OQ-43).',
+      'The rejection is judged against a receiver type that is not validated, so it is not definitive: ' +
+        'the row is at least as restrictive as the type (register OQ-43).',
       `at least the type's status`,
       describeValue(status),
     );
@@ -294,7 +295,8 @@ function checkRequirements(op: JsonRecord, at: string, t: CandidateTruth, out: V
         'generic-requirement-unknown',
         'KD-ACCEPT-03',
         pointer,
-        "The row lists a generic requirement the candidate does not have; signatures keep the compiler's canonical requirements.",
+        'The row lists a generic requirement the candidate does not have; ' +
+          "signatures keep the compiler's canonical requirements.",
         'one of the candidate requirements',
         describeValue(display),
       );
@@ -415,7 +417,8 @@ function checkDependencies(op: JsonRecord, at: string, t: CandidateTruth, ctx: R
           'hidden-identity-dependency',
           'KD-DISCLOSE-07',
           `${pointer}/value`,
-          "A dependency value names a candidate hidden at this position; a result never returns a hidden declaration's identity.",
+          'A dependency value names a candidate hidden at this position; ' +
+            "a result never returns a hidden declaration's identity.",
           'no hidden identity',
           'a hidden SymbolId',
         );
@@ -425,7 +428,8 @@ function checkDependencies(op: JsonRecord, at: string, t: CandidateTruth, ctx: R
           'hidden-identity-dependency',
           hiddenRule,
           `${pointer}/value`,
-          'The row depends on a candidate hidden at this position; that dependency is withheld and the row is unavailable with incomplete-analysis (register KIT-07).',
+          'The row depends on a candidate hidden at this position; ' +
+            'that dependency is withheld and the row is unavailable with incomplete-analysis (register KIT-07).',
           'no hidden identity',
           'a hidden SymbolId',
         );
@@ -640,7 +644,8 @@ function checkExplanation(
         'explained-row-missing',
         'KD-RES-18',
         '/operations',
-        'A visible candidate matches the spelling, so the explanation shows its row whatever include_unavailable says (KIT-05, OQ-33 A).',
+        'A visible candidate matches the spelling, so the explanation shows its row whatever include_unavailable ' +
+          'says (KIT-05, OQ-33 A).',
         `a row for SymbolId ${pick.candidate.identity}`,
         'no row',
       );

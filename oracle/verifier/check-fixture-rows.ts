@@ -347,7 +347,8 @@ function checkTypeFact(
       'type-placeholder-missing',
       'KD-TYPE-04',
       '/type/display',
-      'The compiler has a display for this type (a placeholder such as _T1), and only an unavailable type drops it (OQ-42 A).',
+      'The compiler has a display for this type (a placeholder such as _T1), ' +
+        'and only an unavailable type drops it (OQ-42 A).',
       JSON.stringify(t.display),
       'null',
     );

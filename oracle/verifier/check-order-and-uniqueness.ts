@@ -115,7 +115,9 @@ function operationIdentityKey(op: unknown): Key | undefined {
   return symbol === undefined || implValue === undefined ? undefined : [symbol, implValue];
 }
 
-/** KD-ORDER-06, OQ-28 A: SymbolId, then the optional ImplementationId (null first), then qualified name and signature. */
+/**
+ * KD-ORDER-06, OQ-28 A: SymbolId, then the optional ImplementationId (null first), then qualified name and signature.
+ */
 function operationSortKey(op: unknown): Key | undefined {
   const k = operationIdentityKey(op);
   if (k === undefined) return undefined;

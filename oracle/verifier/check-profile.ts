@@ -19,7 +19,8 @@ export function checkProfile(result: unknown): Violation[] {
         violation(
           'unsupported-origin-row',
           'KD-LOOKUP-11',
-          `An ${kind} row cannot be produced before its resolution rules are accepted; the work is reported as an unsupported-in-profile omission (OQ-19 A).`,
+          `An ${kind} row cannot be produced before its resolution rules are accepted; ` +
+            `the work is reported as an unsupported-in-profile omission (OQ-19 A).`,
           {
             pointer: `/operations/${i}/origin/kind`,
             expected: 'function | member',

@@ -109,7 +109,8 @@ function checkPositionRange(request: DiscoveryRequestV1, status: string | undefi
     violation(
       'position-not-rejected',
       'KD-POS-05',
-      'The request offset lies outside its expression span, so the result is stale or invalid with invalid-position (OQ-10 A).',
+      'The request offset lies outside its expression span, ' +
+        'so the result is stale or invalid with invalid-position (OQ-10 A).',
       {
         pointer: '/status',
         expected: '"invalid" or "stale"',

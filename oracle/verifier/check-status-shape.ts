@@ -178,7 +178,8 @@ export function checkStatusShape(result: unknown): Violation[] {
         'partial-without-useful-fact',
         'KD-RES-08',
         '',
-        'A partial result carries at least one useful fact: a type fact that is not unavailable, or an operation row (OQ-14 A).',
+        'A partial result carries at least one useful fact: a type fact that is not unavailable, ' +
+          'or an operation row (OQ-14 A).',
         'a useful fact',
         'none',
       );

@@ -217,7 +217,8 @@ function judgeCandidate(c: FixtureCandidate, input: JudgeInput): CandidateTruth 
     rejections,
     statusFloor: floor,
     capped,
-    // An error row cites its own diagnostics or those of the error facts it reaches; without its own, the result may withhold it.
+    // An error row cites its own diagnostics or those of the error
+    // facts it reaches; without its own, the result may withhold it.
     uncitableError: floor === 3 && !citable,
     callable: floor === 0 && rejections.size === 0 && !capped,
   };

@@ -13,7 +13,8 @@ test('the line names clause, code, pointer, message, expected and actual', () =>
   });
   assert.is(
     formatViolation(v),
-    'KD-RES-06 complete-with-reason at /reason: A complete result has a null reason. (expected null, actual "limit-exhausted")',
+    'KD-RES-06 complete-with-reason at /reason: A complete result has a null reason. (expected null, ' +
+      'actual "limit-exhausted")',
   );
 });
 

@@ -32,5 +32,8 @@ export function formatViolation(v: Violation): string {
   if (v.expected !== undefined) detail.push(`expected ${ascii(v.expected, CAP.expected)}`);
   if (v.actual !== undefined) detail.push(`actual ${ascii(v.actual, CAP.actual)}`);
   const tail = detail.length > 0 ? ` (${detail.join(', ')})` : '';
-  return `${ascii(v.clause, CAP.clause)} ${ascii(v.code, CAP.code)} at ${location(v)}: ${ascii(v.message, CAP.message)}${tail}`;
+  return (
+    `${ascii(v.clause, CAP.clause)} ${ascii(v.code, CAP.code)} ` +
+    `at ${location(v)}: ${ascii(v.message, CAP.message)}${tail}`
+  );
 }

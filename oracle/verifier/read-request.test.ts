@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readRequest } from './read-request.js';
-import { bytes, requestText } from './test-support/result-texts.js';
+import { bytes, requestText } from '../test-support/result-texts.js';
 
 const kind = (text: string | Uint8Array): string => {
   const r = readRequest(typeof text === 'string' ? bytes(text) : text);

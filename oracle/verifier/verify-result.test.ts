@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import { verifyResult } from './verify-result.js';
-import { COMPLETE, IDS, STALE, bytes, mutate, requestText } from './test-support/result-texts.js';
+import { COMPLETE, IDS, INVALID_REQUEST, STALE, bytes, mutate, requestText } from '../test-support/result-texts.js';
 import type { Violation } from '../violation.js';
 
 /** The violations as `clause code where` lines, for exact comparison. */
@@ -279,25 +279,11 @@ test('request echo: key, kind type, unavailable rows, malformed requests', () =>
     'KD-REQ-09 invalid-request-answered at /status',
   ]);
   // A canonical valid request is never rejected as invalid-request (OQ-10 A).
-  const invalidRequest = `{
-  "analysis": null,
-  "authoritative": false,
-  "diagnostics": [],
-  "limit_profile": "kofun.discovery/default-v1",
-  "omissions": [],
-  "operations": [],
-  "reason": "invalid-request",
-  "schema": "kofun.discovery.result/v1",
-  "status": "invalid",
-  "truncated": false,
-  "type": null
-}
-`;
-  assert.equal(verify(invalidRequest, requestText({ spelling: 'length' })), []);
-  assert.equal(verify(invalidRequest, requestText()), ['KD-RES-15 invalid-reason at /reason']);
+  assert.equal(verify(INVALID_REQUEST, requestText({ spelling: 'length' })), []);
+  assert.equal(verify(INVALID_REQUEST, requestText()), ['KD-RES-15 invalid-reason at /reason']);
   // OQ-03: a layout-only deviation may be answered either way.
   const spaced = requestText().replace('"generation": 17', '"generation":  17');
-  assert.equal(verify(invalidRequest, spaced), []);
+  assert.equal(verify(INVALID_REQUEST, spaced), []);
   assert.equal(verify(COMPLETE, spaced), []);
 });
 
@@ -307,7 +293,8 @@ test('explain-operation: at most one row, and an echoed spelling on every omissi
     mutate(
       mutate(COMPLETE, '"status": "complete"', '"status": "partial"'),
       '"omissions": [],',
-      `"omissions": [\n    {\n      "reason": "hidden-by-visibility",\n      "requested_spelling": ${spelling}\n    }\n  ],`,
+      `"omissions": [\n    {\n      "reason": "hidden-by-visibility",\n      "requested_spelling": ${spelling}\n    ` +
+        `}\n  ],`,
     );
   assert.equal(verify(withOmission('"size"'), explain), []);
   assert.equal(verify(withOmission('"sizes"'), explain), [

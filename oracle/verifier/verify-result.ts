@@ -30,7 +30,9 @@ export interface VerifyContext {
   request?: Uint8Array;
   /** The fixture the provider answered from. */
   fixture?: LoadedFixture;
-  /** Also check the readings the register takes up that the reference oracle does not follow yet (pending-readings.ts). */
+  /**
+   * Also check the readings the register takes up that the reference oracle does not follow yet (pending-readings.ts).
+   */
   pendingReadings?: boolean;
 }
 

@@ -58,28 +58,31 @@ test('README.md and PROTOCOL.md show the same CI recipe', () => {
   assert.is(recipeOf('PROTOCOL.md'), recipeOf('README.md'));
 });
 
-test('the recipe installs, smokes, gates with expectations on shards, keeps the reports and merges the shards', async () => {
-  const commands = runCommands(recipeOf('README.md')).filter((c) => c.startsWith('npx kofun-ctk '));
-  const used = new Set<string>();
-  for (const command of commands) {
-    const words = parse(command.replace(/\$\{\{ matrix\.shard \}\}/g, '1'))
-      .filter((w): w is string => typeof w === 'string' || (typeof w === 'object' && 'pattern' in w))
-      .map((w) => (typeof w === 'string' ? w : (w as { pattern: string }).pattern));
-    const [, , name = '', ...rest] = words;
-    const known = await longOptions(name);
-    assert.ok(known !== undefined, `kofun-ctk has no command ${name}`);
-    for (const word of rest)
-      if (word.startsWith('--')) assert.ok(known.has(word), `kofun-ctk ${name} has no option ${word}`);
-    used.add(name);
-    if (name === 'run')
-      for (const needed of ['--expectations', '--shard', '--report', '--report-dir'])
-        assert.ok(rest.includes(needed), needed);
-  }
-  assert.equal([...used].sort(), ['merge-reports', 'run', 'smoke']);
-  const yaml = recipeOf('README.md');
-  assert.match(yaml, 'npm ci');
-  assert.match(yaml, 'actions/upload-artifact@v4');
-  assert.match(yaml, 'actions/download-artifact@v4');
-});
+test(
+  'the recipe installs, smokes, gates with expectations on shards, ' + 'keeps the reports and merges the shards',
+  async () => {
+    const commands = runCommands(recipeOf('README.md')).filter((c) => c.startsWith('npx kofun-ctk '));
+    const used = new Set<string>();
+    for (const command of commands) {
+      const words = parse(command.replace(/\$\{\{ matrix\.shard \}\}/g, '1'))
+        .filter((w): w is string => typeof w === 'string' || (typeof w === 'object' && 'pattern' in w))
+        .map((w) => (typeof w === 'string' ? w : (w as { pattern: string }).pattern));
+      const [, , name = '', ...rest] = words;
+      const known = await longOptions(name);
+      assert.ok(known !== undefined, `kofun-ctk has no command ${name}`);
+      for (const word of rest)
+        if (word.startsWith('--')) assert.ok(known.has(word), `kofun-ctk ${name} has no option ${word}`);
+      used.add(name);
+      if (name === 'run')
+        for (const needed of ['--expectations', '--shard', '--report', '--report-dir'])
+          assert.ok(rest.includes(needed), needed);
+    }
+    assert.equal([...used].sort(), ['merge-reports', 'run', 'smoke']);
+    const yaml = recipeOf('README.md');
+    assert.match(yaml, 'npm ci');
+    assert.match(yaml, 'actions/upload-artifact@v4');
+    assert.match(yaml, 'actions/download-artifact@v4');
+  },
+);
 
 test.run();

@@ -24,7 +24,8 @@ export const registerDigest: Register = (program: Command, io, done) => {
   program
     .command('digest')
     .description(
-      'print the interface-set digest of a JSON array of {"package_id","module_id","view":"public"|"internal","semantic_digest"} read from stdin',
+      'print the interface-set digest of a JSON array of ' +
+        '{"package_id","module_id","view":"public"|"internal","semantic_digest"} read from stdin',
     )
     .action(async () => {
       const input = await readBounded(io.stdin, MAX_INPUT_BYTES);
@@ -35,7 +36,8 @@ export const registerDigest: Register = (program: Command, io, done) => {
         const v = result.violation;
         const field = v.pointer?.split('/')[2];
         throw new UsageError(
-          `digest: member ${v.member}${field !== undefined ? ` field ${field}` : ''}: ${v.message} (${v.code}, ${v.clause})`,
+          `digest: member ${v.member}${field !== undefined ? ` field ${field}` : ''}: ${v.message} ` +
+            `(${v.code}, ${v.clause})`,
         );
       }
       await writeAll(io.stdout, `${result.digest}\n`);

@@ -51,7 +51,8 @@ export const registerMergeReports: Register = (program: Command, io, done) => {
       const problems = checkMergeSelection(reports, vectorSet);
       if (problems.length > 0) {
         for (const p of problems) {
-          const where = `${files[p.report - 1] ?? `report ${p.report}`}${p.vector === undefined ? '' : `: ${p.vector}`}`;
+          const file = files[p.report - 1] ?? `report ${p.report}`;
+          const where = `${file}${p.vector === undefined ? '' : `: ${p.vector}`}`;
           io.stderr.write(`kofun-ctk merge-reports: refused: ${escapeText(where)} ${escapeText(p.message)}\n`);
         }
         done(EXIT.usage);
@@ -62,7 +63,8 @@ export const registerMergeReports: Register = (program: Command, io, done) => {
       else writeFileSync(resolve(io.cwd, opts.out), text);
       const g = merged.report.gate;
       io.stderr.write(
-        `merged ${reports.length} reports, ${merged.report.vectors.length} vectors: gate ${g.passed ? 'PASSED' : 'FAILED'} (exit ${g.exit_code})\n`,
+        `merged ${reports.length} reports, ${merged.report.vectors.length} vectors: ` +
+          `gate ${g.passed ? 'PASSED' : 'FAILED'} (exit ${g.exit_code})\n`,
       );
       done(g.exit_code);
     });

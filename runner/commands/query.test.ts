@@ -4,8 +4,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../test-support/run-cli.js';
-import { makeFixture } from '../../oracle/fixture/test-support/make-fixture.js';
-import { load, requestOn, bytesOf } from '../../oracle/pipeline/test-support/query-support.js';
+import { makeFixture } from '../../oracle/test-support/make-fixture.js';
+import { load, requestOn, bytesOf } from '../../oracle/test-support/query-support.js';
+import { INVALID_REQUEST } from '../../oracle/test-support/result-texts.js';
 
 async function run(
   argv: string[],
@@ -15,23 +16,6 @@ async function run(
   const r = await runCli(argv, { stdin, cwd });
   return { code: r.code, stdout: r.stdoutBytes, stderr: r.stderr };
 }
-
-// The invalid result written out by hand from KD-RES-14/15, OQ-02 A, OQ-16 A, with the
-// canonical layout of KD-CANON-05/11/12/13.
-const INVALID_REQUEST = `{
-  "analysis": null,
-  "authoritative": false,
-  "diagnostics": [],
-  "limit_profile": "kofun.discovery/default-v1",
-  "omissions": [],
-  "operations": [],
-  "reason": "invalid-request",
-  "schema": "kofun.discovery.result/v1",
-  "status": "invalid",
-  "truncated": false,
-  "type": null
-}
-`;
 
 const dir = mkdtempSync(join(tmpdir(), 'kofun-query-'));
 const fixture = makeFixture();

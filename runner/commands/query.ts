@@ -33,7 +33,9 @@ export function violationLine(v: Violation): string {
   ]
     .filter((s) => s !== '')
     .join(', ');
-  const line = `kofun-ctk query: bad fixture: ${v.code} (${v.clause})${where}: ${v.message}${detail === '' ? '' : ` (${detail})`}`;
+  const line =
+    `kofun-ctk query: bad fixture: ${v.code} ` +
+    `(${v.clause})${where}: ${v.message}${detail === '' ? '' : ` (${detail})`}`;
   // Control characters from a file name or value would break the one-line report.
   return line.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
 }

@@ -59,7 +59,8 @@ async function repro(id: string, opts: ReproOptions, io: Parameters<Register>[1]
       set.queryVectors.map((v) => v.id),
     );
     throw new UsageError(
-      `no query vector ${escapeText(id)} in ${vectorsDir}${suggestion === undefined ? '' : ` (did you mean ${suggestion}?)`}`,
+      `no query vector ${escapeText(id)} ` +
+        `in ${vectorsDir}${suggestion === undefined ? '' : ` (did you mean ${suggestion}?)`}`,
     );
   }
   const out = resolve(io.cwd, opts.dir ?? join('kofun-ctk-repro', id.replace(/[^A-Za-z0-9._-]+/g, '__')));
@@ -125,6 +126,7 @@ async function repro(id: string, opts: ReproOptions, io: Parameters<Register>[1]
     '0',
     ...(opts.vectors ? ['--vectors', vectorsDir] : []),
   ]);
+  const acceptable = vector.acceptable.map((a) => escapeText(a.name));
   const lines = [
     `# kofun-ctk repro: ${escapeText(id)}`,
     '',
@@ -132,7 +134,7 @@ async function repro(id: string, opts: ReproOptions, io: Parameters<Register>[1]
     `- kit: kofun-ctk ${escapeText(kitVersion())}`,
     `- fixture: fixture.json (sha256 ${vector.fixtureSha256})`,
     `- request: request.bin (sha256 ${sha256Hex(vector.request)}, ${vector.request.length} bytes, sent exactly)`,
-    `- expected: expected.json${vector.acceptable.length > 0 ? `; acceptable alternatives: ${vector.acceptable.map((a) => escapeText(a.name)).join(', ')}` : ''}`,
+    `- expected: expected.json${acceptable.length > 0 ? `; acceptable alternatives: ${acceptable.join(', ')}` : ''}`,
     '- actual: actual.bin (or actual-error.txt), judgement.json, diff.txt',
     `- intent: ${escapeText(vector.intent)}`,
     `- clauses: ${vector.clauses.join(' ')}; interpretations: ${vector.interpretations.join(' ')}`,

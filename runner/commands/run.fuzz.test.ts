@@ -43,48 +43,51 @@ test('the reference passes the fuzz phase; the seed and the number of cases are 
   assert.is(liveGroupCount(), 0);
 });
 
-test('a provider that memorised the vectors passes them all and fails the fuzz phase, which writes a vector', async () => {
-  const out = mkdtempSync(join(tmpdir(), 'kofun-ctk-fuzz-'));
-  const r = await runGateCli([
-    '--config',
-    memorisedConfig(),
-    '--category',
-    'stale',
-    '--metamorphic',
-    '0',
-    '--fuzz',
-    '20',
-    '--fuzz-seed',
-    '7',
-    '--fuzz-out',
-    out,
-  ]);
-  assert.is(r.code, 1, r.stdout + r.stderr);
-  const report = r.report;
-  assert.ok(report !== undefined);
-  assert.ok(
-    report.vectors.every((v) => v.verdict === 'PASS'),
-    'every published vector passes',
-  );
-  assert.is(report.fuzz?.outcome, 'disagreement');
-  assert.is(report.fuzz?.seed, 7);
-  assert.is(report.fuzz?.cases, 20);
-  // The final LF is missing (KD-CANON-02), which the verifier names.
-  assert.ok(report.fuzz?.clauses?.includes('KD-CANON-02'), JSON.stringify(report.fuzz));
-  const id = report.fuzz?.vector_id ?? '';
-  assert.ok(existsSync(join(out, `${id}.json`)), id);
-  assert.ok(existsSync(join(out, 'manifest.json')));
-  assert.ok(
-    report.gate.reasons.some((x) => x.startsWith('fuzz: a disagreement in 20 generated cases (seed 7)')),
-    report.gate.reasons.join('\n'),
-  );
-  for (const format of ['md', 'junit'] as const) {
-    const text = renderReport(report, format);
-    assert.ok(text.includes('seed 7') && text.includes('20'), `${format} carries seed and cases`);
-  }
-  assert.match(readFileSync(join(out, `${id}.json`), 'utf8'), /Found by kofun-ctk fuzz/);
-  assert.is(liveGroupCount(), 0);
-});
+test(
+  'a provider that memorised the vectors passes them all and fails the fuzz phase, ' + 'which writes a vector',
+  async () => {
+    const out = mkdtempSync(join(tmpdir(), 'kofun-ctk-fuzz-'));
+    const r = await runGateCli([
+      '--config',
+      memorisedConfig(),
+      '--category',
+      'stale',
+      '--metamorphic',
+      '0',
+      '--fuzz',
+      '20',
+      '--fuzz-seed',
+      '7',
+      '--fuzz-out',
+      out,
+    ]);
+    assert.is(r.code, 1, r.stdout + r.stderr);
+    const report = r.report;
+    assert.ok(report !== undefined);
+    assert.ok(
+      report.vectors.every((v) => v.verdict === 'PASS'),
+      'every published vector passes',
+    );
+    assert.is(report.fuzz?.outcome, 'disagreement');
+    assert.is(report.fuzz?.seed, 7);
+    assert.is(report.fuzz?.cases, 20);
+    // The final LF is missing (KD-CANON-02), which the verifier names.
+    assert.ok(report.fuzz?.clauses?.includes('KD-CANON-02'), JSON.stringify(report.fuzz));
+    const id = report.fuzz?.vector_id ?? '';
+    assert.ok(existsSync(join(out, `${id}.json`)), id);
+    assert.ok(existsSync(join(out, 'manifest.json')));
+    assert.ok(
+      report.gate.reasons.some((x) => x.startsWith('fuzz: a disagreement in 20 generated cases (seed 7)')),
+      report.gate.reasons.join('\n'),
+    );
+    for (const format of ['md', 'junit'] as const) {
+      const text = renderReport(report, format);
+      assert.ok(text.includes('seed 7') && text.includes('20'), `${format} carries seed and cases`);
+    }
+    assert.match(readFileSync(join(out, `${id}.json`), 'utf8'), /Found by kofun-ctk fuzz/);
+    assert.is(liveGroupCount(), 0);
+  },
+);
 
 test('--fuzz takes a count', async () => {
   const r = await runGateCli(['--provider', 'reference', '--category', 'stale', '--fuzz', 'many']);

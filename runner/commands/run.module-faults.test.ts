@@ -7,31 +7,34 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { faultRun, othersPass, requestSha, threeStaleVectors } from '../test-support/run-helpers.js';
 
-test('a busy-looping module is terminated; one that exits, throws later or returns a string costs one vector', async () => {
-  const module = 'runner/test-support/modules/misbehaving-module.ts';
-  const target = threeStaleVectors()[1];
-  if (target === undefined) throw new Error('too few stale vectors');
-  process.env.KCTK_TARGET_REQUEST_SHA256 = requestSha(target);
-  try {
-    for (const [fault, kind] of [
-      ['hang', 'timeout'],
-      ['exit', 'crash'],
-      ['throw-later', 'crash'],
-      ['not-bytes', 'provider-error'],
-    ] as const) {
-      process.env.KCTK_MODULE_FAULT = fault;
-      // A module process starts from cold for each instance: the timeout leaves room for that on a busy machine.
-      const r = await faultRun(() => ['--module', module], 20000);
-      assert.is(r.target.error?.kind, kind, fault);
-      othersPass(r.verdicts, r.target.id);
-      const inThread = await faultRun(() => ['--module', module, '--module-in-thread'], 10000);
-      assert.is(inThread.target.error?.kind, kind, `${fault} in a thread`);
-      othersPass(inThread.verdicts, inThread.target.id);
+test(
+  'a busy-looping module is terminated; one that exits, ' + 'throws later or returns a string costs one vector',
+  async () => {
+    const module = 'runner/test-support/modules/misbehaving-module.ts';
+    const target = threeStaleVectors()[1];
+    if (target === undefined) throw new Error('too few stale vectors');
+    process.env.KCTK_TARGET_REQUEST_SHA256 = requestSha(target);
+    try {
+      for (const [fault, kind] of [
+        ['hang', 'timeout'],
+        ['exit', 'crash'],
+        ['throw-later', 'crash'],
+        ['not-bytes', 'provider-error'],
+      ] as const) {
+        process.env.KCTK_MODULE_FAULT = fault;
+        // A module process starts from cold for each instance: the timeout leaves room for that on a busy machine.
+        const r = await faultRun(() => ['--module', module], 20000);
+        assert.is(r.target.error?.kind, kind, fault);
+        othersPass(r.verdicts, r.target.id);
+        const inThread = await faultRun(() => ['--module', module, '--module-in-thread'], 10000);
+        assert.is(inThread.target.error?.kind, kind, `${fault} in a thread`);
+        othersPass(inThread.verdicts, inThread.target.id);
+      }
+    } finally {
+      delete process.env.KCTK_TARGET_REQUEST_SHA256;
+      delete process.env.KCTK_MODULE_FAULT;
     }
-  } finally {
-    delete process.env.KCTK_TARGET_REQUEST_SHA256;
-    delete process.env.KCTK_MODULE_FAULT;
-  }
-});
+  },
+);
 
 test.run();

@@ -28,50 +28,62 @@ function config(): string {
   return path;
 }
 
-test('without build commands the release-cost vectors are NOT-RUN (exit 3); a selection without them passes', async () => {
-  const plain = config();
-  const r = await runGateCli(['--config', plain, '--id', RELEASE_ID, '--id', 'stale/wrong-file', '--metamorphic', '0']);
-  assert.is(r.code, 3, r.stdout + r.stderr);
-  const j = judgementOf(r.report, RELEASE_ID);
-  assert.is(j.verdict, 'NOT-RUN');
-  assert.is(j.error?.message, 'no build commands declared');
-  assert.is(judgementOf(r.report, 'stale/wrong-file').verdict, 'PASS');
-  assert.ok(r.report?.gate.reasons.some((x) => x.includes('no build commands declared')));
-  // The summary says how to judge them or leave them out.
-  assert.match(r.stdout, /declare "build"/);
-  assert.match(r.stdout, 'To leave them out: --exclude-category release-cost');
+test(
+  'without build commands the release-cost vectors are NOT-RUN (exit 3); ' + 'a selection without them passes',
+  async () => {
+    const plain = config();
+    const r = await runGateCli([
+      '--config',
+      plain,
+      '--id',
+      RELEASE_ID,
+      '--id',
+      'stale/wrong-file',
+      '--metamorphic',
+      '0',
+    ]);
+    assert.is(r.code, 3, r.stdout + r.stderr);
+    const j = judgementOf(r.report, RELEASE_ID);
+    assert.is(j.verdict, 'NOT-RUN');
+    assert.is(j.error?.message, 'no build commands declared');
+    assert.is(judgementOf(r.report, 'stale/wrong-file').verdict, 'PASS');
+    assert.ok(r.report?.gate.reasons.some((x) => x.includes('no build commands declared')));
+    // The summary says how to judge them or leave them out.
+    assert.match(r.stdout, /declare "build"/);
+    assert.match(r.stdout, 'To leave them out: --exclude-category release-cost');
 
-  const queryOnly = await runGateCli([
-    '--config',
-    plain,
-    '--category',
-    'stale',
-    '--id',
-    'stale/wrong-file',
-    '--metamorphic',
-    '0',
-  ]);
-  assert.is(queryOnly.code, 0, queryOnly.stdout);
-  assert.is(queryOnly.report?.counts['NOT-RUN'], 0);
-  const excluded = await runGateCli([
-    '--config',
-    plain,
-    '--exclude-category',
-    'release-cost',
-    '--id',
-    RELEASE_ID,
-    '--id',
-    'stale/wrong-file',
-    '--metamorphic',
-    '0',
-  ]);
-  assert.is(excluded.code, 0, excluded.stdout);
-  assert.equal(
-    excluded.report?.vectors.map((v) => v.id),
-    ['stale/wrong-file'],
-  );
-  assert.is(liveGroupCount(), 0);
-});
+    const queryOnly = await runGateCli([
+      '--config',
+      plain,
+      '--category',
+      'stale',
+      '--id',
+      'stale/wrong-file',
+      '--metamorphic',
+      '0',
+    ]);
+    assert.is(queryOnly.code, 0, queryOnly.stdout);
+    assert.is(queryOnly.report?.counts['NOT-RUN'], 0);
+    const excluded = await runGateCli([
+      '--config',
+      plain,
+      '--exclude-category',
+      'release-cost',
+      '--id',
+      RELEASE_ID,
+      '--id',
+      'stale/wrong-file',
+      '--metamorphic',
+      '0',
+    ]);
+    assert.is(excluded.code, 0, excluded.stdout);
+    assert.equal(
+      excluded.report?.vectors.map((v) => v.id),
+      ['stale/wrong-file'],
+    );
+    assert.is(liveGroupCount(), 0);
+  },
+);
 
 test('--clause and --shard select release-cost vectors with the query vectors', async () => {
   const plain = config();

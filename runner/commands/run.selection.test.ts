@@ -114,28 +114,34 @@ test('--last-failed re-runs only what failed the gate in the earlier report', as
   assert.match(nothing.stderr, 'no vector failed the gate in that report');
 });
 
-test('--last-failed refuses a report of another vector set, one that is not a report, and a duplicate key', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'kofun-ctk-last-failed-'));
-  const file = join(dir, 'report.json');
-  const other = {
-    format: 'kofun.ctk.report/v1',
-    kit_version: '0',
-    vector_set_sha256: 'f'.repeat(64),
-    selection: {},
-    vectors: [{ id: 'x', verdict: 'FAIL' }],
-  };
-  writeFileSync(file, JSON.stringify(other));
-  const r1 = await runCli(['run', '--list', '--last-failed', file]);
-  assert.is(r1.code, 2);
-  assert.match(r1.stderr, `the report is of vector set ${'f'.repeat(64)}, this run of ${kitVectors().vectorSetSha256}`);
-  writeFileSync(file, '[1, 2]');
-  const r2 = await runCli(['run', '--list', '--last-failed', file]);
-  assert.match(r2.stderr, 'not a kofun.ctk.report/v1 JSON report');
-  // `{"format":` is 10 bytes: the repeated key's opening quote is at byte 10 + 22 ("kofun.ctk.report/v1",) = 32.
-  writeFileSync(file, '{"format":"kofun.ctk.report/v1","format":"x"}');
-  const r3 = await runCli(['run', '--list', '--last-failed', file]);
-  assert.is(r3.code, 2);
-  assert.match(r3.stderr, 'a key repeats in one object (byte offset 32)');
-});
+test(
+  '--last-failed refuses a report of another vector set, ' + 'one that is not a report, and a duplicate key',
+  async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kofun-ctk-last-failed-'));
+    const file = join(dir, 'report.json');
+    const other = {
+      format: 'kofun.ctk.report/v1',
+      kit_version: '0',
+      vector_set_sha256: 'f'.repeat(64),
+      selection: {},
+      vectors: [{ id: 'x', verdict: 'FAIL' }],
+    };
+    writeFileSync(file, JSON.stringify(other));
+    const r1 = await runCli(['run', '--list', '--last-failed', file]);
+    assert.is(r1.code, 2);
+    assert.match(
+      r1.stderr,
+      `the report is of vector set ${'f'.repeat(64)}, this run of ${kitVectors().vectorSetSha256}`,
+    );
+    writeFileSync(file, '[1, 2]');
+    const r2 = await runCli(['run', '--list', '--last-failed', file]);
+    assert.match(r2.stderr, 'not a kofun.ctk.report/v1 JSON report');
+    // `{"format":` is 10 bytes: the repeated key's opening quote is at byte 10 + 22 ("kofun.ctk.report/v1",) = 32.
+    writeFileSync(file, '{"format":"kofun.ctk.report/v1","format":"x"}');
+    const r3 = await runCli(['run', '--list', '--last-failed', file]);
+    assert.is(r3.code, 2);
+    assert.match(r3.stderr, 'a key repeats in one object (byte offset 32)');
+  },
+);
 
 test.run();

@@ -63,7 +63,10 @@ test('a start-up banner on stdout: exit 3, the stray bytes and the stderr shown 
   assert.match(r.stdout, 'handshake: FAILED (protocol): header line is not printable ASCII');
   assert.match(
     r.stdout,
-    /stdout: [0-9]+ bytes outside any complete frame; the first [0-9]+, escaped:\n {2}"\\u\{1b\}\[2J\\u\{1b\}\[31mmy-provider 1\.0 listening\\u\{1b\}\[0m\\n/,
+    new RegExp(
+      /stdout: [0-9]+ bytes outside any complete frame; the first [0-9]+, escaped:\n {2}/.source +
+        /"\\u\{1b\}\[2J\\u\{1b\}\[31mmy-provider 1\.0 listening\\u\{1b\}\[0m\\n/.source,
+    ),
   );
   assert.match(r.stdout, '  | my-provider: loading \\u{1b}]0;title\\u{7}config\n');
   assert.match(
@@ -74,27 +77,30 @@ test('a start-up banner on stdout: exit 3, the stray bytes and the stderr shown 
   assert.is(liveGroupCount(), 0);
 });
 
-test('a crash at the fixture load, a bad hello, a junk header, a missing binary: exit 3 each, saying where', async () => {
-  const crash = await runCli(['smoke', ...fake('exit-at-load')]);
-  assert.is(crash.code, 3);
-  assert.match(crash.stdout, 'load-fixture: FAILED (crash): provider exited with status 3');
-  assert.match(crash.stdout, '  | fake provider: \\u{1b}[31mgiving up\\u{1b}[0m');
-  assert.not.ok(CONTROL.test(crash.stdout));
-  const hello = await runCli(['smoke', ...fake('bad-hello')]);
-  assert.is(hello.code, 3);
-  assert.match(hello.stdout, 'handshake: FAILED (start): hello protocol is not kofun.ctk.provider-protocol/v1');
-  const junk = await runCli(['smoke', ...fake('junk-header')]);
-  assert.is(junk.code, 3);
-  assert.match(junk.stdout, 'query: FAILED (protocol)');
-  assert.match(
-    junk.stdout,
-    'stdout: 16 bytes outside any complete frame; the first 16, escaped:\n  "HTTP/1.1 200 OK\\n"',
-  );
-  const missing = await runCli(['smoke', '--process', join(kitRoot(), 'no-such-provider-binary')]);
-  assert.is(missing.code, 3);
-  assert.match(missing.stdout, 'handshake: FAILED (start)');
-  assert.is(liveGroupCount(), 0);
-});
+test(
+  'a crash at the fixture load, a bad hello, a junk header, ' + 'a missing binary: exit 3 each, saying where',
+  async () => {
+    const crash = await runCli(['smoke', ...fake('exit-at-load')]);
+    assert.is(crash.code, 3);
+    assert.match(crash.stdout, 'load-fixture: FAILED (crash): provider exited with status 3');
+    assert.match(crash.stdout, '  | fake provider: \\u{1b}[31mgiving up\\u{1b}[0m');
+    assert.not.ok(CONTROL.test(crash.stdout));
+    const hello = await runCli(['smoke', ...fake('bad-hello')]);
+    assert.is(hello.code, 3);
+    assert.match(hello.stdout, 'handshake: FAILED (start): hello protocol is not kofun.ctk.provider-protocol/v1');
+    const junk = await runCli(['smoke', ...fake('junk-header')]);
+    assert.is(junk.code, 3);
+    assert.match(junk.stdout, 'query: FAILED (protocol)');
+    assert.match(
+      junk.stdout,
+      'stdout: 16 bytes outside any complete frame; the first 16, escaped:\n  "HTTP/1.1 200 OK\\n"',
+    );
+    const missing = await runCli(['smoke', '--process', join(kitRoot(), 'no-such-provider-binary')]);
+    assert.is(missing.code, 3);
+    assert.match(missing.stdout, 'handshake: FAILED (start)');
+    assert.is(liveGroupCount(), 0);
+  },
+);
 
 test('the gate, with a provider that cannot start, says why once, with its stderr, and points to smoke', async () => {
   const r = await runGateCli([
@@ -115,7 +121,8 @@ test('the gate, with a provider that cannot start, says why once, with its stder
   assert.match(reason, '(kofun-ctk smoke with the same provider options shows its stdout and stderr)');
   assert.match(
     r.stdout,
-    '  - the provider could not start: header line is not printable ASCII; its stderr ends: my-provider: loading \\u{1b}]0;title\\u{7}config',
+    '  - the provider could not start: header line is not printable ASCII; its stderr ends: my-provider: ' +
+      'loading \\u{1b}]0;title\\u{7}config',
   );
   assert.not.ok(CONTROL.test(r.stdout), 'a raw control byte reached the console');
   assert.is(liveGroupCount(), 0);

@@ -145,7 +145,10 @@ function describeStep(s: StepOutcome, o: SmokeOutcome): string {
     return `${s.step}: FAILED (${s.fault.kind}): ${escapeText(s.fault.message)}${tail}`;
   }
   if ('providerError' in s)
-    return `${s.step}: answered with an error frame ${escapeText(s.providerError.code)}: ${escapeText(s.providerError.message)}`;
+    return (
+      `${s.step}: answered with an error ` +
+      `frame ${escapeText(s.providerError.code)}: ${escapeText(s.providerError.message)}`
+    );
   if (s.step === 'handshake') {
     const i = o.identity;
     const declared =

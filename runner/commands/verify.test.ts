@@ -3,8 +3,8 @@ import * as assert from 'uvu/assert';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { makeFixture } from '../../oracle/fixture/test-support/make-fixture.js';
-import { COMPLETE, mutate, requestText } from '../../oracle/verifier/test-support/result-texts.js';
+import { makeFixture } from '../../oracle/test-support/make-fixture.js';
+import { COMPLETE, mutate, requestText } from '../../oracle/test-support/result-texts.js';
 import { runCli } from '../test-support/run-cli.js';
 
 interface Run {
@@ -42,8 +42,10 @@ test('violations exit 1, one line each, in order', async () => {
   assert.is(r.code, 1);
   assert.is(
     r.stdout,
-    'KD-LIMIT-12 complete-truncated at /truncated: A complete result always has truncated: false. (expected false, actual true)\n' +
-      'KD-RES-06 complete-with-reason at /reason: A complete result has a null reason. (expected null, actual "limit-exhausted")\n',
+    'KD-LIMIT-12 complete-truncated at /truncated: A complete result always has truncated: false. (expected false, ' +
+      'actual true)\n' +
+      'KD-RES-06 complete-with-reason at /reason: A complete result has a null reason. (expected null, ' +
+      'actual "limit-exhausted")\n',
   );
   const stale = await run(
     ['verify', '--fixture', 'fixture.json', '--request', 'stale-request.json'],
@@ -67,7 +69,8 @@ test('an oversized result is a KD-LIMIT-03 violation, not a crash', async () => 
   assert.is(r.code, 1);
   assert.is(
     r.stdout,
-    'KD-LIMIT-03 size at byte 4194304: The result is longer than the cap of 4194304 bytes. (expected at most 4194304 bytes, actual 4194305 bytes)\n',
+    'KD-LIMIT-03 size at byte 4194304: The result is longer than the cap of 4194304 bytes. ' +
+      '(expected at most 4194304 bytes, actual 4194305 bytes)\n',
   );
 });
 

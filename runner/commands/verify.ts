@@ -56,7 +56,8 @@ export const registerVerify: Register = (program: Command, io, done) => {
   program
     .command('verify')
     .description(
-      'check result bytes read from stdin against every rule the verifier knows; optionally against the request and fixture',
+      'check result bytes read from stdin against every rule the verifier knows; ' +
+        'optionally against the request and fixture',
     )
     .option('--fixture <file>', 'fixture file, or vector file naming its fixture')
     .option('--request <file>', 'the request bytes the result answers')
@@ -77,7 +78,8 @@ export const registerVerify: Register = (program: Command, io, done) => {
           context.request = readFilePrefix(resolve(io.cwd, opts.request), LIMITS.requestBytes);
         } catch (err) {
           io.stderr.write(
-            `kofun-ctk verify: request file cannot be read (${escapeFor('ascii', errorCode(err), 32)}): ${escapeFor('ascii', opts.request, 200)}\n`,
+            `kofun-ctk verify: request file cannot be read ` +
+              `(${escapeFor('ascii', errorCode(err), 32)}): ${escapeFor('ascii', opts.request, 200)}\n`,
           );
           done(EXIT.usage);
           return;

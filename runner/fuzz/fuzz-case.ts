@@ -60,7 +60,9 @@ interface CandidateShape {
   }[];
   effects: { which: number; public: boolean; status: FactStatus }[];
   dependsOn: number[];
-  /** The compiler has a source location / documentation attachment, and whether each may be disclosed (KD-DISCLOSE-04). */
+  /**
+   * The compiler has a source location / documentation attachment, and whether each may be disclosed (KD-DISCLOSE-04).
+   */
   hasSource: boolean;
   discloseSource: boolean;
   documentation: boolean;

@@ -209,7 +209,9 @@ export function writeFuzzVector(
     generated: generatedStamp(kitVersion),
     id,
     category,
-    intent: `Found by kofun-ctk fuzz: a generated case on which the provider and the reference oracle disagree, shrunk by fast-check (replay: ${replay}).`,
+    intent:
+      `Found by kofun-ctk fuzz: a generated case on which the provider and the reference oracle disagree, ` +
+      `shrunk by fast-check (replay: ${replay}).`,
     clauses: [...new Set([...clauses, ...broken.filter((c) => /^KD-[A-Z]+-[0-9]{2}$/.test(c))])].sort(compareUtf8),
     interpretations: [],
     fixture_sha256: fixtureSha,

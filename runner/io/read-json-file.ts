@@ -52,7 +52,9 @@ export function decodeJsonStrict(
   return { ok: true, value: parsed.value };
 }
 
-/** Reads and decodes `path` (at most `maxBytes`); any problem is a UsageError naming `what`, the file and the offset. */
+/**
+ * Reads and decodes `path` (at most `maxBytes`); any problem is a UsageError naming `what`, the file and the offset.
+ */
 export function readJsonFile(path: string, what: string, maxBytes: number): unknown {
   let bytes: Uint8Array;
   try {

@@ -6,8 +6,8 @@ const b = (s: string): Uint8Array => new Uint8Array(Buffer.from(s, 'utf8'));
 
 test('the same JSON value in another layout is "layout", at the first differing byte with context', () => {
   // Byte 0 is `{` on both sides; byte 1 is the LF of the expected layout and `"` of the actual one. The expected side
-  // shows its first 25 bytes (to offset 1 + 24: `[` and LF end at byte 21, then four spaces) and is cut; the actual side
-  // is 15 bytes, shown whole. The expected text is 33 bytes.
+  // shows its first 25 bytes (to offset 1 + 24: `[` and LF end at byte 21, then four spaces)
+  // and is cut; the actual side is 15 bytes, shown whole. The expected text is 33 bytes.
   assert.equal(classifyDifference(b('{\n  "a": 1,\n  "b": [\n    2\n  ]\n}\n'), b('{"b":[2],"a":1}')), {
     kind: 'layout',
     offset: 1,

@@ -2,18 +2,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { UsageError } from '../io/cli-io.js';
 import { applyExpectations, parseExpectations } from './expectations.js';
-import type { Verdict, VectorJudgement } from './verdict.js';
-
-const judged = (id: string, verdict: Verdict): VectorJudgement => ({
-  id,
-  category: id.split('/')[0] ?? '',
-  clauses: [],
-  interpretations: [],
-  verdict,
-  fail_clauses: [],
-  violations: [],
-  notes: [],
-});
+import { judgement } from '../test-support/sample-report.js';
+import type { VectorJudgement } from './verdict.js';
 
 test('an expected failure is XFAIL, an expected failure that passes is XPASS', () => {
   const e = parseExpectations(
@@ -25,7 +15,12 @@ test('an expected failure is XFAIL, an expected failure that passes is XPASS', (
     'test',
   );
   const { judgements, unknown } = applyExpectations(
-    [judged('stale/a', 'FAIL'), judged('stale/b', 'ERROR'), judged('stale/c', 'PASS'), judged('stale/d', 'FAIL')],
+    [
+      judgement('stale/a', 'FAIL'),
+      judgement('stale/b', 'ERROR'),
+      judgement('stale/c', 'PASS'),
+      judgement('stale/d', 'FAIL'),
+    ],
     e,
     new Set(['stale/a', 'stale/b', 'stale/c', 'stale/d']),
   );
@@ -49,7 +44,7 @@ test('a failure of another kind keeps its verdict; an entry naming no vector is 
     ],
     'test',
   );
-  const { judgements, unknown } = applyExpectations([judged('x/1', 'ERROR')], e, new Set(['x/1']));
+  const { judgements, unknown } = applyExpectations([judgement('x/1', 'ERROR')], e, new Set(['x/1']));
   assert.is(judgements[0]?.verdict, 'ERROR');
   assert.ok(judgements[0]?.notes.some((n) => n.includes('expected FAIL')));
   assert.equal(
@@ -63,7 +58,10 @@ test('a vector outside the selection but in the set is not "unknown"', () => {
   assert.equal(applyExpectations([], e, new Set(['other/1'])).unknown, []);
 });
 
-const failing = (id: string, clauses: string[]): VectorJudgement => ({ ...judged(id, 'FAIL'), fail_clauses: clauses });
+const failing = (id: string, clauses: string[]): VectorJudgement => ({
+  ...judgement(id, 'FAIL'),
+  fail_clauses: clauses,
+});
 
 test('a prefix ending in * governs the vectors it starts; the exact id, then the longest prefix, wins', () => {
   const e = parseExpectations(
@@ -76,10 +74,10 @@ test('a prefix ending in * governs the vectors it starts; the exact id, then the
   );
   const { judgements } = applyExpectations(
     [
-      judged('stale/a', 'FAIL'),
-      judged('stale/deep/y', 'ERROR'),
-      judged('stale/deep/x', 'FAIL'),
-      judged('stalemate/b', 'FAIL'),
+      judgement('stale/a', 'FAIL'),
+      judgement('stale/deep/y', 'ERROR'),
+      judgement('stale/deep/x', 'FAIL'),
+      judgement('stalemate/b', 'FAIL'),
     ],
     e,
     new Set(['stale/a', 'stale/deep/y', 'stale/deep/x', 'stalemate/b']),

@@ -2,19 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseExpectations } from './expectations.js';
 import { expectationsText, updateExpectations } from './update-expectations.js';
-import type { Verdict, VectorJudgement } from './verdict.js';
-
-const judged = (id: string, verdict: Verdict, more: Partial<VectorJudgement> = {}): VectorJudgement => ({
-  id,
-  category: id.split('/')[0] ?? '',
-  clauses: [],
-  interpretations: [],
-  verdict,
-  fail_clauses: [],
-  violations: [],
-  notes: [],
-  ...more,
-});
+import { judgement } from '../test-support/sample-report.js';
 
 const known = (...ids: string[]): Set<string> => new Set(ids);
 
@@ -22,13 +10,15 @@ test('from nothing: one entry per FAIL and ERROR, clauses pinned, the provider m
   const u = updateExpectations(
     [],
     [
-      judged('b/2', 'ERROR', { error: { kind: 'provider-error', code: 'unsupported', message: 'no wildcards yet' } }),
-      judged('a/1', 'FAIL', {
+      judgement('b/2', 'ERROR', {
+        error: { kind: 'provider-error', code: 'unsupported', message: 'no wildcards yet' },
+      }),
+      judgement('a/1', 'FAIL', {
         fail_clauses: ['KD-ORDER-06', 'KD-CANON-12'],
         violations: [{ code: 'layout', clause: 'KD-CANON-12', message: 'not canonical' }],
       }),
-      judged('a/0', 'PASS'),
-      judged('c/3', 'NOT-RUN', { error: { kind: 'not-run', message: 'could not start' } }),
+      judgement('a/0', 'PASS'),
+      judgement('c/3', 'NOT-RUN', { error: { kind: 'not-run', message: 'could not start' } }),
     ],
     known('a/0', 'a/1', 'b/2', 'c/3'),
   );
@@ -45,9 +35,11 @@ test('from nothing: one entry per FAIL and ERROR, clauses pinned, the provider m
   assert.equal(u.notRun, ['c/3']);
   assert.is(
     expectationsText(u.entries),
-    '[\n  {\n    "id": "a/1",\n    "verdict": "FAIL",\n    "clauses": [\n      "KD-CANON-12",\n      "KD-ORDER-06"\n    ],\n' +
+    '[\n  {\n    "id": "a/1",\n    "verdict": "FAIL",\n    "clauses": ' +
+      '[\n      "KD-CANON-12",\n      "KD-ORDER-06"\n    ],\n' +
       '    "reason": "violates KD-ORDER-06 KD-CANON-12: not canonical"\n  },\n' +
-      '  {\n    "id": "b/2",\n    "verdict": "ERROR",\n    "reason": "provider-error unsupported: no wildcards yet"\n  }\n]\n',
+      '  {\n    "id": "b/2",\n    "verdict": "ERROR",\n    "reason": "provider-error unsupported: ' +
+      'no wildcards yet"\n  }\n]\n',
   );
 });
 
@@ -64,7 +56,7 @@ test('reasons already written are kept; fixed vectors and unknown entries are dr
   const u = updateExpectations(
     previous,
     // a/1 now FAILs (it was an ERROR): the entry follows the run, the reason stays.
-    [judged('a/1', 'FAIL', { fail_clauses: ['KD-CANON-02'] }), judged('a/2', 'XPASS', { raw_verdict: 'PASS' })],
+    [judgement('a/1', 'FAIL', { fail_clauses: ['KD-CANON-02'] }), judgement('a/2', 'XPASS', { raw_verdict: 'PASS' })],
     known('a/1', 'a/2', 'z/5'),
   );
   assert.equal(u.entries, [
@@ -84,10 +76,10 @@ test('a prefix entry stays while its vectors all still fail as it says, else it 
     't',
   );
   const run = [
-    judged('a/1', 'XFAIL', { raw_verdict: 'FAIL', fail_clauses: ['KD-CANON-12'] }),
-    judged('a/2', 'XFAIL', { raw_verdict: 'FAIL', fail_clauses: ['KD-CANON-12'] }),
-    judged('b/1', 'XFAIL', { raw_verdict: 'ERROR', error: { kind: 'crash', message: 'x' } }),
-    judged('b/2', 'XPASS', { raw_verdict: 'PASS' }),
+    judgement('a/1', 'XFAIL', { raw_verdict: 'FAIL', fail_clauses: ['KD-CANON-12'] }),
+    judgement('a/2', 'XFAIL', { raw_verdict: 'FAIL', fail_clauses: ['KD-CANON-12'] }),
+    judgement('b/1', 'XFAIL', { raw_verdict: 'ERROR', error: { kind: 'crash', message: 'x' } }),
+    judgement('b/2', 'XPASS', { raw_verdict: 'PASS' }),
   ];
   const u = updateExpectations(previous, run, known('a/1', 'a/2', 'b/1', 'b/2'));
   assert.equal(u.entries, [
@@ -99,8 +91,8 @@ test('a prefix entry stays while its vectors all still fail as it says, else it 
 
 test('the same run writes the same bytes, whatever the order of the judgements', () => {
   const run = [
-    judged('b/1', 'ERROR', { error: { kind: 'timeout', message: 't' } }),
-    judged('a/1', 'FAIL', { fail_clauses: ['KD-CANON-02'] }),
+    judgement('b/1', 'ERROR', { error: { kind: 'timeout', message: 't' } }),
+    judgement('a/1', 'FAIL', { fail_clauses: ['KD-CANON-02'] }),
   ];
   const one = expectationsText(updateExpectations([], run, known('a/1', 'b/1')).entries);
   const two = expectationsText(updateExpectations([], [...run].reverse(), known('a/1', 'b/1')).entries);

@@ -98,7 +98,10 @@ export async function expandGzip(bytes: Uint8Array, location: string, limits: In
   return { ok: true, format: 'gzip', tree: { location, kind: 'gzip', entries: [entry] } };
 }
 
-/** RFC 1952 member header fields that vary between builds: MTIME (LE u32 at 4), OS (byte 9), FNAME when FLG.FNAME is set. */
+/**
+ * RFC 1952 member header fields that vary between builds: MTIME
+ * (LE u32 at 4), OS (byte 9), FNAME when FLG.FNAME is set.
+ */
 function gzipHeaderMeta(bytes: Uint8Array): Record<string, string | number> {
   const meta: Record<string, string | number> = {};
   if (bytes.length < 10) return meta;

@@ -15,7 +15,7 @@ import {
   type EntryDifference,
 } from './compare-artifacts.js';
 import { formatComparison } from './format-comparison.js';
-import { zipBytes, DOS_DATE, DOS_TIME, type ZipEntrySpec } from './test-support/zip-bytes.js';
+import { zipBytes, DOS_DATE, DOS_TIME, type ZipEntrySpec } from '../test-support/zip-bytes.js';
 
 const root = mkdtempSync(join(tmpdir(), 'kofun-ctk-zip-test-'));
 let n = 0;
@@ -85,20 +85,23 @@ test('zip is recognised by its bytes, not by its name', async () => {
   );
 });
 
-test("a zip pair differing only in one entry's modification time: same bytes, header field zip.mtime named", async () => {
-  // 22:13:22 is time (22 << 11) | (13 << 5) | 11 = 45483.
-  const a = await fileTree(zipBytes(base));
-  const b = await fileTree(zipBytes([base[0] as ZipEntrySpec, { ...(base[1] as ZipEntrySpec), time: 45483 }]));
-  const c = await compareArtifacts(a, b);
-  assert.not.ok(c.identical);
-  const d = innerDifference(c, 'lib/app.txt');
-  assert.equal(d.aspects, ['metadata']);
-  assert.equal(d.metadata, [{ field: 'zip.mtime', a: '2023-11-14 22:13:20', b: '2023-11-14 22:13:22' }]);
-  assert.is(inner(c).identicalCount, 1);
-  const text = formatComparison(c).join('\n');
-  assert.match(text, 'inside (zip): same bytes; only archive header fields differ');
-  assert.match(text, 'zip.mtime: A 2023-11-14 22:13:20, B 2023-11-14 22:13:22');
-});
+test(
+  "a zip pair differing only in one entry's modification time: same bytes, " + 'header field zip.mtime named',
+  async () => {
+    // 22:13:22 is time (22 << 11) | (13 << 5) | 11 = 45483.
+    const a = await fileTree(zipBytes(base));
+    const b = await fileTree(zipBytes([base[0] as ZipEntrySpec, { ...(base[1] as ZipEntrySpec), time: 45483 }]));
+    const c = await compareArtifacts(a, b);
+    assert.not.ok(c.identical);
+    const d = innerDifference(c, 'lib/app.txt');
+    assert.equal(d.aspects, ['metadata']);
+    assert.equal(d.metadata, [{ field: 'zip.mtime', a: '2023-11-14 22:13:20', b: '2023-11-14 22:13:22' }]);
+    assert.is(inner(c).identicalCount, 1);
+    const text = formatComparison(c).join('\n');
+    assert.match(text, 'inside (zip): same bytes; only archive header fields differ');
+    assert.match(text, 'zip.mtime: A 2023-11-14 22:13:20, B 2023-11-14 22:13:22');
+  },
+);
 
 test('content inside a zip entry: the first differing byte is found in the entry, not the archive', async () => {
   const a = await fileTree(zipBytes(base));

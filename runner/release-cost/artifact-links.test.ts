@@ -26,22 +26,25 @@ function folder(name: string, files: Record<string, string>): string {
   return name;
 }
 
-test('a build that leaves its artifact as a link to a host folder is refused (exit 2), the folder never read', async () => {
-  const r = await run([
-    'release-cost',
-    '--build-a',
-    'ln -s /usr/share built-a',
-    '--build-b',
-    'ln -s /usr/share built-b',
-    '--out-a',
-    'built-a',
-    '--out-b',
-    'built-b',
-  ]);
-  assert.is(r.code, 2, r.out);
-  assert.match(r.out, 'artifact is a symbolic link (to /usr/share); links out of an artifact are never followed');
-  assert.not.match(r.out, /entries, digest/);
-});
+test(
+  'a build that leaves its artifact as a link to a host folder is refused (exit 2), ' + 'the folder never read',
+  async () => {
+    const r = await run([
+      'release-cost',
+      '--build-a',
+      'ln -s /usr/share built-a',
+      '--build-b',
+      'ln -s /usr/share built-b',
+      '--out-a',
+      'built-a',
+      '--out-b',
+      'built-b',
+    ]);
+    assert.is(r.code, 2, r.out);
+    assert.match(r.out, 'artifact is a symbolic link (to /usr/share); links out of an artifact are never followed');
+    assert.not.match(r.out, /entries, digest/);
+  },
+);
 
 test('a root named on the command line is resolved once, as diff -r does', async () => {
   folder('real', { 'a.txt': 'one\n' });
@@ -52,20 +55,23 @@ test('a root named on the command line is resolved once, as diff -r does', async
   assert.match(r.out, 'verdict: IDENTICAL (1 entries)');
 });
 
-test('links inside an artifact are entries compared by their target, never followed (a link to / is one entry)', async () => {
-  folder('in-a', { 'a.txt': 'one\n' });
-  folder('in-b', { 'a.txt': 'one\n' });
-  symlinkSync('/', join(root, 'in-a', 'up'));
-  symlinkSync('/usr', join(root, 'in-b', 'up'));
-  const r = await run(['release-cost', '--a', 'in-a', '--b', 'in-b']);
-  assert.is(r.code, 1, r.out);
-  assert.match(r.out, 'verdict: DIFFERENT (1 of 2 entries differ, 0 only in A, 0 only in B)');
-  const same = await loadArtifactTree('in-a', join(root, 'in-a'));
-  assert.equal(same.ok ? same.tree.entries.map((e) => [e.path, e.type, e.linkTarget]) : same.message, [
-    ['a.txt', 'file', null],
-    ['up', 'symlink', '/'],
-  ]);
-});
+test(
+  'links inside an artifact are entries compared by their target, ' + 'never followed (a link to / is one entry)',
+  async () => {
+    folder('in-a', { 'a.txt': 'one\n' });
+    folder('in-b', { 'a.txt': 'one\n' });
+    symlinkSync('/', join(root, 'in-a', 'up'));
+    symlinkSync('/usr', join(root, 'in-b', 'up'));
+    const r = await run(['release-cost', '--a', 'in-a', '--b', 'in-b']);
+    assert.is(r.code, 1, r.out);
+    assert.match(r.out, 'verdict: DIFFERENT (1 of 2 entries differ, 0 only in A, 0 only in B)');
+    const same = await loadArtifactTree('in-a', join(root, 'in-a'));
+    assert.equal(same.ok ? same.tree.entries.map((e) => [e.path, e.type, e.linkTarget]) : same.message, [
+      ['a.txt', 'file', null],
+      ['up', 'symlink', '/'],
+    ]);
+  },
+);
 
 test('entry and byte bounds: refused with the bound named', async () => {
   // Three files of 600 bytes: 1800 bytes and 3 entries.

@@ -3,42 +3,19 @@ import * as assert from 'uvu/assert';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { kitRoot } from '../../oracle/index.js';
 import { formatMatrix, runBuildMatrix, type MatrixOptions, type MatrixResult } from './build-matrix.js';
-import type { BuildConfig } from './build-config.js';
 import type { CauseHint } from './cause-hints.js';
 import { CLOCK_OFFSET_SECONDS } from './build-variation.js';
 import { findFaketime } from './find-faketime.js';
+import { variantBuildConfig } from '../test-support/variant-build.js';
 
 const root = mkdtempSync(join(tmpdir(), 'kofun-ctk-matrix-hints-test-'));
-const builder = join(kitRoot(), 'runner', 'release-cost', 'test-support', 'variant-builder.mjs');
 // notes.txt starts with "kofun test artifact\n" (20 bytes); each leak line follows it.
 const HEADER = 20;
 const faketime = findFaketime();
 
-function config(leak: string): BuildConfig {
-  const argv = (feature: string): string[] => [
-    process.execPath,
-    builder,
-    '--out',
-    '{out}',
-    '--feature',
-    feature,
-    '--leak',
-    leak,
-  ];
-  return {
-    source: null,
-    artifact: null,
-    timeoutMs: 20_000,
-    env: {},
-    commands: { without_support: argv('off'), support_disabled: argv('disabled'), discovery_enabled: argv('on') },
-    runtimeMetadata: null,
-  };
-}
-
 async function matrix(leak: string, options: MatrixOptions = {}): Promise<MatrixResult> {
-  return runBuildMatrix(config(leak), { workDir: root, ...options });
+  return runBuildMatrix(variantBuildConfig(leak), { workDir: root, ...options });
 }
 
 function hintsOf(r: MatrixResult, label = 'A1 vs A2'): CauseHint[] {

@@ -4,36 +4,13 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { kitRoot } from '../../oracle/index.js';
 import { formatMatrix, matrixVerdictLine, runBuildMatrix, type MatrixResult } from './build-matrix.js';
-import type { BuildConfig } from './build-config.js';
 import type { EntryDifference } from './compare-artifacts.js';
 import { main } from '../cli.js';
+import { variantBuildCommands, variantBuildConfig } from '../test-support/variant-build.js';
 
 const root = mkdtempSync(join(tmpdir(), 'kofun-ctk-matrix-test-'));
-const builder = join(kitRoot(), 'runner', 'release-cost', 'test-support', 'variant-builder.mjs');
 const HEADER = 'kofun test artifact\n'; // 20 bytes, the first line of notes.txt
-
-function config(leak: string, timeoutMs = 20_000): BuildConfig {
-  const argv = (feature: string): string[] => [
-    process.execPath,
-    builder,
-    '--out',
-    '{out}',
-    '--feature',
-    feature,
-    '--leak',
-    leak,
-  ];
-  return {
-    source: null,
-    artifact: null,
-    timeoutMs,
-    env: {},
-    commands: { without_support: argv('off'), support_disabled: argv('disabled'), discovery_enabled: argv('on') },
-    runtimeMetadata: null,
-  };
-}
 
 function difference(r: MatrixResult, label: string, path: string): EntryDifference {
   const c = r.comparisons.find((x) => x.label.startsWith(label));
@@ -56,7 +33,7 @@ const roots = (r: MatrixResult): [string, string] => [
 ];
 
 test('a reproducible build with a wired switch passes: A1 = A2, A1 = B, A1 != C', async () => {
-  const r = await runBuildMatrix(config('none'), { workDir: root });
+  const r = await runBuildMatrix(variantBuildConfig('none'), { workDir: root });
   assert.is(r.verdict, 'PASS', formatMatrix(r).join('\n'));
   assert.equal(r.findings, []);
   assert.equal(
@@ -75,7 +52,7 @@ test('a reproducible build with a wired switch passes: A1 = A2, A1 = B, A1 != C'
 });
 
 test('a build that embeds its build path is NONDETERMINISTIC at the hand-computed offset', async () => {
-  const r = await runBuildMatrix(config('path'), { workDir: root });
+  const r = await runBuildMatrix(variantBuildConfig('path'), { workDir: root });
   assert.is(r.verdict, 'FAIL');
   assert.equal(r.findings, ['NONDETERMINISTIC']);
   const [a1, a2] = roots(r);
@@ -86,7 +63,7 @@ test('a build that embeds its build path is NONDETERMINISTIC at the hand-compute
 });
 
 test('a build that embeds the time is NONDETERMINISTIC on line 2 of notes.txt', async () => {
-  const r = await runBuildMatrix(config('time'), { workDir: root });
+  const r = await runBuildMatrix(variantBuildConfig('time'), { workDir: root });
   assert.equal(r.findings, ['NONDETERMINISTIC']);
   const d = difference(r, 'A1 vs A2', 'notes.txt');
   assert.ok((d.first?.offset ?? 0) >= Buffer.byteLength(`${HEADER}built at: `));
@@ -94,7 +71,7 @@ test('a build that embeds the time is NONDETERMINISTIC on line 2 of notes.txt', 
 });
 
 test('a build that embeds the locale differs at offset 28 (C vs f)', async () => {
-  const r = await runBuildMatrix(config('locale'), { workDir: root });
+  const r = await runBuildMatrix(variantBuildConfig('locale'), { workDir: root });
   assert.equal(r.findings, ['NONDETERMINISTIC']);
   const d = difference(r, 'A1 vs A2', 'notes.txt');
   // 20 header bytes + "locale: " (8).
@@ -105,7 +82,7 @@ test('a build that embeds the locale differs at offset 28 (C vs f)', async () =>
 });
 
 test('a build whose file mode follows the umask differs in mode, and in content at offset 39', async () => {
-  const r = await runBuildMatrix(config('umask'), { workDir: root });
+  const r = await runBuildMatrix(variantBuildConfig('umask'), { workDir: root });
   assert.equal(r.findings, ['NONDETERMINISTIC']);
   const data = difference(r, 'A1 vs A2', 'data.txt');
   assert.equal(data.aspects, ['mode']);
@@ -117,7 +94,7 @@ test('a build whose file mode follows the umask differs in mode, and in content 
 });
 
 test('a build that embeds HOME differs where the two HOME paths part', async () => {
-  const r = await runBuildMatrix(config('home'), { workDir: root });
+  const r = await runBuildMatrix(variantBuildConfig('home'), { workDir: root });
   assert.equal(r.findings, ['NONDETERMINISTIC']);
   const home1 = r.variations[0]?.v.home ?? '';
   const home2 = r.variations[1]?.v.home ?? '';
@@ -128,7 +105,7 @@ test('a build that embeds HOME differs where the two HOME paths part', async () 
 });
 
 test('discovery metadata in the support-disabled build is a FEATURE-FOOTPRINT at offset 44 of app.bin', async () => {
-  const r = await runBuildMatrix(config('discovery-in-disabled'), { workDir: root });
+  const r = await runBuildMatrix(variantBuildConfig('discovery-in-disabled'), { workDir: root });
   assert.equal(r.findings, ['FEATURE-FOOTPRINT']);
   const d = difference(r, 'A1 vs B', 'app.bin');
   // "KOFUN-TEST-MODULE v1\n" (21) + "body: 0123456789abcdef\n" (23).
@@ -138,7 +115,7 @@ test('discovery metadata in the support-disabled build is a FEATURE-FOOTPRINT at
 });
 
 test('an unwired switch (C = A1) is refused: SWITCH-NOT-WIRED, never PASS', async () => {
-  const r = await runBuildMatrix(config('unwired'), { workDir: root });
+  const r = await runBuildMatrix(variantBuildConfig('unwired'), { workDir: root });
   assert.is(r.verdict, 'FAIL');
   assert.equal(r.findings, ['SWITCH-NOT-WIRED']);
   assert.is(matrixVerdictLine(r), 'verdict: FAIL SWITCH-NOT-WIRED');
@@ -146,11 +123,11 @@ test('an unwired switch (C = A1) is refused: SWITCH-NOT-WIRED, never PASS', asyn
 });
 
 test('a failing build is an ERROR naming the build; a hung build is killed with its process group', async () => {
-  const failed = await runBuildMatrix(config('fail'), { workDir: root });
+  const failed = await runBuildMatrix(variantBuildConfig('fail'), { workDir: root });
   assert.is(failed.verdict, 'ERROR');
   assert.is(matrixVerdictLine(failed), 'verdict: ERROR build A1 (without_support) exited with status 3');
   const pidFile = join(root, 'grandchild.pid');
-  const hung = config('hang', 800);
+  const hung = variantBuildConfig('hang', 800);
   hung.commands.without_support = [...hung.commands.without_support, '--pid-file', pidFile];
   const r = await runBuildMatrix(hung, { workDir: root });
   assert.is(r.verdict, 'ERROR');
@@ -176,16 +153,6 @@ test('release-cost --matrix: a configuration file, a copied source folder, exit 
   const src = join(root, 'project');
   mkdirSync(src);
   writeFileSync(join(src, 'input.txt'), 'from the source folder\n');
-  const argv = (feature: string, leak = 'none'): string[] => [
-    process.execPath,
-    builder,
-    '--out',
-    '{out}',
-    '--feature',
-    feature,
-    '--leak',
-    leak,
-  ];
   const write = (name: string, leak: string): string => {
     const file = join(root, name);
     writeFileSync(
@@ -195,11 +162,7 @@ test('release-cost --matrix: a configuration file, a copied source folder, exit 
         source: 'project',
         artifact: null,
         timeout_ms: 20000,
-        commands: {
-          without_support: argv('off', leak),
-          support_disabled: argv('disabled', leak),
-          discovery_enabled: argv('on', leak),
-        },
+        commands: variantBuildCommands(leak),
       }),
     );
     return file;

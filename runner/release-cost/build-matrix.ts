@@ -171,10 +171,12 @@ export async function runBuildMatrix(config: BuildConfig, options: MatrixOptions
 
 const FINDING_TEXT: Record<MatrixFinding, string> = {
   NONDETERMINISTIC:
-    'A1 and A2 differ: the build without support is not reproducible under the varied conditions, so no identity can be trusted',
+    'A1 and A2 differ: the build without support is not reproducible under the varied conditions, ' +
+    'so no identity can be trusted',
   'FEATURE-FOOTPRINT': 'A1 and B differ: support built in but disabled changes the release artifact (KD-RELEASE-02)',
   'SWITCH-NOT-WIRED':
-    'A1 and C are identical: enabling discovery changes no byte, so the switch is not wired and A1 = B proves nothing; the gate refuses to pass (KD-RELEASE-03)',
+    'A1 and C are identical: enabling discovery changes no byte, ' +
+    'so the switch is not wired and A1 = B proves nothing; the gate refuses to pass (KD-RELEASE-03)',
 };
 
 /** The report lines of a matrix run, without the verdict line. */
@@ -207,7 +209,8 @@ export function formatMatrix(result: MatrixResult, options: FormatOptions = DEFA
     result.builds.some((b) => b.variation.name === 'variant')
   ) {
     lines.push(
-      'note: the clock was not varied (faketime not found on PATH; Debian package faketime): a build embedding the time passes when both builds run in the same second',
+      'note: the clock was not varied (faketime not found on PATH; Debian package faketime): ' +
+        'a build embedding the time passes when both builds run in the same second',
     );
   }
   for (const f of result.findings) lines.push(`${f}: ${FINDING_TEXT[f]}`);

@@ -1,8 +1,8 @@
 /**
  * The build conditions the release-cost gate controls and varies, in the spirit of
  * reprotest: the build path, time zone, locale, umask, HOME, the order in which the
- * source files are created and the clock (through libfaketime, find-faketime.ts). The control build (A1) and every feature build (B, C) use
- * the control conditions; the variant build (A2) changes all of them at once, so any
+ * source files are created and the clock (through libfaketime, find-faketime.ts). The control build (A1) and every
+ * feature build (B, C) use the control conditions; the variant build (A2) changes all of them at once, so any
  * of them leaking into the artifact shows as NONDETERMINISTIC. SOURCE_DATE_EPOCH is a
  * pin, the same for every build, and recorded beside the variations (OQ-45: the gate
  * records the reproducible-build pins it used).
@@ -65,7 +65,9 @@ export function variantVariation(base: string, faketime: string | null = findFak
   };
 }
 
-/** The build environment: PATH from this process, the variation, the configuration's fixed entries, then the gate's own. */
+/**
+ * The build environment: PATH from this process, the variation, the configuration's fixed entries, then the gate's own.
+ */
 export function buildEnvironment(
   v: BuildVariation,
   fixed: Record<string, string>,

@@ -8,7 +8,7 @@ import { loadArtifactTree, type ArtifactTree } from './artifact-tree.js';
 import { compareArtifacts } from './compare-artifacts.js';
 import { causeHints, REMEDY, type BuildDifferences, type CauseHint } from './cause-hints.js';
 import { formatCauseHints } from './format-cause-hints.js';
-import { zipBytes, type ZipEntrySpec } from './test-support/zip-bytes.js';
+import { zipBytes, type ZipEntrySpec } from '../test-support/zip-bytes.js';
 
 const root = mkdtempSync(join(tmpdir(), 'kofun-ctk-hints-test-'));
 let n = 0;
@@ -63,8 +63,10 @@ test('the build path, found on each side where the bytes differ, at the hand-cou
   assert.equal(hints.map(brief), [['build path', 'notes.txt', null, 30, 30]]);
   assert.is(hints[0]?.remedy, REMEDY['build path']);
   assert.equal(formatCauseHints(hints), [
-    'cause: the build path leaked into notes.txt at offset 30 (0x1e) in A, 30 (0x1e) in B: A "/work/a/build", B "/elsewhere/deeper/build"',
-    '  remedy: map the build path to a fixed prefix (-ffile-prefix-map=OLD=NEW, --remap-path-prefix, -trimpath) or build in a fixed folder',
+    'cause: the build path leaked into notes.txt at offset 30 (0x1e) in A, 30 (0x1e) in B: A "/work/a/build", ' +
+      'B "/elsewhere/deeper/build"',
+    '  remedy: map the build path to a fixed prefix (-ffile-prefix-map=OLD=NEW, --remap-path-prefix, -trimpath) ' +
+      'or build in a fixed folder',
   ]);
 });
 
@@ -158,7 +160,8 @@ async function tarOf(mtime: number): Promise<Uint8Array> {
 
 test("archive header times of the build: tar mtime and zip DOS time (read in the build's time zone)", async () => {
   const builds: BuildDifferences = { ...NOTHING, clockA: CLOCK_A, clockB: CLOCK_B };
-  // B's zip time is Kiritimati local time: 2024-12-19 15:13:20 is (44 << 9) | (12 << 5) | 19 = 22931, (15 << 11) | (13 << 5) | 10 = 31146.
+  // B's zip time is Kiritimati local time: 2024-12-19 15:13:20 is
+  // (44 << 9) | (12 << 5) | 19 = 22931, (15 << 11) | (13 << 5) | 10 = 31146.
   const entry: ZipEntrySpec = { name: 'x.txt', data: 'same\n' };
   const hints = await hintsOf(
     { 'p.tar': await tarOf(1_700_000_001), 'p.zip': zipBytes([entry]) },
@@ -172,7 +175,8 @@ test("archive header times of the build: tar mtime and zip DOS time (read in the
   assert.equal([hints[1]?.a, hints[1]?.b], ['2023-11-14 22:13:20', '2024-12-19 15:13:20']);
   assert.match(
     formatCauseHints(hints).join('\n'),
-    'cause: the time leaked into p.zip :: x.txt at header field zip.mtime: A "2023-11-14 22:13:20", B "2024-12-19 15:13:20"',
+    'cause: the time leaked into p.zip :: x.txt at header field zip.mtime: A "2023-11-14 22:13:20", ' +
+      'B "2024-12-19 15:13:20"',
   );
 });
 

@@ -52,8 +52,11 @@ export interface CauseHint {
 
 export const REMEDY: Record<Variation, string> = {
   'build path':
-    'map the build path to a fixed prefix (-ffile-prefix-map=OLD=NEW, --remap-path-prefix, -trimpath) or build in a fixed folder',
-  HOME: 'keep HOME out of the artifact: map its prefix like the build path, or set HOME to a fixed folder for the build',
+    'map the build path to a fixed prefix (-ffile-prefix-map=OLD=NEW, --remap-path-prefix, -trimpath) ' +
+    'or build in a fixed folder',
+  HOME:
+    'keep HOME out of the artifact: map its prefix like the build path, ' +
+    'or set HOME to a fixed folder for the build',
   'time zone': 'format times in UTC (TZ=UTC) or take them from SOURCE_DATE_EPOCH',
   locale: 'build with a fixed locale (LC_ALL=C.UTF-8) or keep locale names out of the artifact',
   time: 'take every embedded time from SOURCE_DATE_EPOCH and clamp archive entry times to it',

@@ -119,25 +119,29 @@ test('line and column count characters; an offset inside a multi-byte character 
   assert.equal(lineAndColumn(s, 0), { line: 1, column: 1, byteColumn: 1 });
 });
 
-test('gzip: a header-only difference (MTIME) is found outside in the header and the payload is the same inside', async () => {
-  const gz = gzipSync(Buffer.from('payload\n'));
-  const later = Buffer.from(gz);
-  later.writeUInt32LE(1_700_000_000, 4);
-  const c = await compareArtifacts(await tree(folder({ 'x.gz': gz })), await tree(folder({ 'x.gz': later })));
-  const d = c.different[0];
-  // MTIME is little-endian at 4..7: 1,700,000,000 = 0x6553f100 is 00 f1 53 65, so byte 4 (00) agrees and byte 5 is first.
-  assert.is(d?.first?.offset, 5);
-  assert.ok(d?.inner !== null && d?.inner !== undefined && 'comparison' in d.inner);
-  if (d?.inner && 'comparison' in d.inner) {
-    assert.is(d.inner.format, 'gzip');
-    const payload = d.inner.comparison.different[0];
-    assert.equal(payload?.aspects, ['metadata']);
-    assert.equal(payload?.metadata, [{ field: 'gzip.mtime', a: 0, b: 1_700_000_000 }]);
-  }
-  const text = formatComparison(c).join('\n');
-  assert.match(text, 'inside (gzip): same bytes; only archive header fields differ');
-  assert.match(text, 'gzip.mtime: A 0, B 1700000000');
-});
+test(
+  'gzip: a header-only difference (MTIME) is found ' + 'outside in the header and the payload is the same inside',
+  async () => {
+    const gz = gzipSync(Buffer.from('payload\n'));
+    const later = Buffer.from(gz);
+    later.writeUInt32LE(1_700_000_000, 4);
+    const c = await compareArtifacts(await tree(folder({ 'x.gz': gz })), await tree(folder({ 'x.gz': later })));
+    const d = c.different[0];
+    // MTIME is little-endian at 4..7: 1,700,000,000 = 0x6553f100
+    // is 00 f1 53 65, so byte 4 (00) agrees and byte 5 is first.
+    assert.is(d?.first?.offset, 5);
+    assert.ok(d?.inner !== null && d?.inner !== undefined && 'comparison' in d.inner);
+    if (d?.inner && 'comparison' in d.inner) {
+      assert.is(d.inner.format, 'gzip');
+      const payload = d.inner.comparison.different[0];
+      assert.equal(payload?.aspects, ['metadata']);
+      assert.equal(payload?.metadata, [{ field: 'gzip.mtime', a: 0, b: 1_700_000_000 }]);
+    }
+    const text = formatComparison(c).join('\n');
+    assert.match(text, 'inside (gzip): same bytes; only archive header fields differ');
+    assert.match(text, 'gzip.mtime: A 0, B 1700000000');
+  },
+);
 
 function tar(entries: [string, string][]): Promise<Buffer> {
   const p = pack();

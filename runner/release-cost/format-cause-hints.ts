@@ -39,7 +39,9 @@ function where(h: CauseHint): string {
   return `offset ${[side('A', h.offsetA), side('B', h.offsetB)].filter((x) => x !== null).join(', ')}`;
 }
 
-/** One line per hint, then its remedy, e.g. `cause: the build path leaked into notes.txt at offset 30 (0x1e) in A, …`. */
+/**
+ * One line per hint, then its remedy, e.g. `cause: the build path leaked into notes.txt at offset 30 (0x1e) in A, …`.
+ */
 export function formatCauseHints(hints: readonly CauseHint[]): string[] {
   const lines: string[] = [];
   for (const h of hints) {

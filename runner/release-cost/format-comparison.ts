@@ -44,7 +44,8 @@ export function formatComparison(
   const name = (p: string): string =>
     escapeForTerminal(prefix === '' ? displayPath(p) : p === '' ? prefix : `${prefix} :: ${p}`);
   lines.push(
-    `entries: ${cmp.identicalCount} identical, ${cmp.different.length} different, ${cmp.onlyInA.length} only in A, ${cmp.onlyInB.length} only in B`,
+    `entries: ${cmp.identicalCount} identical, ${cmp.different.length} different, ${cmp.onlyInA.length} only in ` +
+      `A, ${cmp.onlyInB.length} only in B`,
   );
   for (const e of cmp.onlyInA) lines.push(`only in A: ${name(e.path)} (${describeEntry(e)})`);
   for (const e of cmp.onlyInB) lines.push(`only in B: ${name(e.path)} (${describeEntry(e)})`);
@@ -60,12 +61,14 @@ function formatDifference(d: EntryDifference, shownName: string, options: Format
   if (d.aspects.includes('content')) lines.push(`  sha256: A ${d.a.sha256 ?? '-'}`, `          B ${d.b.sha256 ?? '-'}`);
   if (d.aspects.includes('link-target')) {
     lines.push(
-      `  link target: A ${escapeForTerminal(d.a.linkTarget ?? '(none)')}, B ${escapeForTerminal(d.b.linkTarget ?? '(none)')}`,
+      `  link target: A ${escapeForTerminal(d.a.linkTarget ?? '(none)')}, ` +
+        `B ${escapeForTerminal(d.b.linkTarget ?? '(none)')}`,
     );
   }
   for (const m of d.metadata) {
     lines.push(
-      `  ${escapeForTerminal(m.field)}: A ${escapeForTerminal(String(m.a ?? '(absent)'))}, B ${escapeForTerminal(String(m.b ?? '(absent)'))}`,
+      `  ${escapeForTerminal(m.field)}: A ${escapeForTerminal(String(m.a ?? '(absent)'))}, ` +
+        `B ${escapeForTerminal(String(m.b ?? '(absent)'))}`,
     );
   }
   if (d.first !== null) lines.push(...formatFirst(d.first));
@@ -83,7 +86,8 @@ function formatDifference(d: EntryDifference, shownName: string, options: Format
     }
   }
   if (d.inner !== null) {
-    const innerPrefix = `${prefix === '' ? displayPath(d.path) : d.path === '' ? prefix : `${prefix} :: ${d.path}`}${d.inner.format === 'gzip' ? ' :: gunzip' : ''}`;
+    const outer = prefix === '' ? displayPath(d.path) : d.path === '' ? prefix : `${prefix} :: ${d.path}`;
+    const innerPrefix = `${outer}${d.inner.format === 'gzip' ? ' :: gunzip' : ''}`;
     if ('error' in d.inner)
       lines.push(`  inside (${d.inner.format}): not compared: ${escapeForTerminal(d.inner.error)}`);
     else {
@@ -105,7 +109,9 @@ function formatDifference(d: EntryDifference, shownName: string, options: Format
   return lines;
 }
 
-/** The first-difference block: offset in decimal and hex, both bytes, line/column, and the 16-byte window of each side. */
+/**
+ * The first-difference block: offset in decimal and hex, both bytes, line/column, and the 16-byte window of each side.
+ */
 export function formatFirst(f: ByteDifference): string[] {
   const byte = (b: number | null): string => (b === null ? 'end of file' : `0x${hex2(b)} '${asciiOf(b)}'`);
   const lines = [

@@ -41,28 +41,36 @@ function context(): { ctx: BuildContext; control: string; variant: string } {
   return { ctx, control, variant };
 }
 
-test('the defect stamps "built at: " and the UTC time to the second into BUILD-INFO, beside the normal files', async () => {
-  const out = join(root, 'stamped');
-  const r = await referenceBuild({ fixturePath, profile: 'without-support', outDir: out, defect: 'embed-build-time' });
-  assert.ok(r.ok);
-  const text = readFileSync(join(out, 'BUILD-INFO'), 'utf8');
-  assert.match(text, /^built at: \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z\n$/);
-  const plain = join(root, 'plain');
-  assert.ok((await referenceBuild({ fixturePath, profile: 'without-support', outDir: plain })).ok);
-  assert.equal(
-    readdirSync(out)
-      .filter((f) => f !== 'BUILD-INFO')
-      .sort(),
-    readdirSync(plain).sort(),
-  );
-  const bad = await referenceBuild({
-    fixturePath,
-    profile: 'without-support',
-    outDir: join(root, 'bad'),
-    defect: 'other',
-  });
-  assert.equal(bad, { ok: false, message: 'unknown defect; expected embed-build-time' });
-});
+test(
+  'the defect stamps "built at: " and the UTC time to the second into BUILD-INFO, ' + 'beside the normal files',
+  async () => {
+    const out = join(root, 'stamped');
+    const r = await referenceBuild({
+      fixturePath,
+      profile: 'without-support',
+      outDir: out,
+      defect: 'embed-build-time',
+    });
+    assert.ok(r.ok);
+    const text = readFileSync(join(out, 'BUILD-INFO'), 'utf8');
+    assert.match(text, /^built at: \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z\n$/);
+    const plain = join(root, 'plain');
+    assert.ok((await referenceBuild({ fixturePath, profile: 'without-support', outDir: plain })).ok);
+    assert.equal(
+      readdirSync(out)
+        .filter((f) => f !== 'BUILD-INFO')
+        .sort(),
+      readdirSync(plain).sort(),
+    );
+    const bad = await referenceBuild({
+      fixturePath,
+      profile: 'without-support',
+      outDir: join(root, 'bad'),
+      defect: 'other',
+    });
+    assert.equal(bad, { ok: false, message: 'unknown defect; expected embed-build-time' });
+  },
+);
 
 test('without faketime, or without the variant build, the check says it was not run and claims nothing', async () => {
   const { ctx, control, variant } = context();
@@ -70,7 +78,8 @@ test('without faketime, or without the variant build, the check says it was not 
   assert.equal(noClock, {
     violations: [],
     lines: [
-      'gate check (a reference build that embeds its build time): not run, the clock was not varied (faketime not found on PATH)',
+      'gate check (a reference build that embeds its build time): not run, ' +
+        'the clock was not varied (faketime not found on PATH)',
     ],
   });
   const noVariant = await runGateCheck(CHECK, ctx, control, null);
@@ -79,21 +88,25 @@ test('without faketime, or without the variant build, the check says it was not 
   ]);
 });
 
-test('with faketime the shifted clock makes the stamped builds differ, and the time is named at BUILD-INFO offset 10', async () => {
-  const faketime = findFaketime();
-  if (faketime === null) {
-    console.log('faketime is not installed here: the caught case was not exercised');
-    return;
-  }
-  const { ctx, control, variant } = context();
-  const r = await runGateCheck(CHECK, ctx, control, variant, undefined, faketime);
-  assert.equal(r.violations, [], r.lines.join('\n'));
-  assert.is(
-    r.lines[0],
-    'gate check (a reference build that embeds its build time): caught, NONDETERMINISTIC, the time at BUILD-INFO offset 10 on both sides',
-  );
-  assert.match(r.lines.join('\n'), 'cause: the time leaked into BUILD-INFO at offset 10 (0xa) in A, 10 (0xa) in B');
-});
+test(
+  'with faketime the shifted clock makes the stamped builds differ, ' + 'and the time is named at BUILD-INFO offset 10',
+  async () => {
+    const faketime = findFaketime();
+    if (faketime === null) {
+      console.log('faketime is not installed here: the caught case was not exercised');
+      return;
+    }
+    const { ctx, control, variant } = context();
+    const r = await runGateCheck(CHECK, ctx, control, variant, undefined, faketime);
+    assert.equal(r.violations, [], r.lines.join('\n'));
+    assert.is(
+      r.lines[0],
+      'gate check (a reference build that embeds its build time): caught, NONDETERMINISTIC, ' +
+        'the time at BUILD-INFO offset 10 on both sides',
+    );
+    assert.match(r.lines.join('\n'), 'cause: the time leaked into BUILD-INFO at offset 10 (0xa) in A, 10 (0xa) in B');
+  },
+);
 
 test.after(() => rmSync(root, { recursive: true, force: true }));
 

@@ -48,9 +48,10 @@ export async function referenceBuild(req: ReferenceBuildRequest): Promise<Refere
   const loaded = loadFixtureFile(req.fixturePath);
   if (!loaded.ok) {
     const v = loaded.violations[0];
+    const at = v?.pointer === undefined ? '' : ` at ${v.pointer}`;
     return {
       ok: false,
-      message: `fixture rejected: ${v === undefined ? 'invalid' : `${v.code} (${v.clause})${v.pointer === undefined ? '' : ` at ${v.pointer}`}`}`,
+      message: `fixture rejected: ${v === undefined ? 'invalid' : `${v.code} (${v.clause})${at}`}`,
     };
   }
   const files = buildFromLoaded(loaded.fixture, req.profile);

@@ -4,19 +4,13 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import {
-  kitRoot,
-  computeReleaseExpectation,
-  loadFixture,
-  encodeFixtureJson,
-  type JsonObject,
-} from '../../oracle/index.js';
+import { computeReleaseExpectation, loadFixture, encodeFixtureJson, type JsonObject } from '../../oracle/index.js';
 import { listTextWorld } from '../../suites/fixtures/list-text-world.js';
 import { releaseCostCases } from '../../suites/release-cost.js';
 import { runCli } from '../test-support/run-cli.js';
+import { VARIANT_BUILDER as builder, variantBuildCommands } from '../test-support/variant-build.js';
 
 const root = mkdtempSync(join(tmpdir(), 'kofun-ctk-release-cli-test-'));
-const builder = join(kitRoot(), 'runner', 'release-cost', 'test-support', 'variant-builder.mjs');
 const node = `'${process.execPath}'`;
 
 interface Run {
@@ -230,67 +224,69 @@ test('build-reference writes the reference artifact whose digest is the expectat
   assert.match(notEmpty.stderr, 'output folder is not empty');
 });
 
-test('--vectors runs release-cost vectors with the reference builder, or with a provider build configuration', async () => {
-  const c = releaseCostCases().find((x) => x.id === 'release-cost/null-signature');
-  if (c === undefined) throw new Error('case missing');
-  const loaded = loadFixture(c.fixture);
-  if (!loaded.ok) throw new Error('fixture');
-  const sha = loaded.fixture.fixtureSha256;
-  mkdirSync(join(root, 'vset', 'release-cost'), { recursive: true });
-  mkdirSync(join(root, 'vset', 'fixtures'), { recursive: true });
-  writeFileSync(join(root, 'vset', 'fixtures', `${sha}.json`), encodeFixtureJson(c.fixture as unknown as JsonObject));
-  writeFileSync(
-    join(root, 'vset', 'release-cost', 'null-signature.json'),
-    JSON.stringify({
-      format: 'kofun.ctk.vector/v1',
-      id: c.id,
-      category: c.category,
-      intent: c.intent,
-      clauses: c.clauses,
-      interpretations: c.interpretations,
-      fixture_sha256: sha,
-      release: c.release,
-    }),
-  );
-  const ref = await run(['release-cost', '--vectors', 'vset', '--reference', '--no-vary']);
-  assert.is(ref.code, 0, ref.stdout + ref.stderr);
-  assert.equal(ref.stdout.trimEnd().split('\n'), [
-    'PASS release-cost/null-signature',
-    'verdict: PASS (1 release-cost vectors)',
-  ]);
-  const argv = (feature: string): string[] => [process.execPath, builder, '--out', '{out}', '--feature', feature];
-  writeFileSync(
-    join(root, 'provider-build.json'),
-    JSON.stringify({
-      schema: 'kofun.ctk.release-build/v1',
-      commands: { without_support: argv('off'), support_disabled: argv('disabled'), discovery_enabled: argv('on') },
-    }),
-  );
-  const provider = await run([
-    'release-cost',
-    '--vectors',
-    'vset',
-    '--build-config',
-    'provider-build.json',
-    '--no-vary',
-  ]);
-  assert.is(provider.code, 0, provider.stdout);
-  // The stand-in builder honours the identities but is not the reference builder: its digests differ.
-  const digests = await run([
-    'release-cost',
-    '--vectors',
-    'vset',
-    '--build-config',
-    'provider-build.json',
-    '--no-vary',
-    '--check-digests',
-  ]);
-  assert.is(digests.code, 1);
-  assert.match(digests.stdout, 'KD-RELEASE-02 release-digest-mismatch');
-  assert.is(lastLine(digests.stdout), 'verdict: FAIL (1 of 1 release-cost vectors failed)');
-  assert.is((await run(['release-cost', '--vectors', 'vset'])).code, 2);
-  assert.is((await run(['release-cost', '--vectors', 'vset', '--reference', '--filter', 'no-such-id'])).code, 2);
-});
+test(
+  '--vectors runs release-cost vectors with the reference builder, ' + 'or with a provider build configuration',
+  async () => {
+    const c = releaseCostCases().find((x) => x.id === 'release-cost/null-signature');
+    if (c === undefined) throw new Error('case missing');
+    const loaded = loadFixture(c.fixture);
+    if (!loaded.ok) throw new Error('fixture');
+    const sha = loaded.fixture.fixtureSha256;
+    mkdirSync(join(root, 'vset', 'release-cost'), { recursive: true });
+    mkdirSync(join(root, 'vset', 'fixtures'), { recursive: true });
+    writeFileSync(join(root, 'vset', 'fixtures', `${sha}.json`), encodeFixtureJson(c.fixture as unknown as JsonObject));
+    writeFileSync(
+      join(root, 'vset', 'release-cost', 'null-signature.json'),
+      JSON.stringify({
+        format: 'kofun.ctk.vector/v1',
+        id: c.id,
+        category: c.category,
+        intent: c.intent,
+        clauses: c.clauses,
+        interpretations: c.interpretations,
+        fixture_sha256: sha,
+        release: c.release,
+      }),
+    );
+    const ref = await run(['release-cost', '--vectors', 'vset', '--reference', '--no-vary']);
+    assert.is(ref.code, 0, ref.stdout + ref.stderr);
+    assert.equal(ref.stdout.trimEnd().split('\n'), [
+      'PASS release-cost/null-signature',
+      'verdict: PASS (1 release-cost vectors)',
+    ]);
+    writeFileSync(
+      join(root, 'provider-build.json'),
+      JSON.stringify({
+        schema: 'kofun.ctk.release-build/v1',
+        commands: variantBuildCommands(),
+      }),
+    );
+    const provider = await run([
+      'release-cost',
+      '--vectors',
+      'vset',
+      '--build-config',
+      'provider-build.json',
+      '--no-vary',
+    ]);
+    assert.is(provider.code, 0, provider.stdout);
+    // The stand-in builder honours the identities but is not the reference builder: its digests differ.
+    const digests = await run([
+      'release-cost',
+      '--vectors',
+      'vset',
+      '--build-config',
+      'provider-build.json',
+      '--no-vary',
+      '--check-digests',
+    ]);
+    assert.is(digests.code, 1);
+    assert.match(digests.stdout, 'KD-RELEASE-02 release-digest-mismatch');
+    assert.is(lastLine(digests.stdout), 'verdict: FAIL (1 of 1 release-cost vectors failed)');
+    assert.is((await run(['release-cost', '--vectors', 'vset'])).code, 2);
+    assert.is((await run(['release-cost', '--vectors', 'vset', '--reference', '--filter', 'no-such-id'])).code, 2);
+  },
+);
 
 test.after(() => rmSync(root, { recursive: true, force: true }));
 

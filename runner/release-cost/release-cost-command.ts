@@ -295,7 +295,10 @@ function stringEnv(env: NodeJS.ProcessEnv): Record<string, string> {
 function verdictLine(c: ArtifactComparison): string {
   const total = new Set([...c.a.entries.map((e) => e.path), ...c.b.entries.map((e) => e.path)]).size;
   if (c.identical) return `verdict: IDENTICAL (${total} entries)`;
-  return `verdict: DIFFERENT (${c.different.length} of ${total} entries differ, ${c.onlyInA.length} only in A, ${c.onlyInB.length} only in B)`;
+  return (
+    `verdict: DIFFERENT (${c.different.length} of ${total} entries differ, ${c.onlyInA.length} only in ` +
+    `A, ${c.onlyInB.length} only in B)`
+  );
 }
 
 async function finish(io: CliIo, lines: string[], maxLines: number, verdict: string): Promise<void> {

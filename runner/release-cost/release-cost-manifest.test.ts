@@ -4,12 +4,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { kitRoot, SCHEMA_NAMES, schemaViolations } from '../../oracle/index.js';
+import { SCHEMA_NAMES, schemaViolations } from '../../oracle/index.js';
 import { main } from '../cli.js';
-import { zipBytes, type ZipEntrySpec } from './test-support/zip-bytes.js';
+import { VARIANT_BUILDER, variantBuildCommands } from '../test-support/variant-build.js';
+import { zipBytes, type ZipEntrySpec } from '../test-support/zip-bytes.js';
 
 const root = mkdtempSync(join(tmpdir(), 'kofun-ctk-release-manifest-test-'));
-const builder = join(kitRoot(), 'runner', 'release-cost', 'test-support', 'variant-builder.mjs');
 
 async function run(args: string[]): Promise<{ code: number; out: string }> {
   const stdout = new PassThrough();
@@ -46,98 +46,100 @@ function manifest(name: string): Record<string, unknown> {
   return value;
 }
 
-test('--a/--b of two jars that differ in one entry time: the manifest lists both insides and follows its schema', async () => {
-  const entries: ZipEntrySpec[] = [{ name: 'Main.class', data: 'cafe' }];
-  writeFileSync(join(root, 'a.jar'), zipBytes(entries));
-  // 22:13:22 is DOS time (22 << 11) | (13 << 5) | 11 = 45483.
-  writeFileSync(join(root, 'b.jar'), zipBytes([{ ...(entries[0] as ZipEntrySpec), time: 45483 }]));
-  const r = await run(['release-cost', '--a', 'a.jar', '--b', 'b.jar', '--manifest', 'pair.json']);
-  assert.is(r.code, 1, r.out);
-  assert.match(r.out, 'inside (zip): same bytes; only archive header fields differ');
-  const m = manifest('pair.json') as {
-    a: { entries: { inside: { format: string; entries: { path: string; meta: Record<string, unknown> }[] } }[] };
-    hints: Hint[];
-    verdict: string;
-  };
-  assert.is(m.verdict, 'DIFFERENT');
-  const inside = m.a.entries[0]?.inside;
-  assert.is(inside?.format, 'zip');
-  assert.is(inside?.entries[0]?.path, 'Main.class');
-  assert.is(inside?.entries[0]?.meta['zip.mtime'], '2023-11-14 22:13:20');
-  // Neither side was built, so nothing is known to blame.
-  assert.equal(m.hints, []);
-});
+test(
+  '--a/--b of two jars that differ in one entry time: ' + 'the manifest lists both insides and follows its schema',
+  async () => {
+    const entries: ZipEntrySpec[] = [{ name: 'Main.class', data: 'cafe' }];
+    writeFileSync(join(root, 'a.jar'), zipBytes(entries));
+    // 22:13:22 is DOS time (22 << 11) | (13 << 5) | 11 = 45483.
+    writeFileSync(join(root, 'b.jar'), zipBytes([{ ...(entries[0] as ZipEntrySpec), time: 45483 }]));
+    const r = await run(['release-cost', '--a', 'a.jar', '--b', 'b.jar', '--manifest', 'pair.json']);
+    assert.is(r.code, 1, r.out);
+    assert.match(r.out, 'inside (zip): same bytes; only archive header fields differ');
+    const m = manifest('pair.json') as {
+      a: { entries: { inside: { format: string; entries: { path: string; meta: Record<string, unknown> }[] } }[] };
+      hints: Hint[];
+      verdict: string;
+    };
+    assert.is(m.verdict, 'DIFFERENT');
+    const inside = m.a.entries[0]?.inside;
+    assert.is(inside?.format, 'zip');
+    assert.is(inside?.entries[0]?.path, 'Main.class');
+    assert.is(inside?.entries[0]?.meta['zip.mtime'], '2023-11-14 22:13:20');
+    // Neither side was built, so nothing is known to blame.
+    assert.equal(m.hints, []);
+  },
+);
 
-test('--build-a/--build-b with two output paths: the leaked output path is a build-path hint, in the console and the JSON alike', async () => {
-  const cmd = (out: string): string => `${process.execPath} ${builder} --out ${out} --feature off --leak out`;
-  const r = await run([
-    'release-cost',
-    '--build-a',
-    cmd('outA'),
-    '--build-b',
-    cmd('outB'),
-    '--out-a',
-    'outA',
-    '--out-b',
-    'outB',
-    '--manifest',
-    'built.json',
-  ]);
-  assert.is(r.code, 1, r.out);
-  const m = manifest('built.json') as { hints: Hint[] };
-  // "kofun test artifact\n" (20) + "out: " (5): both absolute output paths start at 25.
-  assert.equal(m.hints, [
-    {
-      variation: 'build path',
-      entry: 'notes.txt',
-      field: null,
-      offset_a: 25,
-      offset_b: 25,
-      a: join(root, 'outA'),
-      b: join(root, 'outB'),
-      remedy:
-        'map the build path to a fixed prefix (-ffile-prefix-map=OLD=NEW, --remap-path-prefix, -trimpath) or build in a fixed folder',
-    },
-  ]);
-  assert.match(
-    r.out,
-    `cause: the build path leaked into notes.txt at offset 25 (0x19) in A, 25 (0x19) in B: A "${join(root, 'outA')}", B "${join(root, 'outB')}"`,
-  );
-});
+test(
+  '--build-a/--build-b with two output paths: the leaked output path is a build-path hint, ' +
+    'in the console and the JSON alike',
+  async () => {
+    const cmd = (out: string): string => `${process.execPath} ${VARIANT_BUILDER} --out ${out} --feature off --leak out`;
+    const r = await run([
+      'release-cost',
+      '--build-a',
+      cmd('outA'),
+      '--build-b',
+      cmd('outB'),
+      '--out-a',
+      'outA',
+      '--out-b',
+      'outB',
+      '--manifest',
+      'built.json',
+    ]);
+    assert.is(r.code, 1, r.out);
+    const m = manifest('built.json') as { hints: Hint[] };
+    // "kofun test artifact\n" (20) + "out: " (5): both absolute output paths start at 25.
+    assert.equal(m.hints, [
+      {
+        variation: 'build path',
+        entry: 'notes.txt',
+        field: null,
+        offset_a: 25,
+        offset_b: 25,
+        a: join(root, 'outA'),
+        b: join(root, 'outB'),
+        remedy:
+          'map the build path to a fixed prefix (-ffile-prefix-map=OLD=NEW, --remap-path-prefix, -trimpath) ' +
+          'or build in a fixed folder',
+      },
+    ]);
+    assert.match(
+      r.out,
+      `cause: the build path leaked into notes.txt at offset 25 (0x19) in A, 25 (0x19) in B: ` +
+        `A "${join(root, 'outA')}", B "${join(root, 'outB')}"`,
+    );
+  },
+);
 
-test('--matrix --manifest: every comparison carries the hints the console prints, and the file follows its schema', async () => {
-  const argv = (feature: string): string[] => [
-    process.execPath,
-    builder,
-    '--out',
-    '{out}',
-    '--feature',
-    feature,
-    '--leak',
-    'locale',
-  ];
-  writeFileSync(
-    join(root, 'matrix.json'),
-    JSON.stringify({
-      schema: 'kofun.ctk.release-build/v1',
-      timeout_ms: 20000,
-      commands: { without_support: argv('off'), support_disabled: argv('disabled'), discovery_enabled: argv('on') },
-    }),
-  );
-  const r = await run(['release-cost', '--matrix', 'matrix.json', '--manifest', 'matrix-manifest.json']);
-  assert.is(r.code, 1, r.out);
-  const m = manifest('matrix-manifest.json') as { matrix: { comparisons: { label: string; hints: Hint[] }[] } };
-  const determinism = m.matrix.comparisons.find((c) => c.label.startsWith('A1 vs A2'));
-  // "kofun test artifact\n" (20) + "locale: " (8).
-  assert.equal(
-    determinism?.hints.map((h) => [h.variation, h.entry, h.offset_a, h.offset_b, h.a, h.b]),
-    [['locale', 'notes.txt', 28, 28, 'C.UTF-8', 'fr_FR.UTF-8']],
-  );
-  assert.match(
-    r.out,
-    'cause: the locale leaked into notes.txt at offset 28 (0x1c) in A, 28 (0x1c) in B: A "C.UTF-8", B "fr_FR.UTF-8"',
-  );
-});
+test(
+  '--matrix --manifest: every comparison carries the hints the console prints, ' + 'and the file follows its schema',
+  async () => {
+    writeFileSync(
+      join(root, 'matrix.json'),
+      JSON.stringify({
+        schema: 'kofun.ctk.release-build/v1',
+        timeout_ms: 20000,
+        commands: variantBuildCommands('locale'),
+      }),
+    );
+    const r = await run(['release-cost', '--matrix', 'matrix.json', '--manifest', 'matrix-manifest.json']);
+    assert.is(r.code, 1, r.out);
+    const m = manifest('matrix-manifest.json') as { matrix: { comparisons: { label: string; hints: Hint[] }[] } };
+    const determinism = m.matrix.comparisons.find((c) => c.label.startsWith('A1 vs A2'));
+    // "kofun test artifact\n" (20) + "locale: " (8).
+    assert.equal(
+      determinism?.hints.map((h) => [h.variation, h.entry, h.offset_a, h.offset_b, h.a, h.b]),
+      [['locale', 'notes.txt', 28, 28, 'C.UTF-8', 'fr_FR.UTF-8']],
+    );
+    assert.match(
+      r.out,
+      'cause: the locale leaked into notes.txt at offset 28 (0x1c) in A, 28 (0x1c) in B: A "C.UTF-8", B "fr_FR.UTF-8"',
+    );
+  },
+);
 
 test.after(() => rmSync(root, { recursive: true, force: true }));
 

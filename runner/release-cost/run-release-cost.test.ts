@@ -16,20 +16,14 @@ import { liveGroupCount } from '../adapters/process-group.js';
 import { main } from '../cli.js';
 import type { CliIo } from '../io/cli-io.js';
 import { judgementOf, runGateCli } from '../test-support/run-helpers.js';
+import { variantBuild } from '../test-support/variant-build.js';
 
 const RELEASE_ID = 'release-cost/empty-source';
-const builder = join(kitRoot(), 'runner', 'release-cost', 'test-support', 'variant-builder.mjs');
-const build = (feature: string, ...leak: string[]): string[] => [
-  process.execPath,
-  builder,
-  '--out',
-  '{out}',
-  '--feature',
-  feature,
-  ...leak,
-];
 
-/** A provider configuration declaring `build`; the provider is the plain-JavaScript fake, which starts fast (only release-cost vectors run). */
+/**
+ * A provider configuration declaring `build`; the provider is the
+ * plain-JavaScript fake, which starts fast (only release-cost vectors run).
+ */
 function config(buildSection: unknown, dir = mkdtempSync(join(tmpdir(), 'kofun-ctk-release-run-'))): string {
   const path = join(dir, 'provider.json');
   const argv = [process.execPath, join(kitRoot(), 'runner', 'test-support', 'fake-provider.mjs'), 'echo'];
@@ -63,63 +57,66 @@ test('--provider reference builds a release-cost vector with the reference build
   assert.is(liveGroupCount(), 0);
 });
 
-test('a build carrying discovery bytes with discovery disabled fails KD-RELEASE-02 at the first differing byte', async () => {
-  const leaky = config(
-    releaseBuild({
-      without_support: build('off'),
-      support_disabled: build('disabled', '--leak', 'discovery-in-disabled'),
-      discovery_enabled: build('on'),
-    }),
-  );
-  const r = await runGateCli(['--config', leaky, '--id', RELEASE_ID, '--metamorphic', '0']);
-  assert.is(r.code, 1, r.stdout + r.stderr);
-  const j = judgementOf(r.report, RELEASE_ID);
-  assert.is(j.verdict, 'FAIL');
-  assert.equal(j.fail_clauses, ['KD-RELEASE-02']);
-  // The builder writes this text without support; the leak appends a line, so the files part at its end.
-  const normalApp = Buffer.byteLength('KOFUN-TEST-MODULE v1\nbody: 0123456789abcdef\n', 'utf8');
-  assert.is(j.violations[0]?.code, 'release-bytes-differ');
-  assert.is(j.violations[0]?.offset, normalApp);
-  assert.is(j.violations[0]?.actual, `different: app.bin at byte ${normalApp}`);
-  assert.match(r.stdout, `FAIL ${RELEASE_ID}  KD-RELEASE-02`);
-  assert.match(r.stdout, `KD-RELEASE-02 release-bytes-differ at byte ${normalApp}`);
-  assert.match(r.stdout, `first difference at offset ${normalApp}`);
-  // No runtime_metadata command: the identities that need it are named as unchecked.
-  assert.ok(
-    j.notes.some((n) => n.includes('KD-RELEASE-04') && n.includes('not run')),
-    j.notes.join('\n'),
-  );
+test(
+  'a build carrying discovery bytes with discovery ' + 'disabled fails KD-RELEASE-02 at the first differing byte',
+  async () => {
+    const leaky = config(
+      releaseBuild({
+        without_support: variantBuild('off'),
+        support_disabled: variantBuild('disabled', '--leak', 'discovery-in-disabled'),
+        discovery_enabled: variantBuild('on'),
+      }),
+    );
+    const r = await runGateCli(['--config', leaky, '--id', RELEASE_ID, '--metamorphic', '0']);
+    assert.is(r.code, 1, r.stdout + r.stderr);
+    const j = judgementOf(r.report, RELEASE_ID);
+    assert.is(j.verdict, 'FAIL');
+    assert.equal(j.fail_clauses, ['KD-RELEASE-02']);
+    // The builder writes this text without support; the leak appends a line, so the files part at its end.
+    const normalApp = Buffer.byteLength('KOFUN-TEST-MODULE v1\nbody: 0123456789abcdef\n', 'utf8');
+    assert.is(j.violations[0]?.code, 'release-bytes-differ');
+    assert.is(j.violations[0]?.offset, normalApp);
+    assert.is(j.violations[0]?.actual, `different: app.bin at byte ${normalApp}`);
+    assert.match(r.stdout, `FAIL ${RELEASE_ID}  KD-RELEASE-02`);
+    assert.match(r.stdout, `KD-RELEASE-02 release-bytes-differ at byte ${normalApp}`);
+    assert.match(r.stdout, `first difference at offset ${normalApp}`);
+    // No runtime_metadata command: the identities that need it are named as unchecked.
+    assert.ok(
+      j.notes.some((n) => n.includes('KD-RELEASE-04') && n.includes('not run')),
+      j.notes.join('\n'),
+    );
 
-  // The expectations file covers release-cost vectors like any other.
-  const expectations = join(mkdtempSync(join(tmpdir(), 'kofun-ctk-release-xfail-')), 'expectations.json');
-  writeFileSync(
-    expectations,
-    JSON.stringify([
-      { id: RELEASE_ID, verdict: 'FAIL', reason: 'the disabled build still links the discovery tables' },
-    ]),
-  );
-  const known = await runGateCli([
-    '--config',
-    leaky,
-    '--id',
-    RELEASE_ID,
-    '--metamorphic',
-    '0',
-    '--no-release-vary',
-    '--expectations',
-    expectations,
-  ]);
-  assert.is(known.code, 0, known.stdout);
-  assert.is(judgementOf(known.report, RELEASE_ID).verdict, 'XFAIL');
-  assert.is(liveGroupCount(), 0);
-});
+    // The expectations file covers release-cost vectors like any other.
+    const expectations = join(mkdtempSync(join(tmpdir(), 'kofun-ctk-release-xfail-')), 'expectations.json');
+    writeFileSync(
+      expectations,
+      JSON.stringify([
+        { id: RELEASE_ID, verdict: 'FAIL', reason: 'the disabled build still links the discovery tables' },
+      ]),
+    );
+    const known = await runGateCli([
+      '--config',
+      leaky,
+      '--id',
+      RELEASE_ID,
+      '--metamorphic',
+      '0',
+      '--no-release-vary',
+      '--expectations',
+      expectations,
+    ]);
+    assert.is(known.code, 0, known.stdout);
+    assert.is(judgementOf(known.report, RELEASE_ID).verdict, 'XFAIL');
+    assert.is(liveGroupCount(), 0);
+  },
+);
 
 test('a build that fails is ERROR with its exit status and stderr', async () => {
   const failing = config(
     releaseBuild({
-      without_support: build('off'),
-      support_disabled: build('disabled', '--leak', 'fail'),
-      discovery_enabled: build('on'),
+      without_support: variantBuild('off'),
+      support_disabled: variantBuild('disabled', '--leak', 'fail'),
+      discovery_enabled: variantBuild('on'),
     }),
   );
   const r = await runGateCli(['--config', failing, '--id', RELEASE_ID, '--metamorphic', '0']);
@@ -138,9 +135,9 @@ test("one release-build file serves both release-cost --build-config and the con
     file,
     JSON.stringify(
       releaseBuild({
-        without_support: build('off'),
-        support_disabled: build('disabled', '--leak', 'discovery-in-disabled'),
-        discovery_enabled: build('on'),
+        without_support: variantBuild('off'),
+        support_disabled: variantBuild('disabled', '--leak', 'discovery-in-disabled'),
+        discovery_enabled: variantBuild('on'),
       }),
     ),
   );

@@ -10,7 +10,7 @@ import { runReleaseVector, type ReleaseVectorInput } from './run-release-vector.
 import type { ProviderBuild } from './build-config.js';
 
 const root = mkdtempSync(join(tmpdir(), 'kofun-ctk-release-vector-test-'));
-const support = join(kitRoot(), 'runner', 'release-cost', 'test-support');
+const support = join(kitRoot(), 'runner', 'test-support');
 const c = releaseCostCases().find((x) => x.id === 'release-cost/null-signature');
 if (c === undefined) throw new Error('case missing');
 const vector: ReleaseVectorInput = { id: c.id, release: c.release, fixture: c.fixture };

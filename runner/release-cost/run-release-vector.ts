@@ -199,7 +199,9 @@ export async function runReleaseVector(
               ? ''
               : artifact.message;
         details.builds.push({ profile: b.profile, ok: false, failure, digest: null });
-        const message = `build ${b.profile} (${COMMAND_OF[b.profile === 'without-support (variant)' ? 'without-support' : b.profile]}): ${failure}`;
+        const message =
+          `build ${b.profile} ` +
+          `(${COMMAND_OF[b.profile === 'without-support (variant)' ? 'without-support' : b.profile]}): ${failure}`;
         details.lines.push(`error: ${message}`);
         const kind = outcome.run.ok
           ? 'artifact'
@@ -241,7 +243,8 @@ export async function runReleaseVector(
       const message =
         id.relation === 'identical'
           ? `${id.right} must be byte-identical to ${id.left}`
-          : `${id.right} must differ from ${id.left} (positive control: an identical pair means the switch is not wired)`;
+          : `${id.right} must differ from ${id.left} (positive control: ` +
+            `an identical pair means the switch is not wired)`;
       details.violations.push(
         violation(
           id.relation === 'identical' ? 'release-bytes-differ' : 'release-switch-not-wired',
@@ -371,7 +374,8 @@ function listingDifferences(tree: ArtifactTree, expected: ProfileExpectation): s
     if (e === undefined) lines.push(`  missing: ${name}`);
     else if (e.mode !== f.mode || e.size !== f.size || e.sha256 !== f.sha256) {
       lines.push(
-        `  different: ${name} (mode ${e.mode.toString(8)} vs ${f.mode.toString(8)}, size ${e.size} vs ${f.size}, sha256 ${e.sha256 ?? '-'} vs ${f.sha256})`,
+        `  different: ${name} (mode ${e.mode.toString(8)} vs ${f.mode.toString(8)}, size ${e.size} vs ${f.size}, ` +
+          `sha256 ${e.sha256 ?? '-'} vs ${f.sha256})`,
       );
     }
     built.delete(f.path);

@@ -226,9 +226,11 @@ function detail(c: Colors, v: VectorJudgement, verbose: boolean): string {
   const lines: string[] = [];
   const head = `${colorVerdict(c, v.verdict)} ${escapeText(v.id)}`;
   if (v.verdict === 'FAIL') {
-    lines.push(
-      `${head}  ${v.fail_clauses.join(' ')}${v.clause_source === 'difference' ? " (the vector's clauses for the differing parts; the verifier found no violation)" : ''}`,
-    );
+    const source =
+      v.clause_source === 'difference'
+        ? " (the vector's clauses for the differing parts; the verifier found no violation)"
+        : '';
+    lines.push(`${head}  ${v.fail_clauses.join(' ')}${source}`);
     if (v.difference) lines.push(`    ${describeDifference(v.difference)}`);
     if (v.metamorphic && !v.metamorphic.ok)
       lines.push(`    metamorphic (seed ${v.metamorphic.seed}): ${v.metamorphic.detail ?? ''}`);
@@ -239,16 +241,17 @@ function detail(c: Colors, v: VectorJudgement, verbose: boolean): string {
     if (diff) {
       const diffLines = diff.split('\n').filter((l) => l !== '');
       for (const l of diffLines.slice(0, verbose ? undefined : MAX_DIFF_LINES)) {
-        lines.push(
-          `    ${l.startsWith('+') && !l.startsWith('+++') ? c.green(l) : l.startsWith('-') && !l.startsWith('---') ? c.red(l) : l}`,
-        );
+        const added = l.startsWith('+') && !l.startsWith('+++');
+        const removed = l.startsWith('-') && !l.startsWith('---');
+        lines.push(`    ${added ? c.green(l) : removed ? c.red(l) : l}`);
       }
       if (!verbose && diffLines.length > MAX_DIFF_LINES)
         lines.push(`    … ${diffLines.length - MAX_DIFF_LINES} more diff lines`);
     }
   } else if (v.verdict === 'XPASS') {
     lines.push(
-      `${head}  expected ${v.expectation?.verdict ?? ''} but got ${v.raw_verdict ?? ''}: ${escapeText(v.expectation?.reason ?? '')}`,
+      `${head}  expected ${v.expectation?.verdict ?? ''} but ` +
+        `got ${v.raw_verdict ?? ''}: ${escapeText(v.expectation?.reason ?? '')}`,
     );
   } else {
     const e = v.error;

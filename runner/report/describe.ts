@@ -19,12 +19,19 @@ export function describeDifference(d: DifferenceClass): string {
       // Contexts are escaped bytes already (classify-difference.ts).
       return (
         `layout only: the same JSON value, other bytes from byte offset ${d.offset} (KD-CANON-*): ` +
-        `expected "${d.expected_context}" (${d.expected_length} bytes), actual "${d.actual_context}" (${d.actual_length} bytes)`
+        `expected "${d.expected_context}" (${d.expected_length} bytes), ` +
+        `actual "${d.actual_context}" (${d.actual_length} bytes)`
       );
     case 'order':
-      return `order only: equal as multisets, arrays reordered at ${d.pointers.map((p) => escapeText(p || '(root)')).join(', ')} (KD-ORDER-*)`;
+      return (
+        `order only: equal as multisets, arrays reordered ` +
+        `at ${d.pointers.map((p) => escapeText(p || '(root)')).join(', ')} (KD-ORDER-*)`
+      );
     case 'values':
-      return `values differ at ${d.pointers.map((p) => escapeText(p || '(root)')).join(', ')}${d.more > 0 ? ` and ${d.more} more` : ''}`;
+      return (
+        `values differ ` +
+        `at ${d.pointers.map((p) => escapeText(p || '(root)')).join(', ')}${d.more > 0 ? ` and ${d.more} more` : ''}`
+      );
     case 'not-json':
       return 'not JSON text (or not UTF-8)';
   }

@@ -46,7 +46,9 @@ export function mergeReports(reports: readonly GateReport[]): MergeOutcome {
     if (r.vector_set_sha256 !== first.vector_set_sha256) {
       return {
         ok: false,
-        message: `refusing to merge reports of different vector sets (${first.vector_set_sha256} and ${r.vector_set_sha256})`,
+        message:
+          `refusing to merge reports of different vector sets (${first.vector_set_sha256} ` +
+          `and ${r.vector_set_sha256})`,
       };
     }
     if (r.kit_version !== first.kit_version)

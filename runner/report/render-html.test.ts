@@ -20,25 +20,28 @@ const HAVE_CHROMIUM = existsSync(CHROMIUM);
 if (!HAVE_CHROMIUM)
   console.log(`SKIP: ${CHROMIUM} (Debian package chromium) is absent; the HTML report is not tested in a browser`);
 
-test('the document itself: one file, no address to fetch, the policy allows nothing but its own style and script', () => {
-  const html = renderHtml(sampleReport());
-  assert.not.match(html, /<[^>]*\s(src|href)=/i);
-  assert.not.match(html, /https?:\/\//);
-  assert.match(
-    html,
-    /<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; style-src &#39;sha256-/,
-  );
-  assert.match(
-    htmlPolicy(),
-    /^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/]+=*'; script-src 'sha256-[A-Za-z0-9+/]+=*'/,
-  );
-  // The provider's markup only ever appears escaped.
-  assert.not.match(html, /<script>window|<img|<x>/);
-  assert.match(
-    html,
-    /bad&lt;script&gt;window.__pwned=1&lt;\/script&gt;&lt;img src=x onerror=&quot;window.__pwned=2&quot;&gt;/,
-  );
-});
+test(
+  'the document itself: one file, no address to fetch, ' + 'the policy allows nothing but its own style and script',
+  () => {
+    const html = renderHtml(sampleReport());
+    assert.not.match(html, /<[^>]*\s(src|href)=/i);
+    assert.not.match(html, /https?:\/\//);
+    assert.match(
+      html,
+      /<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; style-src &#39;sha256-/,
+    );
+    assert.match(
+      htmlPolicy(),
+      /^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/]+=*'; script-src 'sha256-[A-Za-z0-9+/]+=*'/,
+    );
+    // The provider's markup only ever appears escaped.
+    assert.not.match(html, /<script>window|<img|<x>/);
+    assert.match(
+      html,
+      /bad&lt;script&gt;window.__pwned=1&lt;\/script&gt;&lt;img src=x onerror=&quot;window.__pwned=2&quot;&gt;/,
+    );
+  },
+);
 
 test('in headless Chromium: counts, filters, and provider markup shown as text without running', async () => {
   if (!HAVE_CHROMIUM) return;

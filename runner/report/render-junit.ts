@@ -87,12 +87,14 @@ function addCase(suite: XMLBuilder, v: VectorJudgement): void {
       break;
     }
     case 'ERROR':
-    case 'NOT-RUN':
+    case 'NOT-RUN': {
+      const clauses = v.fail_clauses.length > 0 ? ` ${v.fail_clauses.join(' ')}` : '';
       tc.ele('error', {
         type: v.error?.kind ?? v.verdict,
-        message: `${v.verdict}${v.fail_clauses.length > 0 ? ` ${v.fail_clauses.join(' ')}` : ''}: ${v.error?.message ?? ''}`,
+        message: `${v.verdict}${clauses}: ${v.error?.message ?? ''}`,
       }).txt(withReproduce(v, withNotes(v.error?.stderr_tail ?? '', v)));
       break;
+    }
     case 'XFAIL':
       tc.ele('skipped', {
         message: `XFAIL (expected ${v.raw_verdict ?? ''}): ${escapeText(v.expectation?.reason ?? '')}`,

@@ -86,7 +86,8 @@ function summaryTables(report: GateReport): string[] {
     );
     for (const c of report.summary.by_clause) {
       out.push(
-        `| ${markdownCell(c.clause)} | ${c.failing} | ${c.expected} | ${c.categories.map((x) => markdownCell(x)).join(', ')} |`,
+        `| ${markdownCell(c.clause)} | ${c.failing} | ${c.expected} ` +
+          `| ${c.categories.map((x) => markdownCell(x)).join(', ')} |`,
       );
     }
     out.push('');

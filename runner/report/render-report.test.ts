@@ -4,10 +4,10 @@ import { create } from 'xmlbuilder2';
 import { errorFromFault } from '../judge/judge-vector.js';
 import { unifiedDiff } from '../judge/unified-diff.js';
 import type { VectorJudgement } from '../judge/verdict.js';
-import { summarizeVectors } from './run-summary.js';
-import { computeGate, countVerdicts, REPORT_FORMAT, type GateReport } from './gate-report.js';
+import type { GateReport } from './gate-report.js';
 import { renderJunit } from './render-junit.js';
 import { renderMarkdown } from './render-markdown.js';
+import { reportOf } from '../test-support/sample-report.js';
 
 const hostile = 'bad\u0000\u001b[2J\u0007</failure><x>&amp;```|*_\u202e\ud800';
 
@@ -38,23 +38,9 @@ function report(): GateReport {
     ),
     notes: [],
   };
-  const vectors = [error, fail];
-  return {
-    format: REPORT_FORMAT,
-    kit_version: '0.1.0',
-    vector_set_sha256: 'f'.repeat(64),
+  return reportOf([error, fail], {
     provider: { name: hostile, version: '1\u001b', interpretations: [hostile], adapter: 'process-persistent' },
-    selection: { categories: [], ids: [], clauses: [], shard: null, filtered: 2, total: 2 },
-    metamorphic: { sample: 0, seed: 1 },
-    started_at: '2026-01-31T12:00:00.000Z',
-    duration_ms: 1500,
-    hostname: 'ci-host',
-    counts: countVerdicts(vectors),
-    summary: summarizeVectors(vectors),
-    gate: computeGate(vectors, []),
-    unknown_expectations: [],
-    vectors,
-  };
+  });
 }
 
 // Every character XML 1.0 cannot carry, and every terminal control.

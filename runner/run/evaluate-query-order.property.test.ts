@@ -16,8 +16,8 @@ import {
   requestOn,
   RESULT_HEAD,
   textOf,
-} from '../../oracle/pipeline/test-support/query-support.js';
-import { richFixture } from '../../oracle/pipeline/test-support/rich-fixture.js';
+} from '../../oracle/test-support/query-support.js';
+import { richFixture } from '../../oracle/test-support/rich-fixture.js';
 import { fixtureVariant } from './metamorphic-variant.js';
 
 const SEED = { seed: 20261201 };

@@ -76,12 +76,15 @@ function brokenClauses(outcome: Extract<FuzzOutcome, { kind: 'disagreement' }>):
   return [...new Set(verifyResult(outcome.actual.bytes, context).map((v) => v.clause))].sort();
 }
 
-/** The gate report with its fuzz phase: a disagreement fails the gate, a phase that could not run leaves it incomplete. */
+/**
+ * The gate report with its fuzz phase: a disagreement fails the gate, a phase that could not run leaves it incomplete.
+ */
 export function withFuzzPhase(report: GateReport, fuzz: FuzzPhaseReport): GateReport {
   const gate = { ...report.gate, reasons: [...report.gate.reasons] };
   if (fuzz.outcome === 'disagreement') {
     gate.reasons.push(
-      `fuzz: a disagreement in ${fuzz.cases} generated cases (seed ${fuzz.seed}), written as ${fuzz.vector_id ?? 'a vector'}`,
+      `fuzz: a disagreement in ${fuzz.cases} generated cases (seed ${fuzz.seed}), ` +
+        `written as ${fuzz.vector_id ?? 'a vector'}`,
     );
     if (gate.exit_code === EXIT.ok) gate.exit_code = EXIT.failed;
   } else if (fuzz.outcome === 'no-provider') {
@@ -99,7 +102,11 @@ export function describeFuzzPhase(fuzz: FuzzPhaseReport): string {
     case 'passed':
       return `${head}: no disagreement`;
     case 'disagreement':
-      return `${head}: disagreement, minimal case written as vector ${fuzz.vector_id ?? ''} (replay: kofun-ctk fuzz --seed ${fuzz.seed} --path ${fuzz.path ?? ''}; clauses: ${(fuzz.clauses ?? []).join(' ') || 'none found by the verifier'})`;
+      return (
+        `${head}: disagreement, minimal case written as vector ${fuzz.vector_id ?? ''} (replay: ` +
+        `kofun-ctk fuzz --seed ${fuzz.seed} --path ${fuzz.path ?? ''}; ` +
+        `clauses: ${(fuzz.clauses ?? []).join(' ') || 'none found by the verifier'})`
+      );
     case 'no-provider':
       return `${head}: could not run: ${fuzz.message ?? ''}`;
   }

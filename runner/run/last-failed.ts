@@ -26,7 +26,8 @@ export function lastFailedIds(path: string, vectorSetSha256: string): Set<string
   const problem = gateReportProblem(value);
   if (problem !== undefined) {
     throw new UsageError(
-      `--last-failed ${path}: not a kofun.ctk.report/v1 JSON report (write one with --report json): ${escapeText(problem)}`,
+      `--last-failed ${path}: not a kofun.ctk.report/v1 JSON report (write one with --report ` +
+        `json): ${escapeText(problem)}`,
     );
   }
   const report = value as { vectors: { id: string; verdict: string }[] };

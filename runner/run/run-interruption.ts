@@ -53,7 +53,8 @@ export function installRunInterruption(options: {
   const onTimeout = (): void =>
     stop(
       'global-timeout',
-      `kofun-ctk: --global-timeout ${limit} ms reached: providers stopped, writing the reports of what ran (incomplete)`,
+      `kofun-ctk: --global-timeout ${limit} ms reached: providers stopped, ` +
+        `writing the reports of what ran (incomplete)`,
     );
   const timer = limit === undefined ? undefined : setTimeout(onTimeout, limit);
   timer?.unref();

@@ -2,8 +2,8 @@
  * The runner's view of a vector set (ARCHITECTURE.md, "vectors/"), read with the
  * vectors' own loader (runner/vectors/load-vector.ts): the manifest's set digest, the
  * query vectors with their request, expected and acceptable bytes, the release-cost
- * vectors with their release expectation, and the shared fixtures by SHA-256. The runner checks what binds a gate to exact bytes: the set
- * digest against the manifest's file list, every listed file against its SHA-256, every
+ * vectors with their release expectation, and the shared fixtures by SHA-256. The runner checks what binds a gate
+ * to exact bytes: the set digest against the manifest's file list, every listed file against its SHA-256, every
  * expected and acceptable result against its own; a mismatch is a usage error (exit 2),
  * never a verdict. Files the manifest does not list are not part of the set.
  */

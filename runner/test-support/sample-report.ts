@@ -17,7 +17,12 @@ export const HOSTILE =
   'bad<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2">\u0000\u001b[2J\u0007' +
   '</failure><x>&amp;```|*_\u202e\ud800';
 
-function judged(id: string, verdict: VectorJudgement['verdict'], more: Partial<VectorJudgement> = {}): VectorJudgement {
+/** A judgement of vector `id` (its category is the part before the slash), nothing to report; override any field. */
+export function judgement(
+  id: string,
+  verdict: VectorJudgement['verdict'],
+  more: Partial<VectorJudgement> = {},
+): VectorJudgement {
   return {
     id,
     category: id.split('/')[0] ?? '',
@@ -27,8 +32,34 @@ function judged(id: string, verdict: VectorJudgement['verdict'], more: Partial<V
     fail_clauses: [],
     violations: [],
     notes: [],
-    duration_ms: 1.5,
     ...more,
+  };
+}
+
+const judged = (id: string, verdict: VectorJudgement['verdict'], more: Partial<VectorJudgement> = {}) =>
+  judgement(id, verdict, { duration_ms: 1.5, ...more });
+
+/**
+ * A gate report of `vectors` (counts, summary and gate computed from them) by provider `p` 1, all of them selected,
+ * started 2026-01-31 12:00:00 UTC; override any field.
+ */
+export function reportOf(vectors: VectorJudgement[], over: Partial<GateReport> = {}): GateReport {
+  return {
+    format: REPORT_FORMAT,
+    kit_version: '0.1.0',
+    vector_set_sha256: 'f'.repeat(64),
+    provider: { name: 'p', version: '1', interpretations: [], adapter: 'process-persistent' },
+    selection: { categories: [], ids: [], clauses: [], shard: null, filtered: vectors.length, total: vectors.length },
+    metamorphic: { sample: 0, seed: 1 },
+    started_at: '2026-01-31T12:00:00.000Z',
+    duration_ms: 1500,
+    hostname: 'ci-host',
+    counts: countVerdicts(vectors),
+    summary: summarizeVectors(vectors),
+    gate: computeGate(vectors, []),
+    unknown_expectations: [],
+    vectors,
+    ...over,
   };
 }
 
@@ -72,21 +103,7 @@ export function sampleVectors(): VectorJudgement[] {
 
 /** The sample report: a provider named with hostile text, started 2026-01-31 12:00:00 UTC. */
 export function sampleReport(): GateReport {
-  const vectors = sampleVectors();
-  return {
-    format: REPORT_FORMAT,
-    kit_version: '0.1.0',
-    vector_set_sha256: 'f'.repeat(64),
+  return reportOf(sampleVectors(), {
     provider: { name: HOSTILE, version: `1${HOSTILE}`, interpretations: [HOSTILE], adapter: 'process-persistent' },
-    selection: { categories: [], ids: [], clauses: [], shard: null, filtered: 7, total: 7 },
-    metamorphic: { sample: 0, seed: 1 },
-    started_at: '2026-01-31T12:00:00.000Z',
-    duration_ms: 1500,
-    hostname: 'ci-host',
-    counts: countVerdicts(vectors),
-    summary: summarizeVectors(vectors),
-    gate: computeGate(vectors, []),
-    unknown_expectations: [],
-    vectors,
-  };
+  });
 }

@@ -20,12 +20,16 @@ test('a fixture file with \\r\\n and \\t escapes in file.source loads; offsets c
   assert.equal([...r.fixture.sourceBytes.subarray(29, 31)], [0x0d, 0x0a]);
 });
 
-test('a fixture file with another spelling of the same escape is refused: its bytes are not the fixture file encoding', () => {
-  const file = text(encodeFixtureJson(multilineWorld('lf') as unknown as JsonObject));
-  const r = loadFixtureBytes(utf8.encode(file.replace('\\nlet', '\\u000alet')));
-  assert.ok(!r.ok);
-  assert.ok(!r.ok && r.message.includes('KIT-21'), !r.ok ? r.message : '');
-});
+test(
+  'a fixture file with another spelling of the same escape is refused: ' +
+    'its bytes are not the fixture file encoding',
+  () => {
+    const file = text(encodeFixtureJson(multilineWorld('lf') as unknown as JsonObject));
+    const r = loadFixtureBytes(utf8.encode(file.replace('\\nlet', '\\u000alet')));
+    assert.ok(!r.ok);
+    assert.ok(!r.ok && r.message.includes('KIT-21'), !r.ok ? r.message : '');
+  },
+);
 
 test('a raw LF inside a fixture string and a control escape outside file.source are refused', () => {
   const file = text(encodeFixtureJson(multilineWorld('lf') as unknown as JsonObject));
@@ -36,8 +40,13 @@ test('a raw LF inside a fixture string and a control escape outside file.source 
   const lf = Buffer.from(broken).indexOf('\nlet label');
   const stringStart = Buffer.from(broken).lastIndexOf('"source": "', lf) + '"source": '.length;
   assert.ok(!raw.ok && raw.message.includes(`byte ${stringStart}: syntax error`), !raw.ok ? raw.message : 'loaded');
-  const description = loadFixtureBytes(utf8.encode(file.replace('"description": "A Text', '"description": "\\nA Text')));
-  assert.ok(!description.ok && description.message.includes('/description'), !description.ok ? description.message : 'loaded');
+  const description = loadFixtureBytes(
+    utf8.encode(file.replace('"description": "A Text', '"description": "\\nA Text')),
+  );
+  assert.ok(
+    !description.ok && description.message.includes('/description'),
+    !description.ok ? description.message : 'loaded',
+  );
 });
 
 test.run();

@@ -4,7 +4,20 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { decodeCanonical, decodeRequestBytes, formatJsonInputProblem, parseJsonInput, sha256Hex, loadFixture, MAX_FIXTURE_FILE_BYTES, type LoadedFixture, kitRoot, isQueryVector, type ManifestFile, type VectorFile } from '../../oracle/index.js';
+import {
+  decodeCanonical,
+  decodeRequestBytes,
+  formatJsonInputProblem,
+  parseJsonInput,
+  sha256Hex,
+  loadFixture,
+  MAX_FIXTURE_FILE_BYTES,
+  type LoadedFixture,
+  kitRoot,
+  isQueryVector,
+  type ManifestFile,
+  type VectorFile,
+} from '../../oracle/index.js';
 
 /** The kit's vectors/ folder. */
 export function vectorsDir(): string {
@@ -53,7 +66,11 @@ export function vectorBytes(vector: VectorFile): VectorBytes | undefined {
   return {
     request: decodeRequestBytes(vector.request),
     expected: utf8.encode(vector.expected.result),
-    acceptable: vector.acceptable.map((a) => ({ name: a.name, interpretation: a.interpretation, bytes: utf8.encode(a.result) })),
+    acceptable: vector.acceptable.map((a) => ({
+      name: a.name,
+      interpretation: a.interpretation,
+      bytes: utf8.encode(a.result),
+    })),
   };
 }
 
@@ -63,23 +80,35 @@ export function vectorBytes(vector: VectorFile): VectorBytes | undefined {
  * decoder refuses only for an escape must be exactly the fixture file encoding of what
  * it parses to: its SHA-256 must be the loaded fixture's address.
  */
-export function loadFixtureBytes(bytes: Uint8Array): { ok: true; fixture: LoadedFixture } | { ok: false; message: string } {
+export function loadFixtureBytes(
+  bytes: Uint8Array,
+): { ok: true; fixture: LoadedFixture } | { ok: false; message: string } {
   const decoded = decodeCanonical(bytes, { maxBytes: MAX_FIXTURE_FILE_BYTES, maxDepth: 64 });
   if (!decoded.ok && decoded.violation.code !== 'escape') {
-    return { ok: false, message: `${decoded.violation.code} at byte ${decoded.violation.offset ?? 0}: ${decoded.violation.message}` };
+    return {
+      ok: false,
+      message: `${decoded.violation.code} at byte ${decoded.violation.offset ?? 0}: ${decoded.violation.message}`,
+    };
   }
   let value: unknown;
   if (decoded.ok) value = decoded.value;
   else {
     const parsed = parseJsonInput(bytes, { maxBytes: MAX_FIXTURE_FILE_BYTES });
-    if (!parsed.ok) return { ok: false, message: `the fixture file is refused: ${formatJsonInputProblem(parsed.problem)}` };
+    if (!parsed.ok)
+      return { ok: false, message: `the fixture file is refused: ${formatJsonInputProblem(parsed.problem)}` };
     value = parsed.value;
   }
   const loaded = loadFixture(value);
   if (!decoded.ok && loaded.ok && loaded.fixture.fixtureSha256 !== sha256Hex(bytes)) {
-    return { ok: false, message: `${decoded.violation.code} at byte ${decoded.violation.offset ?? 0}: the file is not the fixture file encoding of its value (KIT-21)` };
+    return {
+      ok: false,
+      message:
+        `${decoded.violation.code} at byte ${decoded.violation.offset ?? 0}: ` +
+        `the file is not the fixture file encoding of its value (KIT-21)`,
+    };
   }
-  if (!loaded.ok) return { ok: false, message: loaded.violations.map((v) => `${v.code} ${v.pointer ?? ''}`).join('; ') };
+  if (!loaded.ok)
+    return { ok: false, message: loaded.violations.map((v) => `${v.code} ${v.pointer ?? ''}`).join('; ') };
   return { ok: true, fixture: loaded.fixture };
 }
 
@@ -132,7 +161,8 @@ export function vectorTreeOf(files: ReadonlyMap<string, Uint8Array>): VectorTree
       const hit = cache.get(sha256);
       if (hit !== undefined) return hit;
       const bytes = files.get(`fixtures/${sha256}.json`);
-      const result: ReturnType<VectorTree['fixture']> = bytes === undefined ? { ok: false, message: `fixtures/${sha256}.json is missing` } : loadFixtureBytes(bytes);
+      const result: ReturnType<VectorTree['fixture']> =
+        bytes === undefined ? { ok: false, message: `fixtures/${sha256}.json is missing` } : loadFixtureBytes(bytes);
       cache.set(sha256, result);
       return result;
     },

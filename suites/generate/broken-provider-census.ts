@@ -188,7 +188,8 @@ export const CENSUS_PROVIDERS: readonly CensusProvider[] = [
   {
     name: 'take-callable-include-unavailable',
     breaks:
-      'ownership, only when include_unavailable is true: a take-only operation callable on a receiver without take (KD-OWN-04/05)',
+      'ownership, only when include_unavailable is true: a take-only operation callable on a receiver without take ' +
+      '(KD-OWN-04/05)',
     expect: ['KD-OWN-04', 'KD-OWN-05'],
   },
   {
@@ -314,7 +315,8 @@ export const CENSUS_PROVIDERS: readonly CensusProvider[] = [
   {
     name: 'cache-by-analysis-key',
     breaks:
-      "a result cache keyed by the analysis key alone: another query gets the first query's answer (KD-LOOKUP-06, KD-REQ-07, KD-OMIT-06)",
+      "a result cache keyed by the analysis key alone: another query gets the first query's answer (KD-LOOKUP-06, " +
+      'KD-REQ-07, KD-OMIT-06)',
     expect: ['KD-LOOKUP-06', 'KD-REQ-07', 'KD-OMIT-06', 'KD-RES-16', 'KD-RES-18'],
   },
   {
@@ -691,18 +693,32 @@ export function renderBrokenProviderCensus(result: CensusResult): string[] {
     out.push('');
   }
   out.push(
-    `Each provider of \`${BROKEN_PROVIDER_DIR}/\` is the reference oracle with one family of rules broken. The census drives each of them, and the reference oracle, through the persistent process adapter (one instance at a time per provider, ${result.timeoutMs} ms per query) over the same ${result.vectors.length} vectors listed below, and records the gate; the reference oracle and the providers whose fault shows only under reordered fixtures (${result.rows
-      .filter((r) => r.metamorphic === true)
-      .map((r) => markdownCode(r.provider))
-      .join(
-        ', ',
-      )}) also get the metamorphic canonical-order check on every vector (seed ${result.seed}). A provider that misbehaves on one vector only is pointed at it by its request SHA-256; the hang provider runs only that vector, with a ${CENSUS_HANG_TIMEOUT_MS} ms timeout.`,
+    `Each provider of \`${BROKEN_PROVIDER_DIR}/\` is the reference oracle with one family of rules broken. ` +
+      `The census drives each of them, and the reference oracle, ` +
+      `through the persistent process adapter (one instance at a time per provider, ${result.timeoutMs} ms per ` +
+      `query) over the same ${result.vectors.length} vectors listed below, and records the gate; ` +
+      `the reference oracle and the providers whose fault shows only under reordered fixtures (${result.rows
+        .filter((r) => r.metamorphic === true)
+        .map((r) => markdownCode(r.provider))
+        .join(', ')}) also get the metamorphic canonical-order check on every vector (seed ${result.seed}). ` +
+      `A provider that misbehaves on one vector only is pointed at it by its request SHA-256; ` +
+      `the hang provider runs only that vector, with a ${CENSUS_HANG_TIMEOUT_MS} ms timeout.`,
     '',
-    'A provider is caught when the gate fails it (exit 1), and caught as intended when one of the KD- clauses or ERROR kinds it was failed by is one its rule family names. Only what every run agrees on is shown: no timings, messages, provider stderr, paths or process ids, and no per-vector metamorphic outcome (for the provider whose order changes between runs, whether two shuffles of three rows coincide is chance; its metamorphic clauses still appear, from the vectors with many rows).',
+    'A provider is caught when the gate fails it (exit 1), and caught as intended when one of the KD- clauses or ' +
+      'ERROR kinds it was failed by is one its rule family names. Only what every run agrees on is shown: ' +
+      'no timings, messages, provider stderr, paths or process ids, ' +
+      'and no per-vector metamorphic outcome (for the provider whose order changes between runs, ' +
+      'whether two shuffles of three rows coincide is chance; its metamorphic clauses still appear, ' +
+      'from the vectors with many rows).',
     '',
-    `${caught} of ${total} broken providers caught${caught === total ? '' : ` — **${total - caught} NOT CAUGHT**`}; ${named} of ${total} (${percent(named, total)}) named by the right clause: a verifier violation, the metamorphic check, the result-size limit or the ERROR kind names one of the clauses its rule family names, not the vector's clause list.`,
+    `${caught} of ${total} broken providers ` +
+      `caught${caught === total ? '' : ` — **${total - caught} NOT CAUGHT**`}; ${named} of ${total} ` +
+      `(${percent(named, total)}) named by the right clause: a verifier violation, the metamorphic check, ` +
+      `the result-size limit or the ERROR kind names one of the clauses its rule family names, ` +
+      `not the vector's clause list.`,
     '',
-    '| provider | rule family it breaks | vectors | gate | PASS | ACCEPTABLE | FAIL | ERROR | NOT-RUN | caught by | named | verdict |',
+    '| provider | rule family it breaks | vectors | gate | PASS | ACCEPTABLE | FAIL | ERROR | NOT-RUN | caught by | ' +
+      'named | verdict |',
     '|---|---|---:|---|---:|---:|---:|---:|---:|---|---|---|',
   );
   for (const row of result.rows) {
@@ -711,7 +727,8 @@ export function renderBrokenProviderCensus(result: CensusResult): string[] {
     const by = row.caughtBy.length === 0 ? '—' : row.caughtBy.map(markdownCode).join(', ');
     const namedCell = row.provider === REFERENCE_ROW ? '—' : row.named ? 'yes' : '**no**';
     out.push(
-      `| ${name} | ${markdownCell(row.breaks)} | ${row.vectors} | ${gateCell(row)} | ${counts} | ${by} | ${namedCell} | ${outcomeCell(row)} |`,
+      `| ${name} | ${markdownCell(row.breaks)} | ${row.vectors} | ${gateCell(row)} | ${counts} | ${by} ` +
+        `| ${namedCell} | ${outcomeCell(row)} |`,
     );
   }
   out.push('', `Census vectors (${result.vectors.length}): ${result.vectors.map(markdownCode).join(', ')}.`, '');

@@ -49,7 +49,8 @@ export function caseProblems(
       for (const alt of c.alternatives ?? []) {
         if (known.interpretations !== undefined && !known.interpretations.has(alt.interpretation)) {
           out.push(
-            `case ${c.id} alternative ${alt.name} rests on ${alt.interpretation}, which the interpretations register does not have`,
+            `case ${c.id} alternative ${alt.name} rests on ${alt.interpretation}, ` +
+              `which the interpretations register does not have`,
           );
         }
       }

@@ -30,7 +30,9 @@ export function renderCensusByClause(rows: readonly ClauseCensusRow[]): string[]
   const out = [
     '### Broken providers by clause',
     '',
-    'For each clause or ERROR kind, the broken providers the gate failed through it: named by a rule (the verifier, the metamorphic check, the result-size limit, or the ERROR kind), or read only off the vector clauses that govern the differing parts of the result.',
+    'For each clause or ERROR kind, the broken providers the gate failed through it: named by a rule (the verifier, ' +
+      'the metamorphic check, the result-size limit, or the ERROR kind), ' +
+      'or read only off the vector clauses that govern the differing parts of the result.',
     '',
     '| clause | named by a rule | read off the vector |',
     '|---|---|---|',

@@ -98,7 +98,8 @@ export function schemaProblems(files: ReadonlyMap<string, Uint8Array>, which: st
     const violations = schemaViolations(isManifest ? MANIFEST_FORMAT : VECTOR_FORMAT, parsed.vector);
     for (const v of violations.slice(0, 5))
       out.push(
-        `${which} vectors/${path}: schema: ${v.pointer ?? ''} ${v.message}${v.expected !== undefined ? ` (expected ${v.expected})` : ''}`,
+        `${which} vectors/${path}: ` +
+          `schema: ${v.pointer ?? ''} ${v.message}${v.expected !== undefined ? ` (expected ${v.expected})` : ''}`,
       );
     if (violations.length > 5) out.push(`${which} vectors/${path}: ${violations.length - 5} more schema violations`);
     if (!isManifest && parsed.vector.id !== undefined && `${parsed.vector.id}.json` !== path)
@@ -125,9 +126,8 @@ export function verifierProblems(tree: VectorTree): string[] {
     for (const r of results) {
       const violations = verifyResult(r.bytes, { request: bytes.request, fixture: fixture.fixture });
       for (const v of violations.slice(0, 5)) {
-        out.push(
-          `vectors/${path}: ${r.name}: ${v.clause} ${v.code}${v.pointer !== undefined ? ` at ${v.pointer}` : ''}: ${v.message}`,
-        );
+        const at = v.pointer !== undefined ? ` at ${v.pointer}` : '';
+        out.push(`vectors/${path}: ${r.name}: ${v.clause} ${v.code}${at}: ${v.message}`);
       }
       if (violations.length > 5)
         out.push(`vectors/${path}: ${r.name}: ${violations.length - 5} more verifier violations`);

@@ -7,7 +7,8 @@ const REGISTER = [
   '',
   '| ID | Clause | Categories | Black-box testable? | Ambiguity note |',
   '|---|---|---|---|---|',
-  '| KD-TRUST-04 | [L27] Every result contains "authoritative": false. | schema, complete | yes — invariant on every result. | — |',
+  '| KD-TRUST-04 | [L27] Every result contains "authoritative": false. | schema, ' +
+    'complete | yes — invariant on every result. | — |',
   '| KD-KEY-07 | [L92] Paths are not key inputs. | canonical-order, digest | with-fixture — move the checkout. | — |',
   '| KD-TRUST-05 | [L27] Not authority. | schema | no — binds consumers. | OQ-41 |',
   '',

@@ -43,7 +43,9 @@ export function clauseIndexPath(): string {
 
 const ROW = /^\|\s*(KD-[A-Z]+-\d{2})\s*\|(.*)\|\s*$/;
 
-/** Parses every `| KD-… |` row of the register table; throws on a malformed row (the register is input the kit trusts). */
+/**
+ * Parses every `| KD-… |` row of the register table; throws on a malformed row (the register is input the kit trusts).
+ */
 export function parseClauseRegister(markdown: string): ClauseEntry[] {
   const out: ClauseEntry[] = [];
   const seen = new Set<string>();

@@ -57,15 +57,23 @@ export function renderConformanceReport(input: ReportInput): string {
   const vectors = [...input.vectors].sort(byId);
   const results = new Map(input.results.map((r) => [r.id, r]));
   const out: string[] = [];
+  const beyond = manifest.unicode.beyond_baseline;
+  const beyondBaseline =
+    beyond.length === 0
+      ? 'no vector holds a code point it may not assign'
+      : 'vectors holding code points it may not assign: ' +
+        beyond.map((v) => `${markdownCode(v.id)} (${v.code_points.join(', ')})`).join('; ');
   out.push(
-    `> Generated file; do not edit. Written by \`kofun-ctk report\` (npm run report), format ${REPORT_FORMAT}, from vector set \`${manifest.vector_set_sha256}\`; CI checks it with npm run report:check.`,
+    `> Generated file; do not edit. Written by \`kofun-ctk report\` (npm run report), format ${REPORT_FORMAT}, ` +
+      `from vector set \`${manifest.vector_set_sha256}\`; CI checks it with npm run report:check.`,
     '',
     '# Conformance report: the reference oracle on its golden vectors',
     '',
     `- Vector set: \`${manifest.vector_set_sha256}\` (${manifest.total} vectors, \`vectors/manifest.json\`)`,
     `- Oracle: kofun-ctk ${markdownCell(manifest.generated.oracle_version)}`,
-    `- NFC checks: Unicode ${markdownCell(manifest.unicode.baseline)} baseline (KIT-26); ${manifest.unicode.beyond_baseline.length === 0 ? 'no vector holds a code point it may not assign' : `vectors holding code points it may not assign: ${manifest.unicode.beyond_baseline.map((v) => `${markdownCode(v.id)} (${v.code_points.join(', ')})`).join('; ')}`}`,
-    `- Clause register: ${input.clauseIndex.clauses.length} clauses (\`suites/clause-index.json\`, from ${markdownCell(input.clauseIndex.source)} \`${input.clauseIndex.source_sha256}\`)`,
+    `- NFC checks: Unicode ${markdownCell(manifest.unicode.baseline)} baseline ` + `(KIT-26); ${beyondBaseline}`,
+    `- Clause register: ${input.clauseIndex.clauses.length} clauses (\`suites/clause-index.json\`, ` +
+      `from ${markdownCell(input.clauseIndex.source)} \`${input.clauseIndex.source_sha256}\`)`,
     `- Interpretations register: ${input.interpretations.length} entries (\`oracle/interpretations.json\`)`,
     '',
     "Each query vector's request is evaluated by the reference oracle on the vector's fixture and compared with the",
@@ -109,10 +117,19 @@ export function renderConformanceReport(input: ReportInput): string {
   const uncoveredTestable = testable.filter((c) => !cited(c.id));
   const coveredTestable = testable.filter((c) => isCovered(c.id));
   const unknown = [...citing.keys()].filter((id) => !clauses.some((c) => c.id === id)).sort();
+  const unknownNote =
+    unknown.length > 0
+      ? ` Vectors also cite ${unknown.length} ids the register does not have: ${unknown.map(markdownCode).join(', ')}.`
+      : '';
   out.push(
     '## Clause coverage',
     '',
-    `${clauses.length} clauses; ${testable.length} testable at the request/result boundary (yes or with-fixture); ${citedClauses.length} cited by at least one vector, of which ${citedUnobservable.length} cited but not observable by any vector (listed with the reason after the table); ${coveredTestable.length} of the testable ones covered, that is, some vector fails for a provider that breaks them; ${uncoveredTestable.length} testable clauses without a vector (listed with the reason after the table).${unknown.length > 0 ? ` Vectors also cite ${unknown.length} ids the register does not have: ${unknown.map(markdownCode).join(', ')}.` : ''}`,
+    `${clauses.length} clauses; ${testable.length} testable at the request/result boundary (yes or ` +
+      `with-fixture); ${citedClauses.length} cited by at least one vector, ` +
+      `of which ${citedUnobservable.length} cited but not observable by any vector (listed with the reason after ` +
+      `the table); ${coveredTestable.length} of the testable ones covered, that is, ` +
+      `some vector fails for a provider that breaks them; ${uncoveredTestable.length} testable clauses without a ` +
+      `vector (listed with the reason after the table).${unknownNote}`,
     '',
     '| clause | testable | vectors | clause text |',
     '|---|---|---|---|',
@@ -128,7 +145,8 @@ export function renderConformanceReport(input: ReportInput): string {
     out.push('| clause | testable | vectors citing it | why no vector can fail for it |', '|---|---|---|---|');
     for (const c of citedUnobservable) {
       out.push(
-        `| ${markdownCode(c.id)} | ${c.testability} | ${vectorList(citing.get(c.id) ?? [])} | ${markdownCell(unobservable[c.id] ?? '')} |`,
+        `| ${markdownCode(c.id)} | ${c.testability} | ${vectorList(citing.get(c.id) ?? [])} ` +
+          `| ${markdownCell(unobservable[c.id] ?? '')} |`,
       );
     }
   }
@@ -154,15 +172,21 @@ export function renderConformanceReport(input: ReportInput): string {
   out.push(
     '## Interpretations register',
     '',
-    'Every choice the oracle makes where the contract is silent or ambiguous. A vector that depends on an entry names it; where a vector carries an acceptable alternative, the entry is named by that alternative too.',
+    'Every choice the oracle makes where the contract is silent or ambiguous. ' +
+      'A vector that depends on an entry names it; where a vector carries an acceptable alternative, ' +
+      'the entry is named by that alternative too.',
     '',
     '| entry | question | oracle reading | acceptable alternative | vectors depending | vectors with the alternative |',
     '|---|---|---|---|---|---|',
   );
   for (const e of input.interpretations) {
     const alt = e.alternative_outcome;
+    const alternative =
+      alt === undefined || alt === null ? '—' : `${markdownCode(alt.name)} (reading ${markdownCell(alt.reading)})`;
     out.push(
-      `| ${markdownCode(e.id)} | ${markdownCell(e.title)} | ${markdownCell(`${e.choice}: ${e.why}`)} | ${alt === undefined || alt === null ? '—' : `${markdownCode(alt.name)} (reading ${markdownCell(alt.reading)})`} | ${vectorList(depending.get(e.id) ?? [])} | ${vectorList([...(alternatives.get(e.id) ?? [])])} |`,
+      `| ${markdownCode(e.id)} | ${markdownCell(e.title)} | ${markdownCell(`${e.choice}: ${e.why}`)} ` +
+        `| ${alternative} | ${vectorList(depending.get(e.id) ?? [])} ` +
+        `| ${vectorList([...(alternatives.get(e.id) ?? [])])} |`,
     );
   }
   out.push('');

@@ -39,21 +39,24 @@ test('generation is deterministic: fresh cases, another time zone and working di
   }
 });
 
-test('the manifest lists every vector and fixture by path bytes and its digest is the vector-set digest of that list', () => {
-  const set = generateVectors(completeCases(), OPTIONS);
-  const paths = set.manifest.files.map((f) => f.path);
-  assert.equal(paths, [...set.files.keys()].filter((p) => p !== 'manifest.json' && p !== 'README.md').sort());
-  assert.is(set.manifest.vector_set_sha256, vectorSetDigest(set.manifest.files));
-  assert.is(set.manifest.counts.complete, completeCases().length);
-  assert.equal(
-    schemaViolations('kofun.ctk.manifest/v1', JSON.parse(new TextDecoder().decode(set.files.get('manifest.json')))),
-    [],
-  );
-  for (const [path, bytes] of set.files) {
-    if (!path.startsWith('complete/')) continue;
-    assert.equal(schemaViolations('kofun.ctk.vector/v1', JSON.parse(new TextDecoder().decode(bytes))), [], path);
-  }
-});
+test(
+  'the manifest lists every vector and fixture by path ' + 'bytes and its digest is the vector-set digest of that list',
+  () => {
+    const set = generateVectors(completeCases(), OPTIONS);
+    const paths = set.manifest.files.map((f) => f.path);
+    assert.equal(paths, [...set.files.keys()].filter((p) => p !== 'manifest.json' && p !== 'README.md').sort());
+    assert.is(set.manifest.vector_set_sha256, vectorSetDigest(set.manifest.files));
+    assert.is(set.manifest.counts.complete, completeCases().length);
+    assert.equal(
+      schemaViolations('kofun.ctk.manifest/v1', JSON.parse(new TextDecoder().decode(set.files.get('manifest.json')))),
+      [],
+    );
+    for (const [path, bytes] of set.files) {
+      if (!path.startsWith('complete/')) continue;
+      assert.equal(schemaViolations('kofun.ctk.vector/v1', JSON.parse(new TextDecoder().decode(bytes))), [], path);
+    }
+  },
+);
 
 test('a stale case with several mismatches carries the other stale reasons as acceptable results', () => {
   const set = generateVectors(staleCases(), OPTIONS);

@@ -55,7 +55,8 @@ export function keyWorldConflicts(worlds: readonly KeyedWorld[]): string[] {
     if (first === undefined) seen.set(key, { caseId: w.caseId, fingerprint });
     else if (first.fingerprint !== fingerprint) {
       out.push(
-        `cases ${first.caseId} and ${w.caseId} use one analysis key (source ${w.key.source_sha256}, interface set ${w.key.interface_set_sha256}) for two different sets of facts (KIT-25)`,
+        `cases ${first.caseId} and ${w.caseId} use one analysis key (source ${w.key.source_sha256}, ` +
+          `interface set ${w.key.interface_set_sha256}) for two different sets of facts (KIT-25)`,
       );
     }
   }

@@ -54,7 +54,10 @@ async function census(): Promise<{ ok: true; census: CensusResult } | { ok: fals
   }
 }
 
-/** The REPORT.md text for the committed vectors, or why it cannot be made; `warnings` are census problems to print loudly. */
+/**
+ * The REPORT.md text for the committed vectors, or why it cannot
+ * be made; `warnings` are census problems to print loudly.
+ */
 export async function buildReport(): Promise<
   { ok: true; text: string; summary: string; warnings: string[] } | { ok: false; message: string }
 > {
@@ -84,7 +87,11 @@ export async function buildReport(): Promise<
   });
   const count = (v: string): number => results.filter((r) => r.verdict === v).length;
   const { caught, named, total } = caughtCount(ran.census);
-  const summary = `${results.length} vectors: ${count('PASS')} PASS, ${count('ACCEPTABLE')} ACCEPTABLE, ${count('FAIL')} FAIL, ${count('ERROR')} ERROR; broken providers: ${caught} of ${total} caught, ${named} named by the right clause; vector set ${tree.manifest.vector_set_sha256}`;
+  const summary =
+    `${results.length} vectors: ${count('PASS')} PASS, ${count('ACCEPTABLE')} ` +
+    `ACCEPTABLE, ${count('FAIL')} FAIL, ${count('ERROR')} ERROR; ` +
+    `broken providers: ${caught} of ${total} caught, ${named} named by the right clause; ` +
+    `vector set ${tree.manifest.vector_set_sha256}`;
   return { ok: true, text, summary, warnings: censusWarnings(ran.census) };
 }
 

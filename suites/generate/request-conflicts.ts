@@ -61,6 +61,7 @@ export function requestConflicts(tree: VectorTree): RequestConflict[] {
 export function requestConflictProblems(tree: VectorTree): string[] {
   return requestConflicts(tree).map(
     (c) =>
-      `vectors/${c.first} and vectors/${c.second} send identical request bytes but expect different results (${c.firstStatus} vs ${c.secondStatus}): one analysis key names two worlds (KD-TRUST-07, KIT-25)`,
+      `vectors/${c.first} and vectors/${c.second} send identical request bytes but expect different results ` +
+      `(${c.firstStatus} vs ${c.secondStatus}): one analysis key names two worlds (KD-TRUST-07, KIT-25)`,
   );
 }

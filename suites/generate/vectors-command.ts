@@ -28,7 +28,8 @@ export const registerVectors: Register = (program: Command, io, done) => {
   vectors
     .command('check')
     .description(
-      'fail unless the committed vectors are exactly what generate writes, conform to their schemas and pass the verifier',
+      'fail unless the committed vectors are exactly what generate writes, ' +
+        'conform to their schemas and pass the verifier',
     )
     .action(async () => done(await check(io)));
 };
@@ -59,7 +60,8 @@ async function generate(io: CliIo): Promise<number> {
   }
   await writeAll(
     io.stdout,
-    `vectors generate: ${set.manifest.total} vectors, ${set.files.size} files (${written.written.length} written, ${written.removed.length} removed), vector set ${set.manifest.vector_set_sha256}\n`,
+    `vectors generate: ${set.manifest.total} vectors, ${set.files.size} files (${written.written.length} ` +
+      `written, ${written.removed.length} removed), vector set ${set.manifest.vector_set_sha256}\n`,
   );
   return EXIT.ok;
 }
@@ -90,7 +92,9 @@ async function check(io: CliIo): Promise<number> {
   for (const b of set?.files.values() ?? []) size += b.length;
   await writeAll(
     io.stdout,
-    `vectors check: ok, ${set?.manifest.total ?? 0} vectors in ${set?.files.size ?? 0} files (${(size / 1024 / 1024).toFixed(1)} MiB of ${MAX_VECTOR_SET_BYTES / 1024 / 1024}), vector set ${set?.manifest.vector_set_sha256 ?? ''}\n`,
+    `vectors check: ok, ${set?.manifest.total ?? 0} vectors in ${set?.files.size ?? 0} files ` +
+      `(${(size / 1024 / 1024).toFixed(1)} MiB of ${MAX_VECTOR_SET_BYTES / 1024 / 1024}), ` +
+      `vector set ${set?.manifest.vector_set_sha256 ?? ''}\n`,
   );
   return EXIT.ok;
 }

@@ -17,7 +17,8 @@ import {
 export function renderVectorsReadme(manifest: ManifestFile): string {
   const lines: string[] = [];
   lines.push(
-    `> ${GENERATED_NOTE} Written by \`${GENERATOR}\` (${VECTOR_FORMAT}, ${MANIFEST_FORMAT}), oracle ${manifest.generated.oracle_version}, vector set \`${manifest.vector_set_sha256}\`.`,
+    `> ${GENERATED_NOTE} Written by \`${GENERATOR}\` (${VECTOR_FORMAT}, ${MANIFEST_FORMAT}), ` +
+      `oracle ${manifest.generated.oracle_version}, vector set \`${manifest.vector_set_sha256}\`.`,
     '',
     '# Golden vectors of the kofun discovery contract',
     '',
@@ -36,20 +37,35 @@ export function renderVectorsReadme(manifest: ManifestFile): string {
     '',
     '- `<category>/<slug>.json`: one vector (`' +
       VECTOR_FORMAT +
-      '`, schema `oracle/schemas/kofun.ctk.vector.v1.schema.json`). The id is `<category>/<slug>` and never changes; a retired id is listed under `renames` in the manifest.',
-    '- `fixtures/<sha256>.json`: a fixture (`kofun.ctk.fixture/v1`) as its canonical JSON bytes, except that LF, CR and TAB in `file.source` are written as the JSON escapes `\\n`, `\\r` and `\\t` (KIT-21); the name is the SHA-256 of those bytes and vectors refer to it by `fixture_sha256`. Fixtures are shared by every vector that uses the same facts. Large fixtures describe many candidates with `candidate_series`.',
+      '`, schema `oracle/schemas/kofun.ctk.vector.v1.schema.json`). ' +
+      'The id is `<category>/<slug>` and never changes; a retired id is listed under `renames` in the manifest.',
+    '- `fixtures/<sha256>.json`: a fixture (`kofun.ctk.fixture/v1`) as its canonical JSON bytes, except that LF, ' +
+      'CR and TAB in `file.source` are written as the JSON escapes `\\n`, `\\r` and `\\t` (KIT-21); ' +
+      'the name is the SHA-256 of those bytes and vectors refer to it by `fixture_sha256`. ' +
+      'Fixtures are shared by every vector that uses the same facts. ' +
+      'Large fixtures describe many candidates with `candidate_series`.',
     '- `manifest.json` (`' +
       MANIFEST_FORMAT +
-      '`, schema `oracle/schemas/kofun.ctk.manifest.v1.schema.json`): every vector and fixture file with its SHA-256, sorted by path bytes; counts by category; renames; and the vector-set digest.',
+      '`, schema `oracle/schemas/kofun.ctk.manifest.v1.schema.json`): ' +
+      'every vector and fixture file with its SHA-256, sorted by path bytes; counts by category; renames; ' +
+      'and the vector-set digest.',
     '',
     '## A query vector',
     '',
-    '- `request`: the exact request bytes. `encoding` is `utf8` when the bytes are valid UTF-8 (the bytes are the UTF-8 encoding of `data`, a byte order mark included), otherwise `base64`. Most requests are canonical records; the `invalid` and `limit` categories also send raw bytes where the bytes themselves are the point.',
-    "- `expected.result`: the reference oracle's canonical result text; a provider whose result bytes equal its UTF-8 encoding PASSes. `expected.sha256` is the SHA-256 of those bytes.",
-    '- `acceptable`: where the contract leaves latitude, named alternative results, each computed by the oracle from an alternative reading named by `interpretation` (an entry of `oracle/interpretations.json`). A result equal to one of them is ACCEPTABLE, not PASS.',
-    '- `clauses` and `interpretations`: the KD- clauses the vector exercises and the interpretation entries its expected result depends on.',
+    '- `request`: the exact request bytes. `encoding` is `utf8` when the bytes are valid UTF-8 (the bytes are the ' +
+      'UTF-8 encoding of `data`, a byte order mark included), otherwise `base64`. ' +
+      'Most requests are canonical records; the `invalid` and `limit` categories also send raw bytes where the ' +
+      'bytes themselves are the point.',
+    "- `expected.result`: the reference oracle's canonical result text; " +
+      'a provider whose result bytes equal its UTF-8 encoding PASSes. `expected.sha256` is the SHA-256 of those bytes.',
+    '- `acceptable`: where the contract leaves latitude, named alternative results, ' +
+      'each computed by the oracle from an alternative reading named by `interpretation` (an entry of ' +
+      '`oracle/interpretations.json`). A result equal to one of them is ACCEPTABLE, not PASS.',
+    '- `clauses` and `interpretations`: the KD- clauses the vector exercises and the interpretation entries its ' +
+      'expected result depends on.',
     '',
-    'A release-cost vector carries `release` (`kofun.ctk.release-expectation/v1`) instead of `request`, `expected` and `acceptable`.',
+    'A release-cost vector carries `release` (`kofun.ctk.release-expectation/v1`) instead of `request`, ' +
+      '`expected` and `acceptable`.',
     '',
     '## The vector-set digest',
     '',
@@ -67,7 +83,9 @@ export function renderVectorsReadme(manifest: ManifestFile): string {
     '          }',
     '```',
     '',
-    'The files are exactly those listed in `manifest.json` (vectors and fixtures); `manifest.json` and this README are not members. A gate report names this digest, so its verdicts are bound to these exact bytes.',
+    'The files are exactly those listed in `manifest.json` (vectors and fixtures); ' +
+      '`manifest.json` and this README are not members. A gate report names this digest, ' +
+      'so its verdicts are bound to these exact bytes.',
     '',
   );
   return lines.join('\n');

@@ -3,12 +3,12 @@
  * build a current request from the loader's key, run the oracle, and build the parts of
  * an expected result that every test writes the same way.
  */
-import { decodeCanonical } from '../../canonical-json/decode-canonical.js';
-import { encodeCanonical, encodeCanonicalText } from '../../canonical-json/encode-canonical.js';
-import type { JsonValue } from '../../canonical-json/json-value.js';
-import type { FixtureV1 } from '../../fixture/fixture.js';
-import { loadFixture, type LoadedFixture } from '../../fixture/load-fixture.js';
-import { withDerivedDigests } from '../../fixture/view-semantic-digest.js';
+import { decodeCanonical } from '../canonical-json/decode-canonical.js';
+import { encodeCanonical, encodeCanonicalText } from '../canonical-json/encode-canonical.js';
+import type { JsonValue } from '../canonical-json/json-value.js';
+import type { FixtureV1 } from '../fixture/fixture.js';
+import { loadFixture, type LoadedFixture } from '../fixture/load-fixture.js';
+import { withDerivedDigests } from '../fixture/view-semantic-digest.js';
 import {
   LIMIT_PROFILE,
   REQUEST_SCHEMA,
@@ -19,9 +19,9 @@ import {
   type OperationFact,
   type Query,
   type QueryPosition,
-} from '../../records/discovery-records.js';
-import { evaluateQueryRecord } from '../evaluate-query.js';
-import { MAKE_FIXTURE_IDS } from '../../fixture/test-support/make-fixture.js';
+} from '../records/discovery-records.js';
+import { evaluateQueryRecord } from '../pipeline/evaluate-query.js';
+import { MAKE_FIXTURE_IDS } from './make-fixture.js';
 
 /**
  * The loaded fixture; a test fixture that does not load is a fault of the test. Hand-built
@@ -86,6 +86,27 @@ export function decodeResult(bytes: Uint8Array): DiscoveryResultV1 {
 /** The fields every result shares (KD-TRUST-04, KD-RES-02, KD-RES-03). */
 export const RESULT_HEAD = { schema: RESULT_SCHEMA, authoritative: false, limit_profile: LIMIT_PROFILE } as const;
 
+/** The validated List[Text] type fact of makeFixture's queried occurrence, written out as the contract shapes it. */
+export const LIST_TEXT_TYPE = {
+  status: 'validated',
+  identity: { kind: 'TypeId', value: MAKE_FIXTURE_IDS.listText },
+  display: 'List[Text]',
+  dependencies: [{ source: 'live', kind: 'NodeId', value: MAKE_FIXTURE_IDS.languagesNode, status: 'validated' }],
+  diagnostic_ids: [],
+  reason: null,
+} as const;
+
+/** The origin of a validated std.list function of makeFixture's interface (KD-ORIGIN-08). */
+export const STD_LIST_ORIGIN = {
+  status: 'validated',
+  kind: 'function',
+  module: 'std.list',
+  module_identity: { kind: 'ModuleId', value: MAKE_FIXTURE_IDS.stdList },
+  implementation_identity: null,
+  trait: null,
+  trait_identity: null,
+} as const;
+
 /**
  * A validated callable std.list function row as the contract requires it (KD-OP-09/10,
  * KD-ORIGIN-08): written out field by field, so tests compare against the contract's
@@ -106,15 +127,7 @@ export function listRow(
     generic_requirements: [],
     receiver_mode: 'read',
     effects: [],
-    origin: {
-      status: 'validated',
-      kind: 'function',
-      module: 'std.list',
-      module_identity: { kind: 'ModuleId', value: MAKE_FIXTURE_IDS.stdList },
-      implementation_identity: null,
-      trait: null,
-      trait_identity: null,
-    },
+    origin: { ...STD_LIST_ORIGIN, module_identity: { ...STD_LIST_ORIGIN.module_identity } },
     visibility: 'pub',
     availability: 'callable',
     rejection_reasons: [],

@@ -1,6 +1,6 @@
 /**
  * Hand-written canonical texts for the verifier's tests, worked from the contract for
- * the scenario of oracle/fixture/test-support/make-fixture.ts: a List[Text] receiver at
+ * the scenario of oracle/test-support/make-fixture.ts: a List[Text] receiver at
  * the final `languages` (bytes 43..52 of the source), one imported validated pub
  * `std.list.length` operation. IDs and digests are computed here with node:crypto, apart
  * from the kit's own digest code.
@@ -228,6 +228,25 @@ export const STALE = `{
   "reason": "stale-generation",
   "schema": "kofun.discovery.result/v1",
   "status": "stale",
+  "truncated": false,
+  "type": null
+}
+`;
+
+/**
+ * The invalid result written out by hand from KD-RES-14/15, OQ-02 A, OQ-16 A, with the canonical layout of
+ * KD-CANON-05/11/12/13: the answer to a request that is not a valid request.
+ */
+export const INVALID_REQUEST = `{
+  "analysis": null,
+  "authoritative": false,
+  "diagnostics": [],
+  "limit_profile": "kofun.discovery/default-v1",
+  "omissions": [],
+  "operations": [],
+  "reason": "invalid-request",
+  "schema": "kofun.discovery.result/v1",
+  "status": "invalid",
   "truncated": false,
   "type": null
 }

@@ -4,13 +4,9 @@
  * extension, trait, ownership, effect and generic candidates, and diagnostics. Used by
  * the order-independence property (KD-ORDER-12).
  */
-import {
-  makeCandidate,
-  makeFixture,
-  MAKE_FIXTURE_IDS as IDS,
-  testId,
-} from '../../fixture/test-support/make-fixture.js';
-import type { FactKey, FixtureV1 } from '../../fixture/fixture.js';
+import { requirement } from './candidate.js';
+import { makeCandidate, makeFixture, MAKE_FIXTURE_IDS as IDS, testId } from './make-fixture.js';
+import type { FactKey, FixtureV1 } from '../fixture/fixture.js';
 
 const node = (label: string): FactKey => ({ source: 'live', kind: 'NodeId', value: testId(label) });
 
@@ -102,30 +98,14 @@ export function richFixture(): { fixture: FixtureV1; spellings: string[] } {
       dependencies: [node('v2'), node('v1')],
       diagnostic_ids: [diagW],
       generic_requirements: [
-        {
-          kind: 'inference',
-          identity: null,
-          display: 'U',
-          status: 'validated',
-          satisfied: true,
-          dependencies: [node('v1')],
-        },
-        {
-          kind: 'equality',
-          identity: null,
-          display: 'T = Text',
-          status: 'validated',
-          satisfied: true,
-          dependencies: [],
-        },
-        {
+        requirement({ kind: 'inference', display: 'U', dependencies: [node('v1')] }),
+        requirement(),
+        requirement({
           kind: 'trait-bound',
           identity: { kind: 'SymbolId', value: testId('trait:Eq') },
           display: 'Text: Eq',
-          status: 'validated',
-          satisfied: true,
           dependencies: [node('v2')],
-        },
+        }),
       ],
       effects: [
         { identity: net, display: 'net', status: 'validated', public: true, dependencies: [node('v1')] },

@@ -9,8 +9,8 @@ import type {
   FixtureFactNode,
   FixtureGenericRequirement,
   FixtureOrigin,
-} from '../../fixture/fixture.js';
-import type { Id } from '../../records/discovery-records.js';
+} from '../fixture/fixture.js';
+import type { Id } from '../records/discovery-records.js';
 import { hex } from './ids.js';
 
 /** A function origin in module `std.list`. */

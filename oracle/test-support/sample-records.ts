@@ -8,7 +8,7 @@ import type {
   DiscoveryResultV1,
   OperationFact,
   TypeFact,
-} from '../discovery-records.js';
+} from '../records/discovery-records.js';
 
 const hex = (c: string): string => c.repeat(64);
 

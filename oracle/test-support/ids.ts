@@ -2,7 +2,7 @@
  * Readable test identities: `hex(n)` is the 64-hex Id made of one repeated digit pair or
  * a zero-padded number, so that the byte order of test IDs is obvious by eye.
  */
-import type { Id } from '../../records/discovery-records.js';
+import type { Id } from '../records/discovery-records.js';
 
 /** The Id whose 64 hex digits are `n` in hexadecimal, left-padded with zeros. */
 export function hex(n: number): Id {
