@@ -143,9 +143,8 @@ async function mainJobRatio(set: VectorSet, rounds: number, jobs: number): Promi
   const from = runsFromDist()
     ? 'the compiled dist/'
     : 'the TypeScript sources (dist/ is older: npm run build for the installed figure)';
-  process.stdout.write(
-    `main job: kofun-ctk run --provider reference --jobs ${jobs}, every vector, metamorphic on every vector, from ${from}\n`,
-  );
+  const what = `kofun-ctk run --provider reference --jobs ${jobs}, every vector, metamorphic on every vector`;
+  process.stdout.write(`main job: ${what}, from ${from}\n`);
   floorPass(set);
   const floors: number[] = [];
   const runs: MainJobRun[] = [];
@@ -159,13 +158,13 @@ async function mainJobRatio(set: VectorSet, rounds: number, jobs: number): Promi
   const mainMs = median(runs.map((r) => r.ms));
   const floorMs = median(floors);
   const failed = runs.filter((r) => r.exitCode !== 0).length;
-  process.stdout.write(
-    `  main job: ${mainMs.toFixed(0)} ms (median of ${rounds})${failed === 0 ? '' : ` (${failed} runs did not pass the gate!)`}\n`,
-  );
+  const failedNote = failed === 0 ? '' : ` (${failed} runs did not pass the gate!)`;
+  process.stdout.write(`  main job: ${mainMs.toFixed(0)} ms (median of ${rounds})${failedNote}\n`);
   for (const id of [...new Set(runs.flatMap((r) => r.notPassed))].slice(0, 20))
     process.stdout.write(`    not passed: ${id}\n`);
+  const bytesNote = sameBytes ? '' : ' (bytes differ from expected!)';
   process.stdout.write(
-    `  in-process floor: ${floorMs.toFixed(0)} ms (median of ${rounds} after one untimed pass)${sameBytes ? '' : ' (bytes differ from expected!)'}\n`,
+    `  in-process floor: ${floorMs.toFixed(0)} ms (median of ${rounds} after one untimed pass)${bytesNote}\n`,
   );
   process.stdout.write(`main job / in-process floor: ${(mainMs / floorMs).toFixed(2)} (target <= 3)\n`);
   const peak = (pick: (r: MainJobRun) => number | undefined): number | undefined => {
@@ -174,12 +173,10 @@ async function mainJobRatio(set: VectorSet, rounds: number, jobs: number): Promi
   };
   const last = runs[runs.length - 1];
   process.stdout.write(`  runner peak RSS: ${mib(peak((r) => r.runnerKiB))} (target < 150 MiB)\n`);
-  process.stdout.write(
-    `  provider peak RSS: ${mib(peak((r) => r.providerKiB))} (largest of ${last?.providerProcesses ?? 0} provider processes)\n`,
-  );
-  process.stdout.write(
-    `  release build peak RSS: ${mib(peak((r) => r.buildKiB))} (largest of ${last?.buildProcesses ?? 0} build processes)\n\n`,
-  );
+  const providers = `largest of ${last?.providerProcesses ?? 0} provider processes`;
+  const builds = `largest of ${last?.buildProcesses ?? 0} build processes`;
+  process.stdout.write(`  provider peak RSS: ${mib(peak((r) => r.providerKiB))} (${providers})\n`);
+  process.stdout.write(`  release build peak RSS: ${mib(peak((r) => r.buildKiB))} (${builds})\n\n`);
 }
 
 async function main(): Promise<void> {

@@ -4,7 +4,13 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { computeReleaseExpectation, loadFixture, encodeFixtureJson, type JsonObject } from '../../oracle/index.js';
+import {
+  computeReleaseExpectation,
+  encodeFixtureJson,
+  kitRoot,
+  loadFixture,
+  type JsonObject,
+} from '../../oracle/index.js';
 import { listTextWorld } from '../../suites/fixtures/list-text-world.js';
 import { releaseCostCases } from '../../suites/release-cost.js';
 import { runCli } from '../test-support/run-cli.js';
@@ -290,7 +296,7 @@ test(
 
 test.after(() => rmSync(root, { recursive: true, force: true }));
 
-test('an unwritable --manifest or build-reference --out is refused before any build runs (exit 2, one line)', async () => {
+test('an unfit --manifest or build-reference --out is refused before any build runs (exit 2, one line)', async () => {
   writeFileSync(join(root, 'plain-file'), 'x');
   const marker = join(root, 'build-ran');
   const touch = `${node} -e "require('fs').writeFileSync(process.argv[1], '')" '${marker}'`;
@@ -306,9 +312,10 @@ test('an unwritable --manifest or build-reference --out is refused before any bu
     'plain-file/manifest.json',
   ]);
   assert.is(r.code, 2, r.stdout + r.stderr);
+  const manifest = join(root, 'plain-file/manifest.json');
   assert.is(
     r.stderr.trim(),
-    `kofun-ctk: release-cost: --manifest ${join(root, 'plain-file/manifest.json')}: ${join(root, 'plain-file')} is not a folder`,
+    `kofun-ctk: release-cost: --manifest ${manifest}: ${join(root, 'plain-file')} is not a folder`,
   );
   assert.not.ok(readdirSync(root).includes('build-ran'), 'a build ran before the manifest path was checked');
   const fixture = join(kitRoot(), 'vectors', 'fixtures', readdirSync(join(kitRoot(), 'vectors', 'fixtures'))[0] ?? '');
