@@ -5,6 +5,7 @@
  * crashes, hangs, floods or breaks the protocol is killed with its process group
  * and its call ends in a `ProviderFault`.
  */
+import { readFileSync } from 'node:fs';
 import { encodeFrame, FRAME_MAGIC, FrameDecoder, NO_REF, type Frame } from '../protocol/frame.js';
 import {
   jsonBody,
@@ -25,6 +26,8 @@ import type {
   ProviderLauncher,
 } from './provider-connection.js';
 import { residentBytes } from './resident-memory.js';
+import type { QueryWindow } from '../hermetic/attribute-events.js';
+import type { HermeticSession, InstanceTrace } from '../hermetic/hermetic-session.js';
 
 /** A provider command: argv (never run through a shell), working directory, extra environment. */
 export interface ProcessCommand {
@@ -56,6 +59,8 @@ const MEMORY_POLL_MS = 100;
 export interface PersistentOptions {
   adapter?: AdapterKind;
   maxResidentBytes?: number;
+  /** `run --hermetic`: the instance runs under strace and marks each query's window. */
+  hermetic?: HermeticSession;
 }
 
 /** Makes a launcher that starts `command` and performs the handshake. */
@@ -92,6 +97,9 @@ class PersistentProcessConnection implements ProviderConnection {
   private dead: ProviderFault | undefined;
   private nextId = 1;
   private memoryWatch: NodeJS.Timeout | undefined;
+  private trace: InstanceTrace | undefined;
+  /** The window of the last query (run --hermetic), for the runner to label with its vector. */
+  lastQueryWindow: QueryWindow | undefined;
 
   constructor(
     private readonly command: ProcessCommand,
@@ -109,13 +117,17 @@ class PersistentProcessConnection implements ProviderConnection {
 
   async start(timeoutMs: number): Promise<CallOutcome<void>> {
     const env = this.command.env ? { ...process.env, ...this.command.env } : process.env;
-    const group = spawnGroup(this.command.argv, this.cwd === undefined ? { env } : { cwd: this.cwd, env });
+    this.trace = this.options.hermetic?.instance(false);
+    const argv = this.trace === undefined ? this.command.argv : this.trace.wrap(this.command.argv);
+    const group = spawnGroup(argv, this.cwd === undefined ? { env } : { cwd: this.cwd, env });
     this.group = group;
     const cap = this.options.maxResidentBytes;
     const pid = group.child.pid;
+    const traced = this.trace !== undefined;
     if (cap !== undefined && pid !== undefined) {
       this.memoryWatch = setInterval(() => {
-        const resident = residentBytes(pid);
+        // Under strace the provider is the tracer's child, and its memory is what the cap bounds.
+        const resident = residentBytes(traced ? (firstChild(pid) ?? pid) : pid);
         if (resident === undefined || resident <= cap) return;
         const message = `provider exceeded the memory cap of ${cap} bytes (resident: ${resident} bytes)`;
         this.die({ kind: 'crash', message, stderrTail: group.stderrTail() });
@@ -195,11 +207,15 @@ class PersistentProcessConnection implements ProviderConnection {
 
   async query(sha256: string, request: Uint8Array, timeoutMs: number): Promise<CallOutcome<Uint8Array>> {
     const id = this.takeId();
+    const frame = encodeFrame(RUNNER_MESSAGES.query, id, sha256, request);
+    const window = this.trace?.begin();
+    this.lastQueryWindow = window;
     const reply = await this.call(
-      encodeFrame(RUNNER_MESSAGES.query, id, sha256, request),
+      frame,
       (f) => f.id === id && (f.type === PROVIDER_MESSAGES.result || f.type === PROVIDER_MESSAGES.error),
       timeoutMs,
     );
+    if (window !== undefined) this.trace?.end(window);
     if (!reply.ok) return reply;
     if (reply.value.type === PROVIDER_MESSAGES.error) return { ok: false, fault: providerError(reply.value) };
     return { ok: true, value: reply.value.body };
@@ -322,6 +338,16 @@ class PersistentProcessConnection implements ProviderConnection {
 
 function providerError(frame: Frame): ProviderFault {
   return { kind: 'provider-error', code: frame.ref, message: Buffer.from(frame.body).toString('utf8') };
+}
+
+/** The first child of `pid` (the traced provider under strace), from /proc; undefined where it cannot be read. */
+function firstChild(pid: number): number | undefined {
+  try {
+    const first = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/)[0];
+    return first === undefined || first === '' ? undefined : Number(first);
+  } catch {
+    return undefined;
+  }
 }
 
 function delay(ms: number): Promise<void> {

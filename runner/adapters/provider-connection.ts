@@ -4,6 +4,7 @@
  * provider that errs, crashes, hangs, floods or breaks the protocol yields a
  * `ProviderFault`, never an exception.
  */
+import type { QueryWindow } from '../hermetic/attribute-events.js';
 
 /** Who the provider says it is (from the handshake, or the configuration when there is none). */
 export interface ProviderIdentity {
@@ -37,6 +38,8 @@ export interface ProviderConnection {
   readonly alive: boolean;
   /** Why the instance died, where the adapter knows (a restart reason names it). */
   readonly deathFault?: ProviderFault | undefined;
+  /** Under `run --hermetic`: the wall-clock window of the last query, which the runner labels with its vector. */
+  readonly lastQueryWindow?: QueryWindow | undefined;
   /** Loads fixture bytes whose SHA-256 (lowercase hex of exactly these bytes) is `sha256`. */
   loadFixture(sha256: string, bytes: Uint8Array, timeoutMs: number): Promise<CallOutcome<void>>;
   /** Sends request bytes exactly; returns the result bytes exactly. */
