@@ -12,6 +12,7 @@ import { MAX_RESULT_BYTES } from '../protocol/messages.js';
 import type { ProcessCommand } from './persistent-process.js';
 import { spawnGroup } from './process-group.js';
 import type { CallOutcome, ProviderConnection, ProviderIdentity, ProviderLauncher } from './provider-connection.js';
+import { NO_BYTES } from './provider-connection.js';
 import type { QueryWindow } from '../hermetic/attribute-events.js';
 import type { HermeticSession } from '../hermetic/hermetic-session.js';
 
@@ -103,7 +104,7 @@ class OneShotConnection implements ProviderConnection {
         if (exit.error !== undefined) {
           finish({
             ok: false,
-            fault: { kind: 'start', message: `provider could not start: ${exit.error}`, stderrTail: '' },
+            fault: { kind: 'start', message: `provider could not start: ${exit.error}`, stderrTail: NO_BYTES },
           });
         } else if (exit.code !== 0) {
           const how = exit.signal ? `killed by ${exit.signal}` : `exited with status ${exit.code}`;

@@ -25,6 +25,7 @@ import type {
   ProviderIdentity,
   ProviderLauncher,
 } from './provider-connection.js';
+import { NO_BYTES } from './provider-connection.js';
 import { residentBytes } from './resident-memory.js';
 import type { QueryWindow } from '../hermetic/attribute-events.js';
 import type { HermeticSession, InstanceTrace } from '../hermetic/hermetic-session.js';
@@ -231,7 +232,7 @@ class PersistentProcessConnection implements ProviderConnection {
         SHUTDOWN_GRACE_MS,
       );
     }
-    this.die({ kind: 'crash', message: 'provider closed', stderrTail: '' });
+    this.die({ kind: 'crash', message: 'provider closed', stderrTail: NO_BYTES });
     group.kill();
     await Promise.race([group.exited, delay(SHUTDOWN_GRACE_MS)]);
   }
@@ -266,7 +267,7 @@ class PersistentProcessConnection implements ProviderConnection {
         this.die({
           kind: 'timeout',
           message: `no answer within ${timeoutMs} ms`,
-          stderrTail: this.group?.stderrTail() ?? '',
+          stderrTail: this.group?.stderrTail() ?? NO_BYTES,
         });
       }, timeoutMs);
       this.waiter = waiter;
@@ -286,7 +287,7 @@ class PersistentProcessConnection implements ProviderConnection {
         this.die({
           kind: 'protocol',
           message: this.unexpected(frame, waiter !== undefined),
-          stderrTail: this.group?.stderrTail() ?? '',
+          stderrTail: this.group?.stderrTail() ?? NO_BYTES,
         });
         return;
       }
@@ -294,7 +295,11 @@ class PersistentProcessConnection implements ProviderConnection {
       if (waiter.timer) clearTimeout(waiter.timer);
       waiter.resolve({ ok: true, value: frame });
     }
-    if (fault) this.die({ kind: fault.kind, message: fault.message, stderrTail: this.group?.stderrTail() ?? '' });
+    if (fault) {
+      const stderrTail = this.group?.stderrTail() ?? NO_BYTES;
+      const evidence = fault.stray === undefined ? { stderrTail } : { stderrTail, strayStdout: fault.stray };
+      this.die({ kind: fault.kind, message: fault.message, ...evidence });
+    }
   }
 
   /**
@@ -317,7 +322,7 @@ class PersistentProcessConnection implements ProviderConnection {
   }
 
   private violate(message: string, kind: 'protocol' | 'start' = 'protocol'): { ok: false; fault: ProviderFault } {
-    const fault: ProviderFault = { kind, message, stderrTail: this.group?.stderrTail() ?? '' };
+    const fault: ProviderFault = { kind, message, stderrTail: this.group?.stderrTail() ?? NO_BYTES };
     this.die(fault);
     return { ok: false, fault };
   }
@@ -337,7 +342,8 @@ class PersistentProcessConnection implements ProviderConnection {
 }
 
 function providerError(frame: Frame): ProviderFault {
-  return { kind: 'provider-error', code: frame.ref, message: Buffer.from(frame.body).toString('utf8') };
+  const body = frame.body;
+  return { kind: 'provider-error', code: frame.ref, message: Buffer.from(body).toString('utf8'), body };
 }
 
 /** The first child of `pid` (the traced provider under strace), from /proc; undefined where it cannot be read. */

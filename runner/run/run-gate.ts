@@ -131,7 +131,7 @@ class Lane {
       // The stderr tail travels apart from the reason, so the gate says it once (with the reason), not twice.
       const fault = started.fault;
       const why = `the provider could not start: ${fault.kind === 'provider-error' ? describeFault(fault) : fault.message}`;
-      const tail = 'stderrTail' in fault ? fault.stderrTail.trim() : '';
+      const tail = 'stderrTail' in fault ? Buffer.from(fault.stderrTail).toString('utf8').trim() : '';
       return tail === '' ? { ok: false, why } : { ok: false, why, stderrTail: tail };
     }
     this.connection = started.value;
