@@ -263,6 +263,7 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
     ...(expectationsPath === undefined ? {} : { expectations: expectationsPath }),
     ...(opts.timeoutMs === String(RUN_DEFAULTS.timeoutMs) ? {} : { timeoutMs: opts.timeoutMs }),
     ...(opts.startTimeoutMs === String(RUN_DEFAULTS.startTimeoutMs) ? {} : { startTimeoutMs: opts.startTimeoutMs }),
+    ...(opts.hermetic === true ? { hermeticStrace: opts.strace } : {}),
   };
   let report: GateReport;
   try {

@@ -13,6 +13,18 @@ import { TRACED_SYSCALLS } from './classify-traced-call.js';
 import { parseStraceLine, type TracedCall } from './parse-strace-line.js';
 import { realtimeMicros } from './realtime-micros.js';
 
+/** The options of every traced instance (the probe uses them too). */
+export const STRACE_OPTIONS: readonly string[] = [
+  '-f',
+  '-qq',
+  '-ttt',
+  '--seccomp-bpf',
+  '-e',
+  `trace=${TRACED_SYSCALLS.join(',')}`,
+  '-e',
+  'signal=none',
+];
+
 /** The most bytes of one instance's trace that are read; a provider flooding it cannot exhaust the runner. */
 export const MAX_TRACE_BYTES = 64 * 1024 * 1024;
 
@@ -26,10 +38,12 @@ export class InstanceTrace {
     readonly oneShot: boolean,
   ) {}
 
-  /** argv run under strace: every descendant followed (-f), entry times in microseconds (-ttt), no signal lines. */
+  /**
+   * argv run under strace: every descendant followed (-f), entry times in microseconds (-ttt), no signal lines, and
+   * a seccomp filter so that only the traced calls stop the provider (without it every call would).
+   */
   wrap(argv: readonly string[]): string[] {
-    const set = `trace=${TRACED_SYSCALLS.join(',')}`;
-    return [this.strace, '-f', '-qq', '-ttt', '-e', set, '-e', 'signal=none', '-o', this.file, '--', ...argv];
+    return [this.strace, ...STRACE_OPTIONS, '-o', this.file, '--', ...argv];
   }
 
   /** Opens a query window, just before the query is written. */

@@ -5,6 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { escapeBytes } from '../../oracle/index.js';
+import { STRACE_OPTIONS } from './hermetic-session.js';
 
 /** How long the probe may take. */
 const PROBE_TIMEOUT_MS = 20_000;
@@ -14,11 +15,10 @@ export type StraceProbe = { ok: true; command: string; version: string } | { ok:
 
 /** Probes `command` (a path, or a name looked up in PATH). */
 export function probeStrace(command: string): StraceProbe {
-  const run = spawnSync(
-    command,
-    ['-f', '-qq', '-e', 'trace=execve', '-o', '/dev/null', '--', process.execPath, '-e', ''],
-    { timeout: PROBE_TIMEOUT_MS, stdio: ['ignore', 'ignore', 'pipe'] },
-  );
+  const run = spawnSync(command, [...STRACE_OPTIONS, '-o', '/dev/null', '--', process.execPath, '-e', ''], {
+    timeout: PROBE_TIMEOUT_MS,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   if (run.error !== undefined) {
     const code = (run.error as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'not found' : `could not be run (${code ?? 'error'})`;

@@ -76,6 +76,8 @@ if (traceable) {
     assert.is(r.report?.hermetic?.ran, true);
     assert.is(r.report?.hermetic?.vectors_with_effects, 1);
     assert.is(r.code, 1);
+    // `repro` does not trace: the failure is reproduced by the gate under the trace.
+    assert.match(target.reproduce ?? '', / run --config .* --id \S+ --metamorphic 0 --hermetic$/);
   });
 
   test('a process started during one query FAILs that vector with KD-TRUST-10 and KD-TRUST-09; the others PASS', async () => {
