@@ -39,6 +39,8 @@ test('bytes: valid UTF-8 decoded, every byte of an invalid sequence as \\xNN', (
   assert.is(escapeBytes(new Uint8Array([0xc0, 0x80])), '\\xc0\\x80');
   assert.is(escapeBytes(new Uint8Array([0xed, 0xa0, 0x80])), '\\xed\\xa0\\x80');
   assert.is(escapeBytes(new Uint8Array([0xe2, 0x82])), '\\xe2\\x82');
+  // A two-byte sequence cut at the end of the bytes.
+  assert.is(escapeBytes(new Uint8Array([0x6f, 0x6b, 0xc3])), 'ok\\xc3');
   assert.is(escapeBytes(new Uint8Array([0x1b, 0x5b, 0x32, 0x4a])), '\\u{1b}[2J');
 });
 

@@ -19,6 +19,7 @@ import type {
   ProviderIdentity,
   ProviderLauncher,
 } from './provider-connection.js';
+import { NO_BYTES } from './provider-connection.js';
 import { STDERR_TAIL_BYTES } from './process-group.js';
 
 /** Heap ceiling of a provider module, so a runaway module fails alone. */
@@ -148,12 +149,12 @@ class ModuleConnection implements ProviderConnection {
     const worker = this.worker;
     if (worker === undefined) return;
     if (this.alive) await this.call({ type: 'close' }, (m) => m.type === 'closed', 1000);
-    this.die({ kind: 'crash', message: 'provider closed', stderrTail: '' });
+    this.die({ kind: 'crash', message: 'provider closed', stderrTail: NO_BYTES });
     await worker.terminate();
   }
 
-  private tail(): string {
-    return this.stderr.toString('utf8');
+  private tail(): Uint8Array {
+    return new Uint8Array(this.stderr);
   }
 
   private call(

@@ -9,6 +9,7 @@ import { kitVersion } from '../../oracle/index.js';
 import { persistentProcessLauncher } from './persistent-process.js';
 import { moduleUrlOf, WORKER_HEAP_MB } from './module-adapter.js';
 import type { ProviderLauncher } from './provider-connection.js';
+import type { HermeticSession } from '../hermetic/hermetic-session.js';
 
 /** The argv that runs the module host with this very kit (the built copy, or the sources through tsx). */
 export function moduleHostArgv(moduleUrl: string): string[] {
@@ -21,10 +22,16 @@ export function moduleHostArgv(moduleUrl: string): string[] {
 }
 
 /** Makes a launcher that runs the module at `modulePath` (resolved against `baseDir`) in a process of its own. */
-export function moduleProcessLauncher(modulePath: string, baseDir: string, version = kitVersion()): ProviderLauncher {
+export function moduleProcessLauncher(
+  modulePath: string,
+  baseDir: string,
+  version = kitVersion(),
+  hermetic?: HermeticSession,
+): ProviderLauncher {
   const command = { argv: moduleHostArgv(moduleUrlOf(modulePath, baseDir)) };
   return persistentProcessLauncher(command, version, {
     adapter: 'module',
     maxResidentBytes: WORKER_HEAP_MB * 1024 * 1024,
+    ...(hermetic === undefined ? {} : { hermetic }),
   });
 }

@@ -66,7 +66,8 @@ test('SIGKILL to its own process: a crash of the provider, the runner untouched'
 test('escape sequences written to fd 1 and 2: a protocol ERROR, the bytes kept only as the stderr tail', async () => {
   const { c, r } = await queryWith('fd-write');
   assert.is(kindOf(r), 'protocol');
-  if (!r.ok && r.fault.kind !== 'provider-error') assert.match(r.fault.stderrTail, /on stderr/);
+  if (!r.ok && r.fault.kind !== 'provider-error')
+    assert.match(Buffer.from(r.fault.stderrTail).toString('utf8'), /on stderr/);
   await c.close();
 });
 

@@ -12,6 +12,9 @@ import { MAX_RESULT_BYTES } from '../protocol/messages.js';
 import type { ProcessCommand } from './persistent-process.js';
 import { spawnGroup } from './process-group.js';
 import type { CallOutcome, ProviderConnection, ProviderIdentity, ProviderLauncher } from './provider-connection.js';
+import { NO_BYTES } from './provider-connection.js';
+import type { QueryWindow } from '../hermetic/attribute-events.js';
+import type { HermeticSession } from '../hermetic/hermetic-session.js';
 
 /** How long the end of stdout may lag behind the exit of a one-shot provider whose descendants were ended. */
 const EXIT_DRAIN_MS = 2000;
@@ -20,10 +23,11 @@ const EXIT_DRAIN_MS = 2000;
 export function oneShotProcessLauncher(
   command: ProcessCommand,
   identity: { name: string; version: string },
+  hermetic?: HermeticSession,
 ): ProviderLauncher {
   return async ({ cwd }) => {
     const folder = mkdtempSync(join(tmpdir(), 'kofun-ctk-oneshot-'));
-    return { ok: true, value: new OneShotConnection(command, cwd ?? command.cwd, folder, identity) };
+    return { ok: true, value: new OneShotConnection(command, cwd ?? command.cwd, folder, identity, hermetic) };
   };
 }
 
@@ -31,12 +35,15 @@ class OneShotConnection implements ProviderConnection {
   readonly identity: ProviderIdentity;
   private closed = false;
   private readonly fixtures = new Map<string, string>();
+  /** The window of the last query (run --hermetic), for the runner to label with its vector. */
+  lastQueryWindow: QueryWindow | undefined;
 
   constructor(
     private readonly command: ProcessCommand,
     private readonly cwd: string | undefined,
     private readonly folder: string,
     identity: { name: string; version: string },
+    private readonly hermetic: HermeticSession | undefined = undefined,
   ) {
     this.identity = {
       name: identity.name,
@@ -63,8 +70,13 @@ class OneShotConnection implements ProviderConnection {
     const fixturePath = this.fixtures.get(sha256);
     if (fixturePath === undefined) throw new Error('kit fault: query before loadFixture');
     const env = this.command.env ? { ...process.env, ...this.command.env } : process.env;
+    const argv = [...this.command.argv, fixturePath];
+    // Each one-shot query is an instance of its own; its window opens before the process is started.
+    const trace = this.hermetic?.instance(true);
+    const window = trace?.begin();
+    this.lastQueryWindow = window;
     const group = spawnGroup(
-      [...this.command.argv, fixturePath],
+      trace === undefined ? argv : trace.wrap(argv),
       this.cwd === undefined ? { env } : { cwd: this.cwd, env },
     );
     return new Promise((resolve) => {
@@ -78,6 +90,7 @@ class OneShotConnection implements ProviderConnection {
         settled = true;
         clearTimeout(timer);
         group.kill();
+        if (window !== undefined) trace?.end(window);
         resolve(outcome);
       };
       const timer = setTimeout(() => {
@@ -91,7 +104,7 @@ class OneShotConnection implements ProviderConnection {
         if (exit.error !== undefined) {
           finish({
             ok: false,
-            fault: { kind: 'start', message: `provider could not start: ${exit.error}`, stderrTail: '' },
+            fault: { kind: 'start', message: `provider could not start: ${exit.error}`, stderrTail: NO_BYTES },
           });
         } else if (exit.code !== 0) {
           const how = exit.signal ? `killed by ${exit.signal}` : `exited with status ${exit.code}`;

@@ -104,7 +104,7 @@ test('a bad hello is a start fault; a crash carries the stderr tail', async () =
   assert.is(r.ok ? 'ok' : r.fault.kind, 'crash');
   if (!r.ok && r.fault.kind === 'crash') {
     assert.match(r.fault.message, /status 3/);
-    assert.match(r.fault.stderrTail, /giving up/);
+    assert.match(Buffer.from(r.fault.stderrTail).toString('utf8'), /giving up/);
   }
   await c.close();
   const missing = await persistentProcessLauncher(

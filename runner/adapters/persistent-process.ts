@@ -5,6 +5,7 @@
  * crashes, hangs, floods or breaks the protocol is killed with its process group
  * and its call ends in a `ProviderFault`.
  */
+import { readFileSync } from 'node:fs';
 import { encodeFrame, FRAME_MAGIC, FrameDecoder, NO_REF, type Frame } from '../protocol/frame.js';
 import {
   jsonBody,
@@ -24,7 +25,10 @@ import type {
   ProviderIdentity,
   ProviderLauncher,
 } from './provider-connection.js';
+import { NO_BYTES } from './provider-connection.js';
 import { residentBytes } from './resident-memory.js';
+import type { QueryWindow } from '../hermetic/attribute-events.js';
+import type { HermeticSession, InstanceTrace } from '../hermetic/hermetic-session.js';
 
 /** A provider command: argv (never run through a shell), working directory, extra environment. */
 export interface ProcessCommand {
@@ -56,6 +60,8 @@ const MEMORY_POLL_MS = 100;
 export interface PersistentOptions {
   adapter?: AdapterKind;
   maxResidentBytes?: number;
+  /** `run --hermetic`: the instance runs under strace and marks each query's window. */
+  hermetic?: HermeticSession;
 }
 
 /** Makes a launcher that starts `command` and performs the handshake. */
@@ -92,6 +98,9 @@ class PersistentProcessConnection implements ProviderConnection {
   private dead: ProviderFault | undefined;
   private nextId = 1;
   private memoryWatch: NodeJS.Timeout | undefined;
+  private trace: InstanceTrace | undefined;
+  /** The window of the last query (run --hermetic), for the runner to label with its vector. */
+  lastQueryWindow: QueryWindow | undefined;
 
   constructor(
     private readonly command: ProcessCommand,
@@ -109,13 +118,17 @@ class PersistentProcessConnection implements ProviderConnection {
 
   async start(timeoutMs: number): Promise<CallOutcome<void>> {
     const env = this.command.env ? { ...process.env, ...this.command.env } : process.env;
-    const group = spawnGroup(this.command.argv, this.cwd === undefined ? { env } : { cwd: this.cwd, env });
+    this.trace = this.options.hermetic?.instance(false);
+    const argv = this.trace === undefined ? this.command.argv : this.trace.wrap(this.command.argv);
+    const group = spawnGroup(argv, this.cwd === undefined ? { env } : { cwd: this.cwd, env });
     this.group = group;
     const cap = this.options.maxResidentBytes;
     const pid = group.child.pid;
+    const traced = this.trace !== undefined;
     if (cap !== undefined && pid !== undefined) {
       this.memoryWatch = setInterval(() => {
-        const resident = residentBytes(pid);
+        // Under strace the provider is the tracer's child, and its memory is what the cap bounds.
+        const resident = residentBytes(traced ? (firstChild(pid) ?? pid) : pid);
         if (resident === undefined || resident <= cap) return;
         const message = `provider exceeded the memory cap of ${cap} bytes (resident: ${resident} bytes)`;
         this.die({ kind: 'crash', message, stderrTail: group.stderrTail() });
@@ -195,11 +208,15 @@ class PersistentProcessConnection implements ProviderConnection {
 
   async query(sha256: string, request: Uint8Array, timeoutMs: number): Promise<CallOutcome<Uint8Array>> {
     const id = this.takeId();
+    const frame = encodeFrame(RUNNER_MESSAGES.query, id, sha256, request);
+    const window = this.trace?.begin();
+    this.lastQueryWindow = window;
     const reply = await this.call(
-      encodeFrame(RUNNER_MESSAGES.query, id, sha256, request),
+      frame,
       (f) => f.id === id && (f.type === PROVIDER_MESSAGES.result || f.type === PROVIDER_MESSAGES.error),
       timeoutMs,
     );
+    if (window !== undefined) this.trace?.end(window);
     if (!reply.ok) return reply;
     if (reply.value.type === PROVIDER_MESSAGES.error) return { ok: false, fault: providerError(reply.value) };
     return { ok: true, value: reply.value.body };
@@ -215,7 +232,7 @@ class PersistentProcessConnection implements ProviderConnection {
         SHUTDOWN_GRACE_MS,
       );
     }
-    this.die({ kind: 'crash', message: 'provider closed', stderrTail: '' });
+    this.die({ kind: 'crash', message: 'provider closed', stderrTail: NO_BYTES });
     group.kill();
     await Promise.race([group.exited, delay(SHUTDOWN_GRACE_MS)]);
   }
@@ -250,7 +267,7 @@ class PersistentProcessConnection implements ProviderConnection {
         this.die({
           kind: 'timeout',
           message: `no answer within ${timeoutMs} ms`,
-          stderrTail: this.group?.stderrTail() ?? '',
+          stderrTail: this.group?.stderrTail() ?? NO_BYTES,
         });
       }, timeoutMs);
       this.waiter = waiter;
@@ -270,7 +287,7 @@ class PersistentProcessConnection implements ProviderConnection {
         this.die({
           kind: 'protocol',
           message: this.unexpected(frame, waiter !== undefined),
-          stderrTail: this.group?.stderrTail() ?? '',
+          stderrTail: this.group?.stderrTail() ?? NO_BYTES,
         });
         return;
       }
@@ -278,7 +295,11 @@ class PersistentProcessConnection implements ProviderConnection {
       if (waiter.timer) clearTimeout(waiter.timer);
       waiter.resolve({ ok: true, value: frame });
     }
-    if (fault) this.die({ kind: fault.kind, message: fault.message, stderrTail: this.group?.stderrTail() ?? '' });
+    if (fault) {
+      const stderrTail = this.group?.stderrTail() ?? NO_BYTES;
+      const evidence = fault.stray === undefined ? { stderrTail } : { stderrTail, strayStdout: fault.stray };
+      this.die({ kind: fault.kind, message: fault.message, ...evidence });
+    }
   }
 
   /**
@@ -301,7 +322,7 @@ class PersistentProcessConnection implements ProviderConnection {
   }
 
   private violate(message: string, kind: 'protocol' | 'start' = 'protocol'): { ok: false; fault: ProviderFault } {
-    const fault: ProviderFault = { kind, message, stderrTail: this.group?.stderrTail() ?? '' };
+    const fault: ProviderFault = { kind, message, stderrTail: this.group?.stderrTail() ?? NO_BYTES };
     this.die(fault);
     return { ok: false, fault };
   }
@@ -321,7 +342,18 @@ class PersistentProcessConnection implements ProviderConnection {
 }
 
 function providerError(frame: Frame): ProviderFault {
-  return { kind: 'provider-error', code: frame.ref, message: Buffer.from(frame.body).toString('utf8') };
+  const body = frame.body;
+  return { kind: 'provider-error', code: frame.ref, message: Buffer.from(body).toString('utf8'), body };
+}
+
+/** The first child of `pid` (the traced provider under strace), from /proc; undefined where it cannot be read. */
+function firstChild(pid: number): number | undefined {
+  try {
+    const first = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/)[0];
+    return first === undefined || first === '' ? undefined : Number(first);
+  } catch {
+    return undefined;
+  }
 }
 
 function delay(ms: number): Promise<void> {

@@ -24,8 +24,8 @@ export interface SpawnedGroup {
   readonly child: ChildProcessWithoutNullStreams;
   /** Resolves once the group leader exited (or failed to start). */
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: string }>;
-  /** The last bytes the provider wrote to stderr, at most STDERR_TAIL_BYTES. */
-  stderrTail(): string;
+  /** The last bytes the provider wrote to stderr, at most STDERR_TAIL_BYTES (bytes: a sink escapes them). */
+  stderrTail(): Uint8Array;
   /** SIGKILLs the whole group and every process carrying its marker; safe to call more than once. */
   kill(): void;
   /** SIGKILLs the processes as `kill` does but keeps the pipes, so output already written can still be read. */
@@ -78,7 +78,7 @@ export function spawnGroup(argv: readonly string[], options: { cwd?: string; env
     child.once('error', (err) => resolve({ code: null, signal: null, error: err.message }));
     child.once('exit', (code, signal) => resolve({ code, signal }));
   });
-  return { child, exited, stderrTail: () => tail.toString('utf8'), kill, killProcesses, marker };
+  return { child, exited, stderrTail: () => new Uint8Array(tail), kill, killProcesses, marker };
 }
 
 /** Kills every live provider group; used on exit and on signals. */

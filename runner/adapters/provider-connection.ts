@@ -4,6 +4,7 @@
  * provider that errs, crashes, hangs, floods or breaks the protocol yields a
  * `ProviderFault`, never an exception.
  */
+import type { QueryWindow } from '../hermetic/attribute-events.js';
 
 /** Who the provider says it is (from the handshake, or the configuration when there is none). */
 export interface ProviderIdentity {
@@ -21,12 +22,26 @@ export type AdapterKind = 'process-persistent' | 'process-one-shot' | 'module';
  * every other kind means the provider instance is gone and must be restarted.
  */
 export type ProviderFault =
-  | { kind: 'provider-error'; code: string; message: string }
-  | { kind: 'crash'; message: string; stderrTail: string }
-  | { kind: 'timeout'; message: string; stderrTail: string }
-  | { kind: 'protocol'; message: string; stderrTail: string }
-  | { kind: 'oversize'; message: string; stderrTail: string }
-  | { kind: 'start'; message: string; stderrTail: string };
+  | { kind: 'provider-error'; code: string; message: string; body?: Uint8Array }
+  | ({ kind: 'crash'; message: string } & FaultEvidence)
+  | ({ kind: 'timeout'; message: string } & FaultEvidence)
+  | ({ kind: 'protocol'; message: string } & FaultEvidence)
+  | ({ kind: 'oversize'; message: string } & FaultEvidence)
+  | ({ kind: 'start'; message: string } & FaultEvidence);
+
+/**
+ * What the provider wrote around a fault, kept as bytes until a sink escapes them, so an undecodable byte is shown
+ * as `\xNN` rather than lost to U+FFFD (a provider error's `body` likewise).
+ */
+export interface FaultEvidence {
+  /** The last bytes of its stderr. */
+  stderrTail: Uint8Array;
+  /** The first bytes of stdout that are not a frame, when those broke the framing. */
+  strayStdout?: Uint8Array;
+}
+
+/** No bytes: the evidence of a fault the kit caused (closing, a process that never started). */
+export const NO_BYTES: Uint8Array = new Uint8Array(0);
 
 export type CallOutcome<T> = { ok: true; value: T } | { ok: false; fault: ProviderFault };
 
@@ -37,6 +52,8 @@ export interface ProviderConnection {
   readonly alive: boolean;
   /** Why the instance died, where the adapter knows (a restart reason names it). */
   readonly deathFault?: ProviderFault | undefined;
+  /** Under `run --hermetic`: the wall-clock window of the last query, which the runner labels with its vector. */
+  readonly lastQueryWindow?: QueryWindow | undefined;
   /** Loads fixture bytes whose SHA-256 (lowercase hex of exactly these bytes) is `sha256`. */
   loadFixture(sha256: string, bytes: Uint8Array, timeoutMs: number): Promise<CallOutcome<void>>;
   /** Sends request bytes exactly; returns the result bytes exactly. */

@@ -29,6 +29,7 @@ import { oneShotProcessLauncher } from './one-shot-process.js';
 import { persistentProcessLauncher, type ProcessCommand, type WireObserver } from './persistent-process.js';
 import type { ProviderLauncher } from './provider-connection.js';
 import { REFERENCE_PROVIDER_NAME } from './reference-provider.js';
+import type { HermeticSession } from '../hermetic/hermetic-session.js';
 
 /** A provider configuration is a few lines; anything far larger is not one. */
 const MAX_PROVIDER_CONFIG_BYTES = 1024 * 1024;
@@ -213,15 +214,26 @@ export function loadProviderConfig(path: string): ProviderConfig {
   return out;
 }
 
-/** The launcher for a spec; `kitVersion` goes into the runner's hello; `observer` watches a persistent process's wire. */
-export function launcherFor(spec: ProviderSpec, kitVersion: string, observer?: WireObserver): ProviderLauncher {
+/**
+ * The launcher for a spec; `kitVersion` goes into the runner's hello; `observer` watches a persistent process's
+ * wire; `hermetic` runs every instance under strace (an in-thread module has no process to trace: refused first).
+ */
+export function launcherFor(
+  spec: ProviderSpec,
+  kitVersion: string,
+  observer?: WireObserver,
+  hermetic?: HermeticSession,
+): ProviderLauncher {
   if (spec.kind === 'module') {
+    if (spec.inThread === true && hermetic !== undefined)
+      throw new Error('kit fault: --hermetic with an in-thread module reached the launcher');
     return spec.inThread === true
       ? moduleThreadLauncher(spec.modulePath, spec.baseDir)
-      : moduleProcessLauncher(spec.modulePath, spec.baseDir, kitVersion);
+      : moduleProcessLauncher(spec.modulePath, spec.baseDir, kitVersion, hermetic);
   }
-  if (spec.mode === 'one-shot') return oneShotProcessLauncher(spec.command, { name: spec.name, version: spec.version });
-  return persistentProcessLauncher(spec.command, kitVersion, {}, observer);
+  if (spec.mode === 'one-shot')
+    return oneShotProcessLauncher(spec.command, { name: spec.name, version: spec.version }, hermetic);
+  return persistentProcessLauncher(spec.command, kitVersion, hermetic === undefined ? {} : { hermetic }, observer);
 }
 
 /**

@@ -42,6 +42,8 @@ import { renderReport, REPORT_FORMATS, reportFileName, type ReportFormat } from 
 import type { RunEvent } from '../report/run-events.js';
 import { NO_BUILD_COMMANDS, type ReleaseBuildPlan } from '../release-cost/judge-release-vector.js';
 import { runGate } from '../run/run-gate.js';
+import { describeHermetic } from '../hermetic/hermetic-observation.js';
+import { startHermetic, withHermeticReport } from '../hermetic/start-hermetic.js';
 import { lastFailedIds } from '../run/last-failed.js';
 import { reproduceCommand, type ReproduceContext } from '../run/reproduce-command.js';
 import { installRunInterruption } from '../run/run-interruption.js';
@@ -95,6 +97,8 @@ interface RunCliOptions extends ProviderOptions {
   fuzz: string;
   fuzzSeed: string;
   fuzzOut: string;
+  hermetic?: boolean;
+  strace: string;
 }
 
 export const registerRun: Register = (program: Command, io, done) => {
@@ -150,6 +154,11 @@ export const registerRun: Register = (program: Command, io, done) => {
     )
     .option('--fuzz-seed <n>', 'seed of the fuzz phase', String(RUN_DEFAULTS.seed))
     .option('--fuzz-out <dir>', 'folder a fuzz disagreement is written to as a vector set', 'kofun-ctk-fuzz')
+    .option(
+      '--hermetic',
+      'trace the provider with strace: a network request or process start during a query FAILs it (KD-TRUST-09/10, KD-EFFECT-04)',
+    )
+    .option('--strace <path>', 'the strace that --hermetic runs', 'strace')
     .addHelpText('after', RUN_RELEASE_HELP)
     .action(async (opts: RunCliOptions) => {
       done(await runCommand(opts, io));
@@ -217,6 +226,8 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
     if (problem !== undefined) throw new UsageError(problem);
   }
   const config = resolveProvider(opts, io.cwd);
+  const hermetic = opts.hermetic === true ? startHermetic(config.spec, opts.strace) : undefined;
+  const session = hermetic !== undefined && 'session' in hermetic ? hermetic.session : undefined;
   const inShard = new Set(sharded.map((v) => v.id));
   const selected = vectorSet.queryVectors.filter((v) => inShard.has(v.id));
   const selectedRelease = vectorSet.releaseVectors.filter((v) => inShard.has(v.id));
@@ -252,6 +263,7 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
     ...(expectationsPath === undefined ? {} : { expectations: expectationsPath }),
     ...(opts.timeoutMs === String(RUN_DEFAULTS.timeoutMs) ? {} : { timeoutMs: opts.timeoutMs }),
     ...(opts.startTimeoutMs === String(RUN_DEFAULTS.startTimeoutMs) ? {} : { startTimeoutMs: opts.startTimeoutMs }),
+    ...(opts.hermetic === true ? { hermeticStrace: opts.strace } : {}),
   };
   let report: GateReport;
   try {
@@ -269,8 +281,8 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
         exclude_categories: filters.excludeCategories ?? [],
         last_failed: opts.lastFailed !== undefined,
       },
-      launcher: launcherFor(config.spec, kitVersion()),
-      metamorphicLauncher: launcherFor(relocatedSpec(config.spec), kitVersion()),
+      launcher: launcherFor(config.spec, kitVersion(), undefined, session),
+      metamorphicLauncher: launcherFor(relocatedSpec(config.spec), kitVersion(), undefined, session),
       adapter: adapterName(config.spec),
       jobs,
       timeoutMs,
@@ -287,7 +299,9 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
       releaseBuild,
       abort: interruption.signal,
       reproduce: (j) => reproduceCommand(j, reproduce),
+      ...(session === undefined ? {} : { hermetic: session }),
     });
+    if (hermetic !== undefined) report = withHermeticReport(report, hermetic);
     if (fuzzCases > 0) {
       const fuzz = await runFuzzPhase({
         seed: fuzzSeed,
@@ -303,10 +317,12 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
     }
   } finally {
     killAllGroups();
+    session?.dispose();
     interruption.dispose();
     await new Promise<void>((r) => (eventsOut ? eventsOut.end(r) : r()));
   }
   const extra: string[] = report.fuzz === undefined ? [] : [escapeText(describeFuzzPhase(report.fuzz))];
+  if (report.hermetic !== undefined) extra.push(escapeText(describeHermetic(report.hermetic)));
   if (releaseBuild === null && selectedRelease.length > 0) {
     extra.push(
       `${selectedRelease.length} release-cost vectors NOT-RUN: ${NO_BUILD_COMMANDS}.`,

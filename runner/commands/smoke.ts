@@ -139,8 +139,8 @@ export function describeSmoke(o: SmokeOutcome): string[] {
 function describeStep(s: StepOutcome, o: SmokeOutcome): string {
   if (!s.ok) {
     const tail =
-      'stderrTail' in s.fault && s.fault.stderrTail !== '' && !o.wireObserved
-        ? `; stderr: ${escapeText(s.fault.stderrTail)}`
+      'stderrTail' in s.fault && s.fault.stderrTail.length > 0 && !o.wireObserved
+        ? `; stderr: ${escapeBytes(s.fault.stderrTail)}`
         : '';
     return `${s.step}: FAILED (${s.fault.kind}): ${escapeText(s.fault.message)}${tail}`;
   }

@@ -43,7 +43,10 @@ test('no bytes is ERROR, and provider text is escaped and bounded', () => {
   const v = pickVector('stale vector', (x) => x.category === 'stale');
   const j = judgeVector(
     v,
-    { ok: false, fault: { kind: 'crash', message: 'died \u001b[2J', stderrTail: `${'x'.repeat(5000)}\u202e` } },
+    {
+      ok: false,
+      fault: { kind: 'crash', message: 'died \u001b[2J', stderrTail: Buffer.from(`${'x'.repeat(5000)}\u202e`) },
+    },
     context(v),
   );
   assert.is(j.verdict, 'ERROR');
@@ -62,7 +65,11 @@ test('no bytes is ERROR, and provider text is escaped and bounded', () => {
 
 test('an oversize reply is an ERROR that names KD-LIMIT-03 (a result is at most 4 MiB)', () => {
   const v = pickVector('stale vector', (x) => x.category === 'stale');
-  const j = judgeVector(v, { ok: false, fault: { kind: 'oversize', message: 'too big', stderrTail: '' } }, context(v));
+  const j = judgeVector(
+    v,
+    { ok: false, fault: { kind: 'oversize', message: 'too big', stderrTail: new Uint8Array(0) } },
+    context(v),
+  );
   assert.is(j.verdict, 'ERROR');
   assert.equal(j.fail_clauses, ['KD-LIMIT-03']);
   assert.is(j.clause_source, 'limit');

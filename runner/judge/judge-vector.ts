@@ -6,7 +6,15 @@
  * the fixture, so its fixture checks (the leak scan of hidden names and identities,
  * KD-DISCLOSE-03, KD-OMIT-07) cover every vector.
  */
-import { type LoadedFixture, verifyResult, type Violation, clip, escapeText, sha256Hex } from '../../oracle/index.js';
+import {
+  type LoadedFixture,
+  verifyResult,
+  type Violation,
+  clip,
+  escapeBytes,
+  escapeText,
+  sha256Hex,
+} from '../../oracle/index.js';
 import { errorMessage } from '../adapters/module-provider.js';
 import type { CallOutcome, ProviderFault } from '../adapters/provider-connection.js';
 import type { QueryVector } from '../run/vector-source.js';
@@ -75,10 +83,17 @@ export function judgeVector(
 
 /** A provider fault as a judgement error, every provider-controlled part escaped and bounded. */
 export function errorFromFault(fault: ProviderFault): VectorError {
-  const error: VectorError = { kind: fault.kind, message: clip(escapeText(fault.message), MAX_PROVIDER_TEXT) };
+  // A provider's own bytes reach the escaper as bytes, so an undecodable byte is shown as \xNN, not as U+FFFD.
+  const message =
+    fault.kind === 'provider-error' && fault.body !== undefined ? escapeBytes(fault.body) : escapeText(fault.message);
+  const stray =
+    fault.kind !== 'provider-error' && fault.strayStdout !== undefined
+      ? `; stdout outside a frame: "${escapeBytes(fault.strayStdout)}"`
+      : '';
+  const error: VectorError = { kind: fault.kind, message: clip(`${message}${stray}`, MAX_PROVIDER_TEXT) };
   if (fault.kind === 'provider-error') error.code = clip(escapeText(fault.code), 64);
-  else if (fault.stderrTail !== '')
-    error.stderr_tail = clip(escapeText(fault.stderrTail, { keepLines: true }), MAX_PROVIDER_TEXT);
+  else if (fault.stderrTail.length > 0)
+    error.stderr_tail = clip(escapeBytes(fault.stderrTail, { keepLines: true }), MAX_PROVIDER_TEXT);
   return error;
 }
 

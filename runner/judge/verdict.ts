@@ -55,8 +55,11 @@ export interface VectorJudgement {
    * govern the differing parts (fail-attribution.ts); for an oversize ERROR, KD-LIMIT-03.
    */
   fail_clauses: string[];
-  /** Where fail_clauses came from: the verifier, the difference, the metamorphic check, a limit of the runner, or the vector. */
-  clause_source?: 'verifier' | 'difference' | 'vector' | 'metamorphic' | 'limit';
+  /**
+   * Where fail_clauses came from: the verifier, the difference, the metamorphic check, a limit of the runner, the
+   * vector, or the hermetic trace (`run --hermetic`: a network request or process start during the query).
+   */
+  clause_source?: 'verifier' | 'difference' | 'vector' | 'metamorphic' | 'limit' | 'hermetic';
   /** Every verifier violation of the actual bytes (with request and fixture). */
   violations: Violation[];
   difference?: DifferenceClass;

@@ -32,7 +32,12 @@ export interface Frame {
 export interface FrameFault {
   kind: 'protocol' | 'oversize';
   message: string;
+  /** For a line that is not a frame header: its first bytes (at most STRAY_BYTES), as evidence to escape. */
+  stray?: Uint8Array;
 }
+
+/** How many bytes of a line that is not a frame header a fault keeps. */
+export const STRAY_BYTES = 64;
 
 const TYPE_RE = /^[a-z][a-z-]{0,31}$/;
 const REF_RE = /^(?:-|[a-z0-9][a-z0-9-]{0,63})$/;
@@ -106,19 +111,21 @@ export class FrameDecoder {
         const lf = buf.indexOf(0x0a);
         if (lf < 0) {
           if (buf.length >= MAX_HEADER_BYTES)
-            return this.fail(frames, 'protocol', `no header line within ${MAX_HEADER_BYTES} bytes`);
+            return this.fail(frames, 'protocol', `no header line within ${MAX_HEADER_BYTES} bytes`, stray(buf));
           return { frames };
         }
         if (lf + 1 > MAX_HEADER_BYTES)
-          return this.fail(frames, 'protocol', `header line longer than ${MAX_HEADER_BYTES} bytes`);
+          return this.fail(frames, 'protocol', `header line longer than ${MAX_HEADER_BYTES} bytes`, stray(buf));
         for (let i = 0; i < lf; i++) {
           const b = buf[i] ?? 0;
-          if (b < 0x20 || b > 0x7e) return this.fail(frames, 'protocol', 'header line is not printable ASCII');
+          if (b < 0x20 || b > 0x7e)
+            return this.fail(frames, 'protocol', 'header line is not printable ASCII', stray(buf));
         }
         const parsed = parseHeader(buf.subarray(0, lf).toString('ascii'));
-        if (!parsed.ok) return this.fail(frames, 'protocol', parsed.message);
+        if (!parsed.ok) return this.fail(frames, 'protocol', parsed.message, stray(buf));
         const cap = this.maxBody(parsed.type);
-        if (cap === undefined) return this.fail(frames, 'protocol', `unexpected message type "${parsed.type}"`);
+        if (cap === undefined)
+          return this.fail(frames, 'protocol', `unexpected message type "${parsed.type}"`, stray(buf));
         if (parsed.length > cap) {
           return this.fail(
             frames,
@@ -140,8 +147,13 @@ export class FrameDecoder {
     }
   }
 
-  private fail(frames: Frame[], kind: FrameFault['kind'], message: string): { frames: Frame[]; fault: FrameFault } {
-    this.failed = { kind, message };
+  private fail(
+    frames: Frame[],
+    kind: FrameFault['kind'],
+    message: string,
+    strayBytes?: Uint8Array,
+  ): { frames: Frame[]; fault: FrameFault } {
+    this.failed = strayBytes === undefined ? { kind, message } : { kind, message, stray: strayBytes };
     this.pending = [];
     this.pendingBytes = 0;
     return { frames, fault: this.failed };
@@ -158,4 +170,9 @@ export class FrameDecoder {
     this.pending = rest.length > 0 ? [rest] : [];
     this.pendingBytes = rest.length;
   }
+}
+
+/** The first bytes of a line that is not a frame header, copied (the buffer is reused). */
+function stray(buf: Uint8Array): Uint8Array {
+  return new Uint8Array(buf.subarray(0, Math.min(buf.length, STRAY_BYTES)));
 }

@@ -7,6 +7,7 @@
  * only parts that differ between two runs of the same provider on the same vectors.
  */
 import type { FuzzPhaseReport } from '../run/fuzz-phase.js';
+import type { HermeticReport } from '../hermetic/hermetic-observation.js';
 import { EXIT } from '../io/cli-io.js';
 import type { ProviderIdentity } from '../adapters/provider-connection.js';
 import type { Expectation } from '../judge/expectations.js';
@@ -45,6 +46,8 @@ export interface GateReport {
   vectors: VectorJudgement[];
   /** The seeded fuzz phase (`run --fuzz N`), when it ran: seed, number of cases, outcome. */
   fuzz?: FuzzPhaseReport;
+  /** `run --hermetic`: whether the trace ran, with what facility, and the clauses observed and not observed. */
+  hermetic?: HermeticReport;
 }
 
 /** Counts per verdict, every verdict present. */

@@ -8,6 +8,7 @@
  * character XML 1.0 cannot, and no control sequence reaches a CI log.
  */
 import { describeFuzzPhase, type FuzzPhaseReport } from '../run/fuzz-phase.js';
+import { describeHermetic } from '../hermetic/hermetic-observation.js';
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import { compareUtf8, formatViolation, escapeText } from '../../oracle/index.js';
@@ -65,6 +66,7 @@ function addProperties(suite: XMLBuilder, report: GateReport): void {
   add('gate', report.gate.passed ? 'passed' : `failed (exit ${report.gate.exit_code})`);
   add('started_at', report.started_at);
   add('duration_ms', String(report.duration_ms));
+  if (report.hermetic !== undefined) add('hermetic', describeHermetic(report.hermetic));
 }
 
 function addCase(suite: XMLBuilder, v: VectorJudgement): void {

@@ -5,6 +5,7 @@
  * for diffs), so it cannot inject markup, links or HTML.
  */
 import { describeFuzzPhase } from '../run/fuzz-phase.js';
+import { describeHermetic } from '../hermetic/hermetic-observation.js';
 import { escapeText, formatViolation, markdownCell, markdownFence, markdownSafe } from '../../oracle/index.js';
 import { VERDICTS, type VectorJudgement } from '../judge/verdict.js';
 import { describeDifference, describeProvider } from './describe.js';
@@ -30,6 +31,7 @@ export function renderMarkdown(report: GateReport): string {
   const m = report.metamorphic;
   lines.push(`| metamorphic | ${m.sample === 0 ? 'off' : `${m.sample} vectors, seed ${m.seed}`} |`);
   if (report.fuzz !== undefined) lines.push(`| fuzz | ${markdownCell(describeFuzzPhase(report.fuzz))} |`);
+  if (report.hermetic !== undefined) lines.push(`| hermetic | ${markdownCell(describeHermetic(report.hermetic))} |`);
   lines.push(`| started | ${markdownCell(report.started_at)} on ${markdownCell(report.hostname)} |`);
   lines.push(`| wall time | ${(report.duration_ms / 1000).toFixed(3)} s |`);
   lines.push(`| exit status | ${report.gate.exit_code} |`, '');

@@ -20,7 +20,7 @@ function report(): GateReport {
     verdict: 'ERROR',
     fail_clauses: [],
     violations: [],
-    error: errorFromFault({ kind: 'crash', message: hostile, stderrTail: `${hostile}\nlast line` }),
+    error: errorFromFault({ kind: 'crash', message: hostile, stderrTail: Buffer.from(`${hostile}\nlast line`) }),
     notes: [],
   };
   const fail: VectorJudgement = {

@@ -12,7 +12,10 @@ const MAX_STDERR_CHARS = 600;
 /** The fault as text: the provider's code and message, and for a fault without an answer its stderr tail. */
 export function describeFault(fault: ProviderFault): string {
   if (fault.kind === 'provider-error') return `${fault.code}: ${fault.message}`;
-  const tail = fault.stderrTail
+  // A reason is text that every sink escapes for itself, so the tail is decoded here (an undecodable byte becomes
+  // U+FFFD); the judgement's own stderr_tail keeps the bytes (judge-vector.ts).
+  const tail = Buffer.from(fault.stderrTail)
+    .toString('utf8')
     .split('\n')
     .filter((l) => l.trim() !== '')
     .slice(-5)

@@ -24,6 +24,8 @@ export interface ReproduceContext {
   /** Ids of release-cost vectors (built, not sent, so `repro` cannot replay them). */
   releaseIds: ReadonlySet<string>;
   seed: number;
+  /** The strace of a `--hermetic` run (a hermetic failure reproduces only under the trace, through `run`). */
+  hermeticStrace?: string;
 }
 
 /** The shell-quoted command that reproduces `judgement`. */
@@ -35,14 +37,20 @@ export function reproduceCommand(judgement: VectorJudgement, context: ReproduceC
     ...(context.startTimeoutMs === undefined ? [] : ['--start-timeout-ms', context.startTimeoutMs]),
   ];
   const metamorphicFailed = judgement.metamorphic !== undefined && !judgement.metamorphic.ok;
+  const hermeticFailed =
+    context.hermeticStrace !== undefined && judgement.violations.some((v) => v.code.startsWith('hermetic-'));
   const viaRepro =
     !context.releaseIds.has(judgement.id) &&
     !metamorphicFailed &&
+    !hermeticFailed &&
     (judgement.verdict === 'FAIL' || judgement.verdict === 'ERROR');
   if (viaRepro) return quote(['npx', 'kofun-ctk', 'repro', judgement.id, ...common]);
   const run = ['npx', 'kofun-ctk', 'run', ...common, '--id', judgement.id];
   // The variant of a vector depends on the run's seed and the id alone (metamorphic-variant.ts).
   run.push(...(metamorphicFailed ? ['--metamorphic', 'all', '--seed', String(context.seed)] : ['--metamorphic', '0']));
+  if (hermeticFailed && context.hermeticStrace !== undefined) {
+    run.push('--hermetic', ...(context.hermeticStrace === 'strace' ? [] : ['--strace', context.hermeticStrace]));
+  }
   if (judgement.verdict === 'XPASS' && context.expectations !== undefined)
     run.push('--expectations', context.expectations);
   return quote(run);

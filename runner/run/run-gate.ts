@@ -45,6 +45,8 @@ import { fixtureVariant, sampleIds, vectorSeed } from './metamorphic-variant.js'
 import type { InterruptReason } from './run-interruption.js';
 import type { QueryVector, ReleaseVector, VectorSet } from './vector-source.js';
 import { clip, sha256Hex } from '../../oracle/index.js';
+import type { HermeticSession } from '../hermetic/hermetic-session.js';
+import { withHermeticViolations } from '../hermetic/hermetic-violations.js';
 
 /** The most characters of a provider's stderr put in the gate's reason when it cannot start. */
 const STDERR_IN_REASON = 600;
@@ -76,6 +78,8 @@ export interface GateRunOptions {
   abort?: AbortSignal;
   /** The command that reproduces a judgement that fails the gate, shown beside it in every report. */
   reproduce?: (judgement: VectorJudgement) => string | undefined;
+  /** `--hermetic`: the traces of the run's provider instances, read once every instance is closed. */
+  hermetic?: HermeticSession;
 }
 
 interface Shared {
@@ -127,7 +131,7 @@ class Lane {
       // The stderr tail travels apart from the reason, so the gate says it once (with the reason), not twice.
       const fault = started.fault;
       const why = `the provider could not start: ${fault.kind === 'provider-error' ? describeFault(fault) : fault.message}`;
-      const tail = 'stderrTail' in fault ? fault.stderrTail.trim() : '';
+      const tail = 'stderrTail' in fault ? Buffer.from(fault.stderrTail).toString('utf8').trim() : '';
       return tail === '' ? { ok: false, why } : { ok: false, why, stderrTail: tail };
     }
     this.connection = started.value;
@@ -138,7 +142,12 @@ class Lane {
     return { ok: true, connection: started.value };
   }
 
-  async send(fixtureSha: string, fixtureBytes: () => Uint8Array, request: Uint8Array): Promise<LaneOutcome> {
+  async send(
+    fixtureSha: string,
+    fixtureBytes: () => Uint8Array,
+    request: Uint8Array,
+    vectorId: string,
+  ): Promise<LaneOutcome> {
     const ready = await this.ensure();
     if (!ready.ok) return { notRun: ready.why };
     const { connection } = ready;
@@ -148,7 +157,11 @@ class Lane {
         return { ok: false, fault: { ...loaded.fault, message: `loading the fixture: ${loaded.fault.message}` } };
       this.loaded.add(fixtureSha);
     }
-    return connection.query(fixtureSha, request, this.shared.timeoutMs);
+    const outcome = await connection.query(fixtureSha, request, this.shared.timeoutMs);
+    // The hermetic trace blames a vector only for effects inside the window of its own query.
+    const window = connection.lastQueryWindow;
+    if (window !== undefined) window.label = vectorId;
+    return outcome;
   }
 
   identity(): string[] {
@@ -221,6 +234,7 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
         vector.fixtureSha256,
         () => options.vectorSet.fixtureBytes(vector.fixtureSha256),
         vector.request,
+        vector.id,
       );
       const wall = elapsedMs(t0);
       // The interruption killed the provider under this call: its fault says nothing about the provider.
@@ -281,7 +295,7 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
         const seed = vectorSeed(options.metamorphic.seed, vector.id);
         const variant = fixtureVariant(options.vectorSet.fixtureBytes(vector.fixtureSha256), seed);
         const variantSha = sha256Hex(variant);
-        const outcome = await lane.send(variantSha, () => variant, vector.request);
+        const outcome = await lane.send(variantSha, () => variant, vector.request, vector.id);
         // A variant cut short by the interruption is no evidence either way: the base judgement stands.
         if (abort?.aborted) return;
         const base = actuals.get(vector.id) as Uint8Array;
@@ -310,6 +324,12 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
     for (const v of order) if (!judgements.has(v.id)) judgements.set(v.id, notRunJudgement(v, interrupted()));
     for (const v of releaseOrder)
       if (!judgements.has(v.id)) judgements.set(v.id, releaseNotRunJudgement(v, interrupted()));
+  }
+  if (options.hermetic !== undefined) {
+    for (const [id, events] of options.hermetic.collect().byVector) {
+      const judgement = judgements.get(id);
+      if (judgement !== undefined) judgements.set(id, withHermeticViolations(judgement, events));
+    }
   }
   const ordered = [...judgements.values()].sort((a, b) => cmp(a.id, b.id));
   const applied = applyExpectations(ordered, options.expectations, options.knownIds);

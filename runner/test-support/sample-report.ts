@@ -72,7 +72,7 @@ export function sampleVectors(): VectorJudgement[] {
       duration_ms: 2,
     }),
     judged('invalid/crash', 'ERROR', {
-      error: errorFromFault({ kind: 'crash', message: HOSTILE, stderrTail: `${HOSTILE}\nlast line` }),
+      error: errorFromFault({ kind: 'crash', message: HOSTILE, stderrTail: Buffer.from(`${HOSTILE}\nlast line`) }),
       duration_ms: 1000,
     }),
     judged('invalid/not-run', 'NOT-RUN', {

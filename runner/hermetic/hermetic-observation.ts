@@ -1,0 +1,105 @@
+/**
+ * What a `run --hermetic` observed, for every report: whether the trace ran, with which facility, and which
+ * clauses it observed and which it did not, with why. Fails closed: a clause is listed as observed only when every
+ * query of the run was traced; where the facility is missing or cannot trace, KD-TRUST-09, KD-TRUST-10 and
+ * KD-EFFECT-04 are listed as not observed, and clock, random and file reads are never listed as observed, since a
+ * system-call trace cannot tell them from what the provider's runtime does by itself.
+ */
+
+/** One observed or unobserved part of the hermetic clauses. */
+export interface HermeticCheck {
+  what: 'network' | 'process-start' | 'clock' | 'random' | 'file-read';
+  clauses: string[];
+  /** For an observed part: how it is observed. */
+  how?: string;
+  /** For a part not observed: why. */
+  why?: string;
+}
+
+/** The report's `hermetic` section. */
+export interface HermeticReport {
+  /** True when every query of the run was traced; false when the facility was missing or could not trace. */
+  ran: boolean;
+  /** The facility and its version (`strace -- version 6.1`), or null when none could trace. */
+  facility: string | null;
+  /** Why the trace did not run (the facility is missing, ptrace is refused), escaped. */
+  reason?: string;
+  observed: HermeticCheck[];
+  not_observed: HermeticCheck[];
+  /** Provider instances traced (one per persistent instance, one per one-shot query). */
+  traced_instances: number;
+  /** Vectors failed for an effect inside their own query window. */
+  vectors_with_effects: number;
+  /** Effects seen outside every query window (start-up, fixture loads, shutdown): no vector's. */
+  effects_outside_queries: number;
+}
+
+const NETWORK: HermeticCheck = {
+  what: 'network',
+  clauses: ['KD-TRUST-10', 'KD-EFFECT-04'],
+  how: 'socket() of AF_INET, AF_INET6 or AF_PACKET, or connect(), sendto() or sendmsg() to such an address, inside the query window',
+};
+const PROCESS: HermeticCheck = {
+  what: 'process-start',
+  clauses: ['KD-TRUST-10', 'KD-TRUST-09'],
+  how: 'execve() or execveat(), fork(), vfork(), or clone()/clone3() without CLONE_THREAD, inside the query window',
+};
+const NEVER_OBSERVABLE: HermeticCheck[] = [
+  {
+    what: 'clock',
+    clauses: ['KD-TRUST-10'],
+    why: 'a runtime reads the clock by itself (timers, its scheduler), mostly through the vDSO, which no system-call trace sees',
+  },
+  {
+    what: 'random',
+    clauses: ['KD-TRUST-10'],
+    why: 'a runtime draws random bytes by itself (hash seeds, its own start-up), and getrandom() from the provider looks the same',
+  },
+  {
+    what: 'file-read',
+    clauses: ['KD-TRUST-10'],
+    why: 'a runtime reads files by itself (its modules, /proc, locale data), and a trace cannot tell an ambient file the provider reads from those',
+  },
+];
+
+/** The section for a run whose every query was traced. */
+export function tracedObservation(
+  facility: string,
+  counts: { instances: number; vectorsWithEffects: number; outside: number },
+): HermeticReport {
+  return {
+    ran: true,
+    facility,
+    observed: [NETWORK, PROCESS],
+    not_observed: NEVER_OBSERVABLE,
+    traced_instances: counts.instances,
+    vectors_with_effects: counts.vectorsWithEffects,
+    effects_outside_queries: counts.outside,
+  };
+}
+
+/** The section for a run that asked for --hermetic where no facility could trace: nothing observed. */
+export function untracedObservation(reason: string): HermeticReport {
+  const why = `not observed: ${reason}`;
+  return {
+    ran: false,
+    facility: null,
+    reason,
+    observed: [],
+    not_observed: [
+      { what: NETWORK.what, clauses: NETWORK.clauses, why },
+      { what: PROCESS.what, clauses: PROCESS.clauses, why },
+      ...NEVER_OBSERVABLE,
+    ],
+    traced_instances: 0,
+    vectors_with_effects: 0,
+    effects_outside_queries: 0,
+  };
+}
+
+/** One line for the console and the text reports. */
+export function describeHermetic(h: HermeticReport): string {
+  if (!h.ran)
+    return `hermetic: not observed (${h.reason ?? 'no facility'}): KD-TRUST-09, KD-TRUST-10, KD-EFFECT-04 were not checked`;
+  return `hermetic: ${h.facility ?? ''} traced ${h.traced_instances} provider instance(s); ${h.vectors_with_effects} vector(s) failed for a network request or process start in their query; ${h.effects_outside_queries} effect(s) outside every query (not blamed); clock, random and file reads not observable`;
+}
