@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkLineWidth, isKnownException, longLines, sourceFiles } from './check-line-width.js';
+import { checkLineWidth, longLines, sourceFiles } from './check-line-width.js';
 import { kitRoot } from '../oracle/kit-root.js';
 
 test('a line of 120 columns passes, one of 121 is named with its number and width', () => {
@@ -19,14 +19,6 @@ test('columns are code points: 120 em dashes (360 UTF-8 bytes) and 61 emoji (122
 
 test('the CR of a CRLF line ending is not a column', () => {
   assert.equal(longLines(`${'a'.repeat(120)}\r\n${'b'.repeat(121)}\r\n`), [{ line: 2, columns: 121 }]);
-});
-
-test('a known exception names a folder (ending in /) or one exact file', () => {
-  assert.ok(isKnownException('runner/adapters/module-adapter.ts'));
-  assert.not.ok(isKnownException('runner/adapters-elsewhere.ts'));
-  assert.ok(isKnownException('runner/commands/run.ts'));
-  assert.not.ok(isKnownException('runner/commands/run.selection.test.ts'));
-  assert.not.ok(isKnownException('x.ts', []));
 });
 
 test('sources: script and TypeScript files; not JSON, Markdown, the top-level vectors/, dependencies or links', () => {

@@ -14,23 +14,6 @@ export const MAX_COLUMNS = 120;
 /** The file endings that are sources. */
 export const SOURCE_EXTENSIONS: readonly string[] = ['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs'];
 
-/**
- * Known exceptions, to be cleared: files being changed in parallel work whose long lines are re-wrapped once that work
- * has landed. A path ending in `/` names a folder and everything below it. Keep this list short and shrinking.
- */
-export const KNOWN_LONG_LINE_PATHS: readonly string[] = [
-  'oracle/escape/',
-  'oracle/schemas/',
-  'runner/adapters/',
-  'runner/commands/run.ts',
-  'runner/io/cli-options.ts',
-  'runner/judge/verdict.ts',
-  'runner/report/gate-report.ts',
-  'runner/run/run-gate.ts',
-  'runner/test-support/broken-providers/',
-  'runner/test-support/fake-provider.mjs',
-];
-
 /** Folders never read: dependencies, build output, generated vectors and version control. */
 const SKIPPED_FOLDERS: readonly string[] = ['node_modules', 'dist', 'vectors', '.git', '.tmp'];
 
@@ -51,11 +34,6 @@ export function longLines(text: string, max: number = MAX_COLUMNS): LongLine[] {
     if (columns > max) found.push({ line: i + 1, columns });
   });
   return found;
-}
-
-/** Whether the path (relative to the kit root, `/`-separated) is on the known-exception list. */
-export function isKnownException(path: string, known: readonly string[] = KNOWN_LONG_LINE_PATHS): boolean {
-  return known.some((k) => (k.endsWith('/') ? path.startsWith(k) : path === k));
 }
 
 /** The source files below `root`, relative and `/`-separated, sorted; links are not followed. */
@@ -79,11 +57,10 @@ export function sourceFiles(root: string): string[] {
   return files.sort();
 }
 
-/** Every long line of the sources below `root` outside the known exceptions, as `file:line` findings. */
+/** Every long line of the sources below `root`, as `file:line` findings. */
 export function checkLineWidth(root: string): { path: string; line: number; columns: number }[] {
   const findings: { path: string; line: number; columns: number }[] = [];
   for (const path of sourceFiles(root)) {
-    if (isKnownException(path)) continue;
     for (const l of longLines(readFileSync(join(root, path), 'utf8'))) findings.push({ path, ...l });
   }
   return findings;

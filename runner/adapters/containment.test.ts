@@ -93,7 +93,7 @@ for (const how of ['setsid', 'double-fork']) {
   });
 }
 
-test('the runner exits with its verdict while a double-forked orphan holds its pipes, and ends the orphan', async () => {
+test('the runner exits with its verdict while a double-forked orphan holds its pipes, then ends it', async () => {
   if (!hasProc) return console.log('  (no /proc on this system: marker containment not checked)');
   const file = pidFile();
   const provider = `${JSON.stringify(process.execPath)} ${JSON.stringify(script)} persistent double-fork`;

@@ -218,6 +218,8 @@ function spawnWorker(moduleUrl: string): Worker {
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./module-worker.js', import.meta.url), options);
   const tsxApi = import.meta.resolve('tsx/esm/api');
   const entry = new URL('./module-worker.ts', import.meta.url).href;
-  const boot = `import(${JSON.stringify(tsxApi)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`;
+  const boot =
+    `import(${JSON.stringify(tsxApi)}).then((api) => { api.register(); return ` +
+    `import(${JSON.stringify(entry)}); });`;
   return new Worker(boot, { ...options, eval: true });
 }

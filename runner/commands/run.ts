@@ -156,7 +156,8 @@ export const registerRun: Register = (program: Command, io, done) => {
     .option('--fuzz-out <dir>', 'folder a fuzz disagreement is written to as a vector set', 'kofun-ctk-fuzz')
     .option(
       '--hermetic',
-      'trace the provider with strace: a network request or process start during a query FAILs it (KD-TRUST-09/10, KD-EFFECT-04)',
+      'trace the provider with strace: a network request or process start during a query FAILs it ' +
+        '(KD-TRUST-09/10, KD-EFFECT-04)',
     )
     .option('--strace <path>', 'the strace that --hermetic runs', 'strace')
     .addHelpText('after', RUN_RELEASE_HELP)
@@ -212,7 +213,8 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
         .join(''),
     );
     io.stderr.write(
-      `${sharded.length} of ${everyVector.length} vectors selected${shard === undefined ? '' : ` (shard ${shard.k}/${shard.n} of ${filtered.length})`}\n`,
+      `${sharded.length} of ${everyVector.length} vectors ` +
+        `selected${shard === undefined ? '' : ` (shard ${shard.k}/${shard.n} of ${filtered.length})`}\n`,
     );
     return EXIT.ok;
   }
@@ -326,7 +328,8 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
   if (releaseBuild === null && selectedRelease.length > 0) {
     extra.push(
       `${selectedRelease.length} release-cost vectors NOT-RUN: ${NO_BUILD_COMMANDS}.`,
-      `  To judge them, declare "build" (a kofun.ctk.release-build/v1 file or object) in the --config provider configuration.`,
+      `  To judge them, declare "build" (a kofun.ctk.release-build/v1 file or object) in the ` +
+        `--config provider configuration.`,
       `  To leave them out: --exclude-category release-cost`,
     );
   }
@@ -392,7 +395,10 @@ function openEvents(path: string): WriteStream {
 
 function describeUnknownName(u: UnknownFilterName): string {
   const what = u.option === '--id' ? 'vector' : u.option === '--clause' ? 'clause exercised by any vector' : 'category';
-  return `${u.option} ${escapeText(u.name)}: no such ${what}${u.suggestion === undefined ? '' : ` (did you mean ${escapeText(u.suggestion)}?)`}`;
+  return (
+    `${u.option} ${escapeText(u.name)}: no such ` +
+    `${what}${u.suggestion === undefined ? '' : ` (did you mean ${escapeText(u.suggestion)}?)`}`
+  );
 }
 
 function adapterName(spec: ProviderSpec): string {

@@ -58,22 +58,25 @@ test('a window without a label or without an end blames nothing', () => {
   assert.is(found.outside, 2);
 });
 
-test("one-shot: the launched process's own execve calls are the launch; a child's execve and a fork are effects", () => {
-  const windows = [{ startUs: 50, endUs: 1000, label: 'v' }];
-  const calls = [
-    launch,
-    call(10, 110, 'execve', '"/usr/bin/node", ["node"], 0x2 /* 3 vars */) = 0'),
-    call(10, 200, 'clone', 'child_stack=NULL, flags=CLONE_CHILD_CLEARTID|SIGCHLD) = 12'),
-    call(12, 210, 'execve', '"/bin/true", ["/bin/true"], 0x3 /* 3 vars */) = 0'),
-  ];
-  const oneShot = attributeEvents(calls, windows, { oneShot: true });
-  assert.equal(
-    oneShot.byLabel.get('v')?.map((e) => `${e.call.pid} ${e.call.syscall}`),
-    ['10 clone', '12 execve'],
-  );
-  assert.is(oneShot.outside, 0);
-  // A persistent instance's launch lies before its first window anyway; inside one it is counted.
-  assert.is(attributeEvents(calls, windows).byLabel.get('v')?.length, 4);
-});
+test(
+  "one-shot: the launched process's own execve calls are the launch; a child's execve and a fork " + 'are effects',
+  () => {
+    const windows = [{ startUs: 50, endUs: 1000, label: 'v' }];
+    const calls = [
+      launch,
+      call(10, 110, 'execve', '"/usr/bin/node", ["node"], 0x2 /* 3 vars */) = 0'),
+      call(10, 200, 'clone', 'child_stack=NULL, flags=CLONE_CHILD_CLEARTID|SIGCHLD) = 12'),
+      call(12, 210, 'execve', '"/bin/true", ["/bin/true"], 0x3 /* 3 vars */) = 0'),
+    ];
+    const oneShot = attributeEvents(calls, windows, { oneShot: true });
+    assert.equal(
+      oneShot.byLabel.get('v')?.map((e) => `${e.call.pid} ${e.call.syscall}`),
+      ['10 clone', '12 execve'],
+    );
+    assert.is(oneShot.outside, 0);
+    // A persistent instance's launch lies before its first window anyway; inside one it is counted.
+    assert.is(attributeEvents(calls, windows).byLabel.get('v')?.length, 4);
+  },
+);
 
 test.run();

@@ -44,7 +44,8 @@ test('network: sockets of AF_INET, AF_INET6 and AF_PACKET, and connect/sendto/se
   );
   assert.is(
     kindOf(
-      '1  1.000001 sendmsg(20, {msg_name={sa_family=AF_INET6, sin6_port=htons(9), inet_pton(AF_INET6, "::1", &sin6_addr)}, msg_namelen=28}, 0) = 1',
+      '1  1.000001 sendmsg(20, {msg_name={sa_family=AF_INET6, sin6_port=htons(9), ' +
+        'inet_pton(AF_INET6, "::1", &sin6_addr)}, msg_namelen=28}, 0) = 1',
     ),
     'network',
   );
@@ -65,7 +66,8 @@ test('process starts: execve, execveat, fork, vfork, clone and clone3 without CL
   assert.is(kindOf('7  1.000001 vfork() = 8'), 'process');
   assert.is(
     kindOf(
-      '7  1.000001 clone(child_stack=NULL, flags=CLONE_CHILD_CLEARTID|CLONE_CHILD_SETTID|SIGCHLD, child_tidptr=0x7f) = 8',
+      '7  1.000001 clone(child_stack=NULL, flags=CLONE_CHILD_CLEARTID|CLONE_CHILD_SETTID|SIGCHLD, ' +
+        'child_tidptr=0x7f) = 8',
     ),
     'process',
   );
@@ -80,13 +82,17 @@ test('process starts: execve, execveat, fork, vfork, clone and clone3 without CL
 test("a runtime's own threads are not process starts: clone/clone3 with CLONE_THREAD", () => {
   assert.is(
     kindOf(
-      '4440  1796166812.793043 clone3({flags=CLONE_VM|CLONE_FS|CLONE_FILES|CLONE_SIGHAND|CLONE_THREAD|CLONE_SYSVSEM|CLONE_SETTLS|CLONE_PARENT_SETTID|CLONE_CHILD_CLEARTID, child_tid=0x7f11be7fd990, exit_signal=0} => {parent_tid=[4441]}, 88) = 4441',
+      '4440  1796166812.793043 ' +
+        'clone3({flags=CLONE_VM|CLONE_FS|CLONE_FILES|CLONE_SIGHAND|CLONE_THREAD|CLONE_SYSVSEM|CLONE_SETTLS|' +
+        'CLONE_PARENT_SETTID|CLONE_CHILD_CLEARTID, child_tid=0x7f11be7fd990, exit_signal=0} => {parent_tid=[4441]}, ' +
+        '88) = 4441',
     ),
     undefined,
   );
   assert.is(
     kindOf(
-      '7  1.000001 clone(child_stack=0x7f, flags=CLONE_VM|CLONE_FS|CLONE_FILES|CLONE_SIGHAND|CLONE_THREAD|CLONE_SYSVSEM) = 9',
+      '7  1.000001 clone(child_stack=0x7f, ' +
+        'flags=CLONE_VM|CLONE_FS|CLONE_FILES|CLONE_SIGHAND|CLONE_THREAD|CLONE_SYSVSEM) = 9',
     ),
     undefined,
   );

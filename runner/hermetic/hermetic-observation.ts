@@ -37,7 +37,9 @@ export interface HermeticReport {
 const NETWORK: HermeticCheck = {
   what: 'network',
   clauses: ['KD-TRUST-10', 'KD-EFFECT-04'],
-  how: 'socket() of AF_INET, AF_INET6 or AF_PACKET, or connect(), sendto() or sendmsg() to such an address, inside the query window',
+  how:
+    'socket() of AF_INET, AF_INET6 or AF_PACKET, or connect(), sendto() or sendmsg() to such an ' +
+    'address, inside the query window',
 };
 const PROCESS: HermeticCheck = {
   what: 'process-start',
@@ -48,17 +50,23 @@ const NEVER_OBSERVABLE: HermeticCheck[] = [
   {
     what: 'clock',
     clauses: ['KD-TRUST-10'],
-    why: 'a runtime reads the clock by itself (timers, its scheduler), mostly through the vDSO, which no system-call trace sees',
+    why:
+      'a runtime reads the clock by itself (timers, its scheduler), mostly through the vDSO, ' +
+      'which no system-call trace sees',
   },
   {
     what: 'random',
     clauses: ['KD-TRUST-10'],
-    why: 'a runtime draws random bytes by itself (hash seeds, its own start-up), and getrandom() from the provider looks the same',
+    why:
+      'a runtime draws random bytes by itself (hash seeds, its own start-up), and getrandom() ' +
+      'from the provider looks the same',
   },
   {
     what: 'file-read',
     clauses: ['KD-TRUST-10'],
-    why: 'a runtime reads files by itself (its modules, /proc, locale data), and a trace cannot tell an ambient file the provider reads from those',
+    why:
+      'a runtime reads files by itself (its modules, /proc, locale data), and a trace cannot ' +
+      'tell an ambient file the provider reads from those',
   },
 ];
 
@@ -100,6 +108,14 @@ export function untracedObservation(reason: string): HermeticReport {
 /** One line for the console and the text reports. */
 export function describeHermetic(h: HermeticReport): string {
   if (!h.ran)
-    return `hermetic: not observed (${h.reason ?? 'no facility'}): KD-TRUST-09, KD-TRUST-10, KD-EFFECT-04 were not checked`;
-  return `hermetic: ${h.facility ?? ''} traced ${h.traced_instances} provider instance(s); ${h.vectors_with_effects} vector(s) failed for a network request or process start in their query; ${h.effects_outside_queries} effect(s) outside every query (not blamed); clock, random and file reads not observable`;
+    return (
+      `hermetic: not observed (${h.reason ?? 'no facility'}): KD-TRUST-09, KD-TRUST-10, ` +
+      `KD-EFFECT-04 were not checked`
+    );
+  return (
+    `hermetic: ${h.facility ?? ''} traced ${h.traced_instances} provider instance(s); ` +
+    `${h.vectors_with_effects} vector(s) failed for a network request or process start in their ` +
+    `query; ${h.effects_outside_queries} effect(s) outside every query (not blamed); clock, random ` +
+    `and file reads not observable`
+  );
 }

@@ -34,7 +34,8 @@ export function hermeticViolations(events: readonly HermeticEvent[]): Violation[
   const out: Violation[] = [];
   for (const event of events.slice(0, MAX_EVENTS_PER_VECTOR)) {
     const rule = CLAUSES[event.kind];
-    const seconds = `${Math.floor(event.call.timeUs / 1_000_000)}.${String(event.call.timeUs % 1_000_000).padStart(6, '0')}`;
+    const micros = String(event.call.timeUs % 1_000_000).padStart(6, '0');
+    const seconds = `${Math.floor(event.call.timeUs / 1_000_000)}.${micros}`;
     const call = escapeText(`${event.call.syscall}(${event.call.args}`, { asciiOnly: true, max: MAX_CALL_TEXT });
     const actual = `pid ${event.call.pid} at ${seconds}: ${call}`;
     for (const clause of rule.clauses)

@@ -62,7 +62,7 @@ function notObserved(report: GateReport | undefined, reason: RegExp): void {
 }
 
 if (traceable) {
-  test('a socket opened during one query FAILs that vector with KD-TRUST-10 and KD-EFFECT-04; the others PASS', async () => {
+  test('a socket opened during a query FAILs that vector with KD-TRUST-10 and KD-EFFECT-04; others PASS', async () => {
     const r = await effectRun({ KCTK_EFFECT: 'socket' });
     conforms(r.report);
     const target = judgementOf(r.report, r.targetId);
@@ -80,7 +80,7 @@ if (traceable) {
     assert.match(target.reproduce ?? '', / run --config .* --id \S+ --metamorphic 0 --hermetic$/);
   });
 
-  test('a process started during one query FAILs that vector with KD-TRUST-10 and KD-TRUST-09; the others PASS', async () => {
+  test('a process started during a query FAILs that vector with KD-TRUST-10 and KD-TRUST-09; others PASS', async () => {
     const r = await effectRun({ KCTK_EFFECT: 'spawn' });
     conforms(r.report);
     const target = judgementOf(r.report, r.targetId);
@@ -93,15 +93,18 @@ if (traceable) {
     for (const id of r.otherIds) assert.is(judgementOf(r.report, id).verdict, 'PASS', id);
   });
 
-  test('a socket and a process at start-up blame no vector: every vector PASSes, the effects are counted outside', async () => {
-    const r = await effectRun({ KCTK_EFFECT: 'both', KCTK_EFFECT_AT: 'start-up' });
-    conforms(r.report);
-    assert.is(r.code, 0);
-    for (const v of r.report?.vectors ?? []) assert.is(v.verdict, 'PASS', v.id);
-    // socket() and connect(), the fork and the child's execve, at the least.
-    assert.ok((r.report?.hermetic?.effects_outside_queries ?? 0) >= 4);
-    assert.is(r.report?.hermetic?.vectors_with_effects, 0);
-  });
+  test(
+    'a socket and a process at start-up blame no vector: every vector PASSes, the effects are ' + 'counted outside',
+    async () => {
+      const r = await effectRun({ KCTK_EFFECT: 'both', KCTK_EFFECT_AT: 'start-up' });
+      conforms(r.report);
+      assert.is(r.code, 0);
+      for (const v of r.report?.vectors ?? []) assert.is(v.verdict, 'PASS', v.id);
+      // socket() and connect(), the fork and the child's execve, at the least.
+      assert.ok((r.report?.hermetic?.effects_outside_queries ?? 0) >= 4);
+      assert.is(r.report?.hermetic?.vectors_with_effects, 0);
+    },
+  );
 
   test('one-shot: a process started while answering FAILs the vector with KD-TRUST-09 among its clauses', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'kofun-ctk-hermetic-test-'));
@@ -138,7 +141,7 @@ if (traceable) {
   });
 }
 
-test('strace missing: the run says so once, the clauses count as not observed, and no vector is judged on them', async () => {
+test('strace missing: the run says so once, its clauses count as not observed, no vector judged on them', async () => {
   const r = await effectRun({ KCTK_EFFECT: 'both' }, ['--strace', '/nonexistent/strace']);
   conforms(r.report);
   notObserved(r.report, /^strace \/nonexistent\/strace not found$/);

@@ -34,7 +34,8 @@ export function withHermeticReport(report: GateReport, start: HermeticStart): Ga
     outside: findings?.outside ?? 0,
   });
   if (findings !== undefined && findings.truncated > 0) {
-    observation.reason = `${findings.truncated} trace(s) exceeded the cap of 64 MiB; their later effects were not observed`;
+    observation.reason =
+      `${findings.truncated} trace(s) exceeded the cap of 64 MiB; their later ` + `effects were not observed`;
   }
   return { ...report, hermetic: observation };
 }

@@ -74,7 +74,10 @@ export interface VectorJudgement {
   duration_ms?: number;
   /** Kit-side remarks (for example the verifier objecting to bytes equal to the expected ones). */
   notes: string[];
-  /** For a judgement that fails the gate: the command line that reproduces it (shell-quoted, to be escaped on display). */
+  /**
+   * For a judgement that fails the gate: the command line that reproduces it (shell-quoted, to be escaped on
+   * display).
+   */
   reproduce?: string;
 }
 

@@ -130,7 +130,8 @@ class Lane {
       this.connection = undefined;
       // The stderr tail travels apart from the reason, so the gate says it once (with the reason), not twice.
       const fault = started.fault;
-      const why = `the provider could not start: ${fault.kind === 'provider-error' ? describeFault(fault) : fault.message}`;
+      const why =
+        `the provider could not start: ` + `${fault.kind === 'provider-error' ? describeFault(fault) : fault.message}`;
       const tail = 'stderrTail' in fault ? Buffer.from(fault.stderrTail).toString('utf8').trim() : '';
       return tail === '' ? { ok: false, why } : { ok: false, why, stderrTail: tail };
     }
@@ -261,7 +262,9 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
   const plan = options.releaseBuild ?? null;
   if (releaseOrder.length > 0 && plan === null) {
     incomplete.push(
-      `${releaseOrder.length} release-cost vectors not run: ${NO_BUILD_COMMANDS} (declare build, a kofun.ctk.release-build/v1 file or object, in the provider configuration, or leave the release-cost category out of the selection)`,
+      `${releaseOrder.length} release-cost vectors not run: ${NO_BUILD_COMMANDS} (declare build, a ` +
+        `kofun.ctk.release-build/v1 file or object, in the provider configuration, or leave the ` +
+        `release-cost category out of the selection)`,
     );
   }
   const slots = Array.from({ length: Math.max(1, options.jobs) }, (_, i) => i);

@@ -35,7 +35,10 @@ export function parseResult(bytes: Uint8Array): Record<string, unknown> {
   return JSON.parse(Buffer.from(bytes).toString('utf8')) as Record<string, unknown>;
 }
 
-/** A value in the canonical layout: keys in UTF-16 order (equal to byte order for the ASCII keys of the records), two-space indent, final LF. */
+/**
+ * A value in the canonical layout: keys in UTF-16 order (equal to byte order for the ASCII keys of the records),
+ * two-space indent, final LF.
+ */
 export function encodeLikeCanonical(value: unknown): Uint8Array {
   const sortKeys = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(sortKeys);
