@@ -5,6 +5,7 @@
  * KD-EFFECT-04 are listed as not observed, and clock, random and file reads are never listed as observed, since a
  * system-call trace cannot tell them from what the provider's runtime does by itself.
  */
+import { compareUtf8 } from '../../oracle/index.js';
 
 /** One observed or unobserved part of the hermetic clauses. */
 export interface HermeticCheck {
@@ -103,6 +104,32 @@ export function untracedObservation(reason: string): HermeticReport {
     vectors_with_effects: 0,
     effects_outside_queries: 0,
   };
+}
+
+/**
+ * The `hermetic` section of shards merged into one gate. Every shard must have been run alike, all with --hermetic or
+ * none, or the merge is refused (a gate that traced only some shards would claim checks it did not make for the
+ * rest). When one shard could not trace, the merged section is that shard's: nothing is claimed observed for the
+ * merged gate. Counts add up; facilities of several hosts are listed, sorted, distinct.
+ */
+export function mergeHermeticReports(
+  sections: readonly (HermeticReport | undefined)[],
+): { ok: true; hermetic: HermeticReport | undefined } | { ok: false; message: string } {
+  const present = sections.filter((s): s is HermeticReport => s !== undefined);
+  if (present.length === 0) return { ok: true, hermetic: undefined };
+  if (present.length !== sections.length) {
+    return { ok: false, message: 'refusing to merge reports run with and without --hermetic' };
+  }
+  const sum = (pick: (s: HermeticReport) => number): number => present.reduce((n, s) => n + pick(s), 0);
+  const counts = {
+    traced_instances: sum((s) => s.traced_instances),
+    vectors_with_effects: sum((s) => s.vectors_with_effects),
+    effects_outside_queries: sum((s) => s.effects_outside_queries),
+  };
+  const untraced = present.find((s) => !s.ran);
+  if (untraced !== undefined) return { ok: true, hermetic: { ...untraced, ...counts } };
+  const facilities = [...new Set(present.map((s) => s.facility ?? ''))].sort(compareUtf8);
+  return { ok: true, hermetic: { ...(present[0] as HermeticReport), facility: facilities.join('; '), ...counts } };
 }
 
 /** One line for the console and the text reports. */

@@ -4,6 +4,7 @@ import type { VectorJudgement } from '../judge/verdict.js';
 import { computeGate, type GateReport } from './gate-report.js';
 import { mergeReports } from './merge-reports.js';
 import { judgement, reportOf } from '../test-support/sample-report.js';
+import { tracedObservation, untracedObservation, type HermeticReport } from '../hermetic/hermetic-observation.js';
 
 function report(shard: string | null, vectors: VectorJudgement[], set = 'a'.repeat(64)): GateReport {
   return reportOf(vectors, {
@@ -63,6 +64,40 @@ test('a missing shard makes the merge incomplete; overlapping shards are refused
   assert.not.ok(
     mergeReports([report('1/2', [judgement('stale/a', 'PASS')]), report('2/2', [judgement('stale/a', 'PASS')])]).ok,
   );
+});
+
+test('hermetic sections merge: counts add up, an untraced shard leaves nothing observed, a mix is refused', () => {
+  const traced = (instances: number, failed: number, outside: number): HermeticReport =>
+    tracedObservation('strace -- version 6.1', { instances, vectorsWithEffects: failed, outside });
+  const a = { ...report('1/2', [judgement('stale/a', 'PASS')]), hermetic: traced(2, 1, 3) };
+  const b = { ...report('2/2', [judgement('stale/b', 'PASS')]), hermetic: traced(1, 0, 4) };
+  const both = mergeReports([a, b]);
+  assert.ok(both.ok);
+  if (!both.ok) return;
+  assert.is(both.report.hermetic?.ran, true);
+  assert.is(both.report.hermetic?.facility, 'strace -- version 6.1');
+  // 2 + 1 instances, 1 + 0 vectors, 3 + 4 effects outside any query.
+  assert.is(both.report.hermetic?.traced_instances, 3);
+  assert.is(both.report.hermetic?.vectors_with_effects, 1);
+  assert.is(both.report.hermetic?.effects_outside_queries, 7);
+  assert.equal(
+    both.report.hermetic?.observed.map((o) => o.what),
+    ['network', 'process-start'],
+  );
+
+  const untraced = { ...b, hermetic: untracedObservation('strace is not installed') };
+  const half = mergeReports([a, untraced]);
+  assert.ok(half.ok);
+  if (!half.ok) return;
+  assert.is(half.report.hermetic?.ran, false);
+  assert.equal(half.report.hermetic?.observed, []);
+  assert.is(half.report.hermetic?.reason, 'strace is not installed');
+
+  const plain = report('2/2', [judgement('stale/b', 'PASS')]);
+  const mixed = mergeReports([a, plain]);
+  assert.not.ok(mixed.ok);
+  if (mixed.ok) return;
+  assert.is(mixed.message, 'refusing to merge reports run with and without --hermetic');
 });
 
 test.run();

@@ -9,6 +9,7 @@ import type { Expectation } from '../judge/expectations.js';
 import { compareUtf8, schemaViolations } from '../../oracle/index.js';
 import { summarizeVectors } from './run-summary.js';
 import { EXIT } from '../io/cli-io.js';
+import { mergeHermeticReports } from '../hermetic/hermetic-observation.js';
 
 export type MergeOutcome = { ok: true; report: GateReport } | { ok: false; message: string };
 
@@ -93,6 +94,8 @@ export function mergeReports(reports: readonly GateReport[]): MergeOutcome {
     for (const reason of r.gate.reasons)
       if (/could not start|was interrupted/.test(reason) && !incomplete.includes(reason)) incomplete.push(reason);
   }
+  const hermetic = mergeHermeticReports(reports.map((r) => r.hermetic));
+  if (!hermetic.ok) return hermetic;
   const vectors = reports.flatMap((r) => r.vectors).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const unknown = new Map<string, Expectation>();
   for (const r of reports) for (const e of r.unknown_expectations) unknown.set(e.id, e);
@@ -125,6 +128,7 @@ export function mergeReports(reports: readonly GateReport[]): MergeOutcome {
       unknown_expectations: unknownList,
       incomplete: gate.exit_code === EXIT.incomplete,
       interrupted_by: reports.find((r) => (r.interrupted_by ?? null) !== null)?.interrupted_by ?? null,
+      ...(hermetic.hermetic === undefined ? {} : { hermetic: hermetic.hermetic }),
       vectors,
     },
   };
