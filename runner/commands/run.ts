@@ -43,7 +43,7 @@ import type { RunEvent } from '../report/run-events.js';
 import { NO_BUILD_COMMANDS, type ReleaseBuildPlan } from '../release-cost/judge-release-vector.js';
 import { runGate } from '../run/run-gate.js';
 import { describeHermetic } from '../hermetic/hermetic-observation.js';
-import { startHermetic, withHermeticReport } from '../hermetic/start-hermetic.js';
+import { startHermetic } from '../hermetic/start-hermetic.js';
 import { lastFailedIds } from '../run/last-failed.js';
 import { reproduceCommand, type ReproduceContext } from '../run/reproduce-command.js';
 import { installRunInterruption } from '../run/run-interruption.js';
@@ -301,9 +301,8 @@ async function runCommand(opts: RunCliOptions, io: Parameters<Register>[1]): Pro
       releaseBuild,
       abort: interruption.signal,
       reproduce: (j) => reproduceCommand(j, reproduce),
-      ...(session === undefined ? {} : { hermetic: session }),
+      ...(hermetic === undefined ? {} : { hermetic }),
     });
-    if (hermetic !== undefined) report = withHermeticReport(report, hermetic);
     if (fuzzCases > 0) {
       const fuzz = await runFuzzPhase({
         seed: fuzzSeed,

@@ -4,7 +4,7 @@
  * passes; a missing or refused strace is said in the report and nothing is claimed observed; no process is left.
  * Where ptrace is not permitted, the tracing tests say so and check the not-observed path instead.
  */
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
@@ -63,8 +63,15 @@ function notObserved(report: GateReport | undefined, reason: RegExp): void {
 
 if (traceable) {
   test('a socket opened during a query FAILs that vector with KD-TRUST-10 and KD-EFFECT-04; others PASS', async () => {
-    const r = await effectRun({ KCTK_EFFECT: 'socket' });
+    const events = join(mkdtempSync(join(tmpdir(), 'kofun-ctk-hermetic-events-')), 'events.jsonl');
+    const r = await effectRun({ KCTK_EFFECT: 'socket' }, ['--events', events]);
     conforms(r.report);
+    // The section travels in the run-end event, so a report rebuilt from the recorded events keeps it.
+    const lines = readFileSync(events, 'utf8').trimEnd().split('\n');
+    const end = JSON.parse(lines.at(-1) ?? '{}') as { event?: string; hermetic?: unknown };
+    assert.is(end.event, 'run-end');
+    assert.equal(end.hermetic, r.report?.hermetic);
+    assert.equal(schemaViolations('kofun.ctk.events/v1', end), []);
     const target = judgementOf(r.report, r.targetId);
     assert.is(target.verdict, 'FAIL');
     assert.is(target.clause_source, 'hermetic');
@@ -135,8 +142,15 @@ if (traceable) {
   });
 } else {
   test('strace cannot trace here: --hermetic says so and observes nothing', async () => {
-    const r = await effectRun({ KCTK_EFFECT: 'socket' });
+    const events = join(mkdtempSync(join(tmpdir(), 'kofun-ctk-hermetic-events-')), 'events.jsonl');
+    const r = await effectRun({ KCTK_EFFECT: 'socket' }, ['--events', events]);
     conforms(r.report);
+    // The section travels in the run-end event, so a report rebuilt from the recorded events keeps it.
+    const lines = readFileSync(events, 'utf8').trimEnd().split('\n');
+    const end = JSON.parse(lines.at(-1) ?? '{}') as { event?: string; hermetic?: unknown };
+    assert.is(end.event, 'run-end');
+    assert.equal(end.hermetic, r.report?.hermetic);
+    assert.equal(schemaViolations('kofun.ctk.events/v1', end), []);
     notObserved(r.report, /strace/);
   });
 }

@@ -5,7 +5,6 @@
  */
 import type { ProviderSpec } from '../adapters/provider-spec.js';
 import { UsageError } from '../io/cli-io.js';
-import type { GateReport } from '../report/gate-report.js';
 import { HermeticSession } from './hermetic-session.js';
 import { tracedObservation, untracedObservation, type HermeticReport } from './hermetic-observation.js';
 import { probeStrace } from './probe-strace.js';
@@ -24,18 +23,30 @@ export function startHermetic(spec: ProviderSpec, command: string): HermeticStar
   return { session: new HermeticSession(probe.command, probe.version) };
 }
 
-/** The report with its hermetic section, from the traces read at the end of the run. */
-export function withHermeticReport(report: GateReport, start: HermeticStart): GateReport {
-  if ('untraced' in start) return { ...report, hermetic: start.untraced };
+/**
+ * The report's hermetic section, from the traces read at the end of the run (HermeticSession.collect). A trace cut
+ * at its cap did not see every query, so nothing is then claimed observed (fails closed); the counts stay.
+ */
+export function hermeticSection(start: HermeticStart): HermeticReport {
+  if ('untraced' in start) return start.untraced;
   const findings = start.session.findings;
-  const observation = tracedObservation(start.session.facility, {
+  const counts = {
     instances: findings?.instances ?? 0,
     vectorsWithEffects: findings?.byVector.size ?? 0,
     outside: findings?.outside ?? 0,
-  });
-  if (findings !== undefined && findings.truncated > 0) {
-    observation.reason =
-      `${findings.truncated} trace(s) exceeded the cap of 64 MiB; their later ` + `effects were not observed`;
+  };
+  if (findings === undefined) return untracedObservation('the traces were not read');
+  if (findings.truncated > 0) {
+    const cut = untracedObservation(
+      `${findings.truncated} trace(s) exceeded the cap of 64 MiB; their later effects were not observed`,
+    );
+    return {
+      ...cut,
+      facility: start.session.facility,
+      traced_instances: counts.instances,
+      vectors_with_effects: counts.vectorsWithEffects,
+      effects_outside_queries: counts.outside,
+    };
   }
-  return { ...report, hermetic: observation };
+  return tracedObservation(start.session.facility, counts);
 }

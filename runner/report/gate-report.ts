@@ -115,6 +115,7 @@ export function reportFromEvents(events: readonly RunEvent[]): GateReport {
     unknown_expectations: end.unknown_expectations,
     incomplete: end.gate.exit_code === EXIT.incomplete,
     interrupted_by: end.interrupted_by ?? null,
+    ...(end.hermetic === undefined ? {} : { hermetic: end.hermetic }),
     vectors,
   };
 }

@@ -8,6 +8,7 @@ import type { ProviderIdentity } from '../adapters/provider-connection.js';
 import type { Expectation } from '../judge/expectations.js';
 import type { VectorJudgement } from '../judge/verdict.js';
 import type { InterruptReason } from '../run/run-interruption.js';
+import type { HermeticReport } from '../hermetic/hermetic-observation.js';
 
 /** What was selected to run. */
 export interface RunSelection {
@@ -58,6 +59,8 @@ export type RunEvent =
       duration_ms: number;
       /** What stopped the run early, or null when it ran to its end. */
       interrupted_by: InterruptReason | null;
+      /** `run --hermetic`: what the trace observed (the report's `hermetic` section). */
+      hermetic?: HermeticReport;
     };
 
 /** The gate: passed or not, the exit status, and every reason it failed. */

@@ -45,7 +45,7 @@ import { fixtureVariant, sampleIds, vectorSeed } from './metamorphic-variant.js'
 import type { InterruptReason } from './run-interruption.js';
 import type { QueryVector, ReleaseVector, VectorSet } from './vector-source.js';
 import { clip, sha256Hex } from '../../oracle/index.js';
-import type { HermeticSession } from '../hermetic/hermetic-session.js';
+import { hermeticSection, type HermeticStart } from '../hermetic/start-hermetic.js';
 import { withHermeticViolations } from '../hermetic/hermetic-violations.js';
 
 /** The most characters of a provider's stderr put in the gate's reason when it cannot start. */
@@ -78,8 +78,11 @@ export interface GateRunOptions {
   abort?: AbortSignal;
   /** The command that reproduces a judgement that fails the gate, shown beside it in every report. */
   reproduce?: (judgement: VectorJudgement) => string | undefined;
-  /** `--hermetic`: the traces of the run's provider instances, read once every instance is closed. */
-  hermetic?: HermeticSession;
+  /**
+   * `--hermetic`: the traces of the run's provider instances, read once every instance is closed, or why none could
+   * be made; its section travels in the run-end event, so a report rebuilt from the events keeps it.
+   */
+  hermetic?: HermeticStart;
 }
 
 interface Shared {
@@ -328,8 +331,8 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
     for (const v of releaseOrder)
       if (!judgements.has(v.id)) judgements.set(v.id, releaseNotRunJudgement(v, interrupted()));
   }
-  if (options.hermetic !== undefined) {
-    for (const [id, events] of options.hermetic.collect().byVector) {
+  if (options.hermetic !== undefined && 'session' in options.hermetic) {
+    for (const [id, events] of options.hermetic.session.collect().byVector) {
       const judgement = judgements.get(id);
       if (judgement !== undefined) judgements.set(id, withHermeticViolations(judgement, events));
     }
@@ -348,6 +351,7 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
     unknown_expectations: applied.unknown,
     duration_ms: Date.now() - started,
     interrupted_by: interruptedBy,
+    ...(options.hermetic === undefined ? {} : { hermetic: hermeticSection(options.hermetic) }),
   });
   return reportFromEvents(events);
 }
