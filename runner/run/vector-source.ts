@@ -75,10 +75,12 @@ export interface VectorSet {
 const SHA_RE = /^[0-9a-f]{64}$/;
 
 /**
- * Loaded fixtures kept at once. A run sends vectors grouped by fixture, so a few suffice,
- * and a fixture with a million expanded candidates is not held for the whole run.
+ * Loaded fixtures kept at once. A run sends vectors grouped by fixture, so a few suffice, and a fixture with a
+ * million expanded candidates is not held for the whole run: beyond the newest one, fixtures are kept only while
+ * their expanded candidates add up to at most LOADED_CANDIDATE_BUDGET (about 300 MiB of loaded candidates).
  */
 const LOADED_FIXTURE_CACHE = 6;
+const LOADED_CANDIDATE_BUDGET = 1_000_000;
 
 function fail(root: string, message: string): never {
   throw new UsageError(`vector set ${root}: ${message}`);
@@ -200,7 +202,13 @@ export function loadVectorSet(root: string): VectorSet {
       const loaded = bytes === undefined ? undefined : loadFixtureBytes(bytes);
       const fixture = loaded?.ok ? loaded.fixture : undefined;
       loadedCache.set(sha256, fixture);
-      while (loadedCache.size > LOADED_FIXTURE_CACHE) loadedCache.delete(loadedCache.keys().next().value as string);
+      const candidates = (): number =>
+        [...loadedCache.values()].reduce((n, f) => n + (f?.candidatesInOrder.length ?? 0), 0);
+      while (
+        loadedCache.size > LOADED_FIXTURE_CACHE ||
+        (loadedCache.size > 1 && candidates() > LOADED_CANDIDATE_BUDGET)
+      )
+        loadedCache.delete(loadedCache.keys().next().value as string);
       return fixture;
     },
   };
