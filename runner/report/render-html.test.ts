@@ -14,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { HOSTILE, sampleReport } from '../test-support/sample-report.js';
 import { htmlPolicy, renderHtml } from './render-html.js';
+import { untracedObservation } from '../hermetic/hermetic-observation.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const HAVE_CHROMIUM = existsSync(CHROMIUM);
@@ -42,6 +43,16 @@ test(
     );
   },
 );
+
+test('the hermetic line is in the summary table, its provider-influenced reason escaped', () => {
+  const report = { ...sampleReport(), hermetic: untracedObservation('strace <b>gone</b>') };
+  assert.match(
+    renderHtml(report),
+    '<tr><th>hermetic</th><td>hermetic: not observed (strace &lt;b&gt;gone&lt;/b&gt;): ' +
+      'KD-TRUST-09, KD-TRUST-10, KD-EFFECT-04 were not checked</td></tr>',
+  );
+  assert.not.match(renderHtml(sampleReport()), '<th>hermetic</th>');
+});
 
 test('in headless Chromium: counts, filters, and provider markup shown as text without running', async () => {
   if (!HAVE_CHROMIUM) return;

@@ -9,6 +9,7 @@
  * content and quoted attributes), and the script only reads data attributes and sets
  * `hidden` and `textContent`, so provider bytes never become markup or script.
  */
+import { describeHermetic } from '../hermetic/hermetic-observation.js';
 import { compareUtf8, escapeFor, formatViolation, sha256Bytes } from '../../oracle/index.js';
 import { VERDICTS, type VectorJudgement } from '../judge/verdict.js';
 import { describeDifference, describeProvider } from './describe.js';
@@ -125,6 +126,7 @@ export function renderHtml(report: GateReport): string {
   ];
   if (report.provider && report.provider.interpretations.length > 0)
     meta.push(['interpretations', report.provider.interpretations.join(', ')]);
+  if (report.hermetic !== undefined) meta.push(['hermetic', describeHermetic(report.hermetic)]);
   const out: string[] = [];
   out.push('<!DOCTYPE html>', '<html lang="en"><head><meta charset="utf-8">');
   out.push(`<meta http-equiv="Content-Security-Policy" content="${h(htmlPolicy())}">`);
