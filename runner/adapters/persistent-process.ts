@@ -329,15 +329,27 @@ class PersistentProcessConnection implements ProviderConnection {
 
   /** Marks the instance dead, kills its group, and fails the call in flight. */
   private die(fault: ProviderFault): void {
-    if (this.dead === undefined) this.dead = fault;
+    const first = this.dead === undefined;
+    if (first) this.dead = fault;
     if (this.memoryWatch !== undefined) clearInterval(this.memoryWatch);
-    this.group?.kill();
     const waiter = this.waiter;
-    if (waiter) {
-      this.waiter = undefined;
-      if (waiter.timer) clearTimeout(waiter.timer);
-      waiter.resolve({ ok: false, fault: this.dead });
+    this.waiter = undefined;
+    if (waiter?.timer) clearTimeout(waiter.timer);
+    const group = this.group;
+    if (group === undefined || !first || fault.kind === 'provider-error') {
+      group?.kill();
+      waiter?.resolve({ ok: false, fault: this.dead ?? fault });
+      return;
     }
+    // What the provider wrote to stderr just before the fault showed on stdout may still be in the other pipe: the
+    // processes are ended first and stderr read to its end (bounded) before the pipes are let go, so the fault
+    // carries those bytes as evidence.
+    group.killProcesses();
+    void drained(group.child.stderr, STDERR_DRAIN_MS).then(() => {
+      if (this.dead === fault) this.dead = { ...fault, stderrTail: group.stderrTail() };
+      group.kill();
+      waiter?.resolve({ ok: false, fault: this.dead ?? fault });
+    });
   }
 }
 
@@ -354,6 +366,24 @@ function firstChild(pid: number): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** How long a dying provider's stderr is read for its last bytes. */
+const STDERR_DRAIN_MS = 500;
+
+/** Resolves when `stream` has ended or closed, or after `ms`. */
+function drained(stream: NodeJS.ReadableStream & { readableEnded?: boolean; destroyed?: boolean }, ms: number) {
+  if (stream.readableEnded === true || stream.destroyed === true) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    timer.unref();
+    const done = (): void => {
+      clearTimeout(timer);
+      resolve();
+    };
+    stream.once('end', done);
+    stream.once('close', done);
+  });
 }
 
 function delay(ms: number): Promise<void> {
