@@ -88,9 +88,8 @@ async function repro(id: string, opts: ReproOptions, io: Parameters<Register>[1]
       const outcome = loaded.ok ? await connection.query(vector.fixtureSha256, vector.request, timeoutMs) : loaded;
       await connection.close();
       if (outcome.ok) writeFileSync(join(out, 'actual.bin'), outcome.value);
-      const fixture = set.loadedFixture(vector.fixtureSha256);
       const judgement = judgeVector(vector, outcome, {
-        fixture,
+        fixture: () => set.loadedFixture(vector.fixtureSha256),
         declaredInterpretations: connection.identity.interpretations,
       });
       writeFileSync(join(out, 'judgement.json'), `${JSON.stringify(judgement, null, 2)}\n`);

@@ -4,7 +4,7 @@ import { kitVectors, pickVector } from '../test-support/run-helpers.js';
 import { judgeVector } from './judge-vector.js';
 
 const context = (v: { fixtureSha256: string }, declared: string[] = []) => ({
-  fixture: kitVectors().loadedFixture(v.fixtureSha256),
+  fixture: () => kitVectors().loadedFixture(v.fixtureSha256),
   declaredInterpretations: declared,
 });
 
@@ -37,6 +37,28 @@ test('other bytes are FAIL with the verifier clauses, a classification and a dif
   assert.is(j.clause_source, 'verifier');
   assert.equal(j.difference, { kind: 'values', pointers: ['/authoritative'], more: 0 });
   assert.match(j.diff ?? '', /-  "authoritative": false,\n\+  "authoritative": true,/);
+});
+
+test('the fixture is read only to verify a wrong answer: not for the golden or an alternative', () => {
+  const v = pickVector('vector with an acceptable alternative', (x) => x.acceptable.length > 0);
+  const alt = v.acceptable[0];
+  if (alt === undefined) throw new Error('no alternative');
+  let reads = 0;
+  const counting = {
+    fixture: () => {
+      reads += 1;
+      return kitVectors().loadedFixture(v.fixtureSha256);
+    },
+    declaredInterpretations: [],
+  };
+  assert.is(judgeVector(v, { ok: true, value: v.expected }, counting).verdict, 'PASS');
+  assert.is(judgeVector(v, { ok: true, value: alt.bytes }, counting).verdict, 'ACCEPTABLE');
+  assert.is(reads, 0);
+  // One byte more than the golden (a second final LF) is neither: the verifier runs, with the fixture, and objects.
+  const wrong = judgeVector(v, { ok: true, value: new Uint8Array([...v.expected, 0x0a]) }, counting);
+  assert.is(wrong.verdict, 'FAIL');
+  assert.is(reads, 1);
+  assert.ok(wrong.violations.length > 0);
 });
 
 test('no bytes is ERROR, and provider text is escaped and bounded', () => {

@@ -248,7 +248,7 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
           ? notRunJudgement(vector, outcome.notRun)
           : {
               ...judgeVector(vector, outcome, {
-                fixture: options.vectorSet.loadedFixture(vector.fixtureSha256),
+                fixture: () => options.vectorSet.loadedFixture(vector.fixtureSha256),
                 declaredInterpretations: lane.identity(),
               }),
               duration_ms: wall,

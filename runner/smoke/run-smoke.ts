@@ -129,9 +129,8 @@ export async function runSmoke(options: {
       const outcome = await connection.query(vector.fixtureSha256, vector.request, options.timeoutMs);
       steps.push(stepOf('query', outcome));
       if (outcome.ok) {
-        const fixture = set.loadedFixture(vector.fixtureSha256);
         const judged = judgeVector(vector, outcome, {
-          fixture,
+          fixture: () => set.loadedFixture(vector.fixtureSha256),
           declaredInterpretations: identity.interpretations,
         });
         answer = { bytes: outcome.value.length, verdict: judged.verdict };
