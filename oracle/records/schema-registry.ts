@@ -1,18 +1,27 @@
 /**
- * The kit's JSON Schemas (oracle/schemas/*.schema.json, JSON Schema 2020-12), loaded once
- * and compiled by ajv in strict mode, and the mapping of ajv errors to Violations.
+ * The kit's JSON Schemas (oracle/schemas/*.schema.json, JSON Schema 2020-12), their validators, and the mapping
+ * of ajv errors to Violations.
  *
- * The schema files are plain JSON so that any language can use them. Each subschema's
- * `description` starts with the KD- clause it states; a violation's clause is the one of
- * the innermost described subschema on the failing keyword's schema path, so the clause
- * table lives in the schemas themselves.
+ * The schema files are plain JSON so that any language can use them. Each subschema's `description` starts with
+ * the KD- clause it states; a violation's clause is the one of the innermost described subschema on the failing
+ * keyword's schema path (schema-clause.ts), so the clause table lives in the schemas themselves.
+ *
+ * A validator comes from the module `npm run build` precompiled for its schema with ajv's standalone code
+ * (scripts/compile-schemas.mjs, dist/oracle/records/compiled-schemas/NAME.cjs) when that module is there and the
+ * digest it records equals the digest of the schema files on disk now; otherwise (running from the TypeScript
+ * sources, or a build older than the schemas) ajv compiles the schema here, with the same options. ajv's compiler
+ * is loaded only then, so a process that only validates never loads it.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import Ajv2020Module from 'ajv/dist/2020.js';
+import { fileURLToPath } from 'node:url';
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import type Ajv2020Module from 'ajv/dist/2020.js';
 import { kitRoot } from '../kit-root.js';
 import { childPointer, violation, type Violation } from '../violation.js';
+import { SchemaClauses, clauseOf } from './schema-clause.js';
+import { readSchemaFiles, schemaFilesDigest } from './schema-files.js';
 
 /** The names of the kit's schemas: each is its record's `schema`/`format` string. */
 export const SCHEMA_NAMES = {
@@ -30,58 +39,149 @@ export type SchemaName = (typeof SCHEMA_NAMES)[keyof typeof SCHEMA_NAMES] | (str
 export const SCHEMA_ID_PREFIX = 'urn:kofun-ctk:schema:';
 
 type SchemaNode = { [key: string]: unknown };
+type Ajv2020 = typeof Ajv2020Module.default;
 
-interface Registry {
-  ajv: InstanceType<typeof Ajv2020Module.default>;
-  roots: Map<string, SchemaNode>;
-  clauses: WeakMap<object, string>;
-  compiled: Map<string, ValidateFunction>;
+/** Where a validator came from: a precompiled module, or ajv compiling in this process. */
+export type ValidatorSource = 'precompiled' | 'compiled-here';
+
+/** Where a registry reads its schemas and looks for precompiled validators. */
+export interface SchemaRegistryOptions {
+  /** The folder of the `*.schema.json` files. */
+  schemaDir: string;
+  /** The folder of the precompiled modules (`NAME.cjs` for `NAME.schema.json`); absent or stale ones are skipped. */
+  compiledDir: string;
 }
 
-let registry: Registry | undefined;
+/** One set of schemas and their validators. */
+export interface SchemaRegistry {
+  validatorFor(name: SchemaName): ValidateFunction;
+  schemaDocument(name: SchemaName): Readonly<SchemaNode>;
+  schemaViolations(name: SchemaName, value: unknown): Violation[];
+  /** Where the validator of `name` came from (loading it if it is not yet). */
+  sourceOf(name: SchemaName): ValidatorSource;
+}
 
-function load(): Registry {
-  if (registry !== undefined) return registry;
-  const dir = join(kitRoot(), 'oracle', 'schemas');
-  const Ajv2020 = Ajv2020Module.default;
-  // verbose: errors then carry parentSchema (by identity) and the failing data.
-  const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true });
-  const roots = new Map<string, SchemaNode>();
-  const clauses = new WeakMap<object, string>();
-  for (const file of readdirSync(dir)
-    .filter((f) => f.endsWith('.schema.json'))
-    .sort()) {
-    const schema = JSON.parse(readFileSync(join(dir, file), 'utf8')) as SchemaNode;
-    const id = schema['$id'];
-    if (typeof id !== 'string' || !id.startsWith(SCHEMA_ID_PREFIX))
-      throw new Error(`schema ${file} has no ${SCHEMA_ID_PREFIX} $id`);
-    ajv.addSchema(schema);
-    roots.set(id.slice(SCHEMA_ID_PREFIX.length), schema);
-    indexClauses(schema, clauses);
-  }
-  return (registry = { ajv, roots, clauses, compiled: new Map() });
+interface CompiledModule {
+  validate?: unknown;
+  schemaFilesSha256?: unknown;
+}
+
+const require = createRequire(import.meta.url);
+
+/**
+ * A registry over the schema files of `options.schemaDir`. The files are read, parsed and digested on first use;
+ * an unknown name, a schema without its urn `$id` or one that does not compile is a fault of the kit and throws.
+ */
+export function openSchemaRegistry(options: SchemaRegistryOptions): SchemaRegistry {
+  let loaded: { roots: Map<string, SchemaNode>; files: Map<string, string>; digest: string } | undefined;
+  let clauses: SchemaClauses | undefined;
+  let ajv: InstanceType<Ajv2020> | undefined;
+  const validators = new Map<string, { validate: ValidateFunction; source: ValidatorSource }>();
+
+  const load = (): NonNullable<typeof loaded> => {
+    if (loaded !== undefined) return loaded;
+    const schemaFiles = readSchemaFiles(options.schemaDir);
+    const roots = new Map<string, SchemaNode>();
+    const files = new Map<string, string>();
+    for (const file of schemaFiles) {
+      const schema = JSON.parse(new TextDecoder().decode(file.bytes)) as SchemaNode;
+      const id = schema['$id'];
+      if (typeof id !== 'string' || !id.startsWith(SCHEMA_ID_PREFIX))
+        throw new Error(`schema ${file.name} has no ${SCHEMA_ID_PREFIX} $id`);
+      roots.set(id.slice(SCHEMA_ID_PREFIX.length), schema);
+      files.set(id.slice(SCHEMA_ID_PREFIX.length), file.name);
+    }
+    return (loaded = { roots, files, digest: schemaFilesDigest(schemaFiles) });
+  };
+
+  const precompiled = (name: string): ValidateFunction | undefined => {
+    const { files, digest } = load();
+    const file = join(options.compiledDir, (files.get(name) as string).replace(/\.schema\.json$/, '.cjs'));
+    if (!existsSync(file)) return undefined;
+    const mod = require(file) as CompiledModule;
+    if (mod.schemaFilesSha256 !== digest || typeof mod.validate !== 'function') return undefined;
+    return mod.validate as ValidateFunction;
+  };
+
+  const compileHere = (name: string): ValidateFunction => {
+    if (ajv === undefined) {
+      const Ajv = (require('ajv/dist/2020.js') as { default: Ajv2020 }).default;
+      // verbose: errors then carry parentSchema and the failing data; the build step uses the same options.
+      ajv = new Ajv({ strict: true, allErrors: true, verbose: true });
+      for (const root of load().roots.values()) ajv.addSchema(root);
+    }
+    const validate = ajv.getSchema(SCHEMA_ID_PREFIX + name);
+    if (validate === undefined) throw new Error(`schema ${name} did not compile`);
+    return validate;
+  };
+
+  const entry = (name: SchemaName): { validate: ValidateFunction; source: ValidatorSource } => {
+    const cached = validators.get(name);
+    if (cached !== undefined) return cached;
+    if (!load().roots.has(name)) throw new Error(`unknown schema ${name}`);
+    const pre = precompiled(name);
+    const made =
+      pre === undefined
+        ? { validate: compileHere(name), source: 'compiled-here' as const }
+        : { validate: pre, source: 'precompiled' as const };
+    validators.set(name, made);
+    return made;
+  };
+
+  const schemaDocument = (name: SchemaName): Readonly<SchemaNode> => {
+    const root = load().roots.get(name);
+    if (root === undefined) throw new Error(`unknown schema ${name}`);
+    return root;
+  };
+
+  const schemaViolations = (name: SchemaName, value: unknown): Violation[] => {
+    const { validate } = entry(name);
+    if (validate(value)) return [];
+    const { roots } = load();
+    clauses ??= new SchemaClauses(roots, SCHEMA_ID_PREFIX);
+    const fallback = clauseOf(roots.get(name) as SchemaNode) ?? 'KD-CANON-16';
+    const seen = new Set<string>();
+    const out: Violation[] = [];
+    for (const err of meaningfulErrors(validate.errors ?? [])) {
+      const v = toViolation(err, clauses.clauseFor(name, err) ?? fallback);
+      // One rule reached through two subschemas (a field and its conditional refinement) reports once.
+      const key = `${v.clause}\u0000${v.pointer ?? ''}\u0000${v.message}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(v);
+    }
+    return out;
+  };
+
+  return {
+    validatorFor: (name) => entry(name).validate,
+    schemaDocument,
+    schemaViolations,
+    sourceOf: (name) => entry(name).source,
+  };
+}
+
+let defaultRegistry: SchemaRegistry | undefined;
+
+/** The kit's own schemas, and the validators precompiled beside this module (in dist/) when current. */
+function registry(): SchemaRegistry {
+  return (defaultRegistry ??= openSchemaRegistry({
+    schemaDir: join(kitRoot(), 'oracle', 'schemas'),
+    compiledDir: fileURLToPath(new URL('./compiled-schemas/', import.meta.url)),
+  }));
 }
 
 /**
- * The compiled validator of one schema; compiled on first use and cached. An unknown
- * name or a schema that does not compile is a fault of the kit and throws.
+ * The validator of one schema; loaded or compiled on first use and cached. An unknown name or a schema that does
+ * not compile is a fault of the kit and throws.
  */
 export function validatorFor(name: SchemaName): ValidateFunction {
-  const reg = load();
-  const cached = reg.compiled.get(name);
-  if (cached !== undefined) return cached;
-  if (!reg.roots.has(name)) throw new Error(`unknown schema ${name}`);
-  const validate = reg.ajv.getSchema(SCHEMA_ID_PREFIX + name);
-  if (validate === undefined) throw new Error(`schema ${name} did not compile`);
-  reg.compiled.set(name, validate);
-  return validate;
+  return registry().validatorFor(name);
 }
 
 /** The raw schema object of one schema (for documentation and tests). */
 export function schemaDocument(name: SchemaName): Readonly<SchemaNode> {
-  const root = load().roots.get(name);
-  if (root === undefined) throw new Error(`unknown schema ${name}`);
-  return root;
+  return registry().schemaDocument(name);
 }
 
 /**
@@ -91,21 +191,7 @@ export function schemaDocument(name: SchemaName): Readonly<SchemaNode> {
  * rule, falling back to the record's own clause. An empty array means the value conforms.
  */
 export function schemaViolations(name: SchemaName, value: unknown): Violation[] {
-  const validate = validatorFor(name);
-  if (validate(value)) return [];
-  const reg = load();
-  const fallback = clauseOf(reg.roots.get(name) as SchemaNode) ?? 'KD-CANON-16';
-  const seen = new Set<string>();
-  const out: Violation[] = [];
-  for (const err of meaningfulErrors(validate.errors ?? [])) {
-    const v = toViolation(err, reg.clauses.get(err.parentSchema as object) ?? fallback);
-    // One rule reached through two subschemas (a field and its conditional refinement) reports once.
-    const key = `${v.clause}\u0000${v.pointer ?? ''}\u0000${v.message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(v);
-  }
-  return out;
+  return registry().schemaViolations(name, value);
 }
 
 /**
@@ -141,33 +227,8 @@ function meaningfulErrors(errors: readonly ErrorObject[]): ErrorObject[] {
   return kept.length > 0 ? kept : errors.slice(0, 1);
 }
 
-const CLAUSE = /\bKD-[A-Z]+-\d{2}\b/;
-
-/**
- * Indexes every node of a schema tree with the clause of its innermost described
- * ancestor-or-self. ajv reports `parentSchema` by object identity (with `verbose`), and
- * each node of a parsed schema file is a distinct object, so the lookup is exact even
- * where ajv's schemaPath is relative to a referenced definition.
- */
-function indexClauses(root: SchemaNode, index: WeakMap<object, string>): void {
-  const walk = (node: unknown, inherited: string): void => {
-    if (node === null || typeof node !== 'object') return;
-    const own = isSchemaNode(node) ? clauseOf(node) : undefined;
-    const clause = own ?? inherited;
-    index.set(node, clause);
-    for (const child of Array.isArray(node) ? node : Object.values(node)) walk(child, clause);
-  };
-  walk(root, clauseOf(root) ?? 'KD-CANON-16');
-}
-
 function isSchemaNode(node: unknown): node is SchemaNode {
   return node !== null && typeof node === 'object' && !Array.isArray(node);
-}
-
-function clauseOf(node: SchemaNode): string | undefined {
-  const d = node['description'];
-  if (typeof d !== 'string') return undefined;
-  return CLAUSE.exec(d)?.[0];
 }
 
 function toViolation(err: ErrorObject, clause: string): Violation {
