@@ -74,8 +74,13 @@ async function main() {
   try {
     schemaFiles = await import('../dist/oracle/records/schema-files.js');
   } catch {
-    process.stderr.write('compile-schemas: dist/oracle/records/schema-files.js is missing: run tsc first\n');
-    return 2;
+    // The kit's tests run this step from the sources, under a TypeScript loader, before any build.
+    try {
+      schemaFiles = await import('../oracle/records/schema-files.ts');
+    } catch {
+      process.stderr.write('compile-schemas: dist/oracle/records/schema-files.js is missing: run tsc first\n');
+      return 2;
+    }
   }
   let modules;
   try {

@@ -15,7 +15,8 @@
  *   path does not say which.
  * So a `#/` path is resolved in each possible base (the validated root first, then each `$ref` target reachable
  * from it) and the base taken is the first where the path leads to a subschema equal to the error's
- * `parentSchema` (ajv's `verbose` option): equal by value, as the two modes share no schema objects.
+ * `parentSchema` (ajv's `verbose` option; equal by value, as the two modes share no schema objects) and that
+ * applies at the error's instance location less the steps the path descends.
  */
 import { isDeepStrictEqual } from 'node:util';
 
@@ -25,6 +26,7 @@ type SchemaNode = { [key: string]: unknown };
 export interface KeywordLocation {
   keyword: string;
   schemaPath: string;
+  instancePath: string;
   parentSchema?: unknown;
 }
 
@@ -105,12 +107,91 @@ export class SchemaClauses {
     // The path is the subschema's path followed by the keyword (ajv's "false schema" error has none).
     const parent = rest.at(-1) === err.keyword ? rest.slice(0, -1) : rest;
     if (base !== undefined) return this.#clauseAt(base, parent);
+    const instance = segmentsOf(err.instancePath);
     for (const b of this.#basesOf(name)) {
-      const root = this.#roots.get(b.name);
-      const hit = root === undefined ? undefined : walk(root, [...b.segments, ...parent]);
-      if (hit !== undefined && isDeepStrictEqual(hit.node, err.parentSchema)) return hit.clause;
+      // An inlined local `$ref` spells its target first (`#/$defs/X/...`): the base is then that target.
+      const [effective, rel] =
+        parent[0] === '$defs' && parent.length >= 2 && b.segments.length === 0
+          ? [{ name: b.name, segments: parent.slice(0, 2) }, parent.slice(2)]
+          : [b, parent];
+      const root = this.#roots.get(effective.name);
+      const hit = root === undefined ? undefined : walk(root, [...effective.segments, ...rel]);
+      if (hit === undefined || !isDeepStrictEqual(hit.node, err.parentSchema)) continue;
+      const steps = instanceSteps(rel);
+      if (steps === undefined || steps > instance.length) continue;
+      if (this.#appliesAt(name, instance.slice(0, instance.length - steps), effective)) return hit.clause;
     }
     return undefined;
+  }
+
+  /**
+   * Whether subschema `base` applies at instance location `at` (pointer segments) when validating against
+   * schema `name`: the validated root applies at the top; a `$ref` target where a subschema applying there refers
+   * to it. Every branch of `anyOf`, `oneOf`, `if`/`then`/`else` and `not` is taken, so this over-approximates
+   * what ajv evaluated, and tells apart two definitions of one shape (TraitIdentity, EffectIdentity).
+   */
+  #appliesAt(name: string, at: readonly string[], base: Base): boolean {
+    const key = keyOf(base);
+    let here = this.#expand([{ name, segments: [] }]);
+    for (const seg of at) {
+      const next: Base[] = [];
+      for (const b of here) next.push(...this.#children(b, seg));
+      here = this.#expand(next);
+      if (here.length === 0) return false;
+    }
+    return here.some((b) => keyOf(b) === key);
+  }
+
+  /** The subschemas that apply at the same instance location as those of `start`, through applicators. */
+  #expand(start: readonly Base[]): Base[] {
+    const out: Base[] = [];
+    const seen = new Set<string>();
+    const queue = [...start];
+    while (queue.length > 0) {
+      const b = queue.shift() as Base;
+      if (seen.has(keyOf(b))) continue;
+      seen.add(keyOf(b));
+      out.push(b);
+      const node = this.#node(b);
+      if (!isSchemaNode(node)) continue;
+      const at = (...segs: string[]): Base => ({ name: b.name, segments: [...b.segments, ...segs] });
+      for (const k of ['allOf', 'anyOf', 'oneOf']) {
+        const list = node[k];
+        if (Array.isArray(list)) list.forEach((_, i) => queue.push(at(k, String(i))));
+      }
+      for (const k of ['if', 'then', 'else', 'not', 'propertyNames']) if (k in node) queue.push(at(k));
+      const ref = node['$ref'];
+      if (typeof ref === 'string') {
+        const target = this.#target(b.name, ref);
+        if (target !== undefined) queue.push(target);
+      }
+    }
+    return out;
+  }
+
+  /** The subschemas of `b` that apply to the instance child `seg`. */
+  #children(b: Base, seg: string): Base[] {
+    const node = this.#node(b);
+    if (!isSchemaNode(node)) return [];
+    const at = (...segs: string[]): Base => ({ name: b.name, segments: [...b.segments, ...segs] });
+    const out: Base[] = [];
+    const props = node['properties'];
+    if (isSchemaNode(props) && Object.prototype.hasOwnProperty.call(props, seg)) out.push(at('properties', seg));
+    const patterns = node['patternProperties'];
+    if (isSchemaNode(patterns)) for (const re of Object.keys(patterns)) out.push(at('patternProperties', re));
+    if (isSchemaNode(node['additionalProperties'])) out.push(at('additionalProperties'));
+    if (/^(0|[1-9]\d*)$/.test(seg)) {
+      const prefix = node['prefixItems'];
+      if (Array.isArray(prefix) && Number(seg) < prefix.length) out.push(at('prefixItems', seg));
+      if (isSchemaNode(node['items'])) out.push(at('items'));
+      if (isSchemaNode(node['contains'])) out.push(at('contains'));
+    }
+    return out;
+  }
+
+  #node(b: Base): unknown {
+    const root = this.#roots.get(b.name);
+    return root === undefined ? undefined : walk(root, b.segments)?.node;
   }
 
   #clauseAt(base: Base, segments: readonly string[]): string | undefined {
@@ -137,7 +218,6 @@ export class SchemaClauses {
     const cached = this.#bases.get(name);
     if (cached !== undefined) return cached;
     const bases: Base[] = [{ name, segments: [] }];
-    const keyOf = (b: Base): string => `${b.name}#${b.segments.map((seg) => `/${seg}`).join('')}`;
     const seen = new Set<string>([keyOf(bases[0] as Base)]);
     const walked = new Set<string>();
     const pending = [name];
@@ -170,6 +250,29 @@ export class SchemaClauses {
     const name = (hash < 0 ? ref : ref.slice(0, hash)).slice(this.#prefix.length);
     return this.#roots.has(name) ? { name, segments: segmentsOf(fragment) } : undefined;
   }
+}
+
+function keyOf(b: Base): string {
+  return `${b.name}#${b.segments.map((seg) => `/${seg}`).join('')}`;
+}
+
+/**
+ * How many instance steps a schema path (relative to the subschema a function validates) descends: one for each
+ * property, item or additional-property subschema, none for an applicator; undefined for a keyword this kit's
+ * schemas do not use, whose step ajv's path would not show.
+ */
+function instanceSteps(rel: readonly string[]): number | undefined {
+  let steps = 0;
+  for (let i = 0; i < rel.length; i++) {
+    const k = rel[i] as string;
+    if (k === 'properties' || k === 'patternProperties' || k === 'prefixItems') {
+      steps++;
+      i++;
+    } else if (k === 'items' || k === 'additionalProperties' || k === 'contains') steps++;
+    else if (k === 'allOf' || k === 'anyOf' || k === 'oneOf' || k === 'dependentSchemas') i++;
+    else if (!['if', 'then', 'else', 'not', 'propertyNames'].includes(k)) return undefined;
+  }
+  return steps;
 }
 
 /** Every `$ref` string in a schema tree, in document order. */
