@@ -2,7 +2,8 @@
 // `npm run build` after tsc (plain JavaScript, so that `npm pack`'s prepack needs no TypeScript loader).
 // Writes one CommonJS module per schema (default dist/oracle/records/compiled-schemas/NAME.cjs, so a process loads
 // only the validators it uses) that the schema registry loads with createRequire when the SHA-256 it records
-// equals that of the schema files on disk; otherwise the registry compiles the schemas itself. The schema files are read and digested by the kit's own module, through dist/.
+// equals that of the schema files on disk; otherwise the registry compiles the schemas itself. The schema files
+// are read and digested by the kit's own module (oracle/records/schema-files.ts), through dist/.
 //
 // usage: node scripts/compile-schemas.mjs [--schemas DIR] [--out DIR]
 // Exit 0 written, 2 usage or input error (one line on stderr).
@@ -16,7 +17,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const SCHEMA_ID_PREFIX = 'urn:kofun-ctk:schema:';
 
-/** The compiled module's file name for a schema file: `kofun.ctk.fixture.v1.schema.json` -> `kofun.ctk.fixture.v1.cjs`. */
+/** The compiled module's file name: `kofun.ctk.fixture.v1.schema.json` -> `kofun.ctk.fixture.v1.cjs`. */
 function moduleFileName(schemaFile) {
   return schemaFile.replace(/\.schema\.json$/, '.cjs');
 }
