@@ -11,6 +11,7 @@ import { kitRoot } from '../kit-root.js';
 import { decodeRequestBytes, type EncodedBytes } from '../vectors/vector-format.js';
 import { callableRow, partialResult } from '../test-support/sample-records.js';
 import { SCHEMA_ID_PREFIX, openSchemaRegistry, type SchemaRegistry } from './schema-registry.js';
+import { SchemaClauses, clauseOf } from './schema-clause.js';
 
 const root = kitRoot();
 const schemaDir = join(root, 'oracle', 'schemas');
@@ -36,7 +37,9 @@ const schemaNames = (): string[] =>
     });
 
 /** Every JSON value of the shipped vectors: vector files, their requests where they parse, fixtures, manifest. */
+let corpusValues: { label: string; value: unknown }[] | undefined;
 function corpus(): { label: string; value: unknown }[] {
+  if (corpusValues !== undefined) return corpusValues;
   const out: { label: string; value: unknown }[] = [];
   const visit = (dir: string, rel: string): void => {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
@@ -58,7 +61,7 @@ function corpus(): { label: string; value: unknown }[] {
     }
   };
   visit(join(root, 'vectors'), 'vectors/');
-  return out;
+  return (corpusValues = out);
 }
 
 let precompiled: SchemaRegistry;
@@ -194,6 +197,40 @@ test('the two modes give the same violations over mutations of the corpus (fast-
     }),
     { seed: SEED, numRuns: 400, verbose: 1 },
   );
+});
+
+test('in-process, the clause from schemaPath is the clause of the parentSchema object ajv reports', () => {
+  // ajv compiling here reports parentSchema as the very objects of the parsed files, so an index of every node by
+  // identity (each node: its innermost described ancestor-or-self) is an independent account of the clause.
+  const names = schemaNames();
+  const roots = new Map(names.map((n) => [n, compiledHere.schemaDocument(n) as { [key: string]: unknown }]));
+  const byIdentity = new WeakMap<object, string>();
+  const index = (node: unknown, inherited: string): void => {
+    if (node === null || typeof node !== 'object') return;
+    const own = Array.isArray(node) ? undefined : clauseOf(node as { [key: string]: unknown });
+    byIdentity.set(node, own ?? inherited);
+    for (const child of Array.isArray(node) ? node : Object.values(node)) index(child, own ?? inherited);
+  };
+  for (const root of roots.values()) index(root, clauseOf(root) ?? 'KD-CANON-16');
+  const clauses = new SchemaClauses(roots, SCHEMA_ID_PREFIX);
+  let compared = 0;
+  for (const name of names) {
+    const validate = compiledHere.validatorFor(name);
+    for (const { label, value } of corpus()) {
+      if (validate(value)) continue;
+      for (const err of validate.errors ?? []) {
+        const expected = byIdentity.get(err.parentSchema as object);
+        assert.ok(expected !== undefined, `${name} ${label}: parentSchema is not an object of the parsed files`);
+        assert.is(
+          clauses.clauseFor(name, err),
+          expected,
+          `${name} over ${label}: ${err.schemaPath} at ${err.instancePath}`,
+        );
+        compared++;
+      }
+    }
+  }
+  assert.ok(compared > 1000, `only ${compared} errors compared`);
 });
 
 test.run();
