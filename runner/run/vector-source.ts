@@ -21,6 +21,7 @@ import {
   vectorSetDigest,
   type ManifestFile,
   type QueryVectorFile,
+  type VectorFile,
   parseJsonInput,
   formatJsonInputProblem,
 } from '../../oracle/index.js';
@@ -369,11 +370,13 @@ function checkedSet(
         return { ok: false, file: wanted.id, reason: `not run: ${wanted.id} is not a query vector of the set` };
       const read = rereadFile(root, entry.file, entry.fileSha256, MAX_VECTOR_FILE_BYTES);
       if (!read.ok) return read;
-      // The bytes are the ones checked up front, so they parse to the same vector.
-      const parsed = parseVectorFile(read.value);
-      const v = parsed.ok ? parsed.vector : undefined;
-      const b = v === undefined ? undefined : vectorBytes(v);
-      if (v === undefined || b === undefined || !isQueryVector(v))
+      // The bytes are the ones read fail-closed up front (no duplicate key, valid UTF-8), so the plain parser gives
+      // the same value, without the fail-closed reader's transient copies of a 4 MiB result.
+      const v = JSON.parse(
+        Buffer.from(read.value.buffer, read.value.byteOffset, read.value.length).toString('utf8'),
+      ) as VectorFile;
+      const b = vectorBytes(v);
+      if (b === undefined || !isQueryVector(v))
         throw new Error(`kit fault: ${entry.file} no longer parses to the query vector it was checked as`);
       const acceptable = entry.acceptable.map((a, i) => ({ ...a, bytes: b.acceptable[i]?.bytes ?? new Uint8Array(0) }));
       return {
