@@ -291,7 +291,7 @@ function rereadFile(root: string, file: string, sha256: string, maxBytes: number
   if (size > maxBytes) return changed(`it now has ${size} bytes`);
   let bytes: Uint8Array;
   try {
-    bytes = new Uint8Array(readFileSync(path));
+    bytes = readFileSync(path);
   } catch (err) {
     return changed(`it can no longer be read: ${(err as NodeJS.ErrnoException).code ?? 'read error'}`);
   }
@@ -321,7 +321,7 @@ export function loadVectorSet(root: string): VectorSet {
         root,
         `${entry.path} is refused: ${size} bytes, more than the ${MAX_VECTOR_FILE_BYTES} a vector file may have`,
       );
-    const bytes = new Uint8Array(readFileSync(path));
+    const bytes = readFileSync(path);
     if (sha256Hex(bytes) !== entry.sha256) fail(root, `${entry.path} does not match its SHA-256 in manifest.json`);
     const checked = checkVectorFile(root, entry.path, entry.sha256, bytes);
     if (checked.kind === 'release') releaseVectors.push(checked.vector);
