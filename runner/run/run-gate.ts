@@ -252,10 +252,12 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
       let judgement: VectorJudgement;
       // The interruption killed the provider under this call: its fault says nothing about the provider.
       if (abort?.aborted) judgement = notRunJudgement(entry, interrupted());
-      else if ('notRun' in outcome || !read.ok) {
-        judgement = notRunJudgement(entry, 'notRun' in outcome ? outcome.notRun : interrupted());
-        if ('notRun' in outcome && outcome.changedFile !== undefined) changedFiles.add(outcome.changedFile);
-      } else {
+      else if ('notRun' in outcome) {
+        // The vector file or its fixture is no longer the one checked, or the provider could not be (re)started.
+        judgement = notRunJudgement(entry, outcome.notRun);
+        if (outcome.changedFile !== undefined) changedFiles.add(outcome.changedFile);
+      } else if (!read.ok) throw new Error(`kit fault: ${entry.id} was sent without its file`);
+      else {
         const judged = judgeFromSet(set, read.value, outcome, lane.identity());
         judgement = { ...judged.judgement, ...(judged.changedFile === undefined ? { duration_ms: wall } : {}) };
         if (judged.changedFile !== undefined) changedFiles.add(judged.changedFile);
@@ -313,17 +315,17 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
       await pool(abort, todo, mLanes, async (entry, lane) => {
         const seed = vectorSeed(options.metamorphic.seed, entry.id);
         const judgement = judgements.get(entry.id) as VectorJudgement;
-        const read = set.readVector(entry);
-        const fixture = read.ok ? set.readFixture(entry.fixtureSha256) : read;
-        if (!read.ok || !fixture.ok) {
-          // The vector cannot be sent as checked: it is not judged on a file the set no longer binds.
-          const failed = !fixture.ok ? fixture : (read as Extract<typeof read, { ok: false }>);
+        // A vector whose file or fixture is no longer the one checked is not judged on a file the set no longer binds.
+        const changed = (failed: { file: string; reason: string }): void => {
           changedFiles.add(failed.file);
           judgements.set(entry.id, notRunJudgement(entry, failed.reason));
           mDone += 1;
           emit({ event: 'progress', phase: 'metamorphic', id: entry.id, outcome: 'not-run', done: mDone, total });
-          return;
-        }
+        };
+        const read = set.readVector(entry);
+        if (!read.ok) return changed(read);
+        const fixture = set.readFixture(entry.fixtureSha256);
+        if (!fixture.ok) return changed(fixture);
         const variant = fixtureVariant(fixture.value, seed);
         const variantSha = sha256Hex(variant);
         const outcome = await lane.send(variantSha, () => ({ ok: true, value: variant }), read.value.request, entry.id);

@@ -20,7 +20,6 @@ import {
   isQueryVector,
   vectorSetDigest,
   type ManifestFile,
-  type QueryVectorFile,
   type VectorFile,
   parseJsonInput,
   formatJsonInputProblem,
@@ -112,6 +111,9 @@ const MAX_VECTOR_FILE_BYTES = 64 * 1024 * 1024;
 /** The chunk in which fixture files are hashed up front. */
 const HASH_CHUNK_BYTES = 1024 * 1024;
 
+/** The slice of a result string encoded and hashed at once when a vector file is checked (1 Mi UTF-16 units). */
+const HASH_CHUNK_CHARS = 1024 * 1024;
+
 /**
  * Loaded fixtures kept at once. A run sends vectors grouped by fixture, so a few suffice, and a fixture with a
  * million expanded candidates is not held for the whole run: beyond the newest one, fixtures are kept only while
@@ -185,8 +187,8 @@ function readManifest(root: string): { files: { path: string; sha256: string }[]
   return { files: manifest.files, setSha };
 }
 
-/** A vector file's checked content: a query vector with its bytes, or a release-cost vector. */
-type CheckedVector = { kind: 'query'; vector: QueryVector } | { kind: 'release'; vector: ReleaseVector };
+/** A vector file's checked content: a query vector's metadata, or a release-cost vector. */
+type CheckedVector = { kind: 'query'; vector: QueryVectorEntry } | { kind: 'release'; vector: ReleaseVector };
 
 /** Parses and checks one vector file's bytes (already equal to their manifest SHA-256); fails as a usage error. */
 function checkVectorFile(root: string, path: string, fileSha256: string, bytes: Uint8Array): CheckedVector {
@@ -214,68 +216,43 @@ function checkVectorFile(root: string, path: string, fileSha256: string, bytes: 
       },
     };
   }
-  const b = vectorBytes(v);
-  if (b === undefined) fail(root, `${path} has no request`);
-  if (sha256Hex(b.expected) !== v.expected.sha256) fail(root, `${path}: the expected result does not match its sha256`);
-  const acceptable = v.acceptable.map((alt, i) => {
-    const bytesOfAlt = b.acceptable[i]?.bytes ?? new Uint8Array(0);
-    if (sha256Hex(bytesOfAlt) !== alt.sha256) fail(root, `${path}: acceptable ${alt.name} does not match its sha256`);
-    return {
-      name: alt.name,
-      reason: alt.reason,
-      interpretation: alt.interpretation,
-      sha256: alt.sha256,
-      bytes: bytesOfAlt,
-    };
+  // The results are hashed as they are encoded, a slice at a time: a 4 MiB result is not copied to be checked.
+  if (utf8Sha256(v.expected.result) !== v.expected.sha256)
+    fail(root, `${path}: the expected result does not match its sha256`);
+  const acceptable = v.acceptable.map((alt): AcceptableEntry => {
+    if (utf8Sha256(alt.result) !== alt.sha256) fail(root, `${path}: acceptable ${alt.name} does not match its sha256`);
+    return { name: alt.name, reason: alt.reason, interpretation: alt.interpretation, sha256: alt.sha256 };
   });
   if (typeof v.fixture_sha256 !== 'string' || !SHA_RE.test(v.fixture_sha256))
     fail(root, `${path} has no fixture_sha256`);
-  return { kind: 'query', vector: queryVectorOf(v, path, fileSha256, b.request, b.expected, acceptable) };
-}
-
-function queryVectorOf(
-  v: QueryVectorFile,
-  file: string,
-  fileSha256: string,
-  request: Uint8Array,
-  expected: Uint8Array,
-  acceptable: AcceptableAlternative[],
-): QueryVector {
   return {
-    id: v.id,
-    category: v.category,
-    intent: v.intent,
-    clauses: [...v.clauses],
-    interpretations: [...v.interpretations],
-    fixtureSha256: v.fixture_sha256,
-    file,
-    fileSha256,
-    expectedSha256: v.expected.sha256,
-    request,
-    expected,
-    acceptable,
+    kind: 'query',
+    vector: {
+      id: v.id,
+      category: v.category,
+      intent: v.intent,
+      clauses: [...v.clauses],
+      interpretations: [...v.interpretations],
+      fixtureSha256: v.fixture_sha256,
+      file: path,
+      fileSha256,
+      expectedSha256: v.expected.sha256,
+      acceptable,
+    },
   };
 }
 
-/** The metadata of a checked query vector, its bytes let go. */
-function entryOf(v: QueryVector): QueryVectorEntry {
-  return {
-    id: v.id,
-    category: v.category,
-    intent: v.intent,
-    clauses: v.clauses,
-    interpretations: v.interpretations,
-    fixtureSha256: v.fixtureSha256,
-    file: v.file,
-    fileSha256: v.fileSha256,
-    expectedSha256: v.expectedSha256,
-    acceptable: v.acceptable.map((a) => ({
-      name: a.name,
-      reason: a.reason,
-      interpretation: a.interpretation,
-      sha256: a.sha256,
-    })),
-  };
+/** The SHA-256 of a string's UTF-8 bytes, encoded a slice at a time; a slice never ends inside a surrogate pair. */
+function utf8Sha256(text: string): string {
+  const hash = createSha256();
+  for (let at = 0; at < text.length;) {
+    let end = Math.min(text.length, at + HASH_CHUNK_CHARS);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end += 1;
+    hash.update(text.slice(at, end));
+    at = end;
+  }
+  return hash.hex();
 }
 
 /** Reads a file of the set again and checks it is still the one that was checked; the bytes, or why not. */
@@ -325,7 +302,7 @@ export function loadVectorSet(root: string): VectorSet {
     if (sha256Hex(bytes) !== entry.sha256) fail(root, `${entry.path} does not match its SHA-256 in manifest.json`);
     const checked = checkVectorFile(root, entry.path, entry.sha256, bytes);
     if (checked.kind === 'release') releaseVectors.push(checked.vector);
-    else queryVectors.push(entryOf(checked.vector));
+    else queryVectors.push(checked.vector);
   }
   const ids = new Set<string>();
   for (const v of [...queryVectors, ...releaseVectors]) {
