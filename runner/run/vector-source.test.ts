@@ -101,7 +101,7 @@ test('a fixture not named by its SHA-256, and a vector naming an unlisted fixtur
   assert.match(refusal(unlisted), `${v.file} names fixture ${v.fixtureSha256}, which manifest.json does not list`);
 });
 
-test('a vector file with a duplicate key, or whose expected or acceptable bytes are not their sha256, is refused', () => {
+test('a vector file with a duplicate key, or expected or acceptable bytes not their sha256, is refused', () => {
   const v = first();
   const files = subsetFiles([v.id]);
   const text = Buffer.from(files.get(v.file) as Uint8Array).toString('utf8');
