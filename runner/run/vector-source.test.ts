@@ -151,4 +151,15 @@ test('a read after the check: a removed vector file is a reason, not an exceptio
   assert.not.ok(unknown.ok);
 });
 
+test("a read's bytes are a Uint8Array whose slice() copies (what a module's thread is sent, then detached)", () => {
+  const v = first();
+  const set = loadVectorSet(writeVectorSubset(subsetFiles([v.id])));
+  const read = set.readFixture(v.fixtureSha256);
+  if (!read.ok) throw new Error(read.reason);
+  const copy = read.value.slice();
+  structuredClone(copy, { transfer: [copy.buffer] });
+  const again = set.readFixture(v.fixtureSha256);
+  assert.ok(again.ok && again.value.length > 0 && again.value[0] === 0x7b, 'the kept bytes are still readable');
+});
+
 test.run();

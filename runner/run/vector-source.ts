@@ -255,6 +255,15 @@ function utf8Sha256(text: string): string {
   return hash.hex();
 }
 
+/** What `read` returns; a file that cannot be read (its permissions, a folder in its place) is a usage error. */
+function readOrFail<T>(root: string, path: string, read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    fail(root, `${path} cannot be read (${(err as NodeJS.ErrnoException).code ?? 'read error'})`);
+  }
+}
+
 /** Reads a file of the set again and checks it is still the one that was checked; the bytes, or why not. */
 function rereadFile(root: string, file: string, sha256: string, maxBytes: number): SetRead<Uint8Array> {
   const path = join(root, file);
@@ -268,7 +277,10 @@ function rereadFile(root: string, file: string, sha256: string, maxBytes: number
   if (size > maxBytes) return changed(`it now has ${size} bytes`);
   let bytes: Uint8Array;
   try {
-    bytes = readFileSync(path);
+    // A plain Uint8Array view, not the Buffer: a Buffer's slice() shares its memory where a Uint8Array's copies, and
+    // callers copy the bytes with slice() before they transfer them to a module's thread.
+    const buffer = readFileSync(path);
+    bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.length);
   } catch (err) {
     return changed(`it can no longer be read: ${(err as NodeJS.ErrnoException).code ?? 'read error'}`);
   }
@@ -288,7 +300,8 @@ export function loadVectorSet(root: string): VectorSet {
     if (size === undefined) fail(root, `${String(entry.path)} is listed in manifest.json but missing`);
     const path = join(root, entry.path);
     if (entry.path.startsWith('fixtures/')) {
-      if (hashFile(path) !== entry.sha256) fail(root, `${entry.path} does not match its SHA-256 in manifest.json`);
+      if (readOrFail(root, entry.path, () => hashFile(path)) !== entry.sha256)
+        fail(root, `${entry.path} does not match its SHA-256 in manifest.json`);
       if (entry.path !== `fixtures/${entry.sha256}.json`) fail(root, `${entry.path} is not named by its SHA-256`);
       fixtures.add(entry.sha256);
       continue;
@@ -298,7 +311,7 @@ export function loadVectorSet(root: string): VectorSet {
         root,
         `${entry.path} is refused: ${size} bytes, more than the ${MAX_VECTOR_FILE_BYTES} a vector file may have`,
       );
-    const bytes = readFileSync(path);
+    const bytes = readOrFail(root, entry.path, () => readFileSync(path));
     if (sha256Hex(bytes) !== entry.sha256) fail(root, `${entry.path} does not match its SHA-256 in manifest.json`);
     const checked = checkVectorFile(root, entry.path, entry.sha256, bytes);
     if (checked.kind === 'release') releaseVectors.push(checked.vector);
