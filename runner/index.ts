@@ -62,7 +62,17 @@ export {
   type VectorError,
   type MetamorphicOutcome,
 } from './judge/verdict.js';
-export { loadVectorSet, type QueryVector, type VectorSet, type AcceptableAlternative } from './run/vector-source.js';
+export {
+  loadVectorSet,
+  type QueryVectorEntry,
+  type QueryVector,
+  type ReleaseVector,
+  type VectorSet,
+  type SetRead,
+  type AcceptableEntry,
+  type AcceptableAlternative,
+} from './run/vector-source.js';
+export { judgeFromSet, type JudgedFromSet } from './run/judge-from-set.js';
 export { runGate, type GateRunOptions } from './run/run-gate.js';
 export { fixtureVariant, vectorSeed } from './run/metamorphic-variant.js';
 export { computeGate, reportFromEvents, REPORT_FORMAT, type GateReport } from './report/gate-report.js';

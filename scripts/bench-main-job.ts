@@ -11,7 +11,7 @@ import {
   RELEASE_PROFILES,
   type ReleaseProfile,
 } from '../oracle/index.js';
-import type { VectorSet } from '../runner/run/vector-source.js';
+import type { QueryVector, VectorSet } from '../runner/run/vector-source.js';
 import { sampleProcessTree, type SampledProcess } from './process-tree-rss.js';
 
 /** One run of the main job: wall time, exit status, and the peak resident memory of each kind of process. */
@@ -109,8 +109,12 @@ const GATE_BUILDS: readonly ReleaseProfile[] = [...RELEASE_PROFILES, 'without-su
  * for it. Returns the pass's wall time and whether every answer was the vector's expected bytes.
  */
 export function floorPass(set: VectorSet): { ms: number; sameBytes: boolean } {
-  // Reading the vector files is the runner's business, not the oracle's: done before the clock starts (loadVectorSet).
-  const queries = set.queryVectors;
+  // Reading the vector files is the runner's business, not the oracle's: done before the clock starts.
+  const queries = set.queryVectors.map((entry): QueryVector => {
+    const read = set.readVector(entry);
+    if (!read.ok) throw new Error(read.reason);
+    return read.value;
+  });
   const fixturePaths = new Map(queries.map((v) => [v.fixtureSha256, set.fixturePath(v.fixtureSha256)]));
   const releasePaths = set.releaseVectors.map((v) => set.fixturePath(v.fixtureSha256));
   let sameBytes = true;

@@ -28,7 +28,7 @@ import { kitRoot, kitVersion, evaluateQuery, LIMITS } from '../oracle/index.js';
 import { launcherFor, referenceSpec } from '../runner/adapters/provider-spec.js';
 import { killAllGroups } from '../runner/adapters/process-group.js';
 import { runGate } from '../runner/run/run-gate.js';
-import { loadVectorSet, type QueryVector, type VectorSet } from '../runner/run/vector-source.js';
+import { loadVectorSet, type QueryVector, type QueryVectorEntry, type VectorSet } from '../runner/run/vector-source.js';
 import { floorPass, runMainJob, runsFromDist, type MainJobRun } from './bench-main-job.js';
 
 const ONE_SHOT_SAMPLE = 12;
@@ -43,7 +43,7 @@ function median(xs: number[]): number {
 
 async function gateWallMs(
   set: VectorSet,
-  vectors: readonly QueryVector[],
+  vectors: readonly QueryVectorEntry[],
   adapter: 'process' | 'module' | 'one-shot',
 ): Promise<{ ms: number; passed: boolean }> {
   const spec = referenceSpec(adapter);
@@ -80,11 +80,19 @@ interface CodecTiming {
   sameBytes: boolean;
 }
 
+/** A vector of the set, read from its file. */
+function readOrThrow(set: VectorSet, entry: QueryVectorEntry): QueryVector {
+  const read = set.readVector(entry);
+  if (!read.ok) throw new Error(read.reason);
+  return read.value;
+}
+
 function codecRatio(set: VectorSet): CodecTiming | undefined {
-  // The lawful result with the most rows (the 4,096-row cap), the larger one on a tie.
+  // The lawful result with the most rows (the 4,096-row cap), the larger one on a tie; vectors are read one at a time.
   let largest: QueryVector | undefined;
   let largestRows = -1;
-  for (const v of set.queryVectors) {
+  for (const entry of set.queryVectors) {
+    const v = readOrThrow(set, entry);
     if (v.expected.length > LIMITS.resultBytes) continue;
     const rows = (JSON.parse(Buffer.from(v.expected).toString('utf8')) as { operations: unknown[] }).operations.length;
     if (
@@ -97,7 +105,8 @@ function codecRatio(set: VectorSet): CodecTiming | undefined {
   }
   if (largest === undefined) return undefined;
   const vector = largest;
-  const fixture = set.loadedFixture(vector.fixtureSha256);
+  const loaded = set.loadedFixture(vector.fixtureSha256);
+  const fixture = loaded.ok ? loaded.value : undefined;
   if (fixture === undefined) return undefined;
   const expected = Buffer.from(vector.expected);
   const text = expected.toString('utf8');

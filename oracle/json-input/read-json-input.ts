@@ -30,6 +30,13 @@ export interface JsonInputLimits {
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 const DEFAULT_MAX_DEPTH = 128;
 
+/**
+ * From this many characters on, a text JSON.parse accepts has its keys checked on an escape-free copy (see
+ * `acceptedWithoutEscapes`): jsonc-parser builds every string value it scans by appending piece after piece, so a
+ * 4 MiB string with 400,000 escapes (a vector's expected result) costs tens of MiB of short-lived rope.
+ */
+const ESCAPE_FREE_SCAN_CHARS = 64 * 1024;
+
 /** Parses bytes as one JSON value, fail-closed. */
 export function parseJsonInput(bytes: Uint8Array, limits: JsonInputLimits = {}): JsonInput {
   const maxBytes = limits.maxBytes ?? DEFAULT_MAX_BYTES;
@@ -44,6 +51,80 @@ export function parseJsonInput(bytes: Uint8Array, limits: JsonInputLimits = {}):
   } catch {
     return refuse('utf8', firstInvalidUtf8(bytes), 'invalid UTF-8');
   }
+  if (text.length >= ESCAPE_FREE_SCAN_CHARS) {
+    const accepted = acceptedWithoutEscapes(bytes, text, maxDepth);
+    if (accepted !== undefined) return accepted;
+  }
+  return parseText(text, maxDepth);
+}
+
+/**
+ * A large text, accepted without the cost of its escapes, or undefined to read it as every other text is (which then
+ * tells its first problem). Only a text JSON.parse accepts gets here, and such a text holds a backslash only inside a
+ * string, each escape a backslash and an ASCII byte after it: replacing every such pair of bytes by `__` leaves every
+ * token where it was (same length in bytes and in UTF-16 units, no quote added or removed), so jsonc-parser sees the
+ * same objects, keys and depth without building an escaped string piece by piece. A key is compared by what its
+ * original token decodes to. The copy is made on the bytes (a string replace of 400,000 escapes costs as much as the
+ * rope it avoids).
+ */
+function acceptedWithoutEscapes(bytes: Uint8Array, text: string, maxDepth: number): JsonInput | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const copy = Buffer.from(bytes);
+  for (let i = copy.indexOf(0x5c); i !== -1 && i + 1 < copy.length; i = copy.indexOf(0x5c, i + 2)) {
+    copy[i] = 0x5f;
+    copy[i + 1] = 0x5f;
+  }
+  const plain = copy.toString('utf8');
+  const keys: Set<string>[] = [];
+  let depth = 0;
+  let refused = false;
+  const enter = (): void => {
+    depth += 1;
+    if (depth > maxDepth) refused = true;
+  };
+  try {
+    jsonc.visit(
+      plain,
+      {
+        onObjectBegin: () => {
+          enter();
+          keys.push(new Set());
+        },
+        onObjectEnd: () => {
+          depth -= 1;
+          keys.pop();
+        },
+        onArrayBegin: enter,
+        onArrayEnd: () => {
+          depth -= 1;
+        },
+        onObjectProperty: (property, offset, length) => {
+          const seen = keys[keys.length - 1];
+          const token = text.slice(offset, offset + length);
+          const key = token.includes('\\') ? (JSON.parse(token) as string) : property;
+          if (seen === undefined || seen.has(key)) refused = true;
+          else seen.add(key);
+        },
+        onError: () => {
+          refused = true;
+        },
+      },
+      { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false },
+    );
+  } catch (err) {
+    if (!(err instanceof RangeError)) throw err;
+    return undefined;
+  }
+  return refused ? undefined : { ok: true, value };
+}
+
+/** Parses a decoded text, fail-closed: the first problem jsonc-parser reports, else JSON.parse's value. */
+function parseText(text: string, maxDepth: number): JsonInput {
   const byteOffset = (index: number): number => Buffer.byteLength(text.slice(0, index), 'utf8');
   let problem: JsonInputProblem | undefined;
   const keys: Set<string>[] = [];

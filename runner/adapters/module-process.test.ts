@@ -10,16 +10,17 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { kitRoot } from '../../oracle/index.js';
-import { kitVectors } from '../test-support/run-helpers.js';
+import { kitFixtureBytes, kitVectors, loadedVector } from '../test-support/run-helpers.js';
 import { moduleHostArgv, moduleProcessLauncher } from './module-process-launcher.js';
 import { persistentProcessLauncher } from './persistent-process.js';
 import { liveGroupCount } from './process-group.js';
 import type { CallOutcome, ProviderConnection } from './provider-connection.js';
 
 const modulePath = join(kitRoot(), 'runner', 'test-support', 'modules', 'misbehaving-module.ts');
-const vector = kitVectors().queryVectors[0];
-if (vector === undefined) throw new Error('the kit has no query vectors');
-const fixture = kitVectors().fixtureBytes(vector.fixtureSha256);
+const first = kitVectors().queryVectors[0];
+if (first === undefined) throw new Error('the kit has no query vectors');
+const vector = loadedVector(first);
+const fixture = kitFixtureBytes(vector.fixtureSha256);
 
 /** Starts the module with `fault` aimed at the vector's request, loads its fixture, and queries it. */
 async function queryWith(

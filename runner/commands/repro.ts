@@ -12,7 +12,8 @@ import { kitRoot, kitVersion, formatViolation, escapeText, sha256Hex } from '../
 import { installSignalCleanup, killAllGroups } from '../adapters/process-group.js';
 import { launcherFor, resolveProvider, type ProviderOptions } from '../adapters/provider-spec.js';
 import { EXIT, UsageError } from '../io/cli-io.js';
-import { judgeVector, errorFromFault } from '../judge/judge-vector.js';
+import { errorFromFault } from '../judge/judge-vector.js';
+import { judgeFromSet } from '../run/judge-from-set.js';
 import { describeDifference, describeProvider } from '../report/describe.js';
 import { loadVectorSet } from '../run/vector-source.js';
 import type { Register } from '../io/cli-io.js';
@@ -52,8 +53,8 @@ async function repro(id: string, opts: ReproOptions, io: Parameters<Register>[1]
   const config = resolveProvider(opts, io.cwd);
   const vectorsDir = opts.vectors === undefined ? join(kitRoot(), 'vectors') : resolve(io.cwd, opts.vectors);
   const set = loadVectorSet(vectorsDir);
-  const vector = set.queryVectors.find((v) => v.id === id);
-  if (vector === undefined) {
+  const entry = set.queryVectors.find((v) => v.id === id);
+  if (entry === undefined) {
     const suggestion = suggestName(
       id,
       set.queryVectors.map((v) => v.id),
@@ -63,9 +64,15 @@ async function repro(id: string, opts: ReproOptions, io: Parameters<Register>[1]
         `in ${vectorsDir}${suggestion === undefined ? '' : ` (did you mean ${suggestion}?)`}`,
     );
   }
+  // Read just after the check: a file changed in between is refused like a corrupt set (exit 2), never reproduced.
+  const read = set.readVector(entry);
+  if (!read.ok) throw new UsageError(read.reason);
+  const vector = read.value;
+  const fixture = set.readFixture(vector.fixtureSha256);
+  if (!fixture.ok) throw new UsageError(fixture.reason);
+  const fixtureBytes = fixture.value;
   const out = resolve(io.cwd, opts.dir ?? join('kofun-ctk-repro', id.replace(/[^A-Za-z0-9._-]+/g, '__')));
   mkdirSync(out, { recursive: true });
-  const fixtureBytes = set.fixtureBytes(vector.fixtureSha256);
   writeFileSync(join(out, 'fixture.json'), fixtureBytes);
   writeFileSync(join(out, 'request.bin'), vector.request);
   writeFileSync(join(out, 'expected.json'), vector.expected);
@@ -88,10 +95,7 @@ async function repro(id: string, opts: ReproOptions, io: Parameters<Register>[1]
       const outcome = loaded.ok ? await connection.query(vector.fixtureSha256, vector.request, timeoutMs) : loaded;
       await connection.close();
       if (outcome.ok) writeFileSync(join(out, 'actual.bin'), outcome.value);
-      const judgement = judgeVector(vector, outcome, {
-        fixture: () => set.loadedFixture(vector.fixtureSha256),
-        declaredInterpretations: connection.identity.interpretations,
-      });
+      const { judgement } = judgeFromSet(set, vector, outcome, connection.identity.interpretations);
       writeFileSync(join(out, 'judgement.json'), `${JSON.stringify(judgement, null, 2)}\n`);
       if (judgement.error)
         writeFileSync(

@@ -10,7 +10,7 @@ import { quote } from 'shell-quote';
 import { kitRoot } from '../../oracle/index.js';
 import { liveGroupCount } from '../adapters/process-group.js';
 import { runCli } from '../test-support/run-cli.js';
-import { kitVectors, runGateCli } from '../test-support/run-helpers.js';
+import { kitFixtureBytes, kitQueryVectors, kitVectors, runGateCli } from '../test-support/run-helpers.js';
 
 const fake = (mode: string): string[] => [
   '--process',
@@ -22,7 +22,7 @@ const fake = (mode: string): string[] => [
 const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f]/;
 
 test('the reference oracle speaks the protocol: exit 0, with --trace every frame header in order', async () => {
-  const v = kitVectors().queryVectors.find((x) => x.category === 'complete');
+  const v = kitQueryVectors().find((x) => x.category === 'complete');
   if (v === undefined) throw new Error('no complete vector');
   const r = await runCli(['smoke', '--provider', 'reference', '--trace']);
   assert.is(r.code, 0, r.stdout + r.stderr);
@@ -41,7 +41,7 @@ test('the reference oracle speaks the protocol: exit 0, with --trace every frame
     '> KCTK1 shutdown 0 - 0'.replace(/ 0$/, ''),
     '< KCTK1 bye 0 - 0'.replace(/ 0$/, ''),
   ]);
-  assert.match(r.stdout, `> KCTK1 load-fixture 1 ${sha} ${kitVectors().fixtureBytes(sha).length}\n`);
+  assert.match(r.stdout, `> KCTK1 load-fixture 1 ${sha} ${kitFixtureBytes(sha).length}\n`);
   assert.match(r.stdout, `> KCTK1 query 2 ${sha} ${v.request.length}\n`);
   assert.match(r.stdout, `< KCTK1 result 2 - ${v.expected.length}\n`);
   assert.match(r.stdout, `answer: ${v.expected.length} bytes, verdict PASS`);

@@ -56,8 +56,8 @@ async function smoke(opts: SmokeOptions, io: Parameters<Register>[1]): Promise<n
   const startTimeoutMs = intOption('--start-timeout-ms', opts.startTimeoutMs, 1);
   const config = resolveProvider(opts, io.cwd);
   const set = loadVectorSet(opts.vectors === undefined ? join(kitRoot(), 'vectors') : resolve(io.cwd, opts.vectors));
-  const vector = smokeVector(set, opts.id);
-  if (vector === undefined) {
+  const entry = smokeVector(set, opts.id);
+  if (entry === undefined) {
     const suggestion =
       opts.id === undefined
         ? undefined
@@ -68,6 +68,12 @@ async function smoke(opts: SmokeOptions, io: Parameters<Register>[1]): Promise<n
     const what = opts.id === undefined ? 'no query vector in the set' : `no query vector ${escapeText(opts.id)}`;
     throw new UsageError(`${what}${suggestion === undefined ? '' : ` (did you mean ${suggestion}?)`}`);
   }
+  // Read just after the check: a file changed in between is refused like a corrupt set (exit 2).
+  const read = set.readVector(entry);
+  if (!read.ok) throw new UsageError(read.reason);
+  const vector = read.value;
+  const fixture = set.readFixture(vector.fixtureSha256);
+  if (!fixture.ok) throw new UsageError(fixture.reason);
   const out = (line: string): void => void io.stdout.write(`${line}\n`);
   const watch = smokeObserver(
     opts.trace ? (direction, header) => out(`${direction === 'sent' ? '>' : '<'} ${escapeText(header)}`) : undefined,
@@ -86,6 +92,7 @@ async function smoke(opts: SmokeOptions, io: Parameters<Register>[1]): Promise<n
       wireObserved,
       set,
       vector,
+      fixtureBytes: fixture.value,
       startTimeoutMs,
       timeoutMs,
     });

@@ -1,10 +1,18 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { kitVectors, pickVector } from '../test-support/run-helpers.js';
+import type { LoadedFixture } from '../../oracle/index.js';
 import { judgeVector } from './judge-vector.js';
 
+/** The kit's fixture as the verifier loads it (the kit's own set does not change under the tests). */
+const loadedFixture = (sha256: string): LoadedFixture | undefined => {
+  const read = kitVectors().loadedFixture(sha256);
+  if (!read.ok) throw new Error(read.reason);
+  return read.value;
+};
+
 const context = (v: { fixtureSha256: string }, declared: string[] = []) => ({
-  fixture: () => kitVectors().loadedFixture(v.fixtureSha256),
+  fixture: () => loadedFixture(v.fixtureSha256),
   declaredInterpretations: declared,
 });
 
@@ -47,7 +55,7 @@ test('the fixture is read only to verify a wrong answer: not for the golden or a
   const counting = {
     fixture: () => {
       reads += 1;
-      return kitVectors().loadedFixture(v.fixtureSha256);
+      return loadedFixture(v.fixtureSha256);
     },
     declaredInterpretations: [],
   };

@@ -22,7 +22,7 @@ import {
 } from '../../oracle/index.js';
 import { errorMessage } from '../adapters/module-provider.js';
 import type { CallOutcome, ProviderFault } from '../adapters/provider-connection.js';
-import type { QueryVector } from '../run/vector-source.js';
+import type { QueryVector, QueryVectorEntry } from '../run/vector-source.js';
 import { classifyDifference } from './classify-difference.js';
 import { attributeError, attributeFailure } from './fail-attribution.js';
 import { unifiedDiff } from './unified-diff.js';
@@ -100,7 +100,7 @@ export function errorFromFault(fault: ProviderFault): VectorError {
 }
 
 /** A vector that was never sent. */
-export function notRunJudgement(vector: QueryVector, why: string): VectorJudgement {
+export function notRunJudgement(vector: QueryVectorEntry, why: string): VectorJudgement {
   return {
     id: vector.id,
     category: vector.category,

@@ -4,7 +4,6 @@
  * outside the vector set, and a passing verdict carries the digest of the bytes it claims to have matched. A
  * report edited by hand (a failing vector's entry deleted, a FAIL turned into a PASS) is thereby refused.
  */
-import { sha256Hex } from '../../oracle/index.js';
 import type { VectorJudgement } from '../judge/verdict.js';
 import { filterVectors, parseShard, shardVectors } from '../run/select-vectors.js';
 import type { VectorSet } from '../run/vector-source.js';
@@ -68,14 +67,14 @@ export function checkMergeSelection(reports: readonly GateReport[], vectorSet: V
 function passDigestProblem(j: VectorJudgement, vector: VectorSet['queryVectors'][number]): string | undefined {
   const claimed = j.verdict === 'XPASS' ? j.raw_verdict : j.verdict;
   if (claimed === 'PASS') {
-    const want = sha256Hex(vector.expected);
+    const want = vector.expectedSha256;
     if (j.actual_sha256 !== want)
       return `${j.verdict} with result digest ${String(j.actual_sha256)}, not the expected ${want}`;
   } else if (claimed === 'ACCEPTABLE') {
     const alternative = vector.acceptable.find((a) => a.name === j.acceptable?.name);
     if (alternative === undefined)
       return `${j.verdict} names no acceptable alternative of the vector (${String(j.acceptable?.name)})`;
-    const want = sha256Hex(alternative.bytes);
+    const want = alternative.sha256;
     if (j.actual_sha256 !== want)
       return `${j.verdict} with result digest ${String(j.actual_sha256)}, not ${alternative.name}'s ${want}`;
   }

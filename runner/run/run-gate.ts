@@ -29,7 +29,8 @@ import type {
 } from '../adapters/provider-connection.js';
 import { classifyDifference } from '../judge/classify-difference.js';
 import { applyExpectations, type Expectation } from '../judge/expectations.js';
-import { errorFromFault, judgeVector, notRunJudgement } from '../judge/judge-vector.js';
+import { errorFromFault, notRunJudgement } from '../judge/judge-vector.js';
+import { judgeFromSet } from './judge-from-set.js';
 import { describeFault } from './describe-fault.js';
 import { unifiedDiff } from '../judge/unified-diff.js';
 import { PASSING, type MetamorphicOutcome, type VectorJudgement } from '../judge/verdict.js';
@@ -43,7 +44,7 @@ import {
 } from '../release-cost/judge-release-vector.js';
 import { fixtureVariant, sampleIds, vectorSeed } from './metamorphic-variant.js';
 import type { InterruptReason } from './run-interruption.js';
-import type { QueryVector, ReleaseVector, VectorSet } from './vector-source.js';
+import type { QueryVector, QueryVectorEntry, ReleaseVector, SetRead, VectorSet } from './vector-source.js';
 import { clip, sha256Hex } from '../../oracle/index.js';
 import { hermeticSection, type HermeticStart } from '../hermetic/start-hermetic.js';
 import { withHermeticViolations } from '../hermetic/hermetic-violations.js';
@@ -54,7 +55,8 @@ const STDERR_IN_REASON = 600;
 export interface GateRunOptions {
   kitVersion: string;
   vectorSet: VectorSet;
-  selected: readonly QueryVector[];
+  /** The query vectors to run; each vector's file is read (and checked again) just before it is sent. */
+  selected: readonly QueryVectorEntry[];
   selection: RunSelection;
   launcher: ProviderLauncher;
   /** The same provider, relocatable to another working directory (metamorphic runs). */
@@ -93,7 +95,8 @@ interface Shared {
   identityEmitted: boolean;
 }
 
-type LaneOutcome = CallOutcome<Uint8Array> | { notRun: string };
+/** A call's outcome, or why the vector was not sent (`changedFile` when a file of the set changed after the check). */
+type LaneOutcome = CallOutcome<Uint8Array> | { notRun: string; changedFile?: string };
 
 /** One provider instance slot: started lazily, restarted within the shared budget. */
 class Lane {
@@ -148,7 +151,7 @@ class Lane {
 
   async send(
     fixtureSha: string,
-    fixtureBytes: () => Uint8Array,
+    fixtureBytes: () => SetRead<Uint8Array>,
     request: Uint8Array,
     vectorId: string,
   ): Promise<LaneOutcome> {
@@ -156,7 +159,9 @@ class Lane {
     if (!ready.ok) return { notRun: ready.why };
     const { connection } = ready;
     if (!this.loaded.has(fixtureSha)) {
-      const loaded = await connection.loadFixture(fixtureSha, fixtureBytes(), this.shared.timeoutMs);
+      const bytes = fixtureBytes();
+      if (!bytes.ok) return { notRun: bytes.reason, changedFile: bytes.file };
+      const loaded = await connection.loadFixture(fixtureSha, bytes.value, this.shared.timeoutMs);
       if (!loaded.ok)
         return { ok: false, fault: { ...loaded.fault, message: `loading the fixture: ${loaded.fault.message}` } };
       this.loaded.add(fixtureSha);
@@ -207,7 +212,12 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
     identityEmitted: false,
   };
   const judgements = new Map<string, VectorJudgement>();
-  const actuals = new Map<string, Uint8Array>();
+  const set = options.vectorSet;
+  // The vectors that answered, for the metamorphic phase: a passing answer is the expected or alternative bytes, read
+  // again with the vector, so only a wrong answer's bytes are kept and a passing run holds no result bytes.
+  const answered = new Map<string, Uint8Array | undefined>();
+  // Files of the set that changed after it was checked: their vectors are NOT-RUN, and the run is incomplete.
+  const changedFiles = new Set<string>();
   const incomplete: string[] = [];
 
   // Base phase. The first instance starts alone: if it cannot, no query vector can run.
@@ -232,31 +242,30 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
     for (const v of order) judgements.set(v.id, notRunJudgement(v, first.why));
     done = order.length;
   } else {
-    await pool(abort, order, lanes, async (vector, lane) => {
+    await pool(abort, order, lanes, async (entry, lane) => {
       const t0 = performance.now();
-      const outcome = await lane.send(
-        vector.fixtureSha256,
-        () => options.vectorSet.fixtureBytes(vector.fixtureSha256),
-        vector.request,
-        vector.id,
-      );
+      const read = set.readVector(entry);
+      const outcome: LaneOutcome = read.ok
+        ? await lane.send(entry.fixtureSha256, () => set.readFixture(entry.fixtureSha256), read.value.request, entry.id)
+        : { notRun: read.reason, changedFile: read.file };
       const wall = elapsedMs(t0);
+      let judgement: VectorJudgement;
       // The interruption killed the provider under this call: its fault says nothing about the provider.
-      const judgement = abort?.aborted
-        ? notRunJudgement(vector, interrupted())
-        : 'notRun' in outcome
-          ? notRunJudgement(vector, outcome.notRun)
-          : {
-              ...judgeVector(vector, outcome, {
-                fixture: () => options.vectorSet.loadedFixture(vector.fixtureSha256),
-                declaredInterpretations: lane.identity(),
-              }),
-              duration_ms: wall,
-            };
-      if (!('notRun' in outcome) && outcome.ok && abort?.aborted !== true) actuals.set(vector.id, outcome.value);
-      judgements.set(vector.id, judgement);
+      if (abort?.aborted) judgement = notRunJudgement(entry, interrupted());
+      else if ('notRun' in outcome) {
+        // The vector file or its fixture is no longer the one checked, or the provider could not be (re)started.
+        judgement = notRunJudgement(entry, outcome.notRun);
+        if (outcome.changedFile !== undefined) changedFiles.add(outcome.changedFile);
+      } else if (!read.ok) throw new Error(`kit fault: ${entry.id} was sent without its file`);
+      else {
+        const judged = judgeFromSet(set, read.value, outcome, lane.identity());
+        judgement = { ...judged.judgement, ...(judged.changedFile === undefined ? { duration_ms: wall } : {}) };
+        if (judged.changedFile !== undefined) changedFiles.add(judged.changedFile);
+        else if (outcome.ok) answered.set(entry.id, judgement.verdict === 'FAIL' ? outcome.value : undefined);
+      }
+      judgements.set(entry.id, judgement);
       done += 1;
-      emit({ event: 'progress', phase: 'base', id: vector.id, outcome: judgement.verdict, done, total: baseTotal });
+      emit({ event: 'progress', phase: 'base', id: entry.id, outcome: judgement.verdict, done, total: baseTotal });
     });
   }
   await Promise.all(lanes.map((l) => l.close()));
@@ -273,13 +282,18 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
   const slots = Array.from({ length: Math.max(1, options.jobs) }, (_, i) => i);
   await pool(abort, releaseOrder, slots, async (vector) => {
     const t0 = performance.now();
+    // The builds read the fixture file themselves: it is checked first, so a changed one is never built.
+    const fixture = plan === null ? undefined : set.readFixture(vector.fixtureSha256);
+    if (fixture !== undefined && !fixture.ok) changedFiles.add(fixture.file);
     const judged =
       plan === null
         ? releaseNotRunJudgement(vector, NO_BUILD_COMMANDS)
-        : {
-            ...(await judgeReleaseVector(vector, options.vectorSet.fixturePath(vector.fixtureSha256), plan)),
-            duration_ms: elapsedMs(t0),
-          };
+        : fixture !== undefined && !fixture.ok
+          ? releaseNotRunJudgement(vector, fixture.reason)
+          : {
+              ...(await judgeReleaseVector(vector, set.fixturePath(vector.fixtureSha256), plan)),
+              duration_ms: elapsedMs(t0),
+            };
     const judgement = abort?.aborted ? releaseNotRunJudgement(vector, interrupted()) : judged;
     judgements.set(vector.id, judgement);
     done += 1;
@@ -287,9 +301,10 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
   });
 
   // Metamorphic phase: variants on other instances, started in a fresh working directory.
-  if (options.metamorphic.sample !== 0 && actuals.size > 0 && abort?.aborted !== true) {
-    const sampled = sampleIds([...actuals.keys()].sort(), options.metamorphic.sample, options.metamorphic.seed);
+  if (options.metamorphic.sample !== 0 && answered.size > 0 && abort?.aborted !== true) {
+    const sampled = sampleIds([...answered.keys()].sort(), options.metamorphic.sample, options.metamorphic.seed);
     const todo = order.filter((v) => sampled.has(v.id));
+    const total = todo.length;
     const folder = mkdtempSync(join(tmpdir(), 'kofun-ctk-metamorphic-'));
     const mLanes = Array.from(
       { length: Math.max(1, options.jobs) },
@@ -297,25 +312,36 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
     );
     let mDone = 0;
     try {
-      await pool(abort, todo, mLanes, async (vector, lane) => {
-        const seed = vectorSeed(options.metamorphic.seed, vector.id);
-        const variant = fixtureVariant(options.vectorSet.fixtureBytes(vector.fixtureSha256), seed);
+      await pool(abort, todo, mLanes, async (entry, lane) => {
+        const seed = vectorSeed(options.metamorphic.seed, entry.id);
+        const judgement = judgements.get(entry.id) as VectorJudgement;
+        // A vector whose file or fixture is no longer the one checked is not judged on a file the set no longer binds.
+        const changed = (failed: { file: string; reason: string }): void => {
+          changedFiles.add(failed.file);
+          judgements.set(entry.id, notRunJudgement(entry, failed.reason));
+          mDone += 1;
+          emit({ event: 'progress', phase: 'metamorphic', id: entry.id, outcome: 'not-run', done: mDone, total });
+        };
+        const read = set.readVector(entry);
+        if (!read.ok) return changed(read);
+        const fixture = set.readFixture(entry.fixtureSha256);
+        if (!fixture.ok) return changed(fixture);
+        const variant = fixtureVariant(fixture.value, seed);
         const variantSha = sha256Hex(variant);
-        const outcome = await lane.send(variantSha, () => variant, vector.request, vector.id);
+        const outcome = await lane.send(variantSha, () => ({ ok: true, value: variant }), read.value.request, entry.id);
         // A variant cut short by the interruption is no evidence either way: the base judgement stands.
         if (abort?.aborted) return;
-        const base = actuals.get(vector.id) as Uint8Array;
+        const base = answered.get(entry.id) ?? passingBytes(judgement, read.value);
         const result = metamorphicOutcome(seed, base, outcome);
-        const judgement = judgements.get(vector.id) as VectorJudgement;
-        judgements.set(vector.id, withMetamorphic(judgement, result));
+        judgements.set(entry.id, withMetamorphic(judgement, result));
         mDone += 1;
         emit({
           event: 'progress',
           phase: 'metamorphic',
-          id: vector.id,
+          id: entry.id,
           outcome: result.ok ? 'same' : 'differs',
           done: mDone,
-          total: todo.length,
+          total,
         });
       });
     } finally {
@@ -324,6 +350,14 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
     }
   }
 
+  if (changedFiles.size > 0) {
+    const files = [...changedFiles].sort(cmp);
+    const shown = files.slice(0, 5).join(', ');
+    incomplete.push(
+      `${files.length} files of the vector set changed after it was checked, so their vectors were not run ` +
+        `(${shown}${files.length > 5 ? ', …' : ''}); run again on a set that does not change during the run`,
+    );
+  }
   if (abort?.aborted) {
     const finished = [...judgements.values()].filter((j) => j.verdict !== 'NOT-RUN').length;
     incomplete.push(`the run was interrupted (${String(abort.reason)}) after ${finished} of ${baseTotal} vectors`);
@@ -354,6 +388,15 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
     ...(options.hermetic === undefined ? {} : { hermetic: hermeticSection(options.hermetic) }),
   });
   return reportFromEvents(events);
+}
+
+/** The bytes a passing judgement matched: the expected result, or the alternative it names. */
+function passingBytes(judgement: VectorJudgement, vector: QueryVector): Uint8Array {
+  if (judgement.verdict === 'PASS') return vector.expected;
+  const alternative = vector.acceptable.find((a) => a.name === judgement.acceptable?.name);
+  if (judgement.verdict !== 'ACCEPTABLE' || alternative === undefined)
+    throw new Error(`kit fault: ${vector.id} answered, was not FAIL, and matched no bytes of the vector`);
+  return alternative.bytes;
 }
 
 function metamorphicOutcome(seed: number, base: Uint8Array, outcome: LaneOutcome): MetamorphicOutcome {

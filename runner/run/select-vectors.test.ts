@@ -3,19 +3,19 @@ import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import { UsageError } from '../io/cli-io.js';
 import { filterVectors, listOption, parseShard, shardVectors } from './select-vectors.js';
-import type { QueryVector } from './vector-source.js';
+import type { QueryVectorEntry } from './vector-source.js';
 
-const v = (id: string, clauses: string[] = []): QueryVector => ({
+const v = (id: string, clauses: string[] = []): QueryVectorEntry => ({
   id,
   category: id.split('/')[0] ?? '',
   intent: '',
   clauses,
   interpretations: [],
   fixtureSha256: '0'.repeat(64),
-  request: new Uint8Array(0),
-  expected: new Uint8Array(0),
   acceptable: [],
   file: `${id}.json`,
+  fileSha256: '0'.repeat(64),
+  expectedSha256: '0'.repeat(64),
 });
 
 const set = [

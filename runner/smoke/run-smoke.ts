@@ -12,9 +12,9 @@ import type {
   ProviderLauncher,
 } from '../adapters/provider-connection.js';
 import type { WireObserver } from '../adapters/persistent-process.js';
-import { judgeVector } from '../judge/judge-vector.js';
 import type { Verdict } from '../judge/verdict.js';
-import type { QueryVector, VectorSet } from '../run/vector-source.js';
+import { judgeFromSet } from '../run/judge-from-set.js';
+import type { QueryVector, QueryVectorEntry, VectorSet } from '../run/vector-source.js';
 
 /** The most stderr bytes and stray stdout bytes kept. */
 export const SMOKE_CAPTURE_BYTES = 64 * 1024;
@@ -50,7 +50,7 @@ export interface SmokeOutcome {
 }
 
 /** The vector smoke sends: `id` when given, else the first query vector of the `complete` category, else the first. */
-export function smokeVector(set: VectorSet, id: string | undefined): QueryVector | undefined {
+export function smokeVector(set: VectorSet, id: string | undefined): QueryVectorEntry | undefined {
   if (id !== undefined) return set.queryVectors.find((v) => v.id === id);
   return set.queryVectors.find((v) => v.category === 'complete') ?? set.queryVectors[0];
 }
@@ -104,7 +104,10 @@ export async function runSmoke(options: {
   watch: ReturnType<typeof smokeObserver>;
   wireObserved: boolean;
   set: VectorSet;
+  /** The vector, read from `set`. */
   vector: QueryVector;
+  /** Its fixture's bytes, read from `set`. */
+  fixtureBytes: Uint8Array;
   startTimeoutMs: number;
   timeoutMs: number;
 }): Promise<SmokeOutcome> {
@@ -119,21 +122,14 @@ export async function runSmoke(options: {
     connection = started.value;
     identity = connection.identity;
     steps.push({ step: 'handshake', ok: true });
-    const loaded = await connection.loadFixture(
-      vector.fixtureSha256,
-      set.fixtureBytes(vector.fixtureSha256),
-      options.timeoutMs,
-    );
+    const loaded = await connection.loadFixture(vector.fixtureSha256, options.fixtureBytes, options.timeoutMs);
     steps.push(stepOf('load-fixture', loaded));
     if (connection.alive) {
       const outcome = await connection.query(vector.fixtureSha256, vector.request, options.timeoutMs);
       steps.push(stepOf('query', outcome));
       if (outcome.ok) {
-        const judged = judgeVector(vector, outcome, {
-          fixture: () => set.loadedFixture(vector.fixtureSha256),
-          declaredInterpretations: identity.interpretations,
-        });
-        answer = { bytes: outcome.value.length, verdict: judged.verdict };
+        const { judgement } = judgeFromSet(set, vector, outcome, identity.interpretations);
+        answer = { bytes: outcome.value.length, verdict: judgement.verdict };
       }
     }
     await connection.close();

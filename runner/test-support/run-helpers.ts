@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { kitRoot } from '../../oracle/index.js';
 import type { GateReport } from '../report/gate-report.js';
-import { loadVectorSet, type QueryVector, type VectorSet } from '../run/vector-source.js';
+import { loadVectorSet, type QueryVector, type QueryVectorEntry, type VectorSet } from '../run/vector-source.js';
 import { runCli } from './run-cli.js';
 import * as assert from 'uvu/assert';
 import { liveGroupCount } from '../adapters/process-group.js';
@@ -20,6 +20,27 @@ let cached: VectorSet | undefined;
 /** The kit's vector set, read once. */
 export function kitVectors(): VectorSet {
   return (cached ??= loadVectorSet(join(kitRoot(), 'vectors')));
+}
+
+/** A vector of the kit's set read from its file, with its bytes; throws when the file cannot be read as checked. */
+export function loadedVector(entry: Pick<QueryVectorEntry, 'id'>): QueryVector {
+  const read = kitVectors().readVector(entry);
+  if (!read.ok) throw new Error(read.reason);
+  return read.value;
+}
+
+let loaded: QueryVector[] | undefined;
+
+/** Every query vector of the kit's set with its bytes, read once (the tests pick vectors by their content). */
+export function kitQueryVectors(): QueryVector[] {
+  return (loaded ??= kitVectors().queryVectors.map(loadedVector));
+}
+
+/** A shared fixture's bytes from the kit's set; throws when the file cannot be read as checked. */
+export function kitFixtureBytes(sha256: string): Uint8Array {
+  const read = kitVectors().readFixture(sha256);
+  if (!read.ok) throw new Error(read.reason);
+  return read.value;
 }
 
 /** A vector's expected result, decoded. */
@@ -34,7 +55,7 @@ export function expectedOf(
 
 /** The first vector (in id order) matching `predicate`; fails the test when there is none. */
 export function pickVector(what: string, predicate: (v: QueryVector) => boolean): QueryVector {
-  const found = kitVectors().queryVectors.find(predicate);
+  const found = kitQueryVectors().find(predicate);
   if (found === undefined) throw new Error(`the kit's vectors have no ${what}`);
   return found;
 }
@@ -91,8 +112,8 @@ export function judgementOf(report: GateReport | undefined, id: string): GateRep
 
 /** The first three stale vectors: the small set the fault tests aim one fault into. */
 export const threeStaleVectors = (): QueryVector[] =>
-  kitVectors()
-    .queryVectors.filter((v) => v.category === 'stale')
+  kitQueryVectors()
+    .filter((v) => v.category === 'stale')
     .slice(0, 3);
 
 /**

@@ -19,7 +19,7 @@ import { EXIT } from '../../runner/io/cli-io.js';
 import type { VectorJudgement } from '../../runner/judge/verdict.js';
 import type { GateReport } from '../../runner/report/gate-report.js';
 import { runGate } from '../../runner/run/run-gate.js';
-import type { QueryVector, VectorSet } from '../../runner/run/vector-source.js';
+import type { QueryVectorEntry, VectorSet } from '../../runner/run/vector-source.js';
 import { renderCensusByClause } from '../../suites/generate/census-by-clause.js';
 
 /** One broken provider of the census. */
@@ -516,7 +516,7 @@ function problemRow(provider: string, breaks: string, problem: string): CensusRo
 async function gateOver(
   options: CensusOptions,
   spec: ProviderSpec,
-  vectors: readonly QueryVector[],
+  vectors: readonly QueryVectorEntry[],
   timeoutMs: number,
   metamorphic = true,
 ): Promise<GateReport> {
@@ -554,7 +554,7 @@ export async function runBrokenProviderCensus(options: CensusOptions): Promise<C
   const byId = new Map(options.vectorSet.queryVectors.map((v) => [v.id, v]));
   const present = wanted.filter((id) => byId.has(id));
   const missing = wanted.filter((id) => !byId.has(id));
-  const subset = present.map((id) => byId.get(id) as QueryVector);
+  const subset = present.map((id) => byId.get(id) as QueryVectorEntry);
   const providers = options.providers ?? CENSUS_PROVIDERS;
 
   type Job = () => Promise<CensusRow>;
@@ -579,7 +579,9 @@ export async function runBrokenProviderCensus(options: CensusOptions): Promise<C
         const target = byId.get(p.target);
         if (target === undefined)
           return problemRow(p.name, p.breaks, `its target vector ${p.target} is not in the vector set`);
-        env.KCTK_TARGET_REQUEST_SHA256 = sha256Hex(target.request);
+        const read = options.vectorSet.readVector(target);
+        if (!read.ok) return problemRow(p.name, p.breaks, read.reason);
+        env.KCTK_TARGET_REQUEST_SHA256 = sha256Hex(read.value.request);
       }
       const vectors =
         p.only === undefined ? subset : subset.filter((v) => (p.only as readonly string[]).includes(v.id));

@@ -1,0 +1,76 @@
+/**
+ * A large text (64 Ki characters or more) has its keys checked on an escape-free copy of its bytes: it is refused or
+ * accepted exactly as the same text read the ordinary way, with the same problem, byte offset and pointer.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import fc from 'fast-check';
+import { formatJsonInputProblem, parseJsonInput } from './read-json-input.js';
+
+const bytes = (s: string): Uint8Array => new Uint8Array(Buffer.from(s, 'utf8'));
+const problemOf = (input: string): string => {
+  const r = parseJsonInput(bytes(input));
+  return r.ok ? 'accepted' : `${r.problem.code} ${formatJsonInputProblem(r.problem)}`;
+};
+/** 70,000 characters of a string value, one escape in every two characters. */
+const escaped = '\\n'.repeat(35_000);
+
+test('a large text: a key spelled with escapes still duplicates the plain spelling, at the byte of the second', () => {
+  // {"ab":1,"a\u0062":2,...}: the second key's opening quote is byte 8.
+  assert.is(problemOf(`{"ab":1,"a\\u0062":2,"pad":"${escaped}"}`), 'duplicate-key byte 8, /ab: duplicate key "ab"');
+  // After the large string: {"pad":" is 8 bytes, the string 70,000, then `",` and the second "pad" at 70,010.
+  assert.is(problemOf(`{"pad":"${escaped}","pad":1}`), 'duplicate-key byte 70010, /pad: duplicate key "pad"');
+  // An escaped quote and backslash in keys: "\"" and "\\" are two different keys, and "\\\"" a third.
+  const keys = `{"\\"":1,"\\\\":2,"\\\\\\"":3,"pad":"${escaped}"}`;
+  assert.is(problemOf(keys), 'accepted');
+});
+
+test('a large text JSON.parse accepts is its value; a large text with a problem tells it as any text does', () => {
+  const text = `{"a":{"b":["x\\"y",1]},"pad":"${escaped}"}`;
+  const r = parseJsonInput(bytes(text));
+  assert.ok(r.ok);
+  if (r.ok) assert.equal(r.value, JSON.parse(text));
+  // {"pad":" is 8 bytes, the string 70,000, then `",` and the `}` where a key must come, at byte 70,010.
+  assert.is(problemOf(`{"pad":"${escaped}",}`), 'syntax byte 70010: syntax error (PropertyNameExpected)');
+  assert.match(problemOf(`${'['.repeat(200)}"${escaped}"${']'.repeat(200)}`), /^too-deep byte 128: nested deeper/);
+});
+
+test('property: trailing spaces that make a text large change nothing of how it is read', () => {
+  const key = fc
+    .constantFrom('a', 'b', 'ab', 'é', '"', '\\', '~/')
+    .chain((k) =>
+      fc
+        .boolean()
+        .map((escape) =>
+          escape
+            ? `"${[...k].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}"`
+            : JSON.stringify(k),
+        ),
+    );
+  const { object } = fc.letrec((tie) => ({
+    object: fc
+      .array(
+        fc.tuple(
+          key,
+          fc.oneof(
+            fc.jsonValue({ maxDepth: 1 }).map((v) => JSON.stringify(v)),
+            tie('object'),
+          ),
+        ),
+        {
+          maxLength: 4,
+        },
+      )
+      .map((entries) => `{${entries.map(([k, v]) => `${k}:${v as string}`).join(',')}}`),
+  }));
+  fc.assert(
+    fc.property(object, (text) => {
+      const small = parseJsonInput(bytes(text));
+      const large = parseJsonInput(bytes(`${text}${' '.repeat(70_000)}`));
+      assert.equal(large, small, text);
+    }),
+    { seed: 20261202, numRuns: 400 },
+  );
+});
+
+test.run();
