@@ -74,7 +74,7 @@ export {
 } from './run/vector-source.js';
 export { judgeFromSet, type JudgedFromSet } from './run/judge-from-set.js';
 export { runGate, type GateRunOptions } from './run/run-gate.js';
-export { fixtureVariant, vectorSeed } from './run/metamorphic-variant.js';
+export { fixtureVariant, variantSeed } from './run/metamorphic-variant.js';
 export { computeGate, reportFromEvents, REPORT_FORMAT, type GateReport } from './report/gate-report.js';
 export { gateReportProblem, mergeReports, REPORT_SCHEMA, type MergeOutcome } from './report/merge-reports.js';
 export {

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createHash } from 'node:crypto';
-import { fixtureVariant, sampleIds, seededRandom, vectorSeed } from './metamorphic-variant.js';
+import { fixtureVariant, sampleIds, seededRandom, variantSeed } from './metamorphic-variant.js';
 
 const fixture = {
   schema: 'kofun.ctk.fixture/v1',
@@ -56,9 +56,11 @@ test('the same seed gives the same bytes; seeds differ in order or layout', () =
   assert.ok(reordered);
 });
 
-test('a vector seed is the first 32 bits of SHA-256("<seed>:<id>")', () => {
-  const want = createHash('sha256').update('7:stale/x').digest().readUInt32BE(0);
-  assert.is(vectorSeed(7, 'stale/x'), want);
+test('a variant seed is the first 32 bits of SHA-256("<run seed>:<fixture SHA-256>")', () => {
+  const fixture = 'ab'.repeat(32);
+  const want = createHash('sha256').update(`7:${fixture}`).digest().readUInt32BE(0);
+  assert.is(variantSeed(7, fixture), want);
+  assert.ok(variantSeed(8, fixture) !== want);
 });
 
 test('the PRNG is deterministic and in [0, 1)', () => {

@@ -4,7 +4,7 @@ import { sha256Bytes } from '../../oracle/index.js';
  * same fixture with every array shuffled and every object's keys reordered (every
  * fixture array is order-free, oracle/fixture/fixture.ts), laid out differently. A
  * provider must give the same result bytes for it. Everything is derived from a seed,
- * so a failing variant is replayed exactly from the printed seed and vector id.
+ * so a failing variant is replayed exactly from the run seed and the vector id (its fixture fixes the rest).
  */
 
 /** A small deterministic PRNG (mulberry32) over a 32-bit seed: [0, 1). */
@@ -19,9 +19,13 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-/** The seed of one vector's variant: the first 32 bits of SHA-256 of `<run seed>:<vector id>`. */
-export function vectorSeed(runSeed: number, id: string): number {
-  return new DataView(sha256Bytes(`${runSeed}:${id}`).buffer).getUint32(0);
+/**
+ * The seed of one fixture's variant: the first 32 bits of SHA-256 of `<run seed>:<fixture SHA-256>`. Every vector of
+ * a fixture is asked against the same variant, so a provider loads each variant once (as it loads each fixture once
+ * in the base phase), and a failing variant is replayed from the run seed and the vector id alone.
+ */
+export function variantSeed(runSeed: number, fixtureSha256: string): number {
+  return new DataView(sha256Bytes(`${runSeed}:${fixtureSha256}`).buffer).getUint32(0);
 }
 
 function shuffle<T>(items: T[], random: () => number): T[] {

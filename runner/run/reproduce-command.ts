@@ -46,7 +46,7 @@ export function reproduceCommand(judgement: VectorJudgement, context: ReproduceC
     (judgement.verdict === 'FAIL' || judgement.verdict === 'ERROR');
   if (viaRepro) return quote(['npx', 'kofun-ctk', 'repro', judgement.id, ...common]);
   const run = ['npx', 'kofun-ctk', 'run', ...common, '--id', judgement.id];
-  // The variant of a vector depends on the run's seed and the id alone (metamorphic-variant.ts).
+  // The variant of a vector depends on the run's seed and its fixture alone (metamorphic-variant.ts).
   run.push(...(metamorphicFailed ? ['--metamorphic', 'all', '--seed', String(context.seed)] : ['--metamorphic', '0']));
   if (hermeticFailed && context.hermeticStrace !== undefined) {
     run.push('--hermetic', ...(context.hermeticStrace === 'strace' ? [] : ['--strace', context.hermeticStrace]));

@@ -42,7 +42,7 @@ import {
   releaseNotRunJudgement,
   type ReleaseBuildPlan,
 } from '../release-cost/judge-release-vector.js';
-import { fixtureVariant, sampleIds, vectorSeed } from './metamorphic-variant.js';
+import { fixtureVariant, sampleIds, variantSeed } from './metamorphic-variant.js';
 import type { InterruptReason } from './run-interruption.js';
 import type { QueryVector, QueryVectorEntry, ReleaseVector, SetRead, VectorSet } from './vector-source.js';
 import { clip, sha256Hex } from '../../oracle/index.js';
@@ -96,6 +96,13 @@ interface Shared {
 }
 
 /** A call's outcome, or why the vector was not sent (`changedFile` when a file of the set changed after the check). */
+/** A fixture's metamorphic variant in one run: its seed, bytes and SHA-256 (the name a provider loads it by). */
+interface Variant {
+  seed: number;
+  bytes: Uint8Array;
+  sha256: string;
+}
+
 type LaneOutcome = CallOutcome<Uint8Array> | { notRun: string; changedFile?: string };
 
 /** One provider instance slot: started lazily, restarted within the shared budget. */
@@ -311,9 +318,20 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
       (_, i) => new Lane(i + 1, options.metamorphicLauncher, shared, folder),
     );
     let mDone = 0;
+    // Vectors go out grouped by fixture: the variants of the fixtures in flight (one per lane) are made once each.
+    const variants = new Map<string, Variant>();
+    const variantOf = (fixtureSha256: string, fixtureBytes: Uint8Array): Variant => {
+      const known = variants.get(fixtureSha256);
+      if (known !== undefined) return known;
+      const seed = variantSeed(options.metamorphic.seed, fixtureSha256);
+      const bytes = fixtureVariant(fixtureBytes, seed);
+      const made = { seed, bytes, sha256: sha256Hex(bytes) };
+      variants.set(fixtureSha256, made);
+      while (variants.size > mLanes.length) variants.delete(variants.keys().next().value as string);
+      return made;
+    };
     try {
       await pool(abort, todo, mLanes, async (entry, lane) => {
-        const seed = vectorSeed(options.metamorphic.seed, entry.id);
         const judgement = judgements.get(entry.id) as VectorJudgement;
         // A vector whose file or fixture is no longer the one checked is not judged on a file the set no longer binds.
         const changed = (failed: { file: string; reason: string }): void => {
@@ -326,9 +344,14 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
         if (!read.ok) return changed(read);
         const fixture = set.readFixture(entry.fixtureSha256);
         if (!fixture.ok) return changed(fixture);
-        const variant = fixtureVariant(fixture.value, seed);
-        const variantSha = sha256Hex(variant);
-        const outcome = await lane.send(variantSha, () => ({ ok: true, value: variant }), read.value.request, entry.id);
+        const variant = variantOf(entry.fixtureSha256, fixture.value);
+        const seed = variant.seed;
+        const outcome = await lane.send(
+          variant.sha256,
+          () => ({ ok: true, value: variant.bytes }),
+          read.value.request,
+          entry.id,
+        );
         // A variant cut short by the interruption is no evidence either way: the base judgement stands.
         if (abort?.aborted) return;
         const base = answered.get(entry.id) ?? passingBytes(judgement, read.value);
