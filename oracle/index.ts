@@ -52,6 +52,15 @@ export {
 export { factKey, identityOf } from './fixture/fixture-ids.js';
 export { MAX_FIXTURE_FILE_BYTES } from './fixture/load-fixture.js';
 export { buildFromLoaded } from './release/build-reference-artifact.js';
+export {
+  BUILD_INFO_FILE,
+  BUILD_INFO_PREFIX,
+  isReleaseProfile,
+  referenceBuild,
+  referenceBuildProgram,
+  type ReferenceBuildRequest,
+  type ReferenceBuildResult,
+} from './release/reference-build.js';
 export { artifactDigest, type ArtifactFileFacts } from './release/artifact-digest.js';
 export {
   buildReferenceArtifact,

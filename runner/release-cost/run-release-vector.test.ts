@@ -157,7 +157,7 @@ test('vary: a build that embeds its build path is caught as nondeterministic', a
 
 test('end to end: the reference build program, declared as a provider build command, passes with digests', async () => {
   const tsx = import.meta.resolve('tsx');
-  const main = pathToFileURL(join(kitRoot(), 'runner', 'release-cost', 'reference-build-main.ts')).pathname;
+  const main = pathToFileURL(join(kitRoot(), 'oracle', 'release', 'reference-build-main.ts')).pathname;
   const reference = (profile: ReleaseProfile): string[] => [
     process.execPath,
     '--import',

@@ -9,7 +9,7 @@
  * the source copy); the build runs in `{src}` / KOFUN_CTK_SRC (a copy of `source`, or empty)
  * with the control conditions of build-variation.ts.
  * The reference builder, for example, is declared as
- * `["node", "<kit>/dist/runner/release-cost/reference-build-main.js", "--fixture", "{fixture}",
+ * `["node", "<kit>/dist/oracle/release/reference-build-main.js", "--fixture", "{fixture}",
  *   "--profile", "without-support", "--out", "{out}"]`.
  *
  * Checks: each identity of the vector between profiles that were built (identical or

@@ -1,10 +1,10 @@
 // The reference build as a plain program, for a provider configuration's declared build
-// command: node <kit>/dist/runner/release-cost/reference-build-main.js --fixture F --profile P --out DIR
+// command: node <kit>/dist/oracle/release/reference-build-main.js --fixture F --profile P --out DIR
 // [--defect embed-build-time] (the gate's self-test only, reference-build.ts).
 // Exit 0 built, 2 usage or input error (one line on stderr, never a stack trace).
 import { parseArgs } from 'node:util';
 import { referenceBuild } from './reference-build.js';
-import { escapeText as escapeForTerminal } from '../../oracle/index.js';
+import { escapeText as escapeForTerminal } from '../escape/escape-untrusted.js';
 
 async function run(): Promise<number> {
   let values;
