@@ -1,7 +1,19 @@
 // The main job and its in-process floor, for the benchmark (scripts/bench.ts); see there for what each one covers.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import {
+  closeSync,
+  constants,
+  createReadStream,
+  existsSync,
+  openSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import {
   buildFromLoaded,
@@ -28,6 +40,11 @@ export interface MainJobRun {
   /** The largest release build (the reference builder). */
   buildKiB: number | undefined;
   buildProcesses: number;
+  /**
+   * Milliseconds from the start of the process to the last progress event of each phase, as the events reached
+   * this process: the base phase's query vectors, its release-cost vectors (built after them), the metamorphic phase.
+   */
+  phaseEndsMs: { query?: number; release?: number; metamorphic?: number };
 }
 
 /** Whether bin/kofun-ctk.js will run dist/ (as an installed kit does) rather than the TypeScript sources. */
@@ -62,11 +79,30 @@ export async function runMainJob(extra: readonly string[]): Promise<MainJobRun> 
     '--out',
     join(dir, 'report.json'),
   ];
+  // The event stream comes through a named pipe, so each phase's end is timed as it happens.
+  const fifo = join(dir, 'events.fifo');
+  execFileSync('mkfifo', [fifo]);
+  argv.push('--events', fifo);
   const started = performance.now();
   const child = spawn(process.execPath, argv, { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
   const sampler = sampleProcessTree(child.pid ?? -1, 50);
+  const phaseEndsMs: MainJobRun['phaseEndsMs'] = {};
+  createInterface({ input: createReadStream(fifo) }).on('line', (line) => {
+    const e = parseEvent(line);
+    if (e?.event !== 'progress') return;
+    const at = performance.now() - started;
+    if (e.phase === 'metamorphic') phaseEndsMs.metamorphic = at;
+    else if (String(e.id).startsWith('release-cost/')) phaseEndsMs.release = at;
+    else phaseEndsMs.query = at;
+  });
   const exitCode = await new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   const ms = performance.now() - started;
+  // A runner that stopped before opening the pipe leaves this reader waiting: a writer that opens and closes ends it.
+  try {
+    closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK));
+  } catch {
+    // ENXIO: no reader is waiting any more.
+  }
   const seen = sampler.stop();
   const notPassed = notPassedIn(join(dir, 'report.json'));
   rmSync(dir, { recursive: true, force: true });
@@ -84,7 +120,16 @@ export async function runMainJob(extra: readonly string[]): Promise<MainJobRun> 
     providerProcesses: providers.length,
     buildKiB: maxOf(builds),
     buildProcesses: builds.length,
+    phaseEndsMs,
   };
+}
+
+function parseEvent(line: string): { event?: unknown; phase?: unknown; id?: unknown } | undefined {
+  try {
+    return JSON.parse(line) as { event?: unknown; phase?: unknown; id?: unknown };
+  } catch {
+    return undefined;
+  }
 }
 
 function notPassedIn(reportPath: string): string[] {
