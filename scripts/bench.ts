@@ -154,7 +154,8 @@ async function mainJobRatio(set: VectorSet, rounds: number, jobsList: readonly n
     ? 'the compiled dist/'
     : 'the TypeScript sources (dist/ is older: npm run build for the installed figure)';
   process.stdout.write(
-    `main job: kofun-ctk run --provider reference [--jobs J], every vector, metamorphic on every vector, from ${from}\n`,
+    `main job: kofun-ctk run --provider reference [--jobs J], every vector, metamorphic on every vector, ` +
+      `from ${from}\n`,
   );
   floorPass(set);
   const floors: number[] = [];
