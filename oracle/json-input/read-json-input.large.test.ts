@@ -35,6 +35,11 @@ test('a large text JSON.parse accepts is its value; a large text with a problem 
   assert.match(problemOf(`${'['.repeat(200)}"${escaped}"${']'.repeat(200)}`), /^too-deep byte 128: nested deeper/);
 });
 
+test('a large text with a bad escape in a key is refused at that key, as any text is, and nothing is thrown', () => {
+  // {"a\x":1}: the key token that holds the bad escape `\x` opens with its quote at byte 1.
+  assert.is(problemOf(`{"a\\x":1,"pad":"${escaped}"}`), 'syntax byte 1: syntax error (InvalidEscapeCharacter)');
+});
+
 test('property: trailing spaces that make a text large change nothing of how it is read', () => {
   const key = fc
     .constantFrom('a', 'b', 'ab', 'é', '"', '\\', '~/')

@@ -6,6 +6,7 @@
  * silently wins. Unlike the canonical decoder, any JSON layout is accepted. The syntax and the object keys are
  * read by jsonc-parser (comments and trailing commas refused), the value by JSON.parse.
  */
+import { isUtf8 } from 'node:buffer';
 import { readFileSync, statSync } from 'node:fs';
 import jsonc from 'jsonc-parser';
 import { childPointer } from '../violation.js';
@@ -31,11 +32,11 @@ const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 const DEFAULT_MAX_DEPTH = 128;
 
 /**
- * From this many characters on, a text JSON.parse accepts has its keys checked on an escape-free copy (see
- * `acceptedWithoutEscapes`): jsonc-parser builds every string value it scans by appending piece after piece, so a
- * 4 MiB string with 400,000 escapes (a vector's expected result) costs tens of MiB of short-lived rope.
+ * From this many bytes on, a text has its keys checked on an escape-free copy first (see `acceptedWithoutEscapes`):
+ * jsonc-parser builds every string value it scans by appending piece after piece, so a 4 MiB string with 400,000
+ * escapes (a vector's expected result) costs tens of MiB of short-lived rope.
  */
-const ESCAPE_FREE_SCAN_CHARS = 64 * 1024;
+const ESCAPE_FREE_SCAN_BYTES = 64 * 1024;
 
 /** Parses bytes as one JSON value, fail-closed. */
 export function parseJsonInput(bytes: Uint8Array, limits: JsonInputLimits = {}): JsonInput {
@@ -45,41 +46,61 @@ export function parseJsonInput(bytes: Uint8Array, limits: JsonInputLimits = {}):
     return refuse('too-large', 0, `${bytes.length} bytes, more than the ${maxBytes} allowed`);
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
     return refuse('bom', 0, 'starts with a byte order mark');
+  if (bytes.length >= ESCAPE_FREE_SCAN_BYTES && isUtf8(bytes)) {
+    const accepted = acceptedWithoutEscapes(bytes, maxDepth);
+    if (accepted !== undefined) return accepted;
+  }
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+    text = decodeUtf8(bytes);
   } catch {
     return refuse('utf8', firstInvalidUtf8(bytes), 'invalid UTF-8');
-  }
-  if (text.length >= ESCAPE_FREE_SCAN_CHARS) {
-    const accepted = acceptedWithoutEscapes(bytes, text, maxDepth);
-    if (accepted !== undefined) return accepted;
   }
   return parseText(text, maxDepth);
 }
 
+function decodeUtf8(bytes: Uint8Array): string {
+  return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+}
+
 /**
  * A large text, accepted without the cost of its escapes, or undefined to read it as every other text is (which then
- * tells its first problem). Only a text JSON.parse accepts gets here, and such a text holds a backslash only inside a
- * string, each escape a backslash and an ASCII byte after it: replacing every such pair of bytes by `__` leaves every
- * token where it was (same length in bytes and in UTF-16 units, no quote added or removed), so jsonc-parser sees the
- * same objects, keys and depth without building an escaped string piece by piece. A key is compared by what its
- * original token decodes to. The copy is made on the bytes (a string replace of 400,000 escapes costs as much as the
- * rope it avoids).
+ * tells its first problem). The keys and the depth are checked first, on a copy of the bytes in which every pair of
+ * a backslash and the byte after it is replaced by `__`. Only a text JSON.parse accepts is accepted, and in such a
+ * text a backslash occurs only inside a string, each escape a backslash and an ASCII byte after it: the copy then
+ * has every token where it was and no quote added or removed, so jsonc-parser sees the same objects, keys and depth
+ * without building an escaped string piece by piece. A key is compared by what its original bytes decode to. The
+ * copy and its text are dropped before the text is decoded for JSON.parse, so no more than two copies of a large
+ * input are held at once.
  */
-function acceptedWithoutEscapes(bytes: Uint8Array, text: string, maxDepth: number): JsonInput | undefined {
-  let value: unknown;
+function acceptedWithoutEscapes(bytes: Uint8Array, maxDepth: number): JsonInput | undefined {
+  if (!keysAndDepthAccepted(bytes, maxDepth)) return undefined;
   try {
-    value = JSON.parse(text);
+    return { ok: true, value: JSON.parse(decodeUtf8(bytes)) as unknown };
   } catch {
     return undefined;
   }
+}
+
+/** Whether the escape-free Latin-1 copy of `bytes` has no duplicate key, no nesting beyond maxDepth, no error. */
+function keysAndDepthAccepted(bytes: Uint8Array, maxDepth: number): boolean {
   const copy = Buffer.from(bytes);
   for (let i = copy.indexOf(0x5c); i !== -1 && i + 1 < copy.length; i = copy.indexOf(0x5c, i + 2)) {
     copy[i] = 0x5f;
     copy[i + 1] = 0x5f;
   }
   const plain = copy.toString('utf8');
+  const original = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  // The byte offset of a character offset of `plain`: keys come in text order, so the count only moves forward.
+  const ascii = plain.length === bytes.length;
+  let charAt = 0;
+  let byteAt = 0;
+  const byteOffset = (index: number): number => {
+    if (ascii) return index;
+    byteAt += Buffer.byteLength(plain.slice(charAt, index), 'utf8');
+    charAt = index;
+    return byteAt;
+  };
   const keys: Set<string>[] = [];
   let depth = 0;
   let refused = false;
@@ -103,10 +124,18 @@ function acceptedWithoutEscapes(bytes: Uint8Array, text: string, maxDepth: numbe
         onArrayEnd: () => {
           depth -= 1;
         },
-        onObjectProperty: (property, offset, length) => {
+        onObjectProperty: (_property, offset, length) => {
           const seen = keys[keys.length - 1];
-          const token = text.slice(offset, offset + length);
-          const key = token.includes('\\') ? (JSON.parse(token) as string) : property;
+          const start = byteOffset(offset);
+          const token = original.toString('utf8', start, byteOffset(offset + length));
+          let key: string;
+          try {
+            // The scan runs before JSON.parse has accepted the text, so an escape here may still be a bad one.
+            key = token.includes('\\') ? (JSON.parse(token) as string) : token.slice(1, -1);
+          } catch {
+            refused = true;
+            return;
+          }
           if (seen === undefined || seen.has(key)) refused = true;
           else seen.add(key);
         },
@@ -118,9 +147,9 @@ function acceptedWithoutEscapes(bytes: Uint8Array, text: string, maxDepth: numbe
     );
   } catch (err) {
     if (!(err instanceof RangeError)) throw err;
-    return undefined;
+    return false;
   }
-  return refused ? undefined : { ok: true, value };
+  return !refused;
 }
 
 /** Parses a decoded text, fail-closed: the first problem jsonc-parser reports, else JSON.parse's value. */
