@@ -32,11 +32,15 @@ const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 const DEFAULT_MAX_DEPTH = 128;
 
 /**
- * From this many bytes on, a text has its keys checked on an escape-free copy first (see `acceptedWithoutEscapes`):
+ * From this many bytes on, a text has its keys and depth checked on a skeleton first (see `acceptedBySkeleton`):
  * jsonc-parser builds every string value it scans by appending piece after piece, so a 4 MiB string with 400,000
  * escapes (a vector's expected result) costs tens of MiB of short-lived rope.
  */
-const ESCAPE_FREE_SCAN_BYTES = 64 * 1024;
+const SKELETON_SCAN_BYTES = 64 * 1024;
+
+/** A string token with more bytes than this between its quotes stands in the skeleton as SKELETON_PLACEHOLDER. */
+const SKELETON_STRING_BYTES = 256;
+const SKELETON_PLACEHOLDER = Buffer.from('"<long string>"', 'utf8');
 
 /** Parses bytes as one JSON value, fail-closed. */
 export function parseJsonInput(bytes: Uint8Array, limits: JsonInputLimits = {}): JsonInput {
@@ -46,8 +50,8 @@ export function parseJsonInput(bytes: Uint8Array, limits: JsonInputLimits = {}):
     return refuse('too-large', 0, `${bytes.length} bytes, more than the ${maxBytes} allowed`);
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
     return refuse('bom', 0, 'starts with a byte order mark');
-  if (bytes.length >= ESCAPE_FREE_SCAN_BYTES && isUtf8(bytes)) {
-    const accepted = acceptedWithoutEscapes(bytes, maxDepth);
+  if (bytes.length >= SKELETON_SCAN_BYTES && isUtf8(bytes)) {
+    const accepted = acceptedBySkeleton(bytes, maxDepth);
     if (accepted !== undefined) return accepted;
   }
   let text: string;
@@ -64,17 +68,16 @@ function decodeUtf8(bytes: Uint8Array): string {
 }
 
 /**
- * A large text, accepted without the cost of its escapes, or undefined to read it as every other text is (which then
- * tells its first problem). The keys and the depth are checked first, on a copy of the bytes in which every pair of
- * a backslash and the byte after it is replaced by `__`. Only a text JSON.parse accepts is accepted, and in such a
- * text a backslash occurs only inside a string, each escape a backslash and an ASCII byte after it: the copy then
- * has every token where it was and no quote added or removed, so jsonc-parser sees the same objects, keys and depth
- * without building an escaped string piece by piece. A key is compared by what its original bytes decode to. The
- * copy and its text are dropped before the text is decoded for JSON.parse, so no more than two copies of a large
- * input are held at once.
+ * A large text, accepted without the cost of its long strings, or undefined to read it as every other text is (which
+ * then tells its first problem). Only a text JSON.parse accepts is accepted, and in such a text every string token
+ * is a string: its skeleton (see `skeletonOf`) has the same objects, arrays and depth, every short key as it is
+ * spelled, and every long key as the one placeholder. Two equal keys are then still equal there (a false duplicate
+ * of two different long keys only sends the text the ordinary way), so jsonc-parser finds on the skeleton every
+ * duplicate key and every nesting too deep without scanning a long string. The skeleton is garbage before the text
+ * is decoded for JSON.parse, so a large input is held no more than about three times at once (bytes, text, value).
  */
-function acceptedWithoutEscapes(bytes: Uint8Array, maxDepth: number): JsonInput | undefined {
-  if (!keysAndDepthAccepted(bytes, maxDepth)) return undefined;
+function acceptedBySkeleton(bytes: Uint8Array, maxDepth: number): JsonInput | undefined {
+  if (!keysAndDepthAccepted(skeletonOf(bytes).toString('utf8'), maxDepth)) return undefined;
   try {
     return { ok: true, value: JSON.parse(decodeUtf8(bytes)) as unknown };
   } catch {
@@ -82,25 +85,48 @@ function acceptedWithoutEscapes(bytes: Uint8Array, maxDepth: number): JsonInput 
   }
 }
 
-/** Whether the escape-free Latin-1 copy of `bytes` has no duplicate key, no nesting beyond maxDepth, no error. */
-function keysAndDepthAccepted(bytes: Uint8Array, maxDepth: number): boolean {
-  const copy = Buffer.from(bytes);
-  for (let i = copy.indexOf(0x5c); i !== -1 && i + 1 < copy.length; i = copy.indexOf(0x5c, i + 2)) {
-    copy[i] = 0x5f;
-    copy[i + 1] = 0x5f;
+/**
+ * The bytes with every string token longer than SKELETON_STRING_BYTES replaced by SKELETON_PLACEHOLDER. A string
+ * token runs from a quote to the next quote that no backslash escapes (a backslash escapes the byte after it). Both
+ * searches only move forward, so a text is read once however many escapes it has. An unterminated string is kept.
+ */
+function skeletonOf(bytes: Uint8Array): Buffer {
+  const src = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  let quote = -1;
+  let slash = -1;
+  // The first quote (backslash) at or after `from`; the last one found is reused while it is not behind `from`.
+  const quoteFrom = (from: number): number =>
+    quote !== -1 && quote < from ? (quote = src.indexOf(0x22, from)) : quote;
+  const slashFrom = (from: number): number =>
+    slash !== -1 && slash < from ? (slash = src.indexOf(0x5c, from)) : slash;
+  quote = src.indexOf(0x22);
+  slash = src.indexOf(0x5c);
+  const pieces: Uint8Array[] = [];
+  let copied = 0;
+  for (let open = quoteFrom(0); open !== -1;) {
+    let close = -1;
+    for (let at = open + 1; ;) {
+      const q = quoteFrom(at);
+      const b = slashFrom(at);
+      if (q === -1 || b === -1 || q < b) {
+        close = q;
+        break;
+      }
+      at = b + 2;
+    }
+    if (close === -1) break;
+    if (close - open - 1 > SKELETON_STRING_BYTES) {
+      pieces.push(src.subarray(copied, open), SKELETON_PLACEHOLDER);
+      copied = close + 1;
+    }
+    open = quoteFrom(close + 1);
   }
-  const plain = copy.toString('utf8');
-  const original = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
-  // The byte offset of a character offset of `plain`: keys come in text order, so the count only moves forward.
-  const ascii = plain.length === bytes.length;
-  let charAt = 0;
-  let byteAt = 0;
-  const byteOffset = (index: number): number => {
-    if (ascii) return index;
-    byteAt += Buffer.byteLength(plain.slice(charAt, index), 'utf8');
-    charAt = index;
-    return byteAt;
-  };
+  pieces.push(src.subarray(copied));
+  return Buffer.concat(pieces);
+}
+
+/** Whether jsonc-parser finds in `text` no error, no duplicate key and no nesting deeper than maxDepth. */
+function keysAndDepthAccepted(text: string, maxDepth: number): boolean {
   const keys: Set<string>[] = [];
   let depth = 0;
   let refused = false;
@@ -110,7 +136,7 @@ function keysAndDepthAccepted(bytes: Uint8Array, maxDepth: number): boolean {
   };
   try {
     jsonc.visit(
-      plain,
+      text,
       {
         onObjectBegin: () => {
           enter();
@@ -124,20 +150,10 @@ function keysAndDepthAccepted(bytes: Uint8Array, maxDepth: number): boolean {
         onArrayEnd: () => {
           depth -= 1;
         },
-        onObjectProperty: (_property, offset, length) => {
+        onObjectProperty: (property) => {
           const seen = keys[keys.length - 1];
-          const start = byteOffset(offset);
-          const token = original.toString('utf8', start, byteOffset(offset + length));
-          let key: string;
-          try {
-            // The scan runs before JSON.parse has accepted the text, so an escape here may still be a bad one.
-            key = token.includes('\\') ? (JSON.parse(token) as string) : token.slice(1, -1);
-          } catch {
-            refused = true;
-            return;
-          }
-          if (seen === undefined || seen.has(key)) refused = true;
-          else seen.add(key);
+          if (seen === undefined || seen.has(property)) refused = true;
+          else seen.add(property);
         },
         onError: () => {
           refused = true;
