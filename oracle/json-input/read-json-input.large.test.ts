@@ -1,6 +1,7 @@
 /**
- * A large text (64 Ki characters or more) has its keys checked on an escape-free copy of its bytes: it is refused or
- * accepted exactly as the same text read the ordinary way, with the same problem, byte offset and pointer.
+ * A large text (64 KiB or more) has its keys and depth checked on a skeleton of its bytes (each long string token
+ * replaced by one placeholder): it is refused or accepted exactly as the same text read the ordinary way, with the
+ * same problem, byte offset and pointer.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -33,6 +34,24 @@ test('a large text JSON.parse accepts is its value; a large text with a problem 
   // {"pad":" is 8 bytes, the string 70,000, then `",` and the `}` where a key must come, at byte 70,010.
   assert.is(problemOf(`{"pad":"${escaped}",}`), 'syntax byte 70010: syntax error (PropertyNameExpected)');
   assert.match(problemOf(`${'['.repeat(200)}"${escaped}"${']'.repeat(200)}`), /^too-deep byte 128: nested deeper/);
+});
+
+test('a large text with a bad escape in a key is refused at that key, as any text is, and nothing is thrown', () => {
+  // {"a\x":1}: the key token that holds the bad escape `\x` opens with its quote at byte 1.
+  assert.is(problemOf(`{"a\\x":1,"pad":"${escaped}"}`), 'syntax byte 1: syntax error (InvalidEscapeCharacter)');
+});
+
+test('a large text: long keys are compared whole, a long duplicate refused at its byte, two long keys kept', () => {
+  const long = 'a'.repeat(300);
+  const pad = ' '.repeat(70_000);
+  // `{` is byte 0, the first key's 302-byte token bytes 1 to 302, `:1,` bytes 303 to 305: the second key is at 306.
+  assert.match(
+    problemOf(`{"${long}":1,"${long}":2}${pad}`),
+    /^duplicate-key byte 306, \/a{300}: duplicate key "a{300}"$/,
+  );
+  const r = parseJsonInput(bytes(`{"${long}":1,"${long}b":2,"${long}c":"${escaped}"}${pad}`));
+  assert.ok(r.ok);
+  if (r.ok) assert.equal(r.value, { [long]: 1, [`${long}b`]: 2, [`${long}c`]: '\n'.repeat(35_000) });
 });
 
 test('property: trailing spaces that make a text large change nothing of how it is read', () => {

@@ -6,6 +6,7 @@
  * silently wins. Unlike the canonical decoder, any JSON layout is accepted. The syntax and the object keys are
  * read by jsonc-parser (comments and trailing commas refused), the value by JSON.parse.
  */
+import { isUtf8 } from 'node:buffer';
 import { readFileSync, statSync } from 'node:fs';
 import jsonc from 'jsonc-parser';
 import { childPointer } from '../violation.js';
@@ -31,11 +32,15 @@ const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 const DEFAULT_MAX_DEPTH = 128;
 
 /**
- * From this many characters on, a text JSON.parse accepts has its keys checked on an escape-free copy (see
- * `acceptedWithoutEscapes`): jsonc-parser builds every string value it scans by appending piece after piece, so a
- * 4 MiB string with 400,000 escapes (a vector's expected result) costs tens of MiB of short-lived rope.
+ * From this many bytes on, a text has its keys and depth checked on a skeleton first (see `acceptedBySkeleton`):
+ * jsonc-parser builds every string value it scans by appending piece after piece, so a 4 MiB string with 400,000
+ * escapes (a vector's expected result) costs tens of MiB of short-lived rope.
  */
-const ESCAPE_FREE_SCAN_CHARS = 64 * 1024;
+const SKELETON_SCAN_BYTES = 64 * 1024;
+
+/** A string token with more bytes than this between its quotes stands in the skeleton as SKELETON_PLACEHOLDER. */
+const SKELETON_STRING_BYTES = 256;
+const SKELETON_PLACEHOLDER = Buffer.from('"<long string>"', 'utf8');
 
 /** Parses bytes as one JSON value, fail-closed. */
 export function parseJsonInput(bytes: Uint8Array, limits: JsonInputLimits = {}): JsonInput {
@@ -45,41 +50,83 @@ export function parseJsonInput(bytes: Uint8Array, limits: JsonInputLimits = {}):
     return refuse('too-large', 0, `${bytes.length} bytes, more than the ${maxBytes} allowed`);
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
     return refuse('bom', 0, 'starts with a byte order mark');
+  if (bytes.length >= SKELETON_SCAN_BYTES && isUtf8(bytes)) {
+    const accepted = acceptedBySkeleton(bytes, maxDepth);
+    if (accepted !== undefined) return accepted;
+  }
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+    text = decodeUtf8(bytes);
   } catch {
     return refuse('utf8', firstInvalidUtf8(bytes), 'invalid UTF-8');
-  }
-  if (text.length >= ESCAPE_FREE_SCAN_CHARS) {
-    const accepted = acceptedWithoutEscapes(bytes, text, maxDepth);
-    if (accepted !== undefined) return accepted;
   }
   return parseText(text, maxDepth);
 }
 
+function decodeUtf8(bytes: Uint8Array): string {
+  return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+}
+
 /**
- * A large text, accepted without the cost of its escapes, or undefined to read it as every other text is (which then
- * tells its first problem). Only a text JSON.parse accepts gets here, and such a text holds a backslash only inside a
- * string, each escape a backslash and an ASCII byte after it: replacing every such pair of bytes by `__` leaves every
- * token where it was (same length in bytes and in UTF-16 units, no quote added or removed), so jsonc-parser sees the
- * same objects, keys and depth without building an escaped string piece by piece. A key is compared by what its
- * original token decodes to. The copy is made on the bytes (a string replace of 400,000 escapes costs as much as the
- * rope it avoids).
+ * A large text, accepted without the cost of its long strings, or undefined to read it as every other text is (which
+ * then tells its first problem). Only a text JSON.parse accepts is accepted, and in such a text every string token
+ * is a string: its skeleton (see `skeletonOf`) has the same objects, arrays and depth, every short key as it is
+ * spelled, and every long key as the one placeholder. Two equal keys are then still equal there (a false duplicate
+ * of two different long keys only sends the text the ordinary way), so jsonc-parser finds on the skeleton every
+ * duplicate key and every nesting too deep without scanning a long string. The skeleton is garbage before the text
+ * is decoded for JSON.parse, so a large input is held no more than about three times at once (bytes, text, value).
  */
-function acceptedWithoutEscapes(bytes: Uint8Array, text: string, maxDepth: number): JsonInput | undefined {
-  let value: unknown;
+function acceptedBySkeleton(bytes: Uint8Array, maxDepth: number): JsonInput | undefined {
+  if (!keysAndDepthAccepted(skeletonOf(bytes).toString('utf8'), maxDepth)) return undefined;
   try {
-    value = JSON.parse(text);
+    return { ok: true, value: JSON.parse(decodeUtf8(bytes)) as unknown };
   } catch {
     return undefined;
   }
-  const copy = Buffer.from(bytes);
-  for (let i = copy.indexOf(0x5c); i !== -1 && i + 1 < copy.length; i = copy.indexOf(0x5c, i + 2)) {
-    copy[i] = 0x5f;
-    copy[i + 1] = 0x5f;
+}
+
+/**
+ * The bytes with every string token longer than SKELETON_STRING_BYTES replaced by SKELETON_PLACEHOLDER. A string
+ * token runs from a quote to the next quote that no backslash escapes (a backslash escapes the byte after it). Both
+ * searches only move forward, so a text is read once however many escapes it has. An unterminated string is kept.
+ */
+function skeletonOf(bytes: Uint8Array): Buffer {
+  const src = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  let quote = -1;
+  let slash = -1;
+  // The first quote (backslash) at or after `from`; the last one found is reused while it is not behind `from`.
+  const quoteFrom = (from: number): number =>
+    quote !== -1 && quote < from ? (quote = src.indexOf(0x22, from)) : quote;
+  const slashFrom = (from: number): number =>
+    slash !== -1 && slash < from ? (slash = src.indexOf(0x5c, from)) : slash;
+  quote = src.indexOf(0x22);
+  slash = src.indexOf(0x5c);
+  const pieces: Uint8Array[] = [];
+  let copied = 0;
+  for (let open = quoteFrom(0); open !== -1;) {
+    let close = -1;
+    for (let at = open + 1; ;) {
+      const q = quoteFrom(at);
+      const b = slashFrom(at);
+      if (q === -1 || b === -1 || q < b) {
+        close = q;
+        break;
+      }
+      at = b + 2;
+    }
+    if (close === -1) break;
+    if (close - open - 1 > SKELETON_STRING_BYTES) {
+      pieces.push(src.subarray(copied, open), SKELETON_PLACEHOLDER);
+      copied = close + 1;
+    }
+    open = quoteFrom(close + 1);
   }
-  const plain = copy.toString('utf8');
+  pieces.push(src.subarray(copied));
+  return Buffer.concat(pieces);
+}
+
+/** Whether jsonc-parser finds in `text` no error, no duplicate key and no nesting deeper than maxDepth. */
+function keysAndDepthAccepted(text: string, maxDepth: number): boolean {
   const keys: Set<string>[] = [];
   let depth = 0;
   let refused = false;
@@ -89,7 +136,7 @@ function acceptedWithoutEscapes(bytes: Uint8Array, text: string, maxDepth: numbe
   };
   try {
     jsonc.visit(
-      plain,
+      text,
       {
         onObjectBegin: () => {
           enter();
@@ -103,12 +150,10 @@ function acceptedWithoutEscapes(bytes: Uint8Array, text: string, maxDepth: numbe
         onArrayEnd: () => {
           depth -= 1;
         },
-        onObjectProperty: (property, offset, length) => {
+        onObjectProperty: (property) => {
           const seen = keys[keys.length - 1];
-          const token = text.slice(offset, offset + length);
-          const key = token.includes('\\') ? (JSON.parse(token) as string) : property;
-          if (seen === undefined || seen.has(key)) refused = true;
-          else seen.add(key);
+          if (seen === undefined || seen.has(property)) refused = true;
+          else seen.add(property);
         },
         onError: () => {
           refused = true;
@@ -118,9 +163,9 @@ function acceptedWithoutEscapes(bytes: Uint8Array, text: string, maxDepth: numbe
     );
   } catch (err) {
     if (!(err instanceof RangeError)) throw err;
-    return undefined;
+    return false;
   }
-  return refused ? undefined : { ok: true, value };
+  return !refused;
 }
 
 /** Parses a decoded text, fail-closed: the first problem jsonc-parser reports, else JSON.parse's value. */

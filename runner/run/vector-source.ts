@@ -111,8 +111,8 @@ const MAX_VECTOR_FILE_BYTES = 64 * 1024 * 1024;
 /** The chunk in which fixture files are hashed up front. */
 const HASH_CHUNK_BYTES = 1024 * 1024;
 
-/** The slice of a result string encoded and hashed at once when a vector file is checked (1 Mi UTF-16 units). */
-const HASH_CHUNK_CHARS = 1024 * 1024;
+/** The slice of a result string encoded and hashed at once when a vector file is checked (64 Ki UTF-16 units). */
+const HASH_CHUNK_CHARS = 64 * 1024;
 
 /**
  * Loaded fixtures kept at once. A run sends vectors grouped by fixture, so a few suffice, and a fixture with a
