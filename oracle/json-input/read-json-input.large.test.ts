@@ -26,6 +26,16 @@ test('a large text: a key spelled with escapes still duplicates the plain spelli
   assert.is(problemOf(keys), 'accepted');
 });
 
+test('a large text: a key spelled short and the same key spelled long with escapes are one key, refused', () => {
+  const pad = ' '.repeat(70_000);
+  // `{` is byte 0, the first key's 202-byte token bytes 1 to 202, `:1,` bytes 203 to 205: the second key is at 206,
+  // spelled as 200 escapes \u0061 (a 1,202-byte token) that decode to the same 200 letters.
+  assert.match(
+    problemOf(`{"${'a'.repeat(200)}":1,"${'\\u0061'.repeat(200)}":2}${pad}`),
+    /^duplicate-key byte 206, \/a{200}: duplicate key "a{200}"$/,
+  );
+});
+
 test('a large text JSON.parse accepts is its value; a large text with a problem tells it as any text does', () => {
   const text = `{"a":{"b":["x\\"y",1]},"pad":"${escaped}"}`;
   const r = parseJsonInput(bytes(text));

@@ -38,7 +38,7 @@ const DEFAULT_MAX_DEPTH = 128;
  */
 const SKELETON_SCAN_BYTES = 64 * 1024;
 
-/** A string token with more bytes than this between its quotes stands in the skeleton as SKELETON_PLACEHOLDER. */
+/** A string value with more bytes than this between its quotes stands in the skeleton as SKELETON_PLACEHOLDER. */
 const SKELETON_STRING_BYTES = 256;
 const SKELETON_PLACEHOLDER = Buffer.from('"<long string>"', 'utf8');
 
@@ -70,10 +70,9 @@ function decodeUtf8(bytes: Uint8Array): string {
 /**
  * A large text, accepted without the cost of its long strings, or undefined to read it as every other text is (which
  * then tells its first problem). Only a text JSON.parse accepts is accepted, and in such a text every string token
- * is a string: its skeleton (see `skeletonOf`) has the same objects, arrays and depth, every short key as it is
- * spelled, and every long key as the one placeholder. Two equal keys are then still equal there (a false duplicate
- * of two different long keys only sends the text the ordinary way), so jsonc-parser finds on the skeleton every
- * duplicate key and every nesting too deep without scanning a long string. The skeleton is garbage before the text
+ * is a string: its skeleton (see `skeletonOf`) has the same objects, arrays and depth and every key as it is
+ * spelled, only long string values replaced, so jsonc-parser finds on the skeleton every duplicate key and every
+ * nesting too deep without scanning a long value. The skeleton is garbage before the text
  * is decoded for JSON.parse, so a large input is held no more than about three times at once (bytes, text, value).
  */
 function acceptedBySkeleton(bytes: Uint8Array, maxDepth: number): JsonInput | undefined {
@@ -86,9 +85,10 @@ function acceptedBySkeleton(bytes: Uint8Array, maxDepth: number): JsonInput | un
 }
 
 /**
- * The bytes with every string token longer than SKELETON_STRING_BYTES replaced by SKELETON_PLACEHOLDER. A string
- * token runs from a quote to the next quote that no backslash escapes (a backslash escapes the byte after it). Both
- * searches only move forward, so a text is read once however many escapes it has. An unterminated string is kept.
+ * The bytes with every string value (never a key) longer than SKELETON_STRING_BYTES replaced by
+ * SKELETON_PLACEHOLDER. A string token runs from a quote to the next quote that no backslash escapes (a backslash
+ * escapes the byte after it). Both searches only move forward, so a text is read once however many escapes it has.
+ * An unterminated string is kept.
  */
 function skeletonOf(bytes: Uint8Array): Buffer {
   const src = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
@@ -115,7 +115,7 @@ function skeletonOf(bytes: Uint8Array): Buffer {
       at = b + 2;
     }
     if (close === -1) break;
-    if (close - open - 1 > SKELETON_STRING_BYTES) {
+    if (close - open - 1 > SKELETON_STRING_BYTES && !isKeyToken(src, close)) {
       pieces.push(src.subarray(copied, open), SKELETON_PLACEHOLDER);
       copied = close + 1;
     }
@@ -123,6 +123,17 @@ function skeletonOf(bytes: Uint8Array): Buffer {
   }
   pieces.push(src.subarray(copied));
   return Buffer.concat(pieces);
+}
+
+/**
+ * Whether the string token closing at `close` is an object key (the next byte that is not JSON whitespace is `:`).
+ * Keys are never replaced: one key can be spelled short and, with escapes, long (`"a"` and `"\u0061"`), and only
+ * their decoded values tell that they are the same key.
+ */
+function isKeyToken(src: Buffer, close: number): boolean {
+  let at = close + 1;
+  while (at < src.length && (src[at] === 0x20 || src[at] === 0x09 || src[at] === 0x0a || src[at] === 0x0d)) at += 1;
+  return src[at] === 0x3a;
 }
 
 /** Whether jsonc-parser finds in `text` no error, no duplicate key and no nesting deeper than maxDepth. */
