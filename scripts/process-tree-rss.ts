@@ -54,14 +54,13 @@ export function sampleProcessTree(rootPid: number, intervalMs = 20): { stop: () 
       if (!inTree(pid)) continue;
       const hwm = hwmKiB(pid);
       if (hwm === undefined) continue;
+      // A child is seen between fork and exec with its parent's command line and memory: the command line of the
+      // last sample is the one kept, and VmHWM restarts with the exec'd program, so the peak is that program's.
+      const argv = (readOr(`/proc/${pid}/cmdline`) ?? '').split('\0').filter((a) => a !== '');
       const known = seen.get(pid);
-      if (known !== undefined) known.peakKiB = Math.max(known.peakKiB, hwm);
-      else
-        seen.set(pid, {
-          pid,
-          argv: (readOr(`/proc/${pid}/cmdline`) ?? '').split('\0').filter((a) => a !== ''),
-          peakKiB: hwm,
-        });
+      if (known === undefined) seen.set(pid, { pid, argv, peakKiB: hwm });
+      else if (argv.join('\0') !== known.argv.join('\0')) seen.set(pid, { pid, argv, peakKiB: hwm });
+      else known.peakKiB = Math.max(known.peakKiB, hwm);
     }
   };
   sample();
