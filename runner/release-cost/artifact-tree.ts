@@ -1,6 +1,7 @@
 /**
  * An artifact as a sorted list of entries: a folder walked without following links, a
- * single file, or the inside of a gzip or tar file (archive-inner.ts). Entries carry
+ * single file, or the inside of a gzip, tar or zip file (archive-inner.ts, archive-zip.ts,
+ * which keep an archive's stored entry order and its own header fields beside). Entries carry
  * type, permission bits, size and SHA-256, and a byte source for the comparison, so
  * a large file is hashed and compared in chunks rather than held in memory.
  */
