@@ -43,7 +43,7 @@ test('the reference artifacts pass: identities hold and digests match the vector
   assert.is(r.verdict, 'PASS', r.details.lines.join('\n'));
   assert.equal(r.details.violations, []);
   assert.equal(
-    r.details.builds.map((b) => b.digest),
+    r.details.builds.map((b) => b.artifactDigest),
     (c.release as ReleaseExpectation).profiles.slice(0, 3).map((p) => p.digest),
   );
   assert.match(
@@ -185,7 +185,7 @@ test('end to end: the reference build program, declared as a provider build comm
     r.details.lines.join('\n'),
     'support-disabled vs runtime-metadata (KD-RELEASE-06): different, as required',
   );
-  assert.match(r.details.lines.join('\n'), 'runtime-metadata: reference digest matches');
+  assert.match(r.details.lines.join('\n'), 'runtime-metadata: artifact digest matches the reference');
 });
 
 test.after(() => rmSync(root, { recursive: true, force: true }));
