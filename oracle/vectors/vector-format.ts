@@ -23,8 +23,6 @@ export type Category = (typeof CATEGORIES)[number];
 export const VECTOR_FORMAT = 'kofun.ctk.vector/v1';
 export const MANIFEST_FORMAT = 'kofun.ctk.manifest/v1';
 export const CLAUSE_INDEX_FORMAT = 'kofun.ctk.clause-index/v1';
-/** Domain string of the vector-set digest frame (vector-set-digest.ts). */
-export const VECTOR_SET_DOMAIN = 'kofun.ctk.vector-set/v1';
 /** The command that writes every generated file. */
 export const GENERATOR = 'kofun-ctk vectors generate';
 export const GENERATED_NOTE = 'Generated file; do not edit. Regenerate with npm run vectors:generate.';
