@@ -24,7 +24,8 @@ export {
   type InterfaceSetDigest,
 } from './digest/interface-set-digest.js';
 export * from './fixture/fixture.js';
-export { loadFixture, loadFixtureFile, type FixtureLoad, type LoadedFixture } from './fixture/load-fixture.js';
+export { loadFixture, type FixtureLoad, type LoadedFixture } from './fixture/load-fixture.js';
+export { loadFixtureFile } from './vectors/load-fixture-file.js';
 export {
   evaluateQuery,
   evaluateQueryOrThrow,
