@@ -2,6 +2,7 @@
  * The payload builder of the kit's frames (kofun-frame.ts): big-endian integers, raw bytes, raw 32-byte Ids and
  * length-prefixed texts appended in order, so a payload reads as the field list of its frame's definition.
  */
+import { isId } from '../records/scalar-checks.js';
 
 const encoder = new TextEncoder();
 
@@ -39,7 +40,7 @@ export class ByteWriter {
 
   /** 64 lowercase hex characters as their 32 raw bytes (KD-DIGEST-03 "raw"). */
   id(hex: string): this {
-    if (!/^[0-9a-f]{64}$/.test(hex)) throw new Error('not a 64-hex Id');
+    if (!isId(hex)) throw new Error('not a 64-hex Id');
     return this.push(Uint8Array.from(Buffer.from(hex, 'hex')));
   }
 

@@ -20,6 +20,7 @@ import { compareUtf8 } from '../canonical-json/compare-utf8.js';
 import { ByteWriter } from '../digest/byte-writer.js';
 import { kofunFrame } from '../digest/kofun-frame.js';
 import { sha256Hex } from '../digest/sha256-hex.js';
+import { isId } from '../records/scalar-checks.js';
 import type { ManifestEntry } from './vector-format.js';
 
 const utf8 = new TextEncoder();
@@ -35,7 +36,7 @@ export function vectorSetFrame(files: readonly ManifestEntry[]): Uint8Array {
     const f = sorted[i] as ManifestEntry;
     if (i > 0 && (sorted[i - 1] as ManifestEntry).path === f.path)
       throw new Error(`vector set: duplicate path ${f.path}`);
-    if (!/^[0-9a-f]{64}$/.test(f.sha256)) throw new Error(`vector set: ${f.path} has no SHA-256`);
+    if (!isId(f.sha256)) throw new Error(`vector set: ${f.path} has no SHA-256`);
     const path = utf8.encode(f.path);
     if (path.length > 0xffff) throw new Error(`vector set: path too long: ${f.path}`);
     payload.u16(path.length).bytes(path).id(f.sha256);
