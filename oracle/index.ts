@@ -24,7 +24,8 @@ export {
   type InterfaceSetDigest,
 } from './digest/interface-set-digest.js';
 export * from './fixture/fixture.js';
-export { loadFixture, loadFixtureFile, type FixtureLoad, type LoadedFixture } from './fixture/load-fixture.js';
+export { loadFixture, type FixtureLoad, type LoadedFixture } from './fixture/load-fixture.js';
+export { loadFixtureFile } from './vectors/load-fixture-file.js';
 export {
   evaluateQuery,
   evaluateQueryOrThrow,
@@ -40,7 +41,7 @@ export { childPointer } from './violation.js';
 export { sha256Hex, sha256Bytes, createSha256, hexOf, type HashInput, type Sha256Stream } from './digest/sha256-hex.js';
 export * from './vectors/vector-format.js';
 export { beyondBaseline, checkRuntimeUnicode, UNICODE_BASELINE, unicodeAge } from './vectors/unicode-baseline.js';
-export { vectorSetDigest, vectorSetFrame } from './vectors/vector-set-digest.js';
+export { vectorSetDigest, vectorSetFrame, VECTOR_SET_DOMAIN } from './vectors/vector-set-digest.js';
 export { prettyJson, prettyJsonBytes } from './vectors/pretty-json.js';
 export {
   FixtureBuilder,

@@ -5,18 +5,19 @@
  * verifier given its request and fixture, and no two query vectors may send the same
  * request bytes and expect different complete, partial or invalid results (KIT-25).
  */
-import { schemaViolations, verifyResult, MANIFEST_FORMAT, VECTOR_FORMAT } from '../../oracle/index.js';
+import {
+  isVectorPath,
+  schemaViolations,
+  vectorBytes,
+  verifyResult,
+  MANIFEST_FORMAT,
+  VECTOR_FORMAT,
+} from '../../oracle/index.js';
 import type { CaseDefinition } from '../../suites/case-definition.js';
 import { requestConflictProblems } from '../../suites/generate/request-conflicts.js';
 import { caseProblems, type KnownIds } from './case-problems.js';
 import { generateVectors, type GeneratedSet } from './generate-vectors.js';
-import {
-  isVectorPath,
-  parseVectorFile,
-  vectorBytes,
-  vectorTreeOf,
-  type VectorTree,
-} from '../../runner/vectors/load-vector.js';
+import { parseVectorFile, vectorTreeOf, type VectorTree } from '../../runner/vectors/load-vector.js';
 
 /** The size cap of the generated vector folder (large fixtures use candidate_series). */
 export const MAX_VECTOR_SET_BYTES = 20 * 1024 * 1024;

@@ -6,14 +6,16 @@
  */
 import {
   computeReleaseExpectation,
+  fixtureFilePath,
   type FixtureV1,
   type GateCheck,
   evaluateQuery,
   verifyResult,
   prettyJson,
+  vectorBytes,
   type VectorFile,
 } from '../../oracle/index.js';
-import { vectorBytes, type VectorTree } from '../../runner/vectors/load-vector.js';
+import type { VectorTree } from '../../runner/vectors/load-vector.js';
 
 /** The oracle's verdict on one vector. */
 export type OracleVerdict = 'PASS' | 'ACCEPTABLE' | 'FAIL' | 'ERROR';
@@ -63,7 +65,7 @@ function judge(tree: VectorTree, vector: VectorFile): OracleResult {
 
 function judgeRelease(tree: VectorTree, vector: VectorFile): OracleResult {
   const base = { id: vector.id, category: vector.category, violations: [] };
-  const file = tree.files.get(`fixtures/${vector.fixture_sha256}.json`);
+  const file = tree.files.get(fixtureFilePath(vector.fixture_sha256));
   if (file === undefined || !('release' in vector)) return { ...base, verdict: 'ERROR', detail: 'fixture missing' };
   try {
     const fixture = JSON.parse(new TextDecoder().decode(file)) as FixtureV1;
