@@ -31,6 +31,7 @@ import { killAllGroups } from '../runner/adapters/process-group.js';
 import { runGate } from '../runner/run/run-gate.js';
 import { loadVectorSet, type QueryVector, type QueryVectorEntry, type VectorSet } from '../runner/run/vector-source.js';
 import { floorPass, runMainJob, runsFromDist, type MainJobRun } from './bench-main-job.js';
+import { checksRatio } from './bench-checks.js';
 import { cliStartRatio } from './bench-start-up.js';
 
 const ONE_SHOT_SAMPLE = 12;
@@ -226,6 +227,7 @@ async function main(): Promise<void> {
   );
 
   cliStartRatio();
+  checksRatio();
   await mainJobRatio(set, rounds, jobsList);
 
   // The codec comparison runs first, while no provider process is starting or exiting

@@ -1,9 +1,9 @@
 // Runs the kit's tests: every *.test.ts beside the concepts (or those whose path matches PATTERN) is a uvu program,
 // run in a process of its own, as many at once as there are cores (--jobs N to choose). Before the first file starts,
-// the kit's TypeScript (oracle/, runner/, suites/, scripts/) is transpiled once into a fresh folder under .tmp/, the
-// tree every test file and every program a test starts (the reference provider, the broken providers, the module
-// host) then runs from: each process pays node's start, not a TypeScript loader's, and a compile is never reused
-// from an earlier run, so none can be stale. The folder is removed at the end.
+// the kit is compiled once into a fresh tree under .tmp/ (scripts/compile-tree.mjs: the TypeScript transpiled, the
+// schema validators precompiled); every test file, and every program a test starts (the reference provider, the
+// broken providers, the module host, the reference builder), runs from it, so each process pays node's start and not
+// a TypeScript loader's or an ajv compile. The tree is made for this run and removed after it: never stale.
 //
 // Prints each file as it ends (files done / total, its time, its counts), the full output of a failing file, the ten
 // slowest files, and last the plain summary line `tests: N passed, N failed` that CI reads.
@@ -11,16 +11,14 @@
 // usage: node scripts/run-tests.mjs [PATTERN] [--jobs N]
 // A file is run alone from its source too: node --import tsx path/to/file.test.ts
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { build } from 'esbuild';
+import { compiledPath, compileTree, treeFolder, typeScriptFiles } from './compile-tree.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-/** The folders holding the kit's TypeScript; test files live beside the concepts they test. */
-const SOURCE_FOLDERS = ['oracle', 'runner', 'suites', 'scripts'];
 /** A file still running after this long is ended and reported as failed with its output (a hang, not a slow test). */
 const FILE_HANG_MS = 15 * 60 * 1000;
 /** Where the durations of the last run are kept, to start the longest files first. */
@@ -47,53 +45,6 @@ try {
 }
 const jobs = args.values.jobs === undefined ? availableParallelism() : Number(args.values.jobs);
 if (!Number.isInteger(jobs) || jobs < 1) usage('--jobs takes a whole number from 1');
-
-/** Every .ts file below the source folders, relative and `/`-separated, sorted. */
-function typeScriptFiles() {
-  const out = [];
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts'))
-        out.push(relative(root, path).split(sep).join('/'));
-    }
-  };
-  for (const folder of SOURCE_FOLDERS) walk(join(root, folder));
-  return out.sort();
-}
-
-/**
- * Transpiles every source file, one module per file beside the others as in the source tree (so relative imports,
- * `import.meta.url` siblings and the kit root found from a module's folder hold), with esbuild: the transform the
- * TypeScript loader applies when a file is run from source, done once for the run instead of in every process. Beside
- * it, the build step precompiles the schema validators into the tree, as `npm run build` does into dist/, so no test
- * process and no provider a test starts compiles them again (the registry still uses a precompiled validator only
- * when it was made from the schema files on disk now).
- */
-async function compileTree(sources, outDir) {
-  const schemas = new Promise((resolve, reject) => {
-    const out = join(outDir, 'oracle', 'records', 'compiled-schemas');
-    const argv = ['--import', 'tsx', join(root, 'scripts', 'compile-schemas.mjs'), '--out', out];
-    const child = spawn(process.execPath, argv, { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (c) => (stderr += c));
-    child.on('close', (code) =>
-      code === 0 ? resolve() : reject(new Error(`compile-schemas: exit ${code}: ${stderr}`)),
-    );
-  });
-  const modules = build({
-    entryPoints: sources.map((s) => join(root, s)),
-    outdir: outDir,
-    outbase: root,
-    format: 'esm',
-    platform: 'node',
-    target: `node${process.versions.node}`,
-    sourcemap: true,
-    logLevel: 'silent',
-  });
-  await Promise.all([modules, schemas]);
-}
 
 function readDurations() {
   try {
@@ -122,7 +73,7 @@ const seconds = (ms) => `${(ms / 1000).toFixed(1)}s`;
 /** Runs one compiled test file; resolves with its output, exit and time. Its process group is ended with it. */
 function runFile(file, compiledDir) {
   const started = performance.now();
-  const program = join(compiledDir, file.replace(/\.ts$/, '.js'));
+  const program = compiledPath(compiledDir, file);
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--enable-source-maps', program], {
       cwd: root,
@@ -179,21 +130,18 @@ function judge(run) {
   return { passed, failed, skipped: counts?.skipped ?? 0, problems };
 }
 
-const all = typeScriptFiles();
-const files = all.filter((f) => f.endsWith('.test.ts') && pattern.test(f));
+const files = typeScriptFiles(root).filter((f) => f.endsWith('.test.ts') && pattern.test(f));
 if (files.length === 0) usage(`no test file matches ${pattern}`);
 
-mkdirSync(join(root, '.tmp'), { recursive: true });
-const compiledDir = mkdtempSync(join(root, '.tmp', 'tests-'));
 // However this process ends (a signal, a closed stdout), no test file it started outlives it, nor does the tree.
 process.on('exit', () => {
   for (const child of running) endGroup(child);
-  rmSync(compiledDir, { recursive: true, force: true });
 });
+const compiledDir = treeFolder(root, 'tests-');
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 const compileStarted = performance.now();
 try {
-  await compileTree(all, compiledDir);
+  await compileTree(root, compiledDir);
 } catch (err) {
   process.stdout.write(
     `run-tests: the compiled tree could not be made:\n${err.message}\n\ntests: 0 passed, 1 failed\n`,
