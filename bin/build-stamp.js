@@ -12,10 +12,11 @@ const STAMP = ['dist', 'build-stamp.json'];
 /**
  * The files `npm run build` reads, relative and `/`-separated: the TypeScript that tsconfig.build.json compiles
  * (oracle/ and runner/ without tests and test support), the schemas the validators are compiled from, and the
- * configuration.
+ * configuration and lockfile.
  */
 export function buildInputs(root) {
-  const out = ['package.json', 'tsconfig.json', 'tsconfig.build.json'];
+  // The lockfile stands for the compiler and ajv the build runs: another version of either is another build.
+  const out = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'];
   const walk = (rel) => {
     for (const entry of readdirSync(join(root, rel), { withFileTypes: true })) {
       const path = `${rel}/${entry.name}`;
