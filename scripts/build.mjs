@@ -20,7 +20,7 @@ function step(argv) {
 }
 
 if (!process.argv.includes('--force') && buildIsCurrent(root)) {
-  process.stdout.write('build: dist/ is current (no input changed since it was built; --force to build anyway)\n');
+  process.stderr.write('build: dist/ is current (no input changed since it was built; --force to build anyway)\n');
   process.exit(0);
 }
 clearStamp(root);
