@@ -3,15 +3,17 @@
 // and removes the tree when the program exits. The maintainers' `vectors` and `report` commands run this way: the
 // report's census starts some sixty provider processes, and each then starts as plain JavaScript with precompiled
 // validators; the tree is made from the sources as they are now, so it is never stale.
-import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { compiledPath, compileTree, treeFolder } from './compile-tree.mjs';
+import { compiledPath, compileTree, SOURCE_FOLDERS, treeFolder, typeScriptFiles } from './compile-tree.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const [file, ...args] = process.argv.slice(2);
-if (file === undefined || !file.endsWith('.ts') || !existsSync(join(root, file))) {
-  process.stderr.write('usage: node scripts/run-compiled.mjs FILE.ts [ARG ...] (FILE relative to the kit root)\n');
+if (file === undefined || !typeScriptFiles(root).includes(file)) {
+  const why = file === undefined ? 'no FILE' : `${file} is not a .ts file below ${SOURCE_FOLDERS.join('/, ')}/`;
+  process.stderr.write(
+    `run-compiled: ${why}\nusage: node scripts/run-compiled.mjs FILE.ts [ARG ...] (FILE relative to the kit root)\n`,
+  );
   process.exit(2);
 }
 process.setSourceMapsEnabled(true);
