@@ -3,7 +3,7 @@
 // (scripts/run-compiled.mjs). Every process started from the tree pays node's start, not a TypeScript loader's and
 // not an ajv compile of the schemas. A tree is made for one command and removed after it, so none is ever stale.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { build, stop } from 'esbuild';
 
@@ -66,6 +66,8 @@ export async function compileTree(root, outDir) {
     sourcemap: true,
     logLevel: 'silent',
   });
+  // The plain JavaScript of bin/ that the TypeScript imports (the build stamp), at its place in the tree.
+  cpSync(join(root, 'bin'), join(outDir, 'bin'), { recursive: true });
   try {
     await Promise.all([modules, precompileSchemas(root, join(outDir, 'oracle', 'records', 'compiled-schemas'))]);
   } finally {
