@@ -31,6 +31,8 @@ import { killAllGroups } from '../runner/adapters/process-group.js';
 import { runGate } from '../runner/run/run-gate.js';
 import { loadVectorSet, type QueryVector, type QueryVectorEntry, type VectorSet } from '../runner/run/vector-source.js';
 import { floorPass, runMainJob, runsFromDist, type MainJobRun } from './bench-main-job.js';
+import { checksRatio } from './bench-checks.js';
+import { cliStartRatio } from './bench-start-up.js';
 
 const ONE_SHOT_SAMPLE = 12;
 /** Untimed rounds of both sides before the timed ones (per-fixture preparation, JIT). */
@@ -224,6 +226,8 @@ async function main(): Promise<void> {
     `kofun-ctk ${kitVersion()} bench: ${all.length} query vectors of set ${set.vectorSetSha256}\n\n`,
   );
 
+  cliStartRatio();
+  checksRatio();
   await mainJobRatio(set, rounds, jobsList);
 
   // The codec comparison runs first, while no provider process is starting or exiting
