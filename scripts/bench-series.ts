@@ -1,0 +1,168 @@
+// The candidate-series lines of the benchmark (scripts/bench.ts): what a fixture's candidate_series costs the oracle.
+//
+// 1. Series fixture load: loadFixtureFile of the query fixture with the most series members (the 1,000,000-candidate
+//    fixture of limit/explain-budget-exhausted-before-match), as a ratio to JSON.parse of a 1,000,000-element array
+//    (target <= 1). The array holds what the members have of their own, written out as a fixture without series
+//    would write them: one small object per member with its SymbolId (64 hex digits), display name and qualified
+//    name, the fixture's own spellings (`{"display_name":"o12","identity":"…","qualified_name":"std.list.o12"}`, about
+//    110 bytes each). Everything else a member has is its template's, which the JSON side leaves out. The load must
+//    compute the members' SymbolIds to order them (SHA-256 of `${seed}:${i}`), so the time of hashing them alone is
+//    printed as what bounds it, with the kit's helper and with @noble/hashes.
+// 2. Budget query: evaluateQuery of each step-budget vector (limit/*budget*) on its loaded fixture, request bytes to
+//    result bytes, after untimed warm-up calls (the first call also builds the per-fixture preparation; printed on
+//    its own), as a ratio to a bare loop of 1,000,000 steps taken on the oracle's StepBudget (target <= 20 for the
+//    slowest vector).
+// Each side alternates with the other round by round and reports its median.
+import { sha256 } from '@noble/hashes/sha2.js';
+import { hexOf, loadFixtureFile, sha256Hex, type FixtureV1 } from '../oracle/index.js';
+import { evaluateQuery } from '../oracle/index.js';
+import { StepBudget } from '../oracle/pipeline/step-budget.js';
+import type { QueryVector, VectorSet } from '../runner/run/vector-source.js';
+
+const LOAD_ROUNDS = 5;
+const QUERY_WARMUP = 2;
+const QUERY_ROUNDS = 7;
+const LOOP_ROUNDS = 15;
+const utf8 = new TextEncoder();
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? NaN;
+}
+
+const timed = (f: () => unknown): number => {
+  const t = performance.now();
+  f();
+  return performance.now() - t;
+};
+
+function readQueries(set: VectorSet): QueryVector[] {
+  return set.queryVectors.map((entry) => {
+    const read = set.readVector(entry);
+    if (!read.ok) throw new Error(read.reason);
+    return read.value;
+  });
+}
+
+/** Prints the series fixture load line and the hashing bound under it. */
+export function printSeriesLoad(set: VectorSet): void {
+  let best: { path: string; fixture: FixtureV1; members: number } | undefined;
+  for (const sha of new Set(set.queryVectors.map((v) => v.fixtureSha256))) {
+    const bytes = set.readFixture(sha);
+    if (!bytes.ok) throw new Error(bytes.reason);
+    const fixture = JSON.parse(Buffer.from(bytes.value).toString('utf8')) as FixtureV1;
+    const members = fixture.candidate_series.reduce((n, s) => n + s.count, 0);
+    if (best === undefined || members > best.members) best = { path: set.fixturePath(sha), fixture, members };
+  }
+  if (best === undefined || best.members === 0) {
+    process.stdout.write('series fixture load: no query fixture has a candidate series\n\n');
+    return;
+  }
+  const { path, fixture } = best;
+  const inputs: string[] = [];
+  const own: string[] = [];
+  for (const s of fixture.candidate_series) {
+    for (let i = 0; i < s.count; i++) {
+      const input = `${s.seed}:${i}`;
+      inputs.push(input);
+      own.push(
+        JSON.stringify({
+          display_name: `${s.name_prefix}${i}`,
+          identity: sha256Hex(input),
+          qualified_name: `${s.qualified_name_prefix}${i}`,
+        }),
+      );
+    }
+  }
+  const array = `[${own.join(',')}]`;
+  own.length = 0;
+  const members = inputs.length;
+  timed(() => loadFixtureFile(path));
+  timed(() => JSON.parse(array));
+  const load: number[] = [];
+  const parse: number[] = [];
+  for (let r = 0; r < LOAD_ROUNDS; r++) {
+    load.push(timed(() => loadFixtureFile(path)));
+    parse.push(timed(() => JSON.parse(array)));
+  }
+  const loadMs = median(load);
+  const parseMs = median(parse);
+  const mb = (array.length / 1e6).toFixed(0);
+  process.stdout.write(
+    `series fixture load: ${loadMs.toFixed(0)} ms for ${members} members (loadFixtureFile, median of ${LOAD_ROUNDS})\n` +
+      `  JSON.parse of a ${members}-element array of small objects (each member's SymbolId, display name and ` +
+      `qualified name; ${mb} MB): ${parseMs.toFixed(0)} ms\n`,
+  );
+  process.stdout.write(
+    `series fixture load / JSON.parse of a 1,000,000-element array: ${(loadMs / parseMs).toFixed(2)} (target <= 1)\n`,
+  );
+  // What bounds the load: the SymbolIds must all be computed to be ordered.
+  const kit: number[] = [];
+  const noble: number[] = [];
+  for (let r = 0; r < 3; r++) {
+    kit.push(timed(() => inputs.forEach((s) => sha256Hex(s))));
+    noble.push(timed(() => inputs.forEach((s) => hexOf(sha256(utf8.encode(s))))));
+  }
+  process.stdout.write(
+    `  bound: the ${members} SHA-256 SymbolIds alone: ${median(kit).toFixed(0)} ms with the kit's helper ` +
+      `(sha256Hex), ${median(noble).toFixed(0)} ms with @noble/hashes (median of 3)\n\n`,
+  );
+}
+
+/** Prints each budget vector's query time and the slowest one's ratio to a bare 1,000,000-step loop. */
+export function printBudgetQueries(set: VectorSet): void {
+  const vectors = readQueries(set).filter((v) => v.id.startsWith('limit/') && v.id.includes('budget'));
+  const loop = (): number =>
+    timed(() => {
+      const b = new StepBudget();
+      let n = 0;
+      while (b.take()) n += 1;
+      if (n !== b.steps) throw new Error('bare loop miscounted');
+    });
+  const timings: { id: string; firstMs: number; ms: number; same: boolean }[] = [];
+  const loops: number[] = [];
+  for (let r = 0; r < 3; r++) loop();
+  for (const v of vectors) {
+    const loaded = loadFixtureFile(set.fixturePath(v.fixtureSha256));
+    if (!loaded.ok) throw new Error(`${v.id}: the fixture does not load`);
+    const fixture = loaded.fixture;
+    const expected = Buffer.from(v.expected);
+    let same = true;
+    const query = (): number => {
+      const t = performance.now();
+      const out = evaluateQuery(v.request, fixture);
+      const ms = performance.now() - t;
+      same &&= expected.equals(out);
+      return ms;
+    };
+    const firstMs = query();
+    for (let i = 1; i < QUERY_WARMUP; i++) query();
+    const ms: number[] = [];
+    for (let i = 0; i < QUERY_ROUNDS; i++) {
+      ms.push(query());
+      loops.push(loop());
+    }
+    timings.push({ id: v.id, firstMs, ms: median(ms), same });
+  }
+  for (let r = loops.length; r < LOOP_ROUNDS; r++) loops.push(loop());
+  const loopMs = median(loops);
+  process.stdout.write(
+    `budget queries (evaluateQuery on the loaded fixture, median of ${QUERY_ROUNDS} after ${QUERY_WARMUP} untimed):\n`,
+  );
+  for (const t of timings) {
+    process.stdout.write(
+      `  ${t.id}: ${t.ms.toFixed(1)} ms (first call ${t.firstMs.toFixed(0)} ms)` +
+        `${t.same ? '' : ' (bytes differ from expected!)'}\n`,
+    );
+  }
+  process.stdout.write(`  bare loop of 1,000,000 steps on the StepBudget: ${loopMs.toFixed(2)} ms (median)\n`);
+  const slowest = [...timings].sort((a, b) => b.ms - a.ms)[0];
+  if (slowest === undefined) {
+    process.stdout.write('budget query: no step-budget vector found\n\n');
+    return;
+  }
+  process.stdout.write(
+    `budget query / bare 1,000,000-step loop: ${(slowest.ms / loopMs).toFixed(1)} (slowest, ${slowest.id}; ` +
+      `target <= 20)\n\n`,
+  );
+}
