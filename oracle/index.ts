@@ -25,6 +25,7 @@ export {
 } from './digest/interface-set-digest.js';
 export * from './fixture/fixture.js';
 export { loadFixture, loadFixtureFile, type FixtureLoad, type LoadedFixture } from './fixture/load-fixture.js';
+export type { CandidateList } from './fixture/candidate-list.js';
 export {
   evaluateQuery,
   evaluateQueryOrThrow,

@@ -5,17 +5,17 @@
 //    (target <= 1). The array holds what the members have of their own, written out as a fixture without series
 //    would write them: one small object per member with its SymbolId (64 hex digits), display name and qualified
 //    name, the fixture's own spellings (`{"display_name":"o12","identity":"…","qualified_name":"std.list.o12"}`, about
-//    110 bytes each). Everything else a member has is its template's, which the JSON side leaves out. The load must
+//    134 bytes each). Everything else a member has is its template's, which the JSON side leaves out. The load must
 //    compute the members' SymbolIds to order them (SHA-256 of `${seed}:${i}`), so the time of hashing them alone is
-//    printed as what bounds it, with the kit's helper and with @noble/hashes.
+//    printed as what bounds it: with node:crypto's one-shot hash, as the loader does (sha256HexOfText), and with
+//    @noble/hashes (sha256Hex, the kit's hash of everything else).
 // 2. Budget query: evaluateQuery of each step-budget vector (limit/*budget*) on its loaded fixture, request bytes to
 //    result bytes, after untimed warm-up calls (the first call also builds the per-fixture preparation; printed on
 //    its own), as a ratio to a bare loop of 1,000,000 steps taken on the oracle's StepBudget (target <= 20 for the
 //    slowest vector).
 // Each side alternates with the other round by round and reports its median.
-import { sha256 } from '@noble/hashes/sha2.js';
-import { hexOf, loadFixtureFile, sha256Hex, type FixtureV1 } from '../oracle/index.js';
-import { evaluateQuery } from '../oracle/index.js';
+import { evaluateQuery, loadFixtureFile, sha256Hex, type FixtureV1 } from '../oracle/index.js';
+import { sha256HexOfText } from '../oracle/digest/sha256-hex.js';
 import { StepBudget } from '../oracle/pipeline/step-budget.js';
 import type { QueryVector, VectorSet } from '../runner/run/vector-source.js';
 
@@ -23,7 +23,6 @@ const LOAD_ROUNDS = 5;
 const QUERY_WARMUP = 2;
 const QUERY_ROUNDS = 7;
 const LOOP_ROUNDS = 15;
-const utf8 = new TextEncoder();
 
 function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -61,51 +60,66 @@ export function printSeriesLoad(set: VectorSet): void {
   const { path, fixture } = best;
   const inputs: string[] = [];
   const own: string[] = [];
+  const ids: string[] = [];
   for (const s of fixture.candidate_series) {
     for (let i = 0; i < s.count; i++) {
       const input = `${s.seed}:${i}`;
+      const identity = sha256HexOfText(input);
       inputs.push(input);
+      ids.push(identity);
       own.push(
         JSON.stringify({
           display_name: `${s.name_prefix}${i}`,
-          identity: sha256Hex(input),
+          identity,
           qualified_name: `${s.qualified_name_prefix}${i}`,
         }),
       );
     }
   }
   const array = `[${own.join(',')}]`;
+  const idArray = JSON.stringify(ids);
   own.length = 0;
+  ids.length = 0;
   const members = inputs.length;
   timed(() => loadFixtureFile(path));
   timed(() => JSON.parse(array));
+  timed(() => JSON.parse(idArray));
   const load: number[] = [];
   const parse: number[] = [];
+  const parseIds: number[] = [];
   for (let r = 0; r < LOAD_ROUNDS; r++) {
     load.push(timed(() => loadFixtureFile(path)));
     parse.push(timed(() => JSON.parse(array)));
+    parseIds.push(timed(() => JSON.parse(idArray)));
   }
   const loadMs = median(load);
   const parseMs = median(parse);
-  const mb = (array.length / 1e6).toFixed(0);
+  const idsMs = median(parseIds);
+  const mb = (text: string): string => `${(text.length / 1e6).toFixed(0)} MB`;
   process.stdout.write(
-    `series fixture load: ${loadMs.toFixed(0)} ms for ${members} members (loadFixtureFile, median of ${LOAD_ROUNDS})\n` +
+    `series fixture load: ${loadMs.toFixed(0)} ms for ${members} members ` +
+      `(loadFixtureFile, median of ${LOAD_ROUNDS})\n` +
       `  JSON.parse of a ${members}-element array of small objects (each member's SymbolId, display name and ` +
-      `qualified name; ${mb} MB): ${parseMs.toFixed(0)} ms\n`,
+      `qualified name; ${mb(array)}): ${parseMs.toFixed(0)} ms\n`,
   );
   process.stdout.write(
     `series fixture load / JSON.parse of a 1,000,000-element array: ${(loadMs / parseMs).toFixed(2)} (target <= 1)\n`,
   );
+  process.stdout.write(
+    `  beside a leaner array, the ${members} SymbolIds alone as strings (${mb(idArray)}): ${idsMs.toFixed(0)} ms, ` +
+      `ratio ${(loadMs / idsMs).toFixed(2)}\n`,
+  );
   // What bounds the load: the SymbolIds must all be computed to be ordered.
-  const kit: number[] = [];
+  const native: number[] = [];
   const noble: number[] = [];
   for (let r = 0; r < 3; r++) {
-    kit.push(timed(() => inputs.forEach((s) => sha256Hex(s))));
-    noble.push(timed(() => inputs.forEach((s) => hexOf(sha256(utf8.encode(s))))));
+    native.push(timed(() => inputs.forEach((s) => sha256HexOfText(s))));
+    noble.push(timed(() => inputs.forEach((s) => sha256Hex(s))));
   }
   process.stdout.write(
-    `  bound: the ${members} SHA-256 SymbolIds alone: ${median(kit).toFixed(0)} ms with the kit's helper ` +
-      `(sha256Hex), ${median(noble).toFixed(0)} ms with @noble/hashes (median of 3)\n\n`,
+    `  bound: hashing the ${members} SymbolIds alone: ${median(native).toFixed(0)} ms with node:crypto ` +
+      `(sha256HexOfText, as the loader does), ${median(noble).toFixed(0)} ms with @noble/hashes (sha256Hex); ` +
+      `median of 3\n\n`,
   );
 }
 

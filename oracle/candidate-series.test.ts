@@ -8,11 +8,11 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { FixtureCandidate, FixtureCandidateSeries, FixtureV1 } from '../fixture/fixture.js';
-import type { DiscoveryResultV1, Query } from '../records/discovery-records.js';
-import { makeCandidate, makeFixture } from '../test-support/make-fixture.js';
-import { answer, bytesOf, load, requestOn } from '../test-support/query-support.js';
-import { verifyResult } from '../verifier/verify-result.js';
+import type { FixtureCandidate, FixtureCandidateSeries, FixtureV1 } from './fixture/fixture.js';
+import type { DiscoveryResultV1, Query } from './records/discovery-records.js';
+import { makeCandidate, makeFixture } from './test-support/make-fixture.js';
+import { answer, bytesOf, load, requestOn } from './test-support/query-support.js';
+import { verifyResult } from './verifier/verify-result.js';
 
 const sha = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
 
