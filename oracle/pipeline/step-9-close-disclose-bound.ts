@@ -115,18 +115,13 @@ export function closeDiscloseBound(input: Step9Input): EncodedResult {
     for (const r of visit.withheld) withheld.add(r);
     // The eligible members of a series share one verdict: it is rendered once, and each shown row is its member's.
     const rendered = new Map<CandidateVerdict, RowBuild>();
-    let last: { verdict: CandidateVerdict; built: RowBuild } | undefined;
     for (let i = 0; i < visit.eligible.length; i++) {
       const verdict = visit.eligible[i] as CandidateVerdict;
-      if (last?.verdict !== verdict) {
-        let shared = rendered.get(verdict);
-        if (shared === undefined) {
-          shared = buildOperationRow(verdict, graph, known, [], input.undisclosable);
-          rendered.set(verdict, shared);
-        }
-        last = { verdict, built: shared };
+      let built = rendered.get(verdict);
+      if (built === undefined) {
+        built = buildOperationRow(verdict, graph, known, [], input.undisclosable);
+        rendered.set(verdict, built);
       }
-      const built = last.built;
       if (!built.ok) {
         // An error row without a diagnostic is not validated: shown, it is withheld;
         // dropped by include_unavailable false, it still leaves the set unestablished (OQ-32 D).

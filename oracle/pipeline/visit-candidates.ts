@@ -104,7 +104,7 @@ export function visitCandidates(
       positions.push(k);
     }
   }
-  if (positions.some((p) => p >= 0)) {
+  if (alike.some((j) => j !== undefined && j.eligible !== null)) {
     out.candidateOf = (i) => {
       const p = positions[i] as number;
       return p < 0 ? (eligible[i] as CandidateVerdict).candidate : list.at(p);
