@@ -1,10 +1,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CandidateList } from '../fixture/candidate-list.js';
-import type { FixtureCandidate, FixtureCandidateSeries, FixtureInterface } from '../fixture/fixture.js';
+import type { FixtureCandidate, FixtureCandidateSeries } from '../fixture/fixture.js';
 import type { Query } from '../records/discovery-records.js';
 import { collectCandidates, environmentOf } from './step-3-collect-candidates.js';
-import { candidate } from '../test-support/candidate.js';
+import { candidate, view } from '../test-support/candidate.js';
 import { hex } from '../test-support/ids.js';
 
 const LIST_TEXT = hex(0x7e);
@@ -60,17 +60,9 @@ test(
 
 // KIT-03: the environment is the current file and the validated views the fixture describes.
 test('environment excludes absent and unvalidated homes, for candidates and series alike', () => {
-  const iface: FixtureInterface = {
-    package_id: hex(0xa1),
-    module_id: hex(0xa2),
-    module: 'pkg.m',
-    view: 'public',
-    semantic_digest: hex(0xa3),
-    validated: true,
-    names_in_scope: true,
-  };
+  const iface = view();
   // KIT-03 C (L380): a view that failed validation is never searched.
-  const failed: FixtureInterface = { ...iface, module_id: hex(0xa4), module: 'pkg.n', validated: false };
+  const failed = view({ module_id: hex(0xa4), module: 'pkg.n', validated: false });
   const a = candidate(5);
   const b = candidate(2, { home: { kind: 'interface', package_id: hex(0xa1), module_id: hex(0xa2) } });
   const c = candidate(3, { home: { kind: 'interface', package_id: hex(0xb1), module_id: hex(0xa2) } });

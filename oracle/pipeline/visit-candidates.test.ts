@@ -10,7 +10,7 @@ import * as assert from 'uvu/assert';
 import { CandidateList } from '../fixture/candidate-list.js';
 import type { FixtureCandidate, FixtureCandidateSeries, FixtureInterface, FixtureV1 } from '../fixture/fixture.js';
 import type { OmissionReason, Query } from '../records/discovery-records.js';
-import { candidate, origin } from '../test-support/candidate.js';
+import { candidate, origin, view } from '../test-support/candidate.js';
 import { hex } from '../test-support/ids.js';
 import { addReason, type CandidateStage, type CandidateVerdict } from './candidate-verdict.js';
 import { StepBudget } from './step-budget.js';
@@ -25,16 +25,8 @@ const OTHER_TYPE = hex(0x7f);
 const KNOWN = { status: 'validated' as const, diagnostic_ids: [] };
 const ops: Query = { kind: 'operations', include_unavailable: false, spelling: null };
 const explain = (spelling: string): Query => ({ kind: 'explain-operation', include_unavailable: false, spelling });
-const VIEW: FixtureInterface = {
-  package_id: hex(0xa1),
-  module_id: hex(0xa2),
-  module: 'pkg.m',
-  view: 'public',
-  semantic_digest: hex(0xa3),
-  validated: true,
-  names_in_scope: true,
-};
-const FAILED: FixtureInterface = { ...VIEW, module_id: hex(0xa4), validated: false };
+const VIEW = view();
+const FAILED = view({ module_id: hex(0xa4), validated: false });
 
 /** Five stages (steps 4 to 8) that read only what a template holds, each kind of outcome reachable. */
 const STAGES: CandidateStage[] = [
