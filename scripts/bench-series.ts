@@ -8,12 +8,16 @@
 //    134 bytes each). Everything else a member has is its template's, which the JSON side leaves out. The load must
 //    compute the members' SymbolIds to order them (SHA-256 of `${seed}:${i}`), so the time of hashing them alone is
 //    printed as what bounds it: with node:crypto's one-shot hash, as the loader does (sha256HexOfText), and with
-//    @noble/hashes (sha256Hex, the kit's hash of everything else).
+//    @noble/hashes (sha256Hex, the kit's hash of everything else). For comparison, without a target, the load is also
+//    set beside JSON.parse of the SymbolIds alone as an array of strings, which the hashing alone exceeds.
 // 2. Budget query: evaluateQuery of each step-budget vector (limit/*budget*) on its loaded fixture, request bytes to
 //    result bytes, after untimed warm-up calls (the first call also builds the per-fixture preparation; printed on
 //    its own), as a ratio to a bare loop of 1,000,000 steps taken on the oracle's StepBudget (target <= 20 for the
 //    slowest vector).
-// Each side alternates with the other round by round and reports its median.
+// Each side alternates with the other round by round and reports its median; in the load comparison every timed
+// call starts after a full garbage collection.
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { evaluateQuery, loadFixtureFile, sha256Hex, type FixtureV1 } from '../oracle/index.js';
 import { sha256HexOfText } from '../oracle/digest/sha256-hex.js';
 import { StepBudget } from '../oracle/pipeline/step-budget.js';
@@ -33,6 +37,15 @@ const timed = (f: () => unknown): number => {
   const t = performance.now();
   f();
   return performance.now() - t;
+};
+
+// A full collection before a timed call, so that neither side of a comparison pays for the garbage of the other:
+// a parse of a million objects leaves a million objects to collect.
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+const settledTime = (f: () => unknown): number => {
+  collectGarbage();
+  return timed(f);
 };
 
 function readQueries(set: VectorSet): QueryVector[] {
@@ -58,14 +71,11 @@ export function printSeriesLoad(set: VectorSet): void {
     return;
   }
   const { path, fixture } = best;
-  const inputs: string[] = [];
   const own: string[] = [];
   const ids: string[] = [];
   for (const s of fixture.candidate_series) {
     for (let i = 0; i < s.count; i++) {
-      const input = `${s.seed}:${i}`;
-      const identity = sha256HexOfText(input);
-      inputs.push(input);
+      const identity = sha256HexOfText(`${s.seed}:${i}`);
       ids.push(identity);
       own.push(
         JSON.stringify({
@@ -80,17 +90,17 @@ export function printSeriesLoad(set: VectorSet): void {
   const idArray = JSON.stringify(ids);
   own.length = 0;
   ids.length = 0;
-  const members = inputs.length;
-  timed(() => loadFixtureFile(path));
-  timed(() => JSON.parse(array));
-  timed(() => JSON.parse(idArray));
+  const members = best.members;
+  settledTime(() => loadFixtureFile(path));
+  settledTime(() => JSON.parse(array));
+  settledTime(() => JSON.parse(idArray));
   const load: number[] = [];
   const parse: number[] = [];
   const parseIds: number[] = [];
   for (let r = 0; r < LOAD_ROUNDS; r++) {
-    load.push(timed(() => loadFixtureFile(path)));
-    parse.push(timed(() => JSON.parse(array)));
-    parseIds.push(timed(() => JSON.parse(idArray)));
+    load.push(settledTime(() => loadFixtureFile(path)));
+    parse.push(settledTime(() => JSON.parse(array)));
+    parseIds.push(settledTime(() => JSON.parse(idArray)));
   }
   const loadMs = median(load);
   const parseMs = median(parse);
@@ -106,15 +116,19 @@ export function printSeriesLoad(set: VectorSet): void {
     `series fixture load / JSON.parse of a 1,000,000-element array: ${(loadMs / parseMs).toFixed(2)} (target <= 1)\n`,
   );
   process.stdout.write(
-    `  beside a leaner array, the ${members} SymbolIds alone as strings (${mb(idArray)}): ${idsMs.toFixed(0)} ms, ` +
-      `ratio ${(loadMs / idsMs).toFixed(2)}\n`,
+    `  for comparison (no target), JSON.parse of the ${members} SymbolIds alone as strings (${mb(idArray)}): ` +
+      `${idsMs.toFixed(0)} ms; load / that: ${(loadMs / idsMs).toFixed(2)}, bounded by the hashing below\n`,
   );
   // What bounds the load: the SymbolIds must all be computed to be ordered.
   const native: number[] = [];
   const noble: number[] = [];
+  const hashAll = (hash: (text: string) => string): number =>
+    settledTime(() => {
+      for (const s of fixture.candidate_series) for (let i = 0; i < s.count; i++) hash(`${s.seed}:${i}`);
+    });
   for (let r = 0; r < 3; r++) {
-    native.push(timed(() => inputs.forEach((s) => sha256HexOfText(s))));
-    noble.push(timed(() => inputs.forEach((s) => sha256Hex(s))));
+    native.push(hashAll(sha256HexOfText));
+    noble.push(hashAll(sha256Hex));
   }
   process.stdout.write(
     `  bound: hashing the ${members} SymbolIds alone: ${median(native).toFixed(0)} ms with node:crypto ` +
