@@ -26,6 +26,7 @@ export {
 export * from './fixture/fixture.js';
 export { loadFixture, type FixtureLoad, type LoadedFixture } from './fixture/load-fixture.js';
 export { loadFixtureFile } from './vectors/load-fixture-file.js';
+export type { CandidateList } from './fixture/candidate-list.js';
 export {
   evaluateQuery,
   evaluateQueryOrThrow,

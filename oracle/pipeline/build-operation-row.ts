@@ -38,7 +38,7 @@
  * its status is then taken over the dependencies it still lists, so an `error` status
  * cites only diagnostics of listed facts.
  */
-import type { FactKey } from '../fixture/fixture.js';
+import type { FactKey, FixtureCandidate } from '../fixture/fixture.js';
 import type {
   EffectRequirement,
   FactStatus,
@@ -172,4 +172,18 @@ export function buildOperationRow(
     diagnostic_ids: diagnosticIds,
   };
   return { ok: true, row, limitDowngraded: overLimit, callableButForLimit, statusBeforeLimit };
+}
+
+/**
+ * `row`, rendered from a verdict shared by the members of a series, as the row of its member `candidate`: the
+ * members differ only in identity and names (FIXTURES.md, "candidate_series[]"), so those are the member's own.
+ */
+export function rowOfCandidate(row: OperationFact, candidate: FixtureCandidate): OperationFact {
+  if (row.identity.value === candidate.identity) return row;
+  return {
+    ...row,
+    identity: { kind: 'SymbolId', value: candidate.identity },
+    display_name: candidate.display_name,
+    qualified_name: candidate.qualified_name,
+  };
 }

@@ -68,8 +68,19 @@ export function newVerdict(candidate: FixtureCandidate, applicable: boolean): Ca
  * A filter stage after collection (steps 4 to 8): it may add reasons and records to the
  * verdict, and returns null to let the candidate go on or the omission reason that
  * withholds it (KIT-04). A withheld candidate never becomes a row (KD-DISCLOSE-03).
+ *
+ * A stage reads no identity or name of the candidate (its SymbolId, display name and
+ * qualified name): the members of a series differ in nothing else, so the visit judges a
+ * series once for all its members (visit-candidates.ts).
  */
 export type CandidateStage = (verdict: CandidateVerdict) => OmissionReason | null;
 
-/** The collection stage (step 3): a verdict for a candidate the query considers, or null to drop it. */
-export type CollectStage = (candidate: FixtureCandidate) => CandidateVerdict | null;
+/**
+ * The collection stage (step 3): a verdict for a candidate the query considers, or null to
+ * drop it. It reads a candidate's display name only to compare it with `spelling`
+ * (explain-operation), and no other identity or name; null when it reads none.
+ */
+export interface CollectStage {
+  (candidate: FixtureCandidate): CandidateVerdict | null;
+  readonly spelling: string | null;
+}

@@ -10,7 +10,7 @@
  * fault of the kit itself is answered with the most conservative well-formed result,
  * invalid / invalid-request (OQ-41 A), so any request gets a canonical answer.
  */
-import type { FixtureCandidate, FixtureDiagnostic } from '../fixture/fixture.js';
+import type { FixtureDiagnostic } from '../fixture/fixture.js';
 import type { LoadedFixture } from '../fixture/load-fixture.js';
 import type { DiscoveryResultV1, Id } from '../records/discovery-records.js';
 import type { Undisclosable } from './build-operation-row.js';
@@ -19,7 +19,7 @@ import { invalidResult, unavailableResult } from './result-shapes.js';
 import { StepBudget } from './step-budget.js';
 import { validateRequestStep } from './step-1-validate-request.js';
 import { inferType } from './step-2-infer-type.js';
-import { collectCandidates, environmentCandidates } from './step-3-collect-candidates.js';
+import { collectCandidates, environmentOf, type Environment } from './step-3-collect-candidates.js';
 import { hasUnvalidatedView, supplementImports } from './step-4-supplement-imports.js';
 import { extensionsAndTraits } from './step-5-extensions-and-traits.js';
 import { genericRequirements } from './step-6-generic-requirements.js';
@@ -86,7 +86,7 @@ function evaluate(requestBytes: Uint8Array, fixture: LoadedFixture): QueryEvalua
     request.query.kind === 'type'
       ? null
       : visitCandidates(
-          prepared.candidates,
+          prepared.environment,
           // Step 3: collect declarations admitted by current lexical/module/visibility rules.
           collectCandidates(request.query, type.lookupTypeId, type.fact),
           [
@@ -123,7 +123,7 @@ function evaluate(requestBytes: Uint8Array, fixture: LoadedFixture): QueryEvalua
  */
 interface PreparedFixture {
   graph: FactGraph;
-  candidates: FixtureCandidate[];
+  environment: Environment;
   diagnostics: Map<Id, FixtureDiagnostic>;
   diagnosticIds: Set<Id>;
   unvalidatedView: boolean;
@@ -139,7 +139,7 @@ function prepare(fixture: LoadedFixture): PreparedFixture {
   for (const d of fixture.diagnostics) diagnostics.set(d.id, d);
   const prepared: PreparedFixture = {
     graph: closeFactGraph(fixture.facts),
-    candidates: environmentCandidates(fixture, fixture.candidatesInOrder),
+    environment: environmentOf(fixture, fixture.candidatesInOrder),
     diagnostics,
     diagnosticIds: new Set(diagnostics.keys()),
     unvalidatedView: hasUnvalidatedView(fixture),

@@ -112,7 +112,7 @@ export function buildFromLoaded(fixture: LoadedFixture, profile: ReleaseProfile)
 /**
  * The current file's `pub` declarations, sorted by SymbolId, then implementation, qualified name and signature bytes.
  */
-function publicExports(candidates: readonly FixtureCandidate[]): FixtureCandidate[] {
+function publicExports(candidates: LoadedFixture['candidatesInOrder']): FixtureCandidate[] {
   return candidates.filter((c) => c.home.kind === 'current-file' && c.visibility === 'pub').sort(compareCandidates);
 }
 

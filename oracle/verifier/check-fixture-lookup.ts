@@ -58,8 +58,10 @@ export function checkFixtureLookup(result: unknown, input: LookupCheckInput): Vi
   }
   const byId = new Map<string, CandidateTruth>();
   for (const t of truth.candidates) if (!byId.has(t.candidate.identity)) byId.set(t.candidate.identity, t);
-  const exposed = new Set(truth.candidates.filter((t) => t.exposed).map((t) => t.candidate));
-  const hiddenIds = new Set(input.fixture.candidatesInOrder.filter((c) => !exposed.has(c)).map((c) => c.identity));
+  // By SymbolId, which the loader keeps unique: a series member read twice is two equal objects.
+  const exposed = new Set(truth.candidates.filter((t) => t.exposed).map((t) => t.candidate.identity));
+  const hiddenIds = new Set<string>();
+  for (const c of input.fixture.candidatesInOrder) if (!exposed.has(c.identity)) hiddenIds.add(c.identity);
   const rows = arrayMember(result, 'operations');
   const explain = input.request.query.kind === 'explain-operation';
   // Two applicable visible matches make the explanation ambiguous (OQ-34 A); whether an error row

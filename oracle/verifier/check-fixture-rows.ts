@@ -28,7 +28,8 @@ export interface FixtureView {
   fixture: LoadedFixture;
   closure: FixtureFactClosure;
   exposed: (c: FixtureCandidate) => boolean;
-  byIdentity: ReadonlyMap<string, FixtureCandidate>;
+  /** The candidate of a SymbolId value (a series member is found without listing the members). */
+  byIdentity: Pick<ReadonlyMap<string, FixtureCandidate>, 'get'>;
 }
 
 const push = (
