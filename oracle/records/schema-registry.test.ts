@@ -755,6 +755,7 @@ const register = (): Record<string, unknown> => ({
       choice: 'A',
       why: 'Two lists agree.',
       fails_closed: true,
+      changes_result_bytes: true,
       alternative_outcome: null,
       notes: [],
     },
@@ -767,6 +768,9 @@ const register = (): Record<string, unknown> => ({
       choice: 'A',
       why: 'Deterministic.',
       fails_closed: true,
+      aliases: ['KIT-02'],
+      changes_result_bytes: false,
+      unchanged_bytes_reason: 'A rule of the fixture format.',
       alternative_outcome: { name: 'other-order', reading: 'B', text: 'acceptable' },
       notes: ['Sub-question settled by the choice.'],
     },
@@ -810,6 +814,31 @@ test('interpretations schema: a small register is valid; ids, labels and fails_c
     edit((e) => delete e['why']),
     'KD-ACCEPT-13',
     '/entries/0/why',
+  );
+  expectClause(
+    I,
+    edit((e) => delete e['changes_result_bytes']),
+    'KD-ACCEPT-13',
+    '/entries/0/changes_result_bytes',
+  );
+  // An entry that changes no result bytes says why; one that changes them gives no such reason.
+  expectClause(
+    I,
+    edit((e) => (e['changes_result_bytes'] = false)),
+    'KD-ACCEPT-13',
+    '/entries/0/unchanged_bytes_reason',
+  );
+  expectClause(
+    I,
+    edit((e) => (e['unchanged_bytes_reason'] = 'No reason needed.')),
+    'KD-ACCEPT-13',
+    '/entries/0/unchanged_bytes_reason',
+  );
+  expectClause(
+    I,
+    edit((e) => (e['aliases'] = ['KIT-1'])),
+    'KD-ACCEPT-13',
+    '/entries/0/aliases/0',
   );
 });
 

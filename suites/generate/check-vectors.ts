@@ -2,14 +2,16 @@
  * The vector check CI runs: the committed vector set must be exactly what the oracle
  * generates from the cases, every vector and the manifest must conform to their
  * schemas, every expected and acceptable result must pass the independent
- * verifier given its request and fixture, and no two query vectors may send the same
- * request bytes and expect different complete, partial or invalid results (KIT-25).
+ * verifier given its request and fixture, no two query vectors may send the same
+ * request bytes and expect different complete, partial or invalid results (KIT-25), and
+ * every register entry that says it changes result bytes must have a vector naming it.
  */
 import { schemaViolations, verifyResult, MANIFEST_FORMAT, VECTOR_FORMAT } from '../../oracle/index.js';
 import type { CaseDefinition } from '../../suites/case-definition.js';
 import { requestConflictProblems } from '../../suites/generate/request-conflicts.js';
 import { caseProblems, type KnownIds } from './case-problems.js';
 import { generateVectors, type GeneratedSet } from './generate-vectors.js';
+import { entryIdOf, type InterpretationEntry } from './kit-registers.js';
 import {
   isVectorPath,
   parseVectorFile,
@@ -27,6 +29,8 @@ export interface CheckInput {
   oracleVersion: string;
   renames: Readonly<Record<string, string>>;
   known: KnownIds;
+  /** The interpretations register; when given, its `changes_result_bytes` claims are checked against the vectors. */
+  register?: readonly InterpretationEntry[];
   /** The committed files under vectors/, by relative path. */
   committed: ReadonlyMap<string, Uint8Array>;
 }
@@ -57,7 +61,31 @@ export function checkVectors(input: CheckInput): CheckOutcome {
   const generatedTree = vectorTreeOf(generated.files);
   problems.push(...verifierProblems(generatedTree));
   problems.push(...requestConflictProblems(generatedTree));
+  if (input.register !== undefined) problems.push(...registerProblems(input.register, generatedTree));
   return { problems, generated };
+}
+
+/**
+ * Entries of the register whose `changes_result_bytes` claim the vectors contradict: an entry
+ * that changes result bytes names no vector resting on it (through its id or an alias, in a
+ * vector's interpretations or as the interpretation of an acceptable alternative), or an
+ * entry that does not says no reason.
+ */
+export function registerProblems(register: readonly InterpretationEntry[], tree: VectorTree): string[] {
+  const entryOf = entryIdOf(register);
+  const named = new Set<string>();
+  for (const { vector } of tree.vectors) {
+    for (const id of vector.interpretations) named.add(entryOf(id));
+    if ('acceptable' in vector) for (const a of vector.acceptable) named.add(entryOf(a.interpretation));
+  }
+  const out: string[] = [];
+  for (const e of register) {
+    if (e.changes_result_bytes === true && !named.has(e.id))
+      out.push(`oracle/interpretations.json: ${e.id} changes result bytes, but no vector names it`);
+    else if (e.changes_result_bytes !== true && (e.unchanged_bytes_reason ?? '').trim() === '')
+      out.push(`oracle/interpretations.json: ${e.id} says it changes no result bytes, but gives no reason`);
+  }
+  return out;
 }
 
 /** Missing, extra and differing files, sorted by path. */

@@ -83,6 +83,7 @@ const input: ReportInput = {
       choice: 'A',
       why: 'Deterministic.',
       clauses: [],
+      changes_result_bytes: true,
       alternative_outcome: { name: 'other-stale-reason', reading: 'C', text: '' },
     },
   ],
@@ -122,8 +123,30 @@ test('counts and the interpretation with its dependent vector', () => {
   assert.match(text, '| complete | 1 | 1 | 0 | 0 | 0 | 0 |');
   assert.match(
     text,
-    '| `OQ-01` | Which stale reason wins | A: Deterministic. | `other-stale-reason` (reading C) | `complete/one` | — |',
+    '| `OQ-01` | Which stale reason wins | A: Deterministic. | yes ' +
+      '| `other-stale-reason` (reading C) | `complete/one` | — |',
   );
+});
+
+test('a vector naming an alias counts for the entry the alias names; an entry without bytes says why', () => {
+  const text = renderConformanceReport({
+    ...input,
+    vectors: [{ ...vector, interpretations: ['KIT-99'] }],
+    interpretations: [
+      { id: 'KIT-01', aliases: ['KIT-99'], title: 'Folded', choice: 'A', why: 'One.', clauses: [] },
+      {
+        id: 'KIT-02',
+        title: 'Format only',
+        choice: 'A',
+        why: 'Two.',
+        clauses: [],
+        changes_result_bytes: false,
+        unchanged_bytes_reason: 'It decides how fixtures are written.',
+      },
+    ],
+  });
+  assert.match(text, '| `KIT-01` (alias `KIT-99`) | Folded | A: One. | — | — | `complete/one` | — |');
+  assert.match(text, '| `KIT-02` | Format only | A: Two. | no: It decides how fixtures are written. | — | — | — |');
 });
 
 test('a cited clause no vector can fail for is listed as cited, not observable, and not counted as covered', () => {

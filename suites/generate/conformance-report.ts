@@ -9,7 +9,7 @@
 import { CATEGORIES } from '../case-definition.js';
 import { renderBrokenProviderCensus, type CensusResult } from './broken-provider-census.js';
 import type { ClauseIndex } from './clause-index.js';
-import type { InterpretationEntry } from './kit-registers.js';
+import { entryIdOf, type InterpretationEntry } from './kit-registers.js';
 import { markdownCell, markdownCode, type ManifestFile, type VectorFile } from '../../oracle/index.js';
 import type { OracleResult, OracleVerdict } from './reference-results.js';
 
@@ -161,31 +161,43 @@ export function renderConformanceReport(input: ReportInput): string {
   }
   out.push('');
 
-  // Interpretations.
-  const depending = new Map<string, string[]>();
-  for (const v of vectors) for (const e of v.interpretations) depending.set(e, [...(depending.get(e) ?? []), v.id]);
+  // Interpretations; a vector naming an alias counts for the entry the alias names.
+  const entryOf = entryIdOf(input.interpretations);
+  const depending = new Map<string, Set<string>>();
   const alternatives = new Map<string, Set<string>>();
-  for (const v of vectors)
-    if ('acceptable' in v)
-      for (const a of v.acceptable)
-        alternatives.set(a.interpretation, new Set([...(alternatives.get(a.interpretation) ?? []), v.id]));
+  const note = (map: Map<string, Set<string>>, entry: string, id: string): void => {
+    map.set(entryOf(entry), new Set([...(map.get(entryOf(entry)) ?? []), id]));
+  };
+  for (const v of vectors) {
+    for (const e of v.interpretations) note(depending, e, v.id);
+    if ('acceptable' in v) for (const a of v.acceptable) note(alternatives, a.interpretation, v.id);
+  }
   out.push(
     '## Interpretations register',
     '',
     'Every choice the oracle makes where the contract is silent or ambiguous. ' +
-      'A vector that depends on an entry names it; where a vector carries an acceptable alternative, ' +
-      'the entry is named by that alternative too.',
+      'A vector that depends on an entry names it (or an alias of it); where a vector carries an acceptable ' +
+      'alternative, the entry is named by that alternative too. An entry whose choice changes result bytes has ' +
+      'at least one such vector (vectors check); one that does not says why.',
     '',
-    '| entry | question | oracle reading | acceptable alternative | vectors depending | vectors with the alternative |',
-    '|---|---|---|---|---|---|',
+    '| entry | question | oracle reading | changes result bytes | acceptable alternative | vectors depending ' +
+      '| vectors with the alternative |',
+    '|---|---|---|---|---|---|---|',
   );
   for (const e of input.interpretations) {
     const alt = e.alternative_outcome;
     const alternative =
       alt === undefined || alt === null ? '—' : `${markdownCode(alt.name)} (reading ${markdownCell(alt.reading)})`;
+    const aliases = (e.aliases ?? []).length === 0 ? '' : ` (alias ${(e.aliases ?? []).map(markdownCode).join(', ')})`;
+    const bytes =
+      e.changes_result_bytes === undefined
+        ? '—'
+        : e.changes_result_bytes
+          ? 'yes'
+          : `no: ${markdownCell(e.unchanged_bytes_reason ?? '')}`;
     out.push(
-      `| ${markdownCode(e.id)} | ${markdownCell(e.title)} | ${markdownCell(`${e.choice}: ${e.why}`)} ` +
-        `| ${alternative} | ${vectorList(depending.get(e.id) ?? [])} ` +
+      `| ${markdownCode(e.id)}${aliases} | ${markdownCell(e.title)} | ${markdownCell(`${e.choice}: ${e.why}`)} ` +
+        `| ${bytes} | ${alternative} | ${vectorList([...(depending.get(e.id) ?? [])])} ` +
         `| ${vectorList([...(alternatives.get(e.id) ?? [])])} |`,
     );
   }
