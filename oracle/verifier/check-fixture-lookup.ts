@@ -377,13 +377,15 @@ function checkEffects(op: JsonRecord, at: string, t: CandidateTruth, ctx: RowCon
       );
     }
     const validated = match.every((f) => closure.maxRank(f.dependencies, statusRank(f.status) ?? 2) === 0);
-    if (onlyValidated !== undefined && !validated) {
+    // L421 holds an explanation to only a public validated requirement; a general query may list a
+    // non-validated public one (KIT-12 A, an ACCEPTABLE alternative).
+    if (onlyValidated !== undefined && !validated && ctx.explain) {
       add(
         out,
         'non-validated-effect-listed',
         onlyValidated,
         pointer,
-        'Only public validated effect requirements are listed; this one is not validated (register KIT-12).',
+        'An explanation lists only public validated effect requirements; this one is not validated (L421, KIT-12).',
         'not listed',
         'listed',
       );
