@@ -10,10 +10,8 @@ import { utf8Length } from '../oracle/canonical-json/compare-utf8.js';
 import { TRAILER_LINE_PLACEHOLDER, untrailered } from '../oracle/fixture/bind-world.js';
 import type { FixtureV1 } from '../oracle/fixture/fixture.js';
 import { variant } from '../oracle/fixture/fixture-builder.js';
-import { factKey } from '../oracle/fixture/fixture-ids.js';
 import type { DiscoveryRequestV1 } from '../oracle/records/discovery-records.js';
 import type { ExpectedAnswer, QueryCase } from './case-definition.js';
-import { bigWorldBuilder, ITEMS_TYPE } from './fixtures/big-world.js';
 import { CAPABILITY, effectsWorld } from './fixtures/effects-world.js';
 import { t1World } from './fixtures/generic-t1-world.js';
 import { hiddenWorld } from './fixtures/hidden-world.js';
@@ -22,6 +20,7 @@ import { orderWorld } from './fixtures/order-world.js';
 import { currentKey, requestFor, type RequestOptions } from './fixtures/request-for.js';
 import { EXPECT, recordCase, RESULT_SHAPE_CLAUSES } from './query-case.js';
 import { LIMITS } from '../oracle/limits.js';
+import { rowDependenciesWorld } from './limit.js';
 
 /**
  * `fixture` with one more occurrence: the text of occurrence `index` again, after the trailer
@@ -146,20 +145,6 @@ export function endOfSourceCases(): QueryCase[] {
     ['OQ-27', 'OQ-28'],
     orderWorld(),
   );
-  const { b, m } = bigWorldBuilder({
-    description: `One operation with ${LIMITS.dependenciesPerFact + 1} dependencies.`,
-  });
-  const deps = Array.from({ length: LIMITS.dependenciesPerFact + 1 }, (_, i) =>
-    b.addFact(factKey('kif', 'SymbolId', `m.deps:${i}`)),
-  );
-  b.addCandidate({
-    qualified_name: 'm.deps',
-    signature: 'm.deps(read Items)',
-    receiver: ITEMS_TYPE,
-    mode: 'read',
-    home: m,
-    dependencies: deps,
-  });
   add(
     'limit/end-of-source',
     EXPECT.partial,
@@ -167,7 +152,7 @@ export function endOfSourceCases(): QueryCase[] {
       'the row is cut and unavailable, the result truncated.',
     ['KD-LIMIT-06', 'KD-LIMIT-05'],
     ['OQ-09', 'KIT-17'],
-    b.build(),
+    rowDependenciesWorld(LIMITS.dependenciesPerFact + 1),
     { includeUnavailable: true },
   );
   return cases;
