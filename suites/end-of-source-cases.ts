@@ -92,7 +92,7 @@ export function endOfSourceCases(): QueryCase[] {
   );
   const stale = atEndOfSource(listTextWorld());
   add(
-    'stale/end-of-source',
+    'stale/stale-generation-at-end-of-source',
     { status: 'stale', reason: 'stale-generation' },
     'A request one generation behind, at the end of the file: stale-generation, whatever the position.',
     ['KD-STALE-05', 'KD-RES-11'],
