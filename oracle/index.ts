@@ -31,6 +31,9 @@ export {
   evaluateQuery,
   evaluateQueryOrThrow,
   evaluateQueryRecord,
+  ALTERNATIVE_READINGS,
+  type AlternativeReading,
+  type EvaluateOptions,
   type QueryEvaluation,
 } from './pipeline/evaluate-query.js';
 export { orderFreeDigest } from './fixture/order-free-digest.js';
@@ -41,7 +44,12 @@ export * from './escape/escape-untrusted.js';
 export { childPointer } from './violation.js';
 export { sha256Hex, sha256Bytes, createSha256, hexOf, type HashInput, type Sha256Stream } from './digest/sha256-hex.js';
 export * from './vectors/vector-format.js';
-export { beyondBaseline, checkRuntimeUnicode, UNICODE_BASELINE, unicodeAge } from './vectors/unicode-baseline.js';
+export {
+  assignedInBaseline,
+  beyondBaseline,
+  checkRuntimeUnicode,
+  UNICODE_BASELINE,
+} from './vectors/unicode-baseline.js';
 export { vectorSetDigest, vectorSetFrame, VECTOR_SET_DOMAIN } from './vectors/vector-set-digest.js';
 export { prettyJson, prettyJsonBytes } from './vectors/pretty-json.js';
 export {

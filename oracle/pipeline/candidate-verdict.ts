@@ -27,7 +27,11 @@ export interface CandidateVerdict {
   readonly reasons: RejectionReason[];
   /** Closed generic requirements (step 6), all disclosed on the row. */
   requirements: readonly ClosedNested<GenericRequirement>[];
-  /** Closed public validated effect requirements (step 8), disclosed on the row (KD-EFFECT-07, KIT-12). */
+  /**
+   * Closed public effect requirements (step 8) the row lists (KD-EFFECT-07): the validated ones (KIT-12 C), or
+   * every public one when the oracle follows KIT-12 A for an alternative; one naming a hidden identity is left
+   * out at rendering (KIT-08 C).
+   */
   effects: readonly ClosedNested<EffectRequirement>[];
   /**
    * Most restrictive closed status among effect requirements that are not disclosed
@@ -37,7 +41,7 @@ export interface CandidateVerdict {
    */
   undisclosedStatus: FactStatus;
   /**
-   * Set when a rejection rests on a receiver type that is not validated (KIT-24): the
+   * Set when a rejection rests on a receiver type that is not validated (KIT-02 C): the
    * row is then at least as restrictive as that type, and an error row cites the
    * type's diagnostic IDs (KD-CLOSURE-07, KD-TYPE-02).
    */

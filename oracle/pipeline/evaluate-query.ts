@@ -29,6 +29,21 @@ import { closeDiscloseBound, encodeResult } from './step-9-close-disclose-bound.
 import { undisclosableDependencies } from './undisclosable-dependencies.js';
 import { visitCandidates } from './visit-candidates.js';
 
+/**
+ * A reading of the register the oracle can follow instead of its choice, to compute the bytes
+ * of a named ACCEPTABLE alternative: `KIT-12:A` lists public effect requirements that are not
+ * validated in a general query (L298, L300; L421 keeps an explanation to validated ones).
+ */
+export type AlternativeReading = 'KIT-12:A';
+
+/** How to evaluate: the oracle's own readings, or one alternative reading. */
+export interface EvaluateOptions {
+  reading?: AlternativeReading;
+}
+
+/** The readings {@link EvaluateOptions.reading} accepts. */
+export const ALTERNATIVE_READINGS: readonly AlternativeReading[] = ['KIT-12:A'];
+
 /** A result record, its canonical bytes, and the candidate/filter steps spent on it (KIT-10). */
 export interface QueryEvaluation {
   result: DiscoveryResultV1;
@@ -52,8 +67,12 @@ export function evaluateQueryRecord(requestBytes: Uint8Array, fixture: LoadedFix
  * vector generator only: there a fault inside the pipeline is an error of the generator and
  * must never become an invalid-request golden.
  */
-export function evaluateQueryOrThrow(requestBytes: Uint8Array, fixture: LoadedFixture): Uint8Array {
-  return evaluate(requestBytes, fixture).bytes;
+export function evaluateQueryOrThrow(
+  requestBytes: Uint8Array,
+  fixture: LoadedFixture,
+  options: EvaluateOptions = {},
+): Uint8Array {
+  return evaluate(requestBytes, fixture, options).bytes;
 }
 
 function evaluateSafely(requestBytes: Uint8Array, fixture: LoadedFixture): QueryEvaluation {
@@ -65,7 +84,7 @@ function evaluateSafely(requestBytes: Uint8Array, fixture: LoadedFixture): Query
   }
 }
 
-function evaluate(requestBytes: Uint8Array, fixture: LoadedFixture): QueryEvaluation {
+function evaluate(requestBytes: Uint8Array, fixture: LoadedFixture, options: EvaluateOptions = {}): QueryEvaluation {
   // Step 1: validate the request, source identity, current-file facts and analysis key.
   const checked = validateRequestStep(requestBytes, fixture);
   if (!checked.ok) return { result: checked.result, bytes: encodeResult(checked.result), steps: 0 };
@@ -73,7 +92,7 @@ function evaluate(requestBytes: Uint8Array, fixture: LoadedFixture): QueryEvalua
   const prepared = prepare(fixture);
 
   // Step 2: infer as much of the selected expression type as committed facts permit.
-  const type = inferType(occurrence.type, prepared.graph, prepared.diagnosticIds);
+  const type = inferType(occurrence.type, prepared.graph, prepared.diagnosticIds, prepared.undisclosable);
   if (type.unrenderable) {
     const result = unavailableResult(request.analysis, 'incomplete-current-file-facts');
     return { result, bytes: encodeResult(result), steps: 0 };
@@ -99,7 +118,11 @@ function evaluate(requestBytes: Uint8Array, fixture: LoadedFixture): QueryEvalua
             // Step 7: receiver ownership requirements.
             receiverOwnership(occurrence.permits),
             // Step 8: effects and capabilities.
-            effectsAndCapabilities(occurrence.capabilities, prepared.graph),
+            effectsAndCapabilities(
+              occurrence.capabilities,
+              prepared.graph,
+              options.reading === 'KIT-12:A' && request.query.kind !== 'explain-operation',
+            ),
           ],
           budget,
         );

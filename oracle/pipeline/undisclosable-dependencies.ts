@@ -1,14 +1,16 @@
 /**
- * Which dependency keys a visible row may not list (KD-DISCLOSE-03, KD-DISCLOSE-07,
- * L389, L427, KIT-08 C): the SymbolId and the ImplementationId of every candidate that is
- * not exposed by the rule of step 4 (KIT-03). Part of contract step 9's disclosure filter.
+ * Which identities no result field may carry (KD-DISCLOSE-03, KD-DISCLOSE-07, L389, L427,
+ * KIT-08 C): the SymbolId and the ImplementationId of every candidate that is not exposed
+ * by the rule of step 4 (KIT-03), whether as a dependency of the type fact or of a row, or
+ * as the identity of a generic requirement or an effect. Part of contract step 9's
+ * disclosure filter.
  *
  * Decision: candidates of a view that failed validation are left out, because nothing
  * inside such a view is ever read (KIT-03 C); their facts reach a row only through the
  * fact graph, whose statuses already keep the row from being validated (KD-CLOSURE-04).
  */
 import type { CandidateList } from '../fixture/candidate-list.js';
-import type { FactKey, FixtureCandidate, FixtureV1 } from '../fixture/fixture.js';
+import type { FixtureCandidate, FixtureV1 } from '../fixture/fixture.js';
 import type { Undisclosable } from './build-operation-row.js';
 import { exposureRule } from './step-4-supplement-imports.js';
 
@@ -46,7 +48,7 @@ export function undisclosableDependencies(
     hideImplementation(member);
   });
   if (hidden.size === 0 && hiddenSeries.size === 0) return () => false;
-  return (key: FactKey) => {
+  return (key) => {
     if (hidden.has(`${key.kind}:${key.value}`)) return true;
     if (key.kind !== 'SymbolId' || hiddenSeries.size === 0) return false;
     const k = list.positionOf(key.value);

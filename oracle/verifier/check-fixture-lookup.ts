@@ -30,6 +30,7 @@ import type { DiscoveryRequestV1 } from '../records/discovery-records.js';
 import { violation, type Violation } from '../violation.js';
 import { deriveLookupTruth, type CandidateTruth, type LookupTruth } from './derive-lookup-truth.js';
 import { factKeyText, type FixtureFactClosure } from './fixture-fact-closure.js';
+import { hiddenIdentities } from './fixture-exposure.js';
 import { arrayMember, describeValue, isRecord, member, stringMember, type JsonRecord } from './json-access.js';
 import { READINGS, readingApplies, type ReadingName } from './pending-readings.js';
 import { statusRank } from './status-rank.js';
@@ -58,10 +59,10 @@ export function checkFixtureLookup(result: unknown, input: LookupCheckInput): Vi
   }
   const byId = new Map<string, CandidateTruth>();
   for (const t of truth.candidates) if (!byId.has(t.candidate.identity)) byId.set(t.candidate.identity, t);
-  // By SymbolId, which the loader keeps unique: a series member read twice is two equal objects.
-  const exposed = new Set(truth.candidates.filter((t) => t.exposed).map((t) => t.candidate.identity));
-  const hiddenIds = new Set<string>();
-  for (const c of input.fixture.candidatesInOrder) if (!exposed.has(c.identity)) hiddenIds.add(c.identity);
+  // Candidates of a view that failed validation are never read (KIT-03 C), so their identities are not withheld.
+  const hiddenIds = new Set(
+    [...hiddenIdentities(input.fixture)].filter((k) => k.startsWith('SymbolId:')).map((k) => k.slice(9)),
+  );
   const rows = arrayMember(result, 'operations');
   const explain = input.request.query.kind === 'explain-operation';
   // Two applicable visible matches make the explanation ambiguous (OQ-34 A); whether an error row
@@ -264,12 +265,18 @@ function checkRow(op: JsonRecord, at: string, t: CandidateTruth, ctx: RowContext
       describeValue(status),
     );
   }
-  checkRequirements(op, at, t, out);
+  checkRequirements(op, at, t, hiddenIdentities(ctx.input.fixture), out);
   checkEffects(op, at, t, ctx, out);
   checkDependencies(op, at, t, ctx, out);
 }
 
-function checkRequirements(op: JsonRecord, at: string, t: CandidateTruth, out: Violation[]): void {
+function checkRequirements(
+  op: JsonRecord,
+  at: string,
+  t: CandidateTruth,
+  hidden: ReadonlySet<string>,
+  out: Violation[],
+): void {
   if (t.capped) return;
   const reqs = t.candidate.generic_requirements;
   const keyOf = (kind: unknown, identity: unknown, display: unknown): string =>
@@ -318,7 +325,8 @@ function checkRequirements(op: JsonRecord, at: string, t: CandidateTruth, out: V
     }
   });
   for (const k of want.keys()) {
-    if (seen.has(k)) continue;
+    // A requirement naming a hidden identity is never listed (L389, KIT-08 C).
+    if (seen.has(k) || (k.startsWith('id\u0000') && hidden.has(k.slice(3).replace('\u0000', ':')))) continue;
     add(
       out,
       'generic-requirement-missing',
@@ -369,13 +377,15 @@ function checkEffects(op: JsonRecord, at: string, t: CandidateTruth, ctx: RowCon
       );
     }
     const validated = match.every((f) => closure.maxRank(f.dependencies, statusRank(f.status) ?? 2) === 0);
-    if (onlyValidated !== undefined && !validated) {
+    // L421 holds an explanation to only a public validated requirement; a general query may list a
+    // non-validated public one (KIT-12 A, an ACCEPTABLE alternative).
+    if (onlyValidated !== undefined && !validated && ctx.explain) {
       add(
         out,
         'non-validated-effect-listed',
         onlyValidated,
         pointer,
-        'Only public validated effect requirements are listed; this one is not validated (register KIT-12).',
+        'An explanation lists only public validated effect requirements; this one is not validated (L421, KIT-12).',
         'not listed',
         'listed',
       );
@@ -383,7 +393,8 @@ function checkEffects(op: JsonRecord, at: string, t: CandidateTruth, ctx: RowCon
   });
   for (const f of t.candidate.effects) {
     const key = `${f.identity.kind}:${f.identity.value}`;
-    if (!f.public || listed.has(key)) continue;
+    // An effect naming a hidden identity is never listed (L389, KIT-08 C).
+    if (!f.public || listed.has(key) || hiddenIdentities(ctx.input.fixture).has(key)) continue;
     if (closure.maxRank(f.dependencies, statusRank(f.status) ?? 2) !== 0) continue;
     listed.add(key);
     add(

@@ -14,6 +14,8 @@ import {
   type JsonObject,
   type FixtureV1,
   evaluateQueryOrThrow,
+  ALTERNATIVE_READINGS,
+  type AlternativeReading,
   type DiscoveryRequestV1,
   prettyJsonBytes,
   VECTOR_FORMAT,
@@ -70,9 +72,15 @@ function fixtureFile(fixture: FixtureV1): { sha256: string; bytes: Uint8Array } 
 }
 
 /** The oracle's answer; a fault of the kit inside the pipeline fails generation, naming the case. */
-function oracleAnswer(c: QueryCase, what: string, requestBytes: Uint8Array, fixture: FixtureV1): Uint8Array {
+function oracleAnswer(
+  c: QueryCase,
+  what: string,
+  requestBytes: Uint8Array,
+  fixture: FixtureV1,
+  reading?: AlternativeReading,
+): Uint8Array {
   try {
-    return evaluateQueryOrThrow(requestBytes, loaded(fixture));
+    return evaluateQueryOrThrow(requestBytes, loaded(fixture), reading === undefined ? {} : { reading });
   } catch (err) {
     throw new Error(`case ${c.id}: the oracle failed on ${what}: ${err instanceof Error ? err.message : String(err)}`);
   }
@@ -100,7 +108,14 @@ function queryVector(c: QueryCase, head: Omit<VectorHead, 'format' | 'generated'
   for (const alt of c.alternatives ?? []) {
     const altFixture = alt.fixture ?? c.fixture;
     const altRequest = alt.request === undefined ? requestBytes : canonicalRequest(alt.request);
-    const result = encodeResult(oracleAnswer(c, `alternative ${alt.name}`, altRequest, altFixture));
+    const reading = alt.reading === undefined ? undefined : `${alt.interpretation}:${alt.reading}`;
+    if (reading !== undefined && !(ALTERNATIVE_READINGS as readonly string[]).includes(reading))
+      throw new Error(
+        `case ${c.id}: alternative ${alt.name} asks for reading ${reading}, which the oracle cannot follow`,
+      );
+    const result = encodeResult(
+      oracleAnswer(c, `alternative ${alt.name}`, altRequest, altFixture, reading as AlternativeReading | undefined),
+    );
     // An alternative the oracle answers exactly like the expected result, or like an
     // earlier alternative, widens nothing: it is a fault of the case.
     if (seen.has(result.sha256)) throw new Error(`case ${c.id}: alternative ${alt.name} gives no new result`);

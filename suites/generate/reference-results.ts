@@ -29,6 +29,8 @@ export interface OracleResult {
   violations: string[];
   /** Why the verdict is not PASS, when it is not. */
   detail: string;
+  /** For ACCEPTABLE: the alternative the answer equals and the register entry that allows it. */
+  acceptable?: { name: string; interpretation: string };
 }
 
 /** Judges the reference oracle on every vector of `tree`, in id order. */
@@ -59,6 +61,7 @@ function judge(tree: VectorTree, vector: VectorFile): OracleResult {
       verdict: 'ACCEPTABLE',
       violations,
       detail: `equals acceptable ${alt.name} (${alt.interpretation})`,
+      acceptable: { name: alt.name, interpretation: alt.interpretation },
     };
   return { ...base, verdict: 'FAIL', violations, detail: 'result differs from the expected bytes' };
 }
