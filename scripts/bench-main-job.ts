@@ -23,7 +23,7 @@ import {
   RELEASE_PROFILES,
   type ReleaseProfile,
 } from '../oracle/index.js';
-import type { QueryVector, VectorSet } from '../runner/run/vector-source.js';
+import type { QueryVector, VectorSet } from '../runner/vectors/vector-source.js';
 import { sampleProcessTree, type SampledProcess } from './process-tree-rss.js';
 
 /** One run of the main job: wall time, exit status, and the peak resident memory of each kind of process. */

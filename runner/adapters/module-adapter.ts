@@ -20,7 +20,7 @@ import type {
   ProviderLauncher,
 } from './provider-connection.js';
 import { NO_BYTES } from './provider-connection.js';
-import { STDERR_TAIL_BYTES } from './process-group.js';
+import { STDERR_TAIL_BYTES } from '../io/process-group.js';
 
 /** Heap ceiling of a provider module, so a runaway module fails alone. */
 export const WORKER_HEAP_MB = 2048;

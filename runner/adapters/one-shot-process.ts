@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAX_RESULT_BYTES } from '../protocol/messages.js';
 import type { ProcessCommand } from './persistent-process.js';
-import { spawnGroup } from './process-group.js';
+import { spawnGroup } from '../io/process-group.js';
 import type { CallOutcome, ProviderConnection, ProviderIdentity, ProviderLauncher } from './provider-connection.js';
 import { NO_BYTES } from './provider-connection.js';
 import type { QueryWindow } from '../hermetic/attribute-events.js';

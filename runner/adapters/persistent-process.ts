@@ -16,7 +16,7 @@ import {
   RUNNER_MESSAGES,
   type RunnerHello,
 } from '../protocol/messages.js';
-import { spawnGroup, type SpawnedGroup } from './process-group.js';
+import { spawnGroup, type SpawnedGroup } from '../io/process-group.js';
 import type {
   AdapterKind,
   CallOutcome,

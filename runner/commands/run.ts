@@ -21,8 +21,9 @@ import {
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { compareUtf8, escapeText, kitRoot, kitVersion } from '../../oracle/index.js';
-import { describeFuzzPhase, runFuzzPhase, withFuzzPhase } from '../run/fuzz-phase.js';
-import { killAllGroups } from '../adapters/process-group.js';
+import { runFuzzPhase } from '../run/fuzz-phase.js';
+import { describeFuzzPhase, withFuzzPhase } from '../report/fuzz-phase-report.js';
+import { killAllGroups } from '../io/process-group.js';
 import {
   launcherFor,
   relocatedSpec,
@@ -40,16 +41,16 @@ import { JOB_SUMMARY_LIMIT, renderJobSummary } from '../report/render-job-summar
 import type { GateReport } from '../report/gate-report.js';
 import { renderReport, REPORT_FORMATS, reportFileName, type ReportFormat } from '../report/render-report.js';
 import type { RunEvent } from '../report/run-events.js';
-import { NO_BUILD_COMMANDS, type ReleaseBuildPlan } from '../release-cost/judge-release-vector.js';
+import { NO_BUILD_COMMANDS, type ReleaseBuildPlan } from '../judge/judge-release-vector.js';
 import { runGate } from '../run/run-gate.js';
 import { describeHermetic } from '../hermetic/hermetic-observation.js';
 import { startHermetic } from '../hermetic/start-hermetic.js';
 import { lastFailedIds } from '../run/last-failed.js';
 import { reproduceCommand, type ReproduceContext } from '../run/reproduce-command.js';
 import { installRunInterruption } from '../run/run-interruption.js';
-import { filterVectors, listOption, parseShard, shardVectors, type VectorFilters } from '../run/select-vectors.js';
+import { filterVectors, listOption, parseShard, shardVectors, type VectorFilters } from '../vectors/select-vectors.js';
 import { unknownFilterNames, type UnknownFilterName } from '../run/unknown-filter-names.js';
-import { loadVectorSet } from '../run/vector-source.js';
+import { loadVectorSet } from '../vectors/vector-source.js';
 import type { Register } from '../io/cli-io.js';
 
 /** The help text after the options: how release-cost vectors are judged, and how to leave them out. */

@@ -10,7 +10,7 @@
 import { compareUtf8, escapeText, formatJsonInputProblem, readJsonInputFile } from '../../oracle/index.js';
 import { UsageError } from '../io/cli-io.js';
 import type { VectorJudgement } from './verdict.js';
-import { suggestName } from '../run/suggest-name.js';
+import { suggestName } from '../io/suggest-name.js';
 
 export interface Expectation {
   id: string;

@@ -22,7 +22,7 @@ import {
 } from '../../oracle/index.js';
 import { errorMessage } from '../adapters/module-provider.js';
 import type { CallOutcome, ProviderFault } from '../adapters/provider-connection.js';
-import type { QueryVector, QueryVectorEntry } from '../run/vector-source.js';
+import type { QueryVector, QueryVectorEntry } from '../vectors/vector-source.js';
 import { classifyDifference } from './classify-difference.js';
 import { attributeError, attributeFailure } from './fail-attribution.js';
 import { unifiedDiff } from './unified-diff.js';

@@ -5,8 +5,8 @@
  * report edited by hand (a failing vector's entry deleted, a FAIL turned into a PASS) is thereby refused.
  */
 import type { VectorJudgement } from '../judge/verdict.js';
-import { filterVectors, parseShard, shardVectors } from '../run/select-vectors.js';
-import type { VectorSet } from '../run/vector-source.js';
+import { filterVectors, parseShard, shardVectors } from '../vectors/select-vectors.js';
+import type { VectorSet } from '../vectors/vector-source.js';
 import type { GateReport } from './gate-report.js';
 
 /** One reason a merge is refused, naming the report (by its position on the command line, from 1) and vector. */

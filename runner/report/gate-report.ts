@@ -6,14 +6,13 @@
  * times (`started_at`, `duration_ms`, each vector's `duration_ms`) and `hostname` are the
  * only parts that differ between two runs of the same provider on the same vectors.
  */
-import type { FuzzPhaseReport } from '../run/fuzz-phase.js';
+import type { FuzzPhaseReport } from './fuzz-phase-report.js';
 import type { HermeticReport } from '../hermetic/hermetic-observation.js';
 import { EXIT } from '../io/cli-io.js';
 import type { ProviderIdentity } from '../adapters/provider-connection.js';
 import type { Expectation } from '../judge/expectations.js';
 import { PASSING, VERDICTS, type Verdict, type VectorJudgement } from '../judge/verdict.js';
-import type { InterruptReason } from '../run/run-interruption.js';
-import type { GateOutcome, MetamorphicSettings, RunEvent, RunSelection } from './run-events.js';
+import type { GateOutcome, InterruptReason, MetamorphicSettings, RunEvent, RunSelection } from './run-events.js';
 import { summarizeVectors, type RunSummary } from './run-summary.js';
 
 export const REPORT_FORMAT = 'kofun.ctk.report/v1';

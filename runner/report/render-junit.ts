@@ -7,7 +7,7 @@
  * provider-controlled text is escaped by escape-text first, so the XML carries no
  * character XML 1.0 cannot, and no control sequence reaches a CI log.
  */
-import { describeFuzzPhase, type FuzzPhaseReport } from '../run/fuzz-phase.js';
+import { describeFuzzPhase, type FuzzPhaseReport } from './fuzz-phase-report.js';
 import { describeHermetic } from '../hermetic/hermetic-observation.js';
 import { createRequire } from 'node:module';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';

@@ -4,7 +4,7 @@
  * escaped (markdownCell for table cells, code fences longer than any backtick run
  * for diffs), so it cannot inject markup, links or HTML.
  */
-import { describeFuzzPhase } from '../run/fuzz-phase.js';
+import { describeFuzzPhase } from './fuzz-phase-report.js';
 import { describeHermetic } from '../hermetic/hermetic-observation.js';
 import { escapeText, formatViolation, markdownCell, markdownFence, markdownSafe } from '../../oracle/index.js';
 import { VERDICTS, type VectorJudgement } from '../judge/verdict.js';

@@ -7,8 +7,10 @@
 import type { ProviderIdentity } from '../adapters/provider-connection.js';
 import type { Expectation } from '../judge/expectations.js';
 import type { VectorJudgement } from '../judge/verdict.js';
-import type { InterruptReason } from '../run/run-interruption.js';
 import type { HermeticReport } from '../hermetic/hermetic-observation.js';
+
+/** What stopped a run early: a signal, or `--global-timeout`. */
+export type InterruptReason = 'SIGINT' | 'SIGTERM' | 'global-timeout';
 
 /** What was selected to run. */
 export interface RunSelection {

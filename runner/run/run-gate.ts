@@ -30,24 +30,23 @@ import type {
 import { classifyDifference } from '../judge/classify-difference.js';
 import { applyExpectations, type Expectation } from '../judge/expectations.js';
 import { errorFromFault, notRunJudgement } from '../judge/judge-vector.js';
-import { judgeFromSet } from './judge-from-set.js';
+import { judgeFromSet } from '../judge/judge-from-set.js';
 import { describeFault } from './describe-fault.js';
 import { unifiedDiff } from '../judge/unified-diff.js';
 import { PASSING, type MetamorphicOutcome, type VectorJudgement } from '../judge/verdict.js';
 import { computeGate, reportFromEvents, type GateReport } from '../report/gate-report.js';
-import type { EventSink, MetamorphicSettings, RunEvent, RunSelection } from '../report/run-events.js';
+import type { EventSink, InterruptReason, MetamorphicSettings, RunEvent, RunSelection } from '../report/run-events.js';
 import {
   judgeReleaseVector,
   NO_BUILD_COMMANDS,
   releaseNotRunJudgement,
   type ReleaseBuildPlan,
-} from '../release-cost/judge-release-vector.js';
+} from '../judge/judge-release-vector.js';
 import { fixtureVariant, sampleIds, variantSeed } from './metamorphic-variant.js';
-import type { InterruptReason } from './run-interruption.js';
-import type { QueryVector, QueryVectorEntry, ReleaseVector, SetRead, VectorSet } from './vector-source.js';
+import type { QueryVector, QueryVectorEntry, ReleaseVector, SetRead, VectorSet } from '../vectors/vector-source.js';
 import { clip, sha256Hex } from '../../oracle/index.js';
 import { hermeticSection, type HermeticStart } from '../hermetic/start-hermetic.js';
-import { withHermeticViolations } from '../hermetic/hermetic-violations.js';
+import { withHermeticViolations } from '../judge/hermetic-violations.js';
 
 /** The most characters of a provider's stderr put in the gate's reason when it cannot start. */
 const STDERR_IN_REASON = 600;

@@ -4,11 +4,8 @@
  * marks the rest NOT-RUN and the report incomplete, and the reports are written as for any run. A second signal
  * while the reports are being written exits at once, still killing every provider first.
  */
-import { killAllGroups } from '../adapters/process-group.js';
-import { killAllBuilds } from '../release-cost/run-build.js';
-
-/** What stopped a run. */
-export type InterruptReason = 'SIGINT' | 'SIGTERM' | 'global-timeout';
+import { killAllGroups } from '../io/process-group.js';
+import type { InterruptReason } from '../report/run-events.js';
 
 /** A run's interruption: an AbortSignal whose reason is the InterruptReason. */
 export interface RunInterruption {
@@ -33,12 +30,10 @@ export function installRunInterruption(options: {
     options.notify(line);
     controller.abort(why);
     killAllGroups();
-    killAllBuilds();
   };
   const onSignal = (signal: NodeJS.Signals): void => {
     if (reason !== null) {
       killAllGroups();
-      killAllBuilds();
       options.notify(`kofun-ctk: ${signal} again: providers stopped, exiting without waiting for the reports`);
       process.exit(options.exitCode);
     }

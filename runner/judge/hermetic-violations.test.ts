@@ -5,8 +5,8 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { blankJudgement, type VectorJudgement } from '../judge/verdict.js';
-import type { HermeticEvent } from './attribute-events.js';
+import { blankJudgement, type VectorJudgement } from './verdict.js';
+import type { HermeticEvent } from '../hermetic/attribute-events.js';
 import { hermeticViolations, MAX_CALL_TEXT, withHermeticViolations } from './hermetic-violations.js';
 
 const network: HermeticEvent = {

@@ -17,13 +17,13 @@
  * main thread; several may run at once there, because that umask window is synchronous.
  */
 import { clip, escapeText } from '../../oracle/index.js';
-import type { BuildConfig } from './build-config.js';
-import { capLines } from './format-comparison.js';
-import { runReleaseVector, type ReleaseVectorFailure } from './run-release-vector.js';
-import { GATE_CHECK_LABEL } from './gate-check.js';
-import { MAX_PROVIDER_TEXT } from '../judge/judge-vector.js';
-import { blankJudgement, type VectorError, type VectorJudgement } from '../judge/verdict.js';
-import type { ReleaseVector } from '../run/vector-source.js';
+import type { BuildConfig } from '../release-cost/build-config.js';
+import { capLines } from '../release-cost/format-comparison.js';
+import { runReleaseVector, type ReleaseVectorFailure } from '../release-cost/run-release-vector.js';
+import { GATE_CHECK_LABEL } from '../release-cost/gate-check.js';
+import { MAX_PROVIDER_TEXT } from './judge-vector.js';
+import { blankJudgement, type VectorError, type VectorJudgement } from './verdict.js';
+import type { ReleaseVector } from '../vectors/vector-source.js';
 
 /** The NOT-RUN reason of a release-cost vector whose provider declares no build. */
 export const NO_BUILD_COMMANDS = 'no build commands declared';

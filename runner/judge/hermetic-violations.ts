@@ -6,8 +6,8 @@
  * is escaped and bounded here, once, as every other provider text in a judgement is.
  */
 import { escapeText, violation, type Violation } from '../../oracle/index.js';
-import type { VectorJudgement } from '../judge/verdict.js';
-import type { HermeticEvent } from './attribute-events.js';
+import type { VectorJudgement } from './verdict.js';
+import type { HermeticEvent } from '../hermetic/attribute-events.js';
 
 /** At most this many events of one vector become violations (each names its pid, time and call). */
 export const MAX_EVENTS_PER_VECTOR = 8;

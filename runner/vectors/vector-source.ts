@@ -25,7 +25,7 @@ import {
   formatJsonInputProblem,
 } from '../../oracle/index.js';
 import { UsageError } from '../io/cli-io.js';
-import { loadFixtureBytes, parseVectorFile, vectorBytes } from '../vectors/load-vector.js';
+import { loadFixtureBytes, parseVectorFile, vectorBytes } from './load-vector.js';
 
 /** One acceptable alternative of a query vector as the set keeps it: its bytes stay in the vector file. */
 export interface AcceptableEntry {
