@@ -11,7 +11,7 @@ import type { HermeticReport } from '../hermetic/hermetic-observation.js';
 import { EXIT } from '../io/cli-io.js';
 import type { ProviderIdentity } from '../adapters/provider-connection.js';
 import type { Expectation } from '../judge/expectations.js';
-import { PASSING, VERDICTS, type Verdict, type VectorJudgement } from '../judge/verdict.js';
+import { gateEffect, VERDICTS, type Verdict, type VectorJudgement } from '../judge/verdict.js';
 import type { GateOutcome, InterruptReason, MetamorphicSettings, RunEvent, RunSelection } from './run-events.js';
 import { summarizeVectors, type RunSummary } from './run-summary.js';
 
@@ -69,7 +69,7 @@ export function computeGate(
   const counts = countVerdicts(vectors);
   const reasons: string[] = [...incomplete];
   for (const verdict of VERDICTS) {
-    if (PASSING.has(verdict) || counts[verdict] === 0) continue;
+    if (gateEffect(verdict) === 'passes' || counts[verdict] === 0) continue;
     reasons.push(`${counts[verdict]} ${verdict}`);
   }
   for (const e of unknownExpectations) reasons.push(`expectation names no vector: ${e.id}`);
@@ -78,7 +78,7 @@ export function computeGate(
     (j) => j.metamorphic !== undefined && !j.metamorphic.ok && j.verdict !== 'XFAIL',
   ).length;
   if (metamorphicFailures > 0) reasons.push(`${metamorphicFailures} metamorphic canonical-order failures`);
-  const isIncomplete = incomplete.length > 0 || counts['NOT-RUN'] > 0;
+  const isIncomplete = incomplete.length > 0 || VERDICTS.some((v) => gateEffect(v) === 'incomplete' && counts[v] > 0);
   const exit_code = isIncomplete ? EXIT.incomplete : reasons.length > 0 ? EXIT.failed : EXIT.ok;
   return { passed: exit_code === EXIT.ok, exit_code, reasons };
 }

@@ -27,13 +27,12 @@ import type {
   ProviderFault,
   ProviderLauncher,
 } from '../adapters/provider-connection.js';
-import { classifyDifference } from '../judge/classify-difference.js';
 import { applyExpectations, type Expectation } from '../judge/expectations.js';
-import { errorFromFault, notRunJudgement } from '../judge/judge-vector.js';
+import { notRunJudgement } from '../judge/judge-vector.js';
 import { judgeFromSet } from '../judge/judge-from-set.js';
 import { describeFault } from './describe-fault.js';
-import { unifiedDiff } from '../judge/unified-diff.js';
-import { PASSING, type MetamorphicOutcome, type VectorJudgement } from '../judge/verdict.js';
+import { judgeVariant, passingBytes, withMetamorphic } from '../judge/judge-metamorphic.js';
+import { PASSING, type VectorJudgement } from '../judge/verdict.js';
 import { computeGate, reportFromEvents, type GateReport } from '../report/gate-report.js';
 import type { EventSink, InterruptReason, MetamorphicSettings, RunEvent, RunSelection } from '../report/run-events.js';
 import {
@@ -354,7 +353,7 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
         // A variant cut short by the interruption is no evidence either way: the base judgement stands.
         if (abort?.aborted) return;
         const base = answered.get(entry.id) ?? passingBytes(judgement, read.value);
-        const result = metamorphicOutcome(seed, base, outcome);
+        const result = judgeVariant(seed, base, outcome);
         judgements.set(entry.id, withMetamorphic(judgement, result));
         mDone += 1;
         emit({
@@ -410,37 +409,6 @@ export async function runGate(options: GateRunOptions): Promise<GateReport> {
     ...(options.hermetic === undefined ? {} : { hermetic: hermeticSection(options.hermetic) }),
   });
   return reportFromEvents(events);
-}
-
-/** The bytes a passing judgement matched: the expected result, or the alternative it names. */
-function passingBytes(judgement: VectorJudgement, vector: QueryVector): Uint8Array {
-  if (judgement.verdict === 'PASS') return vector.expected;
-  const alternative = vector.acceptable.find((a) => a.name === judgement.acceptable?.name);
-  if (judgement.verdict !== 'ACCEPTABLE' || alternative === undefined)
-    throw new Error(`kit fault: ${vector.id} answered, was not FAIL, and matched no bytes of the vector`);
-  return alternative.bytes;
-}
-
-function metamorphicOutcome(seed: number, base: Uint8Array, outcome: LaneOutcome): MetamorphicOutcome {
-  if ('notRun' in outcome) return { seed, ok: false, detail: `variant not run: ${outcome.notRun}` };
-  if (!outcome.ok) {
-    const e = errorFromFault(outcome.fault);
-    return { seed, ok: false, detail: `variant errored (${e.kind}): ${e.message}` };
-  }
-  if (Buffer.from(outcome.value).equals(Buffer.from(base))) return { seed, ok: true };
-  const difference = classifyDifference(base, outcome.value);
-  const detail = 'the shuffled, key-reordered fixture from another working directory gave other bytes';
-  if (difference.kind === 'layout') return { seed, ok: false, detail, difference };
-  return { seed, ok: false, detail, difference, diff: unifiedDiff(base, outcome.value) };
-}
-
-/** A metamorphic failure fails the vector with KD-ORDER-12 (and KD-KEY-07: another working directory). */
-function withMetamorphic(j: VectorJudgement, m: MetamorphicOutcome): VectorJudgement {
-  if (m.ok) return { ...j, metamorphic: m };
-  const clauses = ['KD-KEY-07', 'KD-ORDER-12'];
-  if (j.verdict === 'FAIL')
-    return { ...j, metamorphic: m, fail_clauses: [...new Set([...j.fail_clauses, ...clauses])].sort() };
-  return { ...j, metamorphic: m, verdict: 'FAIL', fail_clauses: clauses, clause_source: 'metamorphic' };
 }
 
 /** Runs `work` over `items` with one lane (provider instance or build slot) per worker, until `abort` fires. */
