@@ -73,7 +73,8 @@ export {
   type AcceptableAlternative,
 } from './vectors/vector-source.js';
 export { judgeFromSet, type JudgedFromSet } from './judge/judge-from-set.js';
-export { runGate, type GateRunOptions } from './run/run-gate.js';
+export { runGate } from './run/run-gate.js';
+export type { GateRunOptions } from './run/gate-run.js';
 export { fixtureVariant, variantSeed } from './run/metamorphic-variant.js';
 export { computeGate, reportFromEvents, REPORT_FORMAT, type GateReport } from './report/gate-report.js';
 export { gateReportProblem, mergeReports, REPORT_SCHEMA, type MergeOutcome } from './report/merge-reports.js';

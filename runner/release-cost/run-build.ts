@@ -7,6 +7,7 @@
  * so no build leaves a process behind. Output is kept only as a bounded tail.
  */
 import { spawn } from 'node:child_process';
+import { deadline } from '../io/deadline.js';
 import { registerGroup } from '../io/process-group.js';
 
 export interface BuildSpec {
@@ -93,15 +94,15 @@ export function runBuild(spec: BuildSpec): Promise<BuildRun> {
     let spawnError: string | null = null;
     const pid = child.pid;
     const group = pid === undefined ? undefined : registerGroup(pid);
-    const timer = setTimeout(() => {
+    const bound = deadline(spec.timeoutMs, () => {
       timedOut = true;
       group?.kill();
-    }, spec.timeoutMs);
+    });
     let settled = false;
     const finish = (code: number | null, signal: string | null): void => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      bound.cancel();
       group?.kill();
       group?.release();
       resolve({

@@ -13,7 +13,9 @@ import type { Writable } from 'node:stream';
 import pc from 'picocolors';
 import { formatViolation, escapeText } from '../../oracle/index.js';
 import { gateEffect, VERDICTS, verdictNotHandled, type VectorJudgement } from '../judge/verdict.js';
+import { describeHermetic } from '../hermetic/hermetic-observation.js';
 import { describeDifference, describeProvider } from './describe.js';
+import { describeFuzzPhase } from './fuzz-phase-report.js';
 import type { GateReport } from './gate-report.js';
 import { githubAnnotations } from './github-annotations.js';
 import type { EventSink, ProgressOutcome } from './run-events.js';
@@ -47,7 +49,7 @@ export function chooseReporter(requested: string, tty: boolean, env: NodeJS.Proc
 
 export interface ConsoleReporter {
   sink: EventSink;
-  /** Prints the summary of a finished run. */
+  /** Prints the summary of a finished run (with its fuzz and hermetic sections), then the `extra` lines. */
   summary(report: GateReport, extra?: string[]): void;
 }
 
@@ -146,6 +148,8 @@ export function consoleReporter(out: Writable, tty: boolean, options: ConsoleRep
         (v) => `${colorVerdict(c, v)} ${report.counts[v]}`,
       );
       out.write(`\n${tally.join('  ') || 'no vectors'} in ${(report.duration_ms / 1000).toFixed(1)} s\n`);
+      if (report.fuzz !== undefined) out.write(`${escapeText(describeFuzzPhase(report.fuzz))}\n`);
+      if (report.hermetic !== undefined) out.write(`${escapeText(describeHermetic(report.hermetic))}\n`);
       for (const line of extra) out.write(`${line}\n`);
     }
     const gate = report.gate.passed ? c.green(c.bold('gate PASSED')) : c.red(c.bold('gate FAILED'));

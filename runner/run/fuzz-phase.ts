@@ -4,50 +4,44 @@
  * answer must equal the reference oracle's bytes, so a provider that memorised the vectors
  * does not pass. A disagreement is shrunk and written out as a one-vector vector set, as
  * `kofun-ctk fuzz` does, and fails the gate; the seed and the number of cases go into every
- * report, so the phase replays exactly.
+ * report, so the phase replays exactly (report/fuzz-phase-report.ts).
  */
 import { verifyResult, loadFixture } from '../../oracle/index.js';
-import type { ProviderLauncher } from '../adapters/provider-connection.js';
 import { runFuzz, writeFuzzVector, type FuzzOutcome } from '../fuzz/run-fuzz.js';
 import type { FuzzPhaseReport } from '../report/fuzz-phase-report.js';
+import type { GatePhase } from './gate-run.js';
 
-/** How the phase runs. */
-export interface FuzzPhaseOptions {
-  seed: number;
-  cases: number;
-  launcher: ProviderLauncher;
-  timeoutMs: number;
-  startTimeoutMs: number;
-  restartBudget: number;
-  kitVersion: string;
-  /** Where a disagreement is written. */
-  folder: string;
-}
-
-/** Runs the phase; never throws for a fault of the provider. */
-export async function runFuzzPhase(options: FuzzPhaseOptions): Promise<FuzzPhaseReport> {
+/** Runs the phase when the plan asks for cases; never throws for a fault of the provider. */
+export const fuzzPhase: GatePhase = async (run, findings) => {
+  const { options } = run;
+  const fuzz = options.fuzz;
+  if (fuzz === undefined || fuzz.cases === 0) return findings;
   const outcome = await runFuzz({
-    seed: options.seed,
-    runs: options.cases,
-    launcher: options.launcher,
+    seed: fuzz.seed,
+    runs: fuzz.cases,
+    launcher: fuzz.launcher,
     timeoutMs: options.timeoutMs,
     startTimeoutMs: options.startTimeoutMs,
     restartBudget: options.restartBudget,
     kitVersion: options.kitVersion,
   });
-  const base = { seed: options.seed, cases: options.cases };
-  if (outcome.kind === 'no-provider') return { ...base, outcome: 'no-provider', message: outcome.message };
-  if (outcome.kind === 'passed') return { ...base, outcome: 'passed' };
-  const vectorId = writeFuzzVector(options.folder, outcome, options.kitVersion);
-  return {
-    ...base,
-    outcome: 'disagreement',
-    vector_id: vectorId,
-    folder: options.folder,
-    path: outcome.path,
-    clauses: brokenClauses(outcome),
-  };
-}
+  const base = { seed: fuzz.seed, cases: fuzz.cases };
+  let report: FuzzPhaseReport;
+  if (outcome.kind === 'no-provider') report = { ...base, outcome: 'no-provider', message: outcome.message };
+  else if (outcome.kind === 'passed') report = { ...base, outcome: 'passed' };
+  else {
+    const vectorId = writeFuzzVector(fuzz.folder, outcome, options.kitVersion);
+    report = {
+      ...base,
+      outcome: 'disagreement',
+      vector_id: vectorId,
+      folder: fuzz.folder,
+      path: outcome.path,
+      clauses: brokenClauses(outcome),
+    };
+  }
+  return { ...findings, fuzz: report };
+};
 
 function brokenClauses(outcome: Extract<FuzzOutcome, { kind: 'disagreement' }>): string[] {
   if (!outcome.actual.ok) return [];

@@ -4,6 +4,7 @@
  * marks the rest NOT-RUN and the report incomplete, and the reports are written as for any run. A second signal
  * while the reports are being written exits at once, still killing every provider first.
  */
+import { deadline } from '../io/deadline.js';
 import { killAllGroups } from '../io/process-group.js';
 import type { InterruptReason } from '../report/run-events.js';
 
@@ -51,15 +52,14 @@ export function installRunInterruption(options: {
       `kofun-ctk: --global-timeout ${limit} ms reached: providers stopped, ` +
         `writing the reports of what ran (incomplete)`,
     );
-  const timer = limit === undefined ? undefined : setTimeout(onTimeout, limit);
-  timer?.unref();
+  const bound = limit === undefined ? undefined : deadline(limit, onTimeout, { unref: true });
   return {
     signal: controller.signal,
     reason: () => reason,
     dispose: () => {
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
-      if (timer !== undefined) clearTimeout(timer);
+      bound?.cancel();
     },
   };
 }
