@@ -13,7 +13,7 @@ import type { FuzzPhaseReport } from '../report/fuzz-phase-report.js';
 import type { EventSink, RunEvent, RunSelection } from '../report/run-events.js';
 import type { QueryVectorEntry, ReleaseVector, VectorSet } from '../vectors/vector-source.js';
 import type { InstanceBudget } from './lane-pool.js';
-import type { BasePhasePlan, FuzzPhasePlan, MetamorphicPhasePlan } from './run-plan.js';
+import type { BasePhasePlan, FuzzPhasePlan, MetamorphicPhasePlan, ReleaseCostPhasePlan } from './run-plan.js';
 
 /** What a gate run is given: the vectors, the provider's launchers, each phase's part of the plan, and the sinks. */
 export interface GateRunOptions extends BasePhasePlan {
@@ -34,7 +34,7 @@ export interface GateRunOptions extends BasePhasePlan {
   /** The release-cost vectors selected (none when absent). */
   selectedRelease?: readonly ReleaseVector[];
   /** How the provider builds release-cost vectors; absent or null when it declares no build commands. */
-  releaseBuild?: ReleaseBuildPlan | null;
+  releaseBuild?: (ReleaseBuildPlan & ReleaseCostPhasePlan) | null;
   /** The fuzz phase, with a launcher of the provider outside any trace; absent for none. */
   fuzz?: FuzzPhasePlan & { launcher: ProviderLauncher };
   /** Aborted when the run must stop early; `signal.reason` says why (SIGINT, SIGTERM, global-timeout). */

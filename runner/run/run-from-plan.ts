@@ -13,7 +13,7 @@ import { EXIT, UsageError, type CliIo } from '../io/cli-io.js';
 import { RUN_DEFAULTS } from '../io/cli-options.js';
 import { killAllGroups } from '../io/process-group.js';
 import { loadExpectations, type Expectation } from '../judge/expectations.js';
-import { NO_BUILD_COMMANDS, type ReleaseBuildPlan } from '../judge/judge-release-vector.js';
+import { NO_BUILD_COMMANDS } from '../judge/judge-release-vector.js';
 import {
   chooseReporter,
   consoleReporter,
@@ -56,7 +56,7 @@ export async function runFromPlan(plan: RunPlan, chosen: ChosenVectors, io: CliI
   const strace = plan.provider.hermetic?.strace;
   const hermetic = strace === undefined ? undefined : startHermetic(config.spec, strace);
   const session = hermetic !== undefined && 'session' in hermetic ? hermetic.session : undefined;
-  const releaseBuild: ReleaseBuildPlan | null =
+  const releaseBuild: GateRunOptions['releaseBuild'] =
     config.build === undefined
       ? null
       : { config: config.build.config, checkDigests: config.build.reference, ...phases.releaseCost };
