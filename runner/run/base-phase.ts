@@ -10,7 +10,7 @@ import { clip } from '../../oracle/index.js';
 import { judgeFromSet } from '../judge/judge-from-set.js';
 import { notRunJudgement } from '../judge/judge-vector.js';
 import type { VectorJudgement } from '../judge/verdict.js';
-import { interruptedReason, type GatePhase } from './gate-run.js';
+import { interruptedReason, recordBase, type GatePhase } from './gate-run.js';
 import { elapsedMs, LanePool, type LaneOutcome } from './lane-pool.js';
 
 /** The most characters of a provider's stderr put in the gate's reason when it cannot start. */
@@ -25,7 +25,6 @@ export const basePhase: GatePhase = async (run, findings) => {
   const answered = new Map(findings.answered);
   const changedFiles = new Set(findings.changedFiles);
   const incomplete = [...findings.incomplete];
-  let done = judgements.size;
   const lanes = new LanePool(options.jobs, options.launcher, run.instances);
   const first = await lanes.first.ensure();
   if (!first.ok && abort?.aborted !== true) {
@@ -57,16 +56,7 @@ export const basePhase: GatePhase = async (run, findings) => {
         if (judged.changedFile !== undefined) changedFiles.add(judged.changedFile);
         else if (outcome.ok) answered.set(entry.id, judgement.verdict === 'FAIL' ? outcome.value : undefined);
       }
-      judgements.set(entry.id, judgement);
-      done += 1;
-      run.emit({
-        event: 'progress',
-        phase: 'base',
-        id: entry.id,
-        outcome: judgement.verdict,
-        done,
-        total: run.baseTotal,
-      });
+      recordBase(run, judgements, judgement);
     });
   }
   await lanes.close();

@@ -131,6 +131,23 @@ export function noFindings(): GateFindings {
   return { judgements: new Map(), answered: new Map(), changedFiles: new Set(), incomplete: [] };
 }
 
+/**
+ * Records the judgement of a vector of the base progress (query and release-cost vectors, one count over both) and
+ * emits its progress.
+ */
+export function recordBase(run: GateRun, judgements: Map<string, VectorJudgement>, judgement: VectorJudgement): void {
+  judgements.set(judgement.id, judgement);
+  const done = judgements.size;
+  run.emit({
+    event: 'progress',
+    phase: 'base',
+    id: judgement.id,
+    outcome: judgement.verdict,
+    done,
+    total: run.baseTotal,
+  });
+}
+
 /** The reason of a vector left NOT-RUN by the interruption. */
 export function interruptedReason(run: GateRun): string {
   return `not run: the run was interrupted (${String(run.options.abort?.reason ?? 'aborted')})`;

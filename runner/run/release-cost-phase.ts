@@ -7,7 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { judgeReleaseVector, NO_BUILD_COMMANDS, releaseNotRunJudgement } from '../judge/judge-release-vector.js';
-import { interruptedReason, type GatePhase } from './gate-run.js';
+import { interruptedReason, recordBase, type GatePhase } from './gate-run.js';
 import { elapsedMs, pool } from './lane-pool.js';
 
 /** Runs the release-cost phase. */
@@ -25,8 +25,6 @@ export const releaseCostPhase: GatePhase = async (run, findings) => {
         `release-cost category out of the selection)`,
     );
   }
-  // The base phase's progress goes on: one count over query and release-cost vectors.
-  let done = judgements.size;
   const slots = Array.from({ length: Math.max(1, options.jobs) }, (_, i) => i);
   await pool(options.abort, run.releaseOrder, slots, async (vector) => {
     const t0 = performance.now();
@@ -43,16 +41,8 @@ export const releaseCostPhase: GatePhase = async (run, findings) => {
               duration_ms: elapsedMs(t0),
             };
     const judgement = options.abort?.aborted ? releaseNotRunJudgement(vector, interruptedReason(run)) : judged;
-    judgements.set(vector.id, judgement);
-    done += 1;
-    run.emit({
-      event: 'progress',
-      phase: 'base',
-      id: vector.id,
-      outcome: judgement.verdict,
-      done,
-      total: run.baseTotal,
-    });
+    // The base phase's progress goes on: one count over query and release-cost vectors.
+    recordBase(run, judgements, judgement);
   });
   return { ...findings, judgements, changedFiles, incomplete };
 };

@@ -25,7 +25,7 @@ import { metamorphicPhase } from './metamorphic-phase.js';
 import { releaseCostPhase } from './release-cost-phase.js';
 
 /** The phases of a gate run, in the order they run. */
-export const GATE_PHASES: readonly GatePhase[] = [basePhase, releaseCostPhase, metamorphicPhase, fuzzPhase];
+const GATE_PHASES: readonly GatePhase[] = [basePhase, releaseCostPhase, metamorphicPhase, fuzzPhase];
 
 /** Runs the gate and returns its report (also emitted as events). */
 export async function runGate(options: GateRunOptions): Promise<GateReport> {
