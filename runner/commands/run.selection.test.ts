@@ -140,7 +140,7 @@ test(
     writeFileSync(file, '{"format":"kofun.ctk.report/v1","format":"x"}');
     const r3 = await runCli(['run', '--list', '--last-failed', file]);
     assert.is(r3.code, 2);
-    assert.match(r3.stderr, 'a key repeats in one object (byte offset 32)');
+    assert.match(r3.stderr, 'byte 32, /format: duplicate key "format"');
   },
 );
 
