@@ -259,8 +259,15 @@ def answer(fixture, data):
     except Invalid:
         return result("invalid", None, "invalid-request")
     asked, current = request["analysis"], fixture.key
+    if asked["file_id"] != current["file_id"]:
+        return result("stale", asked, "wrong-file")
+    offset = request["position"]["byte_offset"]
+    span = request["position"]["expression"]
+    # The span's start <= end is a schema rule checked right after the FileId (KIT-01 C, OQ-12 D): a request for
+    # another file is wrong-file first, a reversed span of this file invalid-request before any other key field.
+    if span["start"] > span["end"]:
+        return result("invalid", None, "invalid-request")
     for field, reason in (
-        ("file_id", "wrong-file"),
         ("source_sha256", "stale-source"),
         ("interface_set_sha256", "stale-interface-set"),
         ("generation", "stale-generation"),
@@ -268,12 +275,6 @@ def answer(fixture, data):
     ):
         if asked[field] != current[field]:
             return result("stale", asked, reason)
-    offset = request["position"]["byte_offset"]
-    span = request["position"]["expression"]
-    # The span's start <= end is a schema rule checked after the key (KIT-01 C): a request for another file is
-    # wrong-file first, a reversed span of this file invalid-request.
-    if span["start"] > span["end"]:
-        return result("invalid", None, "invalid-request")
     if not (span["start"] <= offset <= span["end"]) or not all(boundary(fixture.source, o) for o in (span["start"], offset, span["end"])):
         return result("invalid", None, "invalid-position")
     if fixture.cancelled:

@@ -137,10 +137,11 @@ test('the manifest sorts files, renames and flagged vectors by UTF-8 bytes; the 
 });
 
 test('the code points beyond the baseline are read from the request as sent and the fixture (KIT-26)', () => {
-  const fixture = utf8.encode('{"name": "x\u{1f6dc}"}');
-  assert.equal(codePointsBeyondBaseline({ encoding: 'utf8', data: 'q\u0378' }, fixture), ['U+0378', 'U+1F6DC']);
+  // U+2FFC was assigned in Unicode 15.1 and U+0378 never was; U+1F6DC (Unicode 15.0) is within the baseline.
+  const fixture = utf8.encode('{"name": "x\u{2ffc}\u{1f6dc}"}');
+  assert.equal(codePointsBeyondBaseline({ encoding: 'utf8', data: 'q\u0378' }, fixture), ['U+0378', 'U+2FFC']);
   // Bytes stored as base64 are not UTF-8 text, so only the fixture is read.
-  assert.equal(codePointsBeyondBaseline({ encoding: 'base64', data: 'e/99' }, fixture), ['U+1F6DC']);
+  assert.equal(codePointsBeyondBaseline({ encoding: 'base64', data: 'e/99' }, fixture), ['U+2FFC']);
   assert.equal(codePointsBeyondBaseline({ encoding: 'utf8', data: 'caf\u00e9' }, utf8.encode('{}')), []);
 });
 
