@@ -23,6 +23,21 @@ import type { DiscoveryRequestV1 } from '../records/discovery-records.js';
 import { factKeyText, type FixtureFactClosure } from './fixture-fact-closure.js';
 import { statusRank } from './status-rank.js';
 
+/** The clauses that demand a rejection the facts force (KIT-06). */
+export const REJECTION_CLAUSES = [
+  'KD-LOOKUP-09',
+  'KD-OP-11',
+  'KD-OWN-03',
+  'KD-OWN-04',
+  'KD-OWN-05',
+  'KD-OWN-06',
+  'KD-EFFECT-05',
+  'KD-EFFECT-07',
+] as const;
+
+/** A clause that demands a rejection. */
+export type RejectionClause = (typeof REJECTION_CLAUSES)[number];
+
 /** Why a collected candidate never becomes a row (KIT-04). */
 export type Withholding = 'hidden-by-visibility' | 'not-imported' | 'incomplete-analysis' | 'unsupported-in-profile';
 
@@ -38,7 +53,7 @@ export interface CandidateTruth {
   /** Why it is withheld, if it is (KIT-04); null for a candidate that may become a row. */
   withheld: Withholding | null;
   /** The rejections the facts force on its row (KIT-06), each with the clause that demands it. */
-  rejections: ReadonlyMap<string, string>;
+  rejections: ReadonlyMap<string, RejectionClause>;
   /** The least restrictive status rank its row may claim (KD-CLOSURE-08, KIT-07, OQ-43 A). */
   statusFloor: number;
   /** Its row may be cut by a per-row cap (OQ-09 A): the checks then do not insist on its lists or reasons. */
@@ -160,7 +175,7 @@ function exposure(
 
 function judgeCandidate(c: FixtureCandidate, input: JudgeInput): CandidateTruth {
   const { closure } = input;
-  const rejections = new Map<string, string>();
+  const rejections = new Map<string, RejectionClause>();
   const { exposed, withheld: hidden } = exposure(c, input.homeViews);
   let withheld: Withholding | null = hidden;
   if (!input.applicable) rejections.set('type-mismatch', 'KD-LOOKUP-09');
