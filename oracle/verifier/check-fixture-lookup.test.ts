@@ -268,4 +268,15 @@ test('KD-RES-09: dropping non-validated rows by default leaves the result incomp
   assert.ok(found.includes('KD-RES-09 omission-missing at /omissions'), found.join('\n'));
 });
 
+test('KD-OMIT-02: an omission reason spelled like a member of every object is an unknown reason', () => {
+  // "constructor" and "toString" are no OmissionReason (L336); a lookup by reason must not find Object's members.
+  for (const reason of ['constructor', 'toString', '__proto__']) {
+    const found = verifyEdited('partial/unconstrained-t1', (r) => {
+      r.omissions = [{ reason, requested_spelling: null }];
+    });
+    assert.ok(found.includes('KD-OMIT-02 omission-unfounded at /omissions'), `${reason}: ${found.join('\n')}`);
+    for (const f of found) assert.match(f, /^KD-[A-Z]+-[0-9]+ /, reason);
+  }
+});
+
 test.run();

@@ -56,7 +56,9 @@ function misCitations(rows: Readonly<Record<string, RuleRow>>): string[] {
     const clauses = clausesOf(row);
     for (const cited of row.slice(3).join(' ').match(CLAUSE_ID) ?? []) {
       if (clauses === undefined || clauses.length !== 1 || clauses[0] !== cited)
-        found.push(`${key}: cites ${cited}, carries ${clauses === undefined ? 'the request fault' : clauses.join('|')}`);
+        found.push(
+          `${key}: cites ${cited}, carries ${clauses === undefined ? 'the request fault' : clauses.join('|')}`,
+        );
     }
   }
   return found;
