@@ -91,7 +91,7 @@ export const LOOKUP_RULES = ruleTable({
     'identity.'],
   'hidden-identity-dependency (withheld)': ['KD-DISCLOSE-07', 'no hidden identity', 'a hidden SymbolId',
     'The row depends on a candidate hidden at this position; that dependency is withheld',
-    'and the row is unavailable with incomplete-analysis (register KIT-07).'],
+    'and the row is unavailable with incomplete-analysis (register KIT-08).'],
   'dependency-not-in-facts': ['KD-CLOSURE-16', 'only the dependencies of the row and its nested records',
     '{source} {kind} {prefix}…',
     'The row lists a dependency that neither the candidate nor a nested record it lists has (OQ-22 A).'],
@@ -312,7 +312,7 @@ function checkDependencies(op: JsonRecord, at: string, t: CandidateTruth, ctx: R
     if (source === undefined || kind === undefined || value === undefined) return;
     const pointer = `${at}/dependencies/${j}`;
     const genuine = needed.has(`${source}\u0000${kind}\u0000${value}`);
-    // L389, L427 (KIT-07): a row never lists a dependency that names a hidden candidate.
+    // L389, L427 (KIT-08 C): a row never lists a dependency that names a hidden candidate.
     if (ctx.hiddenIds.has(value) && genuine)
       out.push(R.at('hidden-identity-dependency (withheld)', `${pointer}/value`));
     else if (ctx.hiddenIds.has(value)) out.push(R.at('hidden-identity-dependency', `${pointer}/value`));

@@ -20,6 +20,7 @@ import type { LoadedFixture } from '../fixture/load-fixture.js';
 import type { FactKey, FixtureCandidate, FixtureOccurrence } from '../fixture/fixture.js';
 import { LIMITS } from '../limits.js';
 import type { DiscoveryRequestV1 } from '../records/discovery-records.js';
+import { exposure, type Withholding } from './fixture-exposure.js';
 import { factKeyText, type FixtureFactClosure } from './fixture-fact-closure.js';
 import { statusRank } from './status-rank.js';
 
@@ -37,9 +38,6 @@ export const REJECTION_CLAUSES = [
 
 /** A clause that demands a rejection. */
 export type RejectionClause = (typeof REJECTION_CLAUSES)[number];
-
-/** Why a collected candidate never becomes a row (KIT-04). */
-export type Withholding = 'hidden-by-visibility' | 'not-imported' | 'incomplete-analysis' | 'unsupported-in-profile';
 
 /** What the fixture says about one candidate under one query. */
 export interface CandidateTruth {
@@ -80,10 +78,6 @@ export interface LookupTruth {
 
 /** Stages a candidate may enter (collect, exposure, extension/trait, generics, ownership, effects): KIT-10 steps. */
 const STAGES = 6;
-
-function viewExposes(view: 'public' | 'internal', visibility: string): boolean {
-  return visibility === 'pub' || (view === 'internal' && visibility === 'internal');
-}
 
 /** Derives the truth of a lookup for `request` at `occurrence`. */
 export function deriveLookupTruth(
@@ -153,24 +147,6 @@ interface JudgeInput {
   permits: FixtureOccurrence['permits'];
   closure: FixtureFactClosure;
   knownDiagnostics: ReadonlySet<string>;
-}
-
-function exposure(
-  c: FixtureCandidate,
-  homeViews: FixtureLookupView[] | undefined,
-): { exposed: boolean; withheld: Withholding | null } {
-  if (homeViews === undefined)
-    return c.admitted ? { exposed: true, withheld: null } : { exposed: false, withheld: 'hidden-by-visibility' };
-  // Two views of one module cannot both be current (KD-DIGEST-06): fail closed.
-  const view = homeViews.length === 1 ? homeViews[0] : undefined;
-  if (view === undefined) return { exposed: false, withheld: 'hidden-by-visibility' };
-  if (!view.validated) return { exposed: false, withheld: 'incomplete-analysis' };
-  if (!view.names_in_scope) {
-    return { exposed: false, withheld: c.visibility === 'pub' && c.admitted ? 'not-imported' : 'hidden-by-visibility' };
-  }
-  return c.admitted && viewExposes(view.view, c.visibility)
-    ? { exposed: true, withheld: null }
-    : { exposed: false, withheld: 'hidden-by-visibility' };
 }
 
 function judgeCandidate(c: FixtureCandidate, input: JudgeInput): CandidateTruth {

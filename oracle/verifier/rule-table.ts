@@ -1,16 +1,16 @@
 /**
  * The verifier's rules as tables, each violation defined once, as ajv defines each keyword's error:
  * a check file keeps one table, code -> [clause, expected, actual, message], and a check is one line
- * that names the code, where the fault is and what it found. Only this module builds the verifier's
- * violations, so every one of them is a row a reader can find by its code.
+ * that names the code, where the fault is and what it found. Every violation of the verifier's own
+ * rules is built here from a row a reader finds by its code (the codec's, the schema's and the
+ * scalar checks' violations come from their own modules).
  *
  * - The clause is the KD- clause the violation carries; a list when the check picks one of them by
  *   what it found (passed as `clause`), or `{clause}` when the check passes the clause of another
  *   record's fault (the request's).
  * - Expected, actual and the message (its parts joined by spaces) are templates: `{name}` is the
  *   value the check passes, as text; `{name:value}` a found value spelled short (`describeValue`);
- *   `{name:json}` a value as JSON.
- *   A message names no provider bytes and cites no KD- clause but its own (rule-tables.test.ts).
+ *   `{name:json}` a value as JSON. A message cites no KD- clause but its own (rule-tables.test.ts).
  * - A key is the stable code the reports keep; a second wording of one rule adds a note after a
  *   space, `code (note)`, and keeps the code.
  */

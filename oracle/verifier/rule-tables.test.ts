@@ -98,6 +98,22 @@ test('every clause a row names is a clause of the contract', () => {
   }
 });
 
+test('every register entry a message cites is an entry of the interpretations register', () => {
+  const register = JSON.parse(readFileSync(join(kitRoot(), 'oracle', 'interpretations.json'), 'utf8')) as {
+    entries: { id: string }[];
+  };
+  const known = new Set(register.entries.map((e) => e.id));
+  for (const [file, rows] of Object.entries(TABLES)) {
+    for (const [key, row] of Object.entries(rows)) {
+      for (const id of row
+        .slice(3)
+        .join(' ')
+        .match(/\b(OQ|KIT)-[0-9]+/g) ?? [])
+        assert.ok(known.has(id), `${file} ${key}: ${id}`);
+    }
+  }
+});
+
 test('every key is a kebab-case code, with a note after one space when it is a second wording', () => {
   for (const [file, rows] of Object.entries(TABLES)) {
     for (const key of Object.keys(rows)) assert.match(key, /^[a-z]+(-[a-z]+)*( \([a-z ]+\))?$/, `${file} ${key}`);
