@@ -30,20 +30,19 @@ import { LIMITS } from '../limits.js';
 import type { DiscoveryRequestV1 } from '../records/discovery-records.js';
 import type { Violation } from '../violation.js';
 import { deriveLookupTruth, REJECTION_CLAUSES, type CandidateTruth, type LookupTruth } from './derive-lookup-truth.js';
+import type { Withholding } from './fixture-exposure.js';
 import { factKeyText, type FixtureFactClosure } from './fixture-fact-closure.js';
 import { arrayMember, isRecord, member, stringMember, type JsonRecord } from './json-access.js';
 import { ruleTable } from './rule-table.js';
 import { statusRank } from './status-rank.js';
 
-/** The clause a missing omission breaks, by its reason (KIT-04); any other reason breaks KD-OMIT-02. */
+/** The clause a missing omission breaks, by the reason that withheld a collected candidate (KIT-04). */
 const MISSING_CLAUSE = {
   'hidden-by-visibility': 'KD-DISCLOSE-09',
   'not-imported': 'KD-DISCLOSE-06',
   'unsupported-in-profile': 'KD-LOOKUP-11',
   'incomplete-analysis': 'KD-LOOKUP-07',
-} as const;
-const OMISSION_CLAUSES = [...Object.values(MISSING_CLAUSE), 'KD-OMIT-02'] as const;
-type OmissionClause = (typeof OMISSION_CLAUSES)[number];
+} as const satisfies Record<Withholding, string>;
 /** The omissions the facts require whatever was withheld, each with its clause (KIT-04 C, OQ-32 D, OQ-19). */
 type RequiredOmissions = Map<string, 'KD-LOOKUP-07' | 'KD-RES-09' | 'KD-LOOKUP-11'>;
 
@@ -95,11 +94,13 @@ export const LOOKUP_RULES = ruleTable({
   'dependency-not-in-facts': ['KD-CLOSURE-16', 'only the dependencies of the row and its nested records',
     '{source} {kind} {prefix}…',
     'The row lists a dependency that neither the candidate nor a nested record it lists has (OQ-22 A).'],
-  'omission-missing': [OMISSION_CLAUSES, '{reason:json}', 'absent',
+  'omission-missing': [Object.values(MISSING_CLAUSE), '{reason:json}', 'absent',
     'A collected candidate is withheld with {reason}, so the result carries that omission (KIT-04).'],
   'omission-missing (incomplete facts)': [['KD-LOOKUP-07', 'KD-RES-09', 'KD-LOOKUP-11'], '{reason:json}', 'absent',
     'The facts make the result incomplete, so it carries a {reason} omission.'],
-  'omission-unfounded': [[...OMISSION_CLAUSES, 'KD-DISCLOSE-07', 'KD-LIMIT-10'], 'no such omission', '{reason:json}',
+  'omission-unfounded': [
+    ['KD-DISCLOSE-07', 'KD-LIMIT-10', 'KD-DISCLOSE-09', 'KD-LOOKUP-11', 'KD-LOOKUP-07', 'KD-OMIT-02'],
+    'no such omission', '{reason:json}',
     'No collected candidate is withheld with {reason}; an omission says no more than the facts (KIT-04).'],
   'callable-row-dropped': ['KD-LOOKUP-06', 'a row for SymbolId {id}', 'absent',
     'A visible, validated, callable operation of this receiver is missing from the result.'],
@@ -174,9 +175,7 @@ function eligible(t: CandidateTruth): boolean {
 }
 
 /** The clause a reason on a row breaks when the facts give no ground for it. */
-function unfoundedClause(
-  reason: string,
-): 'KD-OWN-06' | 'KD-EFFECT-05' | 'KD-RES-18' | 'KD-LOOKUP-09' | 'KD-OP-11' | 'KD-LOOKUP-11' {
+function unfoundedRejectionClause(reason: string) {
   if (reason.startsWith('requires-')) return 'KD-OWN-06';
   if (reason === 'missing-effect') return 'KD-EFFECT-05';
   if (reason === 'ambiguous') return 'KD-RES-18';
@@ -217,7 +216,9 @@ function checkRow(op: JsonRecord, at: string, t: CandidateTruth, ctx: RowContext
     if (reason === 'incomplete-analysis' && rank !== 0) continue;
     if (reason === 'limit-exhausted' && t.capped) continue;
     if (reason === 'ambiguous' && ctx.mayBeAmbiguous) continue;
-    out.push(R.at('rejection-unfounded', `${at}/rejection_reasons`, { clause: unfoundedClause(reason), reason }));
+    out.push(
+      R.at('rejection-unfounded', `${at}/rejection_reasons`, { clause: unfoundedRejectionClause(reason), reason }),
+    );
   }
   if (ctx.ambiguous && t.applicable && !reasons.has('ambiguous'))
     out.push(R.at('ambiguity-not-reported', `${at}/rejection_reasons`));
@@ -351,32 +352,32 @@ function omissionReasons(result: unknown): Set<string> {
   );
 }
 
-function missingClause(reason: string): OmissionClause {
-  return Object.hasOwn(MISSING_CLAUSE, reason) ? MISSING_CLAUSE[reason as keyof typeof MISSING_CLAUSE] : 'KD-OMIT-02';
+/** The clause an omission no withheld candidate founds breaks, by its reason. */
+function unfoundedOmissionClause(reason: string) {
+  // A not-imported omission for a hidden candidate says more than hidden-by-visibility does.
+  if (reason === 'not-imported') return 'KD-DISCLOSE-07';
+  if (reason === 'limit-exhausted') return 'KD-LIMIT-10';
+  if (reason === 'hidden-by-visibility') return 'KD-DISCLOSE-09';
+  if (reason === 'unsupported-in-profile') return 'KD-LOOKUP-11';
+  return reason === 'incomplete-analysis' ? 'KD-LOOKUP-07' : 'KD-OMIT-02';
 }
 
 function checkOmissions(
   got: ReadonlySet<string>,
-  want: ReadonlySet<string>,
+  want: ReadonlySet<Withholding>,
   optional: ReadonlySet<string>,
   required: RequiredOmissions,
   out: Violation[],
 ): void {
+  const withheld: ReadonlySet<string> = want;
   for (const reason of want)
-    if (!got.has(reason)) out.push(R.at('omission-missing', '/omissions', { clause: missingClause(reason), reason }));
+    if (!got.has(reason)) out.push(R.at('omission-missing', '/omissions', { clause: MISSING_CLAUSE[reason], reason }));
   for (const [reason, clause] of required)
-    if (!got.has(reason) && !want.has(reason))
+    if (!got.has(reason) && !withheld.has(reason))
       out.push(R.at('omission-missing (incomplete facts)', '/omissions', { clause, reason }));
   for (const reason of got) {
-    if (want.has(reason) || optional.has(reason) || required.has(reason)) continue;
-    // A not-imported omission for a hidden candidate says more than hidden-by-visibility does.
-    const clause =
-      reason === 'not-imported'
-        ? 'KD-DISCLOSE-07'
-        : reason === 'limit-exhausted'
-          ? 'KD-LIMIT-10'
-          : missingClause(reason);
-    out.push(R.at('omission-unfounded', '/omissions', { clause, reason }));
+    if (withheld.has(reason) || optional.has(reason) || required.has(reason)) continue;
+    out.push(R.at('omission-unfounded', '/omissions', { clause: unfoundedOmissionClause(reason), reason }));
   }
 }
 
@@ -425,7 +426,7 @@ function checkGeneral(
       out.push(R.at('unavailable-row-dropped', '/operations', { clause, id }));
     }
   }
-  const want = new Set<string>();
+  const want = new Set<Withholding>();
   for (const t of truth.candidates) if (t.collected && t.withheld !== null) want.add(t.withheld);
   const optional = new Set<string>();
   if (truth.candidates.some((t) => t.collected && t.withheld === null && t.uncitableError))
@@ -474,7 +475,7 @@ function checkExplanation(
     checkOmissions(got, new Set(), new Set(), required, out);
     return;
   }
-  const want = new Set<string>();
+  const want = new Set<Withholding>();
   for (const t of matched) if (t.withheld !== null) want.add(t.withheld);
   if (matched.length === 0) want.add('hidden-by-visibility');
   const optional = new Set<string>();
