@@ -24,11 +24,16 @@ export {
   type InterfaceSetDigest,
 } from './digest/interface-set-digest.js';
 export * from './fixture/fixture.js';
-export { loadFixture, loadFixtureFile, type FixtureLoad, type LoadedFixture } from './fixture/load-fixture.js';
+export { loadFixture, type FixtureLoad, type LoadedFixture } from './fixture/load-fixture.js';
+export { loadFixtureFile } from './vectors/load-fixture-file.js';
+export type { CandidateList } from './fixture/candidate-list.js';
 export {
   evaluateQuery,
   evaluateQueryOrThrow,
   evaluateQueryRecord,
+  ALTERNATIVE_READINGS,
+  type AlternativeReading,
+  type EvaluateOptions,
   type QueryEvaluation,
 } from './pipeline/evaluate-query.js';
 export { orderFreeDigest } from './fixture/order-free-digest.js';
@@ -39,8 +44,13 @@ export * from './escape/escape-untrusted.js';
 export { childPointer } from './violation.js';
 export { sha256Hex, sha256Bytes, createSha256, hexOf, type HashInput, type Sha256Stream } from './digest/sha256-hex.js';
 export * from './vectors/vector-format.js';
-export { beyondBaseline, checkRuntimeUnicode, UNICODE_BASELINE, unicodeAge } from './vectors/unicode-baseline.js';
-export { vectorSetDigest, vectorSetFrame } from './vectors/vector-set-digest.js';
+export {
+  assignedInBaseline,
+  beyondBaseline,
+  checkRuntimeUnicode,
+  UNICODE_BASELINE,
+} from './vectors/unicode-baseline.js';
+export { vectorSetDigest, vectorSetFrame, VECTOR_SET_DOMAIN } from './vectors/vector-set-digest.js';
 export { prettyJson, prettyJsonBytes } from './vectors/pretty-json.js';
 export {
   FixtureBuilder,

@@ -3,35 +3,101 @@
  * registers itself here; this shell only parses, dispatches and maps errors to the
  * documented exit codes (0 ok, 1 failed, 2 usage, 3 incomplete).
  */
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Help } from 'commander';
 import { EXIT, UsageError, type CliIo } from './io/cli-io.js';
-import { kitVersion } from '../oracle/index.js';
-import { registerQuery } from './commands/query.js';
-import { registerVerify } from './commands/verify.js';
-import { registerDigest } from './commands/digest.js';
-import { registerReleaseCost } from './release-cost/release-cost-command.js';
-import { registerRun } from './commands/run.js';
-import { registerServe } from './commands/serve.js';
-import { registerMergeReports } from './commands/merge-reports.js';
-import { registerRepro } from './commands/repro.js';
-import { registerFuzz } from './commands/fuzz.js';
-import { registerSmoke } from './commands/smoke.js';
 
 export type { Register } from './io/cli-io.js';
 import type { Register } from './io/cli-io.js';
 
-const REGISTRATIONS: Register[] = [
-  registerQuery,
-  registerVerify,
-  registerDigest,
-  registerReleaseCost,
-  registerRun,
-  registerServe,
-  registerMergeReports,
-  registerRepro,
-  registerFuzz,
-  registerSmoke,
+/**
+ * A command of the CLI: what the root help lists for it, and the module that registers it. A process loads only the
+ * module of the command it runs (each pulls in the oracle and the runner's parts it needs); the root help is printed
+ * from these lines alone, so `kofun-ctk --help` costs little more than node's own start. A test pins each line to what
+ * the module registers.
+ */
+export interface CommandEntry {
+  readonly name: string;
+  /** The name, `[options]` when it has any, and its arguments, as the root help shows them. */
+  readonly term: string;
+  readonly description: string;
+  readonly load: () => Promise<Register>;
+}
+
+export const COMMANDS: readonly CommandEntry[] = [
+  {
+    name: 'query',
+    term: 'query [options]',
+    description: 'answer one request read from stdin with the reference oracle, against a fixture or vector file',
+    load: async () => (await import('./commands/query.js')).registerQuery,
+  },
+  {
+    name: 'verify',
+    term: 'verify [options]',
+    description:
+      'check result bytes read from stdin against every rule the verifier knows; optionally against the request ' +
+      'and fixture',
+    load: async () => (await import('./commands/verify.js')).registerVerify,
+  },
+  {
+    name: 'digest',
+    term: 'digest',
+    description:
+      'print the interface-set digest of a JSON array of ' +
+      '{"package_id","module_id","view":"public"|"internal","semantic_digest"} read from stdin',
+    load: async () => (await import('./commands/digest.js')).registerDigest,
+  },
+  {
+    name: 'release-cost',
+    term: 'release-cost [options]',
+    description: 'release byte-identity gate: compare two artifacts, or build them (KD-RELEASE-02, KD-RELEASE-03)',
+    load: async () => (await import('./release-cost/release-cost-command.js')).registerReleaseCost,
+  },
+  {
+    name: 'run',
+    term: 'run [options]',
+    description: 'run the conformance gate against a discovery provider',
+    load: async () => (await import('./commands/run.js')).registerRun,
+  },
+  {
+    name: 'serve',
+    term: 'serve [options]',
+    description: 'run the reference oracle as a provider: the persistent protocol on stdin/stdout (PROTOCOL.md)',
+    load: async () => (await import('./commands/serve.js')).registerServe,
+  },
+  {
+    name: 'merge-reports',
+    term: 'merge-reports [options] <reports...>',
+    description: 'merge JSON gate reports of shard runs (refuses different vector sets)',
+    load: async () => (await import('./commands/merge-reports.js')).registerMergeReports,
+  },
+  {
+    name: 'repro',
+    term: 'repro [options] <vector-id>',
+    description: 'write a folder reproducing one vector: fixture, request, expected and actual bytes, and the command',
+    load: async () => (await import('./commands/repro.js')).registerRepro,
+  },
+  {
+    name: 'fuzz',
+    term: 'fuzz [options]',
+    description: 'compare a provider with the reference oracle on generated cases; shrink and write out a disagreement',
+    load: async () => (await import('./commands/fuzz.js')).registerFuzz,
+  },
+  {
+    name: 'smoke',
+    term: 'smoke [options]',
+    description: 'check that a provider speaks the protocol: handshake, one fixture load, one query',
+    load: async () => (await import('./commands/smoke.js')).registerSmoke,
+  },
 ];
+
+/**
+ * The command `argv` runs (also for `help <command>`), or undefined when it runs none of them: a root option first
+ * (-h, -V), the root help, an unknown command.
+ */
+function commandToRun(argv: readonly string[]): CommandEntry | undefined {
+  const name = argv[0] === 'help' ? argv[1] : argv[0];
+  return COMMANDS.find((c) => c.name === name);
+}
 
 /**
  * Runs the CLI with `argv` (without node and script) and returns the exit code. `extra` adds commands that only a
@@ -39,17 +105,26 @@ const REGISTRATIONS: Register[] = [
  */
 export async function main(argv: string[], io: CliIo = processIo(), extra: Register[] = []): Promise<number> {
   let exitCode: number = EXIT.ok;
+  const done = (code: number): void => {
+    exitCode = code;
+  };
   const program = new Command('kofun-ctk');
+  // The version is read through the oracle's entry, which only -V needs loaded before a command runs.
+  const wantsVersion = argv.includes('-V') || argv.includes('--version');
+  const version = wantsVersion ? (await import('../oracle/index.js')).kitVersion() : '';
   program
     .description('Conformance test kit and reference oracle for the kofun discovery contract')
-    .version(kitVersion(), '-V, --version')
+    .version(version, '-V, --version')
     .exitOverride()
     .showHelpAfterError('(run kofun-ctk --help for usage)')
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
     });
-  for (const register of [...REGISTRATIONS, ...extra]) register(program, io, (code) => (exitCode = code));
+  const command = commandToRun(argv);
+  if (command !== undefined) (await command.load())(program, io, done);
+  else listCommands(program);
+  for (const register of extra) register(program, io, done);
   if (argv.length === 0) {
     // A bare `kofun-ctk` is a usage error, not a successful run: CI that forgot the command must not go green.
     io.stderr.write(program.helpInformation());
@@ -70,6 +145,17 @@ export async function main(argv: string[], io: CliIo = processIo(), extra: Regis
     throw err;
   }
   return exitCode;
+}
+
+/** Adds every command as its root-help line only (no options, no action), for the root help and an unknown command. */
+function listCommands(program: Command): void {
+  const terms = new Map<Command, string>();
+  for (const c of COMMANDS) terms.set(program.command(c.name).description(c.description), c.term);
+  program.configureHelp({
+    subcommandTerm(this: Help, cmd: Command): string {
+      return terms.get(cmd) ?? Help.prototype.subcommandTerm.call(this, cmd);
+    },
+  });
 }
 
 /** The CliIo of this process. */

@@ -1,17 +1,6 @@
 // The main job and its in-process floor, for the benchmark (scripts/bench.ts); see there for what each one covers.
 import { execFileSync, spawn } from 'node:child_process';
-import {
-  closeSync,
-  constants,
-  createReadStream,
-  existsSync,
-  openSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-} from 'node:fs';
+import { closeSync, constants, createReadStream, openSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
@@ -25,6 +14,7 @@ import {
 } from '../oracle/index.js';
 import type { QueryVector, VectorSet } from '../runner/run/vector-source.js';
 import { sampleProcessTree, type SampledProcess } from './process-tree-rss.js';
+import { buildIsCurrent } from '../bin/build-stamp.js';
 
 /** One run of the main job: wall time, exit status, and the peak resident memory of each kind of process. */
 export interface MainJobRun {
@@ -49,17 +39,7 @@ export interface MainJobRun {
 
 /** Whether bin/kofun-ctk.js will run dist/ (as an installed kit does) rather than the TypeScript sources. */
 export function runsFromDist(): boolean {
-  const built = join(kitRoot(), 'dist', 'runner', 'cli-entry.js');
-  if (!existsSync(built)) return false;
-  let newest = 0;
-  const walk = (dir: string): void => {
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      if (e.isDirectory()) walk(join(dir, e.name));
-      else if (e.name.endsWith('.ts')) newest = Math.max(newest, statSync(join(dir, e.name)).mtimeMs);
-    }
-  };
-  for (const d of ['oracle', 'runner']) walk(join(kitRoot(), d));
-  return statSync(built).mtimeMs >= newest;
+  return buildIsCurrent(kitRoot());
 }
 
 const maxOf = (ps: SampledProcess[]): number | undefined =>

@@ -23,6 +23,10 @@
 //    text plus JSON.stringify(value, null, 2); the UTF-8 decoding of the bytes to that
 //    text is not timed. Both sides alternate round by round and report their medians.
 // 5. The peak RSS of this benchmark process (parts 2 to 4 run in it).
+// 6. (scripts/bench-series.ts, after part 5, since part 7 parses a large array) Each step-budget vector's query as a
+//    ratio to a bare 1,000,000-step loop (target <= 20 for the slowest).
+// 7. The series fixture load as a ratio to JSON.parse of a 1,000,000-element array (target <= 1), with the time of
+//    hashing the members' SymbolIds, which bounds it.
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { kitRoot, kitVersion, evaluateQuery, LIMITS } from '../oracle/index.js';
@@ -31,6 +35,9 @@ import { killAllGroups } from '../runner/adapters/process-group.js';
 import { runGate } from '../runner/run/run-gate.js';
 import { loadVectorSet, type QueryVector, type QueryVectorEntry, type VectorSet } from '../runner/run/vector-source.js';
 import { floorPass, runMainJob, runsFromDist, type MainJobRun } from './bench-main-job.js';
+import { checksRatio } from './bench-checks.js';
+import { cliStartRatio } from './bench-start-up.js';
+import { printBudgetQueries, printSeriesLoad } from './bench-series.js';
 
 const ONE_SHOT_SAMPLE = 12;
 /** Untimed rounds of both sides before the timed ones (per-fixture preparation, JIT). */
@@ -206,7 +213,7 @@ function printMainJob(jobs: number, runs: readonly MainJobRun[], floorMs: number
   process.stdout.write(`  runner peak RSS: ${mib(peak((r) => r.runnerKiB))} (target < 150 MiB)\n`);
   const providers = `largest of ${last?.providerProcesses ?? 0} provider processes`;
   const builds = `largest of ${last?.buildProcesses ?? 0} build processes`;
-  process.stdout.write(`  provider peak RSS: ${mib(peak((r) => r.providerKiB))} (${providers})\n`);
+  process.stdout.write(`  provider peak RSS: ${mib(peak((r) => r.providerKiB))} (${providers}; target < 250 MiB)\n`);
   process.stdout.write(`  release build peak RSS: ${mib(peak((r) => r.buildKiB))} (${builds})\n\n`);
 }
 
@@ -224,6 +231,8 @@ async function main(): Promise<void> {
     `kofun-ctk ${kitVersion()} bench: ${all.length} query vectors of set ${set.vectorSetSha256}\n\n`,
   );
 
+  cliStartRatio();
+  checksRatio();
   await mainJobRatio(set, rounds, jobsList);
 
   // The codec comparison runs first, while no provider process is starting or exiting
@@ -280,7 +289,10 @@ async function main(): Promise<void> {
   }
 
   const rss = process.resourceUsage().maxRSS;
-  process.stdout.write(`bench process peak RSS (parts 2 to 4, in this process): ${(rss / 1024).toFixed(0)} MiB\n`);
+  process.stdout.write(`bench process peak RSS (parts 2 to 4, in this process): ${(rss / 1024).toFixed(0)} MiB\n\n`);
+
+  printBudgetQueries(set);
+  printSeriesLoad(set);
 }
 
 main().then(

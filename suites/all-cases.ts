@@ -7,12 +7,14 @@ import { CATEGORIES, type CaseDefinition } from './case-definition.js';
 import { canonicalOrderCases } from './canonical-order.js';
 import { completeCases } from './complete.js';
 import { effectCases } from './effect.js';
+import { endOfSourceCases } from './end-of-source-cases.js';
 import { failClosedCases } from './fail-closed-cases.js';
 import { hiddenCases } from './hidden.js';
 import { invalidCases } from './invalid.js';
 import { limitCases } from './limit.js';
 import { ownershipCases } from './ownership.js';
 import { partialCases } from './partial.js';
+import { withReadingAlternatives } from './reading-alternatives.js';
 import { releaseCostCases } from './release-cost.js';
 import { staleCases } from './stale.js';
 
@@ -58,10 +60,9 @@ export function buildAllCases(): CaseDefinition[] {
     limit: limitCases,
     'release-cost': releaseCostCases,
   };
-  // The fail-closed cases span categories; each is filed after its category's own cases.
-  const failClosed = failClosedCases();
-  return CATEGORIES.flatMap((category) => [
-    ...byCategory[category](),
-    ...failClosed.filter((c) => c.category === category),
-  ]);
+  // The fail-closed and end-of-source cases span categories; each is filed after its category's own cases.
+  const across = [...failClosedCases(), ...endOfSourceCases()];
+  return withReadingAlternatives(
+    CATEGORIES.flatMap((category) => [...byCategory[category](), ...across.filter((c) => c.category === category)]),
+  );
 }

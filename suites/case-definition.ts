@@ -25,7 +25,8 @@ export interface CaseBase {
 /**
  * A named alternative outcome the contract allows (Wycheproof's "acceptable"): the
  * result the oracle gives for `request` (a canonical record) on the same fixture, or
- * for the same request on `fixture` when given. Never a loosened comparison.
+ * for the same request on `fixture` when given, or, with `reading`, the oracle's answer
+ * under that other reading of the entry. Never a loosened comparison.
  */
 export interface AlternativeSpec {
   name: string;
@@ -34,6 +35,8 @@ export interface AlternativeSpec {
   interpretation: string;
   request?: DiscoveryRequestV1;
   fixture?: FixtureV1;
+  /** The label of the entry's reading whose answer this is (the oracle follows it, e.g. KIT-12 A). */
+  reading?: string;
 }
 
 /**

@@ -15,7 +15,7 @@ import { variant } from '../oracle/fixture/fixture-builder.js';
 import { t1World } from './fixtures/generic-t1-world.js';
 import { HIDDEN_NAMES, hiddenWorld } from './fixtures/hidden-world.js';
 import { diagnosticId, factKey, identityOf, symbolId } from '../oracle/fixture/fixture-ids.js';
-import { LIST_TEXT_TYPE, listTextBuilder } from './fixtures/list-text-world.js';
+import { LIST_TEXT_TYPE, listTextBuilder, listTextWorld } from './fixtures/list-text-world.js';
 import { requestFor } from './fixtures/request-for.js';
 import { EXPECT, recordCase, RESULT_SHAPE_CLAUSES } from './query-case.js';
 
@@ -155,6 +155,181 @@ export function failClosedCases(): QueryCase[] {
     ['KIT-05', 'KIT-08', 'OQ-25', 'OQ-33'],
     leaky,
     requestFor(leaky, { kind: 'explain-operation', spelling: 'fingerprint' }),
+  );
+
+  // KIT-08 C (L228, L236, L389, L427): what a row withholds still bounds its status;
+  // no field carries a hidden identity.
+  const hiddenKey = {
+    source: 'kif' as const,
+    kind: 'SymbolId' as const,
+    value: symbolId(`secretcorp.keyring.${HIDDEN_NAMES.privateOfInterface}`),
+  };
+  const hiddenIdentity = { kind: 'SymbolId' as const, value: hiddenKey.value };
+  const withHidden = (
+    tag: string,
+    status: 'validated' | 'error',
+    edit: (f: FixtureV1, fingerprint: FixtureV1['candidates'][number]) => void,
+  ): FixtureV1 =>
+    ownWorld(
+      variant(hiddenWorld({ only: ['privateOfInterface'] }), (f) => {
+        const diagnostics: string[] = [];
+        if (status === 'error') {
+          const id = diagnosticId('keyring.kf:E0999');
+          f.diagnostics.push({
+            id,
+            code: 'E0999',
+            severity: 'error',
+            category: 'type',
+            template_id: 'E0999.v1',
+            primary: null,
+            disclose_primary: false,
+            fallback_text: 'A declaration this operation depends on does not type-check.',
+          });
+          diagnostics.push(id);
+        }
+        f.facts.push({ ...hiddenKey, status, depends_on: [], diagnostic_ids: diagnostics });
+        const visible = f.candidates.find((c) => c.qualified_name === 'secretcorp.keyring.fingerprint');
+        if (visible === undefined) throw new Error('hidden world has no fingerprint candidate');
+        edit(f, visible);
+      }),
+      tag,
+    );
+  const cites = withHidden('visible error row depends on a private error symbol', 'error', (f, visible) => {
+    const warning = diagnosticId('keyring.kf:W0100');
+    f.diagnostics.push({
+      id: warning,
+      code: 'W0100',
+      severity: 'warning',
+      category: 'style',
+      template_id: 'W0100.v1',
+      primary: null,
+      disclose_primary: false,
+      fallback_text: 'fingerprint is computed on every call.',
+    });
+    visible.diagnostic_ids.push(warning);
+    visible.dependencies.push(hiddenKey);
+  });
+  add(
+    'hidden/explain-row-depending-on-hidden-error-symbol',
+    EXPECT.partial,
+    "A visible operation whose facts depend on a private declaration's SymbolId that is in error: the dependency " +
+      'is not listed, yet it still bounds the row, which is error (never unavailable: L228, L236) and cites only ' +
+      "its own diagnostic, never the private declaration's.",
+    ['KD-RES-08', 'KD-CLOSURE-08', 'KD-CLOSURE-10', 'KD-CLOSURE-14', 'KD-DISCLOSE-03', 'KD-DISCLOSE-07'],
+    ['KIT-05', 'KIT-07', 'KIT-08', 'OQ-23', 'OQ-25', 'OQ-33'],
+    cites,
+    requestFor(cites, { kind: 'explain-operation', spelling: 'fingerprint' }),
+  );
+  const uncited = withHidden('visible row depends on a private error symbol', 'error', (_f, visible) => {
+    visible.dependencies.push(hiddenKey);
+  });
+  add(
+    'hidden/explain-row-withheld-for-hidden-error-symbol',
+    EXPECT.partial,
+    "A visible operation whose only error is a private declaration's SymbolId it may not list: the row is error " +
+      'but has no diagnostic it may cite, so it is withheld with incomplete-analysis (KIT-15), never shown as ' +
+      'unavailable.',
+    ['KD-RES-08', 'KD-CLOSURE-10', 'KD-CLOSURE-14', 'KD-DISCLOSE-07', 'KD-OMIT-05'],
+    ['KIT-08', 'KIT-15', 'OQ-29', 'OQ-33'],
+    uncited,
+    requestFor(uncited, { kind: 'explain-operation', spelling: 'fingerprint' }),
+  );
+  const typed = withHidden('the type depends on a private symbol', 'validated', (f) => {
+    const type = f.occurrences[0]?.type;
+    if (type === undefined) throw new Error('hidden world has no occurrence 0');
+    type.dependencies.push(hiddenKey);
+  });
+  add(
+    'hidden/type-depending-on-hidden-symbol',
+    { status: 'unavailable', reason: 'incomplete-current-file-facts' },
+    "The receiver's type fact depends on a private declaration's SymbolId: the type never lists it, so it cannot " +
+      'show its closure and is unavailable, without identity or display; with no useful fact left the answer is ' +
+      'unavailable.',
+    ['KD-RES-10', 'KD-TYPE-05', 'KD-CLOSURE-08', 'KD-DISCLOSE-07'],
+    ['KIT-07', 'KIT-08', 'KIT-09', 'OQ-14'],
+    typed,
+    requestFor(typed, { kind: 'type' }),
+  );
+  const required = withHidden('a requirement names a private symbol', 'validated', (_f, visible) => {
+    visible.generic_requirements.push({
+      kind: 'equality',
+      identity: hiddenIdentity,
+      display: 'T == Token',
+      status: 'validated',
+      satisfied: true,
+      dependencies: [],
+    });
+  });
+  add(
+    'hidden/requirement-naming-hidden-symbol',
+    EXPECT.partial,
+    "A visible operation with a generic requirement whose identity is a private declaration's SymbolId: the " +
+      'requirement is not listed and the row, which cannot show its requirements, is unavailable with ' +
+      'incomplete-analysis.',
+    ['KD-RES-08', 'KD-ACCEPT-03', 'KD-DISCLOSE-07', 'KD-OP-12'],
+    ['KIT-05', 'KIT-08', 'OQ-25', 'OQ-33'],
+    required,
+    requestFor(required, { kind: 'explain-operation', spelling: 'fingerprint' }),
+  );
+  const effected = withHidden('an effect names a private symbol', 'validated', (f, visible) => {
+    visible.effects.push({
+      identity: hiddenIdentity,
+      display: 'keyring access',
+      status: 'validated',
+      public: true,
+      dependencies: [],
+    });
+    f.occurrences[0]?.capabilities.push(hiddenIdentity);
+  });
+  add(
+    'hidden/effect-naming-hidden-symbol',
+    EXPECT.partial,
+    "A visible operation with a public effect whose identity is a private declaration's SymbolId, held at the " +
+      'position: the effect is not listed and the row is unavailable with incomplete-analysis.',
+    ['KD-RES-08', 'KD-EFFECT-07', 'KD-DISCLOSE-07', 'KD-OP-12'],
+    ['KIT-05', 'KIT-08', 'KIT-12', 'OQ-25', 'OQ-33'],
+    effected,
+    requestFor(effected, { kind: 'explain-operation', spelling: 'fingerprint' }),
+  );
+
+  // KIT-15 (L232, L289): an error generic requirement carries no diagnostic, so its row has none to cite.
+  const errorRequirement = listTextBuilder({ readOnlyOperations: true });
+  errorRequirement.b.addCandidate({
+    qualified_name: 'std.list.checksum',
+    signature: 'std.list.checksum(read List[Text]) -> Int',
+    receiver: LIST_TEXT_TYPE,
+    mode: 'read',
+    home: errorRequirement.std.list,
+    generics: [{ kind: 'inference', identity: null, display: 'T: Hash', status: 'error', satisfied: true }],
+  });
+  const uncitable = ownWorld(errorRequirement.b.build(), 'error requirement without diagnostic');
+  add(
+    'partial/error-requirement-without-diagnostic',
+    EXPECT.partial,
+    'An operation whose generic requirement is in error closes to error, but neither it nor its requirement has a ' +
+      'diagnostic ID to cite: the row is withheld and an incomplete-analysis omission says so.',
+    ['KD-RES-08', 'KD-CLOSURE-10', 'KD-CLOSURE-17', 'KD-OP-13', 'KD-OMIT-06'],
+    ['KIT-07', 'KIT-09', 'KIT-15', 'OQ-18', 'OQ-23', 'OQ-32'],
+    uncitable,
+    requestFor(uncitable, { includeUnavailable: true }),
+  );
+
+  // OQ-12 D, KIT-01 C: a reversed span is judged right after the FileId, before the other key fields.
+  const order = ownWorld(listTextWorld(), 'reversed span and stale source');
+  const reversedSpan = requestFor(order, {
+    analysis: { source_sha256: symbolId('another source') },
+    expression: { start: 10, end: 5 },
+    byteOffset: 7,
+  });
+  add(
+    'invalid/reversed-span-before-stale-source',
+    EXPECT.invalidRequest,
+    'The right FileId, a stale source digest and an expression span with start > end: invalid-request, since the ' +
+      'span order is checked right after the FileId (OQ-12 D), before the source digest.',
+    ['KD-SCALAR-11', 'KD-POS-03', 'KD-RES-15', 'KD-STALE-02'],
+    ['KIT-01', 'OQ-02', 'OQ-12', 'OQ-17'],
+    order,
+    reversedSpan,
   );
 
   // OQ-19 A (L387): an explanation never claims a complete extension/trait candidate set.

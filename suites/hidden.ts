@@ -188,7 +188,7 @@ export function hiddenCases(): QueryCase[] {
     recordCase(
       {
         id: 'hidden/explain-visible-among-hidden',
-        // The hidden world holds a view that failed validation: KIT-28 makes every answer in it incomplete.
+        // The hidden world holds a view that failed validation: KIT-03 C makes every answer in it incomplete.
         expect: EXPECT.partial,
         intent:
           'Explaining a visible operation in the hidden world shows its row and nothing about its hidden neighbours.',

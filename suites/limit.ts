@@ -94,19 +94,7 @@ export function limitCases(): QueryCase[] {
       over: EXPECT.partial,
       cap: LIMITS.dependenciesPerFact,
       what: 'direct dependencies of one operation',
-      world: (n) => {
-        const { b, m } = bigWorldBuilder({ description: `One operation with ${n} dependencies.` });
-        const deps = Array.from({ length: n }, (_, i) => b.addFact(factKey('kif', 'SymbolId', `m.deps:${i}`)));
-        b.addCandidate({
-          qualified_name: 'm.deps',
-          signature: 'm.deps(read Items)',
-          receiver: ITEMS_TYPE,
-          mode: 'read',
-          home: m,
-          dependencies: deps,
-        });
-        return b.build();
-      },
+      world: rowDependenciesWorld,
       request: (f) => requestFor(f, { includeUnavailable: true }),
       clauses: ['KD-LIMIT-06', 'KD-ORDER-01', 'KD-ORDER-02'],
       interpretations: ['OQ-09', 'OQ-22'],
@@ -545,4 +533,19 @@ function exactByteCapWorld(): { fit: FixtureV1; over: FixtureV1 } {
     count += remaining < 0 ? -1 : 1;
   }
   throw new Error('limit suite: no exact 4 MiB fit found');
+}
+
+/** One operation of the big world with `n` direct dependencies (the row-dependencies cap, OQ-09 A). */
+export function rowDependenciesWorld(n: number): FixtureV1 {
+  const { b, m } = bigWorldBuilder({ description: `One operation with ${n} dependencies.` });
+  const deps = Array.from({ length: n }, (_, i) => b.addFact(factKey('kif', 'SymbolId', `m.deps:${i}`)));
+  b.addCandidate({
+    qualified_name: 'm.deps',
+    signature: 'm.deps(read Items)',
+    receiver: ITEMS_TYPE,
+    mode: 'read',
+    home: m,
+    dependencies: deps,
+  });
+  return b.build();
 }

@@ -359,7 +359,7 @@ export function staleCases(): QueryCase[] {
         clauses: [...RESULT_SHAPE_CLAUSES, 'KD-DIGEST-10', 'KD-LOOKUP-07', 'KD-KEY-04'],
         interpretations: ['OQ-36', 'KIT-01', 'KIT-03'],
         fixture: withUnvalidated,
-        // Answered, not stale; but the view that failed validation makes the answer incomplete (KIT-28, L380).
+        // Answered, not stale; but the view that failed validation makes the answer incomplete (KIT-03 C, L380).
         expect: EXPECT.partial,
       },
       requestFor(withUnvalidated, { analysis: { interface_set_sha256: currentKey(base).interface_set_sha256 } }),

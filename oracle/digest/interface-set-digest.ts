@@ -1,6 +1,6 @@
 /**
  * The interface-set digest of the analysis key (KD-KEY-04): SHA-256 over the #303-style
- * frame of the contract (KD-DIGEST-02..11).
+ * frame of the contract (KD-DIGEST-02..11, kofun-frame.ts).
  *
  *   "KOFUN\0" || domain_length:u16be (32) || "kofun.discovery.interface-set/v1"
  *   || payload_length:u32be || payload
@@ -11,6 +11,7 @@ import type { Id } from '../records/discovery-records.js';
 import { isId } from '../records/scalar-checks.js';
 import { LIMITS } from '../limits.js';
 import { violation, type Violation } from '../violation.js';
+import { kofunFrame } from './kofun-frame.js';
 import { sha256Hex } from './sha256-hex.js';
 
 /** The frame's ASCII domain (KD-DIGEST-02). */
@@ -41,7 +42,6 @@ export interface InterfaceSetDigestOptions {
   ignoreMemberCap?: boolean;
 }
 
-const MAGIC = [0x4b, 0x4f, 0x46, 0x55, 0x4e, 0x00]; // "KOFUN\0"
 const MEMBER_BYTES = 97; // 32 + 32 + 1 + 32 (KD-DIGEST-03)
 const VIEW_BYTE: Record<InterfaceView, number> = { public: 1, internal: 2 };
 const ID_FIELDS = ['package_id', 'module_id', 'semantic_digest'] as const;
@@ -121,27 +121,16 @@ export function interfaceSetDigest(
 }
 
 function encodeFrame(sortedKeys: readonly string[]): Uint8Array {
-  const payloadLength = 4 + sortedKeys.length * MEMBER_BYTES; // KD-DIGEST-11
-  const headerLength = MAGIC.length + 2 + INTERFACE_SET_DOMAIN.length + 4;
-  const frame = new Uint8Array(headerLength + payloadLength);
-  const view = new DataView(frame.buffer);
-  let at = 0;
-  frame.set(MAGIC, at);
-  at += MAGIC.length;
-  view.setUint16(at, INTERFACE_SET_DOMAIN.length);
-  at += 2;
-  for (let i = 0; i < INTERFACE_SET_DOMAIN.length; i++) frame[at++] = INTERFACE_SET_DOMAIN.charCodeAt(i);
-  view.setUint32(at, payloadLength);
-  at += 4;
-  view.setUint32(at, sortedKeys.length);
-  at += 4;
+  const payload = new Uint8Array(4 + sortedKeys.length * MEMBER_BYTES); // KD-DIGEST-11
+  new DataView(payload.buffer).setUint32(0, sortedKeys.length);
+  let at = 4;
   for (const key of sortedKeys) {
     // key = PackageId hex (64) || ModuleId hex (64) || view digit (1) || semantic_digest hex (64)
-    at = writeHex(frame, at, key, 0, 128);
-    frame[at++] = key.charCodeAt(128) - 0x30;
-    at = writeHex(frame, at, key, 129, 64);
+    at = writeHex(payload, at, key, 0, 128);
+    payload[at++] = key.charCodeAt(128) - 0x30;
+    at = writeHex(payload, at, key, 129, 64);
   }
-  return frame;
+  return kofunFrame(INTERFACE_SET_DOMAIN, payload);
 }
 
 function writeHex(out: Uint8Array, at: number, hex: string, from: number, chars: number): number {

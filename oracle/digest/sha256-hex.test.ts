@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
-import { sha256Hex } from './sha256-hex.js';
+import { sha256Hex, sha256HexOfText } from './sha256-hex.js';
 
 test('FIPS 180-2 vectors', () => {
   assert.is(sha256Hex(new Uint8Array()), 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
@@ -18,6 +18,16 @@ test('agrees with node:crypto on arbitrary bytes', () => {
       assert.is(sha256Hex(bytes), createHash('sha256').update(bytes).digest('hex'));
     }),
     { seed: 20261201, numRuns: 300 },
+  );
+});
+
+test('the native hash of a text is the SHA-256 of its UTF-8 bytes', () => {
+  assert.is(sha256HexOfText('abc'), 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  fc.assert(
+    fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), (text) => {
+      assert.is(sha256HexOfText(text), sha256Hex(new TextEncoder().encode(text)));
+    }),
+    { seed: 20261202, numRuns: 300 },
   );
 });
 

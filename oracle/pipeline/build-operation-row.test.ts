@@ -199,6 +199,70 @@ test('a row depending on an undisclosable identity drops it and is downgraded to
   assert.is(b.row.signature, null);
 });
 
+// L228, L236 (KIT-08 C): a withheld dependency still bounds the row; the row cites only what it lists.
+test('a withheld error dependency makes the row error, citing its own diagnostics, or withholds it', () => {
+  const warning = hex(0xd2);
+  const graph = closeFactGraph([fact(N1), fact(N2, { status: 'error', diagnostic_ids: [DIAG] })]);
+  const hidden = (k: { value: string }): boolean => k.value === N2.value;
+  const known = new Set([DIAG, warning]);
+  const own = candidate(1, { dependencies: [N1, N2], diagnostic_ids: [warning] });
+  const b = buildOperationRow(judged(own, graph), graph, known, [], hidden);
+  assert.ok(b.ok);
+  if (!b.ok) return;
+  assert.is(b.row.status, 'error');
+  assert.equal(b.row.diagnostic_ids, [warning], "the hidden node's diagnostic is not cited");
+  assert.equal(
+    b.row.dependencies.map((d) => d.value),
+    [hex(0x11)],
+  );
+  assert.equal(b.row.rejection_reasons, ['incomplete-analysis']);
+  const none = buildOperationRow(judged(candidate(2, { dependencies: [N2] }), graph), graph, known, [], hidden);
+  assert.equal(none, { ok: false, withheld: 'incomplete-analysis' });
+});
+
+// L389, L427 (KIT-08 C): a nested record whose own identity may not be disclosed is not listed.
+test('a generic requirement or effect naming an undisclosable identity is not listed and downgrades the row', () => {
+  const graph = closeFactGraph([]);
+  const secret = { kind: 'SymbolId' as const, value: hex(0x5ec) };
+  const hidden = (k: { kind: string; value: string }): boolean => k.kind === 'SymbolId' && k.value === secret.value;
+  const req = candidate(1, { generic_requirements: [requirement({ identity: secret, display: 'T = Secret' })] });
+  const r = buildOperationRow(judged(req, graph), graph, KNOWN, [], hidden);
+  assert.ok(r.ok && r.row.generic_requirements.length === 0 && r.row.status === 'unavailable');
+  const eff = candidate(2, { effects: [effect(0x5ec, { identity: secret })] });
+  const e = buildOperationRow(judged(eff, graph, [secret]), graph, KNOWN, [], hidden);
+  assert.ok(e.ok && e.row.effects.length === 0 && e.row.status === 'unavailable');
+  assert.ok(e.ok && e.row.availability === 'unavailable' && e.row.signature === null);
+  // The same identity under another kind names something else and is listed as usual.
+  const typed = candidate(3, { generic_requirements: [requirement({ identity: { ...secret, kind: 'TypeId' } })] });
+  const t = buildOperationRow(judged(typed, graph), graph, KNOWN, [], hidden);
+  assert.ok(t.ok && t.row.generic_requirements.length === 1 && t.row.status === 'validated');
+});
+
+// KIT-12 A, the named alternative: a general query may list a public effect that is not validated.
+test('under KIT-12 A a public non-validated effect is listed; the row status is the same', () => {
+  const graph = closeFactGraph([fact(N1, { status: 'provisional' })]);
+  const c = candidate(1, { effects: [effect(0xe1, { dependencies: [N1] })] });
+  const held = [{ kind: 'SymbolId' as const, value: hex(0xe1) }];
+  const plain = newVerdict(c, true);
+  effectsAndCapabilities(held, graph)(plain);
+  const listed = newVerdict(c, true);
+  effectsAndCapabilities(held, graph, true)(listed);
+  const a = buildOperationRow(plain, graph, KNOWN);
+  const b = buildOperationRow(listed, graph, KNOWN);
+  assert.ok(a.ok && b.ok);
+  if (!a.ok || !b.ok) return;
+  assert.equal(a.row.effects, []);
+  assert.equal(b.row.effects, [
+    { identity: { kind: 'SymbolId', value: hex(0xe1) }, display: 'effect225', status: 'provisional' },
+  ]);
+  assert.equal(
+    b.row.dependencies.map((d) => [d.value, d.status]),
+    [[hex(0x11), 'provisional']],
+  );
+  assert.is(a.row.status, 'provisional');
+  assert.is(b.row.status, 'provisional');
+});
+
 // KIT-02 C: a rejection resting on an error receiver type is an error row citing the type's diagnostics.
 test('a receiver floor bounds the row status and an error floor brings its diagnostic IDs', () => {
   const graph = closeFactGraph([]);

@@ -31,14 +31,17 @@
  * fixture loader rejects a candidate that repeats such a key (KIT-20 B), so nothing is
  * merged here.
  *
- * Disclosure (KD-DISCLOSE-03, KD-DISCLOSE-07, KIT-08 C): a dependency whose identity may
- * not be disclosed (the SymbolId or ImplementationId of a candidate that is not exposed)
- * is never listed. Dropping it would let the row claim more than its facts establish, so
- * the row is downgraded to `unavailable` with `incomplete-analysis` and is never callable;
- * its status is then taken over the dependencies it still lists, so an `error` status
- * cites only diagnostics of listed facts.
+ * Disclosure (KD-DISCLOSE-03, KD-DISCLOSE-07, L389, L427, KIT-08 C): no field of a row
+ * carries an identity that may not be disclosed (the SymbolId or ImplementationId of a
+ * candidate that is not exposed). A dependency naming one is not listed, nor is a generic
+ * requirement or an effect whose own identity is one. Withholding them would let the row
+ * claim more than it shows, so the row is downgraded to `unavailable` with
+ * `incomplete-analysis` and is never callable; its status is still bounded by everything
+ * it withholds (L228, L236: a withheld `error` dependency makes the row `error`), while it
+ * cites only diagnostics of what it lists, so an `error` row left with nothing to cite is
+ * withheld with `incomplete-analysis` (KIT-15).
  */
-import type { FactKey } from '../fixture/fixture.js';
+import type { FactKey, FixtureCandidate } from '../fixture/fixture.js';
 import type {
   EffectRequirement,
   FactStatus,
@@ -70,8 +73,11 @@ export type RowBuild =
     }
   | { ok: false; withheld: 'incomplete-analysis' };
 
-/** Whether a dependency key names a fact whose identity may not be disclosed (KIT-08 C). */
-export type Undisclosable = (key: FactKey) => boolean;
+/**
+ * Whether a dependency key, or the identity of a nested record, names an identity that may
+ * not be disclosed (KIT-08 C); only the kind and value count, never the key's source.
+ */
+export type Undisclosable = (key: { kind: string; value: Id }) => boolean;
 
 const NOTHING_HIDDEN: Undisclosable = () => false;
 
@@ -102,14 +108,19 @@ export function buildOperationRow(
     trait_identity: o.kind === 'trait' && o.trait_identity !== null ? { ...o.trait_identity } : null,
   };
 
+  const shownReqs = verdict.requirements.filter((r) => r.record.identity === null || !undisclosable(r.record.identity));
+  const shownEffects = verdict.effects.filter((e) => !undisclosable(e.record.identity));
   const nestedKeys: FactKey[] = [...c.dependencies, ...o.dependencies];
-  for (const r of verdict.requirements) nestedKeys.push(...r.dependencies);
-  for (const e of verdict.effects) nestedKeys.push(...e.dependencies);
+  for (const r of shownReqs) nestedKeys.push(...r.dependencies);
+  for (const e of shownEffects) nestedKeys.push(...e.dependencies);
   const depKeys = nestedKeys.filter((k) => !undisclosable(k));
-  const hidesDependency = depKeys.length < nestedKeys.length;
+  const hidesIdentity =
+    depKeys.length < nestedKeys.length ||
+    shownReqs.length < verdict.requirements.length ||
+    shownEffects.length < verdict.effects.length;
   const allDeps = dependencyRefs(depKeys, graph);
-  const allReqs: GenericRequirement[] = verdict.requirements.map((r) => r.record).sort(compareGenericRequirements);
-  const allEffects: EffectRequirement[] = verdict.effects.map((e) => e.record).sort(compareEffects);
+  const allReqs: GenericRequirement[] = shownReqs.map((r) => r.record).sort(compareGenericRequirements);
+  const allEffects: EffectRequirement[] = shownEffects.map((e) => e.record).sort(compareEffects);
 
   const reasons = new Set<RejectionReason>(verdict.reasons);
   for (const r of extraReasons) reasons.add(r);
@@ -117,11 +128,13 @@ export function buildOperationRow(
   let status: FactStatus = maxStatus(c.status, origin.status);
   status = maxStatus(status, verdict.undisclosedStatus);
   if (verdict.receiverFloor !== null) status = maxStatus(status, verdict.receiverFloor.status);
-  for (const d of allDeps) status = maxStatus(status, d.status);
-  for (const r of allReqs) status = maxStatus(status, r.status);
-  for (const e of allEffects) status = maxStatus(status, e.status);
+  // Every dependency bounds the status, listed or withheld (L228, L236).
+  for (const k of nestedKeys) status = maxStatus(status, graph.statusOf(k));
+  // A nested record's status is already closed over its own dependencies (close-nested.ts).
+  for (const r of verdict.requirements) status = maxStatus(status, r.record.status);
+  for (const e of verdict.effects) status = maxStatus(status, e.record.status);
   if (c.signature === null || reasons.has('incomplete-analysis')) status = maxStatus(status, 'provisional');
-  if (hidesDependency) status = maxStatus(status, 'unavailable');
+  if (hidesIdentity) status = maxStatus(status, 'unavailable');
 
   let diagnosticIds = c.diagnostic_ids.filter((d) => knownDiagnostics.has(d));
   if (status === 'error') {
@@ -172,4 +185,18 @@ export function buildOperationRow(
     diagnostic_ids: diagnosticIds,
   };
   return { ok: true, row, limitDowngraded: overLimit, callableButForLimit, statusBeforeLimit };
+}
+
+/**
+ * `row`, rendered from a verdict shared by the members of a series, as the row of its member `candidate`: the
+ * members differ only in identity and names (FIXTURES.md, "candidate_series[]"), so those are the member's own.
+ */
+export function rowOfCandidate(row: OperationFact, candidate: FixtureCandidate): OperationFact {
+  if (row.identity.value === candidate.identity) return row;
+  return {
+    ...row,
+    identity: { kind: 'SymbolId', value: candidate.identity },
+    display_name: candidate.display_name,
+    qualified_name: candidate.qualified_name,
+  };
 }

@@ -27,7 +27,11 @@ export interface CandidateVerdict {
   readonly reasons: RejectionReason[];
   /** Closed generic requirements (step 6), all disclosed on the row. */
   requirements: readonly ClosedNested<GenericRequirement>[];
-  /** Closed public validated effect requirements (step 8), disclosed on the row (KD-EFFECT-07, KIT-12). */
+  /**
+   * Closed public effect requirements (step 8) the row lists (KD-EFFECT-07): the validated ones (KIT-12 C), or
+   * every public one when the oracle follows KIT-12 A for an alternative; one naming a hidden identity is left
+   * out at rendering (KIT-08 C).
+   */
   effects: readonly ClosedNested<EffectRequirement>[];
   /**
    * Most restrictive closed status among effect requirements that are not disclosed
@@ -37,7 +41,7 @@ export interface CandidateVerdict {
    */
   undisclosedStatus: FactStatus;
   /**
-   * Set when a rejection rests on a receiver type that is not validated (KIT-24): the
+   * Set when a rejection rests on a receiver type that is not validated (KIT-02 C): the
    * row is then at least as restrictive as that type, and an error row cites the
    * type's diagnostic IDs (KD-CLOSURE-07, KD-TYPE-02).
    */
@@ -68,8 +72,19 @@ export function newVerdict(candidate: FixtureCandidate, applicable: boolean): Ca
  * A filter stage after collection (steps 4 to 8): it may add reasons and records to the
  * verdict, and returns null to let the candidate go on or the omission reason that
  * withholds it (KIT-04). A withheld candidate never becomes a row (KD-DISCLOSE-03).
+ *
+ * A stage reads no identity or name of the candidate (its SymbolId, display name and
+ * qualified name): the members of a series differ in nothing else, so the visit judges a
+ * series once for all its members (visit-candidates.ts).
  */
 export type CandidateStage = (verdict: CandidateVerdict) => OmissionReason | null;
 
-/** The collection stage (step 3): a verdict for a candidate the query considers, or null to drop it. */
-export type CollectStage = (candidate: FixtureCandidate) => CandidateVerdict | null;
+/**
+ * The collection stage (step 3): a verdict for a candidate the query considers, or null to
+ * drop it. It reads a candidate's display name only to compare it with `spelling`
+ * (explain-operation), and no other identity or name; null when it reads none.
+ */
+export interface CollectStage {
+  (candidate: FixtureCandidate): CandidateVerdict | null;
+  readonly spelling: string | null;
+}

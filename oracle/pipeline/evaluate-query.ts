@@ -10,7 +10,7 @@
  * fault of the kit itself is answered with the most conservative well-formed result,
  * invalid / invalid-request (OQ-41 A), so any request gets a canonical answer.
  */
-import type { FixtureCandidate, FixtureDiagnostic } from '../fixture/fixture.js';
+import type { FixtureDiagnostic } from '../fixture/fixture.js';
 import type { LoadedFixture } from '../fixture/load-fixture.js';
 import type { DiscoveryResultV1, Id } from '../records/discovery-records.js';
 import type { Undisclosable } from './build-operation-row.js';
@@ -19,7 +19,7 @@ import { invalidResult, unavailableResult } from './result-shapes.js';
 import { StepBudget } from './step-budget.js';
 import { validateRequestStep } from './step-1-validate-request.js';
 import { inferType } from './step-2-infer-type.js';
-import { collectCandidates, environmentCandidates } from './step-3-collect-candidates.js';
+import { collectCandidates, environmentOf, type Environment } from './step-3-collect-candidates.js';
 import { hasUnvalidatedView, supplementImports } from './step-4-supplement-imports.js';
 import { extensionsAndTraits } from './step-5-extensions-and-traits.js';
 import { genericRequirements } from './step-6-generic-requirements.js';
@@ -28,6 +28,21 @@ import { effectsAndCapabilities } from './step-8-effects-and-capabilities.js';
 import { closeDiscloseBound, encodeResult } from './step-9-close-disclose-bound.js';
 import { undisclosableDependencies } from './undisclosable-dependencies.js';
 import { visitCandidates } from './visit-candidates.js';
+
+/**
+ * A reading of the register the oracle can follow instead of its choice, to compute the bytes
+ * of a named ACCEPTABLE alternative: `KIT-12:A` lists public effect requirements that are not
+ * validated in a general query (L298, L300; L421 keeps an explanation to validated ones).
+ */
+export type AlternativeReading = 'KIT-12:A';
+
+/** How to evaluate: the oracle's own readings, or one alternative reading. */
+export interface EvaluateOptions {
+  reading?: AlternativeReading;
+}
+
+/** The readings {@link EvaluateOptions.reading} accepts. */
+export const ALTERNATIVE_READINGS: readonly AlternativeReading[] = ['KIT-12:A'];
 
 /** A result record, its canonical bytes, and the candidate/filter steps spent on it (KIT-10). */
 export interface QueryEvaluation {
@@ -52,8 +67,12 @@ export function evaluateQueryRecord(requestBytes: Uint8Array, fixture: LoadedFix
  * vector generator only: there a fault inside the pipeline is an error of the generator and
  * must never become an invalid-request golden.
  */
-export function evaluateQueryOrThrow(requestBytes: Uint8Array, fixture: LoadedFixture): Uint8Array {
-  return evaluate(requestBytes, fixture).bytes;
+export function evaluateQueryOrThrow(
+  requestBytes: Uint8Array,
+  fixture: LoadedFixture,
+  options: EvaluateOptions = {},
+): Uint8Array {
+  return evaluate(requestBytes, fixture, options).bytes;
 }
 
 function evaluateSafely(requestBytes: Uint8Array, fixture: LoadedFixture): QueryEvaluation {
@@ -65,7 +84,7 @@ function evaluateSafely(requestBytes: Uint8Array, fixture: LoadedFixture): Query
   }
 }
 
-function evaluate(requestBytes: Uint8Array, fixture: LoadedFixture): QueryEvaluation {
+function evaluate(requestBytes: Uint8Array, fixture: LoadedFixture, options: EvaluateOptions = {}): QueryEvaluation {
   // Step 1: validate the request, source identity, current-file facts and analysis key.
   const checked = validateRequestStep(requestBytes, fixture);
   if (!checked.ok) return { result: checked.result, bytes: encodeResult(checked.result), steps: 0 };
@@ -73,7 +92,7 @@ function evaluate(requestBytes: Uint8Array, fixture: LoadedFixture): QueryEvalua
   const prepared = prepare(fixture);
 
   // Step 2: infer as much of the selected expression type as committed facts permit.
-  const type = inferType(occurrence.type, prepared.graph, prepared.diagnosticIds);
+  const type = inferType(occurrence.type, prepared.graph, prepared.diagnosticIds, prepared.undisclosable);
   if (type.unrenderable) {
     const result = unavailableResult(request.analysis, 'incomplete-current-file-facts');
     return { result, bytes: encodeResult(result), steps: 0 };
@@ -86,7 +105,7 @@ function evaluate(requestBytes: Uint8Array, fixture: LoadedFixture): QueryEvalua
     request.query.kind === 'type'
       ? null
       : visitCandidates(
-          prepared.candidates,
+          prepared.environment,
           // Step 3: collect declarations admitted by current lexical/module/visibility rules.
           collectCandidates(request.query, type.lookupTypeId, type.fact),
           [
@@ -99,7 +118,11 @@ function evaluate(requestBytes: Uint8Array, fixture: LoadedFixture): QueryEvalua
             // Step 7: receiver ownership requirements.
             receiverOwnership(occurrence.permits),
             // Step 8: effects and capabilities.
-            effectsAndCapabilities(occurrence.capabilities, prepared.graph),
+            effectsAndCapabilities(
+              occurrence.capabilities,
+              prepared.graph,
+              options.reading === 'KIT-12:A' && request.query.kind !== 'explain-operation',
+            ),
           ],
           budget,
         );
@@ -123,7 +146,7 @@ function evaluate(requestBytes: Uint8Array, fixture: LoadedFixture): QueryEvalua
  */
 interface PreparedFixture {
   graph: FactGraph;
-  candidates: FixtureCandidate[];
+  environment: Environment;
   diagnostics: Map<Id, FixtureDiagnostic>;
   diagnosticIds: Set<Id>;
   unvalidatedView: boolean;
@@ -139,7 +162,7 @@ function prepare(fixture: LoadedFixture): PreparedFixture {
   for (const d of fixture.diagnostics) diagnostics.set(d.id, d);
   const prepared: PreparedFixture = {
     graph: closeFactGraph(fixture.facts),
-    candidates: environmentCandidates(fixture, fixture.candidatesInOrder),
+    environment: environmentOf(fixture, fixture.candidatesInOrder),
     diagnostics,
     diagnosticIds: new Set(diagnostics.keys()),
     unvalidatedView: hasUnvalidatedView(fixture),

@@ -45,17 +45,9 @@ export function compareDependencyRefs(a: DependencyRef, b: DependencyRef): numbe
  * (KD-CLOSURE-14).
  */
 export function uniqueDependencies(deps: Iterable<DependencyRef>): DependencyRef[] {
-  const sorted = [...deps];
-  if (sorted.length < 2) return sorted;
-  sorted.sort(compareDependencyRefs);
-  const out: DependencyRef[] = [];
-  for (const dep of sorted) {
-    const last = out[out.length - 1];
-    if (last !== undefined && compareDependencyRefs(last, dep) === 0) {
-      if (statusRank(dep.status) > statusRank(last.status)) out[out.length - 1] = { ...last, status: dep.status };
-    } else out.push(dep);
-  }
-  return out;
+  return sortedUnique(deps, compareDependencyRefs, (kept, dep) =>
+    statusRank(dep.status) > statusRank(kept.status) ? { ...kept, status: dep.status } : kept,
+  );
 }
 
 /**
@@ -126,8 +118,15 @@ function sortedUniqueStrings<T extends string>(items: Iterable<T>): T[] {
   return [...new Set(list)].sort(compareUtf8);
 }
 
-/** Sorts `items` and removes entries equal under `cmp` (KD-ORDER-01, KD-ORDER-03). */
-export function sortedUnique<T>(items: Iterable<T>, cmp: (a: T, b: T) => number): T[] {
+/**
+ * Sorts `items` and keeps one entry of each run equal under `cmp` (KD-ORDER-01, KD-ORDER-03): the first, or what
+ * `merge` makes of the one kept and each later equal one.
+ */
+export function sortedUnique<T>(
+  items: Iterable<T>,
+  cmp: (a: T, b: T) => number,
+  merge?: (kept: T, equal: T) => T,
+): T[] {
   const sorted = [...items];
   if (sorted.length < 2) return sorted;
   sorted.sort(cmp);
@@ -135,6 +134,7 @@ export function sortedUnique<T>(items: Iterable<T>, cmp: (a: T, b: T) => number)
   for (const item of sorted) {
     const last = out[out.length - 1];
     if (last === undefined || cmp(last, item) !== 0) out.push(item);
+    else if (merge !== undefined) out[out.length - 1] = merge(last, item);
   }
   return out;
 }

@@ -142,4 +142,30 @@ test('an error fact without any diagnostic to cite is unrenderable (Decision)', 
   assert.ok(t.unrenderable);
 });
 
+// L389, L427, L228 (KIT-08 C): the type never lists an identity that may not be disclosed.
+test('a type depending on an undisclosable identity does not list it and is unavailable, still bounded by it', () => {
+  const hidden = (k: { value: string }): boolean => k.value === N2.value;
+  const t = inferType(
+    validatedListText({ dependencies: [N1, N2] }),
+    closeFactGraph([fact(N1), fact(N2)]),
+    KNOWN,
+    hidden,
+  );
+  const expected: TypeFact = {
+    status: 'unavailable',
+    identity: null,
+    display: null,
+    dependencies: [{ source: 'live', kind: 'NodeId', value: hex(0x11), status: 'validated' }],
+    diagnostic_ids: [],
+    reason: 'incomplete-analysis',
+  };
+  assert.equal(t.fact, expected);
+  assert.is(t.lookupTypeId, null);
+  const erroneous = closeFactGraph([fact(N1), fact(N2, { status: 'error', diagnostic_ids: [DIAG] })]);
+  const e = inferType(validatedListText({ dependencies: [N1, N2] }), erroneous, KNOWN, hidden);
+  assert.is(e.fact.status, 'error');
+  assert.equal(e.fact.diagnostic_ids, [], "the hidden node's diagnostic is not cited");
+  assert.ok(e.unrenderable, 'an error type with nothing to cite cannot be shown (KIT-15)');
+});
+
 test.run();

@@ -22,10 +22,18 @@
  * for error); diagnostic IDs that name no fixture diagnostic are dropped, since every ID
  * must name a result row (KD-DIAG-07); an `error` fact left without any diagnostic ID is
  * reported as `unrenderable` and the caller answers unavailable (KD-CLOSURE-10).
+ *
+ * Disclosure (L389, L427, KIT-08 C): the type fact never lists a dependency whose identity
+ * may not be disclosed (the SymbolId or ImplementationId of a candidate that is not
+ * exposed). Its status is still bounded by that dependency (L228), and a type that cannot
+ * show its dependency closure claims nothing about it: it is downgraded to `unavailable`
+ * with `incomplete-analysis` (so it has no identity, no display, and lookup finds only
+ * candidates declared over any receiver), citing only diagnostics of what it lists.
  */
 import type { FixtureTypeFact } from '../fixture/fixture.js';
 import type { FactReason, FactStatus, Id, TypeFact } from '../records/discovery-records.js';
 import { LIMITS } from '../limits.js';
+import type { Undisclosable } from './build-operation-row.js';
 import type { FactGraph } from './close-fact-graph.js';
 import { dependencyRefs } from './dependency-refs.js';
 import { maxStatus, statusRank } from './fact-status.js';
@@ -42,19 +50,30 @@ export interface InferredType {
   unrenderable: boolean;
 }
 
-/** Closes the compiler's type fact at the selected occurrence. `knownDiagnostics` are the fixture's diagnostic IDs. */
-export function inferType(fact: FixtureTypeFact, graph: FactGraph, knownDiagnostics: ReadonlySet<Id>): InferredType {
-  const allDeps = dependencyRefs(fact.dependencies, graph);
+/**
+ * Closes the compiler's type fact at the selected occurrence. `knownDiagnostics` are the
+ * fixture's diagnostic IDs; `undisclosable` tells which dependencies may not be listed.
+ */
+export function inferType(
+  fact: FixtureTypeFact,
+  graph: FactGraph,
+  knownDiagnostics: ReadonlySet<Id>,
+  undisclosable: Undisclosable = () => false,
+): InferredType {
+  const listedKeys = fact.dependencies.filter((k) => !undisclosable(k));
+  const allDeps = dependencyRefs(listedKeys, graph);
   let status: FactStatus = fact.status;
-  for (const d of allDeps) status = maxStatus(status, d.status);
+  // Every dependency bounds the status, listed or withheld (L228, L236).
+  for (const k of fact.dependencies) status = maxStatus(status, graph.statusOf(k));
   const incoherentValidated =
     fact.status === 'validated' && (fact.identity === null || fact.identity.kind !== 'TypeId' || fact.display === null);
   if (incoherentValidated) status = maxStatus(status, 'provisional');
+  const hidesIdentity = listedKeys.length < fact.dependencies.length;
+  if (hidesIdentity) status = maxStatus(status, 'unavailable');
 
   let diagnosticIds = fact.diagnostic_ids.filter((d) => knownDiagnostics.has(d));
   if (status === 'error') {
-    for (const d of graph.errorDiagnosticsReached(fact.dependencies))
-      if (knownDiagnostics.has(d)) diagnosticIds.push(d);
+    for (const d of graph.errorDiagnosticsReached(listedKeys)) if (knownDiagnostics.has(d)) diagnosticIds.push(d);
   }
   diagnosticIds = sortedUniqueIds(diagnosticIds);
 
@@ -68,7 +87,7 @@ export function inferType(fact: FixtureTypeFact, graph: FactGraph, knownDiagnost
   if (status === 'validated') reason = null;
   else if (status === 'error') reason = 'rejected-by-diagnostic';
   else if (overLimit) reason = 'limit-exhausted';
-  else if (downgraded) reason = 'incomplete-analysis';
+  else if (downgraded || hidesIdentity) reason = 'incomplete-analysis';
   else reason = fact.reason ?? 'incomplete-analysis';
 
   const out: TypeFact = {

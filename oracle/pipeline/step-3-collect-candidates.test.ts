@@ -1,9 +1,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { FixtureInterface } from '../fixture/fixture.js';
+import { CandidateList } from '../fixture/candidate-list.js';
+import type { FixtureCandidate, FixtureCandidateSeries } from '../fixture/fixture.js';
 import type { Query } from '../records/discovery-records.js';
-import { collectCandidates, compareCandidates, environmentCandidates } from './step-3-collect-candidates.js';
-import { candidate, origin } from '../test-support/candidate.js';
+import { collectCandidates, environmentOf } from './step-3-collect-candidates.js';
+import { candidate, view } from '../test-support/candidate.js';
 import { hex } from '../test-support/ids.js';
 
 const LIST_TEXT = hex(0x7e);
@@ -57,31 +58,32 @@ test(
   },
 );
 
-// KIT-03 (environment), KIT-10 (canonical visiting order), OQ-28 A.
-test(
-  'environment excludes absent and unvalidated homes and orders by SymbolId, ' + 'then implementation (null first)',
-  () => {
-    const iface: FixtureInterface = {
-      package_id: hex(0xa1),
-      module_id: hex(0xa2),
-      module: 'pkg.m',
-      view: 'public',
-      semantic_digest: hex(0xa3),
-      validated: true,
-      names_in_scope: true,
-    };
-    // KIT-03 C (L380): a view that failed validation is never searched.
-    const failed: FixtureInterface = { ...iface, module_id: hex(0xa4), module: 'pkg.n', validated: false };
-    const a = candidate(5);
-    const b = candidate(2, { home: { kind: 'interface', package_id: hex(0xa1), module_id: hex(0xa2) } });
-    const c = candidate(3, { home: { kind: 'interface', package_id: hex(0xb1), module_id: hex(0xa2) } });
-    const d = candidate(5, { origin: origin({ kind: 'extension', implementation_identity: hex(1) }) });
-    const e = candidate(1, { home: { kind: 'interface', package_id: hex(0xa1), module_id: hex(0xa4) } });
-    const env = environmentCandidates({ interfaces: [iface, failed] }, [d, e, c, a, b]);
-    assert.equal(env, [b, a, d]);
-    assert.ok(compareCandidates(a, d) < 0);
-    assert.ok(compareCandidates(d, a) > 0);
-  },
-);
+// KIT-03: the environment is the current file and the validated views the fixture describes.
+test('environment excludes absent and unvalidated homes, for candidates and series alike', () => {
+  const iface = view();
+  // KIT-03 C (L380): a view that failed validation is never searched.
+  const failed = view({ module_id: hex(0xa4), module: 'pkg.n', validated: false });
+  const a = candidate(5);
+  const b = candidate(2, { home: { kind: 'interface', package_id: hex(0xa1), module_id: hex(0xa2) } });
+  const c = candidate(3, { home: { kind: 'interface', package_id: hex(0xb1), module_id: hex(0xa2) } });
+  const e = candidate(1, { home: { kind: 'interface', package_id: hex(0xa1), module_id: hex(0xa4) } });
+  const series = (home: FixtureCandidate['home'], seed: string): FixtureCandidateSeries => {
+    const { identity: _i, display_name: _d, qualified_name: _q, ...template } = candidate(0, { home });
+    return { seed, count: 2, name_prefix: 's', qualified_name_prefix: 'std.list.s', template };
+  };
+  const fixture = {
+    interfaces: [iface, failed],
+    candidates: [e, c, a, b],
+    candidate_series: [
+      series({ kind: 'interface', package_id: hex(0xa1), module_id: hex(0xa4) }, 'x'),
+      series({ kind: 'current-file' }, 'y'),
+      series({ kind: 'interface', package_id: hex(0xa1), module_id: hex(0xa2) }, 'z'),
+      series({ kind: 'interface', package_id: hex(0xb1), module_id: hex(0xa2) }, 'w'),
+    ],
+  };
+  const env = environmentOf(fixture, CandidateList.of(fixture).list);
+  assert.equal(env.candidates, [false, false, true, true]);
+  assert.equal(env.series, [false, true, true, false]);
+});
 
 test.run();

@@ -5,8 +5,8 @@
  * The environment is the current file plus the imported interfaces the fixture
  * describes that validated; a candidate whose home interface is absent or did not
  * validate is outside the environment and costs nothing (KIT-03). Candidates are visited in canonical order
- * (KIT-10): raw SymbolId, then the optional ImplementationId with null first, then qualified-name and
- * signature bytes, the row order of KD-ORDER-06 and OQ-28 A.
+ * (KIT-10), SymbolId bytes, the row order of KD-ORDER-06: the loader refuses a repeated SymbolId, so the
+ * further keys of OQ-28 A never decide.
  *
  * Applicability (KIT-02): a candidate applies when its receiver_type equals the TypeId
  * of the closed type fact, or when its receiver_type is null; without a TypeId only the
@@ -20,50 +20,46 @@
  * step 4, as KIT-03 defines exposure in one place; a candidate that is not admitted
  * therefore costs two steps, not one (KIT-10).
  */
-import { compareUtf8 } from '../canonical-json/compare-utf8.js';
-import type { FixtureCandidate, FixtureV1 } from '../fixture/fixture.js';
+import type { CandidateList } from '../fixture/candidate-list.js';
+import type { FixtureCandidate, FixtureHome, FixtureV1 } from '../fixture/fixture.js';
 import type { Id, Query, TypeFact } from '../records/discovery-records.js';
-import { addReason, newVerdict, type CollectStage } from './candidate-verdict.js';
+import { addReason, newVerdict, type CandidateVerdict, type CollectStage } from './candidate-verdict.js';
 
 /** The interface map key of a (PackageId, ModuleId) pair. */
 export function interfaceKey(packageId: Id, moduleId: Id): string {
   return `${packageId}:${moduleId}`;
 }
 
-/** Canonical candidate order (KIT-10, KD-ORDER-06, OQ-28 A). */
-export function compareCandidates(a: FixtureCandidate, b: FixtureCandidate): number {
-  if (a.identity !== b.identity) return compareUtf8(a.identity, b.identity);
-  const implA = a.origin.implementation_identity;
-  const implB = b.origin.implementation_identity;
-  if (implA !== implB) {
-    if (implA === null) return -1;
-    if (implB === null) return 1;
-    return compareUtf8(implA, implB);
-  }
-  const byName = compareUtf8(a.qualified_name, b.qualified_name);
-  if (byName !== 0) return byName;
-  if (a.signature === b.signature) return 0;
-  if (a.signature === null) return -1;
-  if (b.signature === null) return 1;
-  return compareUtf8(a.signature, b.signature);
+/**
+ * Which candidates are in the environment (KIT-03), by where they come from: the members
+ * of a series share its template's home.
+ */
+export interface Environment {
+  /** Every candidate of the fixture in canonical order (the loader's). */
+  list: CandidateList;
+  /** By index in `candidates`. */
+  candidates: readonly boolean[];
+  /** By index in `candidate_series`. */
+  series: readonly boolean[];
 }
 
-/**
- * The candidates of the environment in canonical order. `candidates` is the loader's
- * expanded list; the sort is stable and linear on input already in SymbolId order.
- */
-export function environmentCandidates(
-  fixture: Pick<FixtureV1, 'interfaces'>,
-  candidates: readonly FixtureCandidate[],
-): FixtureCandidate[] {
+/** The environment of `fixture`, whose candidates in canonical order are `list`. */
+export function environmentOf(
+  fixture: Pick<FixtureV1, 'interfaces' | 'candidates' | 'candidate_series'>,
+  list: CandidateList,
+): Environment {
   // Only validated views are searched (KD-LOOKUP-07): a candidate of a view that failed
   // validation is never read, so nothing inside such a view can change a result (KIT-03 C).
   const homes = new Set(
     fixture.interfaces.filter((i) => i.validated).map((i) => interfaceKey(i.package_id, i.module_id)),
   );
-  return candidates
-    .filter((c) => c.home.kind === 'current-file' || homes.has(interfaceKey(c.home.package_id, c.home.module_id)))
-    .sort(compareCandidates);
+  const inside = (home: FixtureHome): boolean =>
+    home.kind === 'current-file' || homes.has(interfaceKey(home.package_id, home.module_id));
+  return {
+    list,
+    candidates: fixture.candidates.map((c) => inside(c.home)),
+    series: fixture.candidate_series.map((s) => inside(s.template.home)),
+  };
 }
 
 /**
@@ -86,7 +82,7 @@ export function collectCandidates(
     const spelling = query.spelling;
     const floor =
       receiver.status === 'validated' ? null : { status: receiver.status, diagnosticIds: receiver.diagnostic_ids };
-    return (c) => {
+    return collectStage(spelling, (c) => {
       if (c.display_name !== spelling) return null;
       const applicable = applies(c);
       const verdict = newVerdict(c, applicable);
@@ -98,7 +94,14 @@ export function collectCandidates(
         }
       }
       return verdict;
-    };
+    });
   }
-  return (c) => (applies(c) ? newVerdict(c, true) : null);
+  return collectStage(null, (c) => (applies(c) ? newVerdict(c, true) : null));
+}
+
+function collectStage(
+  spelling: string | null,
+  collect: (c: FixtureCandidate) => CandidateVerdict | null,
+): CollectStage {
+  return Object.assign(collect, { spelling });
 }

@@ -3,19 +3,9 @@ import * as assert from 'uvu/assert';
 import type { FixtureInterface } from '../fixture/fixture.js';
 import { newVerdict } from './candidate-verdict.js';
 import { supplementImports } from './step-4-supplement-imports.js';
-import { candidate } from '../test-support/candidate.js';
+import { candidate, view } from '../test-support/candidate.js';
 import { hex } from '../test-support/ids.js';
 
-const view = (over: Partial<FixtureInterface>): FixtureInterface => ({
-  package_id: hex(0xa1),
-  module_id: hex(0xa2),
-  module: 'pkg.m',
-  view: 'public',
-  semantic_digest: hex(0xa3),
-  validated: true,
-  names_in_scope: true,
-  ...over,
-});
 const home = { kind: 'interface', package_id: hex(0xa1), module_id: hex(0xa2) } as const;
 const judge = (i: FixtureInterface, over: Parameters<typeof candidate>[1]) =>
   supplementImports({ interfaces: [i] })(newVerdict(candidate(1, { home, ...over }), true));

@@ -22,10 +22,15 @@ import type { FactGraph } from './close-fact-graph.js';
 import { closeNestedStatus } from './close-nested.js';
 import { maxStatus } from './fact-status.js';
 
-/** The step 8 stage for the capabilities held at the position. */
+/**
+ * The step 8 stage for the capabilities held at the position. `listNonValidated` follows
+ * reading A of KIT-12 instead of C: a public requirement is listed whatever its closed
+ * status, as L298 and L300 allow in a general query (the acceptable alternative of KIT-12).
+ */
 export function effectsAndCapabilities(
   capabilities: FixtureOccurrence['capabilities'],
   graph: FactGraph,
+  listNonValidated = false,
 ): CandidateStage {
   const held = new Set(capabilities.map((c) => `${c.kind}:${c.value}`));
   return (verdict) => {
@@ -35,7 +40,7 @@ export function effectsAndCapabilities(
     for (const e of effects) {
       if (!held.has(`${e.identity.kind}:${e.identity.value}`)) addReason(verdict, 'missing-effect');
       const status = closeNestedStatus(e.status, e.dependencies, graph);
-      if (!e.public || status !== 'validated') {
+      if (!e.public || (status !== 'validated' && !listNonValidated)) {
         verdict.undisclosedStatus = maxStatus(verdict.undisclosedStatus, status);
         continue;
       }

@@ -50,7 +50,8 @@ import {
   type RejectionReason,
 } from '../records/discovery-records.js';
 import { LIMITS } from '../limits.js';
-import { buildOperationRow, type Undisclosable } from './build-operation-row.js';
+import { buildOperationRow, rowOfCandidate, type RowBuild, type Undisclosable } from './build-operation-row.js';
+import type { CandidateVerdict } from './candidate-verdict.js';
 import type { FactGraph } from './close-fact-graph.js';
 import { largestFittingPrefix, nestedItemBytes, type RowMeasure } from './fit-result-bytes.js';
 import { compareOmissions, compareOperations, orderResult, sortedUniqueIds } from './order-result.js';
@@ -112,8 +113,15 @@ export function closeDiscloseBound(input: Step9Input): EncodedResult {
     }
   } else if (visit !== null) {
     for (const r of visit.withheld) withheld.add(r);
-    for (const verdict of visit.eligible) {
-      const built = buildOperationRow(verdict, graph, known, [], input.undisclosable);
+    // The eligible members of a series share one verdict: it is rendered once, and each shown row is its member's.
+    const rendered = new Map<CandidateVerdict, RowBuild>();
+    for (let i = 0; i < visit.eligible.length; i++) {
+      const verdict = visit.eligible[i] as CandidateVerdict;
+      let built = rendered.get(verdict);
+      if (built === undefined) {
+        built = buildOperationRow(verdict, graph, known, [], input.undisclosable);
+        rendered.set(verdict, built);
+      }
       if (!built.ok) {
         // An error row without a diagnostic is not validated: shown, it is withheld;
         // dropped by include_unavailable false, it still leaves the set unestablished (OQ-32 D).
@@ -134,7 +142,7 @@ export function closeDiscloseBound(input: Step9Input): EncodedResult {
         limitOmission = true;
         break;
       }
-      rows.push(built.row);
+      rows.push(visit.candidateOf === undefined ? built.row : rowOfCandidate(built.row, visit.candidateOf(i)));
     }
   }
   // A view that failed validation leaves the candidate set unknown, whatever it holds (KIT-03 C).

@@ -16,6 +16,24 @@ test('a budget of 3 grants exactly 3 steps, then refuses', () => {
   assert.not.ok(b.take());
 });
 
+// KIT-10: n steps at once are n single steps, the refusal included.
+test('takeSteps takes what fits and refuses as the single steps would', () => {
+  const b = new StepBudget(10);
+  assert.ok(b.takeSteps(4));
+  assert.ok(b.takeSteps(6));
+  assert.is(b.steps, 10);
+  assert.not.ok(b.exhausted, 'reaching the limit exactly refuses nothing');
+  assert.ok(b.takeSteps(0));
+  assert.not.ok(b.takeSteps(1));
+  assert.ok(b.exhausted);
+  const c = new StepBudget(10);
+  assert.ok(c.takeSteps(7));
+  assert.not.ok(c.takeSteps(5), 'three of the five fit, the fourth is refused');
+  assert.is(c.steps, 10);
+  assert.ok(c.exhausted);
+  assert.not.ok(c.take());
+});
+
 test('the default limit is 1,000,000 (KD-LIMIT-07)', () => {
   const b = new StepBudget();
   for (let i = 0; i < 1_000_000; i++) if (!b.take()) assert.unreachable(`refused step ${i + 1}`);

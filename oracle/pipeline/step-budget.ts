@@ -31,6 +31,21 @@ export class StepBudget {
     return true;
   }
 
+  /**
+   * Takes `n` steps at once, as `n` calls of {@link take} would: false, with the steps that fit taken and the budget
+   * exhausted, when they would exceed the limit. The visit takes a series member's steps this way (KIT-10).
+   */
+  takeSteps(n: number): boolean {
+    if (this.stopped) return n <= 0;
+    if (this.taken + n > this.limit) {
+      this.taken = this.limit;
+      this.stopped = true;
+      return false;
+    }
+    this.taken += n;
+    return true;
+  }
+
   /** Steps taken so far; never above the limit. */
   get steps(): number {
     return this.taken;

@@ -749,12 +749,14 @@ const register = (): Record<string, unknown> => ({
       clauses: ['KD-RES-11'],
       question: 'Which stale reason wins?',
       readings: [
-        { label: 'A', text: 'listing order' },
-        { label: 'B', text: 'ASCII order' },
+        { label: 'A', text: 'listing order', contract_allows: true, lines: ['L425'], fails_closed: true },
+        { label: 'B', text: 'ASCII order', contract_allows: true, lines: ['L425'], fails_closed: true },
       ],
       choice: 'A',
       why: 'Two lists agree.',
+      law_because: 'B could differ only by the order of checks.',
       fails_closed: true,
+      changes_result_bytes: true,
       alternative_outcome: null,
       notes: [],
     },
@@ -763,10 +765,13 @@ const register = (): Record<string, unknown> => ({
       title: 'Check order',
       clauses: ['KD-LOOKUP-05'],
       question: 'In which order?',
-      readings: [{ label: 'A', text: 'schema first' }],
+      readings: [{ label: 'A', text: 'schema first', contract_allows: true, lines: ['L132'], fails_closed: true }],
       choice: 'A',
       why: 'Deterministic.',
       fails_closed: true,
+      aliases: ['KIT-02'],
+      changes_result_bytes: false,
+      unchanged_bytes_reason: 'A rule of the fixture format.',
       alternative_outcome: { name: 'other-order', reading: 'B', text: 'acceptable' },
       notes: ['Sub-question settled by the choice.'],
     },
@@ -811,6 +816,44 @@ test('interpretations schema: a small register is valid; ids, labels and fails_c
     'KD-ACCEPT-13',
     '/entries/0/why',
   );
+  expectClause(
+    I,
+    edit((e) => delete e['changes_result_bytes']),
+    'KD-ACCEPT-13',
+    '/entries/0/changes_result_bytes',
+  );
+  // An entry that changes no result bytes says why; one that changes them gives no such reason.
+  expectClause(
+    I,
+    edit((e) => (e['changes_result_bytes'] = false)),
+    'KD-ACCEPT-13',
+    '/entries/0/unchanged_bytes_reason',
+  );
+  expectClause(
+    I,
+    edit((e) => (e['unchanged_bytes_reason'] = 'No reason needed.')),
+    'KD-ACCEPT-13',
+    '/entries/0/unchanged_bytes_reason',
+  );
+  expectClause(
+    I,
+    edit((e) => (e['aliases'] = ['KIT-1'])),
+    'KD-ACCEPT-13',
+    '/entries/0/aliases/0',
+  );
+  // Each reading says whether the contract allows it, on which lines, and whether it fails closed.
+  expectClause(
+    I,
+    edit((e) => delete (e['readings'] as Record<string, unknown>[])[0]!['contract_allows']),
+    'KD-ACCEPT-13',
+    '/entries/0/readings/0/contract_allows',
+  );
+  expectClause(
+    I,
+    edit((e) => ((e['readings'] as Record<string, unknown>[])[0]!['lines'] = ['425'])),
+    'KD-ACCEPT-13',
+    '/entries/0/readings/0/lines/0',
+  );
 });
 
 test('the interpretations register, when present, is valid and each choice names a reading', () => {
@@ -823,6 +866,8 @@ test('the interpretations register, when present, is valid and each choice names
   const ids = value.entries.map((e) => e.id);
   assert.is(new Set(ids).size, ids.length, 'entry ids are unique');
   for (const e of value.entries) {
+    const labels = e.readings.map((r) => r.label);
+    assert.is(new Set(labels).size, labels.length, `${e.id}: reading labels are unique`);
     assert.ok(
       e.readings.some((r) => r.label === e.choice),
       `${e.id}: choice ${e.choice} names a reading`,

@@ -2,17 +2,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createHash } from 'node:crypto';
 import { artifactDigest, artifactListingFrame } from './artifact-digest.js';
-import { kofunFrame } from './kofun-frame.js';
 
 const h = (s: string): string => createHash('sha256').update(s).digest('hex');
-
-test('kofunFrame: "KOFUN\\0", u16be domain length, domain, u32be payload length, payload', () => {
-  const frame = kofunFrame('ab', Uint8Array.of(7, 8, 9));
-  assert.equal(
-    [...frame],
-    [0x4b, 0x4f, 0x46, 0x55, 0x4e, 0x00, 0x00, 0x02, 0x61, 0x62, 0x00, 0x00, 0x00, 0x03, 7, 8, 9],
-  );
-});
 
 test('the empty listing is the 45-byte frame of a zero count', () => {
   // "KOFUN\0" (6) + 0x001d + "kofun.ctk.release-artifact/v1" (29) + 0x00000004 + 0x00000000 = 45 bytes.

@@ -3,7 +3,7 @@
  * files, so that two artifacts have the same digest exactly when they have the same
  * file set with the same paths, modes, sizes and bytes (KD-RELEASE-02, KD-RELEASE-03).
  *
- * Frame (kofun-frame.ts): domain `kofun.ctk.release-artifact/v1`, payload
+ * Frame (oracle/digest/kofun-frame.ts): domain `kofun.ctk.release-artifact/v1`, payload
  *
  *     file_count:u32be
  *     || repeated file_count times, sorted by raw UTF-8 path bytes {
@@ -17,7 +17,8 @@
  */
 import { sha256Hex } from '../digest/sha256-hex.js';
 import { compareUtf8 } from '../canonical-json/compare-utf8.js';
-import { ByteWriter, kofunFrame } from './kofun-frame.js';
+import { ByteWriter } from '../digest/byte-writer.js';
+import { kofunFrame } from '../digest/kofun-frame.js';
 
 /** The artifact-digest frame domain. */
 export const ARTIFACT_DIGEST_DOMAIN = 'kofun.ctk.release-artifact/v1';

@@ -13,7 +13,7 @@
  * Files (all mode 0644):
  * - `exports.txt`: `# kofun.ctk.reference-exports/v1`, then one line per public
  *   export: `<SymbolId> <qualified_name as JSON string> <signature as JSON string or null>`.
- * - `module.kfo`: the module frame `kofun.ctk.reference-module/v1` (kofun-frame.ts), with payload
+ * - `module.kfo`: the module frame `kofun.ctk.reference-module/v1` (oracle/digest/kofun-frame.ts), with payload
  *   file_id:32 || source_sha256:32 || interface_set_sha256:32 || text(semantic_compatibility)
  *   || text(source) || export_count:u32be || exports { SymbolId:32 || text(qualified_name)
  *   || has_signature:u8 || [text(signature)] }, where text(s) = u32be byte length || UTF-8.
@@ -35,7 +35,8 @@ import type { FixtureCandidate, FixtureOccurrence, FixtureV1 } from '../fixture/
 import { loadFixture, type LoadedFixture } from '../fixture/load-fixture.js';
 import { compareUtf8 } from '../canonical-json/compare-utf8.js';
 import type { FactStatus } from '../records/discovery-records.js';
-import { ByteWriter, kofunFrame } from './kofun-frame.js';
+import { ByteWriter } from '../digest/byte-writer.js';
+import { kofunFrame } from '../digest/kofun-frame.js';
 import { sha256Hex } from '../digest/sha256-hex.js';
 
 /** The build profiles of the release-cost gate (OQ-45 reading A, plus the optional #454 profile). */
@@ -111,7 +112,7 @@ export function buildFromLoaded(fixture: LoadedFixture, profile: ReleaseProfile)
 /**
  * The current file's `pub` declarations, sorted by SymbolId, then implementation, qualified name and signature bytes.
  */
-function publicExports(candidates: readonly FixtureCandidate[]): FixtureCandidate[] {
+function publicExports(candidates: LoadedFixture['candidatesInOrder']): FixtureCandidate[] {
   return candidates.filter((c) => c.home.kind === 'current-file' && c.visibility === 'pub').sort(compareCandidates);
 }
 

@@ -6,13 +6,13 @@
  *
  * F is a fixture file or a vector file naming one (loadFixtureFile). It writes
  * `buildFromLoaded(fixture, profile)` into DIR (created when missing; refused when not empty), setting each file's
- * mode explicitly so the process umask cannot change the artifact. The program imports only the fixture loader and
- * the artifact builder, not the whole oracle: the gate starts it once per build, about a hundred times a run.
+ * mode explicitly so the process umask cannot change the artifact. The program imports only the fixture file loader
+ * and the artifact builder, not the whole oracle: the gate starts it once per build, about a hundred times a run.
  */
 import { chmod, mkdir, readdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadFixtureFile } from '../fixture/load-fixture.js';
+import { loadFixtureFile } from '../vectors/load-fixture-file.js';
 import { buildFromLoaded, RELEASE_PROFILES, type ReleaseProfile } from './build-reference-artifact.js';
 
 export interface ReferenceBuildRequest {

@@ -8,6 +8,7 @@ import type {
   FixtureEffect,
   FixtureFactNode,
   FixtureGenericRequirement,
+  FixtureInterface,
   FixtureOrigin,
 } from '../fixture/fixture.js';
 import type { Id } from '../records/discovery-records.js';
@@ -24,6 +25,20 @@ export function origin(over: Partial<FixtureOrigin> = {}): FixtureOrigin {
     trait_identity: null,
     status: 'validated',
     dependencies: [],
+    ...over,
+  };
+}
+
+/** A validated public view of module `pkg.m` whose names are in scope. */
+export function view(over: Partial<FixtureInterface> = {}): FixtureInterface {
+  return {
+    package_id: hex(0xa1),
+    module_id: hex(0xa2),
+    module: 'pkg.m',
+    view: 'public',
+    semantic_digest: hex(0xa3),
+    validated: true,
+    names_in_scope: true,
     ...over,
   };
 }

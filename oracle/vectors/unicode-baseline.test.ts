@@ -1,24 +1,29 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
+  assignedInBaseline,
   beyondBaseline,
   checkRuntimeUnicode,
-  unicodeAge,
   UNICODE_BASELINE,
   versionAtMost,
 } from './unicode-baseline.js';
 
-test('ages of the code points the kit uses (DerivedAge.txt)', () => {
-  assert.is(unicodeAge(0x00e9), '1.1'); // é
-  assert.is(unicodeAge(0x0301), '1.1'); // combining acute
-  assert.is(unicodeAge(0x8a9e), '1.1'); // 語
-  assert.is(unicodeAge(0x1f38c), '6.0'); // 🎌 CROSSED FLAGS
-  assert.is(unicodeAge(0x1f6dc), undefined);
+// Ages from the Unicode standard's own charts, worked by hand.
+test('Unicode 15.0 assigns what earlier versions and 15.0 itself assigned, and nothing of 16.0', () => {
+  assert.ok(assignedInBaseline(0x00e9)); // é, 1.1
+  assert.ok(assignedInBaseline(0xff5e)); // FULLWIDTH TILDE, 1.1
+  assert.ok(assignedInBaseline(0x1f600)); // GRINNING FACE, 6.1
+  assert.ok(assignedInBaseline(0x1f6dc)); // WIRELESS, 15.0
+  assert.ok(assignedInBaseline(0x1fae8)); // SHAKING FACE, 15.0
+  assert.ok(assignedInBaseline(0xe000)); // private use: assigned (Co), never Cn
+  assert.not.ok(assignedInBaseline(0x0378)); // never assigned
+  assert.not.ok(assignedInBaseline(0x1fae9)); // FACE WITH BAGS UNDER EYES, 16.0
+  assert.not.ok(assignedInBaseline(0x10ffff)); // a noncharacter is Cn
 });
 
-test('a code point of unknown age is flagged, one assigned by the baseline is not (KIT-26)', () => {
-  assert.equal(beyondBaseline('caf\u00e9 \u65e5\u672c\u8a9e \u{1f38c}'), []);
-  assert.equal(beyondBaseline('x\u{1f6dc}y\u{1f6dc}\u0378'), ['U+0378', 'U+1F6DC']);
+test('only code points the baseline does not assign are flagged (KIT-26)', () => {
+  assert.equal(beyondBaseline('caf\u00e9 \u65e5\u672c\u8a9e \u{1f38c} \u{ff5e}\u{1f600} \u{1f6dc}'), []);
+  assert.equal(beyondBaseline('x\u{1fae9}y\u{1fae9}\u0378'), ['U+0378', 'U+1FAE9']);
 });
 
 test('a runtime older than the baseline is refused; the same or newer is not', () => {

@@ -7,33 +7,42 @@
  * vector whose request or fixture holds a code point the baseline may not assign, so a
  * provider on an older Unicode version knows which verdicts may differ for it.
  *
- * Ages come from the Unicode Character Database (DerivedAge.txt). Only the ranges the kit's
- * texts use are listed; a code point outside them has no known age and is flagged too.
+ * Whether the baseline assigns a code point comes from the baseline's own character database
+ * (General_Category, Unicode 15.0): the generated table unicode-baseline-unassigned.ts lists the
+ * code points it leaves unassigned, so a flag never rests on a hand-picked list of ages.
  */
+import { UNASSIGNED_IN_BASELINE_RANGES } from './unicode-baseline-unassigned.js';
+
 /** The Unicode version every unflagged NFC verdict holds for (KIT-26). */
 export const UNICODE_BASELINE = '15.0';
 
-/** [first, last, version first assigned] ranges of DerivedAge.txt, ascending. */
-const AGES: readonly (readonly [number, number, string])[] = [
-  [0x0000, 0x01f5, '1.1'],
-  [0x0300, 0x0341, '1.1'],
-  [0x2000, 0x202e, '1.1'],
-  [0x2190, 0x21ea, '1.1'],
-  [0x3041, 0x3094, '1.1'],
-  [0x4e00, 0x9fa5, '1.1'],
-  [0xe000, 0xf8ff, '1.1'],
-  [0xfeff, 0xfeff, '1.1'],
-  [0xff01, 0xff5e, '1.1'],
-  [0x1f300, 0x1f320, '6.0'],
-  [0x1f330, 0x1f335, '6.0'],
-  [0x1f337, 0x1f37c, '6.0'],
-  [0x1f380, 0x1f393, '6.0'],
-];
+let unassigned: { first: number[]; last: number[] } | undefined;
 
-/** The version that first assigned `codePoint`, when the kit's table knows it. */
-export function unicodeAge(codePoint: number): string | undefined {
-  for (const [first, last, version] of AGES) if (codePoint >= first && codePoint <= last) return version;
-  return undefined;
+/** The unassigned ranges as sorted bounds, parsed once. */
+function unassignedRanges(): { first: number[]; last: number[] } {
+  if (unassigned !== undefined) return unassigned;
+  const first: number[] = [];
+  const last: number[] = [];
+  for (const word of UNASSIGNED_IN_BASELINE_RANGES.join(' ').split(' ')) {
+    const [a = '', b = a] = word.split('-');
+    first.push(parseInt(a, 16));
+    last.push(parseInt(b, 16));
+  }
+  return (unassigned = { first, last });
+}
+
+/** Whether Unicode 15.0, the baseline, assigns `codePoint` (any General_Category but Cn). */
+export function assignedInBaseline(codePoint: number): boolean {
+  const { first, last } = unassignedRanges();
+  let lo = 0;
+  let hi = first.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (codePoint < (first[mid] as number)) hi = mid - 1;
+    else if (codePoint > (last[mid] as number)) lo = mid + 1;
+    else return false;
+  }
+  return true;
 }
 
 /** Whether version `a` is at most version `b` (major.minor). */
@@ -43,14 +52,13 @@ export function versionAtMost(a: string, b: string): boolean {
   return am < bm || (am === bm && an <= bn);
 }
 
-/** The code points of `text` the baseline may not assign (unknown age, or newer), as sorted `U+XXXX` labels. */
+/** The code points of `text` the baseline does not assign, as sorted `U+XXXX` labels. */
 export function beyondBaseline(text: string): string[] {
   const out = new Set<number>();
   for (const ch of text) {
     const cp = ch.codePointAt(0) as number;
     if (cp < 0x80) continue;
-    const age = unicodeAge(cp);
-    if (age === undefined || !versionAtMost(age, UNICODE_BASELINE)) out.add(cp);
+    if (!assignedInBaseline(cp)) out.add(cp);
   }
   return [...out].sort((a, b) => a - b).map((cp) => `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`);
 }

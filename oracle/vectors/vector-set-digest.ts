@@ -17,36 +17,31 @@
  * fixtures); manifest.json and README.md themselves are not members.
  */
 import { compareUtf8 } from '../canonical-json/compare-utf8.js';
-import { VECTOR_SET_DOMAIN, type ManifestEntry } from './vector-format.js';
+import { ByteWriter } from '../digest/byte-writer.js';
+import { kofunFrame } from '../digest/kofun-frame.js';
 import { sha256Hex } from '../digest/sha256-hex.js';
+import { isId } from '../records/scalar-checks.js';
+import type { ManifestEntry } from './vector-format.js';
 
-const MAGIC = Buffer.from('KOFUN\0', 'latin1');
+const utf8 = new TextEncoder();
+
+/** The frame's ASCII domain. */
+export const VECTOR_SET_DOMAIN = 'kofun.ctk.vector-set/v1';
 
 /** The frame hashed by {@link vectorSetDigest}; throws for a path or digest the frame cannot carry (a kit fault). */
 export function vectorSetFrame(files: readonly ManifestEntry[]): Uint8Array {
   const sorted = [...files].sort((a, b) => compareUtf8(a.path, b.path));
-  const parts: Buffer[] = [];
-  const count = Buffer.alloc(4);
-  count.writeUInt32BE(sorted.length);
-  parts.push(count);
+  const payload = new ByteWriter().u32(sorted.length);
   for (let i = 0; i < sorted.length; i++) {
     const f = sorted[i] as ManifestEntry;
     if (i > 0 && (sorted[i - 1] as ManifestEntry).path === f.path)
       throw new Error(`vector set: duplicate path ${f.path}`);
-    if (!/^[0-9a-f]{64}$/.test(f.sha256)) throw new Error(`vector set: ${f.path} has no SHA-256`);
-    const path = Buffer.from(f.path, 'utf8');
+    if (!isId(f.sha256)) throw new Error(`vector set: ${f.path} has no SHA-256`);
+    const path = utf8.encode(f.path);
     if (path.length > 0xffff) throw new Error(`vector set: path too long: ${f.path}`);
-    const len = Buffer.alloc(2);
-    len.writeUInt16BE(path.length);
-    parts.push(len, path, Buffer.from(f.sha256, 'hex'));
+    payload.u16(path.length).bytes(path).id(f.sha256);
   }
-  const payload = Buffer.concat(parts);
-  const domain = Buffer.from(VECTOR_SET_DOMAIN, 'ascii');
-  const head = Buffer.alloc(2 + domain.length + 4);
-  head.writeUInt16BE(domain.length, 0);
-  domain.copy(head, 2);
-  head.writeUInt32BE(payload.length, 2 + domain.length);
-  return new Uint8Array(Buffer.concat([MAGIC, head, payload]));
+  return kofunFrame(VECTOR_SET_DOMAIN, payload.finish());
 }
 
 /** Lowercase hex SHA-256 of the vector-set frame. */

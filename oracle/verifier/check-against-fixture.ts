@@ -6,7 +6,6 @@
  * reference pipeline, once per fixture.
  */
 import type { LoadedFixture } from '../fixture/load-fixture.js';
-import type { FixtureCandidate } from '../fixture/fixture.js';
 import type { Violation } from '../violation.js';
 import { checkFixtureGate } from './check-fixture-gate.js';
 import { checkFixtureLookup } from './check-fixture-lookup.js';
@@ -26,7 +25,7 @@ function viewOf(fixture: LoadedFixture): FixtureView {
     fixture,
     closure: closeFixtureFacts(fixture.facts),
     exposed: exposureOf(fixture.interfaces),
-    byIdentity: new Map(fixture.candidatesInOrder.map((c): [string, FixtureCandidate] => [c.identity, c])),
+    byIdentity: { get: (id) => fixture.candidatesInOrder.byIdentity(id) },
   };
   viewCache.set(fixture, view);
   return view;

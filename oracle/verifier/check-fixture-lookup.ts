@@ -30,7 +30,7 @@ import { LIMITS } from '../limits.js';
 import type { DiscoveryRequestV1 } from '../records/discovery-records.js';
 import type { Violation } from '../violation.js';
 import { deriveLookupTruth, REJECTION_CLAUSES, type CandidateTruth, type LookupTruth } from './derive-lookup-truth.js';
-import type { Withholding } from './fixture-exposure.js';
+import { hiddenIdentities, type Withholding } from './fixture-exposure.js';
 import { factKeyText, type FixtureFactClosure } from './fixture-fact-closure.js';
 import { arrayMember, isRecord, member, stringMember, type JsonRecord } from './json-access.js';
 import { ruleTable } from './rule-table.js';
@@ -82,7 +82,7 @@ export const LOOKUP_RULES = ruleTable({
   'effect-requirement-altered': ['KD-EFFECT-07', '{want:json}', '{display:value}',
     "The row alters the display of an effect requirement; it reports the compiler's public requirement."],
   'non-validated-effect-listed': ['KD-EFFECT-07', 'not listed', 'listed',
-    'Only public validated effect requirements are listed; this one is not validated (register KIT-12).'],
+    'An explanation lists only public validated effect requirements; this one is not validated (L421, KIT-12).'],
   'effect-requirement-missing': ['KD-EFFECT-07', '{kind} {value}', 'absent',
     'The row drops a public validated effect requirement of the candidate.'],
   'hidden-identity-dependency': ['KD-DISCLOSE-07', 'no hidden identity', 'a hidden SymbolId',
@@ -137,8 +137,10 @@ export function checkFixtureLookup(result: unknown, input: LookupCheckInput): Vi
   }
   const byId = new Map<string, CandidateTruth>();
   for (const t of truth.candidates) if (!byId.has(t.candidate.identity)) byId.set(t.candidate.identity, t);
-  const exposed = new Set(truth.candidates.filter((t) => t.exposed).map((t) => t.candidate));
-  const hiddenIds = new Set(input.fixture.candidatesInOrder.filter((c) => !exposed.has(c)).map((c) => c.identity));
+  // Candidates of a view that failed validation are never read (KIT-03 C), so their identities are not withheld.
+  const hiddenIds = new Set(
+    [...hiddenIdentities(input.fixture)].filter((k) => k.startsWith('SymbolId:')).map((k) => k.slice(9)),
+  );
   const rows = arrayMember(result, 'operations');
   const explain = input.request.query.kind === 'explain-operation';
   // Two applicable visible matches make the explanation ambiguous (OQ-34 A); whether an error row
@@ -226,12 +228,18 @@ function checkRow(op: JsonRecord, at: string, t: CandidateTruth, ctx: RowContext
   // Only a rejection judged against the type depends on it (KIT-02 C); ownership and effects do not (OQ-43).
   if (ctx.truth.typeRank > 0 && rank !== undefined && rank < ctx.truth.typeRank && reasons.has('type-mismatch'))
     out.push(R.at('rejection-under-unvalidated-type', `${at}/status`, { status }));
-  checkRequirements(op, at, t, out);
+  checkRequirements(op, at, t, hiddenIdentities(ctx.input.fixture), out);
   checkEffects(op, at, t, ctx, out);
   checkDependencies(op, at, t, ctx, out);
 }
 
-function checkRequirements(op: JsonRecord, at: string, t: CandidateTruth, out: Violation[]): void {
+function checkRequirements(
+  op: JsonRecord,
+  at: string,
+  t: CandidateTruth,
+  hidden: ReadonlySet<string>,
+  out: Violation[],
+): void {
   if (t.capped) return;
   const reqs = t.candidate.generic_requirements;
   const keyOf = (kind: unknown, identity: unknown, display: unknown): string =>
@@ -263,8 +271,11 @@ function checkRequirements(op: JsonRecord, at: string, t: CandidateTruth, out: V
       out.push(R.at('generic-requirement-altered', pointer, fill));
     }
   });
-  for (const k of want.keys())
-    if (!seen.has(k)) out.push(R.at('generic-requirement-missing', `${at}/generic_requirements`));
+  for (const k of want.keys()) {
+    // A requirement naming a hidden identity is never listed (L389, KIT-08 C).
+    if (seen.has(k) || (k.startsWith('id\u0000') && hidden.has(k.slice(3).replace('\u0000', ':')))) continue;
+    out.push(R.at('generic-requirement-missing', `${at}/generic_requirements`));
+  }
 }
 
 function checkEffects(op: JsonRecord, at: string, t: CandidateTruth, ctx: RowContext, out: Violation[]): void {
@@ -287,13 +298,15 @@ function checkEffects(op: JsonRecord, at: string, t: CandidateTruth, ctx: RowCon
     const display = member(e, 'display');
     if (!match.some((f) => f.display === display))
       out.push(R.at('effect-requirement-altered', `${pointer}/display`, { want: first.display, display }));
-    // L421 (KIT-12 C): rows list only public validated effect requirements.
-    if (!match.every((f) => closure.maxRank(f.dependencies, statusRank(f.status) ?? 2) === 0))
+    // L421 holds an explanation to only a public validated requirement; a general query may list a
+    // non-validated public one (KIT-12 A, an ACCEPTABLE alternative).
+    if (ctx.explain && !match.every((f) => closure.maxRank(f.dependencies, statusRank(f.status) ?? 2) === 0))
       out.push(R.at('non-validated-effect-listed', pointer));
   });
   for (const f of t.candidate.effects) {
     const key = `${f.identity.kind}:${f.identity.value}`;
-    if (!f.public || listed.has(key)) continue;
+    // An effect naming a hidden identity is never listed (L389, KIT-08 C).
+    if (!f.public || listed.has(key) || hiddenIdentities(ctx.input.fixture).has(key)) continue;
     if (closure.maxRank(f.dependencies, statusRank(f.status) ?? 2) !== 0) continue;
     listed.add(key);
     out.push(R.at('effect-requirement-missing', `${at}/effects`, { kind: f.identity.kind, value: f.identity.value }));

@@ -72,7 +72,8 @@ export interface FixtureView {
   fixture: LoadedFixture;
   closure: FixtureFactClosure;
   exposed: (c: FixtureCandidate) => boolean;
-  byIdentity: ReadonlyMap<string, FixtureCandidate>;
+  /** The candidate of a SymbolId value (a series member is found without listing the members). */
+  byIdentity: Pick<ReadonlyMap<string, FixtureCandidate>, 'get'>;
 }
 
 /** A status of the result below the rank the fixture's facts bound it to (KD-CLOSURE-14). */

@@ -20,7 +20,7 @@ import type { LoadedFixture } from '../fixture/load-fixture.js';
 import type { FactKey, FixtureCandidate, FixtureOccurrence } from '../fixture/fixture.js';
 import { LIMITS } from '../limits.js';
 import type { DiscoveryRequestV1 } from '../records/discovery-records.js';
-import { exposure, type Withholding } from './fixture-exposure.js';
+import { exposure, hiddenIdentities, type Withholding } from './fixture-exposure.js';
 import { factKeyText, type FixtureFactClosure } from './fixture-fact-closure.js';
 import { statusRank } from './status-rank.js';
 
@@ -87,7 +87,10 @@ export function deriveLookupTruth(
   request: DiscoveryRequestV1,
 ): LookupTruth {
   const t = occurrence.type;
+  const hidden = hiddenIdentities(fixture);
   let typeRank = closure.maxRank(t.dependencies, rankOf(t.status));
+  // A type that may not list one of its dependencies (a hidden identity, L389) cannot show its closure (KIT-08 C).
+  if (t.dependencies.some((k) => hidden.has(`${k.kind}:${k.value}`))) typeRank = Math.max(typeRank, 2);
   // A type the compiler calls validated without a TypeId or a display cannot be validated (KD-TYPE-02).
   if (typeRank === 0 && (t.identity === null || t.identity.kind !== 'TypeId' || t.display === null)) typeRank = 1;
   const typeCapped =
@@ -125,6 +128,7 @@ export function deriveLookupTruth(
         permits: occurrence.permits,
         closure,
         knownDiagnostics,
+        hidden,
       }),
     );
   }
@@ -147,6 +151,8 @@ interface JudgeInput {
   permits: FixtureOccurrence['permits'];
   closure: FixtureFactClosure;
   knownDiagnostics: ReadonlySet<string>;
+  /** Identities no result field may carry (KIT-08 C). */
+  hidden: ReadonlySet<string>;
 }
 
 function judgeCandidate(c: FixtureCandidate, input: JudgeInput): CandidateTruth {
@@ -193,6 +199,20 @@ function judgeCandidate(c: FixtureCandidate, input: JudgeInput): CandidateTruth 
   }
   // A row without a signature, or resting on an unresolved inference, is at best provisional (KD-OP-09, OQ-43 A).
   if (c.signature === null || rejections.has('incomplete-analysis')) floor = Math.max(floor, 1);
+  // A row that may not show a dependency, requirement or listed effect naming a hidden identity (L389, L427) cannot
+  // show its closure, so it is not available (KIT-08 C).
+  const isHidden = (i: { kind: string; value: string } | null): boolean =>
+    i !== null && input.hidden.has(`${i.kind}:${i.value}`);
+  const listedEffects = c.effects.filter((e) => e.public && closure.maxRank(e.dependencies, rankOf(e.status)) === 0);
+  const shownKeys: FactKey[] = [...c.dependencies, ...c.origin.dependencies];
+  for (const g of c.generic_requirements) shownKeys.push(...g.dependencies);
+  for (const e of listedEffects) shownKeys.push(...e.dependencies);
+  if (
+    shownKeys.some(isHidden) ||
+    c.generic_requirements.some((g) => isHidden(g.identity)) ||
+    listedEffects.some((e) => isHidden(e.identity))
+  )
+    floor = Math.max(floor, 2);
   const capped =
     uniqueCount(keys) > LIMITS.dependenciesPerFact ||
     c.generic_requirements.length > LIMITS.genericRequirementsPerOperation ||

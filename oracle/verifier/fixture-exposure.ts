@@ -53,3 +53,32 @@ export function exposureOf(interfaces: readonly FixtureInterface[]): (c: Fixture
     return exposure(c, views).exposed;
   };
 }
+
+const hiddenIdentityCache = new WeakMap<object, ReadonlySet<string>>();
+
+/**
+ * The identities no result field may carry, as `kind:value` (L389, L427, KIT-08 C): the
+ * SymbolId and the ImplementationId of every candidate that is not exposed, except
+ * candidates of a view that failed validation, which lookup never reads (KIT-03 C).
+ * Computed once per fixture.
+ */
+export function hiddenIdentities(fixture: {
+  interfaces: readonly FixtureInterface[];
+  candidatesInOrder: Iterable<FixtureCandidate>;
+}): ReadonlySet<string> {
+  const cached = hiddenIdentityCache.get(fixture);
+  if (cached !== undefined) return cached;
+  const exposed = exposureOf(fixture.interfaces);
+  const unvalidated = new Set(
+    fixture.interfaces.filter((i) => !i.validated).map((i) => `${i.package_id}:${i.module_id}`),
+  );
+  const out = new Set<string>();
+  for (const c of fixture.candidatesInOrder) {
+    if (exposed(c)) continue;
+    if (c.home.kind === 'interface' && unvalidated.has(`${c.home.package_id}:${c.home.module_id}`)) continue;
+    out.add(`SymbolId:${c.identity}`);
+    if (c.origin.implementation_identity !== null) out.add(`ImplementationId:${c.origin.implementation_identity}`);
+  }
+  hiddenIdentityCache.set(fixture, out);
+  return out;
+}

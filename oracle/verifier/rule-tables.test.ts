@@ -3,7 +3,8 @@ import * as assert from 'uvu/assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { kitRoot } from '../kit-root.js';
-import { readVectorTree, vectorBytes } from '../../runner/vectors/load-vector.js';
+import { readVectorTree } from '../../runner/vectors/load-vector.js';
+import { vectorBytes } from '../vectors/vector-format.js';
 import { codeOf, type RuleRow, type RuleTable } from './rule-table.js';
 import { verifyResult } from './verify-result.js';
 

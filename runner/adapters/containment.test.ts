@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { kitRoot } from '../../oracle/index.js';
+import { tsArgv } from '../test-support/run-helpers.js';
 import { environHasEntry, MARKER_VARIABLE } from './marked-processes.js';
 import { oneShotProcessLauncher } from './one-shot-process.js';
 import { persistentProcessLauncher } from './persistent-process.js';
@@ -97,7 +98,7 @@ test('the runner exits with its verdict while a double-forked orphan holds its p
   if (!hasProc) return console.log('  (no /proc on this system: marker containment not checked)');
   const file = pidFile();
   const provider = `${JSON.stringify(process.execPath)} ${JSON.stringify(script)} persistent double-fork`;
-  const argv = ['--import', import.meta.resolve('tsx'), join(kitRoot(), 'runner', 'cli-entry.ts'), 'run'];
+  const argv = [...tsArgv('runner/cli-entry.ts').slice(1), 'run'];
   argv.push('--process', provider, '--category', 'stale', '--metamorphic', '0', '--timeout-ms', '20000', '-j', '2');
   const child = spawn(process.execPath, argv, {
     env: { ...process.env, KCTK_PID_FILE: file },

@@ -10,13 +10,13 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { kitRoot } from '../../oracle/index.js';
-import { kitFixtureBytes, kitVectors, loadedVector } from '../test-support/run-helpers.js';
+import { kitFixtureBytes, kitModulePath, kitVectors, loadedVector } from '../test-support/run-helpers.js';
 import { moduleHostArgv, moduleProcessLauncher } from './module-process-launcher.js';
 import { persistentProcessLauncher } from './persistent-process.js';
 import { liveGroupCount } from './process-group.js';
 import type { CallOutcome, ProviderConnection } from './provider-connection.js';
 
-const modulePath = join(kitRoot(), 'runner', 'test-support', 'modules', 'misbehaving-module.ts');
+const modulePath = kitModulePath('runner/test-support/modules/misbehaving-module.ts');
 const first = kitVectors().queryVectors[0];
 if (first === undefined) throw new Error('the kit has no query vectors');
 const vector = loadedVector(first);

@@ -14,6 +14,11 @@ const fake = (mode: string) =>
 const sha = 'a'.repeat(64);
 const bytes = (s: string): Uint8Array => new Uint8Array(Buffer.from(s, 'latin1'));
 
+/** Waits until the instance has died (a bound on waiting, not an assertion on speed). */
+async function death(c: ProviderConnection): Promise<void> {
+  for (let i = 0; i < 1000 && c.alive; i += 1) await new Promise((r) => setTimeout(r, 5));
+}
+
 async function started(mode: string): Promise<ProviderConnection> {
   const s = await fake(mode)({ timeoutMs: 5000 });
   if (!s.ok) throw new Error(`fake ${mode} did not start: ${s.fault.message}`);
@@ -52,7 +57,7 @@ test('a wrong id, an unsolicited frame, a junk header: protocol faults', async (
   const first = await c.query(sha, bytes('x'), 2000);
   assert.ok(first.ok);
   // The extra frame arrives while nothing is asked: the instance is dropped.
-  await new Promise((r) => setTimeout(r, 200));
+  await death(c);
   const second = await c.query(sha, bytes('x'), 2000);
   assert.is(second.ok ? 'ok' : second.fault.kind, 'protocol');
   await c.close();
@@ -65,7 +70,7 @@ test('a second reply is blamed on the query it repeats, an unknown id on itself'
   // The fixture is id 1, the query id 2: its answer arrives twice.
   const first = await c.query(sha, bytes('x'), 2000);
   assert.ok(first.ok);
-  await new Promise((r) => setTimeout(r, 200));
+  await death(c);
   assert.not.ok(c.alive);
   assert.is(c.deathFault?.message, 'result message for id 2, a query or fixture already answered (a second reply)');
   await c.close();

@@ -141,21 +141,16 @@ export function referenceSpec(adapter: string): ProviderSpec {
 }
 
 /**
- * The argv that runs `kofun-ctk serve` with this very kit: the built CLI when the kit
- * runs from dist/, the TypeScript sources (through an absolute tsx loader, so any
- * working directory works) when it runs from source.
+ * The argv that runs `kofun-ctk serve` with this very copy of the kit: the compiled entry beside this module when
+ * the kit runs compiled (dist/, whose freshness bin/kofun-ctk.js checked when it chose it), the TypeScript source
+ * through an absolute tsx loader (so any working directory works) when it runs from source.
  */
 export function referenceServeArgv(): string[] {
-  if (import.meta.url.endsWith('.ts')) {
-    return [
-      process.execPath,
-      '--import',
-      import.meta.resolve('tsx'),
-      join(kitRoot(), 'runner', 'cli-entry.ts'),
-      'serve',
-    ];
-  }
-  return [process.execPath, join(kitRoot(), 'bin', 'kofun-ctk.js'), 'serve'];
+  const entry = fileURLToPath(
+    new URL(`../cli-entry.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url),
+  );
+  if (entry.endsWith('.ts')) return [process.execPath, '--import', import.meta.resolve('tsx'), entry, 'serve'];
+  return [process.execPath, entry, 'serve'];
 }
 
 function referenceModuleUrl(): string {

@@ -14,18 +14,16 @@ import { liveGroupCount } from '../adapters/process-group.js';
 import type { GateReport } from '../report/gate-report.js';
 import { judgementOf, requestSha, runGateCli, threeStaleVectors, tsArgv } from '../test-support/run-helpers.js';
 
-/** A hang-on-one provider configuration whose argv carries `marker`, so its processes can be found in /proc. */
-function hangConfig(targetSha: string, marker: string): string {
+/**
+ * A hang-on-one provider configuration whose argv carries `marker`, so its processes can be found in /proc; the
+ * provider writes `notice` (when given) as it begins to hang on the target.
+ */
+function hangConfig(targetSha: string, marker: string, notice?: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'kofun-ctk-interrupt-'));
   const path = join(dir, 'provider.json');
   const argv = [...tsArgv('runner/test-support/broken-providers/hang-on-one.ts'), marker];
-  writeFileSync(
-    path,
-    JSON.stringify({
-      name: 'broken hang',
-      process: { argv, env: { KCTK_TARGET_REQUEST_SHA256: targetSha } },
-    }),
-  );
+  const env = { KCTK_TARGET_REQUEST_SHA256: targetSha, ...(notice === undefined ? {} : { KCTK_HANG_NOTICE: notice }) };
+  writeFileSync(path, JSON.stringify({ name: 'broken hang', process: { argv, env } }));
   return path;
 }
 
@@ -44,9 +42,9 @@ function processesWith(marker: string): number[] {
 
 /** Waits until `ready()` holds, polling; gives up after `limitMs` (a bound on waiting, not an assertion on speed). */
 async function until(ready: () => boolean, limitMs: number): Promise<boolean> {
-  for (let waited = 0; waited < limitMs; waited += 100) {
+  for (let waited = 0; waited < limitMs; waited += 20) {
     if (ready()) return true;
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 20));
   }
   return ready();
 }
@@ -74,7 +72,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     const marker = `kofun-ctk-interrupt-marker-${signal}-${process.pid}`;
     const dir = mkdtempSync(join(tmpdir(), 'kofun-ctk-interrupt-out-'));
     const events = join(dir, 'events.jsonl');
-    const args = ['run', '--config', hangConfig(requestSha(target), marker), ...vs.flatMap((v) => ['--id', v.id])];
+    const notice = join(dir, 'hanging');
+    const config = hangConfig(requestSha(target), marker, notice);
+    const args = ['run', '--config', config, ...vs.flatMap((v) => ['--id', v.id])];
     args.push(
       '--metamorphic',
       '0',
@@ -87,7 +87,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       '--events',
       events,
     );
-    const child = spawn(process.execPath, ['--import', 'tsx', join(kitRoot(), 'runner', 'cli-entry.ts'), ...args], {
+    const child = spawn(process.execPath, [...tsArgv('runner/cli-entry.ts').slice(1), ...args], {
       cwd: kitRoot(),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -95,16 +95,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
     child.stdout.resume();
     const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
-    // Interrupt once the provider holds the hanging vector: it has started, and its process is there.
-    const hanging = await until(
-      () =>
-        existsSync(events) &&
-        readFileSync(events, 'utf8').includes('"event":"provider"') &&
-        processesWith(marker).length > 0,
-      60_000,
-    );
-    assert.ok(hanging, `the run never reached the provider: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 500));
+    // Interrupt once the provider holds the hanging vector: it says so as the hang begins.
+    const hanging = await until(() => existsSync(notice), 60_000);
+    assert.ok(hanging, `the run never reached the hanging vector: ${stderr}`);
     child.kill(signal);
     const code = await exited;
     assert.is(code, 3, stderr);

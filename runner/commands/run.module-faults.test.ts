@@ -5,12 +5,12 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { faultRun, othersPass, requestSha, threeStaleVectors } from '../test-support/run-helpers.js';
+import { faultRun, kitModulePath, othersPass, requestSha, threeStaleVectors } from '../test-support/run-helpers.js';
 
 test(
   'a busy-looping module is terminated; one that exits, ' + 'throws later or returns a string costs one vector',
   async () => {
-    const module = 'runner/test-support/modules/misbehaving-module.ts';
+    const module = kitModulePath('runner/test-support/modules/misbehaving-module.ts');
     const target = threeStaleVectors()[1];
     if (target === undefined) throw new Error('too few stale vectors');
     process.env.KCTK_TARGET_REQUEST_SHA256 = requestSha(target);

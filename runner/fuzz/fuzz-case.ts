@@ -5,7 +5,9 @@
  * trait candidates, generic requirements, receiver modes, effects and capabilities,
  * multi-byte UTF-8 around positions (spans that start or end on and off code-point
  * boundaries), stale keys and invalid positions, source and documentation present with and
- * without their disclosure flags, explain spellings that several candidates match, and
+ * without their disclosure flags, explain spellings that several candidates match, facts that
+ * name other candidates' SymbolIds (as a dependency of a row or of the type, as the identity
+ * of a generic requirement, an effect or a capability, hidden or not: KIT-08 C), and
  * worlds large enough to exhaust the step budget (KIT-10). fast-check shrinks a failing
  * case towards an empty world with a current request.
  */
@@ -24,6 +26,7 @@ import {
   REQUEST_SCHEMA,
   FixtureBuilder,
   type HomeRef,
+  type Identity,
   type InterfaceRef,
   factKey,
   identityOf,
@@ -57,9 +60,14 @@ interface CandidateShape {
     satisfied: boolean;
     status: FactStatus;
     identity: boolean;
+    /** When set (and identity is on), the identity is that candidate's SymbolId. */
+    symbol?: number | null;
   }[];
-  effects: { which: number; public: boolean; status: FactStatus }[];
+  /** `symbol`, when set, makes the effect's identity that candidate's SymbolId. */
+  effects: { which: number; public: boolean; status: FactStatus; symbol?: number | null }[];
   dependsOn: number[];
+  /** Candidates whose SymbolId fact (CaseShape.symbolFacts) this one depends on. */
+  dependsOnSymbols?: number[];
   /**
    * The compiler has a source location / documentation attachment, and whether each may be disclosed (KD-DISCLOSE-04).
    */
@@ -76,6 +84,12 @@ export interface CaseShape {
   typeStatus: FactStatus;
   facts: FactStatus[];
   typeDependsOn: number[];
+  /** A `live SymbolId` fact node for candidate i's SymbolId, with this status. */
+  symbolFacts?: FactStatus[];
+  /** Candidates whose SymbolId fact the type depends on. */
+  typeDependsOnSymbols?: number[];
+  /** Candidates whose SymbolId is also a capability held at the position. */
+  capabilitySymbols?: number[];
   permits: { read: boolean; edit: boolean; take: boolean };
   capabilities: number[];
   interfaces: { validated: boolean; internal: boolean; inScope: boolean }[];
@@ -96,6 +110,12 @@ export interface CaseShape {
   facts_source: 'live' | 'sidecar' | 'kif-only';
 }
 
+/** Mostly null; otherwise the index of a candidate whose SymbolId the field carries. */
+const symbolRefArb: fc.Arbitrary<number | null> = fc.oneof(
+  { weight: 5, arbitrary: fc.constant(null) },
+  { weight: 1, arbitrary: fc.nat({ max: 5 }) },
+);
+
 const candidateArb: fc.Arbitrary<CandidateShape> = fc.record({
   name: fc.nat({ max: NAMES.length - 1 }),
   receiver: fc.constantFrom<CandidateShape['receiver']>('items', 'items', 'any', 'other'),
@@ -112,14 +132,21 @@ const candidateArb: fc.Arbitrary<CandidateShape> = fc.record({
       satisfied: fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
       status: statusArb,
       identity: fc.boolean(),
+      symbol: symbolRefArb,
     }),
     { maxLength: 1 },
   ),
   effects: fc.array(
-    fc.record({ which: fc.nat({ max: EFFECTS.length - 1 }), public: fc.boolean(), status: statusArb }),
+    fc.record({
+      which: fc.nat({ max: EFFECTS.length - 1 }),
+      public: fc.boolean(),
+      status: statusArb,
+      symbol: symbolRefArb,
+    }),
     { maxLength: 2 },
   ),
   dependsOn: fc.array(fc.nat({ max: 3 }), { maxLength: 2 }),
+  dependsOnSymbols: fc.array(fc.nat({ max: 5 }), { maxLength: 2 }),
   hasSource: fc.boolean(),
   discloseSource: fc.boolean(),
   documentation: fc.boolean(),
@@ -133,6 +160,9 @@ export const caseShapeArb: fc.Arbitrary<CaseShape> = fc.record({
   typeStatus: statusArb,
   facts: fc.array(statusArb, { maxLength: 4 }),
   typeDependsOn: fc.array(fc.nat({ max: 3 }), { maxLength: 2 }),
+  symbolFacts: fc.array(statusArb, { maxLength: 6 }),
+  typeDependsOnSymbols: fc.array(fc.nat({ max: 5 }), { maxLength: 1 }),
+  capabilitySymbols: fc.array(fc.nat({ max: 5 }), { maxLength: 1 }),
   permits: fc.record({
     read: fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
     edit: fc.boolean(),
@@ -187,6 +217,15 @@ export function buildCase(shape: CaseShape): FuzzCase {
   );
   const pick = (indexes: number[]): FactKey[] =>
     [...new Set(indexes)].flatMap((i) => (facts[i] === undefined ? [] : [facts[i] as FactKey]));
+  // Candidate i's SymbolId, as a fact node other facts may depend on (a hidden one's is withheld, KIT-08 C).
+  const symbolOf = (i: number): Identity => identityOf('SymbolId', `fuzz-candidate-${i}`);
+  const symbolFacts: FactKey[] = (shape.symbolFacts ?? [])
+    .slice(0, shape.candidates.length)
+    .map((status, i) => b.addFact({ source: 'live', ...symbolOf(i) }, status, [], diagnosticsFor(status)));
+  const pickSymbols = (indexes: number[] | undefined): FactKey[] =>
+    [...new Set(indexes ?? [])].flatMap((i) => (symbolFacts[i] === undefined ? [] : [symbolFacts[i] as FactKey]));
+  const symbolRef = (i: number | null | undefined): Identity | null =>
+    i === null || i === undefined || i >= shape.candidates.length ? null : symbolOf(i);
   const interfaces: InterfaceRef[] = shape.interfaces.map((s, i) =>
     b.addInterface({
       module: `m${i}`,
@@ -206,11 +245,14 @@ export function buildCase(shape: CaseShape): FuzzCase {
       display: typeStatus === 'unavailable' ? null : typeStatus === 'validated' ? 'Items' : '_T1',
       reason:
         typeStatus === 'validated' ? null : typeStatus === 'error' ? 'rejected-by-diagnostic' : 'incomplete-analysis',
-      dependencies: pick(shape.typeDependsOn),
+      dependencies: [...pick(shape.typeDependsOn), ...pickSymbols(shape.typeDependsOnSymbols)],
       diagnostic_ids: diagnosticsFor(typeStatus),
     },
     permits: shape.permits,
-    capabilities: [...new Set(shape.capabilities)].map((i) => identityOf('SymbolId', `effect.${EFFECTS[i] ?? 'net'}`)),
+    capabilities: [
+      ...[...new Set(shape.capabilities)].map((i) => identityOf('SymbolId', `effect.${EFFECTS[i] ?? 'net'}`)),
+      ...[...new Set(shape.capabilitySymbols ?? [])].flatMap((i) => symbolRef(i) ?? []),
+    ],
   });
   const nameOf = (i: number): string =>
     NAMES[(shape.sameName && i % 2 === 1 ? shape.candidates[0]?.name : shape.candidates[i]?.name) ?? 0] ?? 'len';
@@ -218,7 +260,7 @@ export function buildCase(shape: CaseShape): FuzzCase {
     const name = nameOf(i);
     const home: HomeRef =
       c.home < 0 || interfaces[c.home] === undefined ? 'current-file' : (interfaces[c.home] as InterfaceRef);
-    const seenEffects = new Set<number>();
+    const seenEffects = new Set<string>();
     b.addCandidate({
       qualified_name: `lib.${name}`,
       symbol: `fuzz-candidate-${i}`,
@@ -239,15 +281,20 @@ export function buildCase(shape: CaseShape): FuzzCase {
       },
       generics: c.generics.map((g, j) => ({
         kind: g.kind,
-        identity: g.identity ? identityOf('TypeId', `generic-${i}-${j}`) : null,
+        identity: g.identity ? (symbolRef(g.symbol) ?? identityOf('TypeId', `generic-${i}-${j}`)) : null,
         display: `T${j}: ${g.kind}`,
         status: g.status,
         satisfied: g.satisfied,
       })),
       effects: c.effects
-        .filter((e) => !seenEffects.has(e.which) && seenEffects.add(e.which))
         .map((e) => ({
-          identity: `effect.${EFFECTS[e.which] ?? 'net'}`,
+          e,
+          identity: symbolRef(e.symbol) ?? identityOf('SymbolId', `effect.${EFFECTS[e.which] ?? 'net'}`),
+        }))
+        // Effects are unique by identity (KIT-20 B).
+        .filter(({ identity }) => !seenEffects.has(identity.value) && seenEffects.add(identity.value))
+        .map(({ e, identity }) => ({
+          identity,
           display: EFFECTS[e.which] ?? 'net',
           public: e.public,
           status: e.status,
@@ -256,7 +303,7 @@ export function buildCase(shape: CaseShape): FuzzCase {
       disclose_source: c.discloseSource,
       documentation: c.documentation ? `doc-${i}` : null,
       disclose_documentation: c.discloseDocumentation,
-      dependencies: pick(c.dependsOn),
+      dependencies: [...pick(c.dependsOn), ...pickSymbols(c.dependsOnSymbols)],
       diagnostic_ids: diagnosticsFor(c.status),
     });
   });

@@ -10,9 +10,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { loadFixture, evaluateQuery, schemaViolations } from '../../oracle/index.js';
+import { loadFixture, evaluateQuery, schemaViolations, vectorBytes } from '../../oracle/index.js';
 import { loadVectorSet } from '../run/vector-source.js';
-import { readVectorTree, vectorBytes } from '../vectors/load-vector.js';
+import { readVectorTree } from '../vectors/load-vector.js';
 import { buildCase, caseShapeArb, type CaseShape } from './fuzz-case.js';
 import { fuzzCategory, fuzzVectorId, writeFuzzVector, type FuzzOutcome } from './run-fuzz.js';
 

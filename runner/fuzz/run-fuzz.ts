@@ -9,25 +9,21 @@
  * the categories), and its intent says it came from fuzzing and how to replay it.
  */
 import {
-  beyondBaseline,
-  UNICODE_BASELINE,
   CATEGORIES,
   type Category,
-  encodeRequestBytes,
+  codePointsBeyondBaseline,
   encodeFixtureJson,
+  encodeResult,
+  fixtureFilePath,
   type JsonObject,
   loadFixture,
   evaluateQuery,
   verifyResult,
   compareUtf8,
   generatedStamp,
-  MANIFEST_FORMAT,
-  VECTOR_FORMAT,
-  type ManifestEntry,
-  type ManifestFile,
-  type QueryVectorFile,
+  manifestFile,
   prettyJsonBytes,
-  vectorSetDigest,
+  queryVectorFile,
   sha256Hex,
 } from '../../oracle/index.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -203,8 +199,7 @@ export function writeFuzzVector(
   }
   const id = fuzzVectorId(category, outcome.seed, outcome.path);
   const replay = `kofun-ctk fuzz --seed ${outcome.seed} --path ${outcome.path}`;
-  const vector: QueryVectorFile = {
-    format: VECTOR_FORMAT,
+  const head = {
     // The vector schema fixes the stamp's wording; the fuzz origin and replay command are in the intent.
     generated: generatedStamp(kitVersion),
     id,
@@ -215,33 +210,26 @@ export function writeFuzzVector(
     clauses: [...new Set([...clauses, ...broken.filter((c) => /^KD-[A-Z]+-[0-9]{2}$/.test(c))])].sort(compareUtf8),
     interpretations: [],
     fixture_sha256: fixtureSha,
-    request: encodeRequestBytes(outcome.case.request),
-    expected: { result: Buffer.from(outcome.expected).toString('utf8'), sha256: sha256(outcome.expected) },
-    acceptable: [],
   };
+  const vector = queryVectorFile(head, outcome.case.request, encodeResult(outcome.expected), []);
   const vectorBytes = prettyJsonBytes(vector);
+  const fixturePath = fixtureFilePath(fixtureSha);
   mkdirSync(join(folder, 'fixtures'), { recursive: true });
   mkdirSync(join(folder, category), { recursive: true });
-  writeFileSync(join(folder, 'fixtures', `${fixtureSha}.json`), fixtureBytes);
+  writeFileSync(join(folder, fixturePath), fixtureBytes);
   writeFileSync(join(folder, `${id}.json`), vectorBytes);
-  const files: ManifestEntry[] = [
-    { path: `fixtures/${fixtureSha}.json`, sha256: fixtureSha },
-    { path: `${id}.json`, sha256: sha256(vectorBytes) },
-  ].sort((a, b) => compareUtf8(a.path, b.path));
-  const counts = Object.fromEntries(CATEGORIES.map((c) => [c, c === category ? 1 : 0])) as Record<Category, number>;
-  const beyond = beyondBaseline(
-    `${vector.request.encoding === 'utf8' ? vector.request.data : ''}\n${new TextDecoder().decode(fixtureBytes)}`,
-  );
-  const manifest: ManifestFile = {
-    format: MANIFEST_FORMAT,
+  const beyond = codePointsBeyondBaseline(vector.request, fixtureBytes);
+  const manifest = manifestFile({
     generated: generatedStamp(kitVersion),
-    counts,
+    counts: Object.fromEntries(CATEGORIES.map((c) => [c, c === category ? 1 : 0])) as Record<Category, number>,
     total: 1,
-    files,
+    files: [
+      { path: fixturePath, sha256: fixtureSha },
+      { path: `${id}.json`, sha256: sha256(vectorBytes) },
+    ],
     renames: [],
-    unicode: { baseline: UNICODE_BASELINE, beyond_baseline: beyond.length > 0 ? [{ id, code_points: beyond }] : [] },
-    vector_set_sha256: vectorSetDigest(files),
-  };
+    beyondBaseline: beyond.length > 0 ? [{ id, code_points: beyond }] : [],
+  });
   writeFileSync(join(folder, 'manifest.json'), prettyJsonBytes(manifest));
   if (outcome.actual.ok) writeFileSync(join(folder, 'actual.bin'), outcome.actual.bytes);
   return id;

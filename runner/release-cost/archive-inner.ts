@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { extract } from 'tar-stream';
 import { sha256Hex } from '../../oracle/index.js';
 import { expandZip } from './archive-zip.js';
-import { memorySource, readAllOf, sortEntries, type ArtifactEntry, type ArtifactTree } from './artifact-tree.js';
+import { archiveTree, memorySource, readAllOf, type ArtifactEntry, type ArtifactTree } from './artifact-tree.js';
 
 const gunzipAsync = promisify(gunzip);
 
@@ -95,7 +95,7 @@ export async function expandGzip(bytes: Uint8Array, location: string, limits: In
     meta: gzipHeaderMeta(bytes),
     content: memorySource(new Uint8Array(payload.buffer, payload.byteOffset, payload.length)),
   };
-  return { ok: true, format: 'gzip', tree: { location, kind: 'gzip', entries: [entry] } };
+  return { ok: true, format: 'gzip', tree: { location, kind: 'gzip', entries: [entry], order: null, meta: {} } };
 }
 
 /**
@@ -117,7 +117,11 @@ function gzipHeaderMeta(bytes: Uint8Array): Record<string, string | number> {
   return meta;
 }
 
-/** Tar entries by name; a repeated name gets ` (#n)` so no entry is hidden by a later one. */
+/**
+ * Tar entries by name, and the order the archive stores them in (compared on its own: a tar packed from an
+ * unsorted folder listing holds the same entries in another order); a repeated name gets ` (#n)` so no entry is
+ * hidden by a later one.
+ */
 export async function expandTar(bytes: Uint8Array, location: string, limits: InnerLimits): Promise<InnerResult> {
   const entries: ArtifactEntry[] = [];
   const seen = new Map<string, number>();
@@ -185,5 +189,5 @@ export async function expandTar(bytes: Uint8Array, location: string, limits: Inn
       message: `not a readable tar stream (${err instanceof Error ? err.message.slice(0, 120) : 'error'})`,
     };
   }
-  return { ok: true, format: 'tar', tree: { location, kind: 'tar', entries: sortEntries(entries) } };
+  return { ok: true, format: 'tar', tree: archiveTree(location, 'tar', entries) };
 }

@@ -146,17 +146,64 @@ test('compression method, extra field and attributes are header fields of their 
   );
 });
 
-test('another order of the same entries is a difference: zip.index of each moved entry', async () => {
+test('another order of the same entries is a difference of the archive, not of each entry', async () => {
   const a = await fileTree(zipBytes(base));
   const b = await fileTree(zipBytes([base[1] as ZipEntrySpec, base[0] as ZipEntrySpec]));
   const c = await compareArtifacts(a, b);
-  assert.equal(
-    inner(c).different.map((d) => [d.path, d.metadata]),
+  assert.not.ok(c.identical);
+  // Both entries are the same bytes with the same headers; only the central directory lists them the other way.
+  assert.equal(inner(c).different, []);
+  assert.is(inner(c).identicalCount, 2);
+  assert.equal(inner(c).order, {
+    a: ['META-INF/MANIFEST.MF', 'lib/app.txt'],
+    b: ['lib/app.txt', 'META-INF/MANIFEST.MF'],
+    position: 0,
+  });
+  const text = formatComparison(c).join('\n');
+  assert.match(text, 'inside (zip): same bytes; only the entry order differs');
+  assert.match(
+    text,
     [
-      ['META-INF/MANIFEST.MF', [{ field: 'zip.index', a: 0, b: 1 }]],
-      ['lib/app.txt', [{ field: 'zip.index', a: 1, b: 0 }]],
-    ],
+      '    entry order: differs at position 1 of 2 (the entries both archives hold, as stored)',
+      '      A: META-INF/MANIFEST.MF, lib/app.txt',
+      '      B: lib/app.txt, META-INF/MANIFEST.MF',
+    ].join('\n'),
   );
+});
+
+test('an entry added before the others is only in B: the order of the entries both hold is the same', async () => {
+  const added: ZipEntrySpec = { name: 'AAA-first.txt', data: 'new\n' };
+  const c = await compareArtifacts(await fileTree(zipBytes(base)), await fileTree(zipBytes([added, ...base])));
+  assert.is(inner(c).order, null);
+  assert.equal(
+    inner(c).onlyInB.map((e) => e.path),
+    ['AAA-first.txt'],
+  );
+  assert.equal(inner(c).different, []);
+});
+
+test('the archive comment is a header field of the archive: compared, and absent when there is none', async () => {
+  const a = await fileTree(zipBytes(base, 'built 2023-11-14 on host-a'));
+  const b = await fileTree(zipBytes(base, 'built 2024-12-19 on host-b'));
+  const c = await compareArtifacts(a, b);
+  assert.not.ok(c.identical);
+  assert.equal(inner(c).archiveMetadata, [
+    { field: 'zip.archive-comment', a: 'built 2023-11-14 on host-a', b: 'built 2024-12-19 on host-b' },
+  ]);
+  assert.equal(inner(c).different, []);
+  const text = formatComparison(c).join('\n');
+  assert.match(text, 'inside (zip): same bytes; only archive header fields differ');
+  assert.match(text, 'archive zip.archive-comment: A built 2023-11-14 on host-a, B built 2024-12-19 on host-b');
+  const none = await compareArtifacts(a, await fileTree(zipBytes(base)));
+  assert.match(
+    formatComparison(none).join('\n'),
+    'archive zip.archive-comment: A built 2023-11-14 on host-a, B (absent)',
+  );
+  // The same comment on both sides of archives that differ otherwise is no difference of its own.
+  const reordered = await fileTree(
+    zipBytes([base[1] as ZipEntrySpec, base[0] as ZipEntrySpec], 'built 2023-11-14 on host-a'),
+  );
+  assert.equal(inner(await compareArtifacts(a, reordered)).archiveMetadata, []);
 });
 
 async function tarBytes(files: Record<string, string | Uint8Array>): Promise<Uint8Array> {

@@ -4,17 +4,18 @@
  * like tar entries; what a release engineer compares beside the bytes (diffoscope's zipinfo
  * view) goes to `meta`: the modification time of the central and the local header, the
  * extra fields of both, the compression method, the general-purpose flags, the non-mode
- * attribute bits, the creating system, the entry comment and the entry's position in the
- * central directory (a different order of entries is a difference of its own). Every
+ * attribute bits, the creating system and the entry comment; the archive comment and the
+ * order of the central directory are kept beside the entries (a different order of the same
+ * entries, or another archive comment, is a difference of its own). Every
  * expansion is capped before it allocates (KD-LIMIT-08 in spirit): entry count from the
  * central directory, declared and actual inflated bytes.
  */
 import { fromBufferPromise, type Entry, type ZipFile } from 'yauzl';
 import { sha256Hex } from '../../oracle/index.js';
 import {
+  archiveTree,
   memorySource,
   nameFromBytes,
-  sortEntries,
   type ArtifactEntry,
   type ArtifactTree,
   type EntryType,
@@ -76,6 +77,15 @@ async function readEntry(zip: ZipFile, e: Entry, budget: { left: number }): Prom
 
 class LimitError extends Error {}
 
+/**
+ * The end-of-central-directory comment (APPNOTE 4.3.16) as raw bytes: with decodeStrings off yauzl hands a
+ * Buffer, though its type declarations say string.
+ */
+function archiveComment(zip: ZipFile): Uint8Array {
+  const raw: unknown = zip.comment;
+  return raw instanceof Uint8Array ? raw : new TextEncoder().encode(String(raw));
+}
+
 function message(err: unknown): string {
   return err instanceof Error ? err.message.slice(0, 160) : 'error';
 }
@@ -109,7 +119,6 @@ export async function expandZip(bytes: Uint8Array, location: string, limits: Zip
   const entries: ArtifactEntry[] = [];
   const seen = new Map<string, number>();
   const budget = { left: limits.maxInflatedBytes };
-  let index = 0;
   try {
     for await (const e of zip.eachEntry()) {
       const base = nameFromBytes(e.fileNameRaw)
@@ -124,7 +133,6 @@ export async function expandZip(bytes: Uint8Array, location: string, limits: Zip
       const data = type === 'directory' ? Buffer.alloc(0) : await readEntry(zip, e, budget);
       const unix = e.versionMadeBy >> 8 === MADE_BY_UNIX;
       const meta: Record<string, string | number> = {
-        'zip.index': index,
         'zip.mtime': dosDateTime(e.lastModFileDate, e.lastModFileTime),
         'zip.method': e.compressionMethod,
         'zip.flags': e.generalPurposeBitFlag,
@@ -141,7 +149,6 @@ export async function expandZip(bytes: Uint8Array, location: string, limits: Zip
       if (e.compressedSize !== local.compressedSize && (e.generalPurposeBitFlag & 0x08) === 0) {
         meta['zip.local-compressed-size'] = local.compressedSize;
       }
-      index++;
       const linkTarget = type === 'symlink' ? nameFromBytes(data) : null;
       entries.push({
         path,
@@ -166,5 +173,8 @@ export async function expandZip(bytes: Uint8Array, location: string, limits: Zip
   } finally {
     zip.close();
   }
-  return { ok: true, format: 'zip', tree: { location, kind: 'zip', entries: sortEntries(entries) } };
+  const archiveMeta: Record<string, string> = {};
+  const comment = archiveComment(zip);
+  if (comment.length > 0) archiveMeta['zip.archive-comment'] = nameFromBytes(comment);
+  return { ok: true, format: 'zip', tree: archiveTree(location, 'zip', entries, archiveMeta) };
 }

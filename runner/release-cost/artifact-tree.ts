@@ -1,6 +1,7 @@
 /**
  * An artifact as a sorted list of entries: a folder walked without following links, a
- * single file, or the inside of a gzip or tar file (archive-inner.ts). Entries carry
+ * single file, or the inside of a gzip, tar or zip file (archive-inner.ts, archive-zip.ts,
+ * which keep an archive's stored entry order and its own header fields beside). Entries carry
  * type, permission bits, size and SHA-256, and a byte source for the comparison, so
  * a large file is hashed and compared in chunks rather than held in memory.
  */
@@ -42,6 +43,13 @@ export interface ArtifactTree {
   location: string;
   kind: 'file' | 'folder' | 'gzip' | 'tar' | 'zip';
   entries: ArtifactEntry[];
+  /**
+   * A tar or zip archive's entry paths in the order the archive stores them (`entries` is sorted, so the order
+   * would be lost); null for a folder, a file and a gzip payload, which have no order of their own.
+   */
+  order: string[] | null;
+  /** Header fields of the archive itself rather than of an entry (zip: `zip.archive-comment`). */
+  meta: Record<string, string | number>;
 }
 
 export type LoadResult =
@@ -140,6 +148,17 @@ export function sortEntries(entries: ArtifactEntry[]): ArtifactEntry[] {
   return entries.sort((a, b) => compareUtf8(a.path, b.path));
 }
 
+/** The tree of a tar or zip archive: its entries sorted by path, the order it stored them in kept beside them. */
+export function archiveTree(
+  location: string,
+  kind: 'tar' | 'zip',
+  stored: ArtifactEntry[],
+  meta: Record<string, string | number> = {},
+): ArtifactTree {
+  const order = stored.map((e) => e.path);
+  return { location, kind, entries: sortEntries(stored), order, meta };
+}
+
 function typeOf(s: { isFile(): boolean; isDirectory(): boolean; isSymbolicLink(): boolean }): EntryType {
   if (s.isFile()) return 'file';
   if (s.isDirectory()) return 'directory';
@@ -193,7 +212,7 @@ export async function loadArtifactTree(
         meta: {},
         content: fileSource(fsPath, size),
       };
-      return { ok: true, tree: { location, kind: 'file', entries: [entry] } };
+      return { ok: true, tree: { location, kind: 'file', entries: [entry], order: null, meta: {} } };
     }
     if (!rootStat.isDirectory())
       return { ok: false, reason: 'unreadable', message: 'artifact is neither a file nor a folder' };
@@ -204,7 +223,7 @@ export async function loadArtifactTree(
       return { ok: false, reason: 'too-large', message: `artifact has more than ${limits.maxEntries} entries` };
     if (overflow === 'bytes') return { ok: false, reason: 'too-large', message: tooManyBytes(limits) };
     if (entries.length === 0) return { ok: false, reason: 'empty', message: 'artifact folder is empty' };
-    return { ok: true, tree: { location, kind: 'folder', entries: sortEntries(entries) } };
+    return { ok: true, tree: { location, kind: 'folder', entries: sortEntries(entries), order: null, meta: {} } };
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     return { ok: false, reason: 'unreadable', message: `artifact cannot be read (${code ?? 'error'})` };

@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { pack } from 'tar-stream';
 import { loadArtifactTree, type ArtifactTree } from './artifact-tree.js';
 import { compareArtifacts } from './compare-artifacts.js';
@@ -158,7 +159,7 @@ async function tarOf(mtime: number): Promise<Uint8Array> {
   return new Uint8Array(Buffer.concat(chunks));
 }
 
-test("archive header times of the build: tar mtime and zip DOS time (read in the build's time zone)", async () => {
+test('archive header times of two builds: tar mtime and zip DOS time, each with its format remedy', async () => {
   const builds: BuildDifferences = { ...NOTHING, clockA: CLOCK_A, clockB: CLOCK_B };
   // B's zip time is Kiritimati local time: 2024-12-19 15:13:20 is
   // (44 << 9) | (12 << 5) | 19 = 22931, (15 << 11) | (13 << 5) | 10 = 31146.
@@ -178,6 +179,8 @@ test("archive header times of the build: tar mtime and zip DOS time (read in the
     'cause: the time leaked into p.zip :: x.txt at header field zip.mtime: A "2023-11-14 22:13:20", ' +
       'B "2024-12-19 15:13:20"',
   );
+  assert.match(hints[0]?.remedy ?? '', 'GNU tar --mtime=@$SOURCE_DATE_EPOCH');
+  assert.match(hints[1]?.remedy ?? '', 'run zip with TZ=UTC, since zip stores DOS times in local time');
 });
 
 test('modes that differ only in bits a umask clears are the umask; other bits are not', async () => {
@@ -192,14 +195,161 @@ test('modes that differ only in bits a umask clears are the umask; other bits ar
   assert.equal([hints[0]?.a, hints[0]?.b], ['0644', '0600']);
 });
 
-test('zip entries in another order: one file-order hint with the sorting remedy', async () => {
+test('zip entries in another order: one file-order hint at the archive, with the zip remedy', async () => {
   const e1: ZipEntrySpec = { name: 'a.txt', data: 'a' };
   const e2: ZipEntrySpec = { name: 'b.txt', data: 'b' };
   const hints = await hintsOf({ 'app.jar': zipBytes([e1, e2]) }, { 'app.jar': zipBytes([e2, e1]) }, NOTHING);
-  assert.equal(hints.map(brief), [['file order', 'app.jar :: a.txt', 'zip.index', null, null]]);
-  assert.match(
-    formatCauseHints(hints).join('\n'),
-    'remedy: sort archive entries (and folder listings) by name before packing',
+  assert.equal(hints.map(brief), [['file order', 'app.jar', 'entry order', null, null]]);
+  assert.equal(formatCauseHints(hints), [
+    'cause: the file order leaked into app.jar at its entry order: A "a.txt, b.txt", B "b.txt, a.txt"',
+    '  remedy: pack in name order: find DIR | LC_ALL=C sort | zip -X -@ OUT.zip; ' +
+      'or normalize afterwards: strip-nondeterminism OUT.zip (it sorts the entries by name)',
+  ]);
+});
+
+async function tarBytes(
+  entries: readonly { name: string; data: string; mtime?: number; uid?: number; uname?: string }[],
+): Promise<Uint8Array> {
+  const p = pack();
+  for (const e of entries) {
+    const owner = { uid: e.uid ?? 0, gid: e.uid ?? 0, uname: e.uname ?? 'root', gname: e.uname ?? 'root' };
+    p.entry({ name: e.name, mtime: new Date((e.mtime ?? 1_700_000_000) * 1000), mode: 0o644, ...owner }, e.data);
+  }
+  p.finalize();
+  const chunks: Buffer[] = [];
+  for await (const c of p) chunks.push(c as Buffer);
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+test('tar entries in another order: the file order at the archive, with the tar remedy', async () => {
+  const a = { name: 'a.txt', data: 'a\n' };
+  const b = { name: 'b.txt', data: 'b\n' };
+  const hints = await hintsOf({ 'p.tar': await tarBytes([a, b]) }, { 'p.tar': await tarBytes([b, a]) }, NOTHING);
+  assert.equal(hints.map(brief), [['file order', 'p.tar', 'entry order', null, null]]);
+  assert.equal(formatCauseHints(hints), [
+    'cause: the file order leaked into p.tar at its entry order: A "a.txt, b.txt", B "b.txt, a.txt"',
+    '  remedy: pack in name order: GNU tar --sort=name (tar 1.28 and later), or a sorted list: ' +
+      'find DIR -print0 | LC_ALL=C sort -z | tar --null --no-recursion -T - -cf OUT.tar',
+  ]);
+});
+
+test('an order that parts after two entries is quoted from there: three names, then how many more', async () => {
+  // a..f against a, b, d, c, e, f: the orders first part at the third entry (0-based position 2).
+  const names = ['a', 'b', 'c', 'd', 'e', 'f'].map((x) => ({ name: `${x}.txt`, data: `${x}\n` }));
+  const swapped = [0, 1, 3, 2, 4, 5].map((i) => names[i] as { name: string; data: string });
+  const hints = await hintsOf({ 'p.tar': await tarBytes(names) }, { 'p.tar': await tarBytes(swapped) }, NOTHING);
+  assert.equal(
+    hints.map((h) => [h.a, h.b]),
+    [['…, c.txt, d.txt, e.txt, … 1 more', '…, d.txt, c.txt, e.txt, … 1 more']],
+  );
+});
+
+test('a zip archive comment that differs: a comment cause at the archive, with its remedy', async () => {
+  const entry: ZipEntrySpec = { name: 'x.txt', data: 'same\n' };
+  const hints = await hintsOf(
+    { 'p.zip': zipBytes([entry], 'built on host-a') },
+    { 'p.zip': zipBytes([entry], 'built on host-b') },
+    NOTHING,
+  );
+  assert.equal(hints.map(brief), [['comment', 'p.zip', 'zip.archive-comment', null, null]]);
+  assert.equal(formatCauseHints(hints), [
+    'cause: a comment differs in p.zip at header field zip.archive-comment: A "built on host-a", B "built on host-b"',
+    '  remedy: write a fixed comment or none: nothing a build varies (time, path, host name) belongs in it; ' +
+      'zip -z OUT.zip < /dev/null clears the archive comment',
+  ]);
+  // A comment on one side only: the other side's value is absent.
+  const one = await hintsOf({ 'p.zip': zipBytes([entry], 'built on host-a') }, { 'p.zip': zipBytes([entry]) }, NOTHING);
+  assert.match(formatCauseHints(one)[0] ?? '', 'A "built on host-a", B (absent)');
+});
+
+test('a zip entry time that differs is the time, with the zip remedy, with nothing known of the builds', async () => {
+  // 22:13:22 is DOS time (22 << 11) | (13 << 5) | 11 = 45483; the default 45482 is 22:13:20.
+  const x: ZipEntrySpec = { name: 'x.txt', data: 'same\n' };
+  const y: ZipEntrySpec = { name: 'y.txt', data: 'also\n' };
+  const hints = await hintsOf(
+    { 'p.zip': zipBytes([x, y]) },
+    {
+      'p.zip': zipBytes([
+        { ...x, time: 45483 },
+        { ...y, time: 45483 },
+      ]),
+    },
+    NOTHING,
+  );
+  // Both entries have B's later time; the cause is named once, at the first entry in path order.
+  assert.equal(hints.map(brief), [['time', 'p.zip :: x.txt', 'zip.mtime', null, null]]);
+  assert.equal(formatCauseHints(hints), [
+    'cause: the time leaked into p.zip :: x.txt at header field zip.mtime: A "2023-11-14 22:13:20", ' +
+      'B "2023-11-14 22:13:22"',
+    '  remedy: set the file times before packing (touch --no-dereference --date=@$SOURCE_DATE_EPOCH) and run zip ' +
+      'with TZ=UTC, since zip stores DOS times in local time; or normalize afterwards: ' +
+      'strip-nondeterminism --timestamp=$SOURCE_DATE_EPOCH OUT.zip',
+  ]);
+});
+
+test('zip extra fields: a differing extended timestamp is the time, a differing Unix uid/gid the owner', async () => {
+  // "UT" (0x5455): size 5, flags 1, mtime LE: 1700000000 = 0x6553f100, 1734570800 = 0x67637330.
+  // "ux" (0x7875): size 11, version 1, uid size 4, uid LE, gid size 4, gid LE: 1000 = 0x3e8 against 0.
+  const utA = [0x55, 0x54, 0x05, 0x00, 0x01, 0x00, 0xf1, 0x53, 0x65];
+  const utB = [0x55, 0x54, 0x05, 0x00, 0x01, 0x30, 0x73, 0x63, 0x67];
+  const uxA = [0x75, 0x78, 0x0b, 0x00, 0x01, 0x04, 0xe8, 0x03, 0x00, 0x00, 0x04, 0xe8, 0x03, 0x00, 0x00];
+  const uxB = [0x75, 0x78, 0x0b, 0x00, 0x01, 0x04, 0x00, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0x00];
+  const entry = (extra: number[]): ZipEntrySpec => ({ name: 'x.txt', data: 'same\n', extra: Uint8Array.from(extra) });
+  const both = await hintsOf(
+    { 'p.zip': zipBytes([entry([...utA, ...uxA])]) },
+    { 'p.zip': zipBytes([entry([...utB, ...uxB])]) },
+    NOTHING,
+  );
+  // The local header carries the same fields: zip.local-extra differs for the same causes, named once.
+  assert.equal(both.map(brief), [
+    ['time', 'p.zip :: x.txt', 'zip.extra', null, null],
+    ['owner', 'p.zip :: x.txt', 'zip.extra', null, null],
+  ]);
+  assert.is(
+    both[0]?.remedy,
+    'leave the Unix extra fields (file times, uid and gid) out: zip -X; ' +
+      'or normalize afterwards: strip-nondeterminism --timestamp=$SOURCE_DATE_EPOCH OUT.zip',
+  );
+  // Only the owner differs: no time is blamed.
+  const owner = await hintsOf(
+    { 'p.zip': zipBytes([entry([...utA, ...uxA])]) },
+    { 'p.zip': zipBytes([entry([...utA, ...uxB])]) },
+    NOTHING,
+  );
+  assert.equal(
+    owner.map((h) => h.variation),
+    ['owner'],
+  );
+});
+
+test('a tar owner that differs is the owner, named once per entry at its first field', async () => {
+  const hints = await hintsOf(
+    { 'p.tar': await tarBytes([{ name: 'a.txt', data: 'a\n', uid: 1000, uname: 'builder' }]) },
+    { 'p.tar': await tarBytes([{ name: 'a.txt', data: 'a\n' }]) },
+    NOTHING,
+  );
+  // tar.gid, tar.gname, tar.uid and tar.uname all differ; in field order tar.gid is first.
+  assert.equal(hints.map(brief), [['owner', 'p.tar :: a.txt', 'tar.gid', null, null]]);
+  assert.equal(formatCauseHints(hints), [
+    'cause: the owner leaked into p.tar :: a.txt at header field tar.gid: A "1000", B "0"',
+    '  remedy: record a fixed owner: GNU tar --owner=0 --group=0 --numeric-owner',
+  ]);
+});
+
+test('a gzip header time that differs is the time, with the gzip remedy', async () => {
+  // MTIME is the little-endian u32 at offset 4 of the member header (RFC 1952); node writes 0 there.
+  const gz = (mtime: number): Uint8Array => {
+    const b = gzipSync('same payload\n');
+    b.writeUInt32LE(mtime, 4);
+    return new Uint8Array(b);
+  };
+  const hints = await hintsOf({ 'p.gz': gz(1_700_000_000) }, { 'p.gz': gz(1_734_570_800) }, NOTHING);
+  assert.equal(hints.map(brief), [['time', 'p.gz :: gunzip', 'gzip.mtime', null, null]]);
+  assert.equal([hints[0]?.a, hints[0]?.b], ['1700000000', '1734570800']);
+  assert.is(
+    hints[0]?.remedy,
+    'leave the file name and time out of the gzip header: gzip -n (--no-name); ' +
+      'or normalize afterwards: strip-nondeterminism --timestamp=$SOURCE_DATE_EPOCH FILE.gz',
   );
 });
 

@@ -1,25 +1,34 @@
 /**
  * Why two artifacts differ, not only where (KD-RELEASE-03: a difference between builds of
- * the same source is only actionable when its cause is known). The gate knows what it
- * varied between the two builds; a hint says that one of those variations leaked into the
- * artifact, at which entry and offset (or header field), with the usual remedy:
+ * the same source is only actionable when its cause is known). A hint names the cause, the
+ * entry and offset (or header field) where it shows, and the usual remedy:
  *
  * - a value that differed between the builds (build path, HOME, time-zone or locale name)
  *   found on each side, A's value in A and B's value in B, where the two sides' bytes differ;
- * - a timestamp of a build's own clock window (time-window.ts) in a differing region, or in
- *   an archive header field (tar and gzip MTIME, zip DOS times);
+ * - a timestamp of a build's own clock window (time-window.ts) in a differing region;
  * - permission bits that differ only where one of the two umasks clears bits;
- * - zip entries in another order.
+ * - what the packing tool records, read from the archive headers: entry times (tar and gzip
+ *   MTIME, zip DOS times and the Unix times of zip extra fields), entry owners (tar uid, gid
+ *   and names, zip uid/gid extra fields), comments (the zip archive and entry comments) and
+ *   the order the entries are stored in, each with the remedy of that archive format.
  *
  * A hint is evidence, never a verdict: it never turns a difference into a pass, and where
  * nothing is found the report says nothing (it never guesses a cause).
  */
 import { readAllOf, displayPath, type ArtifactEntry } from './artifact-tree.js';
-import type { ArtifactComparison, EntryDifference } from './compare-artifacts.js';
-import { findTimes, inWindow, wallClockInWindow, type BuildClock } from './time-window.js';
+import {
+  orderExcerpt,
+  type ArtifactComparison,
+  type EntryDifference,
+  type MetadataDifference,
+} from './compare-artifacts.js';
+import { findTimes, type BuildClock } from './time-window.js';
 
-/** The variations a hint can name, in the words a release engineer uses. */
-export type Variation = 'build path' | 'HOME' | 'time zone' | 'locale' | 'time' | 'umask' | 'file order';
+/** The build conditions the gate varies and can find in an artifact. */
+export type BuildCondition = 'build path' | 'HOME' | 'time zone' | 'locale' | 'time' | 'umask';
+
+/** The causes a hint can name, in the words a release engineer uses. */
+export type Variation = BuildCondition | 'file order' | 'owner' | 'comment';
 
 /** A named value that differed between the two builds. */
 export interface VariedValue {
@@ -39,8 +48,9 @@ export interface BuildDifferences {
 /** One cause hint. Offsets are byte offsets in the entry's bytes; `field` names a header field instead. */
 export interface CauseHint {
   variation: Variation;
-  /** The entry, inside archives as `outer :: inner`. */
+  /** The entry, inside archives as `outer :: inner`; the archive itself for its comment and entry order. */
   entry: string;
+  /** A header field (`tar.mtime`, `zip.archive-comment`, `mode`, …), or `entry order`; null for byte offsets. */
   field: string | null;
   offsetA: number | null;
   offsetB: number | null;
@@ -50,7 +60,11 @@ export interface CauseHint {
   remedy: string;
 }
 
-export const REMEDY: Record<Variation, string> = {
+/** The field of an entry-order hint: not a header field, the order of the archive's entries. */
+export const ENTRY_ORDER_FIELD = 'entry order';
+
+/** The remedies of the build conditions, whatever the artifact's format. */
+export const REMEDY: Record<BuildCondition, string> = {
   'build path':
     'map the build path to a fixed prefix (-ffile-prefix-map=OLD=NEW, --remap-path-prefix, -trimpath) ' +
     'or build in a fixed folder',
@@ -61,8 +75,67 @@ export const REMEDY: Record<Variation, string> = {
   locale: 'build with a fixed locale (LC_ALL=C.UTF-8) or keep locale names out of the artifact',
   time: 'take every embedded time from SOURCE_DATE_EPOCH and clamp archive entry times to it',
   umask: 'set a fixed umask (022) for the build, or set file modes explicitly when packing',
-  'file order': 'sort archive entries (and folder listings) by name before packing',
 };
+
+/**
+ * The remedies of what a packing tool records, by archive format. Each names options the tool documents:
+ * GNU tar's manual and reproducible-builds.org's archive notes (tar), gzip(1), Info-ZIP zip(1), and
+ * strip-nondeterminism(1p), which normalizes zip, jar and gzip files after the build.
+ */
+export const PACKING_REMEDY = {
+  'tar order':
+    'pack in name order: GNU tar --sort=name (tar 1.28 and later), or a sorted list: ' +
+    'find DIR -print0 | LC_ALL=C sort -z | tar --null --no-recursion -T - -cf OUT.tar',
+  'tar time':
+    'set every entry time when packing: GNU tar --mtime=@$SOURCE_DATE_EPOCH ' +
+    '(with --clamp-mtime, tar 1.29 and later, only later times are lowered)',
+  'tar owner': 'record a fixed owner: GNU tar --owner=0 --group=0 --numeric-owner',
+  'gzip time':
+    'leave the file name and time out of the gzip header: gzip -n (--no-name); ' +
+    'or normalize afterwards: strip-nondeterminism --timestamp=$SOURCE_DATE_EPOCH FILE.gz',
+  'zip order':
+    'pack in name order: find DIR | LC_ALL=C sort | zip -X -@ OUT.zip; ' +
+    'or normalize afterwards: strip-nondeterminism OUT.zip (it sorts the entries by name)',
+  'zip time':
+    'set the file times before packing (touch --no-dereference --date=@$SOURCE_DATE_EPOCH) and run zip with ' +
+    'TZ=UTC, since zip stores DOS times in local time; or normalize afterwards: ' +
+    'strip-nondeterminism --timestamp=$SOURCE_DATE_EPOCH OUT.zip',
+  'zip extra':
+    'leave the Unix extra fields (file times, uid and gid) out: zip -X; ' +
+    'or normalize afterwards: strip-nondeterminism --timestamp=$SOURCE_DATE_EPOCH OUT.zip',
+  'zip comment':
+    'write a fixed comment or none: nothing a build varies (time, path, host name) belongs in it; ' +
+    'zip -z OUT.zip < /dev/null clears the archive comment',
+} as const;
+
+type PackingKey = keyof typeof PACKING_REMEDY;
+
+/** The cause and remedy of each archive header field a hint reads (archive-inner.ts, archive-zip.ts). */
+const FIELD_CAUSE: Record<string, { variation: Variation; remedy: PackingKey }> = {
+  'tar.mtime': { variation: 'time', remedy: 'tar time' },
+  'tar.uid': { variation: 'owner', remedy: 'tar owner' },
+  'tar.gid': { variation: 'owner', remedy: 'tar owner' },
+  'tar.uname': { variation: 'owner', remedy: 'tar owner' },
+  'tar.gname': { variation: 'owner', remedy: 'tar owner' },
+  'gzip.mtime': { variation: 'time', remedy: 'gzip time' },
+  'zip.mtime': { variation: 'time', remedy: 'zip time' },
+  'zip.local-mtime': { variation: 'time', remedy: 'zip time' },
+  'zip.comment': { variation: 'comment', remedy: 'zip comment' },
+  'zip.archive-comment': { variation: 'comment', remedy: 'zip comment' },
+};
+
+/**
+ * Zip extra fields (APPNOTE 4.5, Info-ZIP extrafld.txt) that hold a time or an owner: the extended timestamp
+ * (0x5455 "UT"), NTFS times (0x000a), the old Info-ZIP Unix field (0x5855 "UX": times, then uid and gid; its
+ * times are named) and the Unix uid/gid fields (0x7855 "Ux", 0x7875 "ux").
+ */
+const EXTRA_FIELD_CAUSE: ReadonlyMap<number, Variation> = new Map<number, Variation>([
+  [0x5455, 'time'],
+  [0x000a, 'time'],
+  [0x5855, 'time'],
+  [0x7855, 'owner'],
+  [0x7875, 'owner'],
+]);
 
 export interface HintOptions {
   /** Entries larger than this (either side) are not searched. */
@@ -72,9 +145,6 @@ export interface HintOptions {
 }
 
 export const DEFAULT_HINT_OPTIONS: HintOptions = { maxBytes: 16 * 1024 * 1024, maxHints: 50 };
-
-const TIME_FIELDS = new Set(['tar.mtime', 'gzip.mtime']);
-const WALL_CLOCK_FIELDS = new Set(['zip.mtime', 'zip.local-mtime']);
 
 /** The hints of a comparison, nested archives included, in report order. */
 export async function causeHints(
@@ -87,6 +157,11 @@ export async function causeHints(
   return out.slice(0, options.maxHints);
 }
 
+/**
+ * The hints of one tree: for an archive (`prefix` names it) first its own (entry order, archive comment), then
+ * each differing entry's. A header-field cause is named once per archive, at the first entry in path order that
+ * shows it: every other entry packed by the same tool has it for the same reason.
+ */
 async function walk(
   cmp: ArtifactComparison,
   prefix: string,
@@ -95,33 +170,93 @@ async function walk(
   out: CauseHint[],
 ): Promise<void> {
   const name = (p: string): string => (prefix === '' ? displayPath(p) : p === '' ? prefix : `${prefix} :: ${p}`);
-  let orderReported = false;
+  const named = new Set<string>();
+  const once = (hints: CauseHint[]): CauseHint[] =>
+    hints.filter((h) => {
+      const key = `${h.variation}\u0000${h.remedy}`;
+      if (named.has(key)) return false;
+      named.add(key);
+      return true;
+    });
+  const order = orderHint(cmp, prefix);
+  if (order !== null) out.push(order);
+  out.push(...once(cmp.archiveMetadata.flatMap((m) => fieldHints(m, prefix))));
   for (const d of cmp.different) {
     if (out.length >= options.maxHints) return;
     const entry = name(d.path);
     out.push(...(await contentHints(d, entry, builds, options)));
-    out.push(...metadataHints(d, entry, builds));
-    // One order hint per archive: every later entry moves with the first one that moved.
-    const order = d.metadata.find((m) => m.field === 'zip.index');
-    if (order !== undefined && !orderReported) {
-      orderReported = true;
-      out.push({
-        variation: 'file order',
-        entry,
-        field: 'zip.index',
-        offsetA: null,
-        offsetB: null,
-        a: String(order.a),
-        b: String(order.b),
-        remedy: REMEDY['file order'],
-      });
-    }
+    out.push(...once(d.metadata.flatMap((m) => fieldHints(m, entry))));
     const umask = umaskHint(d, entry, builds);
     if (umask !== null) out.push(umask);
     if (d.inner !== null && 'comparison' in d.inner) {
       await walk(d.inner.comparison, `${entry}${d.inner.format === 'gzip' ? ' :: gunzip' : ''}`, builds, options, out);
     }
   }
+}
+
+/** Names of each side an entry-order hint quotes, from the first position where the orders part. */
+const ORDER_HINT_NAMES = 3;
+
+/** The entries both archives hold, stored in another order: the packer read a folder listing unsorted. */
+function orderHint(cmp: ArtifactComparison, archive: string): CauseHint | null {
+  const o = cmp.order;
+  if (o === null || (cmp.a.kind !== 'tar' && cmp.a.kind !== 'zip')) return null;
+  return {
+    variation: 'file order',
+    entry: archive,
+    field: ENTRY_ORDER_FIELD,
+    offsetA: null,
+    offsetB: null,
+    a: orderExcerpt(o.a, o.position, ORDER_HINT_NAMES),
+    b: orderExcerpt(o.b, o.position, ORDER_HINT_NAMES),
+    remedy: PACKING_REMEDY[cmp.a.kind === 'tar' ? 'tar order' : 'zip order'],
+  };
+}
+
+/** A differing archive header field whose cause is known: its time, owner or comment. */
+function fieldHints(m: MetadataDifference, entry: string): CauseHint[] {
+  const text = (v: string | number | null): string | null => (v === null ? null : String(v));
+  const hint = (variation: Variation, remedy: PackingKey): CauseHint => ({
+    variation,
+    entry,
+    field: m.field,
+    offsetA: null,
+    offsetB: null,
+    a: text(m.a),
+    b: text(m.b),
+    remedy: PACKING_REMEDY[remedy],
+  });
+  const known = FIELD_CAUSE[m.field];
+  if (known !== undefined) return [hint(known.variation, known.remedy)];
+  if (m.field === 'zip.extra' || m.field === 'zip.local-extra')
+    return extraFieldCauses(m).map((variation) => hint(variation, 'zip extra'));
+  return [];
+}
+
+/** The causes of the zip extra fields (by header id) whose data differ between the two sides, time first. */
+function extraFieldCauses(m: MetadataDifference): Variation[] {
+  const a = extraFields(m.a);
+  const b = extraFields(m.b);
+  const causes = new Set<Variation>();
+  for (const id of new Set([...a.keys(), ...b.keys()])) {
+    const cause = EXTRA_FIELD_CAUSE.get(id);
+    if (cause !== undefined && a.get(id) !== b.get(id)) causes.add(cause);
+  }
+  return (['time', 'owner'] as const).filter((c) => causes.has(c));
+}
+
+/** Extra field blocks (header id u16 LE, data size u16 LE, data) of a hex string, data as hex by id. */
+function extraFields(hex: string | number | null): Map<number, string> {
+  const out = new Map<number, string>();
+  if (typeof hex !== 'string') return out;
+  const bytes = Buffer.from(hex, 'hex');
+  for (let at = 0; at + 4 <= bytes.length;) {
+    const id = bytes.readUInt16LE(at);
+    const size = bytes.readUInt16LE(at + 2);
+    out.set(id, bytes.subarray(at + 4, at + 4 + size).toString('hex'));
+    at += 4 + size;
+  }
+  return out;
 }
 
 /** Offsets of `needle` in `own` where `other` does not hold the same bytes. */
@@ -188,34 +323,6 @@ function firstDifferingTime(own: Buffer, other: Buffer, clock: BuildClock): { of
     if (!other.subarray(t.offset, t.offset + t.length).equals(own.subarray(t.offset, t.offset + t.length))) return t;
   }
   return null;
-}
-
-function metadataHints(d: EntryDifference, entry: string, builds: BuildDifferences): CauseHint[] {
-  const hints: CauseHint[] = [];
-  for (const m of d.metadata) {
-    const timeField = TIME_FIELDS.has(m.field);
-    const wallField = WALL_CLOCK_FIELDS.has(m.field);
-    if (!timeField && !wallField) continue;
-    const hit = (clock: BuildClock | null, v: string | number | null): boolean => {
-      if (clock === null || v === null) return false;
-      return timeField
-        ? typeof v === 'number' && inWindow(clock, v)
-        : typeof v === 'string' && wallClockInWindow(clock, v);
-    };
-    if (!hit(builds.clockA, m.a) && !hit(builds.clockB, m.b)) continue;
-    const text = (v: string | number | null): string | null => (v === null ? null : String(v));
-    hints.push({
-      variation: 'time',
-      entry,
-      field: m.field,
-      offsetA: null,
-      offsetB: null,
-      a: text(m.a),
-      b: text(m.b),
-      remedy: REMEDY.time,
-    });
-  }
-  return hints;
 }
 
 /** Modes that differ only in bits one of the two umasks clears (and the umasks differ). */

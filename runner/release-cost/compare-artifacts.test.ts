@@ -181,6 +181,42 @@ test('tar: the differing entry is named inside, with its own offset; the outer o
   assert.match(formatComparison(c).join('\n'), 'different: r.tar :: b.txt (content)');
 });
 
+test('tar: the same entries in another order are not identical; only the order is named', async () => {
+  const ta = await tar([
+    ['a.txt', 'alpha\n'],
+    ['b.txt', 'bravo\n'],
+  ]);
+  const tb = await tar([
+    ['b.txt', 'bravo\n'],
+    ['a.txt', 'alpha\n'],
+  ]);
+  const c = await compareArtifacts(await tree(folder({ 'r.tar': ta })), await tree(folder({ 'r.tar': tb })));
+  assert.not.ok(c.identical);
+  const d = c.different[0];
+  assert.ok(d?.inner && 'comparison' in d.inner);
+  if (d?.inner && 'comparison' in d.inner) {
+    assert.not.ok(d.inner.comparison.identical);
+    assert.is(d.inner.comparison.identicalCount, 2);
+    assert.equal(d.inner.comparison.order, { a: ['a.txt', 'b.txt'], b: ['b.txt', 'a.txt'], position: 0 });
+  }
+  assert.match(formatComparison(c).join('\n'), 'inside (tar): same bytes; only the entry order differs');
+});
+
+test('tar: bytes differing where no entry, order or header field read differs: said to differ elsewhere', async () => {
+  const ta = await tar([['a.txt', 'alpha\n']]);
+  // One more zero block after the end-of-archive blocks: the same entries, 512 more bytes.
+  const tb = Buffer.concat([ta, Buffer.alloc(512)]);
+  const c = await compareArtifacts(await tree(folder({ 'r.tar': ta })), await tree(folder({ 'r.tar': tb })));
+  const d = c.different[0];
+  // a.txt's header and data block (1024) and the two end blocks (1024): B's extra block starts at 2048.
+  assert.is(d?.first?.offset, 2048);
+  assert.match(
+    formatComparison(c).join('\n'),
+    'inside (tar): same entries, order and header fields as read; the archive bytes differ elsewhere ' +
+      '(first difference above)',
+  );
+});
+
 test('tar.gz: gzip, then tar, then the entry', async () => {
   const ta = gzipSync(await tar([['pkg/main.js', 'export const v = 1;\n']]));
   const tb = gzipSync(await tar([['pkg/main.js', 'export const v = 2;\n']]));

@@ -2,10 +2,12 @@
  * Byte-for-byte comparison of two artifacts (KD-RELEASE-02, KD-RELEASE-03): the file set,
  * each entry's type, mode, size and SHA-256, and for each differing file the first
  * differing offset with a 16-byte window of both sides, the line and column when both
- * sides are text, a unified diff for text, and the inside of gzip, tar and zip files. The
- * result is data; format-comparison.ts renders it.
+ * sides are text, a unified diff for text, and the inside of gzip, tar and zip files:
+ * their entries, the header fields of each entry and of the archive, and the order the
+ * archive stores its entries in. The result is data; format-comparison.ts renders it.
  */
 import { structuredPatch } from 'diff';
+import { compareUtf8 } from '../../oracle/index.js';
 import { readAllOf, type ArtifactEntry, type ArtifactTree, type ByteSource } from './artifact-tree.js';
 import {
   DEFAULT_INNER_LIMITS,
@@ -36,6 +38,24 @@ export interface TextDiff {
 
 export type Aspect = 'type' | 'mode' | 'size' | 'content' | 'link-target' | 'metadata';
 
+/** A header field whose value differs; null where one side does not have the field. */
+export interface MetadataDifference {
+  field: string;
+  a: string | number | null;
+  b: string | number | null;
+}
+
+/**
+ * Two archives that store the entries they both hold in another order: those entries' paths in each
+ * archive's stored order (entries only one side holds left out, so an added entry is not a reordering),
+ * and the first position (0-based) where the two orders differ.
+ */
+export interface OrderDifference {
+  a: string[];
+  b: string[];
+  position: number;
+}
+
 /** One path present on both sides whose entries differ. */
 export interface EntryDifference {
   path: string;
@@ -44,7 +64,7 @@ export interface EntryDifference {
   aspects: Aspect[];
   first: ByteDifference | null;
   diff: TextDiff | { omitted: string } | null;
-  metadata: { field: string; a: string | number | null; b: string | number | null }[];
+  metadata: MetadataDifference[];
   inner: { format: ArchiveFormat; comparison: ArtifactComparison } | { format: ArchiveFormat; error: string } | null;
 }
 
@@ -56,6 +76,10 @@ export interface ArtifactComparison {
   onlyInA: ArtifactEntry[];
   onlyInB: ArtifactEntry[];
   different: EntryDifference[];
+  /** Header fields of the two archives themselves (ArtifactTree.meta) that differ. */
+  archiveMetadata: MetadataDifference[];
+  /** The stored order of two tar or zip archives, when it differs; null otherwise. */
+  order: OrderDifference | null;
 }
 
 export interface CompareOptions {
@@ -93,6 +117,8 @@ export async function compareArtifacts(
     onlyInA: [],
     onlyInB: [],
     different: [],
+    archiveMetadata: metadataDifferences(a.meta, b.meta),
+    order: orderDifference(a, b),
   };
   const byPathB = new Map(b.entries.map((e) => [e.path, e]));
   const pathsA = new Set(a.entries.map((e) => e.path));
@@ -107,8 +133,35 @@ export async function compareArtifacts(
     else result.different.push(d);
   }
   for (const eb of b.entries) if (!pathsA.has(eb.path)) result.onlyInB.push(eb);
-  result.identical = result.onlyInA.length === 0 && result.onlyInB.length === 0 && result.different.length === 0;
+  result.identical =
+    result.onlyInA.length === 0 &&
+    result.onlyInB.length === 0 &&
+    result.different.length === 0 &&
+    result.archiveMetadata.length === 0 &&
+    result.order === null;
   return result;
+}
+
+/**
+ * Up to `max` names of a stored order from `position` on, joined with ", ": a leading "…" when names come
+ * before, a trailing "… N more" when names follow (raw names; escape before printing).
+ */
+export function orderExcerpt(names: readonly string[], position: number, max: number): string {
+  const before = position > 0 ? ['…'] : [];
+  const shown = names.slice(position, position + max);
+  const left = names.length - position - shown.length;
+  return [...before, ...shown, ...(left > 0 ? [`… ${left} more`] : [])].join(', ');
+}
+
+/** Where the stored orders of the entries both archives hold first part; null when they agree or there is none. */
+export function orderDifference(a: ArtifactTree, b: ArtifactTree): OrderDifference | null {
+  if (a.order === null || b.order === null) return null;
+  const inA = new Set(a.order);
+  const inB = new Set(b.order);
+  const orderA = a.order.filter((p) => inB.has(p));
+  const orderB = b.order.filter((p) => inA.has(p));
+  const position = orderA.findIndex((p, i) => p !== orderB[i]);
+  return position < 0 ? null : { a: orderA, b: orderB, position };
 }
 
 async function compareEntries(
@@ -141,9 +194,9 @@ async function compareEntries(
 function metadataDifferences(
   a: Record<string, string | number>,
   b: Record<string, string | number>,
-): EntryDifference['metadata'] {
-  const fields = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
-  const out: EntryDifference['metadata'] = [];
+): MetadataDifference[] {
+  const fields = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort(compareUtf8);
+  const out: MetadataDifference[] = [];
   for (const field of fields) {
     const va = a[field] ?? null;
     const vb = b[field] ?? null;

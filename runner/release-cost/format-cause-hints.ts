@@ -5,7 +5,7 @@
  * artifacts and are escaped before printing.
  */
 import { escapeText } from '../../oracle/index.js';
-import type { CauseHint } from './cause-hints.js';
+import { ENTRY_ORDER_FIELD, type CauseHint } from './cause-hints.js';
 
 /** A hint as it is written to the `--manifest` JSON (schema kofun.ctk.release-manifest/v1, `$defs/CauseHint`). */
 export interface CauseHintJson {
@@ -33,6 +33,7 @@ export function causeHintJson(h: CauseHint): CauseHintJson {
 }
 
 function where(h: CauseHint): string {
+  if (h.field === ENTRY_ORDER_FIELD) return 'its entry order';
   if (h.field !== null) return `header field ${escapeText(h.field)}`;
   const side = (label: string, o: number | null): string | null =>
     o === null ? null : `${o} (0x${o.toString(16)}) in ${label}`;
@@ -40,15 +41,17 @@ function where(h: CauseHint): string {
 }
 
 /**
- * One line per hint, then its remedy, e.g. `cause: the build path leaked into notes.txt at offset 30 (0x1e) in A, …`.
+ * One line per hint, then its remedy, e.g. `cause: the build path leaked into notes.txt at offset 30 (0x1e) in A, …`;
+ * a comment is no build condition that leaks, so its line says the comment differs. A value one side lacks is
+ * `(absent)` for a header field (as in the comparison) and `(not found)` in bytes.
  */
 export function formatCauseHints(hints: readonly CauseHint[]): string[] {
   const lines: string[] = [];
   for (const h of hints) {
-    const shown = (v: string | null): string => (v === null ? '(not found)' : `"${escapeText(v, { max: 120 })}"`);
-    lines.push(
-      `cause: the ${h.variation} leaked into ${escapeText(h.entry)} at ${where(h)}: A ${shown(h.a)}, B ${shown(h.b)}`,
-    );
+    const missing = h.field === null ? '(not found)' : '(absent)';
+    const shown = (v: string | null): string => (v === null ? missing : `"${escapeText(v, { max: 120 })}"`);
+    const what = h.variation === 'comment' ? 'a comment differs in' : `the ${h.variation} leaked into`;
+    lines.push(`cause: ${what} ${escapeText(h.entry)} at ${where(h)}: A ${shown(h.a)}, B ${shown(h.b)}`);
     lines.push(`  remedy: ${h.remedy}`);
   }
   return lines;

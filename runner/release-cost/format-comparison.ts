@@ -6,7 +6,14 @@
 import { asciiOf, hex2 } from './byte-display.js';
 import { escapeText as escapeForTerminal } from '../../oracle/index.js';
 import { displayPath, type ArtifactEntry } from './artifact-tree.js';
-import type { ArtifactComparison, ByteDifference, EntryDifference } from './compare-artifacts.js';
+import {
+  orderExcerpt,
+  type ArtifactComparison,
+  type ByteDifference,
+  type EntryDifference,
+  type MetadataDifference,
+  type OrderDifference,
+} from './compare-artifacts.js';
 
 export interface FormatOptions {
   /** Lines of one unified diff before its "N more" line. */
@@ -47,6 +54,8 @@ export function formatComparison(
     `entries: ${cmp.identicalCount} identical, ${cmp.different.length} different, ${cmp.onlyInA.length} only in ` +
       `A, ${cmp.onlyInB.length} only in B`,
   );
+  for (const m of cmp.archiveMetadata) lines.push(`archive ${formatMetadata(m)}`);
+  if (cmp.order !== null) lines.push(...formatOrder(cmp.order));
   for (const e of cmp.onlyInA) lines.push(`only in A: ${name(e.path)} (${describeEntry(e)})`);
   for (const e of cmp.onlyInB) lines.push(`only in B: ${name(e.path)} (${describeEntry(e)})`);
   for (const d of cmp.different) lines.push(...formatDifference(d, name(d.path), options, prefix));
@@ -65,12 +74,7 @@ function formatDifference(d: EntryDifference, shownName: string, options: Format
         `B ${escapeForTerminal(d.b.linkTarget ?? '(none)')}`,
     );
   }
-  for (const m of d.metadata) {
-    lines.push(
-      `  ${escapeForTerminal(m.field)}: A ${escapeForTerminal(String(m.a ?? '(absent)'))}, ` +
-        `B ${escapeForTerminal(String(m.b ?? '(absent)'))}`,
-    );
-  }
+  for (const m of d.metadata) lines.push(`  ${formatMetadata(m)}`);
   if (d.first !== null) lines.push(...formatFirst(d.first));
   if (d.diff !== null) {
     if ('omitted' in d.diff) lines.push(`  unified diff omitted: ${d.diff.omitted}`);
@@ -91,22 +95,54 @@ function formatDifference(d: EntryDifference, shownName: string, options: Format
     if ('error' in d.inner)
       lines.push(`  inside (${d.inner.format}): not compared: ${escapeForTerminal(d.inner.error)}`);
     else {
-      const inner = d.inner.comparison;
-      // Differences only in header fields (gzip MTIME, tar mtime/owner) mean the same bytes were packed differently.
-      const metadataOnly =
-        inner.onlyInA.length === 0 &&
-        inner.onlyInB.length === 0 &&
-        inner.different.every((x) => x.aspects.every((a) => a === 'metadata'));
-      const verdict = inner.identical
-        ? 'identical'
-        : metadataOnly
-          ? 'same bytes; only archive header fields differ'
-          : 'different';
-      lines.push(`  inside (${d.inner.format}): ${verdict}`);
+      lines.push(`  inside (${d.inner.format}): ${innerVerdict(d.inner.comparison)}`);
       lines.push(...formatComparison(d.inner.comparison, options, innerPrefix).map((l) => `    ${l}`));
     }
   }
   return lines;
+}
+
+/** `field: A value, B value`, every value escaped; a field one side does not have is `(absent)`. */
+function formatMetadata(m: MetadataDifference): string {
+  return (
+    `${escapeForTerminal(m.field)}: A ${escapeForTerminal(String(m.a ?? '(absent)'))}, ` +
+    `B ${escapeForTerminal(String(m.b ?? '(absent)'))}`
+  );
+}
+
+/**
+ * What the inside of two differing archives amounts to. Differences only in header fields (gzip MTIME, tar
+ * mtime and owner, zip times, the archive comment) or in the entry order mean the same bytes were packed
+ * differently; an inside identical as read means the archive bytes differ in what the reader does not compare
+ * (padding, the header encoding, fields outside tar's and zip's usual ones), shown by the first difference above.
+ */
+export function innerVerdict(inner: ArtifactComparison): string {
+  if (inner.identical)
+    return 'same entries, order and header fields as read; the archive bytes differ elsewhere (first difference above)';
+  const sameBytes =
+    inner.onlyInA.length === 0 &&
+    inner.onlyInB.length === 0 &&
+    inner.different.every((x) => x.aspects.every((a) => a === 'metadata'));
+  if (!sameBytes) return 'different';
+  const parts: string[] = [];
+  if (inner.order !== null) parts.push('the entry order');
+  if (inner.different.length > 0 || inner.archiveMetadata.length > 0) parts.push('archive header fields');
+  return `same bytes; only ${parts.join(' and ')} ${parts.length === 1 && inner.order !== null ? 'differs' : 'differ'}`;
+}
+
+/** Names of each side an entry-order block shows, from the first differing position on. */
+const ORDER_NAMES = 8;
+
+/**
+ * The entry-order block: the first position where the two stored orders part (1-based, of the entries both
+ * archives hold), then each side's order from there, names escaped.
+ */
+export function formatOrder(o: OrderDifference): string[] {
+  return [
+    `entry order: differs at position ${o.position + 1} of ${o.a.length} (the entries both archives hold, as stored)`,
+    `  A: ${escapeForTerminal(orderExcerpt(o.a, o.position, ORDER_NAMES))}`,
+    `  B: ${escapeForTerminal(orderExcerpt(o.b, o.position, ORDER_NAMES))}`,
+  ];
 }
 
 /**

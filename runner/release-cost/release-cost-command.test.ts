@@ -3,7 +3,9 @@ import * as assert from 'uvu/assert';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
+import { pack } from 'tar-stream';
 import {
   computeReleaseExpectation,
   encodeFixtureJson,
@@ -74,6 +76,53 @@ test('single files are artifacts too; a gzip is compared inside', async () => {
   assert.match(r.stdout, 'different: (artifact) (content)');
   assert.match(r.stdout, 'inside (gzip): different');
   assert.match(r.stdout, "first difference at offset 8 (0x8): A 0x31 '1', B 0x32 '2'");
+});
+
+async function tarOf(names: readonly string[]): Promise<Buffer> {
+  const p = pack();
+  for (const name of names) p.entry({ name, mtime: new Date(1_700_000_000_000), mode: 0o644 }, `${name} body\n`);
+  p.finalize();
+  const chunks: Buffer[] = [];
+  for await (const c of p) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+test('a tar holding the same entries in another order: different, the entry order named, the tar remedy', async () => {
+  const one = await tarOf(['a.txt', 'b.txt']);
+  const two = await tarOf(['b.txt', 'a.txt']);
+  writeFileSync(join(root, 'one.tar'), one);
+  writeFileSync(join(root, 'two.tar'), two);
+  const r = await run(['release-cost', '--a', 'one.tar', '--b', 'two.tar']);
+  assert.is(r.code, 1, r.stdout + r.stderr);
+  const sha = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
+  // Each entry is a 512-byte header and its 11 data bytes padded to 512; two zero blocks end the archive: 3072.
+  // Both archives start with their first entry's name: "a.txt" (61) against "b.txt" (62) at offset 0.
+  const tail = '00 00 00 00 00 00 00 00 00 00 00  |';
+  assert.is(
+    r.stdout,
+    [
+      `artifact A: one.tar (file, 3072 bytes, sha256 ${sha(one)})`,
+      `artifact B: two.tar (file, 3072 bytes, sha256 ${sha(two)})`,
+      'entries: 0 identical, 1 different, 0 only in A, 0 only in B',
+      'different: (artifact) (content)',
+      `  sha256: A ${sha(one)}`,
+      `          B ${sha(two)}`,
+      "  first difference at offset 0 (0x0): A 0x61 'a', B 0x62 'b'",
+      `  A 00000000  61 2e 74 78 74 ${tail}a.txt...........|`,
+      `  B 00000000  62 2e 74 78 74 ${tail}b.txt...........|`,
+      `${' '.repeat(14)}^^`,
+      '  inside (tar): same bytes; only the entry order differs',
+      '    entries: 2 identical, 0 different, 0 only in A, 0 only in B',
+      '    entry order: differs at position 1 of 2 (the entries both archives hold, as stored)',
+      '      A: a.txt, b.txt',
+      '      B: b.txt, a.txt',
+      'cause: the file order leaked into (artifact) at its entry order: A "a.txt, b.txt", B "b.txt, a.txt"',
+      '  remedy: pack in name order: GNU tar --sort=name (tar 1.28 and later), or a sorted list: ' +
+        'find DIR -print0 | LC_ALL=C sort -z | tar --null --no-recursion -T - -cf OUT.tar',
+      'verdict: DIFFERENT (1 of 1 entries differ, 0 only in A, 0 only in B)',
+      '',
+    ].join('\n'),
+  );
 });
 
 test('missing or empty artifacts and bad usage exit 2 without a stack trace', async () => {
@@ -163,7 +212,7 @@ test('a failing build exits 2 with the build named', async () => {
   assert.is(lastLine(r.stdout), 'verdict: ERROR build A exited with status 3');
 });
 
-test('--manifest records both sides with digests and archive contents', async () => {
+test('--manifest records both sides with their artifact digests and archive contents', async () => {
   folder('man-a', { 'pkg.gz': gzipSync(Buffer.from('x')), 'a.txt': 'a' });
   folder('man-b', { 'pkg.gz': gzipSync(Buffer.from('x')), 'a.txt': 'b' });
   const r = await run(['release-cost', '--a', 'man-a', '--b', 'man-b', '--manifest', 'manifest.json']);
@@ -171,13 +220,15 @@ test('--manifest records both sides with digests and archive contents', async ()
   const m = JSON.parse(readFileSync(join(root, 'manifest.json'), 'utf8')) as {
     schema: string;
     verdict: string;
-    a: { digest: string; entries: { path: string; sha256: string; inside: { format: string } | null }[] };
-    b: { digest: string };
+    a: { artifact_digest: string; entries: { path: string; sha256: string; inside: { format: string } | null }[] };
+    b: { artifact_digest: string };
   };
   assert.is(m.schema, 'kofun.ctk.release-manifest/v1');
   assert.is(m.verdict, 'DIFFERENT');
-  assert.match(m.a.digest, /^[0-9a-f]{64}$/);
-  assert.is.not(m.a.digest, m.b.digest);
+  assert.match(m.a.artifact_digest, /^[0-9a-f]{64}$/);
+  assert.is.not(m.a.artifact_digest, m.b.artifact_digest);
+  // a.txt holds the one byte "a"; SHA-256("a") is the widely published ca978112….
+  assert.is(m.a.entries[0]?.sha256, 'ca978112ca1bbdcafac231b39a23dc4da786eff8147c4e72b9807785afee48bb');
   assert.equal(
     m.a.entries.map((e) => e.path),
     ['a.txt', 'pkg.gz'],
@@ -202,8 +253,11 @@ test('build-reference writes the reference artifact whose digest is the expectat
   assert.equal(readdirSync(join(root, 'ref')).sort(), ['exports.txt', 'module.kfo']);
   const check = await run(['release-cost', '--a', 'ref', '--b', 'ref', '--manifest', 'ref-manifest.json']);
   assert.is(check.code, 0);
-  const m = JSON.parse(readFileSync(join(root, 'ref-manifest.json'), 'utf8')) as { a: { digest: string } };
-  assert.is(m.a.digest, computeReleaseExpectation(fixture).profiles[1]?.digest);
+  const m = JSON.parse(readFileSync(join(root, 'ref-manifest.json'), 'utf8')) as { a: { artifact_digest: string } };
+  const reference = computeReleaseExpectation(fixture).profiles[1]?.digest;
+  assert.is(m.a.artifact_digest, reference);
+  // The console names the same value the same way: a vector's profile `digest` is the artifact digest.
+  assert.match(check.stdout, `artifact A: ref (folder, 2 entries, artifact digest ${reference ?? '?'})`);
   const bad = await run([
     'release-cost',
     'build-reference',

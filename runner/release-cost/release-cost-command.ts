@@ -28,7 +28,7 @@ import { outputPathProblem } from '../io/check-output-path.js';
 import { DEFAULT_WALK_LIMITS, loadArtifactTree, type ArtifactTree, type LoadResult } from './artifact-tree.js';
 import { compareArtifacts, type ArtifactComparison } from './compare-artifacts.js';
 import { capLines, formatComparison } from './format-comparison.js';
-import { manifestSide, RELEASE_MANIFEST_SCHEMA, treeDigest, type ManifestSide } from './artifact-manifest.js';
+import { manifestSide, RELEASE_MANIFEST_SCHEMA, treeArtifactDigest, type ManifestSide } from './artifact-manifest.js';
 import { buildFailure, runBuild, type BuildRun } from './run-build.js';
 import { readBuildConfigFile, type BuildConfig, type ProviderBuild } from './build-config.js';
 import { runReleaseVector } from './run-release-vector.js';
@@ -272,10 +272,20 @@ async function side(
     return { ok: false, error: `artifact ${label} ${load.reason}` };
   }
   const t = load.tree;
-  lines.push(
-    `artifact ${label}: ${escapeText(location)} (${t.kind}, ${t.entries.length} entries, digest ${treeDigest(t)})`,
-  );
+  lines.push(`artifact ${label}: ${escapeText(location)} (${artifactSummary(t)})`);
   return { ok: true, tree: t, built };
+}
+
+/**
+ * One hash per artifact line, named for what it is: a file's `sha256` (of its bytes, as sha256sum prints it and
+ * as its entry shows it below), a folder's `artifact digest` (of the listing of its regular files, the value a
+ * release-cost vector records as a profile's `digest`).
+ */
+function artifactSummary(t: ArtifactTree): string {
+  const file = t.kind === 'file' ? t.entries[0] : undefined;
+  if (file !== undefined) return `file, ${file.size} bytes, sha256 ${file.sha256 ?? '-'}`;
+  const n = t.entries.length;
+  return `${t.kind}, ${n} ${n === 1 ? 'entry' : 'entries'}, artifact digest ${treeArtifactDigest(t)}`;
 }
 
 function stderrTail(run: BuildRun): string[] {

@@ -47,7 +47,8 @@ function manifest(name: string): Record<string, unknown> {
 }
 
 test(
-  '--a/--b of two jars that differ in one entry time: ' + 'the manifest lists both insides and follows its schema',
+  '--a/--b of two jars that differ in one entry time: the manifest lists both insides, the time hint, ' +
+    'and follows its schema',
   async () => {
     const entries: ZipEntrySpec[] = [{ name: 'Main.class', data: 'cafe' }];
     writeFileSync(join(root, 'a.jar'), zipBytes(entries));
@@ -57,7 +58,11 @@ test(
     assert.is(r.code, 1, r.out);
     assert.match(r.out, 'inside (zip): same bytes; only archive header fields differ');
     const m = manifest('pair.json') as {
-      a: { entries: { inside: { format: string; entries: { path: string; meta: Record<string, unknown> }[] } }[] };
+      a: {
+        entries: {
+          inside: { format: string; entries: { path: string; meta: Record<string, unknown> }[]; order: string[] };
+        }[];
+      };
       hints: Hint[];
       verdict: string;
     };
@@ -66,10 +71,50 @@ test(
     assert.is(inside?.format, 'zip');
     assert.is(inside?.entries[0]?.path, 'Main.class');
     assert.is(inside?.entries[0]?.meta['zip.mtime'], '2023-11-14 22:13:20');
-    // Neither side was built, so nothing is known to blame.
-    assert.equal(m.hints, []);
+    assert.equal(inside?.order, ['Main.class']);
+    // Neither side was built, but the differing header field is a time: its cause and the zip remedy.
+    assert.equal(m.hints, [
+      {
+        variation: 'time',
+        entry: '(artifact) :: Main.class',
+        field: 'zip.mtime',
+        offset_a: null,
+        offset_b: null,
+        a: '2023-11-14 22:13:20',
+        b: '2023-11-14 22:13:22',
+        remedy:
+          'set the file times before packing (touch --no-dereference --date=@$SOURCE_DATE_EPOCH) and run zip with ' +
+          'TZ=UTC, since zip stores DOS times in local time; or normalize afterwards: ' +
+          'strip-nondeterminism --timestamp=$SOURCE_DATE_EPOCH OUT.zip',
+      },
+    ]);
   },
 );
+
+test('--a/--b of two zips in another order with another comment: the order, the comment and both hints', async () => {
+  const x: ZipEntrySpec = { name: 'x.txt', data: 'x' };
+  const y: ZipEntrySpec = { name: 'y.txt', data: 'y' };
+  writeFileSync(join(root, 'a.zip'), zipBytes([x, y], 'release 1 from host-a'));
+  writeFileSync(join(root, 'b.zip'), zipBytes([y, x], 'release 1 from host-b'));
+  const r = await run(['release-cost', '--a', 'a.zip', '--b', 'b.zip', '--manifest', 'zips.json']);
+  assert.is(r.code, 1, r.out);
+  const m = manifest('zips.json') as {
+    a: { entries: { inside: { order: string[]; meta: Record<string, unknown> } }[] };
+    b: { entries: { inside: { order: string[]; meta: Record<string, unknown> } }[] };
+    hints: Hint[];
+  };
+  assert.equal(m.a.entries[0]?.inside.order, ['x.txt', 'y.txt']);
+  assert.equal(m.b.entries[0]?.inside.order, ['y.txt', 'x.txt']);
+  assert.equal(m.b.entries[0]?.inside.meta, { 'zip.archive-comment': 'release 1 from host-b' });
+  assert.equal(
+    m.hints.map((h) => [h.variation, h.entry, h.field, h.a, h.b]),
+    [
+      ['file order', '(artifact)', 'entry order', 'x.txt, y.txt', 'y.txt, x.txt'],
+      ['comment', '(artifact)', 'zip.archive-comment', 'release 1 from host-a', 'release 1 from host-b'],
+    ],
+  );
+  assert.match(r.out, 'inside (zip): same bytes; only the entry order and archive header fields differ');
+});
 
 test(
   '--build-a/--build-b with two output paths: the leaked output path is a build-path hint, ' +

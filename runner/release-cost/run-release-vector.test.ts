@@ -3,11 +3,11 @@ import * as assert from 'uvu/assert';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { kitRoot, buildReferenceArtifact, type ReleaseProfile, type ReleaseExpectation } from '../../oracle/index.js';
 import { releaseCostCases } from '../../suites/release-cost.js';
 import { runReleaseVector, type ReleaseVectorInput } from './run-release-vector.js';
 import type { ProviderBuild } from './build-config.js';
+import { tsArgv } from '../test-support/run-helpers.js';
 
 const root = mkdtempSync(join(tmpdir(), 'kofun-ctk-release-vector-test-'));
 const support = join(kitRoot(), 'runner', 'test-support');
@@ -43,7 +43,7 @@ test('the reference artifacts pass: identities hold and digests match the vector
   assert.is(r.verdict, 'PASS', r.details.lines.join('\n'));
   assert.equal(r.details.violations, []);
   assert.equal(
-    r.details.builds.map((b) => b.digest),
+    r.details.builds.map((b) => b.artifactDigest),
     (c.release as ReleaseExpectation).profiles.slice(0, 3).map((p) => p.digest),
   );
   assert.match(
@@ -156,13 +156,8 @@ test('vary: a build that embeds its build path is caught as nondeterministic', a
 });
 
 test('end to end: the reference build program, declared as a provider build command, passes with digests', async () => {
-  const tsx = import.meta.resolve('tsx');
-  const main = pathToFileURL(join(kitRoot(), 'oracle', 'release', 'reference-build-main.ts')).pathname;
   const reference = (profile: ReleaseProfile): string[] => [
-    process.execPath,
-    '--import',
-    tsx,
-    main,
+    ...tsArgv('oracle/release/reference-build-main.ts'),
     '--fixture',
     '{fixture}',
     '--profile',
@@ -185,7 +180,7 @@ test('end to end: the reference build program, declared as a provider build comm
     r.details.lines.join('\n'),
     'support-disabled vs runtime-metadata (KD-RELEASE-06): different, as required',
   );
-  assert.match(r.details.lines.join('\n'), 'runtime-metadata: reference digest matches');
+  assert.match(r.details.lines.join('\n'), 'runtime-metadata: artifact digest matches the reference');
 });
 
 test.after(() => rmSync(root, { recursive: true, force: true }));

@@ -15,7 +15,7 @@
  * Checks: each identity of the vector between profiles that were built (identical or
  * different, with its clause); with `vary`, the without-support build repeated under the
  * variant conditions must be identical; with `checkDigests` (for the reference builder),
- * each built artifact's digest must equal the vector's reference digest.
+ * each built artifact's artifact digest must equal the vector's reference (its profile's `digest`).
  * Builds set their umask through this process, so call it on the main thread, not in a worker.
  * Verdict: ERROR when a build fails or leaves no or an empty artifact (`details.failure`
  * says how), FAIL when a check fails (each violation names the first differing file in
@@ -46,7 +46,7 @@ import {
   type CompareOptions,
 } from './compare-artifacts.js';
 import { formatComparison } from './format-comparison.js';
-import { treeDigest } from './artifact-manifest.js';
+import { treeArtifactDigest } from './artifact-manifest.js';
 import { buildFailure } from './run-build.js';
 import { displayPath, type ArtifactTree } from './artifact-tree.js';
 import { DEFAULT_BUILD_TIMEOUT_MS, type ProviderBuild } from './build-config.js';
@@ -83,8 +83,8 @@ export interface ReleaseBuildRecord {
   profile: ReleaseProfile | 'without-support (variant)';
   ok: boolean;
   failure: string | null;
-  /** Artifact digest (artifact-digest.ts) when built. */
-  digest: string | null;
+  /** The artifact digest (oracle/release/artifact-digest.ts) when built. */
+  artifactDigest: string | null;
 }
 
 /** Why a release-cost vector is ERROR. */
@@ -198,7 +198,7 @@ export async function runReleaseVector(
             : artifact.ok
               ? ''
               : artifact.message;
-        details.builds.push({ profile: b.profile, ok: false, failure, digest: null });
+        details.builds.push({ profile: b.profile, ok: false, failure, artifactDigest: null });
         const message =
           `build ${b.profile} ` +
           `(${COMMAND_OF[b.profile === 'without-support (variant)' ? 'without-support' : b.profile]}): ${failure}`;
@@ -219,9 +219,9 @@ export async function runReleaseVector(
         return { verdict: 'ERROR', details };
       }
       const tree = artifact.tree;
-      const digest = treeDigest(tree);
-      details.builds.push({ profile: b.profile, ok: true, failure: null, digest });
-      details.lines.push(`build ${b.profile}: ok, digest ${digest}`);
+      const digest = treeArtifactDigest(tree);
+      details.builds.push({ profile: b.profile, ok: true, failure: null, artifactDigest: digest });
+      details.lines.push(`build ${b.profile}: ok, artifact digest ${digest}`);
       outcomes.set(b.profile, outcome);
       if (b.variant) variantTree = tree;
       else trees.set(b.profile as ReleaseProfile, tree);
@@ -291,9 +291,9 @@ export async function runReleaseVector(
       for (const [profile, tree] of trees) {
         const expected = expectation.profiles.find((p) => p.profile === profile);
         if (expected === undefined) continue;
-        const actualDigest = treeDigest(tree);
+        const actualDigest = treeArtifactDigest(tree);
         if (actualDigest === expected.digest) {
-          details.lines.push(`${profile}: reference digest matches`);
+          details.lines.push(`${profile}: artifact digest matches the reference`);
           continue;
         }
         details.violations.push(
@@ -308,7 +308,7 @@ export async function runReleaseVector(
           ),
         );
         details.lines.push(
-          `${profile}: digest ${actualDigest}, reference ${expected.digest}`,
+          `${profile}: artifact digest ${actualDigest}, reference ${expected.digest}`,
           ...listingDifferences(tree, expected),
         );
       }

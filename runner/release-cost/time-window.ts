@@ -1,8 +1,9 @@
 /**
- * Timestamps of a build's own clock, found in artifact bytes or archive header fields, so
- * the gate can say that the time leaked into an artifact (cause-hints.ts). A window is the
- * span a build ran, in epoch seconds, widened by two seconds on each side (zip's DOS times
- * have a two-second resolution); a time zone lets local times be read as well as UTC ones.
+ * Timestamps of a build's own clock, found in artifact bytes, so the gate can say that the
+ * time leaked into an artifact (cause-hints.ts; a differing time in an archive header is a
+ * time difference whatever clock it came from, and needs no window). A window is the span a
+ * build ran, in epoch seconds, widened by two seconds on each side (times are often written
+ * rounded, DOS-style times to two seconds); a time zone lets local times be read as well as UTC ones.
  */
 
 /** When one build ran, as the build saw its clock. */
@@ -63,7 +64,7 @@ function zoneOffset(tz: string, epochSeconds: number): number | null {
 }
 
 /**
- * True when a wall-clock time without a zone (a zip DOS time, an ISO date without offset,
+ * True when a wall-clock time without a zone (an ISO date without offset,
  * `date` output) is a time of the build's window read in UTC or in the build's time zone.
  */
 export function localInWindow(
@@ -82,14 +83,6 @@ export function localInWindow(
     const offset = zoneOffset(clock.tz, w.from);
     return offset !== null && naive >= w.from + offset - SLACK && naive <= w.to + offset + SLACK;
   });
-}
-
-/** A `YYYY-MM-DD HH:MM:SS` wall-clock text in the window (how archive-zip.ts shows DOS times). */
-export function wallClockInWindow(clock: BuildClock, text: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text);
-  if (m === null) return false;
-  const [y, mo, d, h, mi, s] = m.slice(1).map(Number) as [number, number, number, number, number, number];
-  return localInWindow(clock, y, mo, d, h, mi, s);
 }
 
 type Pattern = { re: RegExp; read: (m: RegExpExecArray) => boolean };

@@ -23,9 +23,10 @@ import {
   type VectorFile,
   parseJsonInput,
   formatJsonInputProblem,
+  vectorBytes,
 } from '../../oracle/index.js';
 import { UsageError } from '../io/cli-io.js';
-import { loadFixtureBytes, parseVectorFile, vectorBytes } from '../vectors/load-vector.js';
+import { loadFixtureBytes, parseVectorFile } from '../vectors/load-vector.js';
 
 /** One acceptable alternative of a query vector as the set keeps it: its bytes stay in the vector file. */
 export interface AcceptableEntry {
@@ -116,8 +117,9 @@ const HASH_CHUNK_CHARS = 64 * 1024;
 
 /**
  * Loaded fixtures kept at once. A run sends vectors grouped by fixture, so a few suffice, and a fixture with a
- * million expanded candidates is not held for the whole run: beyond the newest one, fixtures are kept only while
- * their expanded candidates add up to at most LOADED_CANDIDATE_BUDGET (about 300 MiB of loaded candidates).
+ * million candidates is not held for the whole run: beyond the newest one, fixtures are kept only while their
+ * candidates add up to at most LOADED_CANDIDATE_BUDGET. A loaded fixture keeps 8 bytes per series member
+ * (candidate-list.ts), but what the verifier caches per fixture (check-leaks.ts) grows with every candidate it reads.
  */
 const LOADED_FIXTURE_CACHE = 6;
 const LOADED_CANDIDATE_BUDGET = 1_000_000;

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { kitRoot } from '../../oracle/index.js';
 import type { GateReport } from '../report/gate-report.js';
 import { loadVectorSet, type QueryVector, type QueryVectorEntry, type VectorSet } from '../run/vector-source.js';
@@ -65,9 +66,20 @@ export function requestSha(v: QueryVector): string {
   return createHash('sha256').update(v.request).digest('hex');
 }
 
-/** argv that runs a TypeScript file of the kit with node and tsx, from any working directory. */
+/**
+ * The file this run loads for the kit's TypeScript file `relativePath`: the source, or, when the tests run compiled
+ * (scripts/run-tests.mjs transpiles the tree once per run), its compiled copy in the same tree as this module.
+ */
+export function kitModulePath(relativePath: string): string {
+  if (import.meta.url.endsWith('.ts')) return join(kitRoot(), relativePath);
+  return fileURLToPath(new URL(`../../${relativePath.replace(/\.ts$/, '.js')}`, import.meta.url));
+}
+
+/** argv that runs a TypeScript file of the kit from any working directory: compiled, or the source through tsx. */
 export function tsArgv(relativePath: string): string[] {
-  return [process.execPath, '--import', import.meta.resolve('tsx'), join(kitRoot(), relativePath)];
+  const path = kitModulePath(relativePath);
+  if (path.endsWith('.js')) return [process.execPath, path];
+  return [process.execPath, '--import', import.meta.resolve('tsx'), path];
 }
 
 /** Writes a provider configuration for a broken provider and returns its path. */

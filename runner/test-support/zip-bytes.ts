@@ -1,7 +1,7 @@
 // Zip archives for the gate's own tests, laid out field by field (APPNOTE 4.3.7, 4.3.12,
 // 4.3.16) so a test knows every offset and header value it writes; the gate reads them
 // with yauzl. Only what the tests vary: stored or deflated data, DOS time and date, extra
-// fields, Unix attributes, entry order.
+// fields, Unix attributes, entry order, the archive comment.
 import { crc32, deflateRawSync } from 'node:zlib';
 
 export interface ZipEntrySpec {
@@ -21,8 +21,8 @@ export interface ZipEntrySpec {
 export const DOS_TIME = 45482;
 export const DOS_DATE = 22382;
 
-/** The bytes of a zip archive holding `entries` in the given order. */
-export function zipBytes(entries: readonly ZipEntrySpec[]): Uint8Array {
+/** A zip archive holding `entries` in the given order; `comment` ends its end record (APPNOTE 4.3.16). */
+export function zipBytes(entries: readonly ZipEntrySpec[], comment = ''): Uint8Array {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
@@ -72,5 +72,7 @@ export function zipBytes(entries: readonly ZipEntrySpec[]): Uint8Array {
   end.writeUInt16LE(entries.length, 10);
   end.writeUInt32LE(cd.length, 12);
   end.writeUInt32LE(offset, 16);
-  return new Uint8Array(Buffer.concat([...locals, cd, end]));
+  const commentBytes = Buffer.from(comment, 'utf8');
+  end.writeUInt16LE(commentBytes.length, 20);
+  return new Uint8Array(Buffer.concat([...locals, cd, end, commentBytes]));
 }

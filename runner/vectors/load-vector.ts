@@ -1,20 +1,23 @@
 /**
- * Reading a committed vector set back: the files under vectors/, a vector file's
- * request, expected and acceptable bytes, and the fixture it names.
+ * Reading a committed vector set back into memory: the files under vectors/, each vector file
+ * read with the oracle's one reader of the format (oracle/vectors/vector-format.ts), and the
+ * fixture a vector names.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   decodeCanonical,
-  decodeRequestBytes,
+  fixtureFilePath,
   formatJsonInputProblem,
+  isVectorPath,
   parseJsonInput,
+  readManifestFile,
+  readVectorFile,
   sha256Hex,
   loadFixture,
   MAX_FIXTURE_FILE_BYTES,
   type LoadedFixture,
   kitRoot,
-  isQueryVector,
   type ManifestFile,
   type VectorFile,
 } from '../../oracle/index.js';
@@ -45,33 +48,10 @@ export function readTree(dir: string): Map<string, Uint8Array> {
   return out;
 }
 
-/** A vector file parsed, or the reason it is not JSON. */
+/** A vector file read (readVectorFile), or the reason it is refused as one line. */
 export function parseVectorFile(bytes: Uint8Array): { ok: true; vector: VectorFile } | { ok: false; message: string } {
-  const parsed = parseJsonInput(bytes);
-  if (!parsed.ok) return { ok: false, message: formatJsonInputProblem(parsed.problem) };
-  return { ok: true, vector: parsed.value as VectorFile };
-}
-
-/** The bytes of a query vector: request, expected result, and each acceptable result. */
-export interface VectorBytes {
-  request: Uint8Array;
-  expected: Uint8Array;
-  acceptable: { name: string; interpretation: string; bytes: Uint8Array }[];
-}
-
-/** The bytes a query vector stands for; undefined for a release-cost vector. */
-export function vectorBytes(vector: VectorFile): VectorBytes | undefined {
-  if (!isQueryVector(vector)) return undefined;
-  const utf8 = new TextEncoder();
-  return {
-    request: decodeRequestBytes(vector.request),
-    expected: utf8.encode(vector.expected.result),
-    acceptable: vector.acceptable.map((a) => ({
-      name: a.name,
-      interpretation: a.interpretation,
-      bytes: utf8.encode(a.result),
-    })),
-  };
+  const read = readVectorFile(bytes);
+  return read.ok ? { ok: true, vector: read.value } : { ok: false, message: formatJsonInputProblem(read.problem) };
 }
 
 /**
@@ -124,11 +104,6 @@ export interface VectorTree {
   fixture(sha256: string): { ok: true; fixture: LoadedFixture } | { ok: false; message: string };
 }
 
-/** Whether a relative path is a vector file. */
-export function isVectorPath(path: string): boolean {
-  return path.endsWith('.json') && path !== 'manifest.json' && !path.startsWith('fixtures/');
-}
-
 /** Reads the vector set at `dir`; unparseable vector files are left out of `vectors` (the check reports them). */
 export function readVectorTree(dir: string = vectorsDir()): VectorTree {
   return vectorTreeOf(readTree(dir));
@@ -141,9 +116,9 @@ export function vectorTreeOf(files: ReadonlyMap<string, Uint8Array>): VectorTree
   let manifestProblem: string | undefined;
   if (manifestBytes !== undefined) {
     // An unreadable manifest (a duplicate key, invalid UTF-8) is no manifest: the set is then refused.
-    const parsed = parseJsonInput(manifestBytes);
-    if (parsed.ok) manifest = parsed.value as ManifestFile;
-    else manifestProblem = formatJsonInputProblem(parsed.problem);
+    const read = readManifestFile(manifestBytes);
+    if (read.ok) manifest = read.value;
+    else manifestProblem = formatJsonInputProblem(read.problem);
   }
   const vectors: { path: string; vector: VectorFile }[] = [];
   for (const [path, bytes] of files) {
@@ -160,9 +135,10 @@ export function vectorTreeOf(files: ReadonlyMap<string, Uint8Array>): VectorTree
     fixture(sha256: string) {
       const hit = cache.get(sha256);
       if (hit !== undefined) return hit;
-      const bytes = files.get(`fixtures/${sha256}.json`);
+      const path = fixtureFilePath(sha256);
+      const bytes = files.get(path);
       const result: ReturnType<VectorTree['fixture']> =
-        bytes === undefined ? { ok: false, message: `fixtures/${sha256}.json is missing` } : loadFixtureBytes(bytes);
+        bytes === undefined ? { ok: false, message: `${path} is missing` } : loadFixtureBytes(bytes);
       cache.set(sha256, result);
       return result;
     },

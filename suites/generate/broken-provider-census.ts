@@ -13,6 +13,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { kitRoot, markdownCell, markdownCode, sha256Hex } from '../../oracle/index.js';
 import { launcherFor, referenceSpec, relocatedSpec, type ProviderSpec } from '../../runner/adapters/provider-spec.js';
 import { EXIT } from '../../runner/io/cli-io.js';
@@ -434,8 +435,15 @@ export const BROKEN_PROVIDER_DIR = 'runner/test-support/broken-providers';
 export const REFERENCE_ROW = 'reference';
 const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The argv that runs a broken provider's TypeScript source; undefined when the sources or tsx are not there. */
+/**
+ * The argv that runs a broken provider: its compiled copy in the same tree as this module when the census runs
+ * compiled (the kit's tests), else its TypeScript source through tsx; undefined when the file or tsx is not there.
+ */
 function brokenProviderArgv(name: string): string[] | undefined {
+  if (!import.meta.url.endsWith('.ts')) {
+    const compiled = fileURLToPath(new URL(`../../${BROKEN_PROVIDER_DIR}/${name}.js`, import.meta.url));
+    return existsSync(compiled) ? [process.execPath, compiled] : undefined;
+  }
   const file = join(kitRoot(), BROKEN_PROVIDER_DIR, `${name}.ts`);
   if (!existsSync(file)) return undefined;
   let loader: string;

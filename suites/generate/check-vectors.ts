@@ -2,21 +2,24 @@
  * The vector check CI runs: the committed vector set must be exactly what the oracle
  * generates from the cases, every vector and the manifest must conform to their
  * schemas, every expected and acceptable result must pass the independent
- * verifier given its request and fixture, and no two query vectors may send the same
- * request bytes and expect different complete, partial or invalid results (KIT-25).
+ * verifier given its request and fixture, no two query vectors may send the same
+ * request bytes and expect different complete, partial or invalid results (KIT-25), and
+ * every register entry that says it changes result bytes must have a vector naming it.
  */
-import { schemaViolations, verifyResult, MANIFEST_FORMAT, VECTOR_FORMAT } from '../../oracle/index.js';
+import {
+  isVectorPath,
+  schemaViolations,
+  vectorBytes,
+  verifyResult,
+  MANIFEST_FORMAT,
+  VECTOR_FORMAT,
+} from '../../oracle/index.js';
 import type { CaseDefinition } from '../../suites/case-definition.js';
 import { requestConflictProblems } from '../../suites/generate/request-conflicts.js';
 import { caseProblems, type KnownIds } from './case-problems.js';
 import { generateVectors, type GeneratedSet } from './generate-vectors.js';
-import {
-  isVectorPath,
-  parseVectorFile,
-  vectorBytes,
-  vectorTreeOf,
-  type VectorTree,
-} from '../../runner/vectors/load-vector.js';
+import { entryIdOf, type InterpretationEntry } from './kit-registers.js';
+import { parseVectorFile, vectorTreeOf, type VectorTree } from '../../runner/vectors/load-vector.js';
 
 /** The size cap of the generated vector folder (large fixtures use candidate_series). */
 export const MAX_VECTOR_SET_BYTES = 20 * 1024 * 1024;
@@ -27,6 +30,8 @@ export interface CheckInput {
   oracleVersion: string;
   renames: Readonly<Record<string, string>>;
   known: KnownIds;
+  /** The interpretations register; when given, its `changes_result_bytes` claims are checked against the vectors. */
+  register?: readonly InterpretationEntry[];
   /** The committed files under vectors/, by relative path. */
   committed: ReadonlyMap<string, Uint8Array>;
 }
@@ -57,7 +62,60 @@ export function checkVectors(input: CheckInput): CheckOutcome {
   const generatedTree = vectorTreeOf(generated.files);
   problems.push(...verifierProblems(generatedTree));
   problems.push(...requestConflictProblems(generatedTree));
+  if (input.register !== undefined) problems.push(...registerProblems(input.register, generatedTree));
   return { problems, generated };
+}
+
+/**
+ * Entries of the register the vectors contradict:
+ * - an entry that changes result bytes names no vector resting on it (through its id or an
+ *   alias, in a vector's interpretations or as the interpretation of an acceptable
+ *   alternative), or an entry that does not says no reason;
+ * - the chosen reading is not one the contract allows and that fails closed;
+ * - another reading the contract allows also fails closed, but no vector accepts its bytes
+ *   as the entry's named alternative and the entry does not say why one reading is law;
+ * - the entry names an alternative no vector carries.
+ */
+export function registerProblems(register: readonly InterpretationEntry[], tree: VectorTree): string[] {
+  const entryOf = entryIdOf(register);
+  const named = new Set<string>();
+  const carried = new Set<string>();
+  for (const { vector } of tree.vectors) {
+    for (const id of vector.interpretations) named.add(entryOf(id));
+    if ('acceptable' in vector)
+      for (const a of vector.acceptable) {
+        named.add(entryOf(a.interpretation));
+        // An alternative's name may carry a detail after a slash (other-stale-reason/stale-source).
+        carried.add(`${entryOf(a.interpretation)} ${a.name.split('/')[0] ?? ''}`);
+      }
+  }
+  const out: string[] = [];
+  const problem = (e: InterpretationEntry, text: string): number =>
+    out.push(`oracle/interpretations.json: ${e.id} ${text}`);
+  for (const e of register) {
+    if (e.changes_result_bytes === true && !named.has(e.id)) problem(e, 'changes result bytes, but no vector names it');
+    else if (e.changes_result_bytes !== true && (e.unchanged_bytes_reason ?? '').trim() === '')
+      problem(e, 'says it changes no result bytes, but gives no reason');
+    const lawful = (e.readings ?? []).filter((r) => r.contract_allows === true && r.fails_closed === true);
+    if (!lawful.some((r) => r.label === e.choice))
+      problem(e, `chooses ${e.choice}, which is not a reading the contract allows that fails closed`);
+    const alt = e.alternative_outcome ?? null;
+    const open = lawful.filter((r) => r.label !== e.choice && r.label !== alt?.reading).map((r) => r.label);
+    if (open.length > 0 && (e.law_because ?? '').trim() === '')
+      problem(
+        e,
+        `leaves reading ${open.join(', ')} allowed and failing closed, with no alternative accepting it ` +
+          'and no law_because',
+      );
+    if (alt !== null && !lawful.some((r) => r.label === alt.reading))
+      problem(
+        e,
+        `names the alternative ${alt.name} of reading ${alt.reading}, which is not allowed or not fail-closed`,
+      );
+    if (alt !== null && !carried.has(`${e.id} ${alt.name}`))
+      problem(e, `names the alternative ${alt.name}, but no vector carries it`);
+  }
+  return out;
 }
 
 /** Missing, extra and differing files, sorted by path. */

@@ -83,6 +83,7 @@ const input: ReportInput = {
       choice: 'A',
       why: 'Deterministic.',
       clauses: [],
+      changes_result_bytes: true,
       alternative_outcome: { name: 'other-stale-reason', reading: 'C', text: '' },
     },
   ],
@@ -122,7 +123,71 @@ test('counts and the interpretation with its dependent vector', () => {
   assert.match(text, '| complete | 1 | 1 | 0 | 0 | 0 | 0 |');
   assert.match(
     text,
-    '| `OQ-01` | Which stale reason wins | A: Deterministic. | `other-stale-reason` (reading C) | `complete/one` | — |',
+    '| `OQ-01` | Which stale reason wins | A: Deterministic. | yes | — ' +
+      '| `other-stale-reason` (reading C) | `complete/one` | — | 0 |',
+  );
+});
+
+test('a vector naming an alias counts for the entry the alias names; an entry without bytes says why', () => {
+  const text = renderConformanceReport({
+    ...input,
+    vectors: [{ ...vector, interpretations: ['KIT-99'] }],
+    interpretations: [
+      { id: 'KIT-01', aliases: ['KIT-99'], title: 'Folded', choice: 'A', why: 'One.', clauses: [] },
+      {
+        id: 'KIT-02',
+        title: 'Format only',
+        choice: 'A',
+        why: 'Two.',
+        clauses: [],
+        changes_result_bytes: false,
+        unchanged_bytes_reason: 'It decides how fixtures are written.',
+      },
+    ],
+  });
+  assert.match(text, '| `KIT-01` (alias `KIT-99`) | Folded | A: One. | — | — | — | `complete/one` | — | 0 |');
+  assert.match(
+    text,
+    '| `KIT-02` | Format only | A: Two. | no: It decides how fixtures are written. | — | — | — | — | 0 |',
+  );
+});
+
+test('each entry names its other lawful readings and counts the vectors passed by its alternative', () => {
+  const lawful = { contract_allows: true, lines: ['L1'], fails_closed: true };
+  const text = renderConformanceReport({
+    ...input,
+    interpretations: [
+      {
+        id: 'OQ-01',
+        title: 'Which stale reason wins',
+        choice: 'A',
+        why: 'Deterministic.',
+        clauses: [],
+        changes_result_bytes: true,
+        readings: [
+          { label: 'A', text: 'a', ...lawful },
+          { label: 'B', text: 'b', ...lawful },
+          { label: 'C', text: 'c', ...lawful },
+          { label: 'D', text: 'd', ...lawful, contract_allows: false },
+        ],
+        alternative_outcome: { name: 'other-stale-reason', reading: 'C', text: '' },
+      },
+    ],
+    results: [
+      {
+        id: 'complete/one',
+        category: 'complete',
+        verdict: 'ACCEPTABLE',
+        violations: [],
+        detail: 'equals acceptable other-stale-reason (OQ-01)',
+        acceptable: { name: 'other-stale-reason', interpretation: 'OQ-01' },
+      },
+    ],
+  });
+  assert.match(
+    text,
+    '| A: Deterministic. | yes | B (law), C (alternative) | `other-stale-reason` (reading C) ' +
+      '| `complete/one` | — | 1 |',
   );
 });
 

@@ -9,7 +9,7 @@
 import { CATEGORIES } from '../case-definition.js';
 import { renderBrokenProviderCensus, type CensusResult } from './broken-provider-census.js';
 import type { ClauseIndex } from './clause-index.js';
-import type { InterpretationEntry } from './kit-registers.js';
+import { entryIdOf, type InterpretationEntry } from './kit-registers.js';
 import { markdownCell, markdownCode, type ManifestFile, type VectorFile } from '../../oracle/index.js';
 import type { OracleResult, OracleVerdict } from './reference-results.js';
 
@@ -161,32 +161,53 @@ export function renderConformanceReport(input: ReportInput): string {
   }
   out.push('');
 
-  // Interpretations.
-  const depending = new Map<string, string[]>();
-  for (const v of vectors) for (const e of v.interpretations) depending.set(e, [...(depending.get(e) ?? []), v.id]);
+  // Interpretations; a vector naming an alias counts for the entry the alias names.
+  const entryOf = entryIdOf(input.interpretations);
+  const depending = new Map<string, Set<string>>();
   const alternatives = new Map<string, Set<string>>();
-  for (const v of vectors)
-    if ('acceptable' in v)
-      for (const a of v.acceptable)
-        alternatives.set(a.interpretation, new Set([...(alternatives.get(a.interpretation) ?? []), v.id]));
+  const note = (map: Map<string, Set<string>>, entry: string, id: string): void => {
+    map.set(entryOf(entry), new Set([...(map.get(entryOf(entry)) ?? []), id]));
+  };
+  const passedBy = new Map<string, Set<string>>();
+  for (const v of vectors) {
+    for (const e of v.interpretations) note(depending, e, v.id);
+    if ('acceptable' in v) for (const a of v.acceptable) note(alternatives, a.interpretation, v.id);
+  }
+  for (const r of input.results) if (r.acceptable !== undefined) note(passedBy, r.acceptable.interpretation, r.id);
   out.push(
     '## Interpretations register',
     '',
     'Every choice the oracle makes where the contract is silent or ambiguous. ' +
-      'A vector that depends on an entry names it; where a vector carries an acceptable alternative, ' +
-      'the entry is named by that alternative too.',
+      'A vector that depends on an entry names it (or an alias of it); where a vector carries an acceptable ' +
+      'alternative, the entry is named by that alternative too. An entry whose choice changes result bytes has ' +
+      'at least one such vector (vectors check); one that does not says why. Each other reading the contract ' +
+      'allows that also fails closed is either the named alternative or law_because says why it is not ' +
+      '(`oracle/interpretations.json` gives, for every reading, the lines it rests on). The last column counts ' +
+      "the vectors the oracle's answer passes by the alternative (ACCEPTABLE).",
     '',
-    '| entry | question | oracle reading | acceptable alternative | vectors depending | vectors with the alternative |',
-    '|---|---|---|---|---|---|',
+    '| entry | question | oracle reading | changes result bytes | other readings allowed and failing closed ' +
+      '| acceptable alternative | vectors depending | vectors with the alternative | passed by the alternative |',
+    '|---|---|---|---|---|---|---|---|---:|',
   );
   for (const e of input.interpretations) {
     const alt = e.alternative_outcome;
     const alternative =
       alt === undefined || alt === null ? '—' : `${markdownCode(alt.name)} (reading ${markdownCell(alt.reading)})`;
+    const aliases = (e.aliases ?? []).length === 0 ? '' : ` (alias ${(e.aliases ?? []).map(markdownCode).join(', ')})`;
+    const bytes =
+      e.changes_result_bytes === undefined
+        ? '—'
+        : e.changes_result_bytes
+          ? 'yes'
+          : `no: ${markdownCell(e.unchanged_bytes_reason ?? '')}`;
+    const others = (e.readings ?? [])
+      .filter((r) => r.contract_allows === true && r.fails_closed === true && r.label !== e.choice)
+      .map((r) => `${r.label} (${r.label === alt?.reading ? 'alternative' : 'law'})`);
     out.push(
-      `| ${markdownCode(e.id)} | ${markdownCell(e.title)} | ${markdownCell(`${e.choice}: ${e.why}`)} ` +
-        `| ${alternative} | ${vectorList(depending.get(e.id) ?? [])} ` +
-        `| ${vectorList([...(alternatives.get(e.id) ?? [])])} |`,
+      `| ${markdownCode(e.id)}${aliases} | ${markdownCell(e.title)} | ${markdownCell(`${e.choice}: ${e.why}`)} ` +
+        `| ${bytes} | ${others.length === 0 ? '—' : markdownCell(others.join(', '))} ` +
+        `| ${alternative} | ${vectorList([...(depending.get(e.id) ?? [])])} ` +
+        `| ${vectorList([...(alternatives.get(e.id) ?? [])])} | ${(passedBy.get(e.id) ?? new Set()).size} |`,
     );
   }
   out.push('');

@@ -8,30 +8,29 @@
  * anywhere give the same bytes.
  */
 import {
-  compareUtf8,
-  encodeRequestBytes,
   sha256Hex,
   encodeCanonical,
   encodeFixtureJson,
   type JsonObject,
   type FixtureV1,
   evaluateQueryOrThrow,
+  ALTERNATIVE_READINGS,
+  type AlternativeReading,
   type DiscoveryRequestV1,
   prettyJsonBytes,
-  vectorSetDigest,
-  MANIFEST_FORMAT,
   VECTOR_FORMAT,
   generatedStamp,
+  codePointsBeyondBaseline,
+  encodeResult,
+  fixtureFilePath,
+  manifestFile,
+  queryVectorFile,
   type AcceptableResult,
-  type EncodedBytes,
-  type ManifestEntry,
   type GeneratedStamp,
   type ManifestFile,
   type VectorFile,
   type VectorHead,
-  beyondBaseline,
   checkRuntimeUnicode,
-  UNICODE_BASELINE,
 } from '../../oracle/index.js';
 import {
   CATEGORIES,
@@ -58,8 +57,6 @@ export interface GeneratedSet {
   manifest: ManifestFile;
 }
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
 function canonicalRequest(record: DiscoveryRequestV1): Uint8Array {
   return encodeCanonical(record as unknown as JsonObject);
 }
@@ -75,9 +72,15 @@ function fixtureFile(fixture: FixtureV1): { sha256: string; bytes: Uint8Array } 
 }
 
 /** The oracle's answer; a fault of the kit inside the pipeline fails generation, naming the case. */
-function oracleAnswer(c: QueryCase, what: string, requestBytes: Uint8Array, fixture: FixtureV1): Uint8Array {
+function oracleAnswer(
+  c: QueryCase,
+  what: string,
+  requestBytes: Uint8Array,
+  fixture: FixtureV1,
+  reading?: AlternativeReading,
+): Uint8Array {
   try {
-    return evaluateQueryOrThrow(requestBytes, loaded(fixture));
+    return evaluateQueryOrThrow(requestBytes, loaded(fixture), reading === undefined ? {} : { reading });
   } catch (err) {
     throw new Error(`case ${c.id}: the oracle failed on ${what}: ${err instanceof Error ? err.message : String(err)}`);
   }
@@ -97,37 +100,29 @@ export function expectationMismatch(expect: ExpectedAnswer, resultText: string):
 /** The vector of one query case; the results are the oracle's. */
 function queryVector(c: QueryCase, head: Omit<VectorHead, 'format' | 'generated'>, stamp: GeneratedStamp): VectorFile {
   const requestBytes = 'record' in c.request ? canonicalRequest(c.request.record) : c.request.bytes;
-  const expected = oracleAnswer(c, 'the expected result', requestBytes, c.fixture);
-  const expectedText = strictUtf8.decode(expected);
-  const mismatch = expectationMismatch(c.expect, expectedText);
+  const expected = encodeResult(oracleAnswer(c, 'the expected result', requestBytes, c.fixture));
+  const mismatch = expectationMismatch(c.expect, expected.result);
   if (mismatch !== undefined) throw new Error(`case ${c.id} states ${mismatch}`);
   const acceptable: AcceptableResult[] = [];
-  const seen = new Set<string>([sha256Hex(expected)]);
+  const seen = new Set<string>([expected.sha256]);
   for (const alt of c.alternatives ?? []) {
     const altFixture = alt.fixture ?? c.fixture;
     const altRequest = alt.request === undefined ? requestBytes : canonicalRequest(alt.request);
-    const result = oracleAnswer(c, `alternative ${alt.name}`, altRequest, altFixture);
-    const sha256 = sha256Hex(result);
+    const reading = alt.reading === undefined ? undefined : `${alt.interpretation}:${alt.reading}`;
+    if (reading !== undefined && !(ALTERNATIVE_READINGS as readonly string[]).includes(reading))
+      throw new Error(
+        `case ${c.id}: alternative ${alt.name} asks for reading ${reading}, which the oracle cannot follow`,
+      );
+    const result = encodeResult(
+      oracleAnswer(c, `alternative ${alt.name}`, altRequest, altFixture, reading as AlternativeReading | undefined),
+    );
     // An alternative the oracle answers exactly like the expected result, or like an
     // earlier alternative, widens nothing: it is a fault of the case.
-    if (seen.has(sha256)) throw new Error(`case ${c.id}: alternative ${alt.name} gives no new result`);
-    seen.add(sha256);
-    acceptable.push({
-      name: alt.name,
-      reason: alt.reason,
-      interpretation: alt.interpretation,
-      result: strictUtf8.decode(result),
-      sha256,
-    });
+    if (seen.has(result.sha256)) throw new Error(`case ${c.id}: alternative ${alt.name} gives no new result`);
+    seen.add(result.sha256);
+    acceptable.push({ name: alt.name, reason: alt.reason, interpretation: alt.interpretation, ...result });
   }
-  return {
-    format: VECTOR_FORMAT,
-    generated: stamp,
-    ...head,
-    request: encodeRequestBytes(requestBytes),
-    expected: { result: expectedText, sha256: sha256Hex(expected) },
-    acceptable,
-  };
+  return queryVectorFile({ generated: stamp, ...head }, requestBytes, expected, acceptable);
 }
 
 /** Every world a query is asked on: each query case's fixture and each alternative's own. */
@@ -163,7 +158,7 @@ export function generateVectors(cases: readonly CaseDefinition[], options: Gener
   if (faults.length > 0) throw new Error(faults.join('\n'));
   function addCase(c: CaseDefinition): void {
     const fixture = fixtureFile(c.fixture);
-    files.set(`fixtures/${fixture.sha256}.json`, fixture.bytes);
+    files.set(fixtureFilePath(fixture.sha256), fixture.bytes);
     const head: Omit<VectorHead, 'format' | 'generated'> = {
       id: c.id,
       category: c.category,
@@ -177,10 +172,7 @@ export function generateVectors(cases: readonly CaseDefinition[], options: Gener
         ? queryVector(c, head, stamp)
         : { format: VECTOR_FORMAT, generated: stamp, ...head, release: c.release };
     if ('request' in vector) {
-      // The request as sent and the fixture's strings are what the NFC checks read (KIT-26).
-      const codePoints = beyondBaseline(
-        `${vector.request.encoding === 'utf8' ? vector.request.data : ''}\n${new TextDecoder().decode(fixture.bytes)}`,
-      );
+      const codePoints = codePointsBeyondBaseline(vector.request, fixture.bytes);
       if (codePoints.length > 0) beyond.push({ id: c.id, code_points: codePoints });
     }
     const path = `${c.id}.json`;
@@ -192,21 +184,14 @@ export function generateVectors(cases: readonly CaseDefinition[], options: Gener
   if (conflicts.length > 0) throw new Error(conflicts.join('; '));
   const runtimeUnicode = checkRuntimeUnicode(process.versions.unicode);
   if (runtimeUnicode !== undefined) throw new Error(runtimeUnicode);
-  const entries: ManifestEntry[] = [...files.entries()]
-    .map(([path, bytes]) => ({ path, sha256: sha256Hex(bytes) }))
-    .sort((a, b) => compareUtf8(a.path, b.path));
-  const manifest: ManifestFile = {
-    format: MANIFEST_FORMAT,
+  const manifest = manifestFile({
     generated: stamp,
     counts,
     total: cases.length,
-    files: entries,
-    renames: Object.entries(options.renames)
-      .map(([from, to]) => ({ from, to }))
-      .sort((a, b) => compareUtf8(a.from, b.from)),
-    unicode: { baseline: UNICODE_BASELINE, beyond_baseline: beyond.sort((a, b) => compareUtf8(a.id, b.id)) },
-    vector_set_sha256: vectorSetDigest(entries),
-  };
+    files: [...files.entries()].map(([path, bytes]) => ({ path, sha256: sha256Hex(bytes) })),
+    renames: Object.entries(options.renames).map(([from, to]) => ({ from, to })),
+    beyondBaseline: beyond,
+  });
   files.set('manifest.json', prettyJsonBytes(manifest));
   files.set('README.md', new TextEncoder().encode(renderVectorsReadme(manifest)));
   return { files, manifest };

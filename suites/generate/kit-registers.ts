@@ -8,14 +8,41 @@ import { join } from 'node:path';
 import { kitRoot } from '../../oracle/index.js';
 import { buildClauseIndex, readClauseIndex, readSharedRegister, type ClauseIndex } from './clause-index.js';
 
-/** An entry of oracle/interpretations.json, as far as the kit's reports use it. */
+/** An entry of oracle/interpretations.json, as far as the kit's reports and checks use it. */
 export interface InterpretationEntry {
   id: string;
+  /** Retired ids folded into this entry; a vector naming one rests on this entry. */
+  aliases?: string[];
   title: string;
   choice: string;
   why: string;
   clauses: string[];
+  /** Whether the choice changes the bytes some vector expects; when true, some vector must name the entry. */
+  changes_result_bytes?: boolean;
+  /** Why no vector can rest on the entry, when `changes_result_bytes` is false. */
+  unchanged_bytes_reason?: string;
   alternative_outcome?: { name: string; reading: string; text: string } | null;
+  /** The readings, each with whether the contract allows it (and the lines it rests on) and whether it fails closed. */
+  readings?: { label: string; text: string; contract_allows?: boolean; lines?: string[]; fails_closed?: boolean }[];
+  /** Why one reading is law although another one the contract allows also fails closed. */
+  law_because?: string;
+}
+
+/** Every id a vector or case may name: entry ids and their aliases. */
+export function registerIds(entries: readonly InterpretationEntry[]): Set<string> {
+  const ids = new Set<string>();
+  for (const e of entries) {
+    ids.add(e.id);
+    for (const a of e.aliases ?? []) ids.add(a);
+  }
+  return ids;
+}
+
+/** Maps every id and alias to the id of the entry it names; an unknown id maps to itself. */
+export function entryIdOf(entries: readonly InterpretationEntry[]): (id: string) => string {
+  const to = new Map<string, string>();
+  for (const e of entries) for (const a of e.aliases ?? []) to.set(a, e.id);
+  return (id) => to.get(id) ?? id;
 }
 
 /** suites/renames.json: retired case id → current case id. A missing file means no renames. */

@@ -6,14 +6,16 @@
  */
 import {
   computeReleaseExpectation,
+  fixtureFilePath,
   type FixtureV1,
   type GateCheck,
   evaluateQuery,
   verifyResult,
   prettyJson,
+  vectorBytes,
   type VectorFile,
 } from '../../oracle/index.js';
-import { vectorBytes, type VectorTree } from '../../runner/vectors/load-vector.js';
+import type { VectorTree } from '../../runner/vectors/load-vector.js';
 
 /** The oracle's verdict on one vector. */
 export type OracleVerdict = 'PASS' | 'ACCEPTABLE' | 'FAIL' | 'ERROR';
@@ -27,6 +29,8 @@ export interface OracleResult {
   violations: string[];
   /** Why the verdict is not PASS, when it is not. */
   detail: string;
+  /** For ACCEPTABLE: the alternative the answer equals and the register entry that allows it. */
+  acceptable?: { name: string; interpretation: string };
 }
 
 /** Judges the reference oracle on every vector of `tree`, in id order. */
@@ -57,13 +61,14 @@ function judge(tree: VectorTree, vector: VectorFile): OracleResult {
       verdict: 'ACCEPTABLE',
       violations,
       detail: `equals acceptable ${alt.name} (${alt.interpretation})`,
+      acceptable: { name: alt.name, interpretation: alt.interpretation },
     };
   return { ...base, verdict: 'FAIL', violations, detail: 'result differs from the expected bytes' };
 }
 
 function judgeRelease(tree: VectorTree, vector: VectorFile): OracleResult {
   const base = { id: vector.id, category: vector.category, violations: [] };
-  const file = tree.files.get(`fixtures/${vector.fixture_sha256}.json`);
+  const file = tree.files.get(fixtureFilePath(vector.fixture_sha256));
   if (file === undefined || !('release' in vector)) return { ...base, verdict: 'ERROR', detail: 'fixture missing' };
   try {
     const fixture = JSON.parse(new TextDecoder().decode(file)) as FixtureV1;

@@ -14,7 +14,7 @@ import { caseProblems, type KnownIds } from './case-problems.js';
 import { checkVectors, MAX_VECTOR_SET_BYTES } from './check-vectors.js';
 import { clauseIndexPath, type ClauseIndex } from './clause-index.js';
 import { generateVectors } from './generate-vectors.js';
-import { currentClauseIndex, readInterpretations, readRenames } from './kit-registers.js';
+import { currentClauseIndex, readInterpretations, readRenames, registerIds } from './kit-registers.js';
 import { readTree, vectorsDir } from '../../runner/vectors/load-vector.js';
 import { writeFileAtomically, writeTreeAtomically } from './write-tree.js';
 import { existsSync, readFileSync } from 'node:fs';
@@ -35,7 +35,7 @@ export const registerVectors: Register = (program: Command, io, done) => {
 };
 
 function knownIds(index: ClauseIndex | undefined): KnownIds {
-  const known: KnownIds = { interpretations: new Set(readInterpretations().map((e) => e.id)) };
+  const known: KnownIds = { interpretations: registerIds(readInterpretations()) };
   if (index !== undefined) known.clauses = new Set(index.clauses.map((c) => c.id));
   return known;
 }
@@ -83,6 +83,7 @@ async function check(io: CliIo): Promise<number> {
     oracleVersion: version,
     renames: readRenames(),
     known: knownIds(index),
+    register: readInterpretations(),
     committed: readTree(vectorsDir()),
   });
   problems.push(...outcome.problems);

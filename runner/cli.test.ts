@@ -1,0 +1,60 @@
+// The root help is printed from the command table alone (runner/cli.ts, COMMANDS): each line of the table must be what
+// its module registers, and every command module must have its line.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Command, Help } from 'commander';
+import { kitRoot } from '../oracle/index.js';
+import { COMMANDS, processIo, type Register } from './cli.js';
+import { runCli } from './test-support/run-cli.js';
+
+const io = processIo();
+
+test('each line of the command table is the name, term and description its module registers', async () => {
+  const help = new Help();
+  for (const entry of COMMANDS) {
+    const program = new Command('kofun-ctk');
+    (await entry.load())(
+      program,
+      { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, cwd: '/', env: {} },
+      () => undefined,
+    );
+    assert.is(program.commands.length, 1, entry.name);
+    const registered = program.commands[0] as Command;
+    assert.is(registered.name(), entry.name);
+    assert.is(help.subcommandTerm(registered), entry.term, entry.name);
+    assert.is(registered.description(), entry.description, entry.name);
+  }
+});
+
+test('every command a module of runner/commands registers has its line in the table', async () => {
+  const program = new Command('kofun-ctk');
+  const modules = [
+    ...readdirSync(join(kitRoot(), 'runner', 'commands')).map((f) => `./commands/${f}`),
+    './release-cost/release-cost-command.ts',
+  ].filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+  for (const file of modules) {
+    const exports = (await import(file.replace(/\.ts$/, '.js'))) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(exports))
+      if (name.startsWith('register') && typeof value === 'function') (value as Register)(program, io, () => undefined);
+  }
+  assert.ok(program.commands.length >= 10, String(program.commands.length));
+  assert.equal(program.commands.map((c) => c.name()).sort(), COMMANDS.map((c) => c.name).sort());
+});
+
+test('the root help lists every command, -V the version, help <command> its help; a typo gets a hint', async () => {
+  const root = await runCli(['--help']);
+  assert.is(root.code, 0);
+  for (const c of COMMANDS) assert.match(root.stdout, new RegExp(`^  ${c.term.replace(/[[\].]/g, '\\$&')} `, 'm'));
+  const version = (JSON.parse(readFileSync(join(kitRoot(), 'package.json'), 'utf8')) as { version: string }).version;
+  assert.is((await runCli(['-V'])).stdout, `${version}\n`);
+  const repro = await runCli(['help', 'repro']);
+  assert.is(repro.code, 0);
+  assert.match(repro.stdout, 'Usage: kofun-ctk repro [options] <vector-id>');
+  const unknown = await runCli(['rpro']);
+  assert.is(unknown.code, 2);
+  assert.match(unknown.stderr, "error: unknown command 'rpro'\n(Did you mean repro?)");
+});
+
+test.run();

@@ -1,0 +1,40 @@
+// The start-up line of the benchmark (scripts/bench.ts): `kofun-ctk --help` through bin/kofun-ctk.js against
+// `node -e 0`, each a whole process, alternating, so a drift of the machine's speed touches both alike.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { kitRoot } from '../oracle/index.js';
+import { buildIsCurrent } from '../bin/build-stamp.js';
+
+const START_ROUNDS = 15;
+
+function wallMs(argv: string[]): number {
+  const started = performance.now();
+  const r = spawnSync(process.execPath, argv, { stdio: 'ignore' });
+  if (r.status !== 0) throw new Error(`${argv.join(' ')} exited with ${String(r.status ?? r.signal)}`);
+  return performance.now() - started;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? NaN;
+}
+
+/** Prints `cli start / node start: R` (target at most 3), the medians of START_ROUNDS pairs after one untimed pair. */
+export function cliStartRatio(): void {
+  const cli = [join(kitRoot(), 'bin', 'kofun-ctk.js'), '--help'];
+  const node = ['-e', '0'];
+  wallMs(cli);
+  wallMs(node);
+  const cliMs: number[] = [];
+  const nodeMs: number[] = [];
+  for (let i = 0; i < START_ROUNDS; i++) {
+    cliMs.push(wallMs(cli));
+    nodeMs.push(wallMs(node));
+  }
+  const from = buildIsCurrent(kitRoot()) ? 'dist/' : 'the TypeScript sources (no current build: npm run build)';
+  process.stdout.write(
+    `kofun-ctk --help (from ${from}): ${median(cliMs).toFixed(0)} ms; node -e 0: ${median(nodeMs).toFixed(0)} ms ` +
+      `(medians of ${START_ROUNDS})\n`,
+  );
+  process.stdout.write(`  cli start / node start: ${(median(cliMs) / median(nodeMs)).toFixed(2)} (target <= 3)\n\n`);
+}
