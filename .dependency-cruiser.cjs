@@ -3,7 +3,65 @@
  * - The runner reaches the oracle only through its public entry (oracle/index.ts), as a provider team would.
  * - Nothing the package ships (oracle, runner) reaches the case definitions or the generation tooling in suites/.
  * - The verifier never imports the pipeline, so it stays an independent judge of the pipeline's answers.
+ * - The runner's folders form one order (RUNNER_LAYERS, below): a source imports only folders of later ranks.
  */
+
+/**
+ * The runner's folders, from the command line down to the bytes; a source (not a test) may import its own folder and
+ * the folders of later ranks only, never an earlier rank or another folder of its own rank, so the folders form no
+ * cycle and a reader finds each concept below everything that uses it.
+ * - test-support/ first: the broken, fake and misbehaving providers and the helpers that only tests use; it drives
+ *   the whole command line, and no source imports it.
+ * - The entry files (runner/*.ts: cli, cli-entry, index), which only the package's users and test-support import.
+ * - commands/: one file per command, options to exit code.
+ * - run/ (the plan of a gate run and its phases) beside smoke/ (the engine of `kofun-ctk smoke`): both drive a
+ *   provider over vectors and hand the outcomes to the judge.
+ * - fuzz/ (generated cases against the oracle, for `kofun-ctk fuzz` and the fuzz phase of a run) beside report/
+ *   (the gate report, its renderers and merge): fuzz judges its outcomes with judge/, report renders judgements.
+ * - judge/: verdicts and judgements as data, from outcomes, the vectors and the hermetic trace.
+ * - adapters/: starting a provider and speaking to it.
+ * - release-cost/: the provider's declared builds and the byte-identity comparison of their artifacts, below
+ *   adapters/ because a provider configuration (adapters/provider-spec.ts) reads its build entry with this folder's
+ *   parser; judge/judge-release-vector.ts turns a build's outcome into a judgement.
+ * - hermetic/ (the strace session the adapters launch a provider under, and what it observed) beside vectors/ (the
+ *   vector set: manifest, files, selection), both read by the layers above and reading only the oracle and io/.
+ * - protocol/ (the framed wire format) beside io/ (options, files, output paths, process groups, deadlines): the
+ *   ground every other folder stands on.
+ */
+const RUNNER_LAYERS = [
+  ['test-support'],
+  ['(entry)'],
+  ['commands'],
+  ['run', 'smoke'],
+  ['fuzz', 'report'],
+  ['judge'],
+  ['adapters'],
+  ['release-cost'],
+  ['hermetic', 'vectors'],
+  ['protocol', 'io'],
+];
+
+/** The path pattern of a runner folder (`(entry)` names the files directly in runner/). */
+function folderPath(folder) {
+  return folder === '(entry)' ? '^runner/[^/]+$' : `^runner/${folder}/`;
+}
+
+/** One rule per runner folder: it imports nothing of an earlier rank, nor another folder of its own rank. */
+const runnerLayerRules = RUNNER_LAYERS.flatMap((rank, i) =>
+  rank.map((folder) => {
+    const above = [...RUNNER_LAYERS.slice(0, i).flat(), ...rank.filter((f) => f !== folder)];
+    return {
+      name: `runner-layers-${folder === '(entry)' ? 'entry' : folder}`,
+      comment:
+        `runner/${folder === '(entry)' ? '*.ts' : `${folder}/`} imports only later ranks of RUNNER_LAYERS ` +
+        `(not ${above.join(', ') || 'anything above'})`,
+      severity: 'error',
+      from: { path: folderPath(folder), pathNot: '\\.test\\.ts$' },
+      to: { path: above.length === 0 ? '^$' : `(${above.map(folderPath).join('|')})` },
+    };
+  }),
+);
+
 module.exports = {
   forbidden: [
     {
@@ -56,6 +114,7 @@ module.exports = {
       from: {},
       to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
     },
+    ...runnerLayerRules,
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

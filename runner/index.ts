@@ -49,7 +49,7 @@ export {
   type ProviderHello,
   type RunnerHello,
 } from './protocol/messages.js';
-export { serveProvider, type ServeEnd } from './protocol/serve-provider.js';
+export { serveProvider, type ServeEnd } from './adapters/serve-provider.js';
 export { judgeVector, type JudgeContext } from './judge/judge-vector.js';
 export { classifyDifference, type DifferenceClass } from './judge/classify-difference.js';
 export { applyExpectations, loadExpectations, parseExpectations, type Expectation } from './judge/expectations.js';
@@ -71,9 +71,10 @@ export {
   type SetRead,
   type AcceptableEntry,
   type AcceptableAlternative,
-} from './run/vector-source.js';
-export { judgeFromSet, type JudgedFromSet } from './run/judge-from-set.js';
-export { runGate, type GateRunOptions } from './run/run-gate.js';
+} from './vectors/vector-source.js';
+export { judgeFromSet, type JudgedFromSet } from './judge/judge-from-set.js';
+export { runGate } from './run/run-gate.js';
+export type { GateRunOptions } from './run/gate-run.js';
 export { fixtureVariant, variantSeed } from './run/metamorphic-variant.js';
 export { computeGate, reportFromEvents, REPORT_FORMAT, type GateReport } from './report/gate-report.js';
 export { gateReportProblem, mergeReports, REPORT_SCHEMA, type MergeOutcome } from './report/merge-reports.js';

@@ -12,7 +12,7 @@ import {
   RELEASE_PROFILES,
   type ReleaseProfile,
 } from '../oracle/index.js';
-import type { QueryVector, VectorSet } from '../runner/run/vector-source.js';
+import type { QueryVector, VectorSet } from '../runner/vectors/vector-source.js';
 import { sampleProcessTree, type SampledProcess } from './process-tree-rss.js';
 import { buildIsCurrent } from '../bin/build-stamp.js';
 

@@ -21,7 +21,7 @@ import { runInNewContext } from 'node:vm';
 import { evaluateQuery, loadFixtureFile, sha256Hex, type FixtureV1 } from '../oracle/index.js';
 import { sha256HexOfText } from '../oracle/digest/sha256-hex.js';
 import { StepBudget } from '../oracle/pipeline/step-budget.js';
-import type { QueryVector, VectorSet } from '../runner/run/vector-source.js';
+import type { QueryVector, VectorSet } from '../runner/vectors/vector-source.js';
 
 const LOAD_ROUNDS = 5;
 const QUERY_WARMUP = 2;

@@ -31,9 +31,14 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { kitRoot, kitVersion, evaluateQuery, LIMITS } from '../oracle/index.js';
 import { launcherFor, referenceSpec } from '../runner/adapters/provider-spec.js';
-import { killAllGroups } from '../runner/adapters/process-group.js';
+import { killAllGroups } from '../runner/io/process-group.js';
 import { runGate } from '../runner/run/run-gate.js';
-import { loadVectorSet, type QueryVector, type QueryVectorEntry, type VectorSet } from '../runner/run/vector-source.js';
+import {
+  loadVectorSet,
+  type QueryVector,
+  type QueryVectorEntry,
+  type VectorSet,
+} from '../runner/vectors/vector-source.js';
 import { floorPass, runMainJob, runsFromDist, type MainJobRun } from './bench-main-job.js';
 import { checksRatio } from './bench-checks.js';
 import { cliStartRatio } from './bench-start-up.js';

@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { kitRoot } from '../../oracle/index.js';
 import { tsArgv } from '../test-support/run-helpers.js';
-import { environHasEntry, MARKER_VARIABLE } from './marked-processes.js';
+import { environHasEntry, MARKER_VARIABLE } from '../io/marked-processes.js';
 import { oneShotProcessLauncher } from './one-shot-process.js';
 import { persistentProcessLauncher } from './persistent-process.js';
-import { liveGroupCount } from './process-group.js';
+import { liveGroupCount } from '../io/process-group.js';
 
 const script = join(kitRoot(), 'runner', 'test-support', 'detaching-provider.mjs');
 const sha = 'b'.repeat(64);

@@ -20,7 +20,8 @@ import type {
   ProviderLauncher,
 } from './provider-connection.js';
 import { NO_BYTES } from './provider-connection.js';
-import { STDERR_TAIL_BYTES } from './process-group.js';
+import { deadline, type Deadline } from '../io/deadline.js';
+import { STDERR_TAIL_BYTES } from '../io/process-group.js';
 
 /** Heap ceiling of a provider module, so a runaway module fails alone. */
 export const WORKER_HEAP_MB = 2048;
@@ -45,7 +46,7 @@ export function moduleThreadLauncher(modulePath: string, baseDir: string): Provi
 type Waiter = {
   accept: (m: FromWorker) => boolean;
   resolve: (o: CallOutcome<FromWorker>) => void;
-  timer: NodeJS.Timeout;
+  deadline: Deadline;
 };
 
 class ModuleConnection implements ProviderConnection {
@@ -165,11 +166,10 @@ class ModuleConnection implements ProviderConnection {
     if (this.dead) return Promise.resolve({ ok: false, fault: this.dead });
     if (this.waiter) throw new Error('kit fault: two calls in flight on one provider');
     return new Promise((resolve) => {
-      const timer = setTimeout(
-        () => this.die({ kind: 'timeout', message: `no answer within ${timeoutMs} ms`, stderrTail: this.tail() }),
-        timeoutMs,
+      const bound = deadline(timeoutMs, () =>
+        this.die({ kind: 'timeout', message: `no answer within ${timeoutMs} ms`, stderrTail: this.tail() }),
       );
-      this.waiter = { accept, resolve, timer };
+      this.waiter = { accept, resolve, deadline: bound };
       if (message !== undefined) {
         const transfer = message.type === 'close' ? [] : [message.bytes.buffer as ArrayBuffer];
         this.worker?.postMessage(message, transfer);
@@ -188,7 +188,7 @@ class ModuleConnection implements ProviderConnection {
       return;
     }
     this.waiter = undefined;
-    clearTimeout(waiter.timer);
+    waiter.deadline.cancel();
     waiter.resolve({ ok: true, value: m });
   }
 
@@ -198,7 +198,7 @@ class ModuleConnection implements ProviderConnection {
     const waiter = this.waiter;
     if (waiter) {
       this.waiter = undefined;
-      clearTimeout(waiter.timer);
+      waiter.deadline.cancel();
       waiter.resolve({ ok: false, fault: this.dead });
     }
   }

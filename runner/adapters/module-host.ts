@@ -7,7 +7,7 @@
  * protocol ERROR, as it would for any process provider.
  */
 import { errorMessage, providerFromModule } from './module-provider.js';
-import { serveProvider } from '../protocol/serve-provider.js';
+import { serveProvider } from './serve-provider.js';
 
 const moduleUrl = process.argv[2];
 const discard = (): void => undefined;

@@ -13,7 +13,7 @@ import { kitRoot } from '../../oracle/index.js';
 import { kitFixtureBytes, kitModulePath, kitVectors, loadedVector } from '../test-support/run-helpers.js';
 import { moduleHostArgv, moduleProcessLauncher } from './module-process-launcher.js';
 import { persistentProcessLauncher } from './persistent-process.js';
-import { liveGroupCount } from './process-group.js';
+import { liveGroupCount } from '../io/process-group.js';
 import type { CallOutcome, ProviderConnection } from './provider-connection.js';
 
 const modulePath = kitModulePath('runner/test-support/modules/misbehaving-module.ts');

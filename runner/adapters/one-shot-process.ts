@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAX_RESULT_BYTES } from '../protocol/messages.js';
 import type { ProcessCommand } from './persistent-process.js';
-import { spawnGroup } from './process-group.js';
+import { deadline } from '../io/deadline.js';
+import { spawnGroup } from '../io/process-group.js';
 import type { CallOutcome, ProviderConnection, ProviderIdentity, ProviderLauncher } from './provider-connection.js';
 import { NO_BYTES } from './provider-connection.js';
 import type { QueryWindow } from '../hermetic/attribute-events.js';
@@ -88,17 +89,17 @@ class OneShotConnection implements ProviderConnection {
       const finish = (outcome: CallOutcome<Uint8Array>): void => {
         if (settled) return;
         settled = true;
-        clearTimeout(timer);
+        bound.cancel();
         group.kill();
         if (window !== undefined) trace?.end(window);
         resolve(outcome);
       };
-      const timer = setTimeout(() => {
+      const bound = deadline(timeoutMs, () =>
         finish({
           ok: false,
           fault: { kind: 'timeout', message: `no answer within ${timeoutMs} ms`, stderrTail: group.stderrTail() },
-        });
-      }, timeoutMs);
+        }),
+      );
       const maybeDone = (): void => {
         if (exit === undefined || !stdoutEnded) return;
         if (exit.error !== undefined) {
@@ -140,12 +141,16 @@ class OneShotConnection implements ProviderConnection {
         // The answer is what the provider wrote before it exited; a descendant that outlives it (detached or
         // not) is ended now, which closes the pipe it may hold, so the end of stdout follows at once.
         group.killProcesses();
-        setTimeout(() => {
-          if (stdoutEnded) return;
-          const message =
-            'provider exited but its stdout stays open (a process that replaced its environment holds it)';
-          finish({ ok: false, fault: { kind: 'protocol', message, stderrTail: group.stderrTail() } });
-        }, EXIT_DRAIN_MS).unref();
+        deadline(
+          EXIT_DRAIN_MS,
+          () => {
+            if (stdoutEnded) return;
+            const message =
+              'provider exited but its stdout stays open (a process that replaced its environment holds it)';
+            finish({ ok: false, fault: { kind: 'protocol', message, stderrTail: group.stderrTail() } });
+          },
+          { unref: true },
+        );
         maybeDone();
       });
       group.child.stdin.end(Buffer.from(request.buffer, request.byteOffset, request.length));

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { join } from 'node:path';
 import { kitRoot } from '../../oracle/index.js';
 import { persistentProcessLauncher } from './persistent-process.js';
-import { liveGroupCount } from './process-group.js';
+import { liveGroupCount } from '../io/process-group.js';
 import type { ProviderConnection } from './provider-connection.js';
 
 const fake = (mode: string) =>

@@ -16,7 +16,8 @@ import {
   RUNNER_MESSAGES,
   type RunnerHello,
 } from '../protocol/messages.js';
-import { spawnGroup, type SpawnedGroup } from './process-group.js';
+import { deadline, within, type Deadline } from '../io/deadline.js';
+import { spawnGroup, type SpawnedGroup } from '../io/process-group.js';
 import type {
   AdapterKind,
   CallOutcome,
@@ -82,7 +83,7 @@ export function persistentProcessLauncher(
 type Waiter = {
   accept: (frame: Frame) => boolean;
   resolve: (outcome: CallOutcome<Frame>) => void;
-  timer: NodeJS.Timeout | undefined;
+  deadline: Deadline | undefined;
 };
 
 class PersistentProcessConnection implements ProviderConnection {
@@ -145,26 +146,26 @@ class PersistentProcessConnection implements ProviderConnection {
     group.child.stdout.once('end', () => {
       // A provider that closes stdout cannot answer again: an ERROR now rather than at the timeout. An exit
       // that follows at once is reported as the exit it is.
-      setTimeout(() => {
+      deadline(EXIT_DRAIN_MS, () => {
         if (exitedYet) return;
         this.die({
           kind: 'protocol',
           message: 'provider closed its stdout while still running',
           stderrTail: group.stderrTail(),
         });
-      }, EXIT_DRAIN_MS);
+      });
     });
     void group.exited.then((exit) => {
       exitedYet = true;
       // Let the last bytes of stdout and stderr arrive before calling it a crash.
-      setTimeout(() => {
+      deadline(EXIT_DRAIN_MS, () => {
         const how = exit.error
           ? `could not start: ${exit.error}`
           : exit.signal
             ? `killed by ${exit.signal}`
             : `exited with status ${exit.code}`;
         this.die({ kind: exit.error ? 'start' : 'crash', message: `provider ${how}`, stderrTail: group.stderrTail() });
-      }, EXIT_DRAIN_MS);
+      });
     });
     const hello: RunnerHello = { protocol: PROTOCOL_NAME, kit: 'kofun-ctk', kit_version: this.kitVersion };
     const reply = await this.call(
@@ -234,7 +235,7 @@ class PersistentProcessConnection implements ProviderConnection {
     }
     this.die({ kind: 'crash', message: 'provider closed', stderrTail: NO_BYTES });
     group.kill();
-    await Promise.race([group.exited, delay(SHUTDOWN_GRACE_MS)]);
+    await within(group.exited, SHUTDOWN_GRACE_MS);
   }
 
   /**
@@ -248,7 +249,7 @@ class PersistentProcessConnection implements ProviderConnection {
       if (group.child.stderr.closed) resolve();
       else group.child.stderr.once('close', () => resolve());
     });
-    await Promise.race([Promise.all([group.exited, stderrClosed]), delay(SHUTDOWN_GRACE_MS)]);
+    await within(Promise.all([group.exited, stderrClosed]), SHUTDOWN_GRACE_MS);
     return { ok: false, fault: { ...fault, stderrTail: group.stderrTail() } };
   }
 
@@ -262,14 +263,14 @@ class PersistentProcessConnection implements ProviderConnection {
     if (this.dead) return Promise.resolve({ ok: false, fault: this.dead });
     if (this.waiter) throw new Error('kit fault: two calls in flight on one provider');
     return new Promise((resolve) => {
-      const waiter: Waiter = { accept, resolve, timer: undefined };
-      waiter.timer = setTimeout(() => {
+      const waiter: Waiter = { accept, resolve, deadline: undefined };
+      waiter.deadline = deadline(timeoutMs, () => {
         this.die({
           kind: 'timeout',
           message: `no answer within ${timeoutMs} ms`,
           stderrTail: this.group?.stderrTail() ?? NO_BYTES,
         });
-      }, timeoutMs);
+      });
       this.waiter = waiter;
       if (this.observer?.frame !== undefined)
         this.observer.frame('sent', Buffer.from(frame.subarray(0, frame.indexOf(0x0a))).toString('ascii'));
@@ -292,7 +293,7 @@ class PersistentProcessConnection implements ProviderConnection {
         return;
       }
       this.waiter = undefined;
-      if (waiter.timer) clearTimeout(waiter.timer);
+      waiter.deadline?.cancel();
       waiter.resolve({ ok: true, value: frame });
     }
     if (fault) {
@@ -334,7 +335,7 @@ class PersistentProcessConnection implements ProviderConnection {
     if (this.memoryWatch !== undefined) clearInterval(this.memoryWatch);
     const waiter = this.waiter;
     this.waiter = undefined;
-    if (waiter?.timer) clearTimeout(waiter.timer);
+    waiter?.deadline?.cancel();
     const group = this.group;
     if (group === undefined || !first || fault.kind === 'provider-error') {
       group?.kill();
@@ -372,20 +373,16 @@ function firstChild(pid: number): number | undefined {
 const STDERR_DRAIN_MS = 500;
 
 /** Resolves when `stream` has ended or closed, or after `ms`. */
-function drained(stream: NodeJS.ReadableStream & { readableEnded?: boolean; destroyed?: boolean }, ms: number) {
-  if (stream.readableEnded === true || stream.destroyed === true) return Promise.resolve();
-  return new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    timer.unref();
-    const done = (): void => {
-      clearTimeout(timer);
-      resolve();
-    };
-    stream.once('end', done);
-    stream.once('close', done);
-  });
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+async function drained(
+  stream: NodeJS.ReadableStream & { readableEnded?: boolean; destroyed?: boolean },
+  ms: number,
+): Promise<void> {
+  if (stream.readableEnded === true || stream.destroyed === true) return;
+  await within(
+    new Promise<void>((resolve) => {
+      stream.once('end', () => resolve());
+      stream.once('close', () => resolve());
+    }),
+    ms,
+  );
 }

@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import { kitRoot } from '../../oracle/index.js';
 import { errorFromFault } from '../judge/judge-vector.js';
 import { persistentProcessLauncher } from './persistent-process.js';
-import { liveGroupCount } from './process-group.js';
+import { liveGroupCount } from '../io/process-group.js';
 
 const SHA = 'b'.repeat(64);
 

@@ -8,7 +8,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { kitVersion, escapeText } from '../../oracle/index.js';
-import { installSignalCleanup, killAllGroups } from '../adapters/process-group.js';
+import { installSignalCleanup, killAllGroups } from '../io/process-group.js';
 import { launcherFor, resolveProvider, type ProviderOptions } from '../adapters/provider-spec.js';
 import { EXIT, UsageError } from '../io/cli-io.js';
 import { classifyDifference } from '../judge/classify-difference.js';

@@ -11,7 +11,7 @@ import { EXIT, UsageError } from '../io/cli-io.js';
 import { escapeText, formatJsonInputProblem, kitRoot, readJsonInputFile } from '../../oracle/index.js';
 import { checkMergeSelection } from '../report/check-merge-selection.js';
 import { outputPathProblem } from '../io/check-output-path.js';
-import { loadVectorSet } from '../run/vector-source.js';
+import { loadVectorSet } from '../vectors/vector-source.js';
 import { gateReportProblem, mergeReports } from '../report/merge-reports.js';
 import { renderReport, REPORT_FORMATS, type ReportFormat } from '../report/render-report.js';
 import type { GateReport } from '../report/gate-report.js';

@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { liveGroupCount } from '../adapters/process-group.js';
+import { liveGroupCount } from '../io/process-group.js';
 import { brokenConfig, kitQueryVectors, runGateCli } from '../test-support/run-helpers.js';
 import { runCli } from '../test-support/run-cli.js';
 

@@ -9,16 +9,16 @@ import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { quote } from 'shell-quote';
 import { kitRoot, kitVersion, formatViolation, escapeText, sha256Hex } from '../../oracle/index.js';
-import { installSignalCleanup, killAllGroups } from '../adapters/process-group.js';
+import { installSignalCleanup, killAllGroups } from '../io/process-group.js';
 import { launcherFor, resolveProvider, type ProviderOptions } from '../adapters/provider-spec.js';
 import { EXIT, UsageError } from '../io/cli-io.js';
 import { errorFromFault } from '../judge/judge-vector.js';
-import { judgeFromSet } from '../run/judge-from-set.js';
+import { judgeFromSet } from '../judge/judge-from-set.js';
 import { describeDifference, describeProvider } from '../report/describe.js';
-import { loadVectorSet } from '../run/vector-source.js';
+import { loadVectorSet } from '../vectors/vector-source.js';
 import type { Register } from '../io/cli-io.js';
 import { providerArgs } from '../run/reproduce-command.js';
-import { suggestName } from '../run/suggest-name.js';
+import { suggestName } from '../io/suggest-name.js';
 import { addProviderOptions, ignoreClosedOutput, intOption, RUN_DEFAULTS } from '../io/cli-options.js';
 
 interface ReproOptions extends ProviderOptions {

@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { liveGroupCount } from '../adapters/process-group.js';
+import { liveGroupCount } from '../io/process-group.js';
 import { brokenConfig, expectedOf, judgementOf, pickVector, runGateCli } from '../test-support/run-helpers.js';
 
 const byBytes = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -4,7 +4,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { liveGroupCount } from '../adapters/process-group.js';
+import { liveGroupCount } from '../io/process-group.js';
 import { brokenConfig, faultRun, othersPass, runGateCli, threeStaleVectors } from '../test-support/run-helpers.js';
 
 test('crash on one vector: ERROR crash with the stderr tail; the restarted provider passes the rest', async () => {

@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { kitRoot } from '../../oracle/index.js';
-import { liveGroupCount } from '../adapters/process-group.js';
+import { liveGroupCount } from '../io/process-group.js';
 import type { GateReport } from '../report/gate-report.js';
 import { judgementOf, requestSha, runGateCli, threeStaleVectors, tsArgv } from '../test-support/run-helpers.js';
 

@@ -6,7 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { join } from 'node:path';
 import { kitRoot } from '../../oracle/index.js';
-import { liveGroupCount } from '../adapters/process-group.js';
+import { liveGroupCount } from '../io/process-group.js';
 import { kitVectors, runGateCli } from '../test-support/run-helpers.js';
 
 const stale = (): string[] =>

@@ -10,7 +10,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { kitRoot } from '../../oracle/index.js';
-import { liveGroupCount } from '../adapters/process-group.js';
+import { liveGroupCount } from '../io/process-group.js';
 import { judgementOf, kitVectors, runGateCli } from '../test-support/run-helpers.js';
 
 const RELEASE_ID = 'release-cost/empty-source';

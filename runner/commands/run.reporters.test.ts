@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { liveGroupCount } from '../adapters/process-group.js';
+import { liveGroupCount } from '../io/process-group.js';
 import { JOB_SUMMARY_LIMIT } from '../report/render-job-summary.js';
 import { runCli } from '../test-support/run-cli.js';
 import { brokenConfig } from '../test-support/run-helpers.js';

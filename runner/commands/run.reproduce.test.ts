@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'shell-quote';
-import { liveGroupCount } from '../adapters/process-group.js';
+import { liveGroupCount } from '../io/process-group.js';
 import { runCli } from '../test-support/run-cli.js';
 import {
   brokenConfig,

@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { liveGroupCount } from '../adapters/process-group.js';
+import { liveGroupCount } from '../io/process-group.js';
 import { runCli } from '../test-support/run-cli.js';
 import { brokenConfig, kitVectors, requestSha, runGateCli, threeStaleVectors } from '../test-support/run-helpers.js';
 
@@ -140,7 +140,7 @@ test(
     writeFileSync(file, '{"format":"kofun.ctk.report/v1","format":"x"}');
     const r3 = await runCli(['run', '--list', '--last-failed', file]);
     assert.is(r3.code, 2);
-    assert.match(r3.stderr, 'a key repeats in one object (byte offset 32)');
+    assert.match(r3.stderr, 'byte 32, /format: duplicate key "format"');
   },
 );
 

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GateReport } from '../report/gate-report.js';
-import { liveGroupCount } from '../adapters/process-group.js';
+import { liveGroupCount } from '../io/process-group.js';
 import { kitVectors, runGateCli } from '../test-support/run-helpers.js';
 import { runCli } from '../test-support/run-cli.js';
 

@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { liveGroupCount } from '../adapters/process-group.js';
+import { liveGroupCount } from '../io/process-group.js';
 import { parseExpectations } from '../judge/expectations.js';
 import { brokenConfig, kitVectors, runGateCli } from '../test-support/run-helpers.js';
 

@@ -10,7 +10,7 @@ import { EXIT, writeAll } from '../io/cli-io.js';
 import { readBounded } from '../io/read-bounded.js';
 import { errorMessage } from '../adapters/module-provider.js';
 import { createReferenceProvider } from '../adapters/reference-provider.js';
-import { serveProvider } from '../protocol/serve-provider.js';
+import { serveProvider } from '../adapters/serve-provider.js';
 import { MAX_QUERY_BYTES } from '../protocol/messages.js';
 import type { Register } from '../io/cli-io.js';
 

@@ -7,14 +7,14 @@
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { escapeBytes, escapeText, kitRoot, kitVersion } from '../../oracle/index.js';
-import { killAllGroups } from '../adapters/process-group.js';
+import { killAllGroups } from '../io/process-group.js';
 import { launcherFor, resolveProvider, type ProviderOptions } from '../adapters/provider-spec.js';
 import { EXIT, UsageError, type Register } from '../io/cli-io.js';
 import { addProviderOptions, ignoreClosedOutput, intOption, RUN_DEFAULTS } from '../io/cli-options.js';
 import { describeProvider } from '../report/describe.js';
 import { installRunInterruption } from '../run/run-interruption.js';
-import { suggestName } from '../run/suggest-name.js';
-import { loadVectorSet } from '../run/vector-source.js';
+import { suggestName } from '../io/suggest-name.js';
+import { loadVectorSet } from '../vectors/vector-source.js';
 import { runSmoke, smokeObserver, smokeVector, type SmokeOutcome, type StepOutcome } from '../smoke/run-smoke.js';
 
 interface SmokeOptions extends ProviderOptions {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { loadFixture, evaluateQuery, schemaViolations, vectorBytes } from '../../oracle/index.js';
-import { loadVectorSet } from '../run/vector-source.js';
+import { loadVectorSet } from '../vectors/vector-source.js';
 import { readVectorTree } from '../vectors/load-vector.js';
 import { buildCase, caseShapeArb, type CaseShape } from './fuzz-case.js';
 import { fuzzCategory, fuzzVectorId, writeFuzzVector, type FuzzOutcome } from './run-fuzz.js';

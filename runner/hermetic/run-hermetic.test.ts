@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { kitRoot, schemaViolations } from '../../oracle/index.js';
-import { liveGroupCount } from '../adapters/process-group.js';
+import { liveGroupCount } from '../io/process-group.js';
 import type { GateReport } from '../report/gate-report.js';
 import { judgementOf, requestSha, runGateCli, threeStaleVectors, tsArgv } from '../test-support/run-helpers.js';
 import { probeStrace } from './probe-strace.js';

@@ -3,7 +3,6 @@
  * process), probes strace, and says what the report will say when it cannot trace. After the run, the report gets
  * its `hermetic` section from what the traces showed.
  */
-import type { ProviderSpec } from '../adapters/provider-spec.js';
 import { UsageError } from '../io/cli-io.js';
 import { HermeticSession } from './hermetic-session.js';
 import { tracedObservation, untracedObservation, type HermeticReport } from './hermetic-observation.js';
@@ -12,9 +11,15 @@ import { probeStrace } from './probe-strace.js';
 /** The session to trace with, or the report section of a run that could not trace. */
 export type HermeticStart = { session: HermeticSession } | { untraced: HermeticReport };
 
-/** Prepares the trace of a run of `spec` with the strace `command`; a usage error for an in-thread module. */
-export function startHermetic(spec: ProviderSpec, command: string): HermeticStart {
-  if (spec.kind === 'module' && spec.inThread === true)
+/**
+ * Prepares the trace of a run of `provider` (its spec: only a module loaded in a worker thread of the runner says
+ * `inThread`) with the strace `command`; a usage error for an in-thread module.
+ */
+export function startHermetic(
+  provider: { readonly kind: string; readonly inThread?: boolean },
+  command: string,
+): HermeticStart {
+  if (provider.inThread === true)
     throw new UsageError(
       '--hermetic cannot trace an in-thread module (it runs inside the runner): drop --module-in-thread',
     );

@@ -76,6 +76,21 @@ test('shard reports: a duplicate key is refused before the report is looked at',
   assert.match(await refusal(['merge-reports', report]), /byte 32, \/format: duplicate key "format"/);
 });
 
+test('--last-failed: a report with a duplicate key or invalid UTF-8 is refused with its byte offset', async () => {
+  // {"vector_set_sha256":"a","vector_set_sha256":"b"}: the second key starts at byte 25.
+  const dup = file('last-dup.json', '{"vector_set_sha256":"a","vector_set_sha256":"b"}');
+  assert.match(
+    await refusal(['run', '--provider', 'reference', '--list', '--last-failed', dup]),
+    /--last-failed report .*last-dup\.json: byte 25, \/vector_set_sha256: duplicate key "vector_set_sha256"/,
+  );
+  // {"a":"<FF>"}: the 0xFF is byte 6.
+  const bad = file('last-bad.json', Buffer.concat([Buffer.from('{"a":"'), Buffer.from([0xff]), Buffer.from('"}')]));
+  assert.match(
+    await refusal(['run', '--provider', 'reference', '--list', '--last-failed', bad]),
+    /last-bad\.json: byte 6: invalid UTF-8/,
+  );
+});
+
 test('a vector set whose manifest has a duplicate key is refused', async () => {
   const set = mkdtempSync(join(tmpdir(), 'kofun-ctk-set-'));
   // {"files":[],"files":[]}: the second "files" starts at byte 12.

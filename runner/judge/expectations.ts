@@ -9,8 +9,8 @@
  */
 import { compareUtf8, escapeText, formatJsonInputProblem, readJsonInputFile } from '../../oracle/index.js';
 import { UsageError } from '../io/cli-io.js';
-import type { VectorJudgement } from './verdict.js';
-import { suggestName } from '../run/suggest-name.js';
+import { verdictNotHandled, type ExpectationRecord, type VectorJudgement } from './verdict.js';
+import { suggestName } from '../io/suggest-name.js';
 
 export interface Expectation {
   id: string;
@@ -96,26 +96,43 @@ export function applyExpectations(
   expectations: readonly Expectation[],
   knownIds: ReadonlySet<string>,
 ): { judgements: VectorJudgement[]; unknown: Expectation[] } {
-  const out = judgements.map((j) => {
+  const out = judgements.map((j): VectorJudgement => {
     const e = expectationFor(expectations, j.id);
     if (e === undefined) return j;
-    const expectation: NonNullable<VectorJudgement['expectation']> = { verdict: e.verdict, reason: e.reason };
+    const expectation: ExpectationRecord = { verdict: e.verdict, reason: e.reason };
     if (e.clauses !== undefined) expectation.clauses = e.clauses;
-    const withExpectation = { ...j, expectation };
-    if (j.verdict === e.verdict) {
-      const unlisted =
-        e.clauses === undefined ? [] : j.fail_clauses.filter((c) => !(e.clauses as string[]).includes(c));
-      if (unlisted.length === 0) return { ...withExpectation, verdict: 'XFAIL' as const, raw_verdict: j.verdict };
-      // Failing for a reason the entry does not pin: the gate sees the FAIL.
-      return {
-        ...withExpectation,
-        notes: [...j.notes, `expected FAIL violating only ${e.clauses?.join(' ')}, but also ${unlisted.join(' ')}`],
-      };
-    }
-    if (j.verdict === 'PASS' || j.verdict === 'ACCEPTABLE')
-      return { ...withExpectation, verdict: 'XPASS' as const, raw_verdict: j.verdict };
     // Failed, but not in the expected way: the gate sees the real verdict.
-    return { ...withExpectation, notes: [...j.notes, `expected ${e.verdict}, got ${j.verdict}`] };
+    const unexpected = (): VectorJudgement => ({
+      ...j,
+      expectation,
+      notes: [...j.notes, `expected ${e.verdict}, got ${j.verdict}`],
+    });
+    switch (j.verdict) {
+      case 'FAIL': {
+        if (e.verdict !== 'FAIL') return unexpected();
+        const unlisted = e.clauses === undefined ? [] : j.fail_clauses.filter((c) => !e.clauses?.includes(c));
+        if (unlisted.length === 0) return { ...j, expectation, verdict: 'XFAIL', raw_verdict: j.verdict };
+        // Failing for a reason the entry does not pin: the gate sees the FAIL.
+        return {
+          ...j,
+          expectation,
+          notes: [...j.notes, `expected FAIL violating only ${e.clauses?.join(' ')}, but also ${unlisted.join(' ')}`],
+        };
+      }
+      case 'ERROR':
+        // An ERROR entry pins no clauses.
+        return e.verdict === 'ERROR' ? { ...j, expectation, verdict: 'XFAIL', raw_verdict: j.verdict } : unexpected();
+      case 'PASS':
+        return { ...j, expectation, verdict: 'XPASS', raw_verdict: j.verdict };
+      case 'ACCEPTABLE':
+        return { ...j, expectation, verdict: 'XPASS', raw_verdict: j.verdict };
+      case 'NOT-RUN':
+      case 'XFAIL':
+      case 'XPASS':
+        return unexpected();
+      default:
+        return verdictNotHandled(j);
+    }
   });
   const known = [...knownIds];
   const unknown = expectations.filter((e) =>

@@ -7,12 +7,12 @@
  */
 import type { Violation } from '../../oracle/index.js';
 import type { DifferenceClass } from './classify-difference.js';
-import type { VectorError, VectorJudgement } from './verdict.js';
+import type { ClauseSource, VectorError } from './verdict.js';
 
 /** The attribution of one FAIL or ERROR. */
 export interface FailAttribution {
   fail_clauses: string[];
-  clause_source: NonNullable<VectorJudgement['clause_source']>;
+  clause_source: ClauseSource;
 }
 
 /** The clause an oversize reply breaks: a result is at most 4 MiB of canonical bytes (L57). */
@@ -93,6 +93,6 @@ export function attributeFailure(
 }
 
 /** The attribution of an ERROR, when a rule names it: an oversize reply breaks KD-LIMIT-03. */
-export function attributeError(error: VectorError): FailAttribution | undefined {
+export function attributeError(error: VectorError): { fail_clauses: string[]; clause_source: 'limit' } | undefined {
   return error.kind === 'oversize' ? { fail_clauses: [OVERSIZE_CLAUSE], clause_source: 'limit' } : undefined;
 }

@@ -22,11 +22,11 @@ import {
 } from '../../oracle/index.js';
 import { errorMessage } from '../adapters/module-provider.js';
 import type { CallOutcome, ProviderFault } from '../adapters/provider-connection.js';
-import type { QueryVector, QueryVectorEntry } from '../run/vector-source.js';
+import type { QueryVector, QueryVectorEntry } from '../vectors/vector-source.js';
 import { classifyDifference } from './classify-difference.js';
 import { attributeError, attributeFailure } from './fail-attribution.js';
 import { unifiedDiff } from './unified-diff.js';
-import { blankJudgement, type VectorError, type VectorJudgement } from './verdict.js';
+import { judgementOf, type NotRunJudgement, type VectorError, type VectorJudgement } from './verdict.js';
 
 /** Bound on escaped provider text kept in a judgement (error messages, stderr tails). */
 export const MAX_PROVIDER_TEXT = 2000;
@@ -48,15 +48,13 @@ export function judgeVector(
   outcome: CallOutcome<Uint8Array>,
   context: JudgeContext,
 ): VectorJudgement {
-  const base = blankJudgement(vector);
   if (!outcome.ok) {
     const error = errorFromFault(outcome.fault);
-    return { ...base, verdict: 'ERROR', error, ...attributeError(error) };
+    return { ...judgementOf(vector, 'ERROR'), error, ...attributeError(error) };
   }
   const actual = outcome.value;
-  base.actual_sha256 = sha256Hex(actual);
-  base.actual_length = actual.length;
-  if (bytesEqual(actual, vector.expected)) return { ...base, verdict: 'PASS' };
+  const answer = { actual_sha256: sha256Hex(actual), actual_length: actual.length };
+  if (bytesEqual(actual, vector.expected)) return { ...judgementOf(vector, 'PASS'), ...answer };
   const alternative = vector.acceptable.find((alt) => bytesEqual(actual, alt.bytes));
   if (alternative !== undefined) {
     const declared = context.declaredInterpretations.some(
@@ -64,19 +62,19 @@ export function judgeVector(
         d === alternative.name || d === alternative.interpretation || d.startsWith(`${alternative.interpretation}:`),
     );
     return {
-      ...base,
-      verdict: 'ACCEPTABLE',
+      ...judgementOf(vector, 'ACCEPTABLE'),
+      ...answer,
       acceptable: { name: alternative.name, interpretation: alternative.interpretation, declared },
     };
   }
   const verified = runVerifier(actual, vector, context.fixture());
-  base.violations = verified.violations;
-  if (verified.fault !== undefined) base.notes.push(verified.fault);
   const difference = classifyDifference(vector.expected, actual);
   const failed: VectorJudgement = {
-    ...base,
-    verdict: 'FAIL',
-    ...attributeFailure(base.violations, difference, vector.clauses),
+    ...judgementOf(vector, 'FAIL'),
+    violations: verified.violations,
+    notes: verified.fault === undefined ? [] : [verified.fault],
+    ...answer,
+    ...attributeFailure(verified.violations, difference, vector.clauses),
     difference,
   };
   // A layout-only difference is told by its first byte offset and context; a line diff would mark every line.
@@ -100,7 +98,7 @@ export function errorFromFault(fault: ProviderFault): VectorError {
 }
 
 /** A vector that was never sent. */
-export function notRunJudgement(vector: QueryVectorEntry, why: string): VectorJudgement {
+export function notRunJudgement(vector: QueryVectorEntry, why: string): NotRunJudgement {
   return {
     id: vector.id,
     category: vector.category,

@@ -11,7 +11,7 @@
  */
 import { compareUtf8 } from '../../oracle/index.js';
 import { expectationFor, expectationMatches, type Expectation } from './expectations.js';
-import type { VectorJudgement } from './verdict.js';
+import { verdictNotHandled, type VectorJudgement } from './verdict.js';
 
 /** What the update did, for the console. */
 export interface ExpectationsUpdate {
@@ -31,8 +31,20 @@ const MAX_REASON = 300;
 
 /** The verdict before expectations; NOT-RUN and the passing verdicts give none. */
 function failure(j: VectorJudgement): 'FAIL' | 'ERROR' | undefined {
-  const raw = j.raw_verdict ?? j.verdict;
-  return raw === 'FAIL' || raw === 'ERROR' ? raw : undefined;
+  switch (j.verdict) {
+    case 'FAIL':
+    case 'ERROR':
+      return j.verdict;
+    case 'XFAIL':
+      return j.raw_verdict === 'FAIL' || j.raw_verdict === 'ERROR' ? j.raw_verdict : undefined;
+    case 'PASS':
+    case 'ACCEPTABLE':
+    case 'NOT-RUN':
+    case 'XPASS':
+      return undefined;
+    default:
+      return verdictNotHandled(j);
+  }
 }
 
 function clip(text: string): string {

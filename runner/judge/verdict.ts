@@ -1,6 +1,12 @@
 /**
- * Verdicts and per-vector judgements: what the reports,
- * the gate and the exit status are computed from.
+ * Verdicts and per-vector judgements: what the reports, the gate and the exit status are computed from.
+ *
+ * A judgement is a union by verdict: each verdict's type names the fields it always has (a FAIL its clauses and
+ * their source, an ERROR its error, an XFAIL the verdict it had and the entry that expected it) and declares every
+ * other verdict's fields absent, so a field reads the same on any judgement and a verdict never carries a field it
+ * cannot have. Whatever decides by verdict (the gate, the summaries, every renderer, merging) switches over
+ * `verdict` and ends in `verdictNotHandled`, so a verdict added to VERDICTS and to the union is a compile error at
+ * each of those places until it is handled there.
  */
 import type { Violation } from '../../oracle/index.js';
 import type { DifferenceClass } from './classify-difference.js';
@@ -14,8 +20,38 @@ import type { DifferenceClass } from './classify-difference.js';
 export const VERDICTS = ['PASS', 'ACCEPTABLE', 'FAIL', 'ERROR', 'NOT-RUN', 'XFAIL', 'XPASS'] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
+/** What a verdict does to the gate: passes it, fails it, or fails it and leaves the run incomplete. */
+export type GateEffect = 'passes' | 'fails' | 'incomplete';
+
+/** The gate effect of each verdict (README.md, exit codes). */
+export function gateEffect(verdict: Verdict): GateEffect {
+  switch (verdict) {
+    case 'PASS':
+    case 'ACCEPTABLE':
+    case 'XFAIL':
+      return 'passes';
+    case 'FAIL':
+    case 'ERROR':
+    case 'XPASS':
+      return 'fails';
+    case 'NOT-RUN':
+      return 'incomplete';
+    default:
+      return verdictNotHandled(verdict);
+  }
+}
+
 /** Verdicts that pass the gate. */
-export const PASSING: ReadonlySet<Verdict> = new Set<Verdict>(['PASS', 'ACCEPTABLE', 'XFAIL']);
+export const PASSING: ReadonlySet<Verdict> = new Set(VERDICTS.filter((v) => gateEffect(v) === 'passes'));
+
+/**
+ * The end of every switch over a verdict: unreachable while each verdict has its case, and a compile error (the
+ * argument is not `never`) where a new verdict has none. At run time it refuses rather than guess.
+ */
+export function verdictNotHandled(value: never): never {
+  const verdict = (value as { verdict?: unknown } | null)?.verdict ?? value;
+  throw new Error(`kit fault: no case for the verdict ${JSON.stringify(verdict)}`);
+}
 
 /** Why a vector has no result bytes. */
 export interface VectorError {
@@ -28,52 +64,58 @@ export interface VectorError {
   stderr_tail?: string;
 }
 
-/** The metamorphic canonical-order check of one vector (KD-ORDER-12, KD-KEY-07). */
-export interface MetamorphicOutcome {
-  /** The seed that produced this vector's variant; replay with `--metamorphic-seed`. */
-  seed: number;
-  ok: boolean;
-  /** Why it failed: the variant's answer differs, or the variant could not be run. */
-  detail?: string;
-  difference?: DifferenceClass;
-  diff?: string;
+/** The metamorphic canonical-order check of one vector (KD-ORDER-12, KD-KEY-07); replay with `--seed`. */
+export type MetamorphicOutcome =
+  | { seed: number; ok: true; detail?: never; difference?: never; diff?: never }
+  | {
+      /** The seed that produced this vector's variant. */
+      seed: number;
+      ok: false;
+      /** Why it failed: the variant's answer differs, or the variant could not be run. */
+      detail: string;
+      difference?: DifferenceClass;
+      diff?: string;
+    };
+
+/**
+ * Where a FAIL's clauses came from: the verifier, the difference, the metamorphic check, a limit of the runner, the
+ * vector, or the hermetic trace (`run --hermetic`: a network request or process start during the query).
+ */
+export type ClauseSource = 'verifier' | 'difference' | 'vector' | 'metamorphic' | 'limit' | 'hermetic';
+
+/** The alternative of the envelope an answer matched, and whether the provider declared it in its handshake. */
+export interface AcceptableMatch {
+  name: string;
+  interpretation: string;
+  declared: boolean;
 }
 
-/** Everything the reports say about one vector. */
-export interface VectorJudgement {
+/** The expectations-file entry that governs a vector, as the judgement records it. */
+export interface ExpectationRecord {
+  verdict: 'FAIL' | 'ERROR';
+  reason: string;
+  clauses?: string[];
+}
+
+/** What a judgement of any verdict carries. */
+interface JudgementCommon {
   id: string;
   category: string;
   clauses: string[];
   interpretations: string[];
-  verdict: Verdict;
-  /** The verdict before the expectations file applied (only when it changed it). */
-  raw_verdict?: Verdict;
-  /** For ACCEPTABLE: the alternative matched, and whether the provider declared it in its handshake. */
-  acceptable?: { name: string; interpretation: string; declared: boolean };
   /**
-   * For FAIL: the KD- clauses violated, from the verifier, else the vector's clauses that
-   * govern the differing parts (fail-attribution.ts); for an oversize ERROR, KD-LIMIT-03.
+   * For FAIL: the KD- clauses violated, from the verifier, else the vector's clauses that govern the differing
+   * parts (fail-attribution.ts); for an oversize ERROR, KD-LIMIT-03; empty otherwise.
    */
   fail_clauses: string[];
-  /**
-   * Where fail_clauses came from: the verifier, the difference, the metamorphic check, a limit of the runner, the
-   * vector, or the hermetic trace (`run --hermetic`: a network request or process start during the query).
-   */
-  clause_source?: 'verifier' | 'difference' | 'vector' | 'metamorphic' | 'limit' | 'hermetic';
-  /** Every verifier violation of the actual bytes (with request and fixture). */
+  /** Every verifier violation of the actual bytes (with request and fixture), and the hermetic trace's. */
   violations: Violation[];
-  difference?: DifferenceClass;
-  /** Escaped unified diff of expected and actual bytes. */
-  diff?: string;
-  error?: VectorError;
-  actual_sha256?: string;
-  actual_length?: number;
-  expectation?: { verdict: string; reason: string; clauses?: string[] };
-  metamorphic?: MetamorphicOutcome;
-  /** Wall time spent on the vector (fixture load when first sent, query, or release builds); absent when never sent. */
-  duration_ms?: number;
   /** Kit-side remarks (for example the verifier objecting to bytes equal to the expected ones). */
   notes: string[];
+  /** The expectations entry naming the vector, when one does (an XFAIL, an XPASS, or a failure it did not expect). */
+  expectation?: ExpectationRecord;
+  /** Wall time spent on the vector (fixture load when first sent, query, or release builds); absent when never sent. */
+  duration_ms?: number;
   /**
    * For a judgement that fails the gate: the command line that reproduces it (shell-quoted, to be escaped on
    * display).
@@ -81,19 +123,97 @@ export interface VectorJudgement {
   reproduce?: string;
 }
 
-/** A judgement not yet decided (ERROR until a verdict is set), carrying the vector's own clauses. */
-export function blankJudgement(vector: {
-  id: string;
-  category: string;
-  clauses: readonly string[];
-  interpretations: readonly string[];
-}): VectorJudgement {
+/** The answer a query vector got: its digest and length (a release-cost vector answers with builds, not bytes). */
+interface AnswerDigest {
+  actual_sha256?: string;
+  actual_length?: number;
+}
+
+/** The exact expected bytes (or, for a release-cost vector, every identity held). */
+export interface PassJudgement extends JudgementCommon, AnswerDigest {
+  verdict: 'PASS';
+  /** The variant's answer was the same bytes. */
+  metamorphic?: Extract<MetamorphicOutcome, { ok: true }>;
+}
+
+/** An alternative of the vector's envelope. */
+export interface AcceptableJudgement extends JudgementCommon, AnswerDigest {
+  verdict: 'ACCEPTABLE';
+  acceptable: AcceptableMatch;
+  metamorphic?: Extract<MetamorphicOutcome, { ok: true }>;
+}
+
+/** Other bytes, or an answer that broke a clause the bytes alone do not show (metamorphic, hermetic). */
+export interface FailJudgement extends JudgementCommon, AnswerDigest {
+  verdict: 'FAIL';
+  clause_source: ClauseSource;
+  difference?: DifferenceClass;
+  /** Escaped unified diff of expected and actual bytes (or a release-cost vector's build listing). */
+  diff?: string;
+  /** The alternative the vector's own answer matched, when the variant of the metamorphic check failed it. */
+  acceptable?: AcceptableMatch;
+  metamorphic?: MetamorphicOutcome;
+}
+
+/** No result bytes. */
+export interface ErrorJudgement extends JudgementCommon {
+  verdict: 'ERROR';
+  error: VectorError;
+  /** For an oversize reply: its fail_clauses are the limit it broke (KD-LIMIT-03). */
+  clause_source?: 'limit';
+}
+
+/** Never sent (or never built), or not judged on a file of the set that changed. */
+export interface NotRunJudgement extends JudgementCommon {
+  verdict: 'NOT-RUN';
+  error: VectorError;
+}
+
+/** A judgement the expectations file turned into `V`, keeping what it was as `raw_verdict`. */
+type Expected<J extends { verdict: Verdict }, V extends Verdict> = Omit<J, 'verdict'> & {
+  verdict: V;
+  raw_verdict: J['verdict'];
+  expectation: ExpectationRecord;
+};
+
+/** A FAIL or an ERROR the expectations file names (passes the gate). */
+export type XfailJudgement = Expected<FailJudgement, 'XFAIL'> | Expected<ErrorJudgement, 'XFAIL'>;
+
+/** A PASS or an ACCEPTABLE the expectations file names as failing (fails the gate, so the entry gets removed). */
+export type XpassJudgement = Expected<PassJudgement, 'XPASS'> | Expected<AcceptableJudgement, 'XPASS'>;
+
+type AnyJudgement =
+  | PassJudgement
+  | AcceptableJudgement
+  | FailJudgement
+  | ErrorJudgement
+  | NotRunJudgement
+  | XfailJudgement
+  | XpassJudgement;
+
+/** Every field some judgement carries. */
+type JudgementField = AnyJudgement extends infer J ? (J extends unknown ? keyof J : never) : never;
+
+/** `J` with the fields only other verdicts carry declared absent. */
+type Exclusive<J> = J extends unknown ? J & { [K in Exclude<JudgementField, keyof J>]?: never } : never;
+
+/** Everything the reports say about one vector, by verdict. */
+export type VectorJudgement = Exclusive<AnyJudgement>;
+
+/** The fields every judgement starts with, in the order the reports write them, for a vector and its verdict. */
+export function judgementOf<V extends Verdict>(
+  vector: { id: string; category: string; clauses: readonly string[]; interpretations: readonly string[] },
+  verdict: V,
+): Pick<JudgementCommon, 'id' | 'category' | 'clauses' | 'interpretations'> & { verdict: V } & Pick<
+    JudgementCommon,
+    'fail_clauses' | 'violations' | 'notes'
+  > {
   return {
     id: vector.id,
     category: vector.category,
     clauses: [...vector.clauses],
     interpretations: [...vector.interpretations],
-    verdict: 'ERROR',
+    verdict,
     fail_clauses: [],
     violations: [],
     notes: [],

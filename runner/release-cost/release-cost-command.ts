@@ -23,6 +23,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { EXIT, UsageError, writeAll, type CliIo } from '../io/cli-io.js';
 import type { Register } from '../io/cli-io.js';
+import { intOption } from '../io/cli-options.js';
 import { splitCommandLine } from '../io/split-command-line.js';
 import { outputPathProblem } from '../io/check-output-path.js';
 import { DEFAULT_WALK_LIMITS, loadArtifactTree, type ArtifactTree, type LoadResult } from './artifact-tree.js';
@@ -111,14 +112,9 @@ export const registerReleaseCost: Register = (program: Command, io, done) => {
     });
 };
 
-function positiveInt(text: string, name: string): number {
-  if (!/^[1-9][0-9]{0,8}$/.test(text)) throw new UsageError(`release-cost: ${name} must be a positive integer`);
-  return Number(text);
-}
-
 async function releaseCost(opts: ReleaseCostOptions, io: CliIo): Promise<number> {
-  const maxLines = positiveInt(opts.maxLines, '--max-lines');
-  const timeoutMs = positiveInt(opts.timeout, '--timeout');
+  const maxLines = intOption('--max-lines', opts.maxLines, 1);
+  const timeoutMs = intOption('--timeout', opts.timeout, 1);
   // Checked before any build runs: a manifest path that cannot be written would otherwise cost every build first.
   if (opts.manifest !== undefined) {
     const problem = outputPathProblem('--manifest', resolve(io.cwd, opts.manifest), 'file');

@@ -2,10 +2,13 @@
  * Runs one declared build command: argv exactly as given, never through a shell
  * (a shell only when the configuration itself says `["sh", "-c", …]`), in its own
  * process group, with a timeout, a controlled environment and umask. The whole group
- * is killed when the build ends, when it times out, and when this process exits, so
- * no build leaves a process behind. Output is kept only as a bounded tail.
+ * is killed when the build ends, when it times out, and when this process exits or the
+ * run is interrupted (the runner's one registry of process groups, io/process-group.ts),
+ * so no build leaves a process behind. Output is kept only as a bounded tail.
  */
 import { spawn } from 'node:child_process';
+import { deadline } from '../io/deadline.js';
+import { registerGroup } from '../io/process-group.js';
 
 export interface BuildSpec {
   argv: readonly string[];
@@ -31,33 +34,8 @@ export interface BuildRun {
   stderrTail: string;
 }
 
-const liveGroups = new Set<number>();
-let exitHookInstalled = false;
-
-function killGroup(pid: number): void {
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // The group is already gone.
-  }
-}
-
-function installExitHook(): void {
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  process.on('exit', () => {
-    for (const pid of liveGroups) killGroup(pid);
-  });
-}
-
-/** Kills every running build's process group (an interrupted run); each build then ends as killed. */
-export function killAllBuilds(): void {
-  for (const pid of liveGroups) killGroup(pid);
-}
-
 /** Runs a build to completion; never rejects for a failure of the build itself. */
 export function runBuild(spec: BuildSpec): Promise<BuildRun> {
-  installExitHook();
   const maxOut = spec.maxOutputBytes ?? 8192;
   return new Promise((resolve) => {
     const [command, ...args] = spec.argv;
@@ -115,20 +93,18 @@ export function runBuild(spec: BuildSpec): Promise<BuildRun> {
     let timedOut = false;
     let spawnError: string | null = null;
     const pid = child.pid;
-    if (pid !== undefined) liveGroups.add(pid);
-    const timer = setTimeout(() => {
+    const group = pid === undefined ? undefined : registerGroup(pid);
+    const bound = deadline(spec.timeoutMs, () => {
       timedOut = true;
-      if (pid !== undefined) killGroup(pid);
-    }, spec.timeoutMs);
+      group?.kill();
+    });
     let settled = false;
     const finish = (code: number | null, signal: string | null): void => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
-      if (pid !== undefined) {
-        killGroup(pid);
-        liveGroups.delete(pid);
-      }
+      bound.cancel();
+      group?.kill();
+      group?.release();
       resolve({
         argv: spec.argv,
         ok: !timedOut && spawnError === null && code === 0,
@@ -146,9 +122,7 @@ export function runBuild(spec: BuildSpec): Promise<BuildRun> {
     });
     // When the build's own process exits, grandchildren left in its group end with it, which
     // also closes any pipe they held open.
-    child.on('exit', () => {
-      if (pid !== undefined) killGroup(pid);
-    });
+    child.on('exit', () => group?.kill());
     child.on('close', (code, signal) => finish(code, signal));
   });
 }

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { kitRoot } from '../../oracle/index.js';
-import { liveGroupCount } from '../adapters/process-group.js';
+import { liveGroupCount } from '../io/process-group.js';
 import { main } from '../cli.js';
 import type { CliIo } from '../io/cli-io.js';
 import { judgementOf, runGateCli } from '../test-support/run-helpers.js';

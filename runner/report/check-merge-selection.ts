@@ -4,9 +4,9 @@
  * outside the vector set, and a passing verdict carries the digest of the bytes it claims to have matched. A
  * report edited by hand (a failing vector's entry deleted, a FAIL turned into a PASS) is thereby refused.
  */
-import type { VectorJudgement } from '../judge/verdict.js';
-import { filterVectors, parseShard, shardVectors } from '../run/select-vectors.js';
-import type { VectorSet } from '../run/vector-source.js';
+import { verdictNotHandled, type VectorJudgement } from '../judge/verdict.js';
+import { filterVectors, parseShard, shardVectors } from '../vectors/select-vectors.js';
+import type { VectorSet } from '../vectors/vector-source.js';
 import type { GateReport } from './gate-report.js';
 
 /** One reason a merge is refused, naming the report (by its position on the command line, from 1) and vector. */
@@ -63,9 +63,33 @@ export function checkMergeSelection(reports: readonly GateReport[], vectorSet: V
   return problems;
 }
 
-/** A passing claim must name the digest of the bytes it matched: the expected result's, or the alternative's. */
+/**
+ * A passing claim must name the digest of the bytes it matched: the expected result's, or the alternative's. A PASS,
+ * an ACCEPTABLE and an XPASS (which was one of them) claim bytes; the other verdicts claim none.
+ */
 function passDigestProblem(j: VectorJudgement, vector: VectorSet['queryVectors'][number]): string | undefined {
-  const claimed = j.verdict === 'XPASS' ? j.raw_verdict : j.verdict;
+  switch (j.verdict) {
+    case 'PASS':
+    case 'ACCEPTABLE':
+      return claimProblem(j, j.verdict, vector);
+    case 'XPASS':
+      return claimProblem(j, j.raw_verdict, vector);
+    case 'FAIL':
+    case 'ERROR':
+    case 'NOT-RUN':
+    case 'XFAIL':
+      return undefined;
+    default:
+      return verdictNotHandled(j);
+  }
+}
+
+/** Whether `j` names the digest of the bytes its `claimed` verdict matched. */
+function claimProblem(
+  j: VectorJudgement,
+  claimed: 'PASS' | 'ACCEPTABLE' | undefined,
+  vector: VectorSet['queryVectors'][number],
+): string | undefined {
   if (claimed === 'PASS') {
     const want = vector.expectedSha256;
     if (j.actual_sha256 !== want)

@@ -9,8 +9,7 @@ import { HOSTILE, sampleReport } from '../test-support/sample-report.js';
 import { chooseReporter, consoleReporter, LINE_INTERVAL_MS, type ReporterKind } from './console-reporter.js';
 import { githubAnnotations } from './github-annotations.js';
 import { JOB_SUMMARY_LIMIT, renderJobSummary } from './render-job-summary.js';
-import type { RunEvent } from './run-events.js';
-import type { VectorJudgement } from '../judge/verdict.js';
+import type { ProgressOutcome, RunEvent } from './run-events.js';
 
 function capture(
   kind: ReporterKind,
@@ -23,7 +22,7 @@ function capture(
   return { text: () => chunks.join(''), sink: r.sink, summary: () => r.summary(sampleReport()) };
 }
 
-const progress = (done: number, total: number, outcome = 'PASS'): RunEvent => ({
+const progress = (done: number, total: number, outcome: ProgressOutcome = 'PASS'): RunEvent => ({
   event: 'progress',
   phase: 'base',
   id: `v/${done}`,
@@ -69,7 +68,8 @@ test('line: a line once 5 seconds passed, however few vectors were judged', () =
 
 test('dot: one character per vector, the count at the end of the phase', () => {
   const r = capture('dot', { t: 0 });
-  for (const [i, o] of ['PASS', 'FAIL', 'ERROR', 'ACCEPTABLE', 'NOT-RUN'].entries()) r.sink(progress(i + 1, 5, o));
+  for (const [i, o] of (['PASS', 'FAIL', 'ERROR', 'ACCEPTABLE', 'NOT-RUN'] as const).entries())
+    r.sink(progress(i + 1, 5, o));
   assert.is(r.text(), '.FEaN 5/5\n');
 });
 
@@ -137,7 +137,8 @@ test('job summary: counts, clauses and details; never over the budget, however m
   assert.ok(prose.length < small.length);
   assert.not.match(prose, /<script>|<img/);
   const base = sampleReport();
-  const fail = base.vectors.find((v) => v.id === 'stale/fail') as VectorJudgement;
+  const fail = base.vectors.find((v) => v.id === 'stale/fail');
+  if (fail?.verdict !== 'FAIL') throw new Error('the sample report has no FAIL stale/fail');
   const many = Array.from({ length: 3000 }, (_, i) => ({
     ...fail,
     id: `stale/f${String(i).padStart(4, '0')}`,

@@ -12,11 +12,13 @@
 import type { Writable } from 'node:stream';
 import pc from 'picocolors';
 import { formatViolation, escapeText } from '../../oracle/index.js';
-import { PASSING, VERDICTS, type Verdict, type VectorJudgement } from '../judge/verdict.js';
+import { gateEffect, VERDICTS, verdictNotHandled, type VectorJudgement } from '../judge/verdict.js';
+import { describeHermetic } from '../hermetic/hermetic-observation.js';
 import { describeDifference, describeProvider } from './describe.js';
+import { describeFuzzPhase } from './fuzz-phase-report.js';
 import type { GateReport } from './gate-report.js';
 import { githubAnnotations } from './github-annotations.js';
-import type { EventSink } from './run-events.js';
+import type { EventSink, ProgressOutcome } from './run-events.js';
 import type { RunSummary } from './run-summary.js';
 
 type Colors = ReturnType<typeof pc.createColors>;
@@ -47,7 +49,7 @@ export function chooseReporter(requested: string, tty: boolean, env: NodeJS.Proc
 
 export interface ConsoleReporter {
   sink: EventSink;
-  /** Prints the summary of a finished run. */
+  /** Prints the summary of a finished run (with its fuzz and hermetic sections), then the `extra` lines. */
   summary(report: GateReport, extra?: string[]): void;
 }
 
@@ -64,7 +66,7 @@ export function consoleReporter(out: Writable, tty: boolean, options: ConsoleRep
   const c = pc.createColors(tty);
   const kind = options.kind ?? (tty ? 'progress' : 'line');
   const now = options.now ?? Date.now;
-  const counts = new Map<string, number>();
+  const counts = new Map<ProgressOutcome, number>();
   let progressShown = false;
   let dots = 0;
   let lastLine = { at: now(), done: 0 };
@@ -136,7 +138,7 @@ export function consoleReporter(out: Writable, tty: boolean, options: ConsoleRep
   };
   const summary = (report: GateReport, extra: string[] = []): void => {
     if (kind !== 'quiet') {
-      const failing = report.vectors.filter((v) => !PASSING.has(v.verdict));
+      const failing = report.vectors.filter((v) => gateEffect(v.verdict) !== 'passes');
       for (const v of failing.slice(0, MAX_DETAILED)) out.write(detail(c, v, options.verbose ?? false));
       if (failing.length > MAX_DETAILED) {
         out.write(`… and ${failing.length - MAX_DETAILED} more; see the JSON, JUnit, Markdown or HTML report\n`);
@@ -146,6 +148,8 @@ export function consoleReporter(out: Writable, tty: boolean, options: ConsoleRep
         (v) => `${colorVerdict(c, v)} ${report.counts[v]}`,
       );
       out.write(`\n${tally.join('  ') || 'no vectors'} in ${(report.duration_ms / 1000).toFixed(1)} s\n`);
+      if (report.fuzz !== undefined) out.write(`${escapeText(describeFuzzPhase(report.fuzz))}\n`);
+      if (report.hermetic !== undefined) out.write(`${escapeText(describeHermetic(report.hermetic))}\n`);
       for (const line of extra) out.write(`${line}\n`);
     }
     const gate = report.gate.passed ? c.green(c.bold('gate PASSED')) : c.red(c.bold('gate FAILED'));
@@ -186,7 +190,8 @@ export function summaryText(summary: RunSummary): string {
   return lines.length === 0 ? '' : `\n${lines.join('\n')}\n`;
 }
 
-function dotOf(c: Colors, outcome: string): string {
+/** The dot reporter's character for a progress outcome (the expectations apply later: no XFAIL or XPASS here). */
+function dotOf(c: Colors, outcome: ProgressOutcome): string {
   switch (outcome) {
     case 'PASS':
     case 'same':
@@ -200,13 +205,17 @@ function dotOf(c: Colors, outcome: string): string {
       return c.yellow('E');
     case 'NOT-RUN':
       return c.yellow('N');
-    default:
+    case 'XFAIL':
+    case 'XPASS':
+    case 'not-run':
       return '?';
+    default:
+      return verdictNotHandled(outcome);
   }
 }
 
-function colorVerdict(c: Colors, verdict: string): string {
-  switch (verdict as Verdict | 'same' | 'differs') {
+function colorVerdict(c: Colors, verdict: ProgressOutcome): string {
+  switch (verdict) {
     case 'PASS':
     case 'same':
       return c.green(verdict);
@@ -217,54 +226,78 @@ function colorVerdict(c: Colors, verdict: string): string {
     case 'XPASS':
     case 'differs':
       return c.red(verdict);
-    default:
+    case 'ERROR':
+    case 'NOT-RUN':
+    case 'not-run':
       return c.yellow(verdict);
+    default:
+      return verdictNotHandled(verdict);
   }
 }
 
 function detail(c: Colors, v: VectorJudgement, verbose: boolean): string {
-  const lines: string[] = [];
   const head = `${colorVerdict(c, v.verdict)} ${escapeText(v.id)}`;
-  if (v.verdict === 'FAIL') {
-    const source =
-      v.clause_source === 'difference'
-        ? " (the vector's clauses for the differing parts; the verifier found no violation)"
-        : '';
-    lines.push(`${head}  ${v.fail_clauses.join(' ')}${source}`);
-    if (v.difference) lines.push(`    ${describeDifference(v.difference)}`);
-    if (v.metamorphic && !v.metamorphic.ok)
-      lines.push(`    metamorphic (seed ${v.metamorphic.seed}): ${v.metamorphic.detail ?? ''}`);
-    for (const violation of v.violations.slice(0, verbose ? undefined : 5))
-      lines.push(`    ${formatViolation(violation)}`);
-    if (v.violations.length > 5 && !verbose) lines.push(`    … ${v.violations.length - 5} more violations`);
-    const diff = v.diff ?? v.metamorphic?.diff;
-    if (diff) {
-      const diffLines = diff.split('\n').filter((l) => l !== '');
-      for (const l of diffLines.slice(0, verbose ? undefined : MAX_DIFF_LINES)) {
-        const added = l.startsWith('+') && !l.startsWith('+++');
-        const removed = l.startsWith('-') && !l.startsWith('---');
-        lines.push(`    ${added ? c.green(l) : removed ? c.red(l) : l}`);
-      }
-      if (!verbose && diffLines.length > MAX_DIFF_LINES)
-        lines.push(`    … ${diffLines.length - MAX_DIFF_LINES} more diff lines`);
-    }
-  } else if (v.verdict === 'XPASS') {
-    lines.push(
-      `${head}  expected ${v.expectation?.verdict ?? ''} but ` +
-        `got ${v.raw_verdict ?? ''}: ${escapeText(v.expectation?.reason ?? '')}`,
-    );
-  } else {
-    const e = v.error;
-    lines.push(`${head}  ${e ? `${e.kind}${e.code ? ` ${e.code}` : ''}: ${e.message}` : ''}`);
-    if (e?.stderr_tail) {
-      const tail = e.stderr_tail
-        .split('\n')
-        .filter((l) => l !== '')
-        .slice(-8);
-      for (const l of tail) lines.push(`    stderr: ${l}`);
-    }
-  }
+  const lines = [...detailLines(c, v, head, verbose)];
   for (const n of v.notes) lines.push(`    note: ${n}`);
   if (v.reproduce !== undefined) lines.push(`    reproduce: ${escapeText(v.reproduce)}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** What the console says of a vector that fails the gate, by verdict (a passing one is not detailed). */
+function detailLines(c: Colors, v: VectorJudgement, head: string, verbose: boolean): string[] {
+  switch (v.verdict) {
+    case 'FAIL':
+      return failLines(c, v, head, verbose);
+    case 'XPASS':
+      return [
+        `${head}  expected ${v.expectation?.verdict ?? ''} but ` +
+          `got ${v.raw_verdict ?? ''}: ${escapeText(v.expectation?.reason ?? '')}`,
+      ];
+    case 'ERROR':
+    case 'NOT-RUN': {
+      const e = v.error;
+      const lines = [`${head}  ${e ? `${e.kind}${e.code ? ` ${e.code}` : ''}: ${e.message}` : ''}`];
+      if (e?.stderr_tail) {
+        const tail = e.stderr_tail
+          .split('\n')
+          .filter((l) => l !== '')
+          .slice(-8);
+        for (const l of tail) lines.push(`    stderr: ${l}`);
+      }
+      return lines;
+    }
+    case 'PASS':
+    case 'ACCEPTABLE':
+    case 'XFAIL':
+      return [head];
+    default:
+      return verdictNotHandled(v);
+  }
+}
+
+function failLines(c: Colors, v: Extract<VectorJudgement, { verdict: 'FAIL' }>, head: string, verbose: boolean) {
+  const lines: string[] = [];
+  const source =
+    v.clause_source === 'difference'
+      ? " (the vector's clauses for the differing parts; the verifier found no violation)"
+      : '';
+  lines.push(`${head}  ${v.fail_clauses.join(' ')}${source}`);
+  if (v.difference) lines.push(`    ${describeDifference(v.difference)}`);
+  if (v.metamorphic && !v.metamorphic.ok)
+    lines.push(`    metamorphic (seed ${v.metamorphic.seed}): ${v.metamorphic.detail ?? ''}`);
+  for (const violation of v.violations.slice(0, verbose ? undefined : 5))
+    lines.push(`    ${formatViolation(violation)}`);
+  if (v.violations.length > 5 && !verbose) lines.push(`    … ${v.violations.length - 5} more violations`);
+  const diff = v.diff ?? v.metamorphic?.diff;
+  if (diff) {
+    const diffLines = diff.split('\n').filter((l) => l !== '');
+    for (const l of diffLines.slice(0, verbose ? undefined : MAX_DIFF_LINES)) {
+      const added = l.startsWith('+') && !l.startsWith('+++');
+      const removed = l.startsWith('-') && !l.startsWith('---');
+      lines.push(`    ${added ? c.green(l) : removed ? c.red(l) : l}`);
+    }
+    if (!verbose && diffLines.length > MAX_DIFF_LINES)
+      lines.push(`    … ${diffLines.length - MAX_DIFF_LINES} more diff lines`);
+  }
+  return lines;
 }

@@ -6,14 +6,13 @@
  * times (`started_at`, `duration_ms`, each vector's `duration_ms`) and `hostname` are the
  * only parts that differ between two runs of the same provider on the same vectors.
  */
-import type { FuzzPhaseReport } from '../run/fuzz-phase.js';
+import type { FuzzPhaseReport } from './fuzz-phase-report.js';
 import type { HermeticReport } from '../hermetic/hermetic-observation.js';
 import { EXIT } from '../io/cli-io.js';
 import type { ProviderIdentity } from '../adapters/provider-connection.js';
 import type { Expectation } from '../judge/expectations.js';
-import { PASSING, VERDICTS, type Verdict, type VectorJudgement } from '../judge/verdict.js';
-import type { InterruptReason } from '../run/run-interruption.js';
-import type { GateOutcome, MetamorphicSettings, RunEvent, RunSelection } from './run-events.js';
+import { gateEffect, VERDICTS, type Verdict, type VectorJudgement } from '../judge/verdict.js';
+import type { GateOutcome, InterruptReason, MetamorphicSettings, RunEvent, RunSelection } from './run-events.js';
 import { summarizeVectors, type RunSummary } from './run-summary.js';
 
 export const REPORT_FORMAT = 'kofun.ctk.report/v1';
@@ -70,7 +69,7 @@ export function computeGate(
   const counts = countVerdicts(vectors);
   const reasons: string[] = [...incomplete];
   for (const verdict of VERDICTS) {
-    if (PASSING.has(verdict) || counts[verdict] === 0) continue;
+    if (gateEffect(verdict) === 'passes' || counts[verdict] === 0) continue;
     reasons.push(`${counts[verdict]} ${verdict}`);
   }
   for (const e of unknownExpectations) reasons.push(`expectation names no vector: ${e.id}`);
@@ -79,7 +78,7 @@ export function computeGate(
     (j) => j.metamorphic !== undefined && !j.metamorphic.ok && j.verdict !== 'XFAIL',
   ).length;
   if (metamorphicFailures > 0) reasons.push(`${metamorphicFailures} metamorphic canonical-order failures`);
-  const isIncomplete = incomplete.length > 0 || counts['NOT-RUN'] > 0;
+  const isIncomplete = incomplete.length > 0 || VERDICTS.some((v) => gateEffect(v) === 'incomplete' && counts[v] > 0);
   const exit_code = isIncomplete ? EXIT.incomplete : reasons.length > 0 ? EXIT.failed : EXIT.ok;
   return { passed: exit_code === EXIT.ok, exit_code, reasons };
 }

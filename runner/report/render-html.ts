@@ -11,9 +11,32 @@
  */
 import { describeHermetic } from '../hermetic/hermetic-observation.js';
 import { compareUtf8, escapeFor, formatViolation, sha256Bytes } from '../../oracle/index.js';
-import { VERDICTS, type VectorJudgement } from '../judge/verdict.js';
+import { VERDICTS, type Verdict, type VectorJudgement } from '../judge/verdict.js';
 import { describeDifference, describeProvider } from './describe.js';
 import type { GateReport } from './gate-report.js';
+
+/**
+ * How each verdict's cells look: `pass` green (it passes the gate), `fail` red and bold. The table names every
+ * verdict, so one without a look is a compile error; its order is the order of the selectors in the style.
+ */
+const VERDICT_LOOK = {
+  PASS: 'pass',
+  ACCEPTABLE: 'pass',
+  XFAIL: 'pass',
+  FAIL: 'fail',
+  ERROR: 'fail',
+  XPASS: 'fail',
+  'NOT-RUN': 'fail',
+} as const satisfies Record<Verdict, 'pass' | 'fail'>;
+
+/** The selectors of the verdicts with one look, `.PASS, .ACCEPTABLE, …`. */
+function verdictSelectors(look: 'pass' | 'fail'): string {
+  const verdicts = Object.keys(VERDICT_LOOK) as Verdict[];
+  return verdicts
+    .filter((v) => VERDICT_LOOK[v] === look)
+    .map((v) => `.${v}`)
+    .join(', ');
+}
 
 const STYLE = `
 body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #1b1b1b; }
@@ -21,8 +44,8 @@ table { border-collapse: collapse; margin: 0.5em 0 1.5em; }
 th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: left; vertical-align: top; }
 td.n { text-align: right; }
 pre { white-space: pre-wrap; word-break: break-all; background: #f6f6f6; padding: 0.5em; margin: 0.3em 0; }
-.PASS, .ACCEPTABLE, .XFAIL { color: #17621f; }
-.FAIL, .ERROR, .XPASS, .NOT-RUN { color: #a11; font-weight: bold; }
+${verdictSelectors('pass')} { color: #17621f; }
+${verdictSelectors('fail')} { color: #a11; font-weight: bold; }
 #filters { margin: 0.5em 0; }
 #filters label { margin-right: 1em; }
 `;

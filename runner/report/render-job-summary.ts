@@ -5,7 +5,7 @@
  * Provider text is escaped as for the Markdown report.
  */
 import { formatViolation, markdownCell, markdownFence, markdownSafe } from '../../oracle/index.js';
-import { PASSING, VERDICTS, type VectorJudgement } from '../judge/verdict.js';
+import { gateEffect, VERDICTS, type VectorJudgement } from '../judge/verdict.js';
 import { describeDifference, describeProvider } from './describe.js';
 import type { GateReport } from './gate-report.js';
 
@@ -30,10 +30,7 @@ export function renderJobSummary(report: GateReport, maxBytes = JOB_SUMMARY_LIMI
   head.push(`| ${VERDICTS.map((v) => report.counts[v]).join(' | ')} |`, '');
   for (const r of report.gate.reasons) head.push(`- ${markdownCell(r)}`);
   if (report.gate.reasons.length > 0) head.push('');
-  head.push(
-    '| category | vectors | PASS | ACCEPTABLE | FAIL | ERROR | NOT-RUN | XFAIL | XPASS |',
-    '|---|' + '---:|'.repeat(8),
-  );
+  head.push(`| category | vectors | ${VERDICTS.join(' | ')} |`, '|---|' + '---:|'.repeat(VERDICTS.length + 1));
   for (const c of report.summary.by_category) {
     head.push(`| ${markdownCell(c.category)} | ${c.total} | ${VERDICTS.map((v) => c.counts[v]).join(' | ')} |`);
   }
@@ -50,7 +47,7 @@ export function renderJobSummary(report: GateReport, maxBytes = JOB_SUMMARY_LIMI
   let text = `${head.join('\n')}\n`;
   const tail = (n: number, of: number): string =>
     n < of ? `\n${of - n} more failing vectors: see the reports.\n` : '';
-  const failing = report.vectors.filter((v) => !PASSING.has(v.verdict));
+  const failing = report.vectors.filter((v) => gateEffect(v.verdict) !== 'passes');
   // Reserve room for the closing line, whatever is cut.
   const reserve = bytes(tail(0, failing.length)) + 16;
   if (bytes(text) + reserve > maxBytes) return fitHead(text, maxBytes);

@@ -7,12 +7,12 @@
  * provider-controlled text is escaped by escape-text first, so the XML carries no
  * character XML 1.0 cannot, and no control sequence reaches a CI log.
  */
-import { describeFuzzPhase, type FuzzPhaseReport } from '../run/fuzz-phase.js';
+import { describeFuzzPhase, type FuzzPhaseReport } from './fuzz-phase-report.js';
 import { describeHermetic } from '../hermetic/hermetic-observation.js';
 import { createRequire } from 'node:module';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import { compareUtf8, formatViolation, escapeText } from '../../oracle/index.js';
-import { VERDICTS, type VectorJudgement } from '../judge/verdict.js';
+import { VERDICTS, verdictNotHandled, type Verdict, type VectorJudgement } from '../judge/verdict.js';
 import { summarizeVectors } from './run-summary.js';
 import type { GateReport } from './gate-report.js';
 import { describeDifference, describeProvider } from './describe.js';
@@ -42,9 +42,9 @@ export function renderJunit(report: GateReport): string {
       timestamp,
       hostname: escapeText(report.hostname) || 'localhost',
       tests: String(vectors.length),
-      failures: String(vectors.filter((v) => v.verdict === 'FAIL' || v.verdict === 'XPASS').length),
-      errors: String(vectors.filter((v) => v.verdict === 'ERROR' || v.verdict === 'NOT-RUN').length),
-      skipped: String(vectors.filter((v) => v.verdict === 'XFAIL').length),
+      failures: String(vectors.filter((v) => junitResult(v.verdict) === 'failure').length),
+      errors: String(vectors.filter((v) => junitResult(v.verdict) === 'error').length),
+      skipped: String(vectors.filter((v) => junitResult(v.verdict) === 'skipped').length),
       time: seconds(vectors.reduce((sum, v) => sum + (v.duration_ms ?? 0), 0)),
     });
     addProperties(suite, report);
@@ -77,6 +77,25 @@ function addProperties(suite: XMLBuilder, report: GateReport): void {
   add('started_at', report.started_at);
   add('duration_ms', String(report.duration_ms));
   if (report.hermetic !== undefined) add('hermetic', describeHermetic(report.hermetic));
+}
+
+/** What a verdict is in JUnit: a failure, an error, skipped (a known failure), or a pass (no element). */
+function junitResult(verdict: Verdict): 'failure' | 'error' | 'skipped' | 'passed' {
+  switch (verdict) {
+    case 'FAIL':
+    case 'XPASS':
+      return 'failure';
+    case 'ERROR':
+    case 'NOT-RUN':
+      return 'error';
+    case 'XFAIL':
+      return 'skipped';
+    case 'PASS':
+    case 'ACCEPTABLE':
+      return 'passed';
+    default:
+      return verdictNotHandled(verdict);
+  }
 }
 
 function addCase(suite: XMLBuilder, v: VectorJudgement): void {
@@ -115,6 +134,8 @@ function addCase(suite: XMLBuilder, v: VectorJudgement): void {
     case 'ACCEPTABLE':
     case 'PASS':
       break;
+    default:
+      verdictNotHandled(v);
   }
 }
 
@@ -136,16 +157,29 @@ function suiteOut(report: GateReport, category: string, vectors: readonly Vector
   for (const c of summarizeVectors(vectors).by_clause) {
     lines.push(`  ${c.clause}: ${c.failing} failing${c.expected > 0 ? `, ${c.expected} expected (XFAIL)` : ''}`);
   }
-  for (const v of vectors) {
-    if (v.verdict === 'ACCEPTABLE') {
-      const alt = `${escapeText(v.acceptable?.name ?? '')} (${escapeText(v.acceptable?.interpretation ?? '')})`;
-      lines.push(`${escapeText(v.id)}: ACCEPTABLE: alternative ${alt}`);
-    }
-    if (v.verdict === 'PASS' || v.verdict === 'ACCEPTABLE' || v.verdict === 'XFAIL') {
-      for (const note of v.notes) lines.push(`${escapeText(v.id)}: note: ${note}`);
-    }
-  }
+  for (const v of vectors) lines.push(...suiteLines(v));
   return lines.join('\n');
+}
+
+/** A vector's lines in its suite's system-out: what a passing vector has to say (a failure says it in its case). */
+function suiteLines(v: VectorJudgement): string[] {
+  const notes = v.notes.map((note) => `${escapeText(v.id)}: note: ${note}`);
+  switch (v.verdict) {
+    case 'ACCEPTABLE': {
+      const alt = `${escapeText(v.acceptable?.name ?? '')} (${escapeText(v.acceptable?.interpretation ?? '')})`;
+      return [`${escapeText(v.id)}: ACCEPTABLE: alternative ${alt}`, ...notes];
+    }
+    case 'PASS':
+    case 'XFAIL':
+      return notes;
+    case 'FAIL':
+    case 'ERROR':
+    case 'NOT-RUN':
+    case 'XPASS':
+      return [];
+    default:
+      return verdictNotHandled(v);
+  }
 }
 
 function failText(v: VectorJudgement): string {

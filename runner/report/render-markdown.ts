@@ -4,10 +4,10 @@
  * escaped (markdownCell for table cells, code fences longer than any backtick run
  * for diffs), so it cannot inject markup, links or HTML.
  */
-import { describeFuzzPhase } from '../run/fuzz-phase.js';
+import { describeFuzzPhase } from './fuzz-phase-report.js';
 import { describeHermetic } from '../hermetic/hermetic-observation.js';
 import { escapeText, formatViolation, markdownCell, markdownFence, markdownSafe } from '../../oracle/index.js';
-import { VERDICTS, type VectorJudgement } from '../judge/verdict.js';
+import { VERDICTS, verdictNotHandled, type VectorJudgement } from '../judge/verdict.js';
 import { describeDifference, describeProvider } from './describe.js';
 import type { GateReport } from './gate-report.js';
 
@@ -47,24 +47,47 @@ export function renderMarkdown(report: GateReport): string {
     for (const r of report.gate.reasons) lines.push(`- ${markdownCell(r)}`);
     lines.push('');
   }
-  const accepted = report.vectors.filter((v) => v.verdict === 'ACCEPTABLE' || v.verdict === 'XFAIL');
+  const placed = report.vectors.map((v) => ({ v, place: placeOf(v) }));
+  const accepted = placed.filter(({ place }) => place.section === 'accepted');
   if (accepted.length > 0) {
     lines.push('## Acceptable and expected failures', '', '| vector | verdict | why |', '|---|---|---|');
-    for (const v of accepted) {
-      const why =
-        v.verdict === 'ACCEPTABLE'
-          ? `alternative ${v.acceptable?.name ?? ''} (${v.acceptable?.interpretation ?? ''})`
-          : (v.expectation?.reason ?? '');
+    for (const { v, place } of accepted) {
+      const why = place.section === 'accepted' ? place.why : '';
       lines.push(`| ${markdownCell(v.id)} | ${v.verdict} | ${markdownCell(why)} |`);
     }
     lines.push('');
   }
-  const failing = report.vectors.filter((v) => !['PASS', 'ACCEPTABLE', 'XFAIL'].includes(v.verdict));
+  const failing = placed.filter(({ place }) => place.section === 'failing').map(({ v }) => v);
   if (failing.length > 0) {
     lines.push('## Vectors that fail the gate', '');
     for (const v of failing) lines.push(...vectorSection(v));
   }
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Where a vector shows in the report beyond the counts: among the acceptable and expected failures (with why),
+ * among the vectors that fail the gate, or nowhere (a PASS).
+ */
+function placeOf(v: VectorJudgement): { section: 'accepted'; why: string } | { section: 'failing' | 'passed' } {
+  switch (v.verdict) {
+    case 'ACCEPTABLE':
+      return {
+        section: 'accepted',
+        why: `alternative ${v.acceptable?.name ?? ''} (${v.acceptable?.interpretation ?? ''})`,
+      };
+    case 'XFAIL':
+      return { section: 'accepted', why: v.expectation?.reason ?? '' };
+    case 'FAIL':
+    case 'ERROR':
+    case 'NOT-RUN':
+    case 'XPASS':
+      return { section: 'failing' };
+    case 'PASS':
+      return { section: 'passed' };
+    default:
+      return verdictNotHandled(v);
+  }
 }
 
 /** The run by category and by violated clause, and its slowest vectors. */

@@ -6,9 +6,11 @@
  */
 import type { ProviderIdentity } from '../adapters/provider-connection.js';
 import type { Expectation } from '../judge/expectations.js';
-import type { VectorJudgement } from '../judge/verdict.js';
-import type { InterruptReason } from '../run/run-interruption.js';
+import type { Verdict, VectorJudgement } from '../judge/verdict.js';
 import type { HermeticReport } from '../hermetic/hermetic-observation.js';
+
+/** What stopped a run early: a signal, or `--global-timeout`. */
+export type InterruptReason = 'SIGINT' | 'SIGTERM' | 'global-timeout';
 
 /** What was selected to run. */
 export interface RunSelection {
@@ -50,7 +52,14 @@ export type RunEvent =
     }
   | { event: 'provider'; identity: ProviderIdentity }
   | { event: 'provider-restart'; lane: number; reason: string }
-  | { event: 'progress'; phase: 'base' | 'metamorphic'; id: string; outcome: string; done: number; total: number }
+  | {
+      event: 'progress';
+      phase: 'base' | 'metamorphic';
+      id: string;
+      outcome: ProgressOutcome;
+      done: number;
+      total: number;
+    }
   | { event: 'vector'; judgement: VectorJudgement }
   | {
       event: 'run-end';
@@ -62,6 +71,12 @@ export type RunEvent =
       /** `run --hermetic`: what the trace observed (the report's `hermetic` section). */
       hermetic?: HermeticReport;
     };
+
+/**
+ * What one vector's progress says: its verdict before the expectations apply (base phase), or whether the
+ * metamorphic variant answered the same bytes (`not-run` when a file of the set changed under it).
+ */
+export type ProgressOutcome = Verdict | 'same' | 'differs' | 'not-run';
 
 /** The gate: passed or not, the exit status, and every reason it failed. */
 export interface GateOutcome {

@@ -3,10 +3,9 @@
  * XPASS; an interrupted run's unfinished vectors are NOT-RUN, so they are re-run too). The report must be of the same
  * vector set: an id of another set may name other bytes, and re-running it would prove nothing about the old failure.
  */
-import { escapeText } from '../../oracle/index.js';
+import { escapeText, formatJsonInputProblem, readJsonInputFile } from '../../oracle/index.js';
 import { PASSING, type Verdict } from '../judge/verdict.js';
 import { UsageError } from '../io/cli-io.js';
-import { readJsonFile } from '../io/read-json-file.js';
 import { gateReportProblem } from '../report/merge-reports.js';
 
 /** The largest report read (a report of every vector with every diff stays far below). */
@@ -14,7 +13,11 @@ const MAX_REPORT_BYTES = 256 * 1024 * 1024;
 
 /** The ids that failed the gate in the report at `path`, which must be of the vector set `vectorSetSha256`. */
 export function lastFailedIds(path: string, vectorSetSha256: string): Set<string> {
-  const value = readJsonFile(path, '--last-failed report', MAX_REPORT_BYTES);
+  // Read fail-closed, as every JSON input of the kit: invalid UTF-8, a syntax error or a duplicate key is refused.
+  const read = readJsonInputFile(path, { maxBytes: MAX_REPORT_BYTES });
+  if (!read.ok)
+    throw new UsageError(`--last-failed report ${escapeText(path)}: ${formatJsonInputProblem(read.problem)}`);
+  const value = read.value;
   // The vector set is checked before the rest of the shape: a report of another set is refused for that reason
   // whatever else it holds, and saying so is the more useful message.
   const set = (value as { vector_set_sha256?: unknown } | null)?.vector_set_sha256;

@@ -8,7 +8,7 @@
 import { resolve } from 'node:path';
 import { quote } from 'shell-quote';
 import type { ProviderOptions } from '../adapters/provider-spec.js';
-import type { VectorJudgement } from '../judge/verdict.js';
+import { verdictNotHandled, type VectorJudgement } from '../judge/verdict.js';
 
 /** What the run was started with, as far as reproducing one vector needs it. */
 export interface ReproduceContext {
@@ -40,10 +40,7 @@ export function reproduceCommand(judgement: VectorJudgement, context: ReproduceC
   const hermeticFailed =
     context.hermeticStrace !== undefined && judgement.violations.some((v) => v.code.startsWith('hermetic-'));
   const viaRepro =
-    !context.releaseIds.has(judgement.id) &&
-    !metamorphicFailed &&
-    !hermeticFailed &&
-    (judgement.verdict === 'FAIL' || judgement.verdict === 'ERROR');
+    !context.releaseIds.has(judgement.id) && !metamorphicFailed && !hermeticFailed && replaysAlone(judgement);
   if (viaRepro) return quote(['npx', 'kofun-ctk', 'repro', judgement.id, ...common]);
   const run = ['npx', 'kofun-ctk', 'run', ...common, '--id', judgement.id];
   // The variant of a vector depends on the run's seed and its fixture alone (metamorphic-variant.ts).
@@ -54,6 +51,26 @@ export function reproduceCommand(judgement: VectorJudgement, context: ReproduceC
   if (judgement.verdict === 'XPASS' && context.expectations !== undefined)
     run.push('--expectations', context.expectations);
   return quote(run);
+}
+
+/**
+ * Whether `repro` replays the verdict from the vector alone: a FAIL or an ERROR does; NOT-RUN was never sent, and an
+ * XPASS needs the expectations file (the passing verdicts are never reproduced).
+ */
+function replaysAlone(judgement: VectorJudgement): boolean {
+  switch (judgement.verdict) {
+    case 'FAIL':
+    case 'ERROR':
+      return true;
+    case 'NOT-RUN':
+    case 'XPASS':
+    case 'PASS':
+    case 'ACCEPTABLE':
+    case 'XFAIL':
+      return false;
+    default:
+      return verdictNotHandled(judgement);
+  }
 }
 
 /** The provider-selecting options as arguments, paths made absolute so the command works from any folder. */

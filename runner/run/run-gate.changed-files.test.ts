@@ -10,13 +10,13 @@ import { join } from 'node:path';
 import { kitVersion, sha256Hex } from '../../oracle/index.js';
 import { launcherFor, referenceSpec } from '../adapters/provider-spec.js';
 import type { ProviderLauncher } from '../adapters/provider-connection.js';
-import { liveGroupCount } from '../adapters/process-group.js';
+import { liveGroupCount } from '../io/process-group.js';
 import { EXIT } from '../io/cli-io.js';
 import type { GateReport } from '../report/gate-report.js';
 import { kitVectors } from '../test-support/run-helpers.js';
 import { subsetFiles, writeVectorSubset } from '../test-support/vector-subset.js';
 import { runGate } from './run-gate.js';
-import { loadVectorSet, type QueryVectorEntry } from './vector-source.js';
+import { loadVectorSet, type QueryVectorEntry } from '../vectors/vector-source.js';
 
 const CHANGED = 'changed after the vector set was checked';
 

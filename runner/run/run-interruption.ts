@@ -4,11 +4,9 @@
  * marks the rest NOT-RUN and the report incomplete, and the reports are written as for any run. A second signal
  * while the reports are being written exits at once, still killing every provider first.
  */
-import { killAllGroups } from '../adapters/process-group.js';
-import { killAllBuilds } from '../release-cost/run-build.js';
-
-/** What stopped a run. */
-export type InterruptReason = 'SIGINT' | 'SIGTERM' | 'global-timeout';
+import { deadline } from '../io/deadline.js';
+import { killAllGroups } from '../io/process-group.js';
+import type { InterruptReason } from '../report/run-events.js';
 
 /** A run's interruption: an AbortSignal whose reason is the InterruptReason. */
 export interface RunInterruption {
@@ -33,12 +31,10 @@ export function installRunInterruption(options: {
     options.notify(line);
     controller.abort(why);
     killAllGroups();
-    killAllBuilds();
   };
   const onSignal = (signal: NodeJS.Signals): void => {
     if (reason !== null) {
       killAllGroups();
-      killAllBuilds();
       options.notify(`kofun-ctk: ${signal} again: providers stopped, exiting without waiting for the reports`);
       process.exit(options.exitCode);
     }
@@ -56,15 +52,14 @@ export function installRunInterruption(options: {
       `kofun-ctk: --global-timeout ${limit} ms reached: providers stopped, ` +
         `writing the reports of what ran (incomplete)`,
     );
-  const timer = limit === undefined ? undefined : setTimeout(onTimeout, limit);
-  timer?.unref();
+  const bound = limit === undefined ? undefined : deadline(limit, onTimeout, { unref: true });
   return {
     signal: controller.signal,
     reason: () => reason,
     dispose: () => {
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
-      if (timer !== undefined) clearTimeout(timer);
+      bound?.cancel();
     },
   };
 }

@@ -4,8 +4,8 @@
  * (or, with `--exclude-category`, more) than the user asked for, so each is reported with the nearest known name.
  */
 import { compareUtf8 } from '../../oracle/index.js';
-import type { SelectableVector } from './select-vectors.js';
-import { suggestName } from './suggest-name.js';
+import type { SelectableVector } from '../vectors/select-vectors.js';
+import { suggestName } from '../io/suggest-name.js';
 
 /** One filter value that names nothing: the option, the value, and the nearest known name when there is one. */
 export interface UnknownFilterName {

@@ -13,8 +13,8 @@ import type {
 } from '../adapters/provider-connection.js';
 import type { WireObserver } from '../adapters/persistent-process.js';
 import type { Verdict } from '../judge/verdict.js';
-import { judgeFromSet } from '../run/judge-from-set.js';
-import type { QueryVector, QueryVectorEntry, VectorSet } from '../run/vector-source.js';
+import { judgeFromSet } from '../judge/judge-from-set.js';
+import type { QueryVector, QueryVectorEntry, VectorSet } from '../vectors/vector-source.js';
 
 /** The most stderr bytes and stray stdout bytes kept. */
 export const SMOKE_CAPTURE_BYTES = 64 * 1024;

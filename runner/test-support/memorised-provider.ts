@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { kitRoot } from '../../oracle/index.js';
-import { loadVectorSet } from '../run/vector-source.js';
+import { loadVectorSet } from '../vectors/vector-source.js';
 import { runBrokenProvider } from './broken-providers/broken-provider.js';
 
 const sha = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');

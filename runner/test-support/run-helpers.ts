@@ -11,10 +11,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { kitRoot } from '../../oracle/index.js';
 import type { GateReport } from '../report/gate-report.js';
-import { loadVectorSet, type QueryVector, type QueryVectorEntry, type VectorSet } from '../run/vector-source.js';
+import { loadVectorSet, type QueryVector, type QueryVectorEntry, type VectorSet } from '../vectors/vector-source.js';
 import { runCli } from './run-cli.js';
 import * as assert from 'uvu/assert';
-import { liveGroupCount } from '../adapters/process-group.js';
+import { liveGroupCount } from '../io/process-group.js';
 
 let cached: VectorSet | undefined;
 

@@ -8,7 +8,7 @@
  */
 import { errorFromFault } from '../judge/judge-vector.js';
 import { unifiedDiff } from '../judge/unified-diff.js';
-import type { VectorJudgement } from '../judge/verdict.js';
+import type { Verdict, VectorJudgement } from '../judge/verdict.js';
 import { computeGate, countVerdicts, REPORT_FORMAT, type GateReport } from '../report/gate-report.js';
 import { summarizeVectors } from '../report/run-summary.js';
 
@@ -17,12 +17,12 @@ export const HOSTILE =
   'bad<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2">\u0000\u001b[2J\u0007' +
   '</failure><x>&amp;```|*_\u202e\ud800';
 
-/** A judgement of vector `id` (its category is the part before the slash), nothing to report; override any field. */
-export function judgement(
-  id: string,
-  verdict: VectorJudgement['verdict'],
-  more: Partial<VectorJudgement> = {},
-): VectorJudgement {
+/**
+ * A judgement of vector `id` (its category is the part before the slash), nothing to report; override any field. Built
+ * by hand, it carries only the fields a test gives, also where its verdict would carry more (a FAIL without a clause
+ * source), as a report read from another kit may.
+ */
+export function judgement(id: string, verdict: Verdict, more: Partial<Record<string, unknown>> = {}): VectorJudgement {
   return {
     id,
     category: id.split('/')[0] ?? '',
@@ -33,10 +33,10 @@ export function judgement(
     violations: [],
     notes: [],
     ...more,
-  };
+  } as VectorJudgement;
 }
 
-const judged = (id: string, verdict: VectorJudgement['verdict'], more: Partial<VectorJudgement> = {}) =>
+const judged = (id: string, verdict: Verdict, more: Partial<Record<string, unknown>> = {}) =>
   judgement(id, verdict, { duration_ms: 1.5, ...more });
 
 /**

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { kitRoot, kitVersion } from '../../oracle/index.js';
-import { liveGroupCount } from '../../runner/adapters/process-group.js';
+import { liveGroupCount } from '../../runner/io/process-group.js';
 import { kitVectors } from '../../runner/test-support/run-helpers.js';
 import {
   BROKEN_PROVIDER_DIR,

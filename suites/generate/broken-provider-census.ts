@@ -20,7 +20,7 @@ import { EXIT } from '../../runner/io/cli-io.js';
 import type { VectorJudgement } from '../../runner/judge/verdict.js';
 import type { GateReport } from '../../runner/report/gate-report.js';
 import { runGate } from '../../runner/run/run-gate.js';
-import type { QueryVectorEntry, VectorSet } from '../../runner/run/vector-source.js';
+import type { QueryVectorEntry, VectorSet } from '../../runner/vectors/vector-source.js';
 import { renderCensusByClause } from '../../suites/generate/census-by-clause.js';
 
 /** One broken provider of the census. */

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { type LoadedFixture, evaluateQuery } from '../../../oracle/index.js';
 import type { DiscoveryModuleProvider } from '../../adapters/module-provider.js';
 import { createReferenceProvider } from '../../adapters/reference-provider.js';
-import { serveProvider } from '../../protocol/serve-provider.js';
+import { serveProvider } from '../../adapters/serve-provider.js';
 
 /** What a hook sees of one query. */
 export interface QueryContext {

@@ -17,13 +17,13 @@
  * main thread; several may run at once there, because that umask window is synchronous.
  */
 import { clip, escapeText } from '../../oracle/index.js';
-import type { BuildConfig } from './build-config.js';
-import { capLines } from './format-comparison.js';
-import { runReleaseVector, type ReleaseVectorFailure } from './run-release-vector.js';
-import { GATE_CHECK_LABEL } from './gate-check.js';
-import { MAX_PROVIDER_TEXT } from '../judge/judge-vector.js';
-import { blankJudgement, type VectorError, type VectorJudgement } from '../judge/verdict.js';
-import type { ReleaseVector } from '../run/vector-source.js';
+import type { BuildConfig } from '../release-cost/build-config.js';
+import { capLines } from '../release-cost/format-comparison.js';
+import { runReleaseVector, type ReleaseVectorFailure } from '../release-cost/run-release-vector.js';
+import { GATE_CHECK_LABEL } from '../release-cost/gate-check.js';
+import { MAX_PROVIDER_TEXT } from './judge-vector.js';
+import { judgementOf, type NotRunJudgement, type VectorError, type VectorJudgement } from './verdict.js';
+import type { ReleaseVector } from '../vectors/vector-source.js';
 
 /** The NOT-RUN reason of a release-cost vector whose provider declares no build. */
 export const NO_BUILD_COMMANDS = 'no build commands declared';
@@ -61,26 +61,25 @@ export async function judgeReleaseVector(
       ...(plan.config.runtimeMetadata === null ? {} : { runtimeMetadata: plan.config.runtimeMetadata }),
     },
   );
-  const base = blankJudgement(vector);
   const { details } = result;
   // Identities whose profile has no build command stay unchecked; say so rather than pass silently.
-  base.notes = details.lines.filter(
+  const notes = details.lines.filter(
     (l) =>
       l.endsWith('not run, no build command for a profile') ||
       (l.startsWith(GATE_CHECK_LABEL) && l.includes(': not run, ')),
   );
-  if (result.verdict === 'PASS') return { ...base, verdict: 'PASS' };
+  if (result.verdict === 'PASS') return { ...judgementOf(vector, 'PASS'), notes };
   if (result.verdict === 'ERROR') {
     const failure: ReleaseVectorFailure = details.failure ?? {
       kind: 'build',
       message: 'the build failed',
       stderrTail: '',
     };
-    return { ...base, verdict: 'ERROR', error: errorOf(failure) };
+    return { ...judgementOf(vector, 'ERROR'), notes, error: errorOf(failure) };
   }
   return {
-    ...base,
-    verdict: 'FAIL',
+    ...judgementOf(vector, 'FAIL'),
+    notes,
     violations: details.violations,
     fail_clauses: [...new Set(details.violations.map((v) => v.clause))].sort(),
     clause_source: 'verifier',
@@ -89,10 +88,9 @@ export async function judgeReleaseVector(
 }
 
 /** A release-cost vector that was not built. */
-export function releaseNotRunJudgement(vector: ReleaseVector, why: string): VectorJudgement {
+export function releaseNotRunJudgement(vector: ReleaseVector, why: string): NotRunJudgement {
   return {
-    ...blankJudgement(vector),
-    verdict: 'NOT-RUN',
+    ...judgementOf(vector, 'NOT-RUN'),
     error: { kind: 'not-run', message: clip(escapeText(why), MAX_PROVIDER_TEXT) },
   };
 }

@@ -26,7 +26,7 @@ import {
   vectorBytes,
 } from '../../oracle/index.js';
 import { UsageError } from '../io/cli-io.js';
-import { loadFixtureBytes, parseVectorFile } from '../vectors/load-vector.js';
+import { loadFixtureBytes, parseVectorFile } from './load-vector.js';
 
 /** One acceptable alternative of a query vector as the set keeps it: its bytes stay in the vector file. */
 export interface AcceptableEntry {

@@ -1,12 +1,14 @@
 /**
- * Spawning untrusted provider processes so that nothing outlives the run: each
- * provider leads its own process group (spawned detached) and carries a marker in its
- * environment that its descendants inherit; the runner keeps a registry of live
- * providers, and every group, and every process found with its marker (a descendant
- * that left the group through setsid or a double fork), is killed with SIGKILL when its
- * instance closes, when the runner exits, and on SIGINT/SIGTERM. Killing also destroys
- * the runner's ends of the pipes, so an orphan that still holds one never keeps the
- * runner alive. Never through a shell.
+ * The one registry of the process groups the runner starts, so that nothing outlives the run: providers
+ * (`spawnGroup`) and the release-cost builds (release-cost/run-build.ts, `registerGroup`) each lead a process group of
+ * their own (spawned detached), and every live group is killed with SIGKILL when its instance or build ends, when the
+ * runner exits, when a run is interrupted, and on SIGINT/SIGTERM.
+ *
+ * A provider also carries a marker in its environment that its descendants inherit, and every process found with its
+ * marker (a descendant that left the group through setsid or a double fork) is killed with its group; killing a
+ * provider also destroys the runner's ends of the pipes, so an orphan that still holds one never keeps the runner
+ * alive. A build gets no marker: its environment is exactly the one its configuration declares (KD-RELEASE-03).
+ * Never through a shell.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { killMarkedProcesses, MARKER_VARIABLE } from './marked-processes.js';
@@ -14,8 +16,8 @@ import { killMarkedProcesses, MARKER_VARIABLE } from './marked-processes.js';
 /** How much of a provider's stderr is kept for reports (the tail). */
 export const STDERR_TAIL_BYTES = 4096;
 
-/** The live providers: process group id and marker entry (`NAME=VALUE`). */
-const liveGroups = new Map<number, string>();
+/** The live groups: process group id, and the marker entry (`NAME=VALUE`) of a provider's group. */
+const liveGroups = new Map<number, string | undefined>();
 let exitHookInstalled = false;
 let spawned = 0;
 
@@ -36,7 +38,6 @@ export interface SpawnedGroup {
 
 /** Spawns argv (no shell) as the leader of a new process group. */
 export function spawnGroup(argv: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv }): SpawnedGroup {
-  installExitHook();
   const [command, ...args] = argv;
   if (command === undefined) throw new Error('kit fault: empty argv');
   spawned += 1;
@@ -51,7 +52,7 @@ export function spawnGroup(argv: readonly string[], options: { cwd?: string; env
     windowsHide: true,
   });
   const pgid = child.pid;
-  if (pgid !== undefined) liveGroups.set(pgid, marker);
+  const group = pgid === undefined ? undefined : registerGroup(pgid, marker);
   let tail = Buffer.alloc(0);
   child.stderr.on('data', (chunk: Buffer) => {
     tail = Buffer.concat([tail, chunk]);
@@ -61,14 +62,14 @@ export function spawnGroup(argv: readonly string[], options: { cwd?: string; env
   child.stdin.on('error', () => undefined);
   let killed = false;
   const killProcesses = (): void => {
-    if (pgid === undefined || killed) return;
-    killGroup(pgid, marker);
+    if (killed) return;
+    group?.kill();
   };
   const kill = (): void => {
     if (killed) return;
     killProcesses();
     killed = true;
-    if (pgid !== undefined) liveGroups.delete(pgid);
+    group?.release();
     // An orphan may hold a pipe open for ever: the runner lets go of its ends.
     child.stdout.destroy();
     child.stderr.destroy();
@@ -81,13 +82,31 @@ export function spawnGroup(argv: readonly string[], options: { cwd?: string; env
   return { child, exited, stderrTail: () => new Uint8Array(tail), kill, killProcesses, marker };
 }
 
-/** Kills every live provider group; used on exit and on signals. */
+/** A process group in the registry. */
+export interface RegisteredGroup {
+  /** SIGKILLs the group (and, for a marked group, every process carrying its marker); safe to call more than once. */
+  kill(): void;
+  /** Takes the group out of the registry once it has ended. */
+  release(): void;
+}
+
+/**
+ * Registers the process group `pgid` (its leader was spawned detached) and, when given, the marker its processes
+ * carry, so that it is killed with every other group on exit, interruption and signals.
+ */
+export function registerGroup(pgid: number, marker?: string): RegisteredGroup {
+  installExitHook();
+  liveGroups.set(pgid, marker);
+  return { kill: () => killGroup(pgid, marker), release: () => void liveGroups.delete(pgid) };
+}
+
+/** Kills every live group (providers and builds); used on exit, on an interruption and on signals. */
 export function killAllGroups(): void {
   for (const [pgid, marker] of liveGroups) killGroup(pgid, marker);
   liveGroups.clear();
 }
 
-/** The number of provider groups not yet killed (tests check it returns to 0). */
+/** The number of groups not yet killed or released (tests check it returns to 0). */
 export function liveGroupCount(): number {
   return liveGroups.size;
 }
@@ -110,13 +129,13 @@ export function installSignalCleanup(exitCode: number): () => void {
   };
 }
 
-function killGroup(pgid: number, marker: string): void {
+function killGroup(pgid: number, marker: string | undefined): void {
   try {
     process.kill(-pgid, 'SIGKILL');
   } catch {
     // ESRCH: the group is already gone.
   }
-  killMarkedProcesses(marker);
+  if (marker !== undefined) killMarkedProcesses(marker);
 }
 
 function installExitHook(): void {

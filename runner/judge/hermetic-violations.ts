@@ -6,8 +6,8 @@
  * is escaped and bounded here, once, as every other provider text in a judgement is.
  */
 import { escapeText, violation, type Violation } from '../../oracle/index.js';
-import type { VectorJudgement } from '../judge/verdict.js';
-import type { HermeticEvent } from './attribute-events.js';
+import { verdictNotHandled, type VectorJudgement } from './verdict.js';
+import type { HermeticEvent } from '../hermetic/attribute-events.js';
 
 /** At most this many events of one vector become violations (each names its pid, time and call). */
 export const MAX_EVENTS_PER_VECTOR = 8;
@@ -56,20 +56,23 @@ export function withHermeticViolations(j: VectorJudgement, events: readonly Herm
   const violations = [...j.violations, ...found];
   const note = `${events.length} effect(s) observed while the query was answered (run --hermetic)`;
   const notes = [...j.notes, note];
-  if (j.verdict === 'PASS' || j.verdict === 'ACCEPTABLE') {
-    const failed: VectorJudgement = {
-      ...j,
-      verdict: 'FAIL',
-      fail_clauses: clauses.sort(),
-      clause_source: 'hermetic',
-      violations,
-      notes,
-    };
-    // The alternative matched says nothing once the answer broke a clause of its own.
-    delete failed.acceptable;
-    return failed;
+  const failed = { fail_clauses: clauses.sort(), clause_source: 'hermetic', violations, notes } as const;
+  switch (j.verdict) {
+    case 'PASS':
+      return { ...j, verdict: 'FAIL', ...failed };
+    case 'ACCEPTABLE': {
+      // The alternative matched says nothing once the answer broke a clause of its own.
+      const { acceptable, ...answered } = j;
+      return { ...answered, verdict: 'FAIL', ...failed };
+    }
+    case 'FAIL':
+      return { ...j, fail_clauses: [...new Set([...j.fail_clauses, ...clauses])].sort(), violations, notes };
+    case 'ERROR':
+    case 'NOT-RUN':
+    case 'XFAIL':
+    case 'XPASS':
+      return { ...j, violations, notes };
+    default:
+      return verdictNotHandled(j);
   }
-  if (j.verdict === 'FAIL')
-    return { ...j, fail_clauses: [...new Set([...j.fail_clauses, ...clauses])].sort(), violations, notes };
-  return { ...j, violations, notes };
 }

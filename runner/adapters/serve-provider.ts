@@ -5,8 +5,8 @@
  * it; the broken providers of the kit's tests wrap it too.
  */
 import type { Readable, Writable } from 'node:stream';
-import { errorCodeOf, errorMessage, type DiscoveryModuleProvider } from '../adapters/module-provider.js';
-import { encodeFrame, FrameDecoder, NO_REF, type Frame } from './frame.js';
+import { errorCodeOf, errorMessage, type DiscoveryModuleProvider } from './module-provider.js';
+import { encodeFrame, FrameDecoder, NO_REF, type Frame } from '../protocol/frame.js';
 import {
   jsonBody,
   MAX_ERROR_BYTES,
@@ -15,7 +15,7 @@ import {
   RUNNER_MESSAGES,
   runnerFrameCap,
   type ProviderHello,
-} from './messages.js';
+} from '../protocol/messages.js';
 import { sha256Hex } from '../../oracle/index.js';
 
 /** How a serving loop ended. */

@@ -5,8 +5,8 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { blankJudgement, type VectorJudgement } from '../judge/verdict.js';
-import type { HermeticEvent } from './attribute-events.js';
+import { judgementOf } from './verdict.js';
+import type { HermeticEvent } from '../hermetic/attribute-events.js';
 import { hermeticViolations, MAX_CALL_TEXT, withHermeticViolations } from './hermetic-violations.js';
 
 const network: HermeticEvent = {
@@ -17,10 +17,7 @@ const spawned: HermeticEvent = {
   kind: 'process',
   call: { pid: 43, timeUs: 5_000_000, syscall: 'execve', args: '"/tmp/\u001b[31mx", ["x"], 0x1 /* 1 var */) = 0' },
 };
-const judged = (verdict: VectorJudgement['verdict']): VectorJudgement => ({
-  ...blankJudgement({ id: 'stale/x', category: 'stale', clauses: ['KD-STALE-01'], interpretations: [] }),
-  verdict,
-});
+const vector = { id: 'stale/x', category: 'stale', clauses: ['KD-STALE-01'], interpretations: [] };
 
 test('a network request: two violations, KD-TRUST-10 and KD-EFFECT-04, naming pid, time and call', () => {
   const v = hermeticViolations([network]);
@@ -52,24 +49,25 @@ test('a long call text is cut to the bound, marked with ...', () => {
 });
 
 test('PASS becomes FAIL from the trace; FAIL keeps its source and gains the clauses; ERROR stays ERROR', () => {
-  const pass = withHermeticViolations(judged('PASS'), [network, spawned]);
+  const pass = withHermeticViolations(judgementOf(vector, 'PASS'), [network, spawned]);
   assert.is(pass.verdict, 'FAIL');
   assert.is(pass.clause_source, 'hermetic');
   assert.equal(pass.fail_clauses, ['KD-EFFECT-04', 'KD-TRUST-09', 'KD-TRUST-10']);
   assert.is(pass.violations.length, 4);
 
-  const fail = withHermeticViolations({ ...judged('FAIL'), fail_clauses: ['KD-CANON-02'], clause_source: 'verifier' }, [
-    spawned,
-  ]);
+  const failed = { ...judgementOf(vector, 'FAIL'), fail_clauses: ['KD-CANON-02'], clause_source: 'verifier' as const };
+  const fail = withHermeticViolations(failed, [spawned]);
   assert.is(fail.clause_source, 'verifier');
   assert.equal(fail.fail_clauses, ['KD-CANON-02', 'KD-TRUST-09', 'KD-TRUST-10']);
 
-  const error = withHermeticViolations(judged('ERROR'), [spawned]);
+  const error = withHermeticViolations({ ...judgementOf(vector, 'ERROR'), error: { kind: 'crash', message: 'm' } }, [
+    spawned,
+  ]);
   assert.is(error.verdict, 'ERROR');
   assert.equal(error.fail_clauses, []);
   assert.is(error.violations.length, 2);
 
-  assert.is(withHermeticViolations(judged('PASS'), []).verdict, 'PASS');
+  assert.is(withHermeticViolations(judgementOf(vector, 'PASS'), []).verdict, 'PASS');
 });
 
 test.run();

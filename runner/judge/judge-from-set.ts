@@ -4,9 +4,9 @@
  * file) rather than judged without the fixture checks or against bytes the set does not bind.
  */
 import type { CallOutcome } from '../adapters/provider-connection.js';
-import { judgeVector, notRunJudgement } from '../judge/judge-vector.js';
-import type { VectorJudgement } from '../judge/verdict.js';
-import type { QueryVector, VectorSet } from './vector-source.js';
+import { judgeVector, notRunJudgement } from './judge-vector.js';
+import type { VectorJudgement } from './verdict.js';
+import type { QueryVector, VectorSet } from '../vectors/vector-source.js';
 
 /** The judgement, and the file of the set that changed when that made the vector NOT-RUN. */
 export interface JudgedFromSet {

@@ -1,0 +1,64 @@
+/**
+ * The base phase: every selected query vector sent to the provider over `jobs` instances, in fixture order (so an
+ * instance loads each fixture once), and judged. The first instance starts alone: when it cannot, no query vector
+ * can run, and the run says why once, with what the provider wrote to stderr, instead of in every NOT-RUN vector.
+ * A vector whose file or fixture changed after the set was checked is NOT-RUN; so is the vector whose call the
+ * interruption cut short, and every vector not yet sent.
+ */
+import { performance } from 'node:perf_hooks';
+import { clip } from '../../oracle/index.js';
+import { judgeFromSet } from '../judge/judge-from-set.js';
+import { notRunJudgement } from '../judge/judge-vector.js';
+import type { VectorJudgement } from '../judge/verdict.js';
+import { interruptedReason, recordBase, type GatePhase } from './gate-run.js';
+import { elapsedMs, LanePool, type LaneOutcome } from './lane-pool.js';
+
+/** The most characters of a provider's stderr put in the gate's reason when it cannot start. */
+const STDERR_IN_REASON = 600;
+
+/** Runs the base phase. */
+export const basePhase: GatePhase = async (run, findings) => {
+  const { options } = run;
+  const set = options.vectorSet;
+  const abort = options.abort;
+  const judgements = new Map(findings.judgements);
+  const answered = new Map(findings.answered);
+  const changedFiles = new Set(findings.changedFiles);
+  const incomplete = [...findings.incomplete];
+  const lanes = new LanePool(options.jobs, options.launcher, run.instances);
+  const first = await lanes.first.ensure();
+  if (!first.ok && abort?.aborted !== true) {
+    const tail =
+      first.stderrTail === undefined
+        ? ''
+        : `; its stderr ends: ${clip(first.stderrTail.slice(-STDERR_IN_REASON), STDERR_IN_REASON)}`;
+    incomplete.push(`${first.why}${tail} (kofun-ctk smoke with the same provider options shows its stdout and stderr)`);
+    for (const v of run.order) judgements.set(v.id, notRunJudgement(v, first.why));
+  } else {
+    await lanes.each(abort, run.order, async (entry, lane) => {
+      const t0 = performance.now();
+      const read = set.readVector(entry);
+      const outcome: LaneOutcome = read.ok
+        ? await lane.send(entry.fixtureSha256, () => set.readFixture(entry.fixtureSha256), read.value.request, entry.id)
+        : { notRun: read.reason, changedFile: read.file };
+      const wall = elapsedMs(t0);
+      let judgement: VectorJudgement;
+      // The interruption killed the provider under this call: its fault says nothing about the provider.
+      if (abort?.aborted) judgement = notRunJudgement(entry, interruptedReason(run));
+      else if ('notRun' in outcome) {
+        // The vector file or its fixture is no longer the one checked, or the provider could not be (re)started.
+        judgement = notRunJudgement(entry, outcome.notRun);
+        if (outcome.changedFile !== undefined) changedFiles.add(outcome.changedFile);
+      } else if (!read.ok) throw new Error(`kit fault: ${entry.id} was sent without its file`);
+      else {
+        const judged = judgeFromSet(set, read.value, outcome, lane.identity());
+        judgement = judged.changedFile === undefined ? { ...judged.judgement, duration_ms: wall } : judged.judgement;
+        if (judged.changedFile !== undefined) changedFiles.add(judged.changedFile);
+        else if (outcome.ok) answered.set(entry.id, judgement.verdict === 'FAIL' ? outcome.value : undefined);
+      }
+      recordBase(run, judgements, judgement);
+    });
+  }
+  await lanes.close();
+  return { ...findings, judgements, answered, changedFiles, incomplete };
+};

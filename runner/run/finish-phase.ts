@@ -1,0 +1,67 @@
+/**
+ * The finish of a gate run: what left it incomplete said once (files of the set that changed under it, an
+ * interruption, whose unsent vectors become NOT-RUN), the hermetic trace's effects added to the judgements of the
+ * queries they happened in, the expectations file applied, each failure given the command that reproduces it, the
+ * gate computed, and the report built from the events (with the fuzz phase's section, which no event carries).
+ */
+import { applyExpectations } from '../judge/expectations.js';
+import { withHermeticViolations } from '../judge/hermetic-violations.js';
+import { releaseNotRunJudgement } from '../judge/judge-release-vector.js';
+import { notRunJudgement } from '../judge/judge-vector.js';
+import { PASSING } from '../judge/verdict.js';
+import { hermeticSection } from '../hermetic/start-hermetic.js';
+import { withFuzzPhase } from '../report/fuzz-phase-report.js';
+import { computeGate, reportFromEvents, type GateReport } from '../report/gate-report.js';
+import type { InterruptReason } from '../report/run-events.js';
+import { cmp, interruptedReason, type GateFindings, type GateRun } from './gate-run.js';
+
+/** The most changed files named in the reason. */
+const CHANGED_FILES_SHOWN = 5;
+
+/** Finishes the run: the judgements out as events, the gate, the run-end event, and the report. */
+export function finishPhase(run: GateRun, findings: GateFindings): GateReport {
+  const { options } = run;
+  const abort = options.abort;
+  const judgements = new Map(findings.judgements);
+  const incomplete = [...findings.incomplete];
+  if (findings.changedFiles.size > 0) {
+    const files = [...findings.changedFiles].sort(cmp);
+    const shown = files.slice(0, CHANGED_FILES_SHOWN).join(', ');
+    incomplete.push(
+      `${files.length} files of the vector set changed after it was checked, so their vectors were not run ` +
+        `(${shown}${files.length > CHANGED_FILES_SHOWN ? ', …' : ''}); run again on a set that does not change ` +
+        `during the run`,
+    );
+  }
+  if (abort?.aborted) {
+    const finished = [...judgements.values()].filter((j) => j.verdict !== 'NOT-RUN').length;
+    incomplete.push(`the run was interrupted (${String(abort.reason)}) after ${finished} of ${run.baseTotal} vectors`);
+    for (const v of run.order)
+      if (!judgements.has(v.id)) judgements.set(v.id, notRunJudgement(v, interruptedReason(run)));
+    for (const v of run.releaseOrder)
+      if (!judgements.has(v.id)) judgements.set(v.id, releaseNotRunJudgement(v, interruptedReason(run)));
+  }
+  if (options.hermetic !== undefined && 'session' in options.hermetic) {
+    for (const [id, events] of options.hermetic.session.collect().byVector) {
+      const judgement = judgements.get(id);
+      if (judgement !== undefined) judgements.set(id, withHermeticViolations(judgement, events));
+    }
+  }
+  const ordered = [...judgements.values()].sort((a, b) => cmp(a.id, b.id));
+  const applied = applyExpectations(ordered, options.expectations, options.knownIds);
+  for (const judgement of applied.judgements) {
+    const reproduce = PASSING.has(judgement.verdict) ? undefined : options.reproduce?.(judgement);
+    run.emit({ event: 'vector', judgement: reproduce === undefined ? judgement : { ...judgement, reproduce } });
+  }
+  const gate = computeGate(applied.judgements, applied.unknown, incomplete);
+  run.emit({
+    event: 'run-end',
+    gate,
+    unknown_expectations: applied.unknown,
+    duration_ms: Date.now() - run.startedMs,
+    interrupted_by: abort?.aborted ? (String(abort.reason) as InterruptReason) : null,
+    ...(options.hermetic === undefined ? {} : { hermetic: hermeticSection(options.hermetic) }),
+  });
+  const report = reportFromEvents(run.events);
+  return findings.fuzz === undefined ? report : withFuzzPhase(report, findings.fuzz);
+}

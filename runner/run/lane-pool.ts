@@ -1,0 +1,160 @@
+/**
+ * Provider instances for the phases of a gate run: a lane is one instance slot, started when first used and
+ * restarted after a death within the budget the whole run shares (so two phases on two pools still spend one
+ * budget); a pool hands its items to its lanes until they are done or the run is interrupted. Every lane is closed,
+ * and its process group killed, when its pool closes.
+ */
+import { performance } from 'node:perf_hooks';
+import type { CallOutcome, ProviderConnection, ProviderLauncher } from '../adapters/provider-connection.js';
+import type { EventSink } from '../report/run-events.js';
+import type { SetRead } from '../vectors/vector-source.js';
+import { describeFault } from './describe-fault.js';
+
+/** What every lane of a run shares: the restart budget, the event sink, the timeouts, whether the identity is out. */
+export interface InstanceBudget {
+  restartsLeft: number;
+  emit: EventSink;
+  startTimeoutMs: number;
+  timeoutMs: number;
+  identityEmitted: boolean;
+}
+
+/** A call's outcome, or why the vector was not sent (`changedFile` when a file of the set changed after the check). */
+export type LaneOutcome = CallOutcome<Uint8Array> | { notRun: string; changedFile?: string };
+
+/** An instance, or why it cannot be had (with the provider's stderr, said once by the run, not in every vector). */
+export type LaneReady = { ok: true; connection: ProviderConnection } | { ok: false; why: string; stderrTail?: string };
+
+/** One provider instance slot: started lazily, restarted within the shared budget. */
+export class Lane {
+  private connection: ProviderConnection | undefined;
+  private loaded = new Set<string>();
+  private everStarted = false;
+
+  constructor(
+    private readonly index: number,
+    private readonly launcher: ProviderLauncher,
+    private readonly budget: InstanceBudget,
+    private readonly cwd: string | undefined,
+  ) {}
+
+  /** Starts the instance; the fault when it cannot. */
+  async ensure(): Promise<LaneReady> {
+    if (this.connection?.alive) return { ok: true, connection: this.connection };
+    if (this.everStarted) {
+      if (this.budget.restartsLeft <= 0) return { ok: false, why: 'the provider died and the restart budget is spent' };
+      this.budget.restartsLeft -= 1;
+      const cause = this.connection?.deathFault;
+      const reason =
+        cause === undefined ? 'the provider instance died' : `the provider instance died: ${describeFault(cause)}`;
+      this.budget.emit({ event: 'provider-restart', lane: this.index, reason });
+    }
+    this.everStarted = true;
+    await this.connection?.close();
+    this.loaded = new Set();
+    const started = await this.launcher(
+      this.cwd === undefined
+        ? { timeoutMs: this.budget.startTimeoutMs }
+        : { cwd: this.cwd, timeoutMs: this.budget.startTimeoutMs },
+    );
+    if (!started.ok) {
+      this.connection = undefined;
+      // The stderr tail travels apart from the reason, so the gate says it once (with the reason), not twice.
+      const fault = started.fault;
+      const why =
+        `the provider could not start: ` + `${fault.kind === 'provider-error' ? describeFault(fault) : fault.message}`;
+      const tail = 'stderrTail' in fault ? Buffer.from(fault.stderrTail).toString('utf8').trim() : '';
+      return tail === '' ? { ok: false, why } : { ok: false, why, stderrTail: tail };
+    }
+    this.connection = started.value;
+    if (!this.budget.identityEmitted) {
+      this.budget.identityEmitted = true;
+      this.budget.emit({ event: 'provider', identity: started.value.identity });
+    }
+    return { ok: true, connection: started.value };
+  }
+
+  /** Sends one query (loading its fixture first when this instance has not); `vectorId` labels its hermetic window. */
+  async send(
+    fixtureSha: string,
+    fixtureBytes: () => SetRead<Uint8Array>,
+    request: Uint8Array,
+    vectorId: string,
+  ): Promise<LaneOutcome> {
+    const ready = await this.ensure();
+    if (!ready.ok) return { notRun: ready.why };
+    const { connection } = ready;
+    if (!this.loaded.has(fixtureSha)) {
+      const bytes = fixtureBytes();
+      if (!bytes.ok) return { notRun: bytes.reason, changedFile: bytes.file };
+      const loaded = await connection.loadFixture(fixtureSha, bytes.value, this.budget.timeoutMs);
+      if (!loaded.ok)
+        return { ok: false, fault: { ...loaded.fault, message: `loading the fixture: ${loaded.fault.message}` } };
+      this.loaded.add(fixtureSha);
+    }
+    const outcome = await connection.query(fixtureSha, request, this.budget.timeoutMs);
+    // The hermetic trace blames a vector only for effects inside the window of its own query.
+    const window = connection.lastQueryWindow;
+    if (window !== undefined) window.label = vectorId;
+    return outcome;
+  }
+
+  /** The interpretations the running instance declared in its handshake. */
+  identity(): string[] {
+    return this.connection?.identity.interpretations ?? [];
+  }
+
+  async close(): Promise<void> {
+    await this.connection?.close();
+    this.connection = undefined;
+  }
+}
+
+/** `size` lanes of one launcher (and working directory), numbered from 1. */
+export class LanePool {
+  readonly lanes: readonly Lane[];
+
+  constructor(size: number, launcher: ProviderLauncher, budget: InstanceBudget, cwd?: string) {
+    this.lanes = Array.from({ length: Math.max(1, size) }, (_, i) => new Lane(i + 1, launcher, budget, cwd));
+  }
+
+  /** The first lane (started alone first: if it cannot start, no other will). */
+  get first(): Lane {
+    return this.lanes[0] as Lane;
+  }
+
+  /** Runs `work` over `items`, one lane per worker, until done or `abort` fires. */
+  each<T>(abort: AbortSignal | undefined, items: readonly T[], work: (item: T, lane: Lane) => Promise<void>) {
+    return pool(abort, items, this.lanes, work);
+  }
+
+  /** Closes every lane. */
+  async close(): Promise<void> {
+    await Promise.all(this.lanes.map((l) => l.close()));
+  }
+}
+
+/** Runs `work` over `items` with one slot (a lane, a build slot) per worker, until `abort` fires. */
+export async function pool<T, S>(
+  abort: AbortSignal | undefined,
+  items: readonly T[],
+  slots: readonly S[],
+  work: (item: T, slot: S) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    slots.map(async (slot) => {
+      for (;;) {
+        if (abort?.aborted) return;
+        const i = next++;
+        if (i >= items.length) return;
+        await work(items[i] as T, slot);
+      }
+    }),
+  );
+}
+
+/** Milliseconds since `t0` (performance.now()), to the microsecond (a fast provider answers in well under 1 ms). */
+export function elapsedMs(t0: number): number {
+  return Math.round((performance.now() - t0) * 1000) / 1000;
+}

@@ -1,0 +1,48 @@
+/**
+ * The release-cost phase: the selected release-cost vectors are not sent to the provider; each is built with the
+ * provider's declared build commands and judged (judge/judge-release-vector.ts, KD-RELEASE-02, KD-RELEASE-03), on
+ * this thread because the builds set the process umask, `jobs` builds at a time. Without declared build commands
+ * they are NOT-RUN, which leaves the run incomplete; a fixture file that changed after the set was checked is never
+ * built.
+ */
+import { performance } from 'node:perf_hooks';
+import { judgeReleaseVector, NO_BUILD_COMMANDS, releaseNotRunJudgement } from '../judge/judge-release-vector.js';
+import { interruptedReason, recordBase, type GatePhase } from './gate-run.js';
+import { elapsedMs, pool } from './lane-pool.js';
+
+/** Runs the release-cost phase. */
+export const releaseCostPhase: GatePhase = async (run, findings) => {
+  const { options } = run;
+  const set = options.vectorSet;
+  const plan = options.releaseBuild ?? null;
+  const judgements = new Map(findings.judgements);
+  const changedFiles = new Set(findings.changedFiles);
+  const incomplete = [...findings.incomplete];
+  if (run.releaseOrder.length > 0 && plan === null) {
+    incomplete.push(
+      `${run.releaseOrder.length} release-cost vectors not run: ${NO_BUILD_COMMANDS} (declare build, a ` +
+        `kofun.ctk.release-build/v1 file or object, in the provider configuration, or leave the ` +
+        `release-cost category out of the selection)`,
+    );
+  }
+  const slots = Array.from({ length: Math.max(1, options.jobs) }, (_, i) => i);
+  await pool(options.abort, run.releaseOrder, slots, async (vector) => {
+    const t0 = performance.now();
+    // The builds read the fixture file themselves: it is checked first, so a changed one is never built.
+    const fixture = plan === null ? undefined : set.readFixture(vector.fixtureSha256);
+    if (fixture !== undefined && !fixture.ok) changedFiles.add(fixture.file);
+    const judged =
+      plan === null
+        ? releaseNotRunJudgement(vector, NO_BUILD_COMMANDS)
+        : fixture !== undefined && !fixture.ok
+          ? releaseNotRunJudgement(vector, fixture.reason)
+          : {
+              ...(await judgeReleaseVector(vector, set.fixturePath(vector.fixtureSha256), plan)),
+              duration_ms: elapsedMs(t0),
+            };
+    const judgement = options.abort?.aborted ? releaseNotRunJudgement(vector, interruptedReason(run)) : judged;
+    // The base phase's progress goes on: one count over query and release-cost vectors.
+    recordBase(run, judgements, judgement);
+  });
+  return { ...findings, judgements, changedFiles, incomplete };
+};

@@ -1,0 +1,156 @@
+/**
+ * A planned gate run carried out: the output paths checked and the provider resolved before anything starts (so a
+ * bad path or configuration costs no provider start), the trace, the expectations, the console, the event stream
+ * and the interruption set up from the plan, the gate run (run-gate.ts), and every provider and build killed and
+ * every handler removed however it ends.
+ */
+import { createWriteStream, openSync, type WriteStream } from 'node:fs';
+import { escapeText, kitVersion } from '../../oracle/index.js';
+import { launcherFor, relocatedSpec, resolveProvider, type ProviderSpec } from '../adapters/provider-spec.js';
+import { startHermetic } from '../hermetic/start-hermetic.js';
+import { outputPathProblem } from '../io/check-output-path.js';
+import { EXIT, UsageError, type CliIo } from '../io/cli-io.js';
+import { RUN_DEFAULTS } from '../io/cli-options.js';
+import { killAllGroups } from '../io/process-group.js';
+import { loadExpectations, type Expectation } from '../judge/expectations.js';
+import { NO_BUILD_COMMANDS } from '../judge/judge-release-vector.js';
+import {
+  chooseReporter,
+  consoleReporter,
+  type ConsoleReporter,
+  type ReporterKind,
+} from '../report/console-reporter.js';
+import type { GateReport } from '../report/gate-report.js';
+import type { ChosenVectors } from './choose-vectors.js';
+import type { GateRunOptions } from './gate-run.js';
+import { reproduceCommand, type ReproduceContext } from './reproduce-command.js';
+import { runGate } from './run-gate.js';
+import { installRunInterruption } from './run-interruption.js';
+import type { RunPlan } from './run-plan.js';
+
+/** A finished run: its report, the console that shows it, and what the outputs written after it need. */
+export interface FinishedRun {
+  report: GateReport;
+  console: ConsoleReporter;
+  /** The console reporter chosen (`github` also appends the job summary). */
+  reporterKind: ReporterKind;
+  /** Lines for the console summary, before those of the outputs written. */
+  notes: string[];
+  /** The expectations the run applied (what `--update-expectations` starts from when its file does not exist). */
+  expectations: readonly Expectation[];
+  knownIds: ReadonlySet<string>;
+}
+
+/** Runs the gate the plan describes on the chosen vectors. */
+export async function runFromPlan(plan: RunPlan, chosen: ChosenVectors, io: CliIo): Promise<FinishedRun> {
+  const { reports, phases } = plan;
+  for (const [option, value, kind] of [
+    ['--events', reports.events, 'file'],
+    ['--out', reports.out === '-' ? undefined : reports.out, 'file'],
+    ['--report-dir', reports.dir, 'folder'],
+  ] as const) {
+    const problem = value === undefined ? undefined : outputPathProblem(option, value, kind);
+    if (problem !== undefined) throw new UsageError(problem);
+  }
+  const config = resolveProvider(plan.provider.given, io.cwd);
+  const strace = plan.provider.hermetic?.strace;
+  const hermetic = strace === undefined ? undefined : startHermetic(config.spec, strace);
+  const session = hermetic !== undefined && 'session' in hermetic ? hermetic.session : undefined;
+  const releaseBuild: GateRunOptions['releaseBuild'] =
+    config.build === undefined
+      ? null
+      : { config: config.build.config, checkDigests: config.build.reference, ...phases.releaseCost };
+  const expectationsPath = phases.finish.expectations ?? config.expectations;
+  const expectations = expectationsPath === undefined ? [] : loadExpectations(expectationsPath);
+
+  // Reports to stdout move the console view to stderr, so stdout carries only the report.
+  const consoleStream = reports.out === '-' ? io.stderr : io.stdout;
+  const tty = (consoleStream as { isTTY?: boolean }).isTTY === true && io.env.NO_COLOR === undefined;
+  const reporterKind = chooseReporter(reports.reporter, tty, io.env);
+  const reporter = consoleReporter(consoleStream, tty, {
+    kind: reporterKind,
+    ...(reports.verbose ? { verbose: true } : {}),
+  });
+  const eventsOut = reports.events === undefined ? undefined : openEvents(reports.events);
+  const interruption = installRunInterruption({
+    globalTimeoutMs: phases.globalTimeoutMs,
+    exitCode: EXIT.incomplete,
+    notify: (line) => io.stderr.write(`${line}\n`),
+  });
+  const reproduce: ReproduceContext = {
+    provider: plan.provider.given,
+    cwd: io.cwd,
+    releaseIds: new Set(chosen.vectorSet.releaseVectors.map((v) => v.id)),
+    seed: phases.metamorphic.seed,
+    ...(plan.selection.vectors === undefined ? {} : { vectors: plan.selection.vectors }),
+    ...(expectationsPath === undefined ? {} : { expectations: expectationsPath }),
+    ...(phases.base.timeoutMs === RUN_DEFAULTS.timeoutMs ? {} : { timeoutMs: String(phases.base.timeoutMs) }),
+    ...(phases.base.startTimeoutMs === RUN_DEFAULTS.startTimeoutMs
+      ? {}
+      : { startTimeoutMs: String(phases.base.startTimeoutMs) }),
+    ...(strace === undefined ? {} : { hermeticStrace: strace }),
+  };
+  const gate: GateRunOptions = {
+    kitVersion: kitVersion(),
+    vectorSet: chosen.vectorSet,
+    selected: chosen.selected,
+    selection: chosen.record,
+    launcher: launcherFor(config.spec, kitVersion(), undefined, session),
+    metamorphicLauncher: launcherFor(relocatedSpec(config.spec), kitVersion(), undefined, session),
+    adapter: adapterName(config.spec),
+    ...phases.base,
+    metamorphic: phases.metamorphic,
+    expectations,
+    knownIds: chosen.knownIds,
+    emit: (e) => {
+      reporter.sink(e);
+      eventsOut?.write(`${JSON.stringify(e)}\n`);
+    },
+    selectedRelease: chosen.selectedRelease,
+    releaseBuild,
+    // The fuzz phase's instances are its own, outside the trace: the hermetic section counts the gate's instances.
+    ...(phases.fuzz.cases > 0 ? { fuzz: { ...phases.fuzz, launcher: launcherFor(config.spec, kitVersion()) } } : {}),
+    abort: interruption.signal,
+    reproduce: (j) => reproduceCommand(j, reproduce),
+    ...(hermetic === undefined ? {} : { hermetic }),
+  };
+  let report: GateReport;
+  try {
+    report = await runGate(gate);
+  } finally {
+    killAllGroups();
+    session?.dispose();
+    interruption.dispose();
+    await new Promise<void>((r) => (eventsOut ? eventsOut.end(r) : r()));
+  }
+  const notes: string[] = [];
+  if (releaseBuild === null && chosen.selectedRelease.length > 0) {
+    notes.push(
+      `${chosen.selectedRelease.length} release-cost vectors NOT-RUN: ${NO_BUILD_COMMANDS}.`,
+      `  To judge them, declare "build" (a kofun.ctk.release-build/v1 file or object) in the ` +
+        `--config provider configuration.`,
+      `  To leave them out: --exclude-category release-cost`,
+    );
+  }
+  return { report, console: reporter, reporterKind, notes, expectations, knownIds: chosen.knownIds };
+}
+
+/** Opens the event stream before the run; a path that cannot be opened is a usage error, never a stack trace. */
+function openEvents(path: string): WriteStream {
+  let fd: number;
+  try {
+    fd = openSync(path, 'w');
+  } catch (err) {
+    throw new UsageError(
+      `--events ${escapeText(path)}: cannot be written (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
+  }
+  const stream = createWriteStream(path, { fd });
+  // A write that fails later (a full disk) must not crash the runner: the verdict still stands.
+  stream.on('error', () => undefined);
+  return stream;
+}
+
+function adapterName(spec: ProviderSpec): string {
+  return spec.kind === 'module' ? 'module' : spec.mode === 'one-shot' ? 'process-one-shot' : 'process-persistent';
+}

@@ -1,0 +1,292 @@
+/**
+ * The plan of a gate run (`kofun-ctk run`): every option read once, before anything is loaded or started, into plain
+ * data in four parts: what to select, which provider (and how it is launched), how each phase runs, and what is
+ * reported. The run follows the plan and reads no option again; `run --list --plan` prints it.
+ *
+ * An option is declared here (`declareRunOptions`), read here (`readRunPlan`) into the part of the plan it belongs to,
+ * and used by the one phase or step that part configures (run-gate.ts lists the phases), so a new option touches this
+ * module and that one.
+ */
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import type { ProviderOptions } from '../adapters/provider-spec.js';
+import { UsageError, type CliIo } from '../io/cli-io.js';
+import { collect, intOption, RUN_DEFAULTS } from '../io/cli-options.js';
+import { REPORTERS } from '../report/console-reporter.js';
+import { REPORT_FORMATS, type ReportFormat } from '../report/render-report.js';
+import { listOption, parseShard, type Shard } from '../vectors/select-vectors.js';
+
+/** What the vectors of the run are: the set, the filters, an earlier report's failures, the shard. */
+export interface SelectionPlan {
+  /** The vector folder, absolute; the kit's own vectors when absent. */
+  vectors?: string;
+  categories: string[];
+  excludeCategories: string[];
+  /** Exact ids, or prefixes ending in `*`. */
+  ids: string[];
+  clauses: string[];
+  /** `--last-failed`: the JSON report, absolute, whose failures are the only vectors run. */
+  lastFailed?: string;
+  shard?: Shard;
+}
+
+/** Which provider runs, and under what. */
+export interface ProviderPlan {
+  /** The provider-selecting options as given (resolved to a provider when the run starts). */
+  given: ProviderOptions;
+  /** `--hermetic`: every provider instance under this strace. */
+  hermetic?: { strace: string };
+}
+
+/** The base phase: the query vectors over `jobs` provider instances (and the instances of the metamorphic phase). */
+export interface BasePhasePlan {
+  jobs: number;
+  /** Per fixture load and per query. */
+  timeoutMs: number;
+  /** For a provider to start and finish its handshake. */
+  startTimeoutMs: number;
+  /** Restarts allowed over the whole run after a provider instance died. */
+  restartBudget: number;
+}
+
+/** The release-cost phase: the selected release-cost vectors built with the provider's declared builds. */
+export interface ReleaseCostPhasePlan {
+  /** Repeat the without-support build under the variant conditions and require the same bytes (KD-RELEASE-03). */
+  vary: boolean;
+}
+
+/** The metamorphic phase: a seeded sample of the answered vectors against fixture variants (KD-ORDER-12). */
+export interface MetamorphicPhasePlan {
+  /** `all`, or how many vectors are sampled; 0 turns the phase off. */
+  sample: number | 'all';
+  seed: number;
+}
+
+/** The fuzz phase: generated cases no vector names, against the oracle's answers. */
+export interface FuzzPhasePlan {
+  /** Generated cases; 0 turns the phase off. */
+  cases: number;
+  seed: number;
+  /** The folder a disagreement is written to as a vector set, absolute. */
+  folder: string;
+}
+
+/** The finish: the expectations applied, the gate computed. */
+export interface FinishPhasePlan {
+  /** `--expectations`, absolute (else the provider configuration's, if it names one). */
+  expectations?: string;
+}
+
+/** How each phase of the gate runs (run-gate.ts), and the limit on the whole run. */
+export interface PhasesPlan {
+  base: BasePhasePlan;
+  releaseCost: ReleaseCostPhasePlan;
+  metamorphic: MetamorphicPhasePlan;
+  fuzz: FuzzPhasePlan;
+  finish: FinishPhasePlan;
+  /** `--global-timeout`: the run stops after this long, and reports what ran. */
+  globalTimeoutMs?: number;
+}
+
+/** What the run reports, and where. */
+export interface ReportsPlan {
+  formats: ReportFormat[];
+  /** `--out`: the file (absolute) of the one format, or `-` for stdout. */
+  out?: string;
+  /** `--report-dir`, absolute. */
+  dir?: string;
+  /** `--events`: the event stream's file, absolute. */
+  events?: string;
+  /** `auto`, or one of the console reporters. */
+  reporter: 'auto' | (typeof REPORTERS)[number];
+  verbose: boolean;
+  /** `--update-expectations`: the expectations file rewritten from the run, absolute. */
+  updateExpectations?: string;
+}
+
+/** A gate run, planned: `run` runs it; `list` prints the selected vectors, `plan` this plan, and neither runs. */
+export interface RunPlan {
+  mode: 'run' | 'list' | 'plan';
+  selection: SelectionPlan;
+  provider: ProviderPlan;
+  phases: PhasesPlan;
+  reports: ReportsPlan;
+}
+
+/** The options of `kofun-ctk run` as commander hands them over (the provider options are added by cli-options.ts). */
+export interface RunCliOptions extends ProviderOptions {
+  vectors?: string;
+  category: string[];
+  excludeCategory: string[];
+  lastFailed?: string;
+  list?: boolean;
+  plan?: boolean;
+  globalTimeout?: string;
+  id: string[];
+  clause: string[];
+  jobs: string;
+  shard?: string;
+  timeoutMs: string;
+  startTimeoutMs: string;
+  restartBudget: string;
+  metamorphic: string;
+  seed: string;
+  expectations?: string;
+  updateExpectations?: string;
+  report: string[];
+  reportDir?: string;
+  out?: string;
+  events?: string;
+  verbose?: boolean;
+  reporter: string;
+  /** False with --no-release-vary. */
+  releaseVary: boolean;
+  fuzz: string;
+  fuzzSeed: string;
+  fuzzOut: string;
+  hermetic?: boolean;
+  strace: string;
+}
+
+/** Declares the options of `kofun-ctk run` (beside the provider options) on `command`. */
+export function declareRunOptions(command: Command): Command {
+  return command
+    .option('--vectors <dir>', 'vector folder (default: the vectors shipped with the kit)')
+    .option('--category <name>', 'only vectors of this category (repeatable, or comma-separated)', collect, [])
+    .option(
+      '--exclude-category <name>',
+      'leave out the vectors of this category (repeatable, or comma-separated)',
+      collect,
+      [],
+    )
+    .option('--id <id>', 'only this vector id, or a prefix ending in * (repeatable)', collect, [])
+    .option('--clause <KD-id>', 'only vectors exercising this clause (repeatable)', collect, [])
+    .option('-j, --jobs <n>', 'parallel provider instances', String(RUN_DEFAULTS.jobs))
+    .option('--last-failed <report>', 'only the vectors that failed the gate in this JSON report (same vector set)')
+    .option('--list', 'print the selected vectors and exit, without starting a provider')
+    .option('--plan', 'with --list: print the plan of the run (JSON) instead of the vectors')
+    .option('--shard <k/n>', 'run the k-th of n shards of the selection')
+    .option('--timeout-ms <ms>', 'timeout per fixture load and per query', String(RUN_DEFAULTS.timeoutMs))
+    .option(
+      '--start-timeout-ms <ms>',
+      'timeout for a provider to start and finish its handshake',
+      String(RUN_DEFAULTS.startTimeoutMs),
+    )
+    .option('--global-timeout <ms>', 'stop the whole run after this long; the reports of what ran are written (exit 3)')
+    .option(
+      '--restart-budget <n>',
+      'provider restarts allowed after crashes, over the whole run',
+      String(RUN_DEFAULTS.restartBudget),
+    )
+    .option(
+      '--metamorphic <n|all>',
+      'metamorphic canonical-order check on all, n sampled, or 0 vectors',
+      String(RUN_DEFAULTS.metamorphic),
+    )
+    .option('--seed <n>', 'seed of the metamorphic sample and variants', String(RUN_DEFAULTS.seed))
+    .option('--expectations <file>', 'known failures: JSON [{id, verdict, reason, clauses?}], id may end in *')
+    .option('--update-expectations <file>', 'write FILE from this run: an entry for every FAIL and ERROR, reasons kept')
+    .option('--report <format>', `write a report: ${REPORT_FORMATS.join(', ')} (repeatable)`, collect, [])
+    .option('--report-dir <dir>', 'folder for report files (default: the working directory)')
+    .option('--out <file>', 'file for the one --report format ("-" for stdout)')
+    .option('--events <file>', 'write the JSON event stream (one event per line)')
+    .option('--verbose', 'print every violation and the whole diff')
+    .option('--reporter <kind>', `console reporter: auto, ${REPORTERS.join(', ')}`, 'auto')
+    .option(
+      '--no-release-vary',
+      'release-cost vectors: skip the repeated without-support build under varied conditions',
+    )
+    .option(
+      '--fuzz <n>',
+      'after the vectors, judge the provider on n generated cases no vector names (0: no fuzz phase)',
+      '0',
+    )
+    .option('--fuzz-seed <n>', 'seed of the fuzz phase', String(RUN_DEFAULTS.seed))
+    .option('--fuzz-out <dir>', 'folder a fuzz disagreement is written to as a vector set', 'kofun-ctk-fuzz')
+    .option(
+      '--hermetic',
+      'trace the provider with strace: a network request or process start during a query FAILs it ' +
+        '(KD-TRUST-09/10, KD-EFFECT-04)',
+    )
+    .option('--strace <path>', 'the strace that --hermetic runs', 'strace');
+}
+
+/** Reads the options into the plan; a bad value or a conflict is a UsageError (exit 2), and nothing is read twice. */
+export function readRunPlan(opts: RunCliOptions, io: Pick<CliIo, 'cwd'>): RunPlan {
+  const at = (path: string): string => resolve(io.cwd, path);
+  const formats = listOption(opts.report);
+  for (const f of formats)
+    if (!(REPORT_FORMATS as readonly string[]).includes(f))
+      throw new UsageError(`--report ${f}: use ${REPORT_FORMATS.join(', ')}`);
+  if (opts.out !== undefined && formats.length !== 1) throw new UsageError('--out needs exactly one --report format');
+  if (opts.out !== undefined && opts.reportDir !== undefined)
+    throw new UsageError('give --out or --report-dir, not both');
+  const base: BasePhasePlan = {
+    jobs: intOption('--jobs', opts.jobs, 1),
+    timeoutMs: intOption('--timeout-ms', opts.timeoutMs, 1),
+    startTimeoutMs: intOption('--start-timeout-ms', opts.startTimeoutMs, 1),
+    restartBudget: intOption('--restart-budget', opts.restartBudget, 0),
+  };
+  const seed = intOption('--seed', opts.seed, 0);
+  const sample = opts.metamorphic === 'all' ? 'all' : intOption('--metamorphic', opts.metamorphic, 0);
+  const shard = opts.shard === undefined ? undefined : parseShard(opts.shard);
+  const fuzz: FuzzPhasePlan = {
+    cases: intOption('--fuzz', opts.fuzz, 0),
+    seed: intOption('--fuzz-seed', opts.fuzzSeed, 0),
+    folder: at(opts.fuzzOut),
+  };
+  const globalTimeoutMs =
+    opts.globalTimeout === undefined ? undefined : intOption('--global-timeout', opts.globalTimeout, 1);
+  if (opts.reporter !== 'auto' && !(REPORTERS as readonly string[]).includes(opts.reporter))
+    throw new UsageError(`--reporter ${opts.reporter}: use auto, ${REPORTERS.join(', ')}`);
+  if (opts.plan === true && opts.list !== true) throw new UsageError('--plan applies to --list only');
+  const selection: SelectionPlan = {
+    categories: listOption(opts.category),
+    excludeCategories: listOption(opts.excludeCategory),
+    ids: listOption(opts.id),
+    clauses: listOption(opts.clause),
+    ...(opts.vectors === undefined ? {} : { vectors: at(opts.vectors) }),
+    ...(opts.lastFailed === undefined ? {} : { lastFailed: at(opts.lastFailed) }),
+    ...(shard === undefined ? {} : { shard }),
+  };
+  const reports: ReportsPlan = {
+    formats: formats as ReportFormat[],
+    reporter: opts.reporter as ReportsPlan['reporter'],
+    verbose: opts.verbose === true,
+    ...(opts.out === undefined ? {} : { out: opts.out === '-' ? '-' : at(opts.out) }),
+    ...(opts.reportDir === undefined ? {} : { dir: at(opts.reportDir) }),
+    ...(opts.events === undefined ? {} : { events: at(opts.events) }),
+    ...(opts.updateExpectations === undefined ? {} : { updateExpectations: at(opts.updateExpectations) }),
+  };
+  return {
+    mode: opts.list !== true ? 'run' : opts.plan === true ? 'plan' : 'list',
+    selection,
+    provider: {
+      given: providerOptions(opts),
+      ...(opts.hermetic === true ? { hermetic: { strace: opts.strace } } : {}),
+    },
+    phases: {
+      base,
+      releaseCost: { vary: opts.releaseVary },
+      metamorphic: { sample, seed },
+      fuzz,
+      finish: opts.expectations === undefined ? {} : { expectations: at(opts.expectations) },
+      ...(globalTimeoutMs === undefined ? {} : { globalTimeoutMs }),
+    },
+    reports,
+  };
+}
+
+/** The provider-selecting options alone, as given (absent ones left out, so the plan prints only what was said). */
+function providerOptions(opts: RunCliOptions): ProviderOptions {
+  const given: ProviderOptions = {};
+  if (opts.config !== undefined) given.config = opts.config;
+  if (opts.process !== undefined) given.process = opts.process;
+  if (opts.oneShot !== undefined) given.oneShot = opts.oneShot;
+  if (opts.module !== undefined) given.module = opts.module;
+  if (opts.moduleInThread !== undefined) given.moduleInThread = opts.moduleInThread;
+  if (opts.provider !== undefined) given.provider = opts.provider;
+  if (opts.adapter !== undefined) given.adapter = opts.adapter;
+  if (opts.name !== undefined) given.name = opts.name;
+  return given;
+}
