@@ -239,6 +239,30 @@ test('leak scan: hidden IDs inside other strings, and in bytes that are not JSON
   assert.equal(verify(garbage, fixture), ['KD-CANON-02 syntax byte 0', 'KD-DISCLOSE-07 hidden-symbolid-leak byte 3']);
 });
 
+test('leak scan: the ID of a diagnostic only a hidden candidate references (KD-DISCLOSE-07)', () => {
+  const DIAG = sha('diagnostic:secret_sauce');
+  const fixture = load((f) => {
+    withSecret(f);
+    f.diagnostics.push({
+      id: DIAG,
+      code: 'E0001',
+      severity: 'error',
+      category: 'type',
+      template_id: 'secret',
+      primary: null,
+      disclose_primary: false,
+      fallback_text: 'about the secret',
+    });
+    const secret = f.candidates.find((c) => c.identity === SECRET);
+    if (secret !== undefined) secret.diagnostic_ids = [DIAG];
+  });
+  const doc = mutate(COMPLETE, '"documentation": null,', `"documentation": "kofun-doc:${DIAG}",`);
+  assert.equal(verify(doc, fixture, requestText()), [
+    'KD-DISCLOSE-04 undisclosable-documentation at /operations/0/documentation',
+    'KD-DISCLOSE-07 hidden-diagnostic-id-leak at /operations/0/documentation',
+  ]);
+});
+
 test('leak scan: a hidden source location (KD-DISCLOSE-07)', () => {
   const fixture = load((f) => {
     withSecret(f);

@@ -36,19 +36,12 @@ export function checkAgainstFixture(
   result: unknown,
   fixture: LoadedFixture,
   reading: RequestReading | undefined,
-  pendingReadings = false,
 ): Violation[] {
   const view = viewOf(fixture);
   const gate = checkFixtureGate(result, reading, fixture);
   const rows = checkFixtureRows(result, view, gate.occurrence);
   if (gate.occurrence !== undefined && reading?.kind === 'valid') {
-    const input = {
-      fixture,
-      closure: view.closure,
-      occurrence: gate.occurrence,
-      request: reading.request,
-      pendingReadings,
-    };
+    const input = { fixture, closure: view.closure, occurrence: gate.occurrence, request: reading.request };
     rows.push(...checkFixtureLookup(result, input));
   }
   // A row for a hidden candidate is reported once, as such, not again field by field.

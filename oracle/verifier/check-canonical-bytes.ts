@@ -7,8 +7,17 @@
  */
 import { decodeCanonical } from '../canonical-json/decode-canonical.js';
 import { LIMITS } from '../limits.js';
-import { violation, type Violation } from '../violation.js';
+import type { Violation } from '../violation.js';
 import { parseLenient } from './parse-lenient.js';
+import { ruleTable } from './rule-table.js';
+
+// prettier-ignore
+export const BYTE_RULES = ruleTable({
+  'duplicate-key': ['KD-CANON-07', 'keys unique within each object', 'a repeated key',
+    'A key repeats within one object; the record is read with its last value.'],
+  'non-integer': ['KD-CANON-03', 'an unsigned integer', 'sign, fraction or exponent',
+    'A number has a sign, fraction or exponent; canonical numbers are unsigned integers.'],
+});
 
 const NUMBER_CODES: ReadonlySet<string> = new Set(['float', 'exponent', 'sign']);
 
@@ -36,33 +45,9 @@ export function checkCanonicalBytes(bytes: Uint8Array): CanonicalBytesOutcome {
   // The decoder stops at its first fault; a lenient parse would silently hide these two,
   // so they are named even when an earlier fault was reported.
   const first = strict.violation.code;
-  if (lenient.duplicateKeyAt !== undefined && first !== 'duplicate-key') {
-    outcome.violations.push(
-      violation(
-        'duplicate-key',
-        'KD-CANON-07',
-        'A key repeats within one object; the record is read with its last value.',
-        {
-          offset: lenient.duplicateKeyAt,
-          expected: 'keys unique within each object',
-          actual: 'a repeated key',
-        },
-      ),
-    );
-  }
-  if (lenient.nonIntegerAt !== undefined && !NUMBER_CODES.has(first)) {
-    outcome.violations.push(
-      violation(
-        'non-integer',
-        'KD-CANON-03',
-        'A number has a sign, fraction or exponent; canonical numbers are unsigned integers.',
-        {
-          offset: lenient.nonIntegerAt,
-          expected: 'an unsigned integer',
-          actual: 'sign, fraction or exponent',
-        },
-      ),
-    );
-  }
+  if (lenient.duplicateKeyAt !== undefined && first !== 'duplicate-key')
+    outcome.violations.push(BYTE_RULES.at('duplicate-key', { offset: lenient.duplicateKeyAt }));
+  if (lenient.nonIntegerAt !== undefined && !NUMBER_CODES.has(first))
+    outcome.violations.push(BYTE_RULES.at('non-integer', { offset: lenient.nonIntegerAt }));
   return outcome;
 }

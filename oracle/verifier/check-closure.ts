@@ -8,9 +8,60 @@
  *
  * Pointers and clauses match the result schema's reports where it states the same rule.
  */
-import { childPointer, violation, type Violation } from '../violation.js';
-import { arrayMember, describeValue, isRecord, member } from './json-access.js';
+import { childPointer, type Violation } from '../violation.js';
+import { arrayMember, isRecord, member } from './json-access.js';
+import { ruleTable } from './rule-table.js';
 import { statusRank } from './status-rank.js';
+
+// prettier-ignore
+export const CLOSURE_RULES = ruleTable({
+  'validated-with-unvalidated-dependency': ['KD-CLOSURE-09', '"validated"', '{status:value}',
+    'A validated fact requires every listed dependency to be validated.'],
+  'dependency-more-restrictive': ['KD-CLOSURE-08', "at most the fact's own status", '{status:value}',
+    "A fact's status is at least as restrictive as every listed dependency."],
+  'validated-type-without-identity': ['KD-TYPE-02', 'an Identity', '{identity:value}',
+    'A validated type has an identity of kind TypeId.'],
+  'type-identity-kind': ['KD-TYPE-02', '"TypeId"', '{kind:value}', 'A validated type has an identity of kind TypeId.'],
+  'validated-type-without-display': ['KD-TYPE-02', 'a Display', '{display:value}', 'A validated type has a display.'],
+  'validated-type-with-reason': ['KD-TYPE-02', 'null', '{reason:value}', 'A validated type has a null reason.'],
+  'provisional-type-with-identity': ['KD-TYPE-04', 'null', '{identity:value}', 'A provisional type has no identity.'],
+  'error-type-with-identity': ['KD-TYPE-05', 'null', '{identity:value}', 'A error type has no identity.'],
+  'unavailable-type-with-identity': ['KD-TYPE-05', 'null', '{identity:value}', 'A unavailable type has no identity.'],
+  'provisional-type-without-reason': ['KD-TYPE-04', 'a FactReason', '{reason:value}',
+    'A provisional type has a non-null reason.'],
+  'error-type-without-reason': ['KD-TYPE-05', 'a FactReason', '{reason:value}', 'A error type has a non-null reason.'],
+  'unavailable-type-without-reason': ['KD-TYPE-05', 'a FactReason', '{reason:value}',
+    'A unavailable type has a non-null reason.'],
+  'error-type-reason': ['KD-TYPE-06', '"rejected-by-diagnostic"', '{reason:value}',
+    'An error type uses rejected-by-diagnostic.'],
+  'error-type-without-diagnostic': ['KD-TYPE-06', 'at least one diagnostic ID', '{ids:value}',
+    'An error type has at least one diagnostic ID.'],
+  'unavailable-type-with-display': ['KD-TYPE-07', 'null', '{display:value}',
+    'An unavailable type has no display; it shows no fabricated value.'],
+  'unavailable-without-rejection': ['KD-OP-12', 'at least one rejection reason', '{reasons:value}',
+    'Every row with availability unavailable has at least one rejection reason.'],
+  'nonvalidated-row-callable': ['KD-OP-13', '"unavailable"', '{availability:value}',
+    'A provisional, error or unavailable row has availability unavailable; only a validated row is callable.'],
+  'callable-without-signature': ['KD-OP-09', 'a Signature', '{signature:value}',
+    'A validated callable row has a non-null signature.'],
+  'callable-without-receiver-mode': ['KD-OP-09', 'read | edit | take | none', '{mode:value}',
+    'A validated callable row has a non-null receiver mode.'],
+  'callable-with-rejection': ['KD-OP-09', '[]', '{reasons:value}',
+    'A validated callable row has an empty rejection list.'],
+  'error-row-without-diagnostic': ['KD-OP-13', 'at least one diagnostic ID', '{ids:value}',
+    'An error row has at least one diagnostic ID.'],
+  'unavailable-row-with-signature': ['KD-CLOSURE-11', 'null', '{signature:value}',
+    'A row with status unavailable has a null signature (OQ-25 A).'],
+  'unavailable-row-with-receiver-mode': ['KD-CLOSURE-11', 'null', '{mode:value}',
+    'A row with status unavailable has a null receiver mode (OQ-25 A).'],
+  'validated-row-indefinite-rejection': ['KD-OP-11', '{definitive}', '{reason:value}',
+    'A validated unavailable row is a definitive rejection; incomplete-analysis,',
+    'limit-exhausted and unsupported-in-profile imply a nonvalidated row (OQ-43 A).'],
+  'callable-origin-not-validated': ['KD-ORIGIN-13', '"validated"', '{status:value}',
+    'A callable row requires a validated origin.'],
+  'nested-more-restrictive': ['KD-CLOSURE-17', "at most the row's own status", '{status:value}',
+    "A row's status is at least as restrictive as {nested}."],
+});
 
 /** OQ-43 A: the rejection reasons that rest on a definitive verdict, not on missing facts. */
 const DEFINITIVE_REJECTIONS: ReadonlySet<string> = new Set([
@@ -22,6 +73,9 @@ const DEFINITIVE_REJECTIONS: ReadonlySet<string> = new Set([
   'type-mismatch',
   'unsatisfied-bound',
 ]);
+const definitive = [...DEFINITIVE_REJECTIONS].join(' | ');
+
+const R = CLOSURE_RULES;
 
 /** Checks the type fact and every operation row of a decoded result. */
 export function checkClosure(result: unknown): Violation[] {
@@ -34,46 +88,14 @@ export function checkClosure(result: unknown): Violation[] {
   return out;
 }
 
-function push(
-  out: Violation[],
-  code: string,
-  clause: string,
-  pointer: string,
-  message: string,
-  expected: string,
-  actual: unknown,
-): void {
-  out.push(violation(code, clause, message, { pointer, expected, actual: describeValue(actual) }));
-}
-
 /** Each listed dependency is no more restrictive than the fact (KD-CLOSURE-08, KD-CLOSURE-09). */
 function checkListedDependencies(fact: unknown, factRank: number, pointer: string, out: Violation[]): void {
   arrayMember(fact, 'dependencies').forEach((dep, j) => {
-    const depStatus = member(dep, 'status');
-    const r = statusRank(depStatus);
+    const status = member(dep, 'status');
+    const r = statusRank(status);
     if (r === undefined || r <= factRank) return;
-    const p = `${pointer}/dependencies/${j}/status`;
-    if (factRank === 0) {
-      push(
-        out,
-        'validated-with-unvalidated-dependency',
-        'KD-CLOSURE-09',
-        p,
-        'A validated fact requires every listed dependency to be validated.',
-        '"validated"',
-        depStatus,
-      );
-    } else {
-      push(
-        out,
-        'dependency-more-restrictive',
-        'KD-CLOSURE-08',
-        p,
-        "A fact's status is at least as restrictive as every listed dependency.",
-        `at most the fact's own status`,
-        depStatus,
-      );
-    }
+    const rule = factRank === 0 ? 'validated-with-unvalidated-dependency' : 'dependency-more-restrictive';
+    out.push(R.at(rule, `${pointer}/dependencies/${j}/status`, { status }));
   });
 }
 
@@ -84,106 +106,23 @@ function checkTypeFact(type: Readonly<Record<string, unknown>>, out: Violation[]
   const identity = member(type, 'identity');
   const display = member(type, 'display');
   const reason = member(type, 'reason');
-  const diagnosticIds = arrayMember(type, 'diagnostic_ids');
+  const ids = arrayMember(type, 'diagnostic_ids');
   if (status === 'validated') {
-    if (!isRecord(identity)) {
-      push(
-        out,
-        'validated-type-without-identity',
-        'KD-TYPE-02',
-        '/type/identity',
-        'A validated type has an identity of kind TypeId.',
-        'an Identity',
-        identity,
-      );
-    } else if (member(identity, 'kind') !== 'TypeId') {
-      push(
-        out,
-        'type-identity-kind',
-        'KD-TYPE-02',
-        '/type/identity/kind',
-        'A validated type has an identity of kind TypeId.',
-        '"TypeId"',
-        member(identity, 'kind'),
-      );
-    }
-    if (typeof display !== 'string')
-      push(
-        out,
-        'validated-type-without-display',
-        'KD-TYPE-02',
-        '/type/display',
-        'A validated type has a display.',
-        'a Display',
-        display,
-      );
-    if (reason !== null)
-      push(
-        out,
-        'validated-type-with-reason',
-        'KD-TYPE-02',
-        '/type/reason',
-        'A validated type has a null reason.',
-        'null',
-        reason,
-      );
+    const kind = member(identity, 'kind');
+    if (!isRecord(identity)) out.push(R.at('validated-type-without-identity', '/type/identity', { identity }));
+    else if (kind !== 'TypeId') out.push(R.at('type-identity-kind', '/type/identity/kind', { kind }));
+    if (typeof display !== 'string') out.push(R.at('validated-type-without-display', '/type/display', { display }));
+    if (reason !== null) out.push(R.at('validated-type-with-reason', '/type/reason', { reason }));
   } else {
-    const clause = status === 'provisional' ? 'KD-TYPE-04' : 'KD-TYPE-05';
-    if (identity !== null)
-      push(
-        out,
-        `${status}-type-with-identity`,
-        clause,
-        '/type/identity',
-        `A ${status} type has no identity.`,
-        'null',
-        identity,
-      );
-    if (reason === null)
-      push(
-        out,
-        `${status}-type-without-reason`,
-        clause,
-        '/type/reason',
-        `A ${status} type has a non-null reason.`,
-        'a FactReason',
-        reason,
-      );
-    if (status === 'error') {
-      if (typeof reason === 'string' && reason !== 'rejected-by-diagnostic') {
-        push(
-          out,
-          'error-type-reason',
-          'KD-TYPE-06',
-          '/type/reason',
-          'An error type uses rejected-by-diagnostic.',
-          '"rejected-by-diagnostic"',
-          reason,
-        );
-      }
-      if (diagnosticIds.length === 0) {
-        push(
-          out,
-          'error-type-without-diagnostic',
-          'KD-TYPE-06',
-          '/type/diagnostic_ids',
-          'An error type has at least one diagnostic ID.',
-          'at least one diagnostic ID',
-          diagnosticIds,
-        );
-      }
-    }
-    if (status === 'unavailable' && display !== null) {
-      push(
-        out,
-        'unavailable-type-with-display',
-        'KD-TYPE-07',
-        '/type/display',
-        'An unavailable type has no display; it shows no fabricated value.',
-        'null',
-        display,
-      );
-    }
+    const s = status as 'provisional' | 'error' | 'unavailable';
+    if (identity !== null) out.push(R.at(`${s}-type-with-identity`, '/type/identity', { identity }));
+    if (reason === null) out.push(R.at(`${s}-type-without-reason`, '/type/reason', { reason }));
+    if (s === 'error' && typeof reason === 'string' && reason !== 'rejected-by-diagnostic')
+      out.push(R.at('error-type-reason', '/type/reason', { reason }));
+    if (s === 'error' && ids.length === 0)
+      out.push(R.at('error-type-without-diagnostic', '/type/diagnostic_ids', { ids }));
+    if (s === 'unavailable' && display !== null)
+      out.push(R.at('unavailable-type-with-display', '/type/display', { display }));
   }
   checkListedDependencies(type, rank, '/type', out);
 }
@@ -194,117 +133,32 @@ function checkOperation(op: Readonly<Record<string, unknown>>, pointer: string, 
   const availability = member(op, 'availability');
   const callable = availability === 'callable';
   const reasons = arrayMember(op, 'rejection_reasons');
+  const signature = member(op, 'signature');
+  const mode = member(op, 'receiver_mode');
+  const ids = arrayMember(op, 'diagnostic_ids');
+  const at = (field: string): string => `${pointer}/${field}`;
 
-  if (availability === 'unavailable' && reasons.length === 0) {
-    push(
-      out,
-      'unavailable-without-rejection',
-      'KD-OP-12',
-      `${pointer}/rejection_reasons`,
-      'Every row with availability unavailable has at least one rejection reason.',
-      'at least one rejection reason',
-      reasons,
-    );
-  }
+  if (availability === 'unavailable' && reasons.length === 0)
+    out.push(R.at('unavailable-without-rejection', at('rejection_reasons'), { reasons }));
   if (rank === undefined) return;
-
-  if (callable && status !== 'validated') {
-    push(
-      out,
-      'nonvalidated-row-callable',
-      'KD-OP-13',
-      `${pointer}/availability`,
-      'A provisional, error or unavailable row has availability unavailable; only a validated row is callable.',
-      '"unavailable"',
-      availability,
-    );
-  }
+  if (callable && status !== 'validated')
+    out.push(R.at('nonvalidated-row-callable', at('availability'), { availability }));
   if (callable && status === 'validated') {
-    const sig = member(op, 'signature');
-    const mode = member(op, 'receiver_mode');
-    if (sig === null)
-      push(
-        out,
-        'callable-without-signature',
-        'KD-OP-09',
-        `${pointer}/signature`,
-        'A validated callable row has a non-null signature.',
-        'a Signature',
-        sig,
-      );
-    if (mode === null)
-      push(
-        out,
-        'callable-without-receiver-mode',
-        'KD-OP-09',
-        `${pointer}/receiver_mode`,
-        'A validated callable row has a non-null receiver mode.',
-        'read | edit | take | none',
-        mode,
-      );
-    if (reasons.length > 0)
-      push(
-        out,
-        'callable-with-rejection',
-        'KD-OP-09',
-        `${pointer}/rejection_reasons`,
-        'A validated callable row has an empty rejection list.',
-        '[]',
-        reasons,
-      );
+    if (signature === null) out.push(R.at('callable-without-signature', at('signature'), { signature }));
+    if (mode === null) out.push(R.at('callable-without-receiver-mode', at('receiver_mode'), { mode }));
+    if (reasons.length > 0) out.push(R.at('callable-with-rejection', at('rejection_reasons'), { reasons }));
   }
-  if (status === 'error') {
-    const ids = arrayMember(op, 'diagnostic_ids');
-    if (ids.length === 0)
-      push(
-        out,
-        'error-row-without-diagnostic',
-        'KD-OP-13',
-        `${pointer}/diagnostic_ids`,
-        'An error row has at least one diagnostic ID.',
-        'at least one diagnostic ID',
-        ids,
-      );
-  }
-  if (status === 'unavailable') {
-    // OQ-25 A: an unavailable fact shows no fabricated value (KD-CLOSURE-11).
-    const sig = member(op, 'signature');
-    const mode = member(op, 'receiver_mode');
-    if (sig !== null)
-      push(
-        out,
-        'unavailable-row-with-signature',
-        'KD-CLOSURE-11',
-        `${pointer}/signature`,
-        'A row with status unavailable has a null signature (OQ-25 A).',
-        'null',
-        sig,
-      );
-    if (mode !== null)
-      push(
-        out,
-        'unavailable-row-with-receiver-mode',
-        'KD-CLOSURE-11',
-        `${pointer}/receiver_mode`,
-        'A row with status unavailable has a null receiver mode (OQ-25 A).',
-        'null',
-        mode,
-      );
-  }
+  if (status === 'error' && ids.length === 0)
+    out.push(R.at('error-row-without-diagnostic', at('diagnostic_ids'), { ids }));
+  // OQ-25 A: an unavailable fact shows no fabricated value (KD-CLOSURE-11).
+  if (status === 'unavailable' && signature !== null)
+    out.push(R.at('unavailable-row-with-signature', at('signature'), { signature }));
+  if (status === 'unavailable' && mode !== null)
+    out.push(R.at('unavailable-row-with-receiver-mode', at('receiver_mode'), { mode }));
   if (status === 'validated' && availability === 'unavailable') {
-    reasons.forEach((r, j) => {
-      if (typeof r === 'string' && !DEFINITIVE_REJECTIONS.has(r)) {
-        push(
-          out,
-          'validated-row-indefinite-rejection',
-          'KD-OP-11',
-          `${pointer}/rejection_reasons/${j}`,
-          'A validated unavailable row is a definitive rejection; incomplete-analysis, ' +
-            'limit-exhausted and unsupported-in-profile imply a nonvalidated row (OQ-43 A).',
-          [...DEFINITIVE_REJECTIONS].join(' | '),
-          r,
-        );
-      }
+    reasons.forEach((reason, j) => {
+      if (typeof reason === 'string' && !DEFINITIVE_REJECTIONS.has(reason))
+        out.push(R.at('validated-row-indefinite-rejection', at(`rejection_reasons/${j}`), { definitive, reason }));
     });
   }
 
@@ -312,48 +166,19 @@ function checkOperation(op: Readonly<Record<string, unknown>>, pointer: string, 
 
   // KD-CLOSURE-17: the row is at least as restrictive as every nested record; a callable
   // row needs a validated origin (KD-ORIGIN-13).
-  const origin = member(op, 'origin');
-  const originStatus = member(origin, 'status');
+  const originStatus = member(member(op, 'origin'), 'status');
   const originRank = statusRank(originStatus);
-  if (originRank !== undefined) {
-    if (callable && originRank > 0) {
-      push(
-        out,
-        'callable-origin-not-validated',
-        'KD-ORIGIN-13',
-        `${pointer}/origin/status`,
-        'A callable row requires a validated origin.',
-        '"validated"',
-        originStatus,
-      );
-    } else if (originRank > rank) {
-      push(
-        out,
-        'nested-more-restrictive',
-        'KD-CLOSURE-17',
-        `${pointer}/origin/status`,
-        "A row's status is at least as restrictive as its origin's.",
-        "at most the row's own status",
-        originStatus,
-      );
-    }
-  }
+  if (originRank !== undefined && callable && originRank > 0)
+    out.push(R.at('callable-origin-not-validated', at('origin/status'), { status: originStatus }));
+  else if (originRank !== undefined && originRank > rank)
+    out.push(R.at('nested-more-restrictive', at('origin/status'), { status: originStatus, nested: "its origin's" }));
   for (const field of ['generic_requirements', 'effects'] as const) {
-    arrayMember(op, field).forEach((nested, j) => {
-      const s = member(nested, 'status');
+    const nested = field === 'effects' ? 'every nested effect' : 'every nested generic requirement';
+    arrayMember(op, field).forEach((record, j) => {
+      const s = member(record, 'status');
       const r = statusRank(s);
-      if (r !== undefined && r > rank) {
-        push(
-          out,
-          'nested-more-restrictive',
-          'KD-CLOSURE-17',
-          childPointer(`${pointer}/${field}/${j}`, 'status'),
-          `A row's status is at least as restrictive as every ` +
-            `nested ${field === 'effects' ? 'effect' : 'generic requirement'}.`,
-          "at most the row's own status",
-          s,
-        );
-      }
+      if (r !== undefined && r > rank)
+        out.push(R.at('nested-more-restrictive', childPointer(at(`${field}/${j}`), 'status'), { status: s, nested }));
     });
   }
 }

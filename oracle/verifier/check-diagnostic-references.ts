@@ -4,8 +4,17 @@
  * only for a root request/status failure, that is in an invalid, stale or unavailable
  * result, whose facts are all absent.
  */
-import { violation, type Violation } from '../violation.js';
+import type { Violation } from '../violation.js';
 import { arrayMember, isRecord, member, stringMember } from './json-access.js';
+import { ruleTable } from './rule-table.js';
+
+// prettier-ignore
+export const DIAGNOSTIC_REFERENCE_RULES = ruleTable({
+  'dangling-diagnostic-id': ['KD-DIAG-07', 'the id of one result diagnostic', '{id}',
+    'A fact diagnostic ID names no diagnostic row of the result.'],
+  'unreferenced-diagnostic': ['KD-DIAG-08', 'a diagnostic referenced by a fact', 'an unreferenced diagnostic',
+    'A {status} result carries only diagnostics its facts reference (OQ-30 A).'],
+});
 
 /** Statuses whose facts must account for every diagnostic row (OQ-30 A). */
 const FACT_STATUSES: ReadonlySet<string> = new Set(['complete', 'partial']);
@@ -23,20 +32,8 @@ export function checkDiagnosticReferences(result: unknown): Violation[] {
     arrayMember(fact, 'diagnostic_ids').forEach((id, j) => {
       if (typeof id !== 'string') return;
       referenced.add(id);
-      if (!rows.has(id)) {
-        out.push(
-          violation(
-            'dangling-diagnostic-id',
-            'KD-DIAG-07',
-            'A fact diagnostic ID names no diagnostic row of the result.',
-            {
-              pointer: `${base}/diagnostic_ids/${j}`,
-              expected: 'the id of one result diagnostic',
-              actual: id,
-            },
-          ),
-        );
-      }
+      if (!rows.has(id))
+        out.push(DIAGNOSTIC_REFERENCE_RULES.at('dangling-diagnostic-id', `${base}/diagnostic_ids/${j}`, { id }));
     });
   };
   const type = member(result, 'type');
@@ -46,23 +43,11 @@ export function checkDiagnosticReferences(result: unknown): Violation[] {
   });
 
   const status = stringMember(result, 'status');
-  if (status !== undefined && FACT_STATUSES.has(status)) {
-    arrayMember(result, 'diagnostics').forEach((d, i) => {
-      const id = stringMember(d, 'id');
-      if (id === undefined || referenced.has(id)) return;
-      out.push(
-        violation(
-          'unreferenced-diagnostic',
-          'KD-DIAG-08',
-          `A ${status} result carries only diagnostics its facts reference (OQ-30 A).`,
-          {
-            pointer: `/diagnostics/${i}`,
-            expected: 'a diagnostic referenced by a fact',
-            actual: 'an unreferenced diagnostic',
-          },
-        ),
-      );
-    });
-  }
+  if (status === undefined || !FACT_STATUSES.has(status)) return out;
+  arrayMember(result, 'diagnostics').forEach((d, i) => {
+    const id = stringMember(d, 'id');
+    if (id !== undefined && !referenced.has(id))
+      out.push(DIAGNOSTIC_REFERENCE_RULES.at('unreferenced-diagnostic', `/diagnostics/${i}`, { status }));
+  });
   return out;
 }

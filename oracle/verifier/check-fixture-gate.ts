@@ -15,15 +15,41 @@
 import type { LoadedFixture } from '../fixture/load-fixture.js';
 import type { FixtureOccurrence } from '../fixture/fixture.js';
 import type { AnalysisKey, DiscoveryRequestV1 } from '../records/discovery-records.js';
-import { violation, type Violation } from '../violation.js';
+import type { Violation } from '../violation.js';
 import { describeValue, isRecord, member, stringMember } from './json-access.js';
 import type { RequestReading } from './read-request.js';
+import { ruleTable } from './rule-table.js';
+
+type StaleClause = 'KD-STALE-01' | 'KD-STALE-02' | 'KD-STALE-03' | 'KD-STALE-04' | 'KD-STALE-05';
+
+// prettier-ignore
+export const GATE_RULES = ruleTable({
+  'stale-not-reported': [['KD-STALE-01', 'KD-STALE-02', 'KD-STALE-03', 'KD-STALE-04', 'KD-STALE-05', 'KD-STALE-06'],
+    '"stale"', '{status}',
+    'The {key} does not match the current facts; the result is stale and relabels no old fact as current.'],
+  'stale-reason-mismatch': ['KD-RES-11', '{allowed}', '{reason:value}',
+    'A stale result names a key field that differs from the current facts (OQ-01).'],
+  'stale-without-mismatch': ['KD-RES-11', '"complete" | "partial" | "unavailable"', '"stale"',
+    'The {key} matches the current facts, so the result is not stale.'],
+  'position-not-rejected': [['KD-POS-05', 'KD-POS-06', 'KD-POS-07'], '"invalid"', '{status:value}',
+    'The request position does not fit the current source or its parsed occurrences,',
+    'so the result is invalid with invalid-position (OQ-10 A, KIT-01).'],
+  'expected-unavailable': [['KD-REASON-01', 'KD-LOOKUP-01', 'KD-DIGEST-08'], '{want:json}', '{got:value}',
+    'The fixture leaves no useful fact before lookup, so the result is unavailable with {reason} (KIT-01).'],
+  'position-accepted-by-fixture': ['KD-RES-15', '"complete" | "partial" | "unavailable"', '"invalid"',
+    'The request is valid and its position matches a parsed occurrence, so it is not rejected.'],
+  'unavailable-reason-unjustified': ['KD-RES-13', '{allowed}', '{reason:value}',
+    'Once lookup runs, an unavailable result names the budget,',
+    'unsupported work or missing current-file facts (KIT-09).'],
+});
+
+const R = GATE_RULES;
 
 /** What the request must get from a provider holding the fixture's facts. */
 export type Gate =
-  | { kind: 'stale'; allowed: readonly string[]; clause: string }
-  | { kind: 'invalid-position'; clause: string; rangeFault: boolean }
-  | { kind: 'unavailable'; reason: string; clause: string }
+  | { kind: 'stale'; allowed: readonly string[]; clause: StaleClause }
+  | { kind: 'invalid-position'; clause: 'KD-POS-05' | 'KD-POS-06' | 'KD-POS-07'; rangeFault: boolean }
+  | { kind: 'unavailable'; reason: string; clause: 'KD-REASON-01' | 'KD-LOOKUP-01' | 'KD-DIGEST-08' }
   | { kind: 'lookup'; occurrence: FixtureOccurrence };
 
 /** The key fields after file_id, in AnalysisKey order (OQ-01 A), with their reason and clause. */
@@ -34,11 +60,12 @@ const STALE_FIELDS = [
   { field: 'semantic_compatibility', reason: 'stale-semantic-compatibility', clause: 'KD-STALE-05' },
 ] as const;
 
-/** The stale reasons a key earns against the current key, preferred first; empty when current. */
-function staleReasons(key: unknown, current: AnalysisKey): { allowed: string[]; clause: string } {
+/** The stale reasons a key earns against the current key, preferred first; undefined when current. */
+function staleReasons(key: unknown, current: AnalysisKey): { allowed: string[]; clause: StaleClause } | undefined {
   if (member(key, 'file_id') !== current.file_id) return { allowed: ['wrong-file'], clause: 'KD-STALE-01' };
   const mismatched = STALE_FIELDS.filter((f) => member(key, f.field) !== current[f.field]);
-  return { allowed: mismatched.map((f) => f.reason), clause: mismatched[0]?.clause ?? 'KD-RES-11' };
+  const first = mismatched[0];
+  return first === undefined ? undefined : { allowed: mismatched.map((f) => f.reason), clause: first.clause };
 }
 
 function isBoundary(source: Uint8Array, offset: number): boolean {
@@ -49,7 +76,7 @@ function isBoundary(source: Uint8Array, offset: number): boolean {
 /** The gate a valid request meets against the fixture (KIT-01). */
 export function gateFor(request: DiscoveryRequestV1, fixture: LoadedFixture): Gate {
   const stale = staleReasons(request.analysis, fixture.currentKey);
-  if (stale.allowed.length > 0) return { kind: 'stale', ...stale };
+  if (stale !== undefined) return { kind: 'stale', ...stale };
   const { byte_offset: offset, expression } = request.position;
   if (!(expression.start <= offset && offset <= expression.end))
     return { kind: 'invalid-position', clause: 'KD-POS-05', rangeFault: true };
@@ -75,6 +102,7 @@ const LOOKUP_UNAVAILABLE: ReadonlySet<string> = new Set([
   'unsupported-in-profile',
   'incomplete-current-file-facts',
 ]);
+const LOOKUP_UNAVAILABLE_TEXT = [...LOOKUP_UNAVAILABLE].map((r) => JSON.stringify(r)).join(' | ');
 
 /**
  * Checks the result's status and reason against the gate; returns the matched
@@ -96,73 +124,29 @@ export function checkFixtureGate(
   // answered invalid/invalid-request is the register's acceptable outcome (OQ-03).
   if (reading.kind === 'invalid' || (!reading.canonical && status === 'invalid')) return { violations: out };
   const gate = gateFor(reading.request, fixture);
-  const want = (wantStatus: string, wantReason: string, clause: string, code: string, message: string): void => {
-    if (status !== wantStatus) {
-      out.push(
-        violation(code, clause, message, {
-          pointer: '/status',
-          expected: JSON.stringify(wantStatus),
-          actual: describeValue(status),
-        }),
-      );
-    } else if (reason !== wantReason) {
-      out.push(
-        violation(code, clause, message, {
-          pointer: '/reason',
-          expected: JSON.stringify(wantReason),
-          actual: describeValue(reason),
-        }),
-      );
-    }
-  };
   switch (gate.kind) {
     case 'stale':
       if (status !== 'stale') {
         const clause = status === 'complete' || status === 'partial' ? 'KD-STALE-06' : gate.clause;
-        out.push(
-          violation(
-            'stale-not-reported',
-            clause,
-            'The request key does not match the current facts; ' +
-              'the result is stale and relabels no old fact as current.',
-            {
-              pointer: '/status',
-              expected: '"stale"',
-              actual: describeValue(status),
-            },
-          ),
-        );
+        out.push(R.at('stale-not-reported', '/status', { clause, key: 'request key', status: describeValue(status) }));
       } else if (typeof reason !== 'string' || !gate.allowed.includes(reason)) {
-        out.push(staleReasonViolation(gate.allowed, reason));
+        out.push(staleReasonMismatch(gate.allowed, reason));
       }
       break;
     case 'invalid-position':
       // check-request-echo already reports an offset outside its span answered with facts,
       // and the reason of any invalid answer to a valid request.
       if (status === 'invalid' || (gate.rangeFault && status !== 'stale')) break;
-      out.push(
-        violation(
-          'position-not-rejected',
-          gate.clause,
-          'The request position does not fit the current source or its parsed occurrences, ' +
-            'so the result is invalid with invalid-position (OQ-10 A, KIT-01).',
-          {
-            pointer: '/status',
-            expected: '"invalid"',
-            actual: describeValue(status),
-          },
-        ),
-      );
+      out.push(R.at('position-not-rejected', '/status', { clause: gate.clause, status }));
       break;
-    case 'unavailable':
-      want(
-        'unavailable',
-        gate.reason,
-        gate.clause,
-        'expected-unavailable',
-        `The fixture leaves no useful fact before lookup, so the result is unavailable with ${gate.reason} (KIT-01).`,
-      );
+    case 'unavailable': {
+      const fill = { clause: gate.clause, reason: gate.reason };
+      if (status !== 'unavailable')
+        out.push(R.at('expected-unavailable', '/status', { ...fill, want: 'unavailable', got: status }));
+      else if (reason !== gate.reason)
+        out.push(R.at('expected-unavailable', '/reason', { ...fill, want: gate.reason, got: reason }));
       break;
+    }
     case 'lookup':
       checkLookupStatus(status, reason, reading.canonical, out);
       return { violations: out, occurrence: gate.occurrence };
@@ -170,61 +154,18 @@ export function checkFixtureGate(
   return { violations: out };
 }
 
-function staleReasonViolation(allowed: readonly string[], reason: unknown): Violation {
-  return violation(
-    'stale-reason-mismatch',
-    'KD-RES-11',
-    'A stale result names a key field that differs from the current facts (OQ-01).',
-    {
-      pointer: '/reason',
-      expected: allowed.map((r) => JSON.stringify(r)).join(' | '),
-      actual: describeValue(reason),
-    },
-  );
+function staleReasonMismatch(allowed: readonly string[], reason: unknown): Violation {
+  return R.at('stale-reason-mismatch', '/reason', {
+    allowed: allowed.map((r) => JSON.stringify(r)).join(' | '),
+    reason,
+  });
 }
 
 function checkLookupStatus(status: string | undefined, reason: unknown, canonical: boolean, out: Violation[]): void {
-  if (status === 'stale') {
-    out.push(
-      violation(
-        'stale-without-mismatch',
-        'KD-RES-11',
-        'The request key matches the current facts, so the result is not stale.',
-        {
-          pointer: '/status',
-          expected: '"complete" | "partial" | "unavailable"',
-          actual: '"stale"',
-        },
-      ),
-    );
-  } else if (status === 'invalid' && canonical) {
-    out.push(
-      violation(
-        'position-accepted-by-fixture',
-        'KD-RES-15',
-        'The request is valid and its position matches a parsed occurrence, so it is not rejected.',
-        {
-          pointer: '/status',
-          expected: '"complete" | "partial" | "unavailable"',
-          actual: '"invalid"',
-        },
-      ),
-    );
-  } else if (status === 'unavailable' && !(typeof reason === 'string' && LOOKUP_UNAVAILABLE.has(reason))) {
-    out.push(
-      violation(
-        'unavailable-reason-unjustified',
-        'KD-RES-13',
-        'Once lookup runs, an unavailable result names the budget, ' +
-          'unsupported work or missing current-file facts (KIT-09).',
-        {
-          pointer: '/reason',
-          expected: [...LOOKUP_UNAVAILABLE].map((r) => JSON.stringify(r)).join(' | '),
-          actual: describeValue(reason),
-        },
-      ),
-    );
-  }
+  if (status === 'stale') out.push(R.at('stale-without-mismatch', '/status', { key: 'request key' }));
+  else if (status === 'invalid' && canonical) out.push(R.at('position-accepted-by-fixture', '/status'));
+  else if (status === 'unavailable' && !(typeof reason === 'string' && LOOKUP_UNAVAILABLE.has(reason)))
+    out.push(R.at('unavailable-reason-unjustified', '/reason', { allowed: LOOKUP_UNAVAILABLE_TEXT, reason }));
 }
 
 /** Without the request: the echoed key against the fixture's current key. */
@@ -239,36 +180,12 @@ function checkEchoedKey(
   if (!isRecord(analysis) || status === undefined || status === 'invalid') return;
   const stale = staleReasons(analysis, fixture.currentKey);
   if (status === 'stale') {
-    if (stale.allowed.length === 0) {
-      out.push(
-        violation(
-          'stale-without-mismatch',
-          'KD-RES-11',
-          'The echoed key matches the current facts, so the result is not stale.',
-          {
-            pointer: '/status',
-            expected: '"complete" | "partial" | "unavailable"',
-            actual: '"stale"',
-          },
-        ),
-      );
-    } else if (typeof reason !== 'string' || !stale.allowed.includes(reason)) {
-      out.push(staleReasonViolation(stale.allowed, reason));
-    }
+    if (stale === undefined) out.push(R.at('stale-without-mismatch', '/status', { key: 'echoed key' }));
+    else if (typeof reason !== 'string' || !stale.allowed.includes(reason))
+      out.push(staleReasonMismatch(stale.allowed, reason));
     return;
   }
-  if (stale.allowed.length === 0) return;
+  if (stale === undefined) return;
   const clause = status === 'complete' || status === 'partial' ? 'KD-STALE-06' : stale.clause;
-  out.push(
-    violation(
-      'stale-not-reported',
-      clause,
-      'The echoed key does not match the current facts; the result is stale and relabels no old fact as current.',
-      {
-        pointer: '/status',
-        expected: '"stale"',
-        actual: JSON.stringify(status),
-      },
-    ),
-  );
+  out.push(R.at('stale-not-reported', '/status', { clause, key: 'echoed key', status: JSON.stringify(status) }));
 }

@@ -4,7 +4,8 @@
  * - a row carries exactly the rejections the compiler's facts force: receiver ownership
  *   judged mode by mode (KD-OWN-03..06), public effects against the capabilities held
  *   (KD-EFFECT-05/06), equality and inference requirements (KD-LOOKUP-09, KD-OP-11), and is
- *   callable only without one (KD-CLOSURE-12); a row the facts withhold is not shown
+ *   callable only without one (KD-CLOSURE-12: a callable row is reported under the clause of the
+ *   rejection it lacks); a row the facts withhold is not shown
  *   (KD-LOOKUP-11, KD-EFFECT-07, KD-ACCEPT-11);
  * - a row keeps the candidate's generic requirements (KD-ACCEPT-03) and public effect
  *   requirements (KD-EFFECT-07) unaltered, and lists no dependency its facts do not have,
@@ -27,13 +28,92 @@ import type { LoadedFixture } from '../fixture/load-fixture.js';
 import type { FixtureCandidate, FixtureOccurrence } from '../fixture/fixture.js';
 import { LIMITS } from '../limits.js';
 import type { DiscoveryRequestV1 } from '../records/discovery-records.js';
-import { violation, type Violation } from '../violation.js';
-import { deriveLookupTruth, type CandidateTruth, type LookupTruth } from './derive-lookup-truth.js';
+import type { Violation } from '../violation.js';
+import { deriveLookupTruth, REJECTION_CLAUSES, type CandidateTruth, type LookupTruth } from './derive-lookup-truth.js';
+import { hiddenIdentities, type Withholding } from './fixture-exposure.js';
 import { factKeyText, type FixtureFactClosure } from './fixture-fact-closure.js';
-import { hiddenIdentities } from './fixture-exposure.js';
-import { arrayMember, describeValue, isRecord, member, stringMember, type JsonRecord } from './json-access.js';
-import { READINGS, readingApplies, type ReadingName } from './pending-readings.js';
+import { arrayMember, isRecord, member, stringMember, type JsonRecord } from './json-access.js';
+import { ruleTable } from './rule-table.js';
 import { statusRank } from './status-rank.js';
+
+/** The clause a missing omission breaks, by the reason that withheld a collected candidate (KIT-04). */
+const MISSING_CLAUSE = {
+  'hidden-by-visibility': 'KD-DISCLOSE-09',
+  'not-imported': 'KD-DISCLOSE-06',
+  'unsupported-in-profile': 'KD-LOOKUP-11',
+  'incomplete-analysis': 'KD-LOOKUP-07',
+} as const satisfies Record<Withholding, string>;
+/** The omissions the facts require whatever was withheld, each with its clause (KIT-04 C, OQ-32 D, OQ-19). */
+type RequiredOmissions = Map<string, 'KD-LOOKUP-07' | 'KD-RES-09' | 'KD-LOOKUP-11'>;
+
+// prettier-ignore
+export const LOOKUP_RULES = ruleTable({
+  'truncated-without-limit': ['KD-LIMIT-10', 'false', 'true',
+    'No limit of the profile can be reached on these facts, so nothing was cut and the result is not truncated.'],
+  'row-not-matching-spelling': ['KD-RES-18', 'the spelling', '{name:value}',
+    'An explanation shows only a candidate whose display name is the spelling asked for (KIT-05).'],
+  'row-not-applicable': ['KD-ACCEPT-06', 'no row', 'a row',
+    "The candidate does not apply to the receiver's type, so it is no operation of this receiver (KIT-02)."],
+  'withheld-candidate-row': [['KD-ACCEPT-11', 'KD-LOOKUP-11', 'KD-EFFECT-07'], 'no row', 'a row',
+    'The facts withhold this candidate ({withheld}); it is reported as an omission, never as a row (KIT-04).'],
+  'callable-despite-rejection': [REJECTION_CLAUSES, '"unavailable"', '"callable"',
+    "The compiler's facts reject this operation here ({reason}), so it is not callable."],
+  'rejection-missing': [REJECTION_CLAUSES, '{reason} among the reasons', 'absent',
+    "The compiler's facts reject this operation with {reason}, which the row does not say (KIT-06)."],
+  'rejection-unfounded': [['KD-OWN-06', 'KD-EFFECT-05', 'KD-RES-18', 'KD-LOOKUP-09', 'KD-OP-11', 'KD-LOOKUP-11'],
+    'no such reason', '{reason:json}',
+    "The compiler's facts give no ground for {reason} on this row; the compiler's verdicts stay authoritative."],
+  'ambiguity-not-reported': ['KD-RES-18', '"ambiguous" among the reasons', 'absent',
+    'Two or more visible candidates apply to this spelling, so the explained row says ambiguous (OQ-34 A).'],
+  'inference-row-validated': ['KD-OP-11', 'at least "provisional"', '"validated"',
+    'The row rests on an unresolved inference requirement, so it is not validated (OQ-43 A).'],
+  'rejection-under-unvalidated-type': ['KD-CLOSURE-09', "at least the type's status", '{status:value}',
+    'The rejection is judged against a receiver type that is not validated, so it is not definitive:',
+    'the row is at least as restrictive as the type (register OQ-43).'],
+  'generic-requirement-unknown': ['KD-ACCEPT-03', 'one of the candidate requirements', '{display:value}',
+    "The row lists a generic requirement the candidate does not have; signatures keep the compiler's canonical",
+    'requirements.'],
+  'generic-requirement-altered': ['KD-ACCEPT-03', '{kinds} {display:json}', '{gotKind:value} {gotDisplay:value}',
+    "The row alters a generic requirement of the candidate; signatures keep the compiler's canonical requirements."],
+  'generic-requirement-missing': ['KD-ACCEPT-03', 'every requirement of the candidate', 'one missing',
+    "The row drops a generic requirement of the candidate; signatures keep the compiler's canonical requirements."],
+  'effect-requirement-unknown': ['KD-EFFECT-07', 'one of the public effect requirements', 'another effect',
+    'The row lists an effect requirement the candidate does not have.'],
+  'effect-requirement-altered': ['KD-EFFECT-07', '{want:json}', '{display:value}',
+    "The row alters the display of an effect requirement; it reports the compiler's public requirement."],
+  'non-validated-effect-listed': ['KD-EFFECT-07', 'not listed', 'listed',
+    'An explanation lists only public validated effect requirements; this one is not validated (L421, KIT-12).'],
+  'effect-requirement-missing': ['KD-EFFECT-07', '{kind} {value}', 'absent',
+    'The row drops a public validated effect requirement of the candidate.'],
+  'hidden-identity-dependency': ['KD-DISCLOSE-07', 'no hidden identity', 'a hidden SymbolId',
+    "A dependency value names a candidate hidden at this position; a result never returns a hidden declaration's",
+    'identity.'],
+  'hidden-identity-dependency (withheld)': ['KD-DISCLOSE-07', 'no hidden identity', 'a hidden SymbolId',
+    'The row depends on a candidate hidden at this position; that dependency is withheld',
+    'and the row is unavailable with incomplete-analysis (register KIT-08).'],
+  'dependency-not-in-facts': ['KD-CLOSURE-16', 'only the dependencies of the row and its nested records',
+    '{source} {kind} {prefix}…',
+    'The row lists a dependency that neither the candidate nor a nested record it lists has (OQ-22 A).'],
+  'omission-missing': [Object.values(MISSING_CLAUSE), '{reason:json}', 'absent',
+    'A collected candidate is withheld with {reason}, so the result carries that omission (KIT-04).'],
+  'omission-missing (incomplete facts)': [['KD-LOOKUP-07', 'KD-RES-09', 'KD-LOOKUP-11'], '{reason:json}', 'absent',
+    'The facts make the result incomplete, so it carries a {reason} omission.'],
+  'omission-unfounded': [
+    ['KD-DISCLOSE-07', 'KD-LIMIT-10', 'KD-DISCLOSE-09', 'KD-LOOKUP-11', 'KD-LOOKUP-07', 'KD-OMIT-02'],
+    'no such omission', '{reason:json}',
+    'No collected candidate is withheld with {reason}; an omission says no more than the facts (KIT-04).'],
+  'callable-row-dropped': ['KD-LOOKUP-06', 'a row for SymbolId {id}', 'absent',
+    'A visible, validated, callable operation of this receiver is missing from the result.'],
+  'unavailable-row-dropped': [['KD-OWN-03', 'KD-EFFECT-06', 'KD-REQ-07'], 'a row for SymbolId {id}', 'absent',
+    'include_unavailable asks for the visible rejected candidates; this one is missing.'],
+  'explained-row-missing': ['KD-RES-18', 'a row for SymbolId {id}', 'no row',
+    'A visible candidate matches the spelling, so the explanation shows its row whatever include_unavailable says',
+    '(KIT-05, OQ-33 A).'],
+  'explained-row-not-selected': ['KD-RES-18', '{id}', '{got:value}',
+    'The explanation shows the first applicable matching candidate in canonical order (KIT-05, OQ-34 A).'],
+});
+
+const R = LOOKUP_RULES;
 
 /** What the lookup checks need. */
 export interface LookupCheckInput {
@@ -41,8 +121,6 @@ export interface LookupCheckInput {
   closure: FixtureFactClosure;
   occurrence: FixtureOccurrence;
   request: DiscoveryRequestV1;
-  /** Also check the readings the oracle does not follow yet (pending-readings.ts). */
-  pendingReadings: boolean;
 }
 
 /** Checks a complete or partial lookup result against the fixture's ground truth. */
@@ -54,7 +132,7 @@ export function checkFixtureLookup(result: unknown, input: LookupCheckInput): Vi
   const truncated = member(result, 'truncated');
   if (input.request.query.kind === 'type') {
     // A type query looks nothing up; only a type fact cut by a cap truncates it (OQ-09 A).
-    if (truncated === true && !truth.typeCapped) out.push(truncatedWithoutLimit());
+    if (truncated === true && !truth.typeCapped) out.push(R.at('truncated-without-limit', '/truncated'));
     return out;
   }
   const byId = new Map<string, CandidateTruth>();
@@ -77,24 +155,11 @@ export function checkFixtureLookup(result: unknown, input: LookupCheckInput): Vi
       checkRow(op, `/operations/${i}`, t, { input, truth, hiddenIds, explain, ambiguous, mayBeAmbiguous }, out);
   });
   const limited = limitMayBeReached(truth, input.fixture);
-  if (truncated === true && !limited) out.push(truncatedWithoutLimit());
+  if (truncated === true && !limited) out.push(R.at('truncated-without-limit', '/truncated'));
   if (truncated !== false || limited || rows.length >= LIMITS.operations) return out;
   if (explain) checkExplanation(result, rows, truth, input, out);
   else checkGeneral(result, rows, truth, input, out);
   return out;
-}
-
-function truncatedWithoutLimit(): Violation {
-  return violation(
-    'truncated-without-limit',
-    'KD-LIMIT-10',
-    'No limit of the profile can be reached on these facts, so nothing was cut and the result is not truncated.',
-    {
-      pointer: '/truncated',
-      expected: 'false',
-      actual: 'true',
-    },
-  );
 }
 
 interface RowContext {
@@ -111,62 +176,31 @@ function eligible(t: CandidateTruth): boolean {
   return t.collected && t.withheld === null && !t.uncitableError;
 }
 
-function add(
-  out: Violation[],
-  code: string,
-  clause: string,
-  pointer: string,
-  message: string,
-  expected: string,
-  actual: string,
-): void {
-  out.push(violation(code, clause, message, { pointer, expected, actual }));
-}
-
-function reading(ctx: { input: LookupCheckInput }, name: ReadingName): string | undefined {
-  return readingApplies(name, ctx.input.pendingReadings) ? READINGS[name].clause : undefined;
+/** The clause a reason on a row breaks when the facts give no ground for it. */
+function unfoundedRejectionClause(reason: string) {
+  if (reason.startsWith('requires-')) return 'KD-OWN-06';
+  if (reason === 'missing-effect') return 'KD-EFFECT-05';
+  if (reason === 'ambiguous') return 'KD-RES-18';
+  if (reason === 'type-mismatch') return 'KD-LOOKUP-09';
+  return reason === 'incomplete-analysis' ? 'KD-OP-11' : 'KD-LOOKUP-11';
 }
 
 function checkRow(op: JsonRecord, at: string, t: CandidateTruth, ctx: RowContext, out: Violation[]): void {
   if (!t.collected) {
     if (ctx.explain)
-      add(
-        out,
-        'row-not-matching-spelling',
-        'KD-RES-18',
-        `${at}/display_name`,
-        'An explanation shows only a candidate whose display name is the spelling asked for (KIT-05).',
-        'the spelling',
-        describeValue(member(op, 'display_name')),
-      );
-    else
-      add(
-        out,
-        'row-not-applicable',
-        'KD-ACCEPT-06',
-        `${at}/identity`,
-        "The candidate does not apply to the receiver's type, so it is no operation of this receiver (KIT-02).",
-        'no row',
-        'a row',
-      );
+      out.push(R.at('row-not-matching-spelling', `${at}/display_name`, { name: member(op, 'display_name') }));
+    else out.push(R.at('row-not-applicable', `${at}/identity`));
     return;
   }
   if (t.withheld !== null) {
+    const kind = t.candidate.origin.kind;
     const clause =
-      t.withheld === 'unsupported-in-profile'
-        ? t.candidate.origin.kind === 'function' || t.candidate.origin.kind === 'member'
+      t.withheld !== 'unsupported-in-profile'
+        ? 'KD-EFFECT-07'
+        : kind === 'function' || kind === 'member'
           ? 'KD-ACCEPT-11'
-          : 'KD-LOOKUP-11'
-        : 'KD-EFFECT-07';
-    add(
-      out,
-      'withheld-candidate-row',
-      clause,
-      at,
-      `The facts withhold this candidate (${t.withheld}); it is reported as an omission, never as a row (KIT-04).`,
-      'no row',
-      'a row',
-    );
+          : 'KD-LOOKUP-11';
+    out.push(R.at('withheld-candidate-row', at, { clause, withheld: t.withheld }));
     return;
   }
   const reasons = new Set(arrayMember(op, 'rejection_reasons').filter((r): r is string => typeof r === 'string'));
@@ -175,96 +209,25 @@ function checkRow(op: JsonRecord, at: string, t: CandidateTruth, ctx: RowContext
   const rank = statusRank(status);
   for (const [reason, clause] of t.rejections) {
     if (reasons.has(reason) || t.capped) continue;
-    if (availability === 'callable') {
-      add(
-        out,
-        'callable-despite-rejection',
-        clause,
-        `${at}/availability`,
-        `The compiler's facts reject this operation here (${reason}), so it is not callable (KD-CLOSURE-12).`,
-        '"unavailable"',
-        '"callable"',
-      );
-    } else {
-      add(
-        out,
-        'rejection-missing',
-        clause,
-        `${at}/rejection_reasons`,
-        `The compiler's facts reject this operation with ${reason}, which the row does not say (KIT-06).`,
-        `${reason} among the reasons`,
-        'absent',
-      );
-    }
+    if (availability === 'callable')
+      out.push(R.at('callable-despite-rejection', `${at}/availability`, { clause, reason }));
+    else out.push(R.at('rejection-missing', `${at}/rejection_reasons`, { clause, reason }));
   }
   for (const reason of reasons) {
     if (t.rejections.has(reason)) continue;
     if (reason === 'incomplete-analysis' && rank !== 0) continue;
     if (reason === 'limit-exhausted' && t.capped) continue;
     if (reason === 'ambiguous' && ctx.mayBeAmbiguous) continue;
-    const clause = reason.startsWith('requires-')
-      ? 'KD-OWN-06'
-      : reason === 'missing-effect'
-        ? 'KD-EFFECT-05'
-        : reason === 'ambiguous'
-          ? 'KD-RES-18'
-          : reason === 'type-mismatch'
-            ? 'KD-LOOKUP-09'
-            : reason === 'incomplete-analysis'
-              ? 'KD-OP-11'
-              : 'KD-LOOKUP-11';
-    add(
-      out,
-      'rejection-unfounded',
-      clause,
-      `${at}/rejection_reasons`,
-      `The compiler's facts give no ground for ${reason} on this row; the compiler's verdicts stay authoritative.`,
-      'no such reason',
-      JSON.stringify(reason),
+    out.push(
+      R.at('rejection-unfounded', `${at}/rejection_reasons`, { clause: unfoundedRejectionClause(reason), reason }),
     );
   }
-  if (ctx.ambiguous && t.applicable && !reasons.has('ambiguous')) {
-    add(
-      out,
-      'ambiguity-not-reported',
-      'KD-RES-18',
-      `${at}/rejection_reasons`,
-      'Two or more visible candidates apply to this spelling, so the explained row says ambiguous (OQ-34 A).',
-      '"ambiguous" among the reasons',
-      'absent',
-    );
-  }
-  if (rank === 0 && t.rejections.has('incomplete-analysis')) {
-    add(
-      out,
-      'inference-row-validated',
-      'KD-OP-11',
-      `${at}/status`,
-      'The row rests on an unresolved inference requirement, so it is not validated (OQ-43 A).',
-      'at least "provisional"',
-      '"validated"',
-    );
-  }
-  const underType = reading(ctx, 'rejection-under-unvalidated-type');
-  if (
-    underType !== undefined &&
-    ctx.truth.typeRank > 0 &&
-    rank !== undefined &&
-    rank < ctx.truth.typeRank &&
-    [...reasons].includes('type-mismatch')
-  ) {
-    // Only a rejection judged against the type depends on it (KIT-02 C); ownership and effects do not.
-    add(
-      out,
-      'rejection-under-unvalidated-type',
-      underType,
-      `${at}/status`,
-      'The rejection is judged against a receiver type that is not validated, so it is not definitive: ' +
-        'the row is at least as restrictive as the type (register OQ-43).',
-      `at least the type's status`,
-      describeValue(status),
-    );
-  }
+  if (ctx.ambiguous && t.applicable && !reasons.has('ambiguous'))
+    out.push(R.at('ambiguity-not-reported', `${at}/rejection_reasons`));
+  if (rank === 0 && t.rejections.has('incomplete-analysis')) out.push(R.at('inference-row-validated', `${at}/status`));
+  // Only a rejection judged against the type depends on it (KIT-02 C); ownership and effects do not (OQ-43).
+  if (ctx.truth.typeRank > 0 && rank !== undefined && rank < ctx.truth.typeRank && reasons.has('type-mismatch'))
+    out.push(R.at('rejection-under-unvalidated-type', `${at}/status`, { status }));
   checkRequirements(op, at, t, hiddenIdentities(ctx.input.fixture), out);
   checkEffects(op, at, t, ctx, out);
   checkDependencies(op, at, t, ctx, out);
@@ -299,50 +262,25 @@ function checkRequirements(
     const w = want.get(k);
     const pointer = `${at}/generic_requirements/${j}`;
     if (w === undefined) {
-      add(
-        out,
-        'generic-requirement-unknown',
-        'KD-ACCEPT-03',
-        pointer,
-        'The row lists a generic requirement the candidate does not have; ' +
-          "signatures keep the compiler's canonical requirements.",
-        'one of the candidate requirements',
-        describeValue(display),
-      );
+      out.push(R.at('generic-requirement-unknown', pointer, { display }));
       return;
     }
     seen.add(k);
     if (typeof kind !== 'string' || !w.kinds.has(kind) || typeof display !== 'string' || !w.displays.has(display)) {
-      add(
-        out,
-        'generic-requirement-altered',
-        'KD-ACCEPT-03',
-        pointer,
-        "The row alters a generic requirement of the candidate; signatures keep the compiler's canonical requirements.",
-        `${[...w.kinds].join('|')} ${JSON.stringify([...w.displays][0])}`,
-        `${describeValue(kind)} ${describeValue(display)}`,
-      );
+      const fill = { kinds: [...w.kinds].join('|'), display: [...w.displays][0], gotKind: kind, gotDisplay: display };
+      out.push(R.at('generic-requirement-altered', pointer, fill));
     }
   });
   for (const k of want.keys()) {
     // A requirement naming a hidden identity is never listed (L389, KIT-08 C).
     if (seen.has(k) || (k.startsWith('id\u0000') && hidden.has(k.slice(3).replace('\u0000', ':')))) continue;
-    add(
-      out,
-      'generic-requirement-missing',
-      'KD-ACCEPT-03',
-      `${at}/generic_requirements`,
-      "The row drops a generic requirement of the candidate; signatures keep the compiler's canonical requirements.",
-      'every requirement of the candidate',
-      'one missing',
-    );
+    out.push(R.at('generic-requirement-missing', `${at}/generic_requirements`));
   }
 }
 
 function checkEffects(op: JsonRecord, at: string, t: CandidateTruth, ctx: RowContext, out: Violation[]): void {
   if (t.capped) return;
   const closure = ctx.input.closure;
-  const onlyValidated = reading(ctx, 'only-validated-effects-listed');
   const listed = new Set<string>();
   arrayMember(op, 'effects').forEach((e, j) => {
     const identity = member(e, 'identity');
@@ -351,45 +289,19 @@ function checkEffects(op: JsonRecord, at: string, t: CandidateTruth, ctx: RowCon
     const pointer = `${at}/effects/${j}`;
     // A non-public effect shown here is reported by check-fixture-rows.
     if (match.some((f) => !f.public)) return;
-    if (match.length === 0) {
-      add(
-        out,
-        'effect-requirement-unknown',
-        'KD-EFFECT-07',
-        pointer,
-        'The row lists an effect requirement the candidate does not have.',
-        'one of the public effect requirements',
-        'another effect',
-      );
+    const first = match[0];
+    if (first === undefined) {
+      out.push(R.at('effect-requirement-unknown', pointer));
       return;
     }
     listed.add(key);
     const display = member(e, 'display');
-    if (!match.some((f) => f.display === display)) {
-      add(
-        out,
-        'effect-requirement-altered',
-        'KD-EFFECT-07',
-        `${pointer}/display`,
-        "The row alters the display of an effect requirement; it reports the compiler's public requirement.",
-        JSON.stringify((match[0] as { display: string }).display),
-        describeValue(display),
-      );
-    }
-    const validated = match.every((f) => closure.maxRank(f.dependencies, statusRank(f.status) ?? 2) === 0);
+    if (!match.some((f) => f.display === display))
+      out.push(R.at('effect-requirement-altered', `${pointer}/display`, { want: first.display, display }));
     // L421 holds an explanation to only a public validated requirement; a general query may list a
     // non-validated public one (KIT-12 A, an ACCEPTABLE alternative).
-    if (onlyValidated !== undefined && !validated && ctx.explain) {
-      add(
-        out,
-        'non-validated-effect-listed',
-        onlyValidated,
-        pointer,
-        'An explanation lists only public validated effect requirements; this one is not validated (L421, KIT-12).',
-        'not listed',
-        'listed',
-      );
-    }
+    if (ctx.explain && !match.every((f) => closure.maxRank(f.dependencies, statusRank(f.status) ?? 2) === 0))
+      out.push(R.at('non-validated-effect-listed', pointer));
   });
   for (const f of t.candidate.effects) {
     const key = `${f.identity.kind}:${f.identity.value}`;
@@ -397,15 +309,7 @@ function checkEffects(op: JsonRecord, at: string, t: CandidateTruth, ctx: RowCon
     if (!f.public || listed.has(key) || hiddenIdentities(ctx.input.fixture).has(key)) continue;
     if (closure.maxRank(f.dependencies, statusRank(f.status) ?? 2) !== 0) continue;
     listed.add(key);
-    add(
-      out,
-      'effect-requirement-missing',
-      'KD-EFFECT-07',
-      `${at}/effects`,
-      'The row drops a public validated effect requirement of the candidate.',
-      `${f.identity.kind} ${f.identity.value}`,
-      'absent',
-    );
+    out.push(R.at('effect-requirement-missing', `${at}/effects`, { kind: f.identity.kind, value: f.identity.value }));
   }
 }
 
@@ -415,7 +319,6 @@ function checkDependencies(op: JsonRecord, at: string, t: CandidateTruth, ctx: R
   for (const k of [...c.dependencies, ...c.origin.dependencies]) needed.add(factKeyText(k));
   for (const g of c.generic_requirements) for (const k of g.dependencies) needed.add(factKeyText(k));
   for (const e of c.effects) if (e.public) for (const k of e.dependencies) needed.add(factKeyText(k));
-  const hiddenRule = reading(ctx, 'hidden-dependency-withheld');
   arrayMember(op, 'dependencies').forEach((d, j) => {
     const source = stringMember(d, 'source');
     const kind = stringMember(d, 'kind');
@@ -423,46 +326,13 @@ function checkDependencies(op: JsonRecord, at: string, t: CandidateTruth, ctx: R
     if (source === undefined || kind === undefined || value === undefined) return;
     const pointer = `${at}/dependencies/${j}`;
     const genuine = needed.has(`${source}\u0000${kind}\u0000${value}`);
-    if (ctx.hiddenIds.has(value)) {
-      if (!genuine) {
-        add(
-          out,
-          'hidden-identity-dependency',
-          'KD-DISCLOSE-07',
-          `${pointer}/value`,
-          'A dependency value names a candidate hidden at this position; ' +
-            "a result never returns a hidden declaration's identity.",
-          'no hidden identity',
-          'a hidden SymbolId',
-        );
-      } else if (hiddenRule !== undefined) {
-        add(
-          out,
-          'hidden-identity-dependency',
-          hiddenRule,
-          `${pointer}/value`,
-          'The row depends on a candidate hidden at this position; ' +
-            'that dependency is withheld and the row is unavailable with incomplete-analysis (register KIT-07).',
-          'no hidden identity',
-          'a hidden SymbolId',
-        );
-      }
-      return;
-    }
-    if (!genuine) {
-      add(
-        out,
-        'dependency-not-in-facts',
-        'KD-CLOSURE-16',
-        pointer,
-        'The row lists a dependency that neither the candidate nor a nested record it lists has (OQ-22 A).',
-        'only the dependencies of the row and its nested records',
-        `${source} ${kind} ${value.slice(0, 16)}…`,
-      );
-    }
+    // L389, L427 (KIT-08 C): a row never lists a dependency that names a hidden candidate.
+    if (ctx.hiddenIds.has(value) && genuine)
+      out.push(R.at('hidden-identity-dependency (withheld)', `${pointer}/value`));
+    else if (ctx.hiddenIds.has(value)) out.push(R.at('hidden-identity-dependency', `${pointer}/value`));
+    else if (!genuine) out.push(R.at('dependency-not-in-facts', pointer, { source, kind, prefix: value.slice(0, 16) }));
   });
 }
-
 /** Whether some limit of the profile can have cut this result (KD-LIMIT-05..07, OQ-09 A). */
 function limitMayBeReached(truth: LookupTruth, fixture: LoadedFixture): boolean {
   if (truth.budgetMayExhaust || truth.typeCapped) return true;
@@ -495,79 +365,54 @@ function omissionReasons(result: unknown): Set<string> {
   );
 }
 
-const MISSING_CLAUSE: Readonly<Record<string, string>> = {
-  'hidden-by-visibility': 'KD-DISCLOSE-09',
-  'not-imported': 'KD-DISCLOSE-06',
-  'unsupported-in-profile': 'KD-LOOKUP-11',
-  'incomplete-analysis': 'KD-LOOKUP-07',
-};
+/** The clause an omission no withheld candidate founds breaks, by its reason. */
+function unfoundedOmissionClause(reason: string) {
+  // A not-imported omission for a hidden candidate says more than hidden-by-visibility does.
+  if (reason === 'not-imported') return 'KD-DISCLOSE-07';
+  if (reason === 'limit-exhausted') return 'KD-LIMIT-10';
+  if (reason === 'hidden-by-visibility') return 'KD-DISCLOSE-09';
+  if (reason === 'unsupported-in-profile') return 'KD-LOOKUP-11';
+  return reason === 'incomplete-analysis' ? 'KD-LOOKUP-07' : 'KD-OMIT-02';
+}
 
 function checkOmissions(
   got: ReadonlySet<string>,
-  want: ReadonlySet<string>,
+  want: ReadonlySet<Withholding>,
   optional: ReadonlySet<string>,
-  required: ReadonlyMap<string, string>,
+  required: RequiredOmissions,
   out: Violation[],
 ): void {
-  for (const r of want) {
-    if (got.has(r)) continue;
-    add(
-      out,
-      'omission-missing',
-      MISSING_CLAUSE[r] ?? 'KD-OMIT-02',
-      '/omissions',
-      `A collected candidate is withheld with ${r}, so the result carries that omission (KIT-04).`,
-      JSON.stringify(r),
-      'absent',
-    );
-  }
-  for (const [r, clause] of required) {
-    if (got.has(r) || want.has(r)) continue;
-    add(
-      out,
-      'omission-missing',
-      clause,
-      '/omissions',
-      `The facts make the result incomplete, so it carries a ${r} omission.`,
-      JSON.stringify(r),
-      'absent',
-    );
-  }
-  for (const r of got) {
-    if (want.has(r) || optional.has(r) || required.has(r)) continue;
-    // A not-imported omission for a hidden candidate says more than hidden-by-visibility does.
-    const clause =
-      r === 'not-imported'
-        ? 'KD-DISCLOSE-07'
-        : r === 'limit-exhausted'
-          ? 'KD-LIMIT-10'
-          : (MISSING_CLAUSE[r] ?? 'KD-OMIT-02');
-    add(
-      out,
-      'omission-unfounded',
-      clause,
-      '/omissions',
-      `No collected candidate is withheld with ${r}; an omission says no more than the facts (KIT-04).`,
-      'no such omission',
-      JSON.stringify(r),
-    );
+  const withheld: ReadonlySet<string> = want;
+  for (const reason of want)
+    if (!got.has(reason)) out.push(R.at('omission-missing', '/omissions', { clause: MISSING_CLAUSE[reason], reason }));
+  for (const [reason, clause] of required)
+    if (!got.has(reason) && !withheld.has(reason))
+      out.push(R.at('omission-missing (incomplete facts)', '/omissions', { clause, reason }));
+  for (const reason of got) {
+    if (withheld.has(reason) || optional.has(reason) || required.has(reason)) continue;
+    out.push(R.at('omission-unfounded', '/omissions', { clause: unfoundedOmissionClause(reason), reason }));
   }
 }
 
-function pendingOmissions(truth: LookupTruth, input: LookupCheckInput, explain: boolean): Map<string, string> {
-  const required = new Map<string, string>();
-  const view = reading({ input }, 'unvalidated-view-omission');
-  if (view !== undefined && input.fixture.interfaces.some((i) => !i.validated))
-    required.set('incomplete-analysis', view);
-  const dropped = reading({ input }, 'dropped-nonvalidated-row-omission');
+/**
+ * The omissions the facts require besides the withheld candidates' reasons: an authorized view that failed validation
+ * makes the result incomplete whatever it holds (L112, L380, KIT-04 C); a non-validated row dropped because
+ * include_unavailable is false leaves one aggregate incomplete-analysis omission (L189, OQ-32 D, OQ-18); an explanation
+ * of a spelling that also names an exposed extension or trait candidate is never complete (L387, OQ-19).
+ */
+function requiredOmissions(truth: LookupTruth, input: LookupCheckInput, explain: boolean): RequiredOmissions {
+  const required: RequiredOmissions = new Map();
+  if (input.fixture.interfaces.some((i) => !i.validated)) required.set('incomplete-analysis', 'KD-LOOKUP-07');
   if (
     !explain &&
-    dropped !== undefined &&
     !input.request.query.include_unavailable &&
     truth.candidates.some((t) => eligible(t) && t.statusFloor > 0)
-  ) {
-    required.set('incomplete-analysis', dropped);
-  }
+  )
+    required.set('incomplete-analysis', 'KD-RES-09');
+  const extensionOrTrait = (t: CandidateTruth): boolean =>
+    t.exposed && (t.candidate.origin.kind === 'extension' || t.candidate.origin.kind === 'trait');
+  if (explain && truth.candidates.some((t) => t.collected && extensionOrTrait(t)))
+    required.set('unsupported-in-profile', 'KD-LOOKUP-11');
   return required;
 }
 
@@ -582,40 +427,24 @@ function checkGeneral(
   const shown = new Set(rows.map((op) => stringMember(member(op, 'identity'), 'value')));
   for (const t of truth.candidates) {
     if (!eligible(t) || shown.has(t.candidate.identity)) continue;
-    if (t.callable) {
-      add(
-        out,
-        'callable-row-dropped',
-        'KD-LOOKUP-06',
-        '/operations',
-        'A visible, validated, callable operation of this receiver is missing from the result.',
-        `a row for SymbolId ${t.candidate.identity}`,
-        'absent',
-      );
-    } else if (includeUnavailable && !t.capped) {
+    const id = t.candidate.identity;
+    if (t.callable) out.push(R.at('callable-row-dropped', '/operations', { id }));
+    else if (includeUnavailable && !t.capped) {
       const reasons = [...t.rejections.keys()];
       const clause = reasons.some((r) => r.startsWith('requires-'))
         ? 'KD-OWN-03'
         : reasons.includes('missing-effect')
           ? 'KD-EFFECT-06'
           : 'KD-REQ-07';
-      add(
-        out,
-        'unavailable-row-dropped',
-        clause,
-        '/operations',
-        'include_unavailable asks for the visible rejected candidates; this one is missing.',
-        `a row for SymbolId ${t.candidate.identity}`,
-        'absent',
-      );
+      out.push(R.at('unavailable-row-dropped', '/operations', { clause, id }));
     }
   }
-  const want = new Set<string>();
+  const want = new Set<Withholding>();
   for (const t of truth.candidates) if (t.collected && t.withheld !== null) want.add(t.withheld);
   const optional = new Set<string>();
   if (truth.candidates.some((t) => t.collected && t.withheld === null && t.uncitableError))
     optional.add('incomplete-analysis');
-  checkOmissions(omissionReasons(result), want, optional, pendingOmissions(truth, input, false), out);
+  checkOmissions(omissionReasons(result), want, optional, requiredOmissions(truth, input, false), out);
 }
 
 function compareCandidates(a: FixtureCandidate, b: FixtureCandidate): number {
@@ -639,40 +468,16 @@ function checkExplanation(
   const candidates = matched.filter(eligible).sort((a, b) => compareCandidates(a.candidate, b.candidate));
   const pick = candidates.find((t) => t.applicable) ?? candidates[0];
   const got = omissionReasons(result);
-  const required = pendingOmissions(truth, input, true);
-  const unsupported = reading({ input }, 'explain-unsupported-omission');
-  if (
-    unsupported !== undefined &&
-    matched.some((t) => t.exposed && (t.candidate.origin.kind === 'extension' || t.candidate.origin.kind === 'trait'))
-  ) {
-    required.set('unsupported-in-profile', unsupported);
-  }
+  const required = requiredOmissions(truth, input, true);
   if (pick !== undefined) {
     const id = stringMember(member(rows[0], 'identity'), 'value');
     // An uncitable error candidate may stand in the way; the selection is then not certain.
     if (matched.some((t) => t.withheld === null && t.uncitableError)) return;
-    if (id === undefined) {
-      add(
-        out,
-        'explained-row-missing',
-        'KD-RES-18',
-        '/operations',
-        'A visible candidate matches the spelling, so the explanation shows its row whatever include_unavailable ' +
-          'says (KIT-05, OQ-33 A).',
-        `a row for SymbolId ${pick.candidate.identity}`,
-        'no row',
+    if (id === undefined) out.push(R.at('explained-row-missing', '/operations', { id: pick.candidate.identity }));
+    else if (id !== pick.candidate.identity)
+      out.push(
+        R.at('explained-row-not-selected', '/operations/0/identity/value', { id: pick.candidate.identity, got: id }),
       );
-    } else if (id !== pick.candidate.identity) {
-      add(
-        out,
-        'explained-row-not-selected',
-        'KD-RES-18',
-        '/operations/0/identity/value',
-        'The explanation shows the first applicable matching candidate in canonical order (KIT-05, OQ-34 A).',
-        pick.candidate.identity,
-        describeValue(id),
-      );
-    }
     checkOmissions(got, new Set(), new Set(), required, out);
     return;
   }
@@ -683,7 +488,7 @@ function checkExplanation(
     checkOmissions(got, new Set(), new Set(), required, out);
     return;
   }
-  const want = new Set<string>();
+  const want = new Set<Withholding>();
   for (const t of matched) if (t.withheld !== null) want.add(t.withheld);
   if (matched.length === 0) want.add('hidden-by-visibility');
   const optional = new Set<string>();

@@ -18,10 +18,54 @@ import type { LoadedFixture } from '../fixture/load-fixture.js';
 import type { FactKey, FixtureCandidate, FixtureOccurrence } from '../fixture/fixture.js';
 import { LIMITS } from '../limits.js';
 import type { Location } from '../records/discovery-records.js';
-import { violation, type Violation } from '../violation.js';
+import type { Violation } from '../violation.js';
 import { factKeyText, type FixtureFactClosure } from './fixture-fact-closure.js';
-import { arrayMember, describeValue, integerMember, isRecord, member, stringMember } from './json-access.js';
+import { arrayMember, integerMember, isRecord, member, stringMember } from './json-access.js';
+import { ruleTable } from './rule-table.js';
 import { statusAtRank, statusRank } from './status-rank.js';
+
+// prettier-ignore
+export const FIXTURE_ROW_RULES = ruleTable({
+  'status-upgraded': ['KD-CLOSURE-14', 'at least "{bound}"', '{status:value}',
+    "The {what} is less restrictive than the fixture's facts allow; a status is never upgraded."],
+  'row-without-candidate': ['KD-DISCLOSE-03', 'the SymbolId of an exposed candidate', '{id:json}',
+    'The row names no candidate of the fixture; rows come only from disclosable candidates.'],
+  'hidden-candidate-row': [['KD-DISCLOSE-03', 'KD-DISCLOSE-08'], 'no row', 'a row for a hidden candidate',
+    'The row discloses a candidate that is hidden at this position (KIT-03); hidden candidates never become rows.'],
+  'row-field-mismatch': [['KD-DISCLOSE-03', 'KD-ORIGIN-04', 'KD-DISCLOSE-04'], '{want:json}', '{got:value}',
+    "The row's {field} differs from the compiler's fact for its SymbolId."],
+  'row-field-mismatch (source)': ['KD-DISCLOSE-04', 'the candidate source', 'another location',
+    "The row's source differs from the compiler's location."],
+  'fabricated-signature': ['KD-CLOSURE-11', 'null', '{signature:value}',
+    'The row shows a signature the compiler does not have.'],
+  'non-public-effect-disclosed': ['KD-EFFECT-07', 'a public effect requirement', 'a non-public effect requirement',
+    'Only public effect requirements are disclosed (KIT-06).'],
+  'dependencies-over-cap-validated': ['KD-LIMIT-06', 'a nonvalidated status', '"validated"',
+    'The row needs more than 64 dependencies, so it cannot list its closure and is not validated (OQ-09 A).'],
+  'missing-dependency': ['KD-CLOSURE-16', '{source} {kind} {value}', 'absent',
+    'The row omits a dependency of itself or of a nested record it lists (OQ-22 A).'],
+  'undisclosable-source': ['KD-DISCLOSE-04', 'null', 'a location',
+    'The row discloses a source location the compiler does not mark disclosable.'],
+  'undisclosable-documentation': ['KD-DISCLOSE-04', 'null', '{documentation:value}',
+    'The row discloses documentation the compiler does not mark disclosable.'],
+  'type-identity-mismatch': ['KD-TYPE-08', '{want}', 'another identity',
+    "The type identity is not the compiler's for this occurrence; the service never invents a type."],
+  'type-placeholder-missing': ['KD-TYPE-04', '{display:json}', 'null',
+    'The compiler has a display for this type (a placeholder such as _T1),',
+    'and only an unavailable type drops it (OQ-42 A).'],
+  'type-display-mismatch': ['KD-TYPE-08', '{want:value}', '{got:value}',
+    "The type display is not the compiler's for this occurrence; the service never invents a type."],
+  'diagnostic-not-in-fixture': ['KD-DIAG-07', 'the ID of a fixture diagnostic', '{id:json}',
+    'The result shows a diagnostic the compiler did not issue.'],
+  'diagnostic-field-mismatch': [['KD-DIAG-02', 'KD-DIAG-03', 'KD-DIAG-04'], '{want:json}', '{got:value}',
+    "The diagnostic's {field} differs from the compiler's diagnostic with this ID."],
+  'undisclosable-primary': ['KD-DISCLOSE-05', 'null', 'a location',
+    'The diagnostic discloses a location the compiler does not mark safe for this query.'],
+  'primary-mismatch': ['KD-DISCLOSE-05', 'the diagnostic primary', 'another location',
+    "The diagnostic's primary location differs from the compiler's."],
+});
+
+const R = FIXTURE_ROW_RULES;
 
 /** What the row checks share. */
 export interface FixtureView {
@@ -32,28 +76,21 @@ export interface FixtureView {
   byIdentity: Pick<ReadonlyMap<string, FixtureCandidate>, 'get'>;
 }
 
-const push = (
-  out: Violation[],
-  code: string,
-  clause: string,
-  pointer: string,
-  message: string,
-  expected: string,
-  actual: string,
-): void => {
-  out.push(violation(code, clause, message, { pointer, expected, actual }));
-};
+/** A status of the result below the rank the fixture's facts bound it to (KD-CLOSURE-14). */
+function checkBound(out: Violation[], pointer: string, what: string, bound: number, status: unknown): void {
+  const rank = statusRank(status);
+  if (rank !== undefined && rank < bound)
+    out.push(R.at('status-upgraded', pointer, { bound: statusAtRank(bound), what, status }));
+}
 
-function upgraded(out: Violation[], pointer: string, what: string, bound: number, actual: unknown): void {
-  push(
-    out,
-    'status-upgraded',
-    'KD-CLOSURE-14',
-    pointer,
-    `The ${what} is less restrictive than the fixture's facts allow; a status is never upgraded.`,
-    `at least "${statusAtRank(bound)}"`,
-    describeValue(actual),
-  );
+/** A listed dependency's fact key, when the entry has all three parts. */
+function listedKey(d: unknown): FactKey | undefined {
+  const source = stringMember(d, 'source');
+  const kind = stringMember(d, 'kind');
+  const value = stringMember(d, 'value');
+  return source === undefined || kind === undefined || value === undefined
+    ? undefined
+    : ({ source, kind, value } as FactKey);
 }
 
 /**
@@ -101,41 +138,18 @@ function checkRow(op: Readonly<Record<string, unknown>>, at: string, view: Fixtu
   if (id === undefined) return;
   const c = view.byIdentity.get(id);
   if (c === undefined) {
-    push(
-      out,
-      'row-without-candidate',
-      'KD-DISCLOSE-03',
-      `${at}/identity/value`,
-      'The row names no candidate of the fixture; rows come only from disclosable candidates.',
-      'the SymbolId of an exposed candidate',
-      JSON.stringify(id),
-    );
+    out.push(R.at('row-without-candidate', `${at}/identity/value`, { id }));
     return;
   }
   if (!view.exposed(c)) {
     const clause = c.origin.kind === 'extension' ? 'KD-DISCLOSE-08' : 'KD-DISCLOSE-03';
-    push(
-      out,
-      'hidden-candidate-row',
-      clause,
-      at,
-      'The row discloses a candidate that is hidden at this position (KIT-03); hidden candidates never become rows.',
-      'no row',
-      'a row for a hidden candidate',
-    );
+    out.push(R.at('hidden-candidate-row', at, { clause }));
     return;
   }
-  const field = (name: string, want: string | null, got: unknown, clause = 'KD-DISCLOSE-03'): void => {
+  type FieldClause = 'KD-DISCLOSE-03' | 'KD-ORIGIN-04' | 'KD-DISCLOSE-04';
+  const field = (name: string, want: string | null, got: unknown, clause: FieldClause = 'KD-DISCLOSE-03'): void => {
     if (got !== want)
-      push(
-        out,
-        'row-field-mismatch',
-        clause,
-        `${at}/${name}`,
-        `The row's ${name.replace(/\//g, '.')} differs from the compiler's fact for its SymbolId.`,
-        JSON.stringify(want),
-        describeValue(got),
-      );
+      out.push(R.at('row-field-mismatch', `${at}/${name}`, { clause, field: name.replace(/\//g, '.'), want, got }));
   };
   field('display_name', c.display_name, member(op, 'display_name'));
   field('qualified_name', c.qualified_name, member(op, 'qualified_name'));
@@ -155,19 +169,9 @@ function checkRow(op: Readonly<Record<string, unknown>>, at: string, view: Fixtu
     impl === null ? null : stringMember(impl, 'value'),
   );
   const signature = member(op, 'signature');
-  if (typeof signature === 'string') {
-    if (c.signature === null)
-      push(
-        out,
-        'fabricated-signature',
-        'KD-CLOSURE-11',
-        `${at}/signature`,
-        'The row shows a signature the compiler does not have.',
-        'null',
-        describeValue(signature),
-      );
-    else field('signature', c.signature, signature);
-  }
+  if (typeof signature === 'string' && c.signature === null)
+    out.push(R.at('fabricated-signature', `${at}/signature`, { signature }));
+  else if (typeof signature === 'string') field('signature', c.signature, signature);
   const mode = member(op, 'receiver_mode');
   if (typeof mode === 'string') field('receiver_mode', c.required_mode, mode);
 
@@ -177,10 +181,7 @@ function checkRow(op: Readonly<Record<string, unknown>>, at: string, view: Fixtu
   let bound = Math.max(statusRank(c.status) ?? 0, cl.maxRank(c.dependencies));
   const originBound = cl.maxRank(c.origin.dependencies, statusRank(c.origin.status) ?? 0);
   bound = Math.max(bound, originBound);
-  const originStatus = member(origin, 'status');
-  const originRank = statusRank(originStatus);
-  if (originRank !== undefined && originRank < originBound)
-    upgraded(out, `${at}/origin/status`, 'origin status', originBound, originStatus);
+  checkBound(out, `${at}/origin/status`, 'origin status', originBound, member(origin, 'status'));
 
   arrayMember(op, 'generic_requirements').forEach((g, j) => {
     const gid = member(g, 'identity');
@@ -193,10 +194,7 @@ function checkRow(op: Readonly<Record<string, unknown>>, at: string, view: Fixtu
     needed.push(...match.dependencies);
     const b = cl.maxRank(match.dependencies, statusRank(match.status) ?? 0);
     bound = Math.max(bound, b);
-    const s = member(g, 'status');
-    const r = statusRank(s);
-    if (r !== undefined && r < b)
-      upgraded(out, `${at}/generic_requirements/${j}/status`, 'generic requirement status', b, s);
+    checkBound(out, `${at}/generic_requirements/${j}/status`, 'generic requirement status', b, member(g, 'status'));
   });
   arrayMember(op, 'effects').forEach((e, j) => {
     const eid = member(e, 'identity');
@@ -205,109 +203,47 @@ function checkRow(op: Readonly<Record<string, unknown>>, at: string, view: Fixtu
     );
     if (match === undefined) return;
     if (!match.public) {
-      push(
-        out,
-        'non-public-effect-disclosed',
-        'KD-EFFECT-07',
-        `${at}/effects/${j}`,
-        'Only public effect requirements are disclosed (KIT-06).',
-        'a public effect requirement',
-        'a non-public effect requirement',
-      );
+      out.push(R.at('non-public-effect-disclosed', `${at}/effects/${j}`));
       return;
     }
     needed.push(...match.dependencies);
     const b = cl.maxRank(match.dependencies, statusRank(match.status) ?? 0);
     bound = Math.max(bound, b);
-    const s = member(e, 'status');
-    const r = statusRank(s);
-    if (r !== undefined && r < b) upgraded(out, `${at}/effects/${j}/status`, 'effect status', b, s);
+    checkBound(out, `${at}/effects/${j}/status`, 'effect status', b, member(e, 'status'));
   });
 
   const status = member(op, 'status');
-  const rank = statusRank(status);
-  if (rank !== undefined && rank < bound) upgraded(out, `${at}/status`, 'row status', bound, status);
+  checkBound(out, `${at}/status`, 'row status', bound, status);
 
   const listed = new Set<string>();
   arrayMember(op, 'dependencies').forEach((d, j) => {
-    const source = stringMember(d, 'source');
-    const kind = stringMember(d, 'kind');
-    const value = stringMember(d, 'value');
-    if (source === undefined || kind === undefined || value === undefined) return;
-    const key = { source, kind, value } as FactKey;
+    const key = listedKey(d);
+    if (key === undefined) return;
     listed.add(factKeyText(key));
-    const s = member(d, 'status');
-    const r = statusRank(s);
-    const b = cl.rankOf(key);
-    if (r !== undefined && r < b) upgraded(out, `${at}/dependencies/${j}/status`, 'dependency status', b, s);
+    checkBound(out, `${at}/dependencies/${j}/status`, 'dependency status', cl.rankOf(key), member(d, 'status'));
   });
   const neededKeys = new Map<string, FactKey>();
   for (const k of needed) neededKeys.set(factKeyText(k), k);
   if (neededKeys.size > LIMITS.dependenciesPerFact) {
     // OQ-09 A: more than 64 dependencies cannot all be listed, so the row is not validated.
-    if (rank === 0) {
-      push(
-        out,
-        'dependencies-over-cap-validated',
-        'KD-LIMIT-06',
-        `${at}/status`,
-        'The row needs more than 64 dependencies, so it cannot list its closure and is not validated (OQ-09 A).',
-        'a nonvalidated status',
-        '"validated"',
-      );
-    }
+    if (statusRank(status) === 0) out.push(R.at('dependencies-over-cap-validated', `${at}/status`));
   } else {
     for (const [text, k] of neededKeys) {
       if (listed.has(text) || namesHiddenCandidate(k, view)) continue;
-      push(
-        out,
-        'missing-dependency',
-        'KD-CLOSURE-16',
-        `${at}/dependencies`,
-        'The row omits a dependency of itself or of a nested record it lists (OQ-22 A).',
-        `${k.source} ${k.kind} ${k.value}`,
-        'absent',
-      );
+      out.push(R.at('missing-dependency', `${at}/dependencies`, { source: k.source, kind: k.kind, value: k.value }));
     }
   }
 
   const source = member(op, 'source');
   if (source !== null && source !== undefined) {
-    if (!c.disclose_source || c.source === null) {
-      push(
-        out,
-        'undisclosable-source',
-        'KD-DISCLOSE-04',
-        `${at}/source`,
-        'The row discloses a source location the compiler does not mark disclosable.',
-        'null',
-        'a location',
-      );
-    } else if (!sameLocation(source, c.source)) {
-      push(
-        out,
-        'row-field-mismatch',
-        'KD-DISCLOSE-04',
-        `${at}/source`,
-        "The row's source differs from the compiler's location.",
-        'the candidate source',
-        'another location',
-      );
-    }
+    if (!c.disclose_source || c.source === null) out.push(R.at('undisclosable-source', `${at}/source`));
+    else if (!sameLocation(source, c.source)) out.push(R.at('row-field-mismatch (source)', `${at}/source`));
   }
-  const doc = member(op, 'documentation');
-  if (doc !== null && doc !== undefined) {
-    if (!c.disclose_documentation || c.documentation === null) {
-      push(
-        out,
-        'undisclosable-documentation',
-        'KD-DISCLOSE-04',
-        `${at}/documentation`,
-        'The row discloses documentation the compiler does not mark disclosable.',
-        'null',
-        describeValue(doc),
-      );
-    } else field('documentation', `kofun-doc:${c.documentation}`, doc, 'KD-DISCLOSE-04');
+  const documentation = member(op, 'documentation');
+  if (documentation !== null && documentation !== undefined) {
+    if (!c.disclose_documentation || c.documentation === null)
+      out.push(R.at('undisclosable-documentation', `${at}/documentation`, { documentation }));
+    else field('documentation', `kofun-doc:${c.documentation}`, documentation, 'KD-DISCLOSE-04');
   }
 }
 
@@ -319,119 +255,51 @@ function checkTypeFact(
 ): void {
   const t = occurrence.type;
   const cl = view.closure;
-  const bound = cl.maxRank(t.dependencies, statusRank(t.status) ?? 0);
   const status = member(type, 'status');
-  const rank = statusRank(status);
-  if (rank !== undefined && rank < bound) upgraded(out, '/type/status', 'type fact status', bound, status);
+  checkBound(out, '/type/status', 'type fact status', cl.maxRank(t.dependencies, statusRank(t.status) ?? 0), status);
   const identity = member(type, 'identity');
-  if (isRecord(identity)) {
-    if (
-      t.identity === null ||
-      member(identity, 'kind') !== t.identity.kind ||
-      member(identity, 'value') !== t.identity.value
-    ) {
-      push(
-        out,
-        'type-identity-mismatch',
-        'KD-TYPE-08',
-        '/type/identity',
-        "The type identity is not the compiler's for this occurrence; the service never invents a type.",
-        t.identity === null ? 'null' : `${t.identity.kind} ${t.identity.value}`,
-        'another identity',
-      );
-    }
+  const sameIdentity =
+    t.identity !== null &&
+    member(identity, 'kind') === t.identity.kind &&
+    member(identity, 'value') === t.identity.value;
+  if (isRecord(identity) && !sameIdentity) {
+    const want = t.identity === null ? 'null' : `${t.identity.kind} ${t.identity.value}`;
+    out.push(R.at('type-identity-mismatch', '/type/identity', { want }));
   }
   const display = member(type, 'display');
-  if (display === null && t.display !== null && (status === 'provisional' || status === 'error')) {
-    push(
-      out,
-      'type-placeholder-missing',
-      'KD-TYPE-04',
-      '/type/display',
-      'The compiler has a display for this type (a placeholder such as _T1), ' +
-        'and only an unavailable type drops it (OQ-42 A).',
-      JSON.stringify(t.display),
-      'null',
-    );
-  }
-  if (typeof display === 'string' && display !== t.display) {
-    push(
-      out,
-      'type-display-mismatch',
-      'KD-TYPE-08',
-      '/type/display',
-      "The type display is not the compiler's for this occurrence; the service never invents a type.",
-      describeValue(t.display),
-      describeValue(display),
-    );
-  }
+  if (display === null && t.display !== null && (status === 'provisional' || status === 'error'))
+    out.push(R.at('type-placeholder-missing', '/type/display', { display: t.display }));
+  if (typeof display === 'string' && display !== t.display)
+    out.push(R.at('type-display-mismatch', '/type/display', { want: t.display, got: display }));
   arrayMember(type, 'dependencies').forEach((d, j) => {
-    const source = stringMember(d, 'source');
-    const kind = stringMember(d, 'kind');
-    const value = stringMember(d, 'value');
-    if (source === undefined || kind === undefined || value === undefined) return;
-    const s = member(d, 'status');
-    const r = statusRank(s);
-    const b = cl.rankOf({ source, kind, value } as FactKey);
-    if (r !== undefined && r < b) upgraded(out, `/type/dependencies/${j}/status`, 'dependency status', b, s);
+    const key = listedKey(d);
+    if (key !== undefined)
+      checkBound(out, `/type/dependencies/${j}/status`, 'dependency status', cl.rankOf(key), member(d, 'status'));
   });
 }
+
+const DIAGNOSTIC_FIELDS = ['code', 'severity', 'category', 'template_id', 'fallback_text'] as const;
 
 function checkDiagnostics(result: unknown, fixture: LoadedFixture, out: Violation[]): void {
   const byId = new Map(fixture.diagnostics.map((d) => [d.id, d] as const));
   arrayMember(result, 'diagnostics').forEach((d, i) => {
+    const at = `/diagnostics/${i}`;
     const id = stringMember(d, 'id');
     const f = id === undefined ? undefined : byId.get(id);
     if (id !== undefined && f === undefined) {
-      push(
-        out,
-        'diagnostic-not-in-fixture',
-        'KD-DIAG-07',
-        `/diagnostics/${i}/id`,
-        'The result shows a diagnostic the compiler did not issue.',
-        'the ID of a fixture diagnostic',
-        JSON.stringify(id),
-      );
+      out.push(R.at('diagnostic-not-in-fixture', `${at}/id`, { id }));
       return;
     }
-    if (f !== undefined) {
-      for (const field of ['code', 'severity', 'category', 'template_id', 'fallback_text'] as const) {
-        const got = member(d, field);
-        if (got === f[field]) continue;
-        const clause = field === 'severity' ? 'KD-DIAG-03' : field === 'fallback_text' ? 'KD-DIAG-04' : 'KD-DIAG-02';
-        push(
-          out,
-          'diagnostic-field-mismatch',
-          clause,
-          `/diagnostics/${i}/${field}`,
-          `The diagnostic's ${field} differs from the compiler's diagnostic with this ID.`,
-          JSON.stringify(f[field]),
-          describeValue(got),
-        );
-      }
+    if (f === undefined) return;
+    for (const field of DIAGNOSTIC_FIELDS) {
+      const got = member(d, field);
+      const clause = field === 'severity' ? 'KD-DIAG-03' : field === 'fallback_text' ? 'KD-DIAG-04' : 'KD-DIAG-02';
+      if (got !== f[field])
+        out.push(R.at('diagnostic-field-mismatch', `${at}/${field}`, { clause, field, want: f[field], got }));
     }
     const primary = member(d, 'primary');
-    if (f === undefined || primary === null || primary === undefined) return;
-    if (!f.disclose_primary || f.primary === null) {
-      push(
-        out,
-        'undisclosable-primary',
-        'KD-DISCLOSE-05',
-        `/diagnostics/${i}/primary`,
-        'The diagnostic discloses a location the compiler does not mark safe for this query.',
-        'null',
-        'a location',
-      );
-    } else if (!sameLocation(primary, f.primary)) {
-      push(
-        out,
-        'primary-mismatch',
-        'KD-DISCLOSE-05',
-        `/diagnostics/${i}/primary`,
-        "The diagnostic's primary location differs from the compiler's.",
-        'the diagnostic primary',
-        'another location',
-      );
-    }
+    if (primary === null || primary === undefined) return;
+    if (!f.disclose_primary || f.primary === null) out.push(R.at('undisclosable-primary', `${at}/primary`));
+    else if (!sameLocation(primary, f.primary)) out.push(R.at('primary-mismatch', `${at}/primary`));
   });
 }

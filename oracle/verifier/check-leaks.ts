@@ -40,10 +40,33 @@ import {
   VISIBILITIES,
   type Location,
 } from '../records/discovery-records.js';
-import { childPointer, violation, type Violation } from '../violation.js';
+import { childPointer, type Violation } from '../violation.js';
 import type { FixtureFactClosure } from './fixture-fact-closure.js';
 import { integerMember, isRecord, member, stringMember } from './json-access.js';
 import type { RequestReading } from './read-request.js';
+import { ruleTable } from './rule-table.js';
+
+/** A leak in an omission breaks KD-OMIT-07; elsewhere KD-DISCLOSE-08 for an extension, else KD-DISCLOSE-07. */
+const LEAK_CLAUSES = ['KD-DISCLOSE-07', 'KD-DISCLOSE-08', 'KD-OMIT-07'] as const;
+
+// prettier-ignore
+export const LEAK_RULES = ruleTable({
+  'hidden-symbolid-leak': [LEAK_CLAUSES, 'no identifying text of a hidden candidate', '{text:json}',
+    'The result carries the SymbolId of a candidate hidden at this position.'],
+  'hidden-documentation-id-leak': [LEAK_CLAUSES, 'no identifying text of a hidden candidate', '{text:json}',
+    'The result carries the documentation ID of a candidate hidden at this position.'],
+  'hidden-display-name-leak': [LEAK_CLAUSES, 'no identifying text of a hidden candidate', '{text:json}',
+    'The result carries the display name of a candidate hidden at this position.'],
+  'hidden-qualified-name-leak': [LEAK_CLAUSES, 'no identifying text of a hidden candidate', '{text:json}',
+    'The result carries the qualified name of a candidate hidden at this position.'],
+  'hidden-signature-leak': [LEAK_CLAUSES, 'no identifying text of a hidden candidate', '{text:json}',
+    'The result carries the signature of a candidate hidden at this position.'],
+  'hidden-diagnostic-id-leak': [LEAK_CLAUSES, 'no identifying text of a hidden candidate', '{text:json}',
+    'The result carries the diagnostic ID of a candidate hidden at this position.'],
+  'hidden-location-leak': [LEAK_CLAUSES, 'no location of a hidden candidate',
+    "{start}..{end} in the hidden candidate's file",
+    'The result carries the source location of a candidate hidden at this position.'],
+});
 
 /** Field names of the request and result records; any other key is scanned like a value. */
 const KNOWN_KEYS = [
@@ -138,11 +161,12 @@ const CONTAINMENT_BUDGET = 20_000_000;
 /** Work cap (tokens x bytes) for searching raw bytes that are not JSON. */
 const RAW_BUDGET = 1 << 28;
 
-type TokenKind = 'SymbolId' | 'documentation ID' | 'display name' | 'qualified name' | 'signature' | 'diagnostic ID';
+/** The rule a hidden token's leak breaks, named for what the token is. */
+type TokenRule = Exclude<keyof typeof LEAK_RULES.rows, 'hidden-location-leak'>;
 
 interface HiddenToken {
   text: string;
-  kind: TokenKind;
+  rule: TokenRule;
   /** The hidden candidate is an extension (KD-DISCLOSE-08). */
   extension: boolean;
 }
@@ -279,46 +303,38 @@ function buildTokens(input: LeakScanInput): Tokens {
   const ids = new Map<string, HiddenToken>();
   const names = new Map<string, HiddenToken>();
   const locations = new Map<string, boolean>();
-  const token = (map: Map<string, HiddenToken>, text: string | null, kind: TokenKind, extension: boolean): void => {
+  const token = (map: Map<string, HiddenToken>, text: string | null, rule: TokenRule, extension: boolean): void => {
     if (text === null || text.length === 0 || disclosed.has(text) || map.has(text)) return;
-    map.set(text, { text, kind, extension });
+    map.set(text, { text, rule, extension });
   };
   for (const c of hidden) {
     const ext = c.origin.kind === 'extension';
-    token(ids, c.identity, 'SymbolId', ext);
-    token(ids, c.documentation, 'documentation ID', ext);
-    if (utf8Length(c.display_name) >= DISTINCTIVE_NAME_BYTES) token(names, c.display_name, 'display name', ext);
-    token(names, c.qualified_name, 'qualified name', ext);
-    token(names, c.signature, 'signature', ext);
+    token(ids, c.identity, 'hidden-symbolid-leak', ext);
+    token(ids, c.documentation, 'hidden-documentation-id-leak', ext);
+    if (utf8Length(c.display_name) >= DISTINCTIVE_NAME_BYTES)
+      token(names, c.display_name, 'hidden-display-name-leak', ext);
+    token(names, c.qualified_name, 'hidden-qualified-name-leak', ext);
+    token(names, c.signature, 'hidden-signature-leak', ext);
     if (c.source !== null && !disclosedLocations.has(locationKey(c.source))) {
       const k = locationKey(c.source);
       locations.set(k, (locations.get(k) ?? false) || ext);
     }
   }
-  for (const d of hiddenOnlyDiagnostics) token(ids, d, 'diagnostic ID', false);
+  for (const d of hiddenOnlyDiagnostics) token(ids, d, 'hidden-diagnostic-id-leak', false);
   // Short names and signatures are matched only as whole strings: as substrings they
   // would be found in innocent text.
   const distinctive = [...names.values()].filter((t) => utf8Length(t.text) >= DISTINCTIVE_NAME_BYTES);
   return { disclosed, ids, names, distinctive, locations };
 }
 
-function clauseFor(pointer: string | undefined, extension: boolean): string {
-  if (pointer !== undefined && pointer.startsWith('/omissions')) return 'KD-OMIT-07';
+function clauseFor(where: string | { offset: number }, extension: boolean): (typeof LEAK_CLAUSES)[number] {
+  if (typeof where === 'string' && where.startsWith('/omissions')) return 'KD-OMIT-07';
   return extension ? 'KD-DISCLOSE-08' : 'KD-DISCLOSE-07';
 }
 
-function leak(t: HiddenToken, where: { pointer?: string; offset?: number }): Violation {
-  const code = `hidden-${t.kind.toLowerCase().replace(/ /g, '-')}-leak`;
-  return violation(
-    code,
-    clauseFor(where.pointer, t.extension),
-    `The result carries the ${t.kind} of a candidate hidden at this position.`,
-    {
-      ...where,
-      expected: 'no identifying text of a hidden candidate',
-      actual: JSON.stringify(t.text.length > 80 ? `${t.text.slice(0, 80)}…` : t.text),
-    },
-  );
+function leak(t: HiddenToken, where: string | { offset: number }): Violation {
+  const text = t.text.length > 80 ? `${t.text.slice(0, 80)}…` : t.text;
+  return LEAK_RULES.at(t.rule, where, { clause: clauseFor(where, t.extension), text });
 }
 
 const HEX64 = /[0-9a-f]{64,}/g;
@@ -343,14 +359,14 @@ export function checkLeaks(result: unknown, input: LeakScanInput, options: LeakS
     if (tokens.disclosed.has(s) || echo.has(s)) return;
     const whole = tokens.ids.get(s) ?? tokens.names.get(s);
     if (whole !== undefined) {
-      out.push(leak(whole, { pointer }));
+      out.push(leak(whole, pointer));
       return;
     }
     for (const run of s.match(HEX64) ?? []) {
       for (let k = 0; k + 64 <= run.length; k++) {
         const t = tokens.ids.get(run.slice(k, k + 64));
         if (t !== undefined) {
-          out.push(leak(t, { pointer }));
+          out.push(leak(t, pointer));
           return;
         }
       }
@@ -359,7 +375,7 @@ export function checkLeaks(result: unknown, input: LeakScanInput, options: LeakS
     budget -= nameTokens.length;
     for (const t of nameTokens) {
       if (s.includes(t.text)) {
-        out.push(leak(t, { pointer }));
+        out.push(leak(t, pointer));
         return;
       }
     }
@@ -371,20 +387,8 @@ export function checkLeaks(result: unknown, input: LeakScanInput, options: LeakS
     const end = integerMember(span, 'end');
     if (file === undefined || start === undefined || end === undefined) return;
     const extension = tokens.locations.get(`${file}:${start}:${end}`);
-    if (extension !== undefined) {
-      out.push(
-        violation(
-          'hidden-location-leak',
-          clauseFor(pointer, extension),
-          'The result carries the source location of a candidate hidden at this position.',
-          {
-            pointer,
-            expected: 'no location of a hidden candidate',
-            actual: `${start}..${end} in the hidden candidate's file`,
-          },
-        ),
-      );
-    }
+    if (extension !== undefined)
+      out.push(LEAK_RULES.at('hidden-location-leak', pointer, { clause: clauseFor(pointer, extension), start, end }));
   };
 
   // Iterative walk: a lenient reading may nest deeper than any record.

@@ -4,105 +4,54 @@
  * truncated). The byte and depth caps (KD-LIMIT-03) are the canonical decoder's.
  */
 import { LIMITS } from '../limits.js';
-import { violation, type Violation } from '../violation.js';
-import { arrayMember, describeValue, isRecord, member } from './json-access.js';
+import type { Violation } from '../violation.js';
+import { arrayMember, isRecord, member } from './json-access.js';
+import { ruleTable } from './rule-table.js';
 
-function cap(
-  items: readonly unknown[],
-  max: number,
-  pointer: string,
-  clause: string,
-  what: string,
-  out: Violation[],
-): void {
-  if (items.length <= max) return;
-  out.push(
-    violation('count-cap', clause, `A result carries at most ${max} ${what}.`, {
-      pointer,
-      expected: `at most ${max}`,
-      actual: `${items.length}`,
-    }),
-  );
-}
+// prettier-ignore
+export const LIMIT_RULES = ruleTable({
+  'count-cap': [['KD-LIMIT-05', 'KD-LIMIT-06', 'KD-DIAG-09', 'KD-REJECT-04'], 'at most {max}', '{count}',
+    'A result carries at most {max} {what}.'],
+  'complete-truncated': ['KD-LIMIT-12', 'false', '{truncated:value}', 'A complete result always has truncated: false.'],
+});
+
+type CapClause = 'KD-LIMIT-05' | 'KD-LIMIT-06' | 'KD-DIAG-09' | 'KD-REJECT-04';
+
+/** The caps of a fact's lists: field, cap, clause, and what the field counts. */
+const FACT_CAPS: readonly (readonly [string, number, CapClause, string])[] = [
+  ['dependencies', LIMITS.dependenciesPerFact, 'KD-LIMIT-06', 'dependencies per fact'],
+  ['diagnostic_ids', LIMITS.diagnosticIdsPerFact, 'KD-DIAG-09', 'diagnostic IDs per fact'],
+];
+const ROW_CAPS: readonly (readonly [string, number, CapClause, string])[] = [
+  ['dependencies', LIMITS.dependenciesPerFact, 'KD-LIMIT-06', 'dependencies per fact'],
+  ['generic_requirements', LIMITS.genericRequirementsPerOperation, 'KD-LIMIT-06', 'generic requirements per operation'],
+  ['effects', LIMITS.effectsPerOperation, 'KD-LIMIT-06', 'effects per operation'],
+  ['diagnostic_ids', LIMITS.diagnosticIdsPerFact, 'KD-DIAG-09', 'diagnostic IDs per fact'],
+  ['rejection_reasons', LIMITS.rejectionReasons, 'KD-REJECT-04', 'rejection reasons per row'],
+];
+const RESULT_CAPS: readonly (readonly [string, number, CapClause, string])[] = [
+  ['operations', LIMITS.operations, 'KD-LIMIT-05', 'operations'],
+  ['diagnostics', LIMITS.diagnostics, 'KD-LIMIT-05', 'diagnostics'],
+  ['omissions', LIMITS.omissions, 'KD-LIMIT-05', 'omissions'],
+];
 
 /** Checks every count cap of a decoded result. */
 export function checkLimits(result: unknown): Violation[] {
   const out: Violation[] = [];
-  cap(arrayMember(result, 'operations'), LIMITS.operations, '/operations', 'KD-LIMIT-05', 'operations', out);
-  cap(arrayMember(result, 'diagnostics'), LIMITS.diagnostics, '/diagnostics', 'KD-LIMIT-05', 'diagnostics', out);
-  cap(arrayMember(result, 'omissions'), LIMITS.omissions, '/omissions', 'KD-LIMIT-05', 'omissions', out);
+  const caps = (record: unknown, base: string, table: typeof RESULT_CAPS): void => {
+    for (const [field, max, clause, what] of table) {
+      const count = arrayMember(record, field).length;
+      if (count > max) out.push(LIMIT_RULES.at('count-cap', `${base}/${field}`, { clause, max, what, count }));
+    }
+  };
+  caps(result, '', RESULT_CAPS);
   const type = member(result, 'type');
-  if (isRecord(type)) {
-    cap(
-      arrayMember(type, 'dependencies'),
-      LIMITS.dependenciesPerFact,
-      '/type/dependencies',
-      'KD-LIMIT-06',
-      'dependencies per fact',
-      out,
-    );
-    cap(
-      arrayMember(type, 'diagnostic_ids'),
-      LIMITS.diagnosticIdsPerFact,
-      '/type/diagnostic_ids',
-      'KD-DIAG-09',
-      'diagnostic IDs per fact',
-      out,
-    );
-  }
+  if (isRecord(type)) caps(type, '/type', FACT_CAPS);
   arrayMember(result, 'operations').forEach((op, i) => {
-    if (!isRecord(op)) return;
-    const base = `/operations/${i}`;
-    cap(
-      arrayMember(op, 'dependencies'),
-      LIMITS.dependenciesPerFact,
-      `${base}/dependencies`,
-      'KD-LIMIT-06',
-      'dependencies per fact',
-      out,
-    );
-    cap(
-      arrayMember(op, 'generic_requirements'),
-      LIMITS.genericRequirementsPerOperation,
-      `${base}/generic_requirements`,
-      'KD-LIMIT-06',
-      'generic requirements per operation',
-      out,
-    );
-    cap(
-      arrayMember(op, 'effects'),
-      LIMITS.effectsPerOperation,
-      `${base}/effects`,
-      'KD-LIMIT-06',
-      'effects per operation',
-      out,
-    );
-    cap(
-      arrayMember(op, 'diagnostic_ids'),
-      LIMITS.diagnosticIdsPerFact,
-      `${base}/diagnostic_ids`,
-      'KD-DIAG-09',
-      'diagnostic IDs per fact',
-      out,
-    );
-    cap(
-      arrayMember(op, 'rejection_reasons'),
-      LIMITS.rejectionReasons,
-      `${base}/rejection_reasons`,
-      'KD-REJECT-04',
-      'rejection reasons per row',
-      out,
-    );
+    if (isRecord(op)) caps(op, `/operations/${i}`, ROW_CAPS);
   });
   const truncated = member(result, 'truncated');
-  if (member(result, 'status') === 'complete' && truncated !== false) {
-    out.push(
-      violation('complete-truncated', 'KD-LIMIT-12', 'A complete result always has truncated: false.', {
-        pointer: '/truncated',
-        expected: 'false',
-        actual: describeValue(truncated),
-      }),
-    );
-  }
+  if (member(result, 'status') === 'complete' && truncated !== false)
+    out.push(LIMIT_RULES.at('complete-truncated', '/truncated', { truncated }));
   return out;
 }

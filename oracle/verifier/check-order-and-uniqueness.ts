@@ -7,8 +7,48 @@
  * (OQ-30 A). Every comparison is over UTF-8 bytes; for Ids that equals decoded-byte order.
  */
 import { compareUtf8 } from '../canonical-json/compare-utf8.js';
-import { violation, type Violation } from '../violation.js';
+import type { Violation } from '../violation.js';
 import { arrayMember, isRecord, member, stringMember } from './json-access.js';
+import { ruleTable } from './rule-table.js';
+
+// prettier-ignore
+export const ORDER_RULES = ruleTable({
+  'duplicate-diagnostic-id': ['KD-DIAG-09', 'A diagnostic ID unique', 'a repeated key',
+    "A diagnostic ID repeats an earlier item's key."],
+  'diagnostic-ids-order': ['KD-ORDER-10', 'sorted after item {previous}', 'sorts before item {previous}',
+    'A diagnostic ID is out of canonical order.'],
+  'duplicate-dependency': ['KD-ORDER-01', 'A dependency unique', 'a repeated key',
+    "A dependency repeats an earlier item's key."],
+  'dependencies-order': ['KD-ORDER-02', 'sorted after item {previous}', 'sorts before item {previous}',
+    'A dependency is out of canonical order.'],
+  'duplicate-operation': ['KD-ORDER-05', 'An operation row unique', 'a repeated key',
+    "An operation row repeats an earlier item's key."],
+  'operations-order': ['KD-ORDER-06', 'sorted after item {previous}', 'sorts before item {previous}',
+    'An operation row is out of canonical order.'],
+  'duplicate-generic-requirement': ['KD-ORDER-03', 'A generic requirement unique', 'a repeated key',
+    "A generic requirement repeats an earlier item's key."],
+  'generic-requirements-order': ['KD-ORDER-04', 'sorted after item {previous}', 'sorts before item {previous}',
+    'A generic requirement is out of canonical order.'],
+  'duplicate-effect': ['KD-ORDER-03', 'An effect requirement unique', 'a repeated key',
+    "An effect requirement repeats an earlier item's key."],
+  'effects-order': ['KD-ORDER-04', 'sorted after item {previous}', 'sorts before item {previous}',
+    'An effect requirement is out of canonical order.'],
+  'duplicate-rejection-reason': ['KD-REJECT-02', 'A rejection reason unique', 'a repeated key',
+    "A rejection reason repeats an earlier item's key."],
+  'rejection-reasons-order': ['KD-REJECT-03', 'sorted after item {previous}', 'sorts before item {previous}',
+    'A rejection reason is out of canonical order.'],
+  'duplicate-omission': ['KD-ORDER-08', 'An omission unique', 'a repeated key',
+    "An omission repeats an earlier item's key."],
+  'omissions-order': ['KD-ORDER-08', 'sorted after item {previous}', 'sorts before item {previous}',
+    'An omission is out of canonical order.'],
+  'duplicate-diagnostic': ['KD-ORDER-09', 'A diagnostic unique', 'a repeated key',
+    "A diagnostic repeats an earlier item's key."],
+  'diagnostics-order': ['KD-ORDER-09', 'sorted after item {previous}', 'sorts before item {previous}',
+    'A diagnostic is out of canonical order.'],
+});
+
+type DuplicateRule = Extract<keyof typeof ORDER_RULES.rows, `duplicate-${string}`>;
+type SortRule = Exclude<keyof typeof ORDER_RULES.rows, DuplicateRule>;
 
 /** A sort or uniqueness key: a tuple in which null sorts before any string. */
 type Key = readonly (string | null)[];
@@ -32,9 +72,8 @@ interface SequenceRule {
   unique: (item: unknown) => Key | undefined;
   /** Sort key of an item; defaults to the uniqueness key. */
   sort?: (item: unknown) => Key | undefined;
-  what: string;
-  duplicate: { code: string; clause: string };
-  order: { code: string; clause: string };
+  duplicate: DuplicateRule;
+  order: SortRule;
 }
 
 function checkSequence(items: readonly unknown[], base: string, rule: SequenceRule, out: Violation[]): void {
@@ -42,32 +81,13 @@ function checkSequence(items: readonly unknown[], base: string, rule: SequenceRu
   const sortKey = rule.sort ?? rule.unique;
   let previous: Key | undefined;
   items.forEach((item, j) => {
-    const pointer = `${base}/${j}`;
     const uk = rule.unique(item);
     const sk = sortKey(item);
-    let duplicate = false;
-    if (uk !== undefined) {
-      const s = JSON.stringify(uk);
-      duplicate = seen.has(s);
-      seen.add(s);
-    }
-    if (duplicate) {
-      out.push(
-        violation(rule.duplicate.code, rule.duplicate.clause, `${rule.what} repeats an earlier item's key.`, {
-          pointer,
-          expected: `${rule.what} unique`,
-          actual: 'a repeated key',
-        }),
-      );
-    } else if (sk !== undefined && previous !== undefined && compareKeys(previous, sk) > 0) {
-      out.push(
-        violation(rule.order.code, rule.order.clause, `${rule.what} is out of canonical order.`, {
-          pointer,
-          expected: `sorted after item ${j - 1}`,
-          actual: `sorts before item ${j - 1}`,
-        }),
-      );
-    }
+    const duplicate = uk !== undefined && seen.has(JSON.stringify(uk));
+    if (uk !== undefined) seen.add(JSON.stringify(uk));
+    if (duplicate) out.push(ORDER_RULES.at(rule.duplicate, `${base}/${j}`));
+    else if (sk !== undefined && previous !== undefined && compareKeys(previous, sk) > 0)
+      out.push(ORDER_RULES.at(rule.order, `${base}/${j}`, { previous: j - 1 }));
     if (sk !== undefined) previous = sk;
   });
 }
@@ -134,15 +154,40 @@ const single = (v: unknown): Key | undefined => (typeof v === 'string' ? [v] : u
 
 const DIAGNOSTIC_IDS: SequenceRule = {
   unique: single,
-  what: 'A diagnostic ID',
-  duplicate: { code: 'duplicate-diagnostic-id', clause: 'KD-DIAG-09' },
-  order: { code: 'diagnostic-ids-order', clause: 'KD-ORDER-10' },
+  duplicate: 'duplicate-diagnostic-id',
+  order: 'diagnostic-ids-order',
 };
 const DEPENDENCIES: SequenceRule = {
   unique: dependencyKey,
-  what: 'A dependency',
-  duplicate: { code: 'duplicate-dependency', clause: 'KD-ORDER-01' },
-  order: { code: 'dependencies-order', clause: 'KD-ORDER-02' },
+  duplicate: 'duplicate-dependency',
+  order: 'dependencies-order',
+};
+const OPERATIONS: SequenceRule = {
+  unique: operationIdentityKey,
+  sort: operationSortKey,
+  duplicate: 'duplicate-operation',
+  order: 'operations-order',
+};
+const REQUIREMENTS: SequenceRule = {
+  unique: requirementKey,
+  duplicate: 'duplicate-generic-requirement',
+  order: 'generic-requirements-order',
+};
+const EFFECTS: SequenceRule = { unique: effectKey, duplicate: 'duplicate-effect', order: 'effects-order' };
+const REASONS: SequenceRule = {
+  unique: single,
+  duplicate: 'duplicate-rejection-reason',
+  order: 'rejection-reasons-order',
+};
+const OMISSIONS: SequenceRule = { unique: omissionKey, duplicate: 'duplicate-omission', order: 'omissions-order' };
+const DIAGNOSTICS: SequenceRule = {
+  unique: (d) => single(member(d, 'id')),
+  sort: (d) => {
+    const id = stringMember(d, 'id');
+    return id === undefined ? undefined : [id, stringMember(d, 'code') ?? null];
+  },
+  duplicate: 'duplicate-diagnostic',
+  order: 'diagnostics-order',
 };
 
 /** Checks uniqueness and order of every array of a decoded result. */
@@ -154,82 +199,17 @@ export function checkOrderAndUniqueness(result: unknown): Violation[] {
     checkSequence(arrayMember(type, 'diagnostic_ids'), '/type/diagnostic_ids', DIAGNOSTIC_IDS, out);
   }
   const operations = arrayMember(result, 'operations');
-  checkSequence(
-    operations,
-    '/operations',
-    {
-      unique: operationIdentityKey,
-      sort: operationSortKey,
-      what: 'An operation row',
-      duplicate: { code: 'duplicate-operation', clause: 'KD-ORDER-05' },
-      order: { code: 'operations-order', clause: 'KD-ORDER-06' },
-    },
-    out,
-  );
+  checkSequence(operations, '/operations', OPERATIONS, out);
   operations.forEach((op, i) => {
     if (!isRecord(op)) return;
     const base = `/operations/${i}`;
     checkSequence(arrayMember(op, 'dependencies'), `${base}/dependencies`, DEPENDENCIES, out);
     checkSequence(arrayMember(op, 'diagnostic_ids'), `${base}/diagnostic_ids`, DIAGNOSTIC_IDS, out);
-    checkSequence(
-      arrayMember(op, 'generic_requirements'),
-      `${base}/generic_requirements`,
-      {
-        unique: requirementKey,
-        what: 'A generic requirement',
-        duplicate: { code: 'duplicate-generic-requirement', clause: 'KD-ORDER-03' },
-        order: { code: 'generic-requirements-order', clause: 'KD-ORDER-04' },
-      },
-      out,
-    );
-    checkSequence(
-      arrayMember(op, 'effects'),
-      `${base}/effects`,
-      {
-        unique: effectKey,
-        what: 'An effect requirement',
-        duplicate: { code: 'duplicate-effect', clause: 'KD-ORDER-03' },
-        order: { code: 'effects-order', clause: 'KD-ORDER-04' },
-      },
-      out,
-    );
-    checkSequence(
-      arrayMember(op, 'rejection_reasons'),
-      `${base}/rejection_reasons`,
-      {
-        unique: single,
-        what: 'A rejection reason',
-        duplicate: { code: 'duplicate-rejection-reason', clause: 'KD-REJECT-02' },
-        order: { code: 'rejection-reasons-order', clause: 'KD-REJECT-03' },
-      },
-      out,
-    );
+    checkSequence(arrayMember(op, 'generic_requirements'), `${base}/generic_requirements`, REQUIREMENTS, out);
+    checkSequence(arrayMember(op, 'effects'), `${base}/effects`, EFFECTS, out);
+    checkSequence(arrayMember(op, 'rejection_reasons'), `${base}/rejection_reasons`, REASONS, out);
   });
-  checkSequence(
-    arrayMember(result, 'omissions'),
-    '/omissions',
-    {
-      unique: omissionKey,
-      what: 'An omission',
-      duplicate: { code: 'duplicate-omission', clause: 'KD-ORDER-08' },
-      order: { code: 'omissions-order', clause: 'KD-ORDER-08' },
-    },
-    out,
-  );
-  checkSequence(
-    arrayMember(result, 'diagnostics'),
-    '/diagnostics',
-    {
-      unique: (d) => single(member(d, 'id')),
-      sort: (d) => {
-        const id = stringMember(d, 'id');
-        return id === undefined ? undefined : [id, stringMember(d, 'code') ?? null];
-      },
-      what: 'A diagnostic',
-      duplicate: { code: 'duplicate-diagnostic', clause: 'KD-ORDER-09' },
-      order: { code: 'diagnostics-order', clause: 'KD-ORDER-09' },
-    },
-    out,
-  );
+  checkSequence(arrayMember(result, 'omissions'), '/omissions', OMISSIONS, out);
+  checkSequence(arrayMember(result, 'diagnostics'), '/diagnostics', DIAGNOSTICS, out);
   return out;
 }

@@ -4,8 +4,16 @@
  * and fabricates no extension or trait candidate (KD-LOOKUP-11); under OQ-19 A the
  * carrier is an omission, never a row, so no row has origin kind extension or trait.
  */
-import { violation, type Violation } from '../violation.js';
+import type { Violation } from '../violation.js';
 import { arrayMember, member } from './json-access.js';
+import { ruleTable } from './rule-table.js';
+
+// prettier-ignore
+export const PROFILE_RULES = ruleTable({
+  'unsupported-origin-row': ['KD-LOOKUP-11', 'function | member', '{kind:json}',
+    'An {kind} row cannot be produced before its resolution rules are accepted;',
+    'the work is reported as an unsupported-in-profile omission (OQ-19 A).'],
+});
 
 const FUTURE_ORIGINS: ReadonlySet<string> = new Set(['extension', 'trait']);
 
@@ -14,21 +22,8 @@ export function checkProfile(result: unknown): Violation[] {
   const out: Violation[] = [];
   arrayMember(result, 'operations').forEach((op, i) => {
     const kind = member(member(op, 'origin'), 'kind');
-    if (typeof kind === 'string' && FUTURE_ORIGINS.has(kind)) {
-      out.push(
-        violation(
-          'unsupported-origin-row',
-          'KD-LOOKUP-11',
-          `An ${kind} row cannot be produced before its resolution rules are accepted; ` +
-            `the work is reported as an unsupported-in-profile omission (OQ-19 A).`,
-          {
-            pointer: `/operations/${i}/origin/kind`,
-            expected: 'function | member',
-            actual: JSON.stringify(kind),
-          },
-        ),
-      );
-    }
+    if (typeof kind === 'string' && FUTURE_ORIGINS.has(kind))
+      out.push(PROFILE_RULES.at('unsupported-origin-row', `/operations/${i}/origin/kind`, { kind }));
   });
   return out;
 }

@@ -8,23 +8,72 @@
  * Pointers and clauses match the result schema's own reports for the rules it also
  * states, so verify-result can drop the schema's duplicate.
  */
-import { childPointer, violation, type Violation } from '../violation.js';
-import { arrayMember, describeValue, isRecord, member, stringMember } from './json-access.js';
+import { childPointer, type Violation } from '../violation.js';
+import { arrayMember, isRecord, member, stringMember } from './json-access.js';
+import { ruleTable } from './rule-table.js';
 
-const UNAVAILABLE_REASONS: ReadonlySet<string> = new Set([
-  'cancelled-before-analysis',
-  'incomplete-current-file-facts',
-  'limit-exhausted',
-  'unsupported-in-profile',
-]);
-const INVALID_REASONS: ReadonlySet<string> = new Set(['invalid-request', 'invalid-position']);
-const STALE_REASONS: ReadonlySet<string> = new Set([
-  'wrong-file',
-  'stale-generation',
-  'stale-interface-set',
-  'stale-semantic-compatibility',
-  'stale-source',
-]);
+// prettier-ignore
+export const STATUS_SHAPE_RULES = ruleTable({
+  'complete-without-analysis': ['KD-RES-06', 'an AnalysisKey', '{analysis:value}',
+    "A complete result echoes the request's analysis key."],
+  'complete-with-reason': ['KD-RES-06', 'null', '{reason:value}', 'A complete result has a null reason.'],
+  'complete-without-type': ['KD-RES-07', 'a TypeFact', '{type:value}',
+    'A complete result carries its validated type fact.'],
+  'complete-type-not-validated': ['KD-RES-07', '"validated"', '{status:value}',
+    'A complete result has a validated type.'],
+  'complete-operation-not-validated': ['KD-RES-07', '"validated"', '{status:value}',
+    'Every operation of a complete result is validated.'],
+  'complete-with-omission': ['KD-RES-07', 'no omission', 'an omission',
+    'A complete result has no omission; withholding anything makes it partial (OQ-18 A).'],
+  'partial-without-analysis': ['KD-RES-08', 'an AnalysisKey', '{analysis:value}',
+    "A partial result echoes the request's analysis key."],
+  'partial-without-useful-fact': ['KD-RES-08', 'a useful fact', 'none',
+    'A partial result carries at least one useful fact: a type fact that is not unavailable,',
+    'or an operation row (OQ-14 A).'],
+  'partial-without-explanation': ['KD-RES-09', 'an explanation of incompleteness', 'none',
+    'A partial result explains its incompleteness by a nonvalidated fact, a diagnostic, an omission or truncation.'],
+  'partial-with-reason': ['KD-RES-09', 'null', '{reason:value}',
+    'A partial result has a null reason; its explanation is in its facts (OQ-15 A).'],
+  'stale-without-analysis': ['KD-RES-10', 'an AnalysisKey', '{analysis:value}',
+    "A stale result echoes the request's analysis key."],
+  'stale-with-type': ['KD-RES-10', 'null', '{type:value}', 'A stale result has no type fact.'],
+  'stale-with-operations': ['KD-RES-10', '[]', '{items:value}', 'A stale result has no operations.'],
+  'stale-with-omissions': ['KD-RES-10', '[]', '{items:value}', 'A stale result has no omissions.'],
+  // OQ-30 A: a stale result never carries diagnostics of an old or other analysis.
+  'stale-with-diagnostics': ['KD-RES-10', '[]', '{items:value}', 'A stale result has no diagnostics.'],
+  'stale-reason': ['KD-RES-11', '{allowed}', '{reason:value}', 'A stale result carries one of its own reasons.'],
+  'stale-truncated': ['KD-RES-11', 'false', '{truncated:value}', 'A stale result is never truncated.'],
+  'unavailable-without-analysis': ['KD-RES-12', 'an AnalysisKey', '{analysis:value}',
+    "A unavailable result echoes the request's analysis key."],
+  'unavailable-with-type': ['KD-RES-12', 'null', '{type:value}', 'A unavailable result has no type fact.'],
+  'unavailable-with-operations': ['KD-RES-12', '[]', '{items:value}', 'A unavailable result has no operations.'],
+  // KIT-09: no useful fact exists, so nothing is explained by an omission or a diagnostic.
+  'unavailable-with-omissions': ['KD-RES-12', '[]', '{items:value}', 'A unavailable result has no omissions.'],
+  'unavailable-with-diagnostics': ['KD-RES-12', '[]', '{items:value}', 'A unavailable result has no diagnostics.'],
+  'unavailable-reason': ['KD-RES-13', '{allowed}', '{reason:value}',
+    'A unavailable result carries one of its own reasons.'],
+  'unavailable-truncated': ['KD-RES-13', 'false', '{truncated:value}', 'A unavailable result is never truncated.'],
+  'invalid-with-analysis': ['KD-RES-14', 'null', '{analysis:value}', 'An invalid result echoes no analysis key.'],
+  'invalid-with-type': ['KD-RES-14', 'null', '{type:value}', 'A invalid result has no type fact.'],
+  'invalid-with-operations': ['KD-RES-14', '[]', '{items:value}', 'A invalid result has no operations.'],
+  'invalid-with-omissions': ['KD-RES-14', '[]', '{items:value}', 'A invalid result has no omissions.'],
+  'invalid-reason': ['KD-RES-15', '{allowed}', '{reason:value}', 'A invalid result carries one of its own reasons.'],
+  'invalid-truncated': ['KD-RES-14', 'false', '{truncated:value}', 'A invalid result is never truncated.'],
+});
+
+/** The reasons of each result status that carries no facts. */
+const REASONS: Readonly<Record<'stale' | 'unavailable' | 'invalid', readonly string[]>> = {
+  stale: ['wrong-file', 'stale-generation', 'stale-interface-set', 'stale-semantic-compatibility', 'stale-source'],
+  unavailable: [
+    'cancelled-before-analysis',
+    'incomplete-current-file-facts',
+    'limit-exhausted',
+    'unsupported-in-profile',
+  ],
+  invalid: ['invalid-request', 'invalid-position'],
+};
+
+const R = STATUS_SHAPE_RULES;
 
 /** Checks the per-status shape of a decoded result. */
 export function checkStatusShape(result: unknown): Violation[] {
@@ -33,223 +82,53 @@ export function checkStatusShape(result: unknown): Violation[] {
   const out: Violation[] = [];
   const analysis = member(result, 'analysis');
   const type = member(result, 'type');
+  const typeStatus = member(type, 'status');
   const reason = member(result, 'reason');
   const truncated = member(result, 'truncated');
   const operations = arrayMember(result, 'operations');
   const omissions = arrayMember(result, 'omissions');
   const diagnostics = arrayMember(result, 'diagnostics');
 
-  const need = (
-    cond: boolean,
-    code: string,
-    clause: string,
-    pointer: string,
-    message: string,
-    expected: string,
-    actual: string,
-  ): void => {
-    if (!cond) out.push(violation(code, clause, message, { pointer, expected, actual }));
-  };
-  const analysisPresent = (clause: string): void =>
-    need(
-      isRecord(analysis),
-      `${status}-without-analysis`,
-      clause,
-      '/analysis',
-      `A ${status} result echoes the request's analysis key.`,
-      'an AnalysisKey',
-      describeValue(analysis),
-    );
-  const typeNull = (clause: string): void =>
-    need(
-      type === null,
-      `${status}-with-type`,
-      clause,
-      '/type',
-      `A ${status} result has no type fact.`,
-      'null',
-      describeValue(type),
-    );
-  const emptyArray = (items: readonly unknown[], field: string, clause: string): void =>
-    need(
-      items.length === 0,
-      `${status}-with-${field}`,
-      clause,
-      `/${field}`,
-      `A ${status} result has no ${field}.`,
-      '[]',
-      describeValue(items),
-    );
-  const truncatedFalse = (clause: string): void =>
-    need(
-      truncated === false,
-      `${status}-truncated`,
-      clause,
-      '/truncated',
-      `A ${status} result is never truncated.`,
-      'false',
-      describeValue(truncated),
-    );
-  const reasonIn = (set: ReadonlySet<string>, clause: string): void =>
-    need(
-      typeof reason === 'string' && set.has(reason),
-      `${status}-reason`,
-      clause,
-      '/reason',
-      `A ${status} result carries one of its own reasons.`,
-      [...set].join(' | '),
-      describeValue(reason),
-    );
-
-  switch (status) {
-    case 'complete': {
-      analysisPresent('KD-RES-06');
-      need(
-        reason === null,
-        'complete-with-reason',
-        'KD-RES-06',
-        '/reason',
-        'A complete result has a null reason.',
-        'null',
-        describeValue(reason),
-      );
-      need(
-        isRecord(type),
-        'complete-without-type',
-        'KD-RES-07',
-        '/type',
-        'A complete result carries its validated type fact.',
-        'a TypeFact',
-        describeValue(type),
-      );
-      const typeStatus = member(type, 'status');
-      if (isRecord(type)) {
-        need(
-          typeStatus === 'validated',
-          'complete-type-not-validated',
-          'KD-RES-07',
-          '/type/status',
-          'A complete result has a validated type.',
-          '"validated"',
-          describeValue(typeStatus),
-        );
-      }
-      operations.forEach((op, i) => {
-        const s = member(op, 'status');
-        if (isRecord(op) && s !== 'validated') {
-          out.push(
-            violation(
-              'complete-operation-not-validated',
-              'KD-RES-07',
-              'Every operation of a complete result is validated.',
-              {
-                pointer: `/operations/${i}/status`,
-                expected: '"validated"',
-                actual: describeValue(s),
-              },
-            ),
-          );
-        }
-      });
-      // OQ-18 A: any omission means something was withheld, so the result is partial.
-      omissions.forEach((_, i) => {
-        out.push(
-          violation(
-            'complete-with-omission',
-            'KD-RES-07',
-            'A complete result has no omission; withholding anything makes it partial (OQ-18 A).',
-            {
-              pointer: childPointer('/omissions', i),
-              expected: 'no omission',
-              actual: 'an omission',
-            },
-          ),
-        );
-      });
-      break;
-    }
-    case 'partial': {
-      analysisPresent('KD-RES-08');
-      // OQ-14 A: a type fact that is not unavailable, or at least one operation row.
-      const typeStatus = member(type, 'status');
-      const usefulType = isRecord(type) && typeStatus !== 'unavailable';
-      need(
-        usefulType || operations.length > 0,
-        'partial-without-useful-fact',
-        'KD-RES-08',
-        '',
-        'A partial result carries at least one useful fact: a type fact that is not unavailable, ' +
-          'or an operation row (OQ-14 A).',
-        'a useful fact',
-        'none',
-      );
-      const explained =
-        truncated === true ||
-        omissions.length > 0 ||
-        diagnostics.length > 0 ||
-        (isRecord(type) && typeStatus !== 'validated') ||
-        operations.some((op) => isRecord(op) && member(op, 'status') !== 'validated');
-      need(
-        explained,
-        'partial-without-explanation',
-        'KD-RES-09',
-        '',
-        'A partial result explains its incompleteness by a nonvalidated fact, a diagnostic, an omission or truncation.',
-        'an explanation of incompleteness',
-        'none',
-      );
-      need(
-        reason === null,
-        'partial-with-reason',
-        'KD-RES-09',
-        '/reason',
-        'A partial result has a null reason; its explanation is in its facts (OQ-15 A).',
-        'null',
-        describeValue(reason),
-      );
-      break;
-    }
-    case 'stale': {
-      analysisPresent('KD-RES-10');
-      typeNull('KD-RES-10');
-      emptyArray(operations, 'operations', 'KD-RES-10');
-      emptyArray(omissions, 'omissions', 'KD-RES-10');
-      // OQ-30 A: a stale result never carries diagnostics of an old or other analysis.
-      emptyArray(diagnostics, 'diagnostics', 'KD-RES-10');
-      reasonIn(STALE_REASONS, 'KD-RES-11');
-      truncatedFalse('KD-RES-11');
-      break;
-    }
-    case 'unavailable': {
-      analysisPresent('KD-RES-12');
-      typeNull('KD-RES-12');
-      emptyArray(operations, 'operations', 'KD-RES-12');
-      // KIT-09: no useful fact exists, so nothing is explained by an omission or a diagnostic.
-      emptyArray(omissions, 'omissions', 'KD-RES-12');
-      emptyArray(diagnostics, 'diagnostics', 'KD-RES-12');
-      reasonIn(UNAVAILABLE_REASONS, 'KD-RES-13');
-      truncatedFalse('KD-RES-13');
-      break;
-    }
-    case 'invalid': {
-      need(
-        analysis === null,
-        'invalid-with-analysis',
-        'KD-RES-14',
-        '/analysis',
-        'An invalid result echoes no analysis key.',
-        'null',
-        describeValue(analysis),
-      );
-      typeNull('KD-RES-14');
-      emptyArray(operations, 'operations', 'KD-RES-14');
-      emptyArray(omissions, 'omissions', 'KD-RES-14');
-      reasonIn(INVALID_REASONS, 'KD-RES-15');
-      truncatedFalse('KD-RES-14');
-      break;
-    }
-    default:
-      break;
+  if (status === 'complete' || status === 'partial' || status === 'stale' || status === 'unavailable') {
+    if (!isRecord(analysis)) out.push(R.at(`${status}-without-analysis`, '/analysis', { analysis }));
+  }
+  if (status === 'invalid' && analysis !== null) out.push(R.at('invalid-with-analysis', '/analysis', { analysis }));
+  if (status === 'stale' || status === 'unavailable' || status === 'invalid') {
+    const reasons = REASONS[status];
+    if (type !== null) out.push(R.at(`${status}-with-type`, '/type', { type }));
+    if (operations.length > 0) out.push(R.at(`${status}-with-operations`, '/operations', { items: operations }));
+    if (omissions.length > 0) out.push(R.at(`${status}-with-omissions`, '/omissions', { items: omissions }));
+    if (status !== 'invalid' && diagnostics.length > 0)
+      out.push(R.at(`${status}-with-diagnostics`, '/diagnostics', { items: diagnostics }));
+    if (!(typeof reason === 'string' && reasons.includes(reason)))
+      out.push(R.at(`${status}-reason`, '/reason', { allowed: reasons.join(' | '), reason }));
+    if (truncated !== false) out.push(R.at(`${status}-truncated`, '/truncated', { truncated }));
+  }
+  if (status === 'complete') {
+    if (reason !== null) out.push(R.at('complete-with-reason', '/reason', { reason }));
+    if (!isRecord(type)) out.push(R.at('complete-without-type', '/type', { type }));
+    else if (typeStatus !== 'validated')
+      out.push(R.at('complete-type-not-validated', '/type/status', { status: typeStatus }));
+    operations.forEach((op, i) => {
+      const s = member(op, 'status');
+      if (isRecord(op) && s !== 'validated')
+        out.push(R.at('complete-operation-not-validated', `/operations/${i}/status`, { status: s }));
+    });
+    // OQ-18 A: any omission means something was withheld, so the result is partial.
+    omissions.forEach((_, i) => out.push(R.at('complete-with-omission', childPointer('/omissions', i))));
+  }
+  if (status === 'partial') {
+    // OQ-14 A: a type fact that is not unavailable, or at least one operation row.
+    const usefulType = isRecord(type) && typeStatus !== 'unavailable';
+    if (!usefulType && operations.length === 0) out.push(R.at('partial-without-useful-fact', ''));
+    const explained =
+      truncated === true ||
+      omissions.length > 0 ||
+      diagnostics.length > 0 ||
+      (isRecord(type) && typeStatus !== 'validated') ||
+      operations.some((op) => isRecord(op) && member(op, 'status') !== 'validated');
+    if (!explained) out.push(R.at('partial-without-explanation', ''));
+    if (reason !== null) out.push(R.at('partial-with-reason', '/reason', { reason }));
   }
   return out;
 }

@@ -20,12 +20,24 @@ import type { LoadedFixture } from '../fixture/load-fixture.js';
 import type { FactKey, FixtureCandidate, FixtureOccurrence } from '../fixture/fixture.js';
 import { LIMITS } from '../limits.js';
 import type { DiscoveryRequestV1 } from '../records/discovery-records.js';
+import { exposure, hiddenIdentities, type Withholding } from './fixture-exposure.js';
 import { factKeyText, type FixtureFactClosure } from './fixture-fact-closure.js';
-import { hiddenIdentities } from './fixture-exposure.js';
 import { statusRank } from './status-rank.js';
 
-/** Why a collected candidate never becomes a row (KIT-04). */
-export type Withholding = 'hidden-by-visibility' | 'not-imported' | 'incomplete-analysis' | 'unsupported-in-profile';
+/** The clauses that demand a rejection the facts force (KIT-06). */
+export const REJECTION_CLAUSES = [
+  'KD-LOOKUP-09',
+  'KD-OP-11',
+  'KD-OWN-03',
+  'KD-OWN-04',
+  'KD-OWN-05',
+  'KD-OWN-06',
+  'KD-EFFECT-05',
+  'KD-EFFECT-07',
+] as const;
+
+/** A clause that demands a rejection. */
+export type RejectionClause = (typeof REJECTION_CLAUSES)[number];
 
 /** What the fixture says about one candidate under one query. */
 export interface CandidateTruth {
@@ -39,7 +51,7 @@ export interface CandidateTruth {
   /** Why it is withheld, if it is (KIT-04); null for a candidate that may become a row. */
   withheld: Withholding | null;
   /** The rejections the facts force on its row (KIT-06), each with the clause that demands it. */
-  rejections: ReadonlyMap<string, string>;
+  rejections: ReadonlyMap<string, RejectionClause>;
   /** The least restrictive status rank its row may claim (KD-CLOSURE-08, KIT-07, OQ-43 A). */
   statusFloor: number;
   /** Its row may be cut by a per-row cap (OQ-09 A): the checks then do not insist on its lists or reasons. */
@@ -66,10 +78,6 @@ export interface LookupTruth {
 
 /** Stages a candidate may enter (collect, exposure, extension/trait, generics, ownership, effects): KIT-10 steps. */
 const STAGES = 6;
-
-function viewExposes(view: 'public' | 'internal', visibility: string): boolean {
-  return visibility === 'pub' || (view === 'internal' && visibility === 'internal');
-}
 
 /** Derives the truth of a lookup for `request` at `occurrence`. */
 export function deriveLookupTruth(
@@ -147,27 +155,9 @@ interface JudgeInput {
   hidden: ReadonlySet<string>;
 }
 
-function exposure(
-  c: FixtureCandidate,
-  homeViews: FixtureLookupView[] | undefined,
-): { exposed: boolean; withheld: Withholding | null } {
-  if (homeViews === undefined)
-    return c.admitted ? { exposed: true, withheld: null } : { exposed: false, withheld: 'hidden-by-visibility' };
-  // Two views of one module cannot both be current (KD-DIGEST-06): fail closed.
-  const view = homeViews.length === 1 ? homeViews[0] : undefined;
-  if (view === undefined) return { exposed: false, withheld: 'hidden-by-visibility' };
-  if (!view.validated) return { exposed: false, withheld: 'incomplete-analysis' };
-  if (!view.names_in_scope) {
-    return { exposed: false, withheld: c.visibility === 'pub' && c.admitted ? 'not-imported' : 'hidden-by-visibility' };
-  }
-  return c.admitted && viewExposes(view.view, c.visibility)
-    ? { exposed: true, withheld: null }
-    : { exposed: false, withheld: 'hidden-by-visibility' };
-}
-
 function judgeCandidate(c: FixtureCandidate, input: JudgeInput): CandidateTruth {
   const { closure } = input;
-  const rejections = new Map<string, string>();
+  const rejections = new Map<string, RejectionClause>();
   const { exposed, withheld: hidden } = exposure(c, input.homeViews);
   let withheld: Withholding | null = hidden;
   if (!input.applicable) rejections.set('type-mismatch', 'KD-LOOKUP-09');

@@ -4,13 +4,38 @@
  * candidate when its home view is in the fixture, validated (so in the interface-set
  * digest), its names are in scope, the compiler admits it, and the authorized view
  * exposes its visibility (public view: pub; internal view: pub and internal). Every
- * other candidate is hidden: no row, and none of its identifying text in the result.
+ * other candidate is hidden: no row, and none of its identifying text in the result;
+ * a hidden candidate the query collects is withheld with the omission reason of KIT-04.
  */
 import type { FixtureCandidate, FixtureInterface } from '../fixture/fixture.js';
-import type { Visibility } from '../records/discovery-records.js';
 
-function viewExposes(view: FixtureInterface['view'], visibility: Visibility): boolean {
+/** Why a collected candidate never becomes a row (KIT-04). */
+export type Withholding = 'hidden-by-visibility' | 'not-imported' | 'incomplete-analysis' | 'unsupported-in-profile';
+
+function viewExposes(view: FixtureInterface['view'], visibility: string): boolean {
   return visibility === 'pub' || (view === 'internal' && visibility === 'internal');
+}
+
+/**
+ * Whether `c` is exposed, given the views of its home module (undefined for a current-file
+ * candidate), and when it is not, the reason that withholds it.
+ */
+export function exposure(
+  c: FixtureCandidate,
+  homeViews: readonly FixtureInterface[] | undefined,
+): { exposed: boolean; withheld: Withholding | null } {
+  if (homeViews === undefined)
+    return c.admitted ? { exposed: true, withheld: null } : { exposed: false, withheld: 'hidden-by-visibility' };
+  // Two views of one module cannot both be current (KD-DIGEST-06): fail closed.
+  const view = homeViews.length === 1 ? homeViews[0] : undefined;
+  if (view === undefined) return { exposed: false, withheld: 'hidden-by-visibility' };
+  if (!view.validated) return { exposed: false, withheld: 'incomplete-analysis' };
+  if (!view.names_in_scope) {
+    return { exposed: false, withheld: c.visibility === 'pub' && c.admitted ? 'not-imported' : 'hidden-by-visibility' };
+  }
+  return c.admitted && viewExposes(view.view, c.visibility)
+    ? { exposed: true, withheld: null }
+    : { exposed: false, withheld: 'hidden-by-visibility' };
 }
 
 /** A predicate telling whether a candidate is exposed under KIT-03. */
@@ -23,13 +48,9 @@ export function exposureOf(interfaces: readonly FixtureInterface[]): (c: Fixture
     else list.push(i);
   }
   return (c) => {
-    if (!c.admitted) return false;
-    if (c.home.kind === 'current-file') return true;
-    const views = byModule.get(`${c.home.package_id}:${c.home.module_id}`) ?? [];
-    // Two views of one module cannot both be current (KD-DIGEST-06); fail closed.
-    if (views.length !== 1) return false;
-    const view = views[0] as FixtureInterface;
-    return view.validated && view.names_in_scope && viewExposes(view.view, c.visibility);
+    const views =
+      c.home.kind === 'current-file' ? undefined : (byModule.get(`${c.home.package_id}:${c.home.module_id}`) ?? []);
+    return exposure(c, views).exposed;
   };
 }
 

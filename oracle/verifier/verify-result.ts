@@ -30,10 +30,6 @@ export interface VerifyContext {
   request?: Uint8Array;
   /** The fixture the provider answered from. */
   fixture?: LoadedFixture;
-  /**
-   * Also check the readings the register takes up that the reference oracle does not follow yet (pending-readings.ts).
-   */
-  pendingReadings?: boolean;
 }
 
 /**
@@ -60,8 +56,7 @@ export function verifyResult(resultBytes: Uint8Array, context: VerifyContext = {
     ...checkProfile(result),
     ...checkRequestEcho(result, reading),
   ];
-  if (context.fixture !== undefined)
-    own.push(...checkAgainstFixture(result, context.fixture, reading, context.pendingReadings === true));
+  if (context.fixture !== undefined) own.push(...checkAgainstFixture(result, context.fixture, reading));
   return sortViolations([...found, ...withoutRestatedSchemaFaults(schema, own), ...own]);
 }
 
