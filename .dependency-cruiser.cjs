@@ -23,8 +23,9 @@
  * - release-cost/: the provider's declared builds and the byte-identity comparison of their artifacts, below
  *   adapters/ because a provider configuration (adapters/provider-spec.ts) reads its build entry with this folder's
  *   parser; judge/judge-release-vector.ts turns a build's outcome into a judgement.
- * - hermetic/ (the strace session the adapters launch a provider under, and what it observed) beside vectors/ (the
- *   vector set: manifest, files, selection), both read by the layers above and reading only the oracle and io/.
+ * - hermetic/ (the strace session the adapters launch a provider under, and what it observed) beside sandbox/ (the
+ *   bubblewrap sandbox every provider process and declared build runs in) and vectors/ (the vector set: manifest,
+ *   files, selection), all read by the layers above and reading only the oracle and io/.
  * - protocol/ (the framed wire format) beside io/ (options, files, output paths, process groups, deadlines): the
  *   ground every other folder stands on.
  */
@@ -37,7 +38,7 @@ const RUNNER_LAYERS = [
   ['judge'],
   ['adapters'],
   ['release-cost'],
-  ['hermetic', 'vectors'],
+  ['hermetic', 'sandbox', 'vectors'],
   ['protocol', 'io'],
 ];
 

@@ -12,6 +12,7 @@ export * from './canonical-json/index.js';
 export { validateRequest, type RequestValidation } from './records/validate-request.js';
 export {
   SCHEMA_NAMES,
+  loadEveryValidator,
   schemaDocument,
   schemaViolations,
   validatorFor,

@@ -21,8 +21,11 @@ export function kitRoot(): string {
   }
 }
 
-/** The kit's version from package.json. */
+let version: string | undefined;
+
+/** The kit's version from package.json, read once: a file changed later never changes what a report says. */
 export function kitVersion(): string {
+  if (version !== undefined) return version;
   const pkg = JSON.parse(readFileSync(join(kitRoot(), 'package.json'), 'utf8')) as { version: string };
-  return pkg.version;
+  return (version = pkg.version);
 }

@@ -25,6 +25,7 @@ export { createReferenceProvider, REFERENCE_PROVIDER_NAME } from './adapters/ref
 export {
   launcherFor,
   loadProviderConfig,
+  type LaunchOptions,
   referenceSpec,
   resolveProvider,
   PROVIDER_CONFIG_SCHEMA,
@@ -32,6 +33,9 @@ export {
   type ProviderOptions,
   type ProviderSpec,
 } from './adapters/provider-spec.js';
+export { Sandbox, type SandboxReport, type ContainedCommand } from './sandbox/sandbox.js';
+export { openSandbox, readSandboxPlan, type SandboxPlan, type SandboxOptions } from './sandbox/open-sandbox.js';
+export { describeSandbox } from './sandbox/describe-sandbox.js';
 export {
   encodeFrame,
   FrameDecoder,

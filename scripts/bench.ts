@@ -31,6 +31,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { kitRoot, kitVersion, evaluateQuery, LIMITS } from '../oracle/index.js';
 import { launcherFor, referenceSpec } from '../runner/adapters/provider-spec.js';
+import { openSandbox, readSandboxPlan } from '../runner/sandbox/open-sandbox.js';
 import { killAllGroups } from '../runner/io/process-group.js';
 import { runGate } from '../runner/run/run-gate.js';
 import {
@@ -54,6 +55,9 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)] ?? NaN;
 }
 
+/** The sandbox the gate runs providers in by default, as the adapters are measured in it. */
+const BENCH_SANDBOX = openSandbox(readSandboxPlan({}), { protect: [], hidden: [join(kitRoot(), 'vectors')] });
+
 async function gateWallMs(
   set: VectorSet,
   vectors: readonly QueryVectorEntry[],
@@ -66,9 +70,10 @@ async function gateWallMs(
     vectorSet: set,
     selected: vectors,
     selection: { categories: [], ids: [], clauses: [], shard: null, filtered: vectors.length, total: vectors.length },
-    launcher: launcherFor(spec, kitVersion()),
-    metamorphicLauncher: launcherFor(spec, kitVersion()),
+    launcher: launcherFor(spec, { kitVersion: kitVersion(), sandbox: BENCH_SANDBOX }),
+    metamorphicLauncher: launcherFor(spec, { kitVersion: kitVersion(), sandbox: BENCH_SANDBOX }),
     adapter,
+    sandbox: BENCH_SANDBOX.report,
     jobs: 1,
     timeoutMs: 60_000,
     startTimeoutMs: 60_000,

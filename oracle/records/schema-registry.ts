@@ -59,6 +59,8 @@ export interface SchemaRegistry {
   schemaViolations(name: SchemaName, value: unknown): Violation[];
   /** Where the validator of `name` came from (loading it if it is not yet). */
   sourceOf(name: SchemaName): ValidatorSource;
+  /** Loads every schema file and every validator now (see loadEveryValidator). */
+  loadAll(): void;
 }
 
 interface CompiledModule {
@@ -158,6 +160,10 @@ export function openSchemaRegistry(options: SchemaRegistryOptions): SchemaRegist
     schemaDocument,
     schemaViolations,
     sourceOf: (name) => entry(name).source,
+    loadAll: () => {
+      for (const name of load().roots.keys()) entry(name);
+      clauses ??= new SchemaClauses(load().roots, SCHEMA_ID_PREFIX);
+    },
   };
 }
 
@@ -177,6 +183,15 @@ function registry(): SchemaRegistry {
  */
 export function validatorFor(name: SchemaName): ValidateFunction {
   return registry().validatorFor(name);
+}
+
+/**
+ * Reads every schema file and loads every validator (a precompiled module, or ajv compiling) now rather than on
+ * first use: a gate run calls it before its first provider starts, so no schema or validator module a provider
+ * could have rewritten is read later.
+ */
+export function loadEveryValidator(): void {
+  registry().loadAll();
 }
 
 /** The raw schema object of one schema (for documentation and tests). */

@@ -10,6 +10,7 @@ import { persistentProcessLauncher } from './persistent-process.js';
 import { moduleUrlOf, WORKER_HEAP_MB } from './module-adapter.js';
 import type { ProviderLauncher } from './provider-connection.js';
 import type { HermeticSession } from '../hermetic/hermetic-session.js';
+import type { Sandbox } from '../sandbox/sandbox.js';
 
 /** The argv that runs the module host with this very kit (the built copy, or the sources through tsx). */
 export function moduleHostArgv(moduleUrl: string): string[] {
@@ -27,11 +28,13 @@ export function moduleProcessLauncher(
   baseDir: string,
   version = kitVersion(),
   hermetic?: HermeticSession,
+  sandbox?: Sandbox,
 ): ProviderLauncher {
   const command = { argv: moduleHostArgv(moduleUrlOf(modulePath, baseDir)) };
   return persistentProcessLauncher(command, version, {
     adapter: 'module',
     maxResidentBytes: WORKER_HEAP_MB * 1024 * 1024,
     ...(hermetic === undefined ? {} : { hermetic }),
+    ...(sandbox === undefined ? {} : { sandbox }),
   });
 }

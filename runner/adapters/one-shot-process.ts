@@ -16,6 +16,7 @@ import type { CallOutcome, ProviderConnection, ProviderIdentity, ProviderLaunche
 import { NO_BYTES } from './provider-connection.js';
 import type { QueryWindow } from '../hermetic/attribute-events.js';
 import type { HermeticSession } from '../hermetic/hermetic-session.js';
+import type { Sandbox } from '../sandbox/sandbox.js';
 
 /** How long the end of stdout may lag behind the exit of a one-shot provider whose descendants were ended. */
 const EXIT_DRAIN_MS = 2000;
@@ -25,10 +26,14 @@ export function oneShotProcessLauncher(
   command: ProcessCommand,
   identity: { name: string; version: string },
   hermetic?: HermeticSession,
+  sandbox?: Sandbox,
 ): ProviderLauncher {
   return async ({ cwd }) => {
     const folder = mkdtempSync(join(tmpdir(), 'kofun-ctk-oneshot-'));
-    return { ok: true, value: new OneShotConnection(command, cwd ?? command.cwd, folder, identity, hermetic) };
+    return {
+      ok: true,
+      value: new OneShotConnection(command, cwd ?? command.cwd, folder, identity, hermetic, sandbox),
+    };
   };
 }
 
@@ -45,6 +50,7 @@ class OneShotConnection implements ProviderConnection {
     private readonly folder: string,
     identity: { name: string; version: string },
     private readonly hermetic: HermeticSession | undefined = undefined,
+    private readonly sandbox: Sandbox | undefined = undefined,
   ) {
     this.identity = {
       name: identity.name,
@@ -71,15 +77,19 @@ class OneShotConnection implements ProviderConnection {
     const fixturePath = this.fixtures.get(sha256);
     if (fixturePath === undefined) throw new Error('kit fault: query before loadFixture');
     const env = this.command.env ? { ...process.env, ...this.command.env } : process.env;
-    const argv = [...this.command.argv, fixturePath];
-    // Each one-shot query is an instance of its own; its window opens before the process is started.
-    const trace = this.hermetic?.instance(true);
+    // Each one-shot query is an instance of its own (in the sandbox, with a scratch folder of its own); its window
+    // opens before the process is started.
+    const contained = this.sandbox?.contain([...this.command.argv, fixturePath], { cwd: this.cwd, env });
+    const argv = contained?.argv ?? [...this.command.argv, fixturePath];
+    const trace = this.hermetic?.instance(true, contained?.launcherDepth ?? 0);
     const window = trace?.begin();
     this.lastQueryWindow = window;
-    const group = spawnGroup(
-      trace === undefined ? argv : trace.wrap(argv),
-      this.cwd === undefined ? { env } : { cwd: this.cwd, env },
-    );
+    const cwd = contained === undefined ? this.cwd : contained.cwd;
+    const group = spawnGroup(trace === undefined ? argv : trace.wrap(argv), {
+      ...(cwd === undefined ? {} : { cwd }),
+      env: contained?.env ?? env,
+      contained: contained?.contained ?? false,
+    });
     return new Promise((resolve) => {
       const chunks: Buffer[] = [];
       let size = 0;
@@ -92,6 +102,7 @@ class OneShotConnection implements ProviderConnection {
         bound.cancel();
         group.kill();
         if (window !== undefined) trace?.end(window);
+        void group.exited.then(() => contained?.release());
         resolve(outcome);
       };
       const bound = deadline(timeoutMs, () =>

@@ -5,7 +5,6 @@
  * crashes, hangs, floods or breaks the protocol is killed with its process group
  * and its call ends in a `ProviderFault`.
  */
-import { readFileSync } from 'node:fs';
 import { encodeFrame, FRAME_MAGIC, FrameDecoder, NO_REF, type Frame } from '../protocol/frame.js';
 import {
   jsonBody,
@@ -27,9 +26,10 @@ import type {
   ProviderLauncher,
 } from './provider-connection.js';
 import { NO_BYTES } from './provider-connection.js';
-import { residentBytes } from './resident-memory.js';
+import { treeResidentBytes } from './resident-memory.js';
 import type { QueryWindow } from '../hermetic/attribute-events.js';
 import type { HermeticSession, InstanceTrace } from '../hermetic/hermetic-session.js';
+import type { ContainedCommand, Sandbox } from '../sandbox/sandbox.js';
 
 /** A provider command: argv (never run through a shell), working directory, extra environment. */
 export interface ProcessCommand {
@@ -63,6 +63,8 @@ export interface PersistentOptions {
   maxResidentBytes?: number;
   /** `run --hermetic`: the instance runs under strace and marks each query's window. */
   hermetic?: HermeticSession;
+  /** The sandbox the instance runs in (none: a child of the runner, as a test of the adapter itself runs it). */
+  sandbox?: Sandbox;
 }
 
 /** Makes a launcher that starts `command` and performs the handshake. */
@@ -100,6 +102,7 @@ class PersistentProcessConnection implements ProviderConnection {
   private nextId = 1;
   private memoryWatch: NodeJS.Timeout | undefined;
   private trace: InstanceTrace | undefined;
+  private contained: ContainedCommand | undefined;
   /** The window of the last query (run --hermetic), for the runner to label with its vector. */
   lastQueryWindow: QueryWindow | undefined;
 
@@ -119,17 +122,24 @@ class PersistentProcessConnection implements ProviderConnection {
 
   async start(timeoutMs: number): Promise<CallOutcome<void>> {
     const env = this.command.env ? { ...process.env, ...this.command.env } : process.env;
-    this.trace = this.options.hermetic?.instance(false);
-    const argv = this.trace === undefined ? this.command.argv : this.trace.wrap(this.command.argv);
-    const group = spawnGroup(argv, this.cwd === undefined ? { env } : { cwd: this.cwd, env });
+    const contained = this.options.sandbox?.contain(this.command.argv, { cwd: this.cwd, env });
+    this.contained = contained;
+    this.trace = this.options.hermetic?.instance(false, contained?.launcherDepth ?? 0);
+    const inner = contained?.argv ?? this.command.argv;
+    const argv = this.trace === undefined ? inner : this.trace.wrap(inner);
+    const cwd = contained === undefined ? this.cwd : contained.cwd;
+    const group = spawnGroup(argv, {
+      ...(cwd === undefined ? {} : { cwd }),
+      env: contained?.env ?? env,
+      contained: contained?.contained ?? false,
+    });
     this.group = group;
     const cap = this.options.maxResidentBytes;
     const pid = group.child.pid;
-    const traced = this.trace !== undefined;
     if (cap !== undefined && pid !== undefined) {
       this.memoryWatch = setInterval(() => {
-        // Under strace the provider is the tracer's child, and its memory is what the cap bounds.
-        const resident = residentBytes(traced ? (firstChild(pid) ?? pid) : pid);
+        // The provider may sit below strace and the sandbox's own processes: the cap bounds the whole tree.
+        const resident = treeResidentBytes(pid);
         if (resident === undefined || resident <= cap) return;
         const message = `provider exceeded the memory cap of ${cap} bytes (resident: ${resident} bytes)`;
         this.die({ kind: 'crash', message, stderrTail: group.stderrTail() });
@@ -236,6 +246,7 @@ class PersistentProcessConnection implements ProviderConnection {
     this.die({ kind: 'crash', message: 'provider closed', stderrTail: NO_BYTES });
     group.kill();
     await within(group.exited, SHUTDOWN_GRACE_MS);
+    this.contained?.release();
   }
 
   /**
@@ -357,16 +368,6 @@ class PersistentProcessConnection implements ProviderConnection {
 function providerError(frame: Frame): ProviderFault {
   const body = frame.body;
   return { kind: 'provider-error', code: frame.ref, message: Buffer.from(body).toString('utf8'), body };
-}
-
-/** The first child of `pid` (the traced provider under strace), from /proc; undefined where it cannot be read. */
-function firstChild(pid: number): number | undefined {
-  try {
-    const first = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/)[0];
-    return first === undefined || first === '' ? undefined : Number(first);
-  } catch {
-    return undefined;
-  }
 }
 
 /** How long a dying provider's stderr is read for its last bytes. */

@@ -30,6 +30,8 @@ import { persistentProcessLauncher, type ProcessCommand, type WireObserver } fro
 import type { ProviderLauncher } from './provider-connection.js';
 import { REFERENCE_PROVIDER_NAME } from './reference-provider.js';
 import type { HermeticSession } from '../hermetic/hermetic-session.js';
+import type { DeclaredBinds } from '../sandbox/sandbox-binds.js';
+import type { Sandbox } from '../sandbox/sandbox.js';
 
 /** A provider configuration is a few lines; anything far larger is not one. */
 const MAX_PROVIDER_CONFIG_BYTES = 1024 * 1024;
@@ -63,6 +65,8 @@ export interface ProviderConfig {
   expectations?: string;
   /** The release build (`build` of the configuration; the reference builder for `--provider reference`). */
   build?: DeclaredBuild;
+  /** The binds the configuration declares for the sandbox, relative to `baseDir` (validated when the run starts). */
+  sandbox?: { declared: DeclaredBinds; baseDir: string };
 }
 
 /** The provider-selecting options of `kofun-ctk run` (and of the commands that drive a provider). */
@@ -177,6 +181,7 @@ export function loadProviderConfig(path: string): ProviderConfig {
     module?: string;
     expectations?: string;
     build?: string | Record<string, unknown>;
+    sandbox?: DeclaredBinds;
   };
   let spec: ProviderSpec;
   if (config.process !== undefined) {
@@ -197,6 +202,7 @@ export function loadProviderConfig(path: string): ProviderConfig {
   }
   const out: ProviderConfig = { spec };
   if (config.expectations !== undefined) out.expectations = resolve(base, config.expectations);
+  if (config.sandbox !== undefined) out.sandbox = { declared: config.sandbox, baseDir: base };
   if (config.build !== undefined) {
     // One format, one parser: a file here is read exactly as `release-cost --build-config` reads it.
     const parsed =
@@ -209,26 +215,39 @@ export function loadProviderConfig(path: string): ProviderConfig {
   return out;
 }
 
-/**
- * The launcher for a spec; `kitVersion` goes into the runner's hello; `observer` watches a persistent process's
- * wire; `hermetic` runs every instance under strace (an in-thread module has no process to trace: refused first).
- */
-export function launcherFor(
-  spec: ProviderSpec,
-  kitVersion: string,
-  observer?: WireObserver,
-  hermetic?: HermeticSession,
-): ProviderLauncher {
+/** How a launcher runs its provider: the kit's version (for the hello), the sandbox, and what watches it. */
+export interface LaunchOptions {
+  kitVersion: string;
+  /** Every provider process runs in it (an in-thread module cannot, and is refused with the sandbox on). */
+  sandbox: Sandbox;
+  /** Watches a persistent process's wire (`kofun-ctk smoke`). */
+  observer?: WireObserver;
+  /** `run --hermetic`: every instance runs under strace (an in-thread module has no process to trace). */
+  hermetic?: HermeticSession;
+}
+
+/** The launcher for a spec. */
+export function launcherFor(spec: ProviderSpec, options: LaunchOptions): ProviderLauncher {
+  const { kitVersion, sandbox, observer, hermetic } = options;
   if (spec.kind === 'module') {
     if (spec.inThread === true && hermetic !== undefined)
       throw new Error('kit fault: --hermetic with an in-thread module reached the launcher');
+    if (spec.inThread === true && sandbox.on)
+      throw new UsageError(
+        '--module-in-thread loads the module inside the runner, which no sandbox can isolate: add --sandbox off',
+      );
     return spec.inThread === true
       ? moduleThreadLauncher(spec.modulePath, spec.baseDir)
-      : moduleProcessLauncher(spec.modulePath, spec.baseDir, kitVersion, hermetic);
+      : moduleProcessLauncher(spec.modulePath, spec.baseDir, kitVersion, hermetic, sandbox);
   }
   if (spec.mode === 'one-shot')
-    return oneShotProcessLauncher(spec.command, { name: spec.name, version: spec.version }, hermetic);
-  return persistentProcessLauncher(spec.command, kitVersion, hermetic === undefined ? {} : { hermetic }, observer);
+    return oneShotProcessLauncher(spec.command, { name: spec.name, version: spec.version }, hermetic, sandbox);
+  return persistentProcessLauncher(
+    spec.command,
+    kitVersion,
+    { sandbox, ...(hermetic === undefined ? {} : { hermetic }) },
+    observer,
+  );
 }
 
 /**

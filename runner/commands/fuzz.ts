@@ -5,11 +5,12 @@
  * path that replay it. Exit status: 0 no disagreement, 1 a disagreement, 2 usage error,
  * 3 the provider could not start.
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { kitVersion, escapeText } from '../../oracle/index.js';
+import { kitRoot, kitVersion, escapeText } from '../../oracle/index.js';
 import { installSignalCleanup, killAllGroups } from '../io/process-group.js';
-import { launcherFor, resolveProvider, type ProviderOptions } from '../adapters/provider-spec.js';
+import { launcherFor, relocatedSpec, resolveProvider, type ProviderOptions } from '../adapters/provider-spec.js';
+import { openProviderSandbox, type SandboxOptions } from '../sandbox/open-sandbox.js';
 import { EXIT, UsageError } from '../io/cli-io.js';
 import { classifyDifference } from '../judge/classify-difference.js';
 import { unifiedDiff } from '../judge/unified-diff.js';
@@ -18,7 +19,7 @@ import { runFuzz, writeFuzzVector } from '../fuzz/run-fuzz.js';
 import type { Register } from '../io/cli-io.js';
 import { addProviderOptions, ignoreClosedOutput, intOption, RUN_DEFAULTS } from '../io/cli-options.js';
 
-interface FuzzCliOptions extends ProviderOptions {
+interface FuzzCliOptions extends ProviderOptions, SandboxOptions {
   seed?: string;
   runs: string;
   path?: string;
@@ -55,6 +56,12 @@ async function fuzzCommand(opts: FuzzCliOptions, io: Parameters<Register>[1]): P
   if (opts.path !== undefined && !/^[0-9]+(:[0-9]+)*$/.test(opts.path))
     throw new UsageError(`--path "${opts.path}" is not a fast-check path like 12:0:3`);
   const config = resolveProvider(opts, io.cwd);
+  const folder = resolve(io.cwd, opts.out);
+  const vectorsFolder = join(kitRoot(), 'vectors');
+  const sandbox = openProviderSandbox(opts, config.sandbox, vectorsFolder, [
+    { path: folder, what: 'the fuzz output folder' },
+  ]);
+  const spec = sandbox.on ? relocatedSpec(config.spec) : config.spec;
   io.stdout.write(`kofun-ctk fuzz: seed ${seed}, ${runs} runs (replay: --seed ${seed} --runs ${runs})\n`);
   const removeSignals = installSignalCleanup(EXIT.incomplete);
   try {
@@ -62,7 +69,7 @@ async function fuzzCommand(opts: FuzzCliOptions, io: Parameters<Register>[1]): P
       seed,
       runs,
       ...(opts.path === undefined ? {} : { path: opts.path }),
-      launcher: launcherFor(config.spec, kitVersion()),
+      launcher: launcherFor(spec, { kitVersion: kitVersion(), sandbox }),
       timeoutMs: intOption('--timeout-ms', opts.timeoutMs, 1),
       startTimeoutMs: intOption('--start-timeout-ms', opts.startTimeoutMs, 1),
       restartBudget: intOption('--restart-budget', opts.restartBudget, 0),
@@ -76,7 +83,6 @@ async function fuzzCommand(opts: FuzzCliOptions, io: Parameters<Register>[1]): P
       io.stdout.write(`no disagreement in ${outcome.runs} generated cases (seed ${outcome.seed})\n`);
       return EXIT.ok;
     }
-    const folder = resolve(io.cwd, opts.out);
     const id = writeFuzzVector(folder, outcome, kitVersion());
     io.stdout.write(
       `disagreement after shrinking ${outcome.shrinks} times: seed ${outcome.seed}, path ${outcome.path}\n`,
@@ -94,6 +100,7 @@ async function fuzzCommand(opts: FuzzCliOptions, io: Parameters<Register>[1]): P
     return EXIT.failed;
   } finally {
     killAllGroups();
+    sandbox.dispose();
     removeSignals();
   }
 }

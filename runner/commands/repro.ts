@@ -10,18 +10,19 @@ import type { Command } from 'commander';
 import { quote } from 'shell-quote';
 import { kitRoot, kitVersion, formatViolation, escapeText, sha256Hex } from '../../oracle/index.js';
 import { installSignalCleanup, killAllGroups } from '../io/process-group.js';
-import { launcherFor, resolveProvider, type ProviderOptions } from '../adapters/provider-spec.js';
+import { launcherFor, relocatedSpec, resolveProvider, type ProviderOptions } from '../adapters/provider-spec.js';
+import { openProviderSandbox, type SandboxOptions } from '../sandbox/open-sandbox.js';
 import { EXIT, UsageError } from '../io/cli-io.js';
 import { errorFromFault } from '../judge/judge-vector.js';
 import { judgeFromSet } from '../judge/judge-from-set.js';
 import { describeDifference, describeProvider } from '../report/describe.js';
 import { loadVectorSet } from '../vectors/vector-source.js';
 import type { Register } from '../io/cli-io.js';
-import { providerArgs } from '../run/reproduce-command.js';
+import { providerArgs, sandboxArgs } from '../run/reproduce-command.js';
 import { suggestName } from '../io/suggest-name.js';
 import { addProviderOptions, ignoreClosedOutput, intOption, RUN_DEFAULTS } from '../io/cli-options.js';
 
-interface ReproOptions extends ProviderOptions {
+interface ReproOptions extends ProviderOptions, SandboxOptions {
   vectors?: string;
   dir?: string;
   timeoutMs: string;
@@ -79,11 +80,13 @@ async function repro(id: string, opts: ReproOptions, io: Parameters<Register>[1]
   for (const alt of vector.acceptable)
     writeFileSync(join(out, `acceptable-${alt.name.replace(/[^A-Za-z0-9._-]+/g, '_')}.json`), alt.bytes);
 
+  const sandbox = openProviderSandbox(opts, config.sandbox, vectorsDir, [{ path: out, what: 'the repro folder' }]);
+  const spec = sandbox.on ? relocatedSpec(config.spec) : config.spec;
   const removeSignals = installSignalCleanup(EXIT.incomplete);
   let exit: number = EXIT.incomplete;
   const summary: string[] = [];
   try {
-    const started = await launcherFor(config.spec, kitVersion())({ timeoutMs: startTimeoutMs });
+    const started = await launcherFor(spec, { kitVersion: kitVersion(), sandbox })({ timeoutMs: startTimeoutMs });
     if (!started.ok) {
       const e = errorFromFault(started.fault);
       writeFileSync(join(out, 'actual-error.txt'), `${e.kind}: ${e.message}\n${e.stderr_tail ?? ''}`);
@@ -116,6 +119,7 @@ async function repro(id: string, opts: ReproOptions, io: Parameters<Register>[1]
     }
   } finally {
     killAllGroups();
+    sandbox.dispose();
     removeSignals();
   }
   const rerun = quote([
@@ -123,6 +127,7 @@ async function repro(id: string, opts: ReproOptions, io: Parameters<Register>[1]
     'kofun-ctk',
     'run',
     ...providerArgs(opts, io.cwd),
+    ...sandboxArgs(opts),
     '--id',
     id,
     '--metamorphic',

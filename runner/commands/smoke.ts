@@ -8,7 +8,9 @@ import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { escapeBytes, escapeText, kitRoot, kitVersion } from '../../oracle/index.js';
 import { killAllGroups } from '../io/process-group.js';
-import { launcherFor, resolveProvider, type ProviderOptions } from '../adapters/provider-spec.js';
+import { launcherFor, relocatedSpec, resolveProvider, type ProviderOptions } from '../adapters/provider-spec.js';
+import { openProviderSandbox, type SandboxOptions } from '../sandbox/open-sandbox.js';
+import { describeSandbox } from '../sandbox/describe-sandbox.js';
 import { EXIT, UsageError, type Register } from '../io/cli-io.js';
 import { addProviderOptions, ignoreClosedOutput, intOption, RUN_DEFAULTS } from '../io/cli-options.js';
 import { describeProvider } from '../report/describe.js';
@@ -17,7 +19,7 @@ import { suggestName } from '../io/suggest-name.js';
 import { loadVectorSet } from '../vectors/vector-source.js';
 import { runSmoke, smokeObserver, smokeVector, type SmokeOutcome, type StepOutcome } from '../smoke/run-smoke.js';
 
-interface SmokeOptions extends ProviderOptions {
+interface SmokeOptions extends ProviderOptions, SandboxOptions {
   vectors?: string;
   id?: string;
   timeoutMs: string;
@@ -55,7 +57,8 @@ async function smoke(opts: SmokeOptions, io: Parameters<Register>[1]): Promise<n
   const timeoutMs = intOption('--timeout-ms', opts.timeoutMs, 1);
   const startTimeoutMs = intOption('--start-timeout-ms', opts.startTimeoutMs, 1);
   const config = resolveProvider(opts, io.cwd);
-  const set = loadVectorSet(opts.vectors === undefined ? join(kitRoot(), 'vectors') : resolve(io.cwd, opts.vectors));
+  const vectorsFolder = opts.vectors === undefined ? join(kitRoot(), 'vectors') : resolve(io.cwd, opts.vectors);
+  const set = loadVectorSet(vectorsFolder);
   const entry = smokeVector(set, opts.id);
   if (entry === undefined) {
     const suggestion =
@@ -84,10 +87,13 @@ async function smoke(opts: SmokeOptions, io: Parameters<Register>[1]): Promise<n
     exitCode: EXIT.incomplete,
     notify: (line) => io.stderr.write(`${line}\n`),
   });
+  const sandbox = openProviderSandbox(opts, config.sandbox, vectorsFolder, []);
+  out(`sandbox: ${escapeText(describeSandbox(sandbox.report))}`);
+  const spec = sandbox.on ? relocatedSpec(config.spec) : config.spec;
   let outcome: SmokeOutcome;
   try {
     outcome = await runSmoke({
-      launcher: launcherFor(config.spec, kitVersion(), watch.observer),
+      launcher: launcherFor(spec, { kitVersion: kitVersion(), sandbox, observer: watch.observer }),
       watch,
       wireObserved,
       set,
@@ -98,6 +104,7 @@ async function smoke(opts: SmokeOptions, io: Parameters<Register>[1]): Promise<n
     });
   } finally {
     killAllGroups();
+    sandbox.dispose();
     interruption.dispose();
   }
   for (const line of describeSmoke(outcome)) out(line);

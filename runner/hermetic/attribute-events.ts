@@ -28,6 +28,12 @@ export interface AttributionOptions {
    * starting it, an interpreter line such as `/usr/bin/env node`) are the launch, not an effect of the query.
    */
   oneShot?: boolean;
+  /**
+   * How many processes of the sandbox come first (bubblewrap outside, and its first process inside the PID
+   * namespace): their calls (the namespaces made, the provider started) are the sandbox's, never a query's.
+   * They are the first distinct pids of the trace, since each starts the next.
+   */
+  launcherDepth?: number;
 }
 
 /** The events of one instance's calls, by the label of the window each falls in, with the count outside any. */
@@ -38,11 +44,13 @@ export function attributeEvents(
 ): { byLabel: Map<string, HermeticEvent[]>; outside: number } {
   const byLabel = new Map<string, HermeticEvent[]>();
   let outside = 0;
-  const rootPid = calls[0]?.pid;
+  const launchers = firstPids(calls, options.launcherDepth ?? 0);
+  const providerPid = firstPids(calls, (options.launcherDepth ?? 0) + 1).at(-1);
   for (const call of calls) {
     const kind = classifyTracedCall(call);
     if (kind === undefined) continue;
-    if (options.oneShot === true && call.pid === rootPid && call.syscall.startsWith('execve')) continue;
+    if (launchers.includes(call.pid)) continue;
+    if (options.oneShot === true && call.pid === providerPid && call.syscall.startsWith('execve')) continue;
     const window = windows.find(
       (w) => w.label !== undefined && w.endUs !== undefined && call.timeUs >= w.startUs && call.timeUs <= w.endUs,
     );
@@ -55,4 +63,14 @@ export function attributeEvents(
     byLabel.set(window.label, list);
   }
   return { byLabel, outside };
+}
+
+/** The first `n` distinct pids of a trace, in the order they first appear. */
+function firstPids(calls: readonly TracedCall[], n: number): number[] {
+  const pids: number[] = [];
+  for (const call of calls) {
+    if (pids.length >= n) break;
+    if (!pids.includes(call.pid)) pids.push(call.pid);
+  }
+  return pids;
 }

@@ -36,6 +36,8 @@ export class InstanceTrace {
     private readonly strace: string,
     readonly file: string,
     readonly oneShot: boolean,
+    /** The sandbox's own processes before the provider's (attribute-events.ts). */
+    readonly launcherDepth: number,
   ) {}
 
   /**
@@ -80,9 +82,10 @@ export class HermeticSession {
     readonly facility: string,
   ) {}
 
-  /** A trace for a new provider instance. */
-  instance(oneShot: boolean): InstanceTrace {
-    const trace = new InstanceTrace(this.strace, join(this.folder, `${this.instances.length + 1}.trace`), oneShot);
+  /** A trace for a new provider instance, started by `launcherDepth` processes of the sandbox before its own. */
+  instance(oneShot: boolean, launcherDepth = 0): InstanceTrace {
+    const file = join(this.folder, `${this.instances.length + 1}.trace`);
+    const trace = new InstanceTrace(this.strace, file, oneShot, launcherDepth);
     this.instances.push(trace);
     return trace;
   }
@@ -95,7 +98,10 @@ export class HermeticSession {
     for (const trace of this.instances) {
       const read = readTrace(trace.file);
       if (read.truncated) truncated += 1;
-      const found = attributeEvents(read.calls, trace.windows, { oneShot: trace.oneShot });
+      const found = attributeEvents(read.calls, trace.windows, {
+        oneShot: trace.oneShot,
+        launcherDepth: trace.launcherDepth,
+      });
       outside += found.outside;
       for (const [label, events] of found.byLabel) byVector.set(label, [...(byVector.get(label) ?? []), ...events]);
     }

@@ -19,9 +19,9 @@ export const RUN_DEFAULTS = {
 /** Commander collector for a repeatable option. */
 export const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
-/** Adds the provider-selecting options shared by run, repro and fuzz. */
+/** Adds the provider-selecting options shared by run, repro, fuzz and smoke, and the sandbox's. */
 export function addProviderOptions(command: Command): Command {
-  return command
+  return addSandboxOptions(command)
     .option(
       '--config <file>',
       'provider configuration (schema oracle/schemas/kofun.ctk.provider-config.v1.schema.json)',
@@ -33,6 +33,17 @@ export function addProviderOptions(command: Command): Command {
     .option('--provider <name>', 'a built-in provider: "reference" (the oracle)')
     .option('--adapter <adapter>', 'with --provider reference: process (kofun-ctk serve, default), one-shot or module')
     .option('--name <name>', 'provider name for --process and --module when the provider has no handshake');
+}
+
+/** Adds the sandbox options of every command that starts a provider or a declared build (runner/sandbox/). */
+export function addSandboxOptions(command: Command): Command {
+  return command
+    .option(
+      '--sandbox <on|off>',
+      'run every provider process and build in the bubblewrap sandbox (default: on, on Linux); off names itself ' +
+        'in every report',
+    )
+    .option('--bwrap <path>', 'the bubblewrap program the sandbox runs', 'bwrap');
 }
 
 /** Parses a non-negative integer option. */

@@ -4,11 +4,14 @@
  * their own (spawned detached), and every live group is killed with SIGKILL when its instance or build ends, when the
  * runner exits, when a run is interrupted, and on SIGINT/SIGTERM.
  *
- * A provider also carries a marker in its environment that its descendants inherit, and every process found with its
- * marker (a descendant that left the group through setsid or a double fork) is killed with its group; killing a
- * provider also destroys the runner's ends of the pipes, so an orphan that still holds one never keeps the runner
- * alive. A build gets no marker: its environment is exactly the one its configuration declares (KD-RELEASE-03).
- * Never through a shell.
+ * A provider in the sandbox (runner/sandbox/) is contained by the operating system: its group leader is bubblewrap,
+ * whose PID namespace ends every process the provider started when the leader dies. A provider run with the sandbox
+ * off also carries a marker in its environment that its descendants inherit, and every process found with its
+ * marker (a descendant that left the group through setsid or a double fork) is killed with its group: a heuristic
+ * that a descendant replacing its environment escapes, which is why the sandbox is the default. Killing a provider
+ * also destroys the runner's ends of the pipes, so an orphan that still holds one never keeps the runner alive. A
+ * build gets no marker: its environment is exactly the one its configuration declares (KD-RELEASE-03). Never
+ * through a shell.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { killMarkedProcesses, MARKER_VARIABLE } from './marked-processes.js';
@@ -32,20 +35,27 @@ export interface SpawnedGroup {
   kill(): void;
   /** SIGKILLs the processes as `kill` does but keeps the pipes, so output already written can still be read. */
   killProcesses(): void;
-  /** The `NAME=VALUE` marker entry in the environment of this provider and its descendants. */
-  readonly marker: string;
+  /** The `NAME=VALUE` marker entry in the environment of this provider and its descendants (none when contained). */
+  readonly marker: string | undefined;
 }
 
-/** Spawns argv (no shell) as the leader of a new process group. */
-export function spawnGroup(argv: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv }): SpawnedGroup {
+/**
+ * Spawns argv (no shell) as the leader of a new process group. `contained`: the leader is the sandbox, whose end
+ * ends everything inside it, so no marker is set and no marker scan is made.
+ */
+export function spawnGroup(
+  argv: readonly string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; contained?: boolean },
+): SpawnedGroup {
   const [command, ...args] = argv;
   if (command === undefined) throw new Error('kit fault: empty argv');
   spawned += 1;
   const markerValue = `${process.pid}-${spawned}`;
-  const marker = `${MARKER_VARIABLE}=${markerValue}`;
+  const marker = options.contained === true ? undefined : `${MARKER_VARIABLE}=${markerValue}`;
+  const env = options.env ?? process.env;
   const child = spawn(command, args, {
     cwd: options.cwd,
-    env: { ...(options.env ?? process.env), [MARKER_VARIABLE]: markerValue },
+    env: marker === undefined ? env : { ...env, [MARKER_VARIABLE]: markerValue },
     detached: true,
     stdio: ['pipe', 'pipe', 'pipe'],
     shell: false,

@@ -16,6 +16,7 @@
  * runReleaseVector sets the process umask around each build's spawn, so this runs on the
  * main thread; several may run at once there, because that umask window is synchronous.
  */
+import type { Sandbox } from '../sandbox/sandbox.js';
 import { clip, escapeText } from '../../oracle/index.js';
 import type { BuildConfig } from '../release-cost/build-config.js';
 import { capLines } from '../release-cost/format-comparison.js';
@@ -36,6 +37,8 @@ export interface ReleaseBuildPlan {
   checkDigests: boolean;
   /** Repeat the without-support build under the variant conditions and require the same bytes (KD-RELEASE-03). */
   vary: boolean;
+  /** The sandbox every build runs in. */
+  sandbox: Sandbox;
 }
 
 /** The most listing lines kept in a judgement's `diff`. */
@@ -58,6 +61,7 @@ export async function judgeReleaseVector(
       source: plan.config.source,
       artifact: plan.config.artifact,
       env: plan.config.env,
+      sandbox: plan.sandbox,
       ...(plan.config.runtimeMetadata === null ? {} : { runtimeMetadata: plan.config.runtimeMetadata }),
     },
   );

@@ -18,6 +18,7 @@ import { buildEnvironment, type BuildVariation } from './build-variation.js';
 import { runBuild, type BuildRun } from './run-build.js';
 import { withShiftedClock } from './find-faketime.js';
 import { buildClock, type BuildClock } from './time-window.js';
+import type { Sandbox } from '../sandbox/sandbox.js';
 
 export interface BuildContext {
   /** Folder copied into each build's `src/`; null for a build without source (it gets an empty `src/`). */
@@ -31,6 +32,10 @@ export interface BuildContext {
   extra: { name: string; value: string; envVar: string }[];
   /** Folder where artifacts are moved after each build. */
   snapshotDir: string;
+  /** The sandbox every build runs in (the build may write only its own folder and HOME), when there is one. */
+  sandbox?: Sandbox;
+  /** Files a build reads that the sandbox would hide (the vector's fixture). */
+  reads?: readonly string[];
 }
 
 export interface BuildOutcome {
@@ -78,6 +83,9 @@ export async function buildOnce(
     env: buildEnvironment(variation, ctx.env, gateEnv),
     timeoutMs: ctx.timeoutMs,
     umask: variation.umask,
+    ...(ctx.sandbox === undefined
+      ? {}
+      : { sandbox: { sandbox: ctx.sandbox, writable: [root, variation.home], reads: ctx.reads ?? [] } }),
   });
   // A program linked statically escapes libfaketime and sees the real clock, so both windows count.
   const clock = buildClock(started, Date.now(), variation.tz, shift === 0 ? [0] : [0, shift]);

@@ -9,6 +9,7 @@
 import { spawn } from 'node:child_process';
 import { deadline } from '../io/deadline.js';
 import { registerGroup } from '../io/process-group.js';
+import type { Sandbox } from '../sandbox/sandbox.js';
 
 export interface BuildSpec {
   argv: readonly string[];
@@ -20,6 +21,11 @@ export interface BuildSpec {
   umask?: number;
   /** Bytes of stdout and stderr tail kept for the report. */
   maxOutputBytes?: number;
+  /**
+   * The sandbox the build runs in, the folders it may write (its build folder and HOME) and the files it must read
+   * where the sandbox hides them (the vector's fixture). Without it the build runs as a child of the runner.
+   */
+  sandbox?: { sandbox: Sandbox; writable: readonly string[]; reads: readonly string[] };
 }
 
 export interface BuildRun {
@@ -38,7 +44,12 @@ export interface BuildRun {
 export function runBuild(spec: BuildSpec): Promise<BuildRun> {
   const maxOut = spec.maxOutputBytes ?? 8192;
   return new Promise((resolve) => {
-    const [command, ...args] = spec.argv;
+    const contained = spec.sandbox?.sandbox.contain(spec.argv, {
+      cwd: spec.cwd,
+      env: spec.env,
+      build: { workdir: spec.cwd, writable: spec.sandbox.writable, reads: spec.sandbox.reads },
+    });
+    const [command, ...args] = spec.argv.length === 0 ? [] : (contained?.argv ?? spec.argv);
     if (command === undefined) {
       resolve({
         argv: spec.argv,

@@ -33,6 +33,7 @@ import {
   type Violation,
   escapeText as escapeForTerminal,
 } from '../../oracle/index.js';
+import type { Sandbox } from '../sandbox/sandbox.js';
 import { buildOnce, type BuildContext, type BuildOutcome } from './build-once.js';
 import { causeHints } from './cause-hints.js';
 import { buildDifferences } from './build-differences.js';
@@ -77,6 +78,8 @@ export interface ReleaseVectorOptions {
   artifact?: string | null;
   /** Fixed environment entries of every build. */
   env?: Record<string, string>;
+  /** The sandbox the builds run in (runner/sandbox/); none: each build is a child of the runner. */
+  sandbox?: Sandbox;
 }
 
 export interface ReleaseBuildRecord {
@@ -168,6 +171,7 @@ export async function runReleaseVector(
       env: opts.env ?? {},
       extra: [{ name: 'fixture', value: fixturePath, envVar: 'KOFUN_CTK_FIXTURE' }],
       snapshotDir: join(base, 'artifacts'),
+      ...(opts.sandbox === undefined ? {} : { sandbox: opts.sandbox, reads: [fixturePath] }),
     };
     const control = controlVariation(base);
     const commands: Partial<Record<ReleaseProfile, string[]>> = {

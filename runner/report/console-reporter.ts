@@ -14,6 +14,7 @@ import pc from 'picocolors';
 import { formatViolation, escapeText } from '../../oracle/index.js';
 import { gateEffect, VERDICTS, verdictNotHandled, type VectorJudgement } from '../judge/verdict.js';
 import { describeHermetic } from '../hermetic/hermetic-observation.js';
+import { describeSandbox } from '../sandbox/describe-sandbox.js';
 import { describeDifference, describeProvider } from './describe.js';
 import { describeFuzzPhase } from './fuzz-phase-report.js';
 import type { GateReport } from './gate-report.js';
@@ -149,6 +150,7 @@ export function consoleReporter(out: Writable, tty: boolean, options: ConsoleRep
       );
       out.write(`\n${tally.join('  ') || 'no vectors'} in ${(report.duration_ms / 1000).toFixed(1)} s\n`);
       if (report.fuzz !== undefined) out.write(`${escapeText(describeFuzzPhase(report.fuzz))}\n`);
+      if (report.sandbox !== undefined) out.write(`${escapeText(describeSandbox(report.sandbox))}\n`);
       if (report.hermetic !== undefined) out.write(`${escapeText(describeHermetic(report.hermetic))}\n`);
       for (const line of extra) out.write(`${line}\n`);
     }

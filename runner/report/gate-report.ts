@@ -8,6 +8,7 @@
  */
 import type { FuzzPhaseReport } from './fuzz-phase-report.js';
 import type { HermeticReport } from '../hermetic/hermetic-observation.js';
+import type { SandboxReport } from '../sandbox/sandbox.js';
 import { EXIT } from '../io/cli-io.js';
 import type { ProviderIdentity } from '../adapters/provider-connection.js';
 import type { Expectation } from '../judge/expectations.js';
@@ -47,6 +48,8 @@ export interface GateReport {
   fuzz?: FuzzPhaseReport;
   /** `run --hermetic`: whether the trace ran, with what facility, and the clauses observed and not observed. */
   hermetic?: HermeticReport;
+  /** What isolated the provider's processes and builds (runner/sandbox/), or why nothing did. */
+  sandbox?: SandboxReport;
 }
 
 /** Counts per verdict, every verdict present. */
@@ -115,6 +118,7 @@ export function reportFromEvents(events: readonly RunEvent[]): GateReport {
     incomplete: end.gate.exit_code === EXIT.incomplete,
     interrupted_by: end.interrupted_by ?? null,
     ...(end.hermetic === undefined ? {} : { hermetic: end.hermetic }),
+    ...(start.sandbox === undefined ? {} : { sandbox: start.sandbox }),
     vectors,
   };
 }

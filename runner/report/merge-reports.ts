@@ -10,6 +10,7 @@ import { compareUtf8, schemaViolations } from '../../oracle/index.js';
 import { summarizeVectors } from './run-summary.js';
 import { EXIT } from '../io/cli-io.js';
 import { mergeHermeticReports } from '../hermetic/hermetic-observation.js';
+import { mergeSandboxReports } from '../sandbox/describe-sandbox.js';
 
 export type MergeOutcome = { ok: true; report: GateReport } | { ok: false; message: string };
 
@@ -96,6 +97,7 @@ export function mergeReports(reports: readonly GateReport[]): MergeOutcome {
   }
   const hermetic = mergeHermeticReports(reports.map((r) => r.hermetic));
   if (!hermetic.ok) return hermetic;
+  const sandbox = mergeSandboxReports(reports.map((r) => r.sandbox));
   const vectors = reports.flatMap((r) => r.vectors).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const unknown = new Map<string, Expectation>();
   for (const r of reports) for (const e of r.unknown_expectations) unknown.set(e.id, e);
@@ -129,6 +131,7 @@ export function mergeReports(reports: readonly GateReport[]): MergeOutcome {
       incomplete: gate.exit_code === EXIT.incomplete,
       interrupted_by: reports.find((r) => (r.interrupted_by ?? null) !== null)?.interrupted_by ?? null,
       ...(hermetic.hermetic === undefined ? {} : { hermetic: hermetic.hermetic }),
+      ...(sandbox === undefined ? {} : { sandbox }),
       vectors,
     },
   };

@@ -10,6 +10,7 @@
  * `hidden` and `textContent`, so provider bytes never become markup or script.
  */
 import { describeHermetic } from '../hermetic/hermetic-observation.js';
+import { describeSandbox } from '../sandbox/describe-sandbox.js';
 import { compareUtf8, escapeFor, formatViolation, sha256Bytes } from '../../oracle/index.js';
 import { VERDICTS, type Verdict, type VectorJudgement } from '../judge/verdict.js';
 import { describeDifference, describeProvider } from './describe.js';
@@ -149,6 +150,7 @@ export function renderHtml(report: GateReport): string {
   ];
   if (report.provider && report.provider.interpretations.length > 0)
     meta.push(['interpretations', report.provider.interpretations.join(', ')]);
+  if (report.sandbox !== undefined) meta.push(['sandbox', describeSandbox(report.sandbox)]);
   if (report.hermetic !== undefined) meta.push(['hermetic', describeHermetic(report.hermetic)]);
   const out: string[] = [];
   out.push('<!DOCTYPE html>', '<html lang="en"><head><meta charset="utf-8">');

@@ -9,6 +9,7 @@
  */
 import { describeFuzzPhase, type FuzzPhaseReport } from './fuzz-phase-report.js';
 import { describeHermetic } from '../hermetic/hermetic-observation.js';
+import { describeSandbox } from '../sandbox/describe-sandbox.js';
 import { createRequire } from 'node:module';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import { compareUtf8, formatViolation, escapeText } from '../../oracle/index.js';
@@ -19,12 +20,20 @@ import { describeDifference, describeProvider } from './describe.js';
 
 const require = createRequire(import.meta.url);
 
+let library: typeof import('xmlbuilder2') | undefined;
+
 /**
- * xmlbuilder2, loaded when a JUnit report is first rendered: it is the largest library of the run command (about
- * 12 MiB resident once loaded), and a run that writes no JUnit report never needs it.
+ * Loads xmlbuilder2: it is the largest library of the run command (about 12 MiB resident once loaded), so a run
+ * that writes no JUnit report never loads it, and one that does loads it before its first provider starts
+ * (run/load-kit-eagerly.ts), never after a provider could have rewritten it.
  */
+export function loadJunitLibrary(): typeof import('xmlbuilder2') {
+  library ??= require('xmlbuilder2') as typeof import('xmlbuilder2');
+  return library;
+}
+
 function xmlbuilder(): typeof import('xmlbuilder2') {
-  return require('xmlbuilder2') as typeof import('xmlbuilder2');
+  return loadJunitLibrary();
 }
 
 /** Renders the report as a JUnit XML document. */
@@ -76,6 +85,7 @@ function addProperties(suite: XMLBuilder, report: GateReport): void {
   add('gate', report.gate.passed ? 'passed' : `failed (exit ${report.gate.exit_code})`);
   add('started_at', report.started_at);
   add('duration_ms', String(report.duration_ms));
+  if (report.sandbox !== undefined) add('sandbox', describeSandbox(report.sandbox));
   if (report.hermetic !== undefined) add('hermetic', describeHermetic(report.hermetic));
 }
 

@@ -6,6 +6,7 @@
  */
 import { describeFuzzPhase } from './fuzz-phase-report.js';
 import { describeHermetic } from '../hermetic/hermetic-observation.js';
+import { describeSandbox } from '../sandbox/describe-sandbox.js';
 import { escapeText, formatViolation, markdownCell, markdownFence, markdownSafe } from '../../oracle/index.js';
 import { VERDICTS, verdictNotHandled, type VectorJudgement } from '../judge/verdict.js';
 import { describeDifference, describeProvider } from './describe.js';
@@ -31,6 +32,7 @@ export function renderMarkdown(report: GateReport): string {
   const m = report.metamorphic;
   lines.push(`| metamorphic | ${m.sample === 0 ? 'off' : `${m.sample} vectors, seed ${m.seed}`} |`);
   if (report.fuzz !== undefined) lines.push(`| fuzz | ${markdownCell(describeFuzzPhase(report.fuzz))} |`);
+  if (report.sandbox !== undefined) lines.push(`| sandbox | ${markdownCell(describeSandbox(report.sandbox))} |`);
   if (report.hermetic !== undefined) lines.push(`| hermetic | ${markdownCell(describeHermetic(report.hermetic))} |`);
   lines.push(`| started | ${markdownCell(report.started_at)} on ${markdownCell(report.hostname)} |`);
   lines.push(`| wall time | ${(report.duration_ms / 1000).toFixed(3)} s |`);

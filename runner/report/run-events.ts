@@ -8,6 +8,7 @@ import type { ProviderIdentity } from '../adapters/provider-connection.js';
 import type { Expectation } from '../judge/expectations.js';
 import type { Verdict, VectorJudgement } from '../judge/verdict.js';
 import type { HermeticReport } from '../hermetic/hermetic-observation.js';
+import type { SandboxReport } from '../sandbox/sandbox.js';
 
 /** What stopped a run early: a signal, or `--global-timeout`. */
 export type InterruptReason = 'SIGINT' | 'SIGTERM' | 'global-timeout';
@@ -49,6 +50,8 @@ export type RunEvent =
       jobs: number;
       timeout_ms: number;
       metamorphic: MetamorphicSettings;
+      /** What isolated the provider (the report's `sandbox` section); absent in streams of earlier kits. */
+      sandbox?: SandboxReport;
     }
   | { event: 'provider'; identity: ProviderIdentity }
   | { event: 'provider-restart'; lane: number; reason: string }

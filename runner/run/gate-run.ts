@@ -6,6 +6,7 @@
 import { hostname } from 'node:os';
 import type { ProviderLauncher } from '../adapters/provider-connection.js';
 import type { HermeticStart } from '../hermetic/start-hermetic.js';
+import type { SandboxReport } from '../sandbox/sandbox.js';
 import type { Expectation } from '../judge/expectations.js';
 import type { ReleaseBuildPlan } from '../judge/judge-release-vector.js';
 import type { VectorJudgement } from '../judge/verdict.js';
@@ -26,6 +27,8 @@ export interface GateRunOptions extends BasePhasePlan {
   /** The same provider, relocatable to another working directory (metamorphic runs). */
   metamorphicLauncher: ProviderLauncher;
   adapter: string;
+  /** What isolated the provider's processes (or why nothing did), for the run-start event and every report. */
+  sandbox: SandboxReport;
   metamorphic: MetamorphicPhasePlan;
   expectations: readonly Expectation[];
   /** Every vector id of the set, for telling unknown expectation entries. */
@@ -105,6 +108,7 @@ export function openGateRun(options: GateRunOptions): GateRun {
     jobs: options.jobs,
     timeout_ms: options.timeoutMs,
     metamorphic: { sample: options.metamorphic.sample, seed: options.metamorphic.seed },
+    sandbox: options.sandbox,
   });
   const order = [...options.selected].sort((a, b) => cmp(a.fixtureSha256, b.fixtureSha256) || cmp(a.id, b.id));
   const releaseOrder = [...(options.selectedRelease ?? [])].sort((a, b) => cmp(a.id, b.id));

@@ -24,6 +24,8 @@ export interface ReproduceContext {
   /** Ids of release-cost vectors (built, not sent, so `repro` cannot replay them). */
   releaseIds: ReadonlySet<string>;
   seed: number;
+  /** `--sandbox` and `--bwrap` as given, when given (a provider that needs the sandbox off needs it again). */
+  sandboxArgs?: readonly string[];
   /** The strace of a `--hermetic` run (a hermetic failure reproduces only under the trace, through `run`). */
   hermeticStrace?: string;
 }
@@ -35,6 +37,7 @@ export function reproduceCommand(judgement: VectorJudgement, context: ReproduceC
     ...(context.vectors === undefined ? [] : ['--vectors', context.vectors]),
     ...(context.timeoutMs === undefined ? [] : ['--timeout-ms', context.timeoutMs]),
     ...(context.startTimeoutMs === undefined ? [] : ['--start-timeout-ms', context.startTimeoutMs]),
+    ...(context.sandboxArgs ?? []),
   ];
   const metamorphicFailed = judgement.metamorphic !== undefined && !judgement.metamorphic.ok;
   const hermeticFailed =
@@ -80,4 +83,12 @@ export function providerArgs(opts: ProviderOptions, cwd: string): string[] {
   if (opts.process !== undefined) return ['--process', opts.process, ...(opts.oneShot ? ['--one-shot'] : []), ...name];
   if (opts.module !== undefined) return ['--module', resolve(cwd, opts.module), ...name];
   return ['--provider', opts.provider ?? 'reference', ...(opts.adapter ? ['--adapter', opts.adapter] : [])];
+}
+
+/** `--sandbox` and `--bwrap` as given, for a command that reproduces a run with them. */
+export function sandboxArgs(opts: { sandbox?: string; bwrap?: string }): string[] {
+  return [
+    ...(opts.sandbox === undefined ? [] : ['--sandbox', opts.sandbox]),
+    ...(opts.bwrap === undefined || opts.bwrap === 'bwrap' ? [] : ['--bwrap', opts.bwrap]),
+  ];
 }

@@ -5,7 +5,8 @@
  * every handler removed however it ends.
  */
 import { createWriteStream, openSync, type WriteStream } from 'node:fs';
-import { escapeText, kitVersion } from '../../oracle/index.js';
+import { dirname, join, resolve } from 'node:path';
+import { escapeText, kitRoot, kitVersion } from '../../oracle/index.js';
 import { launcherFor, relocatedSpec, resolveProvider, type ProviderSpec } from '../adapters/provider-spec.js';
 import { startHermetic } from '../hermetic/start-hermetic.js';
 import { outputPathProblem } from '../io/check-output-path.js';
@@ -23,10 +24,13 @@ import {
 import type { GateReport } from '../report/gate-report.js';
 import type { ChosenVectors } from './choose-vectors.js';
 import type { GateRunOptions } from './gate-run.js';
-import { reproduceCommand, type ReproduceContext } from './reproduce-command.js';
+import { reproduceCommand, sandboxArgs, type ReproduceContext } from './reproduce-command.js';
 import { runGate } from './run-gate.js';
 import { installRunInterruption } from './run-interruption.js';
 import type { RunPlan } from './run-plan.js';
+import { kitPaths, openSandbox } from '../sandbox/open-sandbox.js';
+import type { ProtectedPath } from '../sandbox/sandbox-binds.js';
+import { loadKitEagerly } from './load-kit-eagerly.js';
 
 /** A finished run: its report, the console that shows it, and what the outputs written after it need. */
 export interface FinishedRun {
@@ -56,10 +60,22 @@ export async function runFromPlan(plan: RunPlan, chosen: ChosenVectors, io: CliI
   const strace = plan.provider.hermetic?.strace;
   const hermetic = strace === undefined ? undefined : startHermetic(config.spec, strace);
   const session = hermetic !== undefined && 'session' in hermetic ? hermetic.session : undefined;
+  // Everything the runner will load is loaded before the sandbox and the first provider start, so nothing a
+  // provider could have written runs in the runner.
+  loadKitEagerly(reports.formats);
+  const vectorsFolder = plan.selection.vectors ?? join(kitRoot(), 'vectors');
+  const sandbox = openSandbox(plan.provider.sandbox, {
+    declared: config.sandbox,
+    protect: protectedPaths(plan, vectorsFolder, io.cwd),
+    hidden: [vectorsFolder],
+  });
+  // In the sandbox a provider runs in a scratch folder: its argv names paths of its own folder absolutely.
+  const spec = sandbox.on ? relocatedSpec(config.spec) : config.spec;
+  const launch = { kitVersion: kitVersion(), sandbox };
   const releaseBuild: GateRunOptions['releaseBuild'] =
     config.build === undefined
       ? null
-      : { config: config.build.config, checkDigests: config.build.reference, ...phases.releaseCost };
+      : { config: config.build.config, checkDigests: config.build.reference, sandbox, ...phases.releaseCost };
   const expectationsPath = phases.finish.expectations ?? config.expectations;
   const expectations = expectationsPath === undefined ? [] : loadExpectations(expectationsPath);
 
@@ -89,14 +105,22 @@ export async function runFromPlan(plan: RunPlan, chosen: ChosenVectors, io: CliI
       ? {}
       : { startTimeoutMs: String(phases.base.startTimeoutMs) }),
     ...(strace === undefined ? {} : { hermeticStrace: strace }),
+    sandboxArgs: sandboxArgs({
+      ...(plan.provider.sandbox.offReason === '--sandbox off' ? { sandbox: 'off' } : {}),
+      bwrap: plan.provider.sandbox.bwrap,
+    }),
   };
   const gate: GateRunOptions = {
     kitVersion: kitVersion(),
     vectorSet: chosen.vectorSet,
     selected: chosen.selected,
     selection: chosen.record,
-    launcher: launcherFor(config.spec, kitVersion(), undefined, session),
-    metamorphicLauncher: launcherFor(relocatedSpec(config.spec), kitVersion(), undefined, session),
+    launcher: launcherFor(spec, { ...launch, ...(session === undefined ? {} : { hermetic: session }) }),
+    metamorphicLauncher: launcherFor(relocatedSpec(config.spec), {
+      ...launch,
+      ...(session === undefined ? {} : { hermetic: session }),
+    }),
+    sandbox: sandbox.report,
     adapter: adapterName(config.spec),
     ...phases.base,
     metamorphic: phases.metamorphic,
@@ -109,7 +133,7 @@ export async function runFromPlan(plan: RunPlan, chosen: ChosenVectors, io: CliI
     selectedRelease: chosen.selectedRelease,
     releaseBuild,
     // The fuzz phase's instances are its own, outside the trace: the hermetic section counts the gate's instances.
-    ...(phases.fuzz.cases > 0 ? { fuzz: { ...phases.fuzz, launcher: launcherFor(config.spec, kitVersion()) } } : {}),
+    ...(phases.fuzz.cases > 0 ? { fuzz: { ...phases.fuzz, launcher: launcherFor(spec, launch) } } : {}),
     abort: interruption.signal,
     reproduce: (j) => reproduceCommand(j, reproduce),
     ...(hermetic === undefined ? {} : { hermetic }),
@@ -119,6 +143,7 @@ export async function runFromPlan(plan: RunPlan, chosen: ChosenVectors, io: CliI
     report = await runGate(gate);
   } finally {
     killAllGroups();
+    sandbox.dispose();
     session?.dispose();
     interruption.dispose();
     await new Promise<void>((r) => (eventsOut ? eventsOut.end(r) : r()));
@@ -133,6 +158,22 @@ export async function runFromPlan(plan: RunPlan, chosen: ChosenVectors, io: CliI
     );
   }
   return { report, console: reporter, reporterKind, notes, expectations, knownIds: chosen.knownIds };
+}
+
+/**
+ * What no writable bind of the provider's configuration may touch: the kit, the vector set, and every folder the
+ * run writes its outputs to.
+ */
+function protectedPaths(plan: RunPlan, vectorsFolder: string, cwd: string): ProtectedPath[] {
+  const { reports, phases } = plan;
+  const out: ProtectedPath[] = kitPaths(vectorsFolder);
+  if (reports.formats.length > 0 && reports.out !== '-')
+    out.push({ path: reports.out === undefined ? (reports.dir ?? resolve(cwd)) : dirname(reports.out), what: 'the report folder' });
+  if (reports.events !== undefined) out.push({ path: dirname(reports.events), what: 'the event stream folder' });
+  if (reports.updateExpectations !== undefined)
+    out.push({ path: dirname(reports.updateExpectations), what: 'the expectations folder' });
+  if (phases.fuzz.cases > 0) out.push({ path: phases.fuzz.folder, what: 'the fuzz output folder' });
+  return out;
 }
 
 /** Opens the event stream before the run; a path that cannot be opened is a usage error, never a stack trace. */

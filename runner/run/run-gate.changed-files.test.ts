@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { kitVersion, sha256Hex } from '../../oracle/index.js';
 import { launcherFor, referenceSpec } from '../adapters/provider-spec.js';
+import { Sandbox } from '../sandbox/sandbox.js';
 import type { ProviderLauncher } from '../adapters/provider-connection.js';
 import { liveGroupCount } from '../io/process-group.js';
 import { EXIT } from '../io/cli-io.js';
@@ -17,6 +18,9 @@ import { kitVectors } from '../test-support/run-helpers.js';
 import { subsetFiles, writeVectorSubset } from '../test-support/vector-subset.js';
 import { runGate } from './run-gate.js';
 import { loadVectorSet, type QueryVectorEntry } from '../vectors/vector-source.js';
+
+/** The tampering here is the test's own, between instances: the sandbox is not what it checks. */
+const TEST_SANDBOX = Sandbox.off('a test of the vector set check');
 
 const CHANGED = 'changed after the vector set was checked';
 
@@ -31,7 +35,7 @@ function twoVectors(): [QueryVectorEntry, QueryVectorEntry] {
 
 /** A launcher of the reference oracle whose first call runs `tamper` before the instance starts. */
 function tamperingLauncher(tamper: () => void): ProviderLauncher {
-  const launch = launcherFor(referenceSpec('process'), kitVersion());
+  const launch = launcherFor(referenceSpec('process'), { kitVersion: kitVersion(), sandbox: TEST_SANDBOX });
   let first = true;
   return async (options) => {
     if (first) tamper();
@@ -55,6 +59,7 @@ async function gate(
     launcher,
     metamorphicLauncher,
     adapter: 'process-persistent',
+    sandbox: TEST_SANDBOX.report,
     jobs: 1,
     timeoutMs: 30_000,
     startTimeoutMs: 30_000,
@@ -91,7 +96,7 @@ test('a vector file rewritten after the check is NOT-RUN, named, and the run is 
   const report = await gate(
     root,
     tamperingLauncher(() => rewriteVector(join(root, a.file))),
-    launcherFor(referenceSpec('process'), kitVersion()),
+    launcherFor(referenceSpec('process'), { kitVersion: kitVersion(), sandbox: TEST_SANDBOX }),
     false,
   );
   const changed = verdictOf(report, a.id);
@@ -115,7 +120,7 @@ test('a fixture file rewritten after the check is never sent: its vector is NOT-
   const report = await gate(
     root,
     tamperingLauncher(() => writeFileSync(fixture, `${readFileSync(fixture, 'utf8')} `)),
-    launcherFor(referenceSpec('process'), kitVersion()),
+    launcherFor(referenceSpec('process'), { kitVersion: kitVersion(), sandbox: TEST_SANDBOX }),
     false,
   );
   const changed = verdictOf(report, a.id);
@@ -134,7 +139,7 @@ test('a vector file rewritten between the base and the metamorphic phase is NOT-
   const root = writeVectorSubset(subsetFiles([a.id, b.id]));
   const report = await gate(
     root,
-    launcherFor(referenceSpec('process'), kitVersion()),
+    launcherFor(referenceSpec('process'), { kitVersion: kitVersion(), sandbox: TEST_SANDBOX }),
     tamperingLauncher(() => rewriteVector(join(root, a.file))),
     true,
   );

@@ -14,6 +14,7 @@ import { UsageError, type CliIo } from '../io/cli-io.js';
 import { collect, intOption, RUN_DEFAULTS } from '../io/cli-options.js';
 import { REPORTERS } from '../report/console-reporter.js';
 import { REPORT_FORMATS, type ReportFormat } from '../report/render-report.js';
+import { readSandboxPlan, type SandboxOptions, type SandboxPlan } from '../sandbox/open-sandbox.js';
 import { listOption, parseShard, type Shard } from '../vectors/select-vectors.js';
 
 /** What the vectors of the run are: the set, the filters, an earlier report's failures, the shard. */
@@ -36,6 +37,8 @@ export interface ProviderPlan {
   given: ProviderOptions;
   /** `--hermetic`: every provider instance under this strace. */
   hermetic?: { strace: string };
+  /** `--sandbox`, `--bwrap`: every provider process and declared build in the sandbox, or why not. */
+  sandbox: SandboxPlan;
 }
 
 /** The base phase: the query vectors over `jobs` provider instances (and the instances of the metamorphic phase). */
@@ -114,7 +117,7 @@ export interface RunPlan {
 }
 
 /** The options of `kofun-ctk run` as commander hands them over (the provider options are added by cli-options.ts). */
-export interface RunCliOptions extends ProviderOptions {
+export interface RunCliOptions extends ProviderOptions, SandboxOptions {
   vectors?: string;
   category: string[];
   excludeCategory: string[];
@@ -264,6 +267,7 @@ export function readRunPlan(opts: RunCliOptions, io: Pick<CliIo, 'cwd'>): RunPla
     provider: {
       given: providerOptions(opts),
       ...(opts.hermetic === true ? { hermetic: { strace: opts.strace } } : {}),
+      sandbox: readSandboxPlan(opts),
     },
     phases: {
       base,

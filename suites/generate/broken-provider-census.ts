@@ -21,6 +21,7 @@ import type { VectorJudgement } from '../../runner/judge/verdict.js';
 import type { GateReport } from '../../runner/report/gate-report.js';
 import { runGate } from '../../runner/run/run-gate.js';
 import type { QueryVectorEntry, VectorSet } from '../../runner/vectors/vector-source.js';
+import { Sandbox } from '../../runner/index.js';
 import { renderCensusByClause } from '../../suites/generate/census-by-clause.js';
 
 /** One broken provider of the census. */
@@ -520,6 +521,12 @@ function problemRow(provider: string, breaks: string, problem: string): CensusRo
   };
 }
 
+/**
+ * The census runs the kit's own broken providers, each a value bug and none hostile, without the sandbox: REPORT.md
+ * is then generated alike where bubblewrap cannot run, and the census measures the rules, not the isolation.
+ */
+const CENSUS_SANDBOX = Sandbox.off("the census runs the kit's own broken providers");
+
 /** Runs the gate for one provider spec over `vectors`. */
 async function gateOver(
   options: CensusOptions,
@@ -541,9 +548,10 @@ async function gateOver(
       filtered: vectors.length,
       total: vectors.length,
     },
-    launcher: launcherFor(spec, options.kitVersion),
-    metamorphicLauncher: launcherFor(relocatedSpec(spec), options.kitVersion),
+    launcher: launcherFor(spec, { kitVersion: options.kitVersion, sandbox: CENSUS_SANDBOX }),
+    metamorphicLauncher: launcherFor(relocatedSpec(spec), { kitVersion: options.kitVersion, sandbox: CENSUS_SANDBOX }),
     adapter: 'process-persistent',
+    sandbox: CENSUS_SANDBOX.report,
     jobs: 1,
     timeoutMs,
     startTimeoutMs: 30_000,
