@@ -4,15 +4,16 @@
  * is not complete and consistent against the vector set itself (checkMergeSelection).
  * Exits with the merged gate's status (0, 1 or 3), or 2 when the reports cannot be merged.
  */
-import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { EXIT, UsageError } from '../io/cli-io.js';
-import { escapeText, formatJsonInputProblem, kitRoot, readJsonInputFile } from '../../oracle/index.js';
+import { escapeText, kitRoot } from '../../oracle/index.js';
+import { readReportFile } from '../report/read-report-file.js';
+import { linkedOutputProblem, writeOutputFile } from '../io/write-output-file.js';
 import { checkMergeSelection } from '../report/check-merge-selection.js';
 import { outputPathProblem } from '../io/check-output-path.js';
 import { loadVectorSet } from '../vectors/vector-source.js';
-import { gateReportProblem, mergeReports } from '../report/merge-reports.js';
+import { mergeReports } from '../report/merge-reports.js';
 import { renderReport, REPORT_FORMATS, type ReportFormat } from '../report/render-report.js';
 import type { GateReport } from '../report/gate-report.js';
 import type { Register } from '../io/cli-io.js';
@@ -29,15 +30,21 @@ export const registerMergeReports: Register = (program: Command, io, done) => {
       if (!(REPORT_FORMATS as readonly string[]).includes(opts.report))
         throw new UsageError(`--report ${opts.report}: use ${REPORT_FORMATS.join(', ')}`);
       const outProblem =
-        opts.out === undefined ? undefined : outputPathProblem('--out', resolve(io.cwd, opts.out), 'file');
+        opts.out === undefined
+          ? undefined
+          : (linkedOutputProblem('--out', resolve(io.cwd, opts.out)) ??
+            outputPathProblem('--out', resolve(io.cwd, opts.out), 'file'));
       if (outProblem !== undefined) throw new UsageError(outProblem);
       const reports: GateReport[] = files.map((file) => {
-        const read = readJsonInputFile(resolve(io.cwd, file));
-        if (!read.ok) throw new UsageError(`report ${escapeText(file)}: ${formatJsonInputProblem(read.problem)}`);
-        const problem = gateReportProblem(read.value);
-        if (problem !== undefined)
-          throw new UsageError(`${escapeText(file)} is not a kofun.ctk.report/v1 JSON report: ${escapeText(problem)}`);
-        return read.value as GateReport;
+        const read = readReportFile(resolve(io.cwd, file));
+        if (read.ok) return read.report;
+        if (read.stage === 'shape')
+          throw new UsageError(
+            `${escapeText(file)} is not a kofun.ctk.report/v1 JSON report: ${escapeText(read.message)}`,
+          );
+        throw new UsageError(
+          `report ${escapeText(file)}: ${read.stage === 'digest' ? 'refused: ' : ''}${escapeText(read.message)}`,
+        );
       });
       const merged = mergeReports(reports);
       if (!merged.ok) {
@@ -60,7 +67,7 @@ export const registerMergeReports: Register = (program: Command, io, done) => {
       }
       const text = renderReport(merged.report, opts.report as ReportFormat);
       if (opts.out === undefined) io.stdout.write(text);
-      else writeFileSync(resolve(io.cwd, opts.out), text);
+      else writeOutputFile(resolve(io.cwd, opts.out), text);
       const g = merged.report.gate;
       io.stderr.write(
         `merged ${reports.length} reports, ${merged.report.vectors.length} vectors: ` +

@@ -11,7 +11,7 @@
  * The options are read once into the plan (run/run-plan.ts), the vectors chosen, the plan run, the reports written.
  */
 import type { Command } from 'commander';
-import type { CliIo, Register } from '../io/cli-io.js';
+import { EXIT, type CliIo, type Register } from '../io/cli-io.js';
 import { addProviderOptions, ignoreClosedOutput } from '../io/cli-options.js';
 import { chooseVectors } from '../run/choose-vectors.js';
 import { listSelection } from '../run/list-selection.js';
@@ -53,6 +53,18 @@ async function runCommand(opts: RunCliOptions, io: CliIo): Promise<number> {
   const chosen = chooseVectors(plan.selection);
   if (plan.mode !== 'run') return listSelection(plan, chosen, io);
   const run = await runFromPlan(plan, chosen, io);
-  run.console.summary(run.report, [...run.notes, ...writeRunReports(run, plan.reports, io)]);
+  let written: ReturnType<typeof writeRunReports>;
+  try {
+    written = writeRunReports(run, plan.reports, io);
+  } catch (err) {
+    // The verdict still reaches the console; a passed gate whose reports are lost does not pass (exit 2).
+    const why = `the reports could not be written (${(err as NodeJS.ErrnoException).code ?? String(err)})`;
+    await run.closeEvents([]);
+    run.console.summary(run.report, [...run.notes, why]);
+    io.stderr.write(`kofun-ctk: ${why}\n`);
+    return run.report.gate.exit_code === EXIT.ok ? EXIT.usage : run.report.gate.exit_code;
+  }
+  await run.closeEvents(written.written);
+  run.console.summary(run.report, [...run.notes, ...written.lines]);
   return run.report.gate.exit_code;
 }

@@ -17,6 +17,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildOnce, type BuildContext, type BuildOutcome } from './build-once.js';
+import type { Sandbox } from '../sandbox/sandbox.js';
 import type { BuildConfig } from './build-config.js';
 import { controlVariation, variantVariation, formatVariations, type BuildVariation } from './build-variation.js';
 import {
@@ -70,6 +71,8 @@ export interface MatrixOptions {
   compare?: CompareOptions;
   /** The faketime wrapper of the variant build; found on PATH when absent, null to keep the real clock. */
   faketime?: string | null;
+  /** The sandbox every build runs in; none: each build is a child of the runner. */
+  sandbox?: Sandbox;
 }
 
 const STEPS = [
@@ -93,6 +96,7 @@ export async function runBuildMatrix(config: BuildConfig, options: MatrixOptions
     env: config.env,
     extra: options.extra ?? [],
     snapshotDir: join(base1, 'artifacts'),
+    ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
   };
   const result: MatrixResult = {
     verdict: 'ERROR',

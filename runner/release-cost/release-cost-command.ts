@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { EXIT, UsageError, writeAll, type CliIo } from '../io/cli-io.js';
 import type { Register } from '../io/cli-io.js';
-import { intOption } from '../io/cli-options.js';
+import { addSandboxOptions, intOption } from '../io/cli-options.js';
 import { splitCommandLine } from '../io/split-command-line.js';
 import { outputPathProblem } from '../io/check-output-path.js';
 import { DEFAULT_WALK_LIMITS, loadArtifactTree, type ArtifactTree, type LoadResult } from './artifact-tree.js';
@@ -40,6 +40,8 @@ import { referenceBuild, referenceBuildArgv } from './reference-build.js';
 import { causeHints, type BuildDifferences } from './cause-hints.js';
 import { causeHintJson, formatCauseHints } from './format-cause-hints.js';
 import { buildClock, type BuildClock } from './time-window.js';
+import { kitPaths, openSandbox, readSandboxPlan } from '../sandbox/open-sandbox.js';
+import type { Sandbox } from '../sandbox/sandbox.js';
 
 interface ReleaseCostOptions {
   a?: string;
@@ -60,6 +62,8 @@ interface ReleaseCostOptions {
   reference?: boolean;
   checkDigests?: boolean;
   filter?: string;
+  sandbox?: string;
+  bwrap?: string;
 }
 
 export const registerReleaseCost: Register = (program: Command, io, done) => {
@@ -86,10 +90,11 @@ export const registerReleaseCost: Register = (program: Command, io, done) => {
     .option('--filter <text>', 'vectors: only ids containing this text')
     .option('--manifest <file>', 'write a JSON manifest of both sides (matrix: of every build)')
     .option('--max-lines <n>', 'report lines before the "N more" line', '200')
-    .option('--timeout <ms>', 'timeout of each build command', '600000')
-    .action(async (opts: ReleaseCostOptions) => {
-      done(await releaseCost(opts, io));
-    });
+    .option('--timeout <ms>', 'timeout of each build command', '600000');
+  // --matrix and --vectors builds only: --build-a/--build-b run the user's own commands in the user's folder.
+  addSandboxOptions(cmd).action(async (opts: ReleaseCostOptions) => {
+    done(await releaseCost(opts, io));
+  });
   cmd
     .command('build-reference')
     .description(`write the reference artifact of a fixture for a build profile (${RELEASE_PROFILES.join(', ')})`)
@@ -328,11 +333,18 @@ async function readBuildConfig(configPath: string, flag: string, io: CliIo): Pro
 
 async function matrix(configPath: string, opts: ReleaseCostOptions, maxLines: number, io: CliIo): Promise<number> {
   const config = await readBuildConfig(configPath, '--matrix', io);
-  const result = await runBuildMatrix(config, {
-    keep: opts.keep === true,
-    vary: opts.vary,
-    manifests: opts.manifest !== undefined,
-  });
+  const sandbox = buildSandbox(opts, vectorsDir());
+  let result;
+  try {
+    result = await runBuildMatrix(config, {
+      keep: opts.keep === true,
+      vary: opts.vary,
+      manifests: opts.manifest !== undefined,
+      sandbox,
+    });
+  } finally {
+    sandbox.dispose();
+  }
   if (opts.manifest !== undefined) {
     const artifacts: { label: string; side: ManifestSide }[] = result.manifests;
     await writeManifest(io, opts.manifest, {
@@ -385,28 +397,34 @@ async function vectors(opts: ReleaseCostOptions, maxLines: number, timeoutMs: nu
   if (selected.length === 0) throw new UsageError('release-cost: no release-cost vector in the vector set matches');
   const lines: string[] = [];
   const counts = { PASS: 0, FAIL: 0, ERROR: 0 };
-  for (const { vector } of selected) {
-    const fixturePath = join(dir, 'fixtures', `${vector.fixture_sha256}.json`);
-    const result = await runReleaseVector(
-      { id: vector.id, release: (vector as { release: unknown }).release, fixture: null },
-      commands,
-      {
-        fixturePath,
-        checkDigests: opts.reference === true || opts.checkDigests === true,
-        vary: opts.vary,
-        timeoutMs: config?.timeoutMs ?? timeoutMs,
-        source: config?.source ?? null,
-        artifact: config?.artifact ?? null,
-        env: config?.env ?? {},
-        ...(runtimeMetadata === null ? {} : { runtimeMetadata }),
-      },
-    );
-    counts[result.verdict]++;
-    lines.push(`${result.verdict} ${escapeText(vector.id)}`);
-    if (result.verdict !== 'PASS') {
-      for (const v of result.details.violations) lines.push(`  ${v.clause} ${v.code}: ${v.message}`);
-      lines.push(...result.details.lines.map((l) => `  ${l}`));
+  const sandbox = buildSandbox(opts, dir);
+  try {
+    for (const { vector } of selected) {
+      const fixturePath = join(dir, 'fixtures', `${vector.fixture_sha256}.json`);
+      const result = await runReleaseVector(
+        { id: vector.id, release: (vector as { release: unknown }).release, fixture: null },
+        commands,
+        {
+          fixturePath,
+          checkDigests: opts.reference === true || opts.checkDigests === true,
+          vary: opts.vary,
+          timeoutMs: config?.timeoutMs ?? timeoutMs,
+          source: config?.source ?? null,
+          artifact: config?.artifact ?? null,
+          env: config?.env ?? {},
+          ...(runtimeMetadata === null ? {} : { runtimeMetadata }),
+          sandbox,
+        },
+      );
+      counts[result.verdict]++;
+      lines.push(`${result.verdict} ${escapeText(vector.id)}`);
+      if (result.verdict !== 'PASS') {
+        for (const v of result.details.violations) lines.push(`  ${v.clause} ${v.code}: ${v.message}`);
+        lines.push(...result.details.lines.map((l) => `  ${l}`));
+      }
     }
+  } finally {
+    sandbox.dispose();
   }
   const total = selected.length;
   const verdict =
@@ -417,4 +435,13 @@ async function vectors(opts: ReleaseCostOptions, maxLines: number, timeoutMs: nu
         : `verdict: PASS (${total} release-cost vectors)`;
   await finish(io, lines, maxLines, verdict);
   return counts.ERROR > 0 ? EXIT.usage : counts.FAIL > 0 ? EXIT.failed : EXIT.ok;
+}
+
+/**
+ * The sandbox of the builds `--matrix` and `--vectors` make, each in a fresh folder of its own: a build writes only
+ * that folder and its HOME, sees no vector set, reaches no network, and leaves no process behind. `--build-a` and
+ * `--build-b` run the user's own commands in the user's folder, where they must write, and are not sandboxed.
+ */
+function buildSandbox(opts: ReleaseCostOptions, vectorsFolder: string): Sandbox {
+  return openSandbox(readSandboxPlan(opts), { protect: kitPaths(vectorsFolder), hidden: [vectorsFolder] });
 }

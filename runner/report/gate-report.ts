@@ -50,6 +50,8 @@ export interface GateReport {
   hermetic?: HermeticReport;
   /** What isolated the provider's processes and builds (runner/sandbox/), or why nothing did. */
   sandbox?: SandboxReport;
+  /** In a JSON report file: the SHA-256 of its own bytes, always the last field (report-digest.ts). */
+  report_sha256?: string;
 }
 
 /** Counts per verdict, every verdict present. */

@@ -5,15 +5,16 @@ import type { GateReport } from './gate-report.js';
 import { renderHtml } from './render-html.js';
 import { renderJunit } from './render-junit.js';
 import { renderMarkdown } from './render-markdown.js';
+import { signedReportJson } from './report-digest.js';
 
 export const REPORT_FORMATS = ['json', 'junit', 'md', 'html'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
-/** The report text in one format. JSON is the report itself, two-space indented. */
+/** The report text in one format. JSON is the report itself, two-space indented, ending with its own digest. */
 export function renderReport(report: GateReport, format: ReportFormat): string {
   switch (format) {
     case 'json':
-      return `${JSON.stringify(report, null, 2)}\n`;
+      return signedReportJson(report);
     case 'junit':
       return renderJunit(report);
     case 'md':

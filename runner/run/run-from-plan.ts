@@ -4,7 +4,10 @@
  * and the interruption set up from the plan, the gate run (run-gate.ts), and every provider and build killed and
  * every handler removed however it ends.
  */
-import { createWriteStream, openSync, type WriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { linkedOutputProblem, openOutputNoFollow } from '../io/write-output-file.js';
+import type { RunEvent } from '../report/run-events.js';
+import { reportPath, type WrittenReport } from './write-run-reports.js';
 import { dirname, join, resolve } from 'node:path';
 import { escapeText, kitRoot, kitVersion } from '../../oracle/index.js';
 import { launcherFor, relocatedSpec, resolveProvider, type ProviderSpec } from '../adapters/provider-spec.js';
@@ -43,6 +46,11 @@ export interface FinishedRun {
   /** The expectations the run applied (what `--update-expectations` starts from when its file does not exist). */
   expectations: readonly Expectation[];
   knownIds: ReadonlySet<string>;
+  /**
+   * Ends the event stream (`--events`): its run-end event is written last, once the reports are, with the digest of
+   * each report's bytes.
+   */
+  closeEvents(written: readonly WrittenReport[]): Promise<void>;
 }
 
 /** Runs the gate the plan describes on the chosen vectors. */
@@ -52,8 +60,21 @@ export async function runFromPlan(plan: RunPlan, chosen: ChosenVectors, io: CliI
     ['--events', reports.events, 'file'],
     ['--out', reports.out === '-' ? undefined : reports.out, 'file'],
     ['--report-dir', reports.dir, 'folder'],
+    ['--update-expectations', reports.updateExpectations, 'file'],
   ] as const) {
     const problem = value === undefined ? undefined : outputPathProblem(option, value, kind);
+    if (problem !== undefined) throw new UsageError(problem);
+  }
+  // A link at an output path is refused before anything runs; one planted during the run is replaced, never followed.
+  const outputs: [string, string | undefined][] = [
+    ['--events', reports.events],
+    ['--update-expectations', reports.updateExpectations],
+    ...(reports.out === '-'
+      ? []
+      : reports.formats.map((f): [string, string] => ['--report', reportPath(reports, f, io.cwd)])),
+  ];
+  for (const [option, path] of outputs) {
+    const problem = path === undefined ? undefined : linkedOutputProblem(option, path);
     if (problem !== undefined) throw new UsageError(problem);
   }
   const config = resolveProvider(plan.provider.given, io.cwd);
@@ -88,6 +109,7 @@ export async function runFromPlan(plan: RunPlan, chosen: ChosenVectors, io: CliI
     ...(reports.verbose ? { verbose: true } : {}),
   });
   const eventsOut = reports.events === undefined ? undefined : openEvents(reports.events);
+  let runEnd: RunEvent | undefined;
   const interruption = installRunInterruption({
     globalTimeoutMs: phases.globalTimeoutMs,
     exitCode: EXIT.incomplete,
@@ -128,7 +150,8 @@ export async function runFromPlan(plan: RunPlan, chosen: ChosenVectors, io: CliI
     knownIds: chosen.knownIds,
     emit: (e) => {
       reporter.sink(e);
-      eventsOut?.write(`${JSON.stringify(e)}\n`);
+      if (e.event === 'run-end') runEnd = e;
+      else eventsOut?.write(`${JSON.stringify(e)}\n`);
     },
     selectedRelease: chosen.selectedRelease,
     releaseBuild,
@@ -146,8 +169,15 @@ export async function runFromPlan(plan: RunPlan, chosen: ChosenVectors, io: CliI
     sandbox.dispose();
     session?.dispose();
     interruption.dispose();
-    await new Promise<void>((r) => (eventsOut ? eventsOut.end(r) : r()));
   }
+  const closeEvents = async (written: readonly WrittenReport[]): Promise<void> => {
+    if (eventsOut === undefined) return;
+    if (runEnd !== undefined) {
+      const reportsWritten = written.map((w) => ({ format: w.format, path: w.path, sha256: w.sha256 }));
+      eventsOut.write(`${JSON.stringify({ ...runEnd, reports: reportsWritten })}\n`);
+    }
+    await new Promise<void>((r) => eventsOut.end(r));
+  };
   const notes: string[] = [];
   if (releaseBuild === null && chosen.selectedRelease.length > 0) {
     notes.push(
@@ -157,7 +187,7 @@ export async function runFromPlan(plan: RunPlan, chosen: ChosenVectors, io: CliI
       `  To leave them out: --exclude-category release-cost`,
     );
   }
-  return { report, console: reporter, reporterKind, notes, expectations, knownIds: chosen.knownIds };
+  return { report, console: reporter, reporterKind, notes, expectations, knownIds: chosen.knownIds, closeEvents };
 }
 
 /**
@@ -168,7 +198,10 @@ function protectedPaths(plan: RunPlan, vectorsFolder: string, cwd: string): Prot
   const { reports, phases } = plan;
   const out: ProtectedPath[] = kitPaths(vectorsFolder);
   if (reports.formats.length > 0 && reports.out !== '-')
-    out.push({ path: reports.out === undefined ? (reports.dir ?? resolve(cwd)) : dirname(reports.out), what: 'the report folder' });
+    out.push({
+      path: reports.out === undefined ? (reports.dir ?? resolve(cwd)) : dirname(reports.out),
+      what: 'the report folder',
+    });
   if (reports.events !== undefined) out.push({ path: dirname(reports.events), what: 'the event stream folder' });
   if (reports.updateExpectations !== undefined)
     out.push({ path: dirname(reports.updateExpectations), what: 'the expectations folder' });
@@ -180,10 +213,11 @@ function protectedPaths(plan: RunPlan, vectorsFolder: string, cwd: string): Prot
 function openEvents(path: string): WriteStream {
   let fd: number;
   try {
-    fd = openSync(path, 'w');
+    fd = openOutputNoFollow(path, 'truncate');
   } catch (err) {
     throw new UsageError(
-      `--events ${escapeText(path)}: cannot be written (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
+      linkedOutputProblem('--events', path) ??
+        `--events ${escapeText(path)}: cannot be written (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
     );
   }
   const stream = createWriteStream(path, { fd });

@@ -52,7 +52,9 @@ export interface SandboxNeeds {
 export function openSandbox(plan: SandboxPlan, needs: SandboxNeeds): Sandbox {
   const checked = validateSandboxBinds(needs.declared?.declared, needs.declared?.baseDir ?? '/', needs.protect);
   if (!checked.ok) throw new UsageError(`provider configuration ${checked.where}: ${checked.message}`);
-  const hidden = needs.hidden.filter((path) => existsSync(path) && statSync(path).isDirectory()).map((path) => realpathSync(path));
+  const hidden = needs.hidden
+    .filter((path) => existsSync(path) && statSync(path).isDirectory())
+    .map((path) => realpathSync(path));
   return Sandbox.start({
     mode: plan.mode,
     bwrap: plan.bwrap,

@@ -113,7 +113,7 @@ export class Sandbox {
         read_only_binds: [],
         writable_binds: [],
         notes: [
-          'the provider ran with the runner\'s own rights: it could write the kit, its vectors and the report ' +
+          "the provider ran with the runner's own rights: it could write the kit, its vectors and the report " +
             'folders and reach the network, and a process it detached was found only by its process group and ' +
             'environment marker',
         ],
