@@ -39,6 +39,13 @@ export {
 } from './pipeline/evaluate-query.js';
 export { orderFreeDigest } from './fixture/order-free-digest.js';
 export { verifyResult, type VerifyContext } from './verifier/verify-result.js';
+export {
+  interpretationsRegister,
+  registerChoices,
+  registerReadingNames,
+  type RegisterEntry,
+  type RegisterReading,
+} from './register/interpretations-register.js';
 export { formatViolation } from './verifier/format-violation.js';
 export { parseLenient, type LenientParse } from './verifier/parse-lenient.js';
 export * from './escape/escape-untrusted.js';

@@ -5,7 +5,13 @@
  * process.exit, a hang) ends the worker, which the parent reports as one fault.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { errorCodeOf, errorMessage, providerFromModule, type DiscoveryModuleProvider } from './module-provider.js';
+import {
+  errorCodeOf,
+  errorMessage,
+  providerFromModule,
+  resultBytes,
+  type DiscoveryModuleProvider,
+} from './module-provider.js';
 
 /** Messages the parent sends. */
 export type ToWorker =
@@ -76,8 +82,8 @@ async function handle(message: ToWorker): Promise<void> {
         return;
       }
       try {
-        const bytes: unknown = await p.query(handles.get(message.sha256), message.bytes);
-        post({ type: 'result', id: message.id, bytes });
+        const returned: unknown = await p.query(handles.get(message.sha256), message.bytes);
+        post({ type: 'result', id: message.id, bytes: resultBytes(returned) ?? returned });
       } catch (err) {
         post({ type: 'error', id: message.id, code: errorCodeOf(err), message: errorMessage(err) });
       }
@@ -86,6 +92,8 @@ async function handle(message: ToWorker): Promise<void> {
     case 'close':
       try {
         await p.close?.();
+      } catch {
+        // As in the module host: a throw from close changes no verdict.
       } finally {
         post({ type: 'closed' });
       }

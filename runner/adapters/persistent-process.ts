@@ -99,6 +99,10 @@ class PersistentProcessConnection implements ProviderConnection {
   private readonly decoder = new FrameDecoder(providerFrameCap);
   private waiter: Waiter | undefined;
   private dead: ProviderFault | undefined;
+  /** Set by close: a death then is the runner's doing, never the provider's fault. */
+  private closing = false;
+  /** The fault of a death while no call was in flight (see ProviderConnection.idleFault). */
+  idleFault: ProviderFault | undefined;
   private nextId = 1;
   private memoryWatch: NodeJS.Timeout | undefined;
   private trace: InstanceTrace | undefined;
@@ -236,6 +240,7 @@ class PersistentProcessConnection implements ProviderConnection {
   async close(): Promise<void> {
     const group = this.group;
     if (group === undefined) return;
+    this.closing = this.dead === undefined;
     if (this.alive) {
       await this.call(
         encodeFrame(RUNNER_MESSAGES.shutdown, 0, NO_REF),
@@ -343,6 +348,7 @@ class PersistentProcessConnection implements ProviderConnection {
   private die(fault: ProviderFault): void {
     const first = this.dead === undefined;
     if (first) this.dead = fault;
+    if (first && this.waiter === undefined && !this.closing && fault.kind !== 'provider-error') this.idleFault = fault;
     if (this.memoryWatch !== undefined) clearInterval(this.memoryWatch);
     const waiter = this.waiter;
     this.waiter = undefined;
@@ -359,6 +365,7 @@ class PersistentProcessConnection implements ProviderConnection {
     group.killProcesses();
     void drained(group.child.stderr, STDERR_DRAIN_MS).then(() => {
       if (this.dead === fault) this.dead = { ...fault, stderrTail: group.stderrTail() };
+      if (this.idleFault === fault) this.idleFault = this.dead;
       group.kill();
       waiter?.resolve({ ok: false, fault: this.dead ?? fault });
     });

@@ -52,6 +52,12 @@ export interface ProviderConnection {
   readonly alive: boolean;
   /** Why the instance died, where the adapter knows (a restart reason names it). */
   readonly deathFault?: ProviderFault | undefined;
+  /**
+   * The fault that ended the instance while no call was in flight (an unsolicited frame, an exit or a closed stdout
+   * after its last answer), which no vector has been charged with yet: the runner charges it to the next vector
+   * the instance would have answered (PROTOCOL.md, "Limits and faults").
+   */
+  readonly idleFault?: ProviderFault | undefined;
   /** Under `run --hermetic`: the wall-clock window of the last query, which the runner labels with its vector. */
   readonly lastQueryWindow?: QueryWindow | undefined;
   /** Loads fixture bytes whose SHA-256 (lowercase hex of exactly these bytes) is `sha256`. */

@@ -3,9 +3,7 @@
  * over the process protocol, and what `--provider reference --adapter module` loads
  * into a worker. It declares every register entry with the reading the oracle chose.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { kitRoot, kitVersion, loadFixture, type LoadedFixture, evaluateQuery } from '../../oracle/index.js';
+import { kitVersion, loadFixture, registerChoices, type LoadedFixture, evaluateQuery } from '../../oracle/index.js';
 import type { DiscoveryModuleProvider } from './module-provider.js';
 
 /** The name the reference oracle gives in its handshake. */
@@ -13,12 +11,7 @@ export const REFERENCE_PROVIDER_NAME = 'kofun-ctk reference oracle';
 
 /** `<entry>:<reading>` for every entry of oracle/interpretations.json. */
 export function referenceInterpretations(): string[] {
-  const register = JSON.parse(readFileSync(join(kitRoot(), 'oracle', 'interpretations.json'), 'utf8')) as {
-    entries?: { id?: unknown; choice?: unknown }[];
-  };
-  return (register.entries ?? [])
-    .filter((e): e is { id: string; choice: string } => typeof e.id === 'string' && typeof e.choice === 'string')
-    .map((e) => `${e.id}:${e.choice}`);
+  return registerChoices();
 }
 
 /** A fixture that the oracle's loader refused; carries the provider error code. */

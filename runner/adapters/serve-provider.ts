@@ -5,7 +5,7 @@
  * it; the broken providers of the kit's tests wrap it too.
  */
 import type { Readable, Writable } from 'node:stream';
-import { errorCodeOf, errorMessage, type DiscoveryModuleProvider } from './module-provider.js';
+import { errorCodeOf, errorMessage, resultBytes, type DiscoveryModuleProvider } from './module-provider.js';
 import { encodeFrame, FrameDecoder, NO_REF, type Frame } from '../protocol/frame.js';
 import {
   jsonBody,
@@ -80,15 +80,21 @@ export async function serveProvider(
           await sendError(frame.id, errorCodeOf(err), errorMessage(err));
           return undefined;
         }
-        if (!(result instanceof Uint8Array)) {
-          await sendError(frame.id, 'internal', 'provider returned something other than bytes');
+        // Bounded before it is walked: a value that only claims to be bytes (a Proxy) is never read element-wise.
+        const bytes = resultBytes(result);
+        if (bytes === undefined) {
+          await sendError(frame.id, 'internal', 'provider returned something other than a Uint8Array');
           return undefined;
         }
-        await send(PROVIDER_MESSAGES.result, frame.id, NO_REF, result);
+        await send(PROVIDER_MESSAGES.result, frame.id, NO_REF, bytes);
         return undefined;
       }
       case RUNNER_MESSAGES.shutdown:
-        await provider.close?.();
+        try {
+          await provider.close?.();
+        } catch {
+          // The runner is done with the provider either way; a throw from close changes no verdict.
+        }
         await send(PROVIDER_MESSAGES.bye, 0, NO_REF);
         return { kind: 'shutdown' };
       default:

@@ -148,8 +148,18 @@ function killGroup(pgid: number, marker: string | undefined): void {
   if (marker !== undefined) killMarkedProcesses(marker);
 }
 
+/**
+ * The job-control signals a provider could stop the runner with (one run with the sandbox off may signal it, and a
+ * terminal sends SIGTTIN or SIGTTOU to a background reader or writer): ignored from the first provider or build on,
+ * so the run never hangs stopped with no report. SIGSTOP cannot be ignored; only a provider outside the sandbox can
+ * reach the runner with it.
+ */
+const STOP_SIGNALS = ['SIGTSTP', 'SIGTTIN', 'SIGTTOU'] as const;
+const ignoreSignal = (): void => undefined;
+
 function installExitHook(): void {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   process.on('exit', killAllGroups);
+  for (const signal of STOP_SIGNALS) process.on(signal, ignoreSignal);
 }

@@ -15,3 +15,8 @@ export function suggestName(name: string, known: readonly string[]): string | un
   const reach = Math.max(1, Math.floor(Math.max(name.length, nearest.length) / 3));
   return edits > 0 && edits <= reach ? nearest : undefined;
 }
+
+/** The known name nearest to `name` by edit distance, however far (a refusal names it), or undefined when none. */
+export function nearestName(name: string, known: readonly string[]): string | undefined {
+  return known.length === 0 ? undefined : closest(name, known);
+}

@@ -14,6 +14,7 @@ import type { FuzzPhaseReport } from '../report/fuzz-phase-report.js';
 import type { EventSink, RunEvent, RunSelection } from '../report/run-events.js';
 import type { QueryVectorEntry, ReleaseVector, VectorSet } from '../vectors/vector-source.js';
 import type { InstanceBudget } from './lane-pool.js';
+import { declarableInterpretations } from './declared-interpretations.js';
 import type { BasePhasePlan, FuzzPhasePlan, MetamorphicPhasePlan, ReleaseCostPhasePlan } from './run-plan.js';
 
 /** What a gate run is given: the vectors, the provider's launchers, each phase's part of the plan, and the sinks. */
@@ -126,6 +127,7 @@ export function openGateRun(options: GateRunOptions): GateRun {
       startTimeoutMs: options.startTimeoutMs,
       timeoutMs: options.timeoutMs,
       identityEmitted: false,
+      declarable: declarableInterpretations(options.vectorSet),
     },
   };
 }

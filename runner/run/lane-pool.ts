@@ -9,6 +9,7 @@ import type { CallOutcome, ProviderConnection, ProviderLauncher } from '../adapt
 import type { EventSink } from '../report/run-events.js';
 import type { SetRead } from '../vectors/vector-source.js';
 import { describeFault } from './describe-fault.js';
+import { undeclarableProblem } from './declared-interpretations.js';
 
 /** What every lane of a run shares: the restart budget, the event sink, the timeouts, whether the identity is out. */
 export interface InstanceBudget {
@@ -17,6 +18,8 @@ export interface InstanceBudget {
   startTimeoutMs: number;
   timeoutMs: number;
   identityEmitted: boolean;
+  /** What a provider may declare in its hello (declared-interpretations.ts); anything else refuses the instance. */
+  declarable: ReadonlySet<string>;
 }
 
 /** A call's outcome, or why the vector was not sent (`changedFile` when a file of the set changed after the check). */
@@ -30,6 +33,10 @@ export class Lane {
   private connection: ProviderConnection | undefined;
   private loaded = new Set<string>();
   private everStarted = false;
+  /** The instance whose death between calls was charged to a vector already. */
+  private charged: ProviderConnection | undefined;
+  /** Why the provider is refused for good (its hello declared what the register does not hold). */
+  private refused: string | undefined;
 
   constructor(
     private readonly index: number,
@@ -40,6 +47,7 @@ export class Lane {
 
   /** Starts the instance; the fault when it cannot. */
   async ensure(): Promise<LaneReady> {
+    if (this.refused !== undefined) return { ok: false, why: this.refused };
     if (this.connection?.alive) return { ok: true, connection: this.connection };
     if (this.everStarted) {
       if (this.budget.restartsLeft <= 0) return { ok: false, why: 'the provider died and the restart budget is spent' };
@@ -66,6 +74,12 @@ export class Lane {
       const tail = 'stderrTail' in fault ? Buffer.from(fault.stderrTail).toString('utf8').trim() : '';
       return tail === '' ? { ok: false, why } : { ok: false, why, stderrTail: tail };
     }
+    const refused = undeclarableProblem(started.value.identity.interpretations, this.budget.declarable);
+    if (refused !== undefined) {
+      await started.value.close();
+      this.refused = refused;
+      return { ok: false, why: refused };
+    }
     this.connection = started.value;
     if (!this.budget.identityEmitted) {
       this.budget.identityEmitted = true;
@@ -81,6 +95,13 @@ export class Lane {
     request: Uint8Array,
     vectorId: string,
   ): Promise<LaneOutcome> {
+    // A death between calls (an unsolicited frame, an exit after the last answer) is this vector's ERROR: it is the
+    // next the instance would have answered, so the fault and its reason reach every report.
+    const idle = this.connection !== undefined && !this.connection.alive ? this.connection.idleFault : undefined;
+    if (idle !== undefined && this.charged !== this.connection && idle.kind !== 'provider-error') {
+      this.charged = this.connection;
+      return { ok: false, fault: { ...idle, message: `while no query was in flight: ${idle.message}` } };
+    }
     const ready = await this.ensure();
     if (!ready.ok) return { notRun: ready.why };
     const { connection } = ready;

@@ -4,7 +4,7 @@
  * and the interruption set up from the plan, the gate run (run-gate.ts), and every provider and build killed and
  * every handler removed however it ends.
  */
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { linkedOutputProblem, openOutputNoFollow } from '../io/write-output-file.js';
 import type { RunEvent } from '../report/run-events.js';
 import { reportPath, type WrittenReport } from './write-run-reports.js';
@@ -213,6 +213,7 @@ function protectedPaths(plan: RunPlan, vectorsFolder: string, cwd: string): Prot
 function openEvents(path: string): WriteStream {
   let fd: number;
   try {
+    mkdirSync(dirname(path), { recursive: true });
     fd = openOutputNoFollow(path, 'truncate');
   } catch (err) {
     throw new UsageError(

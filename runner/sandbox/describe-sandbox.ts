@@ -16,7 +16,8 @@ export function describeSandbox(s: SandboxReport): string {
     ...s.writable_binds.map((p) => `${p} (writable)`),
   ];
   return (
-    `sandbox: on (${s.facility ?? 'bubblewrap'}): ${s.enforced.join('; ')}${hidden}` +
+    `sandbox: on (${s.facility ?? 'bubblewrap'}): read-only but for a scratch folder per instance, no network, ` +
+    `every process ends with its instance${hidden}` +
     `${binds.length === 0 ? '' : `; binds: ${binds.join(', ')}`}${weaker}`
   );
 }
