@@ -27,6 +27,11 @@ export interface RunSelection {
   exclude_categories?: string[];
   /** True when `--last-failed` limited the run to an earlier report's failures. */
   last_failed?: boolean;
+  /**
+   * With `--last-failed`: the ids the earlier report's failures named (sorted by UTF-8 bytes), which the other
+   * filters then narrowed, so a merge can select again exactly what the run chose. Absent without `--last-failed`.
+   */
+  last_failed_ids?: string[];
 }
 
 /** The metamorphic canonical-order settings (printed so a run can be replayed). */
@@ -78,11 +83,14 @@ export type RunEvent =
  */
 export type ProgressOutcome = Verdict | 'same' | 'differs' | 'not-run';
 
-/** The gate: passed or not, the exit status, and every reason it failed. */
+/** The gate: passed or not, the exit status, every reason it failed, and whether the run was incomplete. */
 export interface GateOutcome {
   passed: boolean;
+  /** 0 passed; 1 something failed (also when the run is incomplete); 3 nothing failed but something did not run. */
   exit_code: number;
   reasons: string[];
+  /** Something selected was not judged (NOT-RUN, the provider could not start, a shard missing, an interruption). */
+  incomplete: boolean;
 }
 
 /** Receives events as they happen. */
