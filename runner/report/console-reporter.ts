@@ -14,12 +14,13 @@ import pc from 'picocolors';
 import { formatViolation, escapeText } from '../../oracle/index.js';
 import { gateEffect, VERDICTS, verdictNotHandled, type VectorJudgement } from '../judge/verdict.js';
 import { describeHermetic } from '../hermetic/hermetic-observation.js';
-import { describeDifference, describeProvider } from './describe.js';
+import { describeProvider, differenceLines } from './describe.js';
 import { describeFuzzPhase } from './fuzz-phase-report.js';
 import type { GateReport } from './gate-report.js';
 import { githubAnnotations } from './github-annotations.js';
 import type { EventSink, ProgressOutcome } from './run-events.js';
 import type { RunSummary } from './run-summary.js';
+import { bySeverity } from './severity-order.js';
 
 type Colors = ReturnType<typeof pc.createColors>;
 
@@ -138,7 +139,8 @@ export function consoleReporter(out: Writable, tty: boolean, options: ConsoleRep
   };
   const summary = (report: GateReport, extra: string[] = []): void => {
     if (kind !== 'quiet') {
-      const failing = report.vectors.filter((v) => gateEffect(v.verdict) !== 'passes');
+      // What matters most first: a wrong value before an order, a layout, an ERROR, a NOT-RUN.
+      const failing = bySeverity(report.vectors.filter((v) => gateEffect(v.verdict) !== 'passes'));
       for (const v of failing.slice(0, MAX_DETAILED)) out.write(detail(c, v, options.verbose ?? false));
       if (failing.length > MAX_DETAILED) {
         out.write(`… and ${failing.length - MAX_DETAILED} more; see the JSON, JUnit, Markdown or HTML report\n`);
@@ -282,9 +284,14 @@ function failLines(c: Colors, v: Extract<VectorJudgement, { verdict: 'FAIL' }>, 
       ? " (the vector's clauses for the differing parts; the verifier found no violation)"
       : '';
   lines.push(`${head}  ${v.fail_clauses.join(' ')}${source}`);
-  if (v.difference) lines.push(`    ${describeDifference(v.difference)}`);
-  if (v.metamorphic && !v.metamorphic.ok)
+  if (v.difference)
+    for (const l of differenceLines(v.difference, 'terminal')) lines.push(`    ${'  '.repeat(l.depth)}${l.text}`);
+  if (v.metamorphic && !v.metamorphic.ok) {
     lines.push(`    metamorphic (seed ${v.metamorphic.seed}): ${v.metamorphic.detail ?? ''}`);
+    if (v.metamorphic.difference)
+      for (const l of differenceLines(v.metamorphic.difference, 'terminal'))
+        lines.push(`      ${'  '.repeat(l.depth)}${l.text}`);
+  }
   for (const violation of v.violations.slice(0, verbose ? undefined : 5))
     lines.push(`    ${formatViolation(violation)}`);
   if (v.violations.length > 5 && !verbose) lines.push(`    … ${v.violations.length - 5} more violations`);
