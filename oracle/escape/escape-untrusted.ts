@@ -175,6 +175,14 @@ export function htmlSafe(escaped: string): string {
   return escaped.replace(/[&<>"']/g, (ch) => HTML_ENTITIES[ch] as string);
 }
 
+/**
+ * Neutralises what a GitHub Actions workflow command's message would read as encoding in text already escaped by the
+ * base rule: `%`, and a CR or LF the base rule kept.
+ */
+export function githubSafe(escaped: string): string {
+  return escaped.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
 /** Escapes untrusted text (or bytes) for one context; `visibleWhitespace` marks whitespace in any of them. */
 export function escapeFor(
   context: EscapeContext,

@@ -9,13 +9,16 @@
  *
  * The options are read once into the plan (run/run-plan.ts), the vectors chosen, the plan run, the reports written.
  */
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import type { CliIo, Register } from '../io/cli-io.js';
 import { addProviderOptions, ignoreClosedOutput } from '../io/cli-options.js';
 import { chooseVectors } from '../run/choose-vectors.js';
 import { listSelection } from '../run/list-selection.js';
 import { runFromPlan } from '../run/run-from-plan.js';
-import { declareRunOptions, readRunPlan, type RunCliOptions } from '../run/run-plan.js';
+import { declareRunOptions, readRunPlan, type ReportsPlan, type RunCliOptions } from '../run/run-plan.js';
+import type { AnnotationSources } from '../report/github-annotations.js';
+import { reportFileName } from '../report/render-report.js';
 import { writeRunReports } from '../run/write-run-reports.js';
 
 /** The help text after the options: how release-cost vectors are judged, and how to leave them out. */
@@ -60,6 +63,17 @@ async function runCommand(opts: RunCliOptions, io: CliIo): Promise<number> {
   const chosen = chooseVectors(plan.selection);
   if (plan.mode !== 'run') return listSelection(plan, chosen, io);
   const run = await runFromPlan(plan, chosen, io);
-  run.console.summary(run.report, [...run.notes, ...writeRunReports(run, plan.reports, io)]);
+  const written = writeRunReports(run, plan.reports, io);
+  run.console.summary(run.report, [...run.notes, ...written], annotationSources(plan.reports, io));
   return run.report.gate.exit_code;
+}
+
+/** Where the GitHub annotations send a reader for what they leave out: the job summary, and each report file. */
+function annotationSources(plan: ReportsPlan, io: CliIo): AnnotationSources {
+  const summary = io.env['GITHUB_STEP_SUMMARY'];
+  return {
+    jobSummary: summary !== undefined && summary !== '',
+    reportFiles:
+      plan.out === '-' ? [] : plan.formats.map((f) => plan.out ?? join(plan.dir ?? io.cwd, reportFileName(f))),
+  };
 }

@@ -112,20 +112,41 @@ test('summary: by category and by violated clause; quiet prints the gate line al
   assert.not.match(q.text(), /by category/);
 });
 
-test('github: one ::error per failing vector, grouped by clause, one line each, capped', () => {
+test('github: one annotation per group, errors then warnings, then where the rest is; one line each', () => {
   const lines = githubAnnotations(sampleReport());
-  const errors = lines.filter((l) => l.startsWith('::error '));
-  // FAIL, ERROR, NOT-RUN, XPASS fail the gate; XFAIL does not.
-  assert.is(errors.length, 4);
-  assert.is(lines[0], '::group::KD-CANON-02: 1 vectors');
-  assert.match(lines[1] ?? '', /^::error title=kofun-ctk KD-CANON-02::stale\/fail: FAIL KD-CANON-02 KD-ORDER-03: m$/);
+  // FAIL, ERROR and XPASS are errors, in severity order; the NOT-RUN is a warning; XFAIL and ACCEPTABLE say nothing.
+  assert.is(lines.length, 5);
+  assert.is(
+    lines[0],
+    '::error title=kofun-ctk KD-CANON-02 (wrong value)::1 vector FAIL KD-CANON-02 (wrong value): stale/fail. ' +
+      'KD-CANON-02 m',
+  );
+  assert.match(
+    lines[1] ?? '',
+    /^::error title=kofun-ctk ERROR crash::1 vector ERROR crash: invalid\/crash\. bad<script>/,
+  );
+  assert.is(
+    lines[2],
+    '::error title=kofun-ctk XPASS (remove the expectation)::1 vector XPASS: an expected failure passed: stale/xpass',
+  );
+  assert.is(
+    lines[3],
+    '::warning title=kofun-ctk NOT-RUN not-run::1 vector NOT-RUN: invalid/not-run. the provider could not start',
+  );
+  assert.is(
+    lines[4],
+    '::notice title=kofun-ctk::all 4 vectors that fail the gate or did not run are in the reports ' +
+      '(--report json,junit,md,html)',
+  );
   for (const l of lines) assert.not.match(l, /[\n\r\u0000-\u001f]/);
-  const crash = errors.find((l) => l.includes('invalid/crash')) ?? '';
-  assert.ok(crash.includes('bad<script>'), crash);
-  assert.not.match(crash.slice(2), /::[a-z-]+ /);
-  const capped = githubAnnotations(sampleReport(), 2);
-  assert.is(capped.filter((l) => l.startsWith('::error ')).length, 2);
-  assert.is(capped.at(-1), '::notice title=kofun-ctk::2 more failing vectors not annotated; see the reports');
+  // The provider's text cannot start a command of its own: no `::` after the command's own.
+  assert.not.match((lines[1] ?? '').slice(2), /::[a-z-]+ /);
+  const named = githubAnnotations(sampleReport(), { jobSummary: true, reportFiles: ['r/a.json', 'r/b.xml'] });
+  assert.is(
+    named.at(-1),
+    '::notice title=kofun-ctk::all 4 vectors that fail the gate or did not run are in the job summary and ' +
+      'the reports r/a.json, r/b.xml',
+  );
   assert.ok(HOSTILE.includes('\u001b'));
 });
 

@@ -2,7 +2,7 @@
  * The console view of a run. While it runs, one of the reporters of `--reporter`:
  * `progress` (a progress line redrawn in place, on a TTY), `line` (a progress line at
  * least every 5 seconds or every 10% of the vectors, for CI logs), `dot` (one character
- * per vector), `github` (the line reporter, then GitHub Actions `::error` annotations),
+ * per vector), `github` (the line reporter, then GitHub Actions annotations, github-annotations.ts),
  * `quiet` (nothing until the gate line). Then a summary naming the vector set, the
  * provider, the kit, every vector that fails the gate with its clauses, the counts by
  * category and by violated clause, and the gate itself. Colour only on a TTY
@@ -17,7 +17,7 @@ import { describeHermetic } from '../hermetic/hermetic-observation.js';
 import { describeProvider, differenceLines } from './describe.js';
 import { describeFuzzPhase } from './fuzz-phase-report.js';
 import type { GateReport } from './gate-report.js';
-import { githubAnnotations } from './github-annotations.js';
+import { githubAnnotations, type AnnotationSources } from './github-annotations.js';
 import type { EventSink, ProgressOutcome } from './run-events.js';
 import type { RunSummary } from './run-summary.js';
 import { bySeverity } from './severity-order.js';
@@ -50,8 +50,11 @@ export function chooseReporter(requested: string, tty: boolean, env: NodeJS.Proc
 
 export interface ConsoleReporter {
   sink: EventSink;
-  /** Prints the summary of a finished run (with its fuzz and hermetic sections), then the `extra` lines. */
-  summary(report: GateReport, extra?: string[]): void;
+  /**
+   * Prints the summary of a finished run (with its fuzz and hermetic sections), then the `extra` lines; the `github`
+   * reporter then writes its annotations, naming `sources` as where the rest is.
+   */
+  summary(report: GateReport, extra?: string[], sources?: AnnotationSources): void;
 }
 
 export interface ConsoleReporterOptions {
@@ -137,7 +140,7 @@ export function consoleReporter(out: Writable, tty: boolean, options: ConsoleRep
       }
     }
   };
-  const summary = (report: GateReport, extra: string[] = []): void => {
+  const summary = (report: GateReport, extra: string[] = [], sources?: AnnotationSources): void => {
     if (kind !== 'quiet') {
       // What matters most first: a wrong value before an order, a layout, an ERROR, a NOT-RUN.
       const failing = bySeverity(report.vectors.filter((v) => gateEffect(v.verdict) !== 'passes'));
@@ -158,7 +161,7 @@ export function consoleReporter(out: Writable, tty: boolean, options: ConsoleRep
     const who = `provider ${describeProvider(report.provider)}, kofun-ctk ${escapeText(report.kit_version)}`;
     out.write(`${gate} (exit ${report.gate.exit_code}) for vector set ${report.vector_set_sha256}, ${who}\n`);
     for (const r of report.gate.reasons) out.write(`  - ${escapeText(r)}\n`);
-    if (kind === 'github') for (const line of githubAnnotations(report)) out.write(`${line}\n`);
+    if (kind === 'github') for (const line of githubAnnotations(report, sources)) out.write(`${line}\n`);
   };
   return { sink, summary };
 }
