@@ -31,6 +31,42 @@ const progress = (done: number, total: number, outcome: ProgressOutcome = 'PASS'
   total,
 });
 
+const start = (id: string, work: 'query' | 'build' = 'query'): RunEvent => ({
+  event: 'vector-start',
+  phase: 'base',
+  id,
+  work,
+});
+
+test('line and progress: the line names the vector or build in flight longest, how long, and how many more', () => {
+  const clock = { t: 0 };
+  const r = capture('line', clock);
+  r.sink(start('v/1'));
+  r.sink(progress(1, 100));
+  // v/2 goes out at 1 s, the build of r/9 at 2 s; neither is judged by 7 s, when the 5 s line is due.
+  clock.t = 1000;
+  r.sink(start('v/2'));
+  clock.t = 2000;
+  r.sink(start('release-cost/r9', 'build'));
+  clock.t = 7000;
+  r.sink(progress(2, 100, 'FAIL'));
+  assert.is(r.text(), 'vectors 2/100 (2%)  PASS 1  FAIL 1  building release-cost/r9 (5 s)\n');
+  // Once v/2 was judged (the progress above was v/2's), only the build is in flight; v/3 and v/4 join it, and v/3
+  // is judged at 13 s: the build and v/4 are left.
+  r.sink(start('v/3'));
+  r.sink(start('v/4'));
+  clock.t = 13000;
+  r.sink(progress(3, 100));
+  assert.match(r.text(), 'vectors 3/100 (3%)  PASS 2  FAIL 1  building release-cost/r9 (11 s) and 1 more\n');
+
+  const tty = capture('progress', { t: 0 });
+  tty.sink(start('v/1'));
+  tty.sink(progress(1, 3));
+  tty.sink(start('stale/<odd>\u001b[2J'));
+  // Redrawn as soon as a vector goes out, its id escaped.
+  assert.match(tty.text(), 'vectors 1/3  PASS 1  waiting on stale/<odd>\\u{1b}[2J (0 s)');
+});
+
 test('auto: github under GitHub Actions, progress on a TTY, line otherwise; an explicit choice stands', () => {
   assert.is(chooseReporter('auto', true, { GITHUB_ACTIONS: 'true' }), 'github');
   assert.is(chooseReporter('auto', true, {}), 'progress');

@@ -58,6 +58,16 @@ export type RunEvent =
   | { event: 'provider'; identity: ProviderIdentity }
   | { event: 'provider-restart'; lane: number; reason: string }
   | {
+      /**
+       * A vector went out: its query sent to an instance, or its release builds started. Its `progress` event says
+       * when it was judged; meanwhile the progress and line reporters name it, so a long wait names what it waits on.
+       */
+      event: 'vector-start';
+      phase: 'base' | 'metamorphic';
+      id: string;
+      work: 'query' | 'build';
+    }
+  | {
       event: 'progress';
       phase: 'base' | 'metamorphic';
       id: string;

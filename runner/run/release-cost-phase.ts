@@ -36,6 +36,7 @@ export const releaseCostPhase: GatePhase = async (run, findings) => {
     // The builds read the fixture file themselves: it is checked first, so a changed one is never built.
     const fixture = plan === null ? undefined : set.readFixture(vector.fixtureSha256);
     if (fixture !== undefined && !fixture.ok) changedFiles.add(fixture.file);
+    if (fixture?.ok === true) run.emit({ event: 'vector-start', phase: 'base', id: vector.id, work: 'build' });
     const judged =
       plan === null
         ? releaseNotRunJudgement(vector, NO_BUILD_COMMANDS_NOT_RUN)
