@@ -70,6 +70,10 @@ test('the root help lists every command, -V the version, help <command> its help
   assert.match(vectors.stderr, "'vectors' is a maintainers' command of a kofun-ctk checkout");
   const version = (JSON.parse(readFileSync(join(kitRoot(), 'package.json'), 'utf8')) as { version: string }).version;
   assert.is((await runCli(['-V'])).stdout, `${version}\n`);
+  // run --help states the exit status: a failure exits 1 even when the run is also incomplete.
+  const run = await runCli(['run', '--help']);
+  assert.match(run.stdout, /\n {2}1 {2}the gate failed: a FAIL, ERROR or XPASS, .*\n.*also when the run is incomplete/);
+  assert.match(run.stdout, '\n  3  nothing failed, but the run is incomplete');
   const repro = await runCli(['help', 'repro']);
   assert.is(repro.code, 0);
   assert.match(repro.stdout, 'Usage: kofun-ctk repro [options] <vector-id>');
