@@ -100,7 +100,7 @@ async function runLine(line: string, cwd: string, extra: string[] = []): Promise
   for (const [i, t] of tokens.entries()) {
     if (typeof t === 'string') words.push(t);
     else if ('pattern' in t) {
-      // The one glob of the recipe, `shards/*/NAME`: every artifact folder holding NAME, in name order, as sh expands it.
+      // The one glob of the recipe, `shards/*/NAME`: each artifact folder holding NAME, in name order, as sh does.
       const [dir = '', star, name = ''] = t.pattern.split('/');
       assert.is(star, '*', t.pattern);
       const folders = readdirSync(join(cwd, dir)).sort();
