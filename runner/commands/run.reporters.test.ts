@@ -13,7 +13,7 @@ import { JOB_SUMMARY_LIMIT } from '../report/render-job-summary.js';
 import { runCli } from '../test-support/run-cli.js';
 import { brokenConfig, kitVectors } from '../test-support/run-helpers.js';
 
-test('GITHUB_ACTIONS=true: one ::error per clause group, a ::notice, the job summary appended within 1 MiB', async () => {
+test('GITHUB_ACTIONS=true: an ::error per clause group, a ::notice, the job summary kept within 1 MiB', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'kofun-ctk-gha-'));
   const summary = join(dir, 'step-summary.md');
   const before = 'x'.repeat(JOB_SUMMARY_LIMIT - 3000);
