@@ -6,7 +6,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, Help } from 'commander';
 import { kitRoot } from '../oracle/index.js';
-import { COMMANDS, processIo, type Register } from './cli.js';
+import { COMMANDS, MAINTAINER_COMMANDS, processIo, type Register } from './cli.js';
+import { registerReport } from '../suites/generate/report-command.js';
+import { registerVectors } from '../suites/generate/vectors-command.js';
 import { runCli } from './test-support/run-cli.js';
 
 const io = processIo();
@@ -28,6 +30,16 @@ test('each line of the command table is the name, term and description its modul
   }
 });
 
+test("the maintainers' lines are the name, term and description a checkout registers", () => {
+  const help = new Help();
+  const program = new Command('kofun-ctk');
+  for (const register of [registerVectors, registerReport]) register(program, io, () => undefined);
+  assert.equal(
+    program.commands.map((c) => [c.name(), help.subcommandTerm(c), c.description()]),
+    MAINTAINER_COMMANDS.map((c) => [c.name, c.term, c.description]),
+  );
+});
+
 test('every command a module of runner/commands registers has its line in the table', async () => {
   const program = new Command('kofun-ctk');
   const modules = [
@@ -46,9 +58,22 @@ test('every command a module of runner/commands registers has its line in the ta
 test('the root help lists every command, -V the version, help <command> its help; a typo gets a hint', async () => {
   const root = await runCli(['--help']);
   assert.is(root.code, 0);
-  for (const c of COMMANDS) assert.match(root.stdout, new RegExp(`^  ${c.term.replace(/[[\].]/g, '\\$&')} `, 'm'));
+  for (const c of [...COMMANDS, ...MAINTAINER_COMMANDS])
+    assert.match(root.stdout, new RegExp(`^  ${c.term.replace(/[[\].]/g, '\\$&')} `, 'm'));
+  assert.equal(
+    MAINTAINER_COMMANDS.map((c) => c.name),
+    ['vectors', 'report'],
+  );
+  // Without a checkout's registration the maintainers' commands refuse, saying why.
+  const vectors = await runCli(['vectors', 'check']);
+  assert.is(vectors.code, 2);
+  assert.match(vectors.stderr, "'vectors' is a maintainers' command of a kofun-ctk checkout");
   const version = (JSON.parse(readFileSync(join(kitRoot(), 'package.json'), 'utf8')) as { version: string }).version;
   assert.is((await runCli(['-V'])).stdout, `${version}\n`);
+  // run --help states the exit status: a failure exits 1 even when the run is also incomplete.
+  const run = await runCli(['run', '--help']);
+  assert.match(run.stdout, /\n {2}1 {2}the gate failed: a FAIL, ERROR or XPASS, .*\n.*also when the run is incomplete/);
+  assert.match(run.stdout, '\n  3  nothing failed, but the run is incomplete');
   const repro = await runCli(['help', 'repro']);
   assert.is(repro.code, 0);
   assert.match(repro.stdout, 'Usage: kofun-ctk repro [options] <vector-id>');

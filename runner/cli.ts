@@ -91,6 +91,29 @@ export const COMMANDS: readonly CommandEntry[] = [
 ];
 
 /**
+ * The maintainers' commands: a checkout of the kit registers them (suites/generate/dev-cli.ts, which bin/kofun-ctk.js
+ * runs for `vectors` and `report`), an installed package refuses them (it ships no case definitions). The root help
+ * lists them too, so every command the README names is in it; a test pins each line to what its module registers.
+ */
+export const MAINTAINER_COMMANDS: readonly Omit<CommandEntry, 'load'>[] = [
+  {
+    name: 'vectors',
+    term: 'vectors',
+    description: 'generate or check the golden vectors (vectors/)',
+  },
+  {
+    name: 'report',
+    term: 'report [options]',
+    description: "write REPORT.md, the reference oracle's conformance report over the committed vectors",
+  },
+];
+
+/** The root help's note on the maintainers' commands. */
+const MAINTAINER_NOTE =
+  "\n`vectors` and `report` are maintainers' commands of a kofun-ctk checkout (npx kofun-ctk vectors check); an\n" +
+  'installed package does not offer them.\n';
+
+/**
  * The command `argv` runs (also for `help <command>`), or undefined when it runs none of them: a root option first
  * (-h, -V), the root help, an unknown command.
  */
@@ -123,7 +146,8 @@ export async function main(argv: string[], io: CliIo = processIo(), extra: Regis
     });
   const command = commandToRun(argv);
   if (command !== undefined) (await command.load())(program, io, done);
-  else listCommands(program);
+  // Where the maintainers' commands are registered for real (`extra`), their own lines stand in the root help.
+  else listCommands(program, extra.length === 0);
   for (const register of extra) register(program, io, done);
   if (argv.length === 0) {
     // A bare `kofun-ctk` is a usage error, not a successful run: CI that forgot the command must not go green.
@@ -147,10 +171,30 @@ export async function main(argv: string[], io: CliIo = processIo(), extra: Regis
   return exitCode;
 }
 
-/** Adds every command as its root-help line only (no options, no action), for the root help and an unknown command. */
-function listCommands(program: Command): void {
+/**
+ * Adds every command as its root-help line only (no options, no action), for the root help and an unknown command;
+ * with `maintainers`, the maintainers' commands too, and a note on where they run.
+ */
+function listCommands(program: Command, maintainers: boolean): void {
   const terms = new Map<Command, string>();
   for (const c of COMMANDS) terms.set(program.command(c.name).description(c.description), c.term);
+  if (!maintainers) return;
+  for (const c of MAINTAINER_COMMANDS) {
+    const placeholder = program
+      .command(c.name)
+      .description(c.description)
+      .allowUnknownOption()
+      .allowExcessArguments()
+      .action(() => {
+        // Only a checkout registers them for real; here (an installed package, or main without them) they refuse.
+        throw new UsageError(
+          `'${c.name}' is a maintainers' command of a kofun-ctk checkout (it generates from suites/, which the ` +
+            'package does not ship)',
+        );
+      });
+    terms.set(placeholder, c.term);
+  }
+  program.addHelpText('after', MAINTAINER_NOTE);
   program.configureHelp({
     subcommandTerm(this: Help, cmd: Command): string {
       return terms.get(cmd) ?? Help.prototype.subcommandTerm.call(this, cmd);

@@ -100,6 +100,22 @@ test('html: markup and quotes become entities, lines are kept, controls escaped'
   );
 });
 
+test('visible whitespace: a space is ·, LF is \n in every sink, a literal · is escaped, once per sink', () => {
+  // Two-space indent, a quote, a literal middle dot, a tab and a final LF, as a layout context might hold them.
+  const text = '{\n  "a·b":\t1}\n';
+  const marks = { visibleWhitespace: true };
+  assert.is(escapeFor('terminal', text, undefined, marks), String.raw`{\n··"a\u{b7}b":\t1}\n`);
+  // HTML keeps lines elsewhere; here LF is a mark, and the quotes are entities, each escaped once.
+  assert.is(escapeFor('html', text, undefined, marks), String.raw`{\n··&quot;a\u{b7}b&quot;:\t1}\n`);
+  assert.is(escapeFor('xml', text, undefined, marks), String.raw`{\n··"a\u{b7}b":\t1}\n`);
+  // Markdown writes each mark's backslash as \\ so that it renders as one backslash.
+  assert.is(escapeFor('markdown', text, undefined, marks), String.raw`{\\n··"a\\u{b7}b":\\t1}\\n`);
+  assert.is(escapeFor('ascii', text, undefined, marks), String.raw`{\n\u{20}\u{20}"a\u{b7}b":\t1}\n`);
+  assert.is(escapeBytes(Buffer.from(' \n'), marks), String.raw`·\n`);
+  // Without the marks nothing changes.
+  assert.is(escapeFor('terminal', 'a b'), 'a b');
+});
+
 test('ascii: every code point above U+007E is escaped; max cuts without splitting an escape', () => {
   assert.is(escapeFor('ascii', 'é\u{1F600}\\\u007f\n'), String.raw`\u{e9}\u{1f600}\\\u{7f}\n`);
   assert.is(escapeText('a'.repeat(20), { max: 10 }), 'aaaaaaa...');

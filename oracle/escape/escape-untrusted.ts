@@ -19,6 +19,11 @@
  * - `github`: the base rule (one line, so no text can start a workflow command of its own), then `%` as `%25`, the
  *   encoding of a GitHub Actions workflow command's message. `github-property`: also `:` and `,` (`%3A`, `%2C`), for
  *   a property value such as `title=`.
+ *
+ * With `visibleWhitespace`, in any context, whitespace is shown as marks rather than kept: a space as `·` (`\u{20}`
+ * where only ASCII may be written), LF as `\n` even where lines are kept, and a literal `·` as `\u{b7}`, so a mark
+ * always means the whitespace it stands for. That is how a layout-only difference (two indents, a missing final LF)
+ * reads the same in every sink, whatever the sink does with runs of spaces.
  */
 
 /** Where escaped text is going. */
@@ -34,7 +39,12 @@ export interface EscapeOptions {
   max?: number;
   /** Leave `\` as it is (for sinks that escape it themselves, as Markdown does). */
   literalBackslash?: boolean;
+  /** Show a space as `·` (`\u{20}` with asciiOnly) and LF as `\n`, and escape a literal `·`. */
+  visibleWhitespace?: boolean;
 }
+
+/** The mark of a space under `visibleWhitespace` (MIDDLE DOT). */
+export const VISIBLE_SPACE = '\u{b7}';
 
 const FORMAT = /^\p{Cf}$/u;
 
@@ -46,7 +56,18 @@ function needsEscape(cp: number, asciiOnly: boolean): boolean {
   return FORMAT.test(String.fromCodePoint(cp));
 }
 
-function escapeCodePoint(cp: number, keepLines: boolean, asciiOnly: boolean, literalBackslash = false): string {
+function escapeCodePoint(
+  cp: number,
+  keepLines: boolean,
+  asciiOnly: boolean,
+  literalBackslash = false,
+  visibleWhitespace = false,
+): string {
+  if (visibleWhitespace) {
+    if (cp === 0x20) return asciiOnly ? '\\u{20}' : VISIBLE_SPACE;
+    if (cp === 0xb7) return '\\u{b7}';
+    if (cp === 0x0a) return '\\n';
+  }
   if (cp === 0x5c) return literalBackslash ? '\\' : '\\\\';
   if (cp === 0x0a) return keepLines ? '\n' : '\\n';
   if (cp === 0x09) return '\\t';
@@ -78,6 +99,7 @@ export function escapeText(s: string, options: EscapeOptions = {}): string {
   const keepLines = options.keepLines ?? false;
   const asciiOnly = options.asciiOnly ?? false;
   const literal = options.literalBackslash ?? false;
+  const visible = options.visibleWhitespace ?? false;
   const sink = new Bounded(options.max ?? Number.POSITIVE_INFINITY);
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -88,10 +110,11 @@ export function escapeText(s: string, options: EscapeOptions = {}): string {
         keepLines,
         asciiOnly,
         literal,
+        visible,
       );
       i++;
     } else if (c >= 0xd800 && c <= 0xdfff) piece = `\\u{${c.toString(16)}}`;
-    else piece = escapeCodePoint(c, keepLines, asciiOnly, literal);
+    else piece = escapeCodePoint(c, keepLines, asciiOnly, literal, visible);
     if (!sink.push(piece)) break;
   }
   return sink.text();
@@ -105,6 +128,7 @@ export function escapeBytes(bytes: Uint8Array, options: EscapeOptions = {}): str
   const keepLines = options.keepLines ?? false;
   const asciiOnly = options.asciiOnly ?? false;
   const literal = options.literalBackslash ?? false;
+  const visible = options.visibleWhitespace ?? false;
   const sink = new Bounded(options.max ?? Number.POSITIVE_INFINITY);
   let i = 0;
   while (i < bytes.length) {
@@ -113,7 +137,7 @@ export function escapeBytes(bytes: Uint8Array, options: EscapeOptions = {}): str
       b0 < 0x80 ? 1 : b0 >= 0xc2 && b0 <= 0xdf ? 2 : b0 >= 0xe0 && b0 <= 0xef ? 3 : b0 >= 0xf0 && b0 <= 0xf4 ? 4 : 0;
     const cp = len === 0 ? -1 : decodeAt(bytes, i, len);
     const piece =
-      cp < 0 ? `\\x${b0.toString(16).padStart(2, '0')}` : escapeCodePoint(cp, keepLines, asciiOnly, literal);
+      cp < 0 ? `\\x${b0.toString(16).padStart(2, '0')}` : escapeCodePoint(cp, keepLines, asciiOnly, literal, visible);
     if (!sink.push(piece)) break;
     i += cp < 0 ? 1 : len;
   }
@@ -151,10 +175,23 @@ export function htmlSafe(escaped: string): string {
   return escaped.replace(/[&<>"']/g, (ch) => HTML_ENTITIES[ch] as string);
 }
 
-/** Escapes untrusted text (or bytes) for one context. */
-export function escapeFor(context: EscapeContext, input: string | Uint8Array, max?: number): string {
+/**
+ * Neutralises what a GitHub Actions workflow command's message would read as encoding in text already escaped by the
+ * base rule: `%`, and a CR or LF the base rule kept.
+ */
+export function githubSafe(escaped: string): string {
+  return escaped.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** Escapes untrusted text (or bytes) for one context; `visibleWhitespace` marks whitespace in any of them. */
+export function escapeFor(
+  context: EscapeContext,
+  input: string | Uint8Array,
+  max?: number,
+  marks: Pick<EscapeOptions, 'visibleWhitespace'> = {},
+): string {
   const base = (options: EscapeOptions): string => {
-    const withMax = max === undefined ? options : { ...options, max };
+    const withMax = { ...options, ...marks, ...(max === undefined ? {} : { max }) };
     return typeof input === 'string' ? escapeText(input, withMax) : escapeBytes(input, withMax);
   };
   switch (context) {

@@ -14,7 +14,7 @@ import { openProviderSandbox, type SandboxOptions } from '../sandbox/open-sandbo
 import { EXIT, UsageError } from '../io/cli-io.js';
 import { classifyDifference } from '../judge/classify-difference.js';
 import { unifiedDiff } from '../judge/unified-diff.js';
-import { describeDifference } from '../report/describe.js';
+import { differenceLines } from '../report/describe.js';
 import { runFuzz, writeFuzzVector } from '../fuzz/run-fuzz.js';
 import type { Register } from '../io/cli-io.js';
 import { addProviderOptions, ignoreClosedOutput, intOption, RUN_DEFAULTS } from '../io/cli-options.js';
@@ -88,9 +88,13 @@ async function fuzzCommand(opts: FuzzCliOptions, io: Parameters<Register>[1]): P
       `disagreement after shrinking ${outcome.shrinks} times: seed ${outcome.seed}, path ${outcome.path}\n`,
     );
     if (outcome.actual.ok) {
-      io.stdout.write(`${describeDifference(classifyDifference(outcome.expected, outcome.actual.bytes))}\n`);
-      io.stdout.write(unifiedDiff(outcome.expected, outcome.actual.bytes).split('\n').slice(0, 40).join('\n'));
-      io.stdout.write('\n');
+      const difference = classifyDifference(outcome.expected, outcome.actual.bytes);
+      for (const l of differenceLines(difference, 'terminal')) io.stdout.write(`${'  '.repeat(l.depth)}${l.text}\n`);
+      // A layout or an order difference is shown as what it is; a line diff would read as changed values.
+      if (difference.kind === 'values' || difference.kind === 'not-json') {
+        io.stdout.write(unifiedDiff(outcome.expected, outcome.actual.bytes).split('\n').slice(0, 40).join('\n'));
+        io.stdout.write('\n');
+      }
     } else {
       io.stdout.write(`the provider gave no result: ${escapeText(outcome.actual.message)}\n`);
     }

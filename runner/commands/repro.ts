@@ -15,7 +15,7 @@ import { openProviderSandbox, type SandboxOptions } from '../sandbox/open-sandbo
 import { EXIT, UsageError } from '../io/cli-io.js';
 import { errorFromFault } from '../judge/judge-vector.js';
 import { judgeFromSet } from '../judge/judge-from-set.js';
-import { describeDifference, describeProvider } from '../report/describe.js';
+import { describeProvider, differenceLines } from '../report/describe.js';
 import { loadVectorSet } from '../vectors/vector-source.js';
 import type { Register } from '../io/cli-io.js';
 import { providerArgs, sandboxArgs } from '../run/reproduce-command.js';
@@ -108,7 +108,9 @@ async function repro(id: string, opts: ReproOptions, io: Parameters<Register>[1]
       if (judgement.diff) writeFileSync(join(out, 'diff.txt'), judgement.diff);
       summary.push(`verdict: ${judgement.verdict}`);
       if (judgement.fail_clauses.length > 0) summary.push(`clauses: ${judgement.fail_clauses.join(' ')}`);
-      if (judgement.difference) summary.push(describeDifference(judgement.difference));
+      if (judgement.difference)
+        for (const l of differenceLines(judgement.difference, 'terminal'))
+          summary.push(`${'  '.repeat(l.depth)}${l.text}`);
       for (const v of judgement.violations) summary.push(formatViolation(v));
       exit =
         judgement.verdict === 'PASS' || judgement.verdict === 'ACCEPTABLE'

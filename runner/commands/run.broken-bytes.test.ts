@@ -24,9 +24,12 @@ test('non-canonical layout: FAIL, KD-CANON-12, layout only', async () => {
   // part from them at byte 4. The whole-file diff is left out: it would mark every line.
   assert.is(j.difference?.kind, 'layout');
   assert.is(j.difference?.kind === 'layout' ? j.difference.offset : -1, 4);
-  assert.match(j.difference?.kind === 'layout' ? j.difference.actual_context : '', /^\{\\n {4}"/);
+  // The context is the text itself; the console escapes it once, a space as · and the LF as \n.
+  assert.match(j.difference?.kind === 'layout' ? j.difference.actual_context : '', /^\{\n {4}"/);
   assert.is(j.diff, undefined);
-  assert.match(r.stdout, 'layout only: the same JSON value, other bytes from byte offset 4');
+  assert.match(r.stdout, 'layout only: the same JSON value in other bytes from byte offset 4');
+  assert.match(r.stdout, /expected \(\d+ bytes\): \{\\n··"/);
+  assert.match(r.stdout, /actual \(\d+ bytes\): \{\\n····"/);
 });
 
 test('final LF missing: FAIL, KD-CANON-02', async () => {
@@ -53,6 +56,17 @@ test('display-name order: FAIL, KD-ORDER-06, order only', async () => {
   assert.is(j.verdict, 'FAIL');
   assert.ok(j.fail_clauses.includes('KD-ORDER-06'), j.fail_clauses.join());
   assert.is(j.difference?.kind, 'order');
+  // Shown as the two orders of the rows (each named last by its qualified name), not as a line diff.
+  assert.is(j.diff, undefined);
+  const array = j.difference?.kind === 'order' ? j.difference.arrays[0] : undefined;
+  assert.is(array?.pointer, '/operations');
+  const canonical = expectedOf(v).operations;
+  const byName = [...canonical].sort((a, b) => byBytes(String(a.display_name), String(b.display_name)));
+  const from = array?.from ?? -1;
+  assert.ok((array?.expected.length ?? 0) >= 2 && array?.expected.length === array?.actual.length);
+  array?.expected.forEach((id, i) => assert.ok(id.endsWith(JSON.stringify(canonical[from + i]?.qualified_name)), id));
+  array?.actual.forEach((id, i) => assert.ok(id.endsWith(JSON.stringify(byName[from + i]?.qualified_name)), id));
+  assert.match(r.stdout, 'order only at /operations');
 });
 
 test('order that changes between runs: FAIL on order, and the metamorphic run differs too', async () => {

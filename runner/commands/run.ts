@@ -4,9 +4,8 @@
  * builds each selected release-cost vector with the provider's declared build commands
  * (the configuration's `build`; the reference builder for `--provider reference`), judges
  * every outcome, and reports on the console and as JSON, JUnit, Markdown or HTML.
- * Exit status: 0 gate passed, 1 gate failed, 2 usage or configuration error,
- * 3 provider could not start or run incomplete, a release-cost vector without declared
- * build commands included (README.md, PROTOCOL.md).
+ * Exit status (RUN_EXIT_HELP, README.md, PROTOCOL.md): 0 gate passed, 1 something failed (also when the run is
+ * incomplete), 2 usage or configuration error, 3 nothing failed but something could not run.
  *
  * The options are read once into the plan (run/run-plan.ts), the vectors chosen, the plan run, the reports written.
  */
@@ -16,8 +15,9 @@ import { addProviderOptions, ignoreClosedOutput } from '../io/cli-options.js';
 import { chooseVectors } from '../run/choose-vectors.js';
 import { listSelection } from '../run/list-selection.js';
 import { runFromPlan } from '../run/run-from-plan.js';
-import { declareRunOptions, readRunPlan, type RunCliOptions } from '../run/run-plan.js';
-import { writeRunReports } from '../run/write-run-reports.js';
+import { declareRunOptions, readRunPlan, type ReportsPlan, type RunCliOptions } from '../run/run-plan.js';
+import type { AnnotationSources } from '../report/github-annotations.js';
+import { reportPath, writeRunReports } from '../run/write-run-reports.js';
 
 /** The help text after the options: how release-cost vectors are judged, and how to leave them out. */
 export const RUN_RELEASE_HELP = `
@@ -26,14 +26,22 @@ built with the provider's declared build commands, the "build" entry of the --co
 (a kofun.ctk.release-build/v1 file or object, as release-cost --build-config reads it);
 --provider reference builds with the kit's reference artifact builder. A provider without
 build commands (--process, --module, or a configuration without "build") gets its
-release-cost vectors NOT-RUN, and the gate exits 3, unless the selection leaves them out
-(--exclude-category release-cost), or declare "build" in the configuration.
+release-cost vectors NOT-RUN, which leaves the run incomplete, unless the selection leaves
+them out (--exclude-category release-cost), or declare "build" in the configuration.
 
 --list prints the selected vectors (after every filter and the shard) without starting a
 provider; --list --plan prints the plan of the run (selection, provider, phases, reports) as
 JSON instead. --last-failed REPORT re-runs the vectors that failed the gate in that JSON report.
 SIGINT, SIGTERM and --global-timeout stop the run: the providers are killed, and the reports
-of what ran are written, marked incomplete (exit 3).
+of what ran are written, marked incomplete.
+
+Exit status:
+  0  the gate passed: every selected vector PASS, ACCEPTABLE or XFAIL
+  1  the gate failed: a FAIL, ERROR or XPASS, a metamorphic difference, a fuzz disagreement or
+     an expectation naming no vector, also when the run is incomplete as well
+  2  usage or configuration error
+  3  nothing failed, but the run is incomplete: the provider could not start, a vector was
+     NOT-RUN (a release-cost vector without build commands), or the run was interrupted
 `;
 
 export const registerRun: Register = (program: Command, io, done) => {
@@ -60,11 +68,20 @@ async function runCommand(opts: RunCliOptions, io: CliIo): Promise<number> {
     // The verdict still reaches the console; a passed gate whose reports are lost does not pass (exit 2).
     const why = `the reports could not be written (${(err as NodeJS.ErrnoException).code ?? String(err)})`;
     await run.closeEvents([]);
-    run.console.summary(run.report, [...run.notes, why]);
+    run.console.summary(run.report, [...run.notes, why], annotationSources(plan.reports, io));
     io.stderr.write(`kofun-ctk: ${why}\n`);
     return run.report.gate.exit_code === EXIT.ok ? EXIT.usage : run.report.gate.exit_code;
   }
   await run.closeEvents(written.written);
-  run.console.summary(run.report, [...run.notes, ...written.lines]);
+  run.console.summary(run.report, [...run.notes, ...written.lines], annotationSources(plan.reports, io));
   return run.report.gate.exit_code;
+}
+
+/** Where the GitHub annotations send a reader for what they leave out: the job summary, and each report file. */
+function annotationSources(plan: ReportsPlan, io: CliIo): AnnotationSources {
+  const summary = io.env['GITHUB_STEP_SUMMARY'];
+  return {
+    jobSummary: summary !== undefined && summary !== '',
+    reportFiles: plan.out === '-' ? [] : plan.formats.map((f) => reportPath(plan, f, io.cwd)),
+  };
 }

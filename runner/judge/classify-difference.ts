@@ -1,26 +1,48 @@
 /**
  * What kind of difference separates actual result bytes from the expected ones, to
  * tell a provider author where to look: only the layout (the same JSON value,
- * KD-CANON-*), with the first byte offset at which the bytes part and a short escaped
+ * KD-CANON-*), with the first byte offset at which the bytes part and a short
  * context of both sides (a whole-file diff of a layout fault marks nearly every line),
- * only the order (equal once every array is sorted, KD-ORDER-*), or values, with the
+ * only the order (equal once every array is sorted, KD-ORDER-*), with each reordered
+ * array's JSON pointer and the expected and actual order of its elements' identities
+ * (a line diff of a reordering reads as if values changed), or values, with the
  * JSON pointers at which they differ.
+ *
+ * The contexts and identities are the provider's text as it is (both sides decoded as
+ * UTF-8 JSON, so it is text): each reporter escapes them once, for its own sink.
  */
-import { childPointer, escapeBytes } from '../../oracle/index.js';
+import { childPointer } from '../../oracle/index.js';
+import { elementIdentity, shortenIds, type Json } from './element-identity.js';
+
+/** One reordered array: where it is, and its elements' identities in the two orders from where they part. */
+export interface ReorderedArray {
+  /** The array's JSON pointer. */
+  pointer: string;
+  /** How many elements it has (the same on both sides). */
+  length: number;
+  /** The first index at which the two orders differ; `expected` and `actual` start there. */
+  from: number;
+  /** Identities of the expected order from `from`, at most MAX_IDENTITIES (provider text, unescaped). */
+  expected: string[];
+  /** Identities of the actual order from `from`, at most MAX_IDENTITIES (provider text, unescaped). */
+  actual: string[];
+}
 
 export type DifferenceClass =
   | {
       kind: 'layout';
       /** The first byte offset at which expected and actual differ (one side may end there). */
       offset: number;
-      /** Escaped bytes of the expected result around the offset. */
+      /** The byte offset at which both contexts start (the bytes before `offset` are the same on both sides). */
+      context_start: number;
+      /** The expected result's text from `context_start`, at most about 2 x LAYOUT_CONTEXT_BYTES bytes, unescaped. */
       expected_context: string;
-      /** Escaped bytes of the actual result around the offset. */
+      /** The actual result's text from `context_start`, unescaped. */
       actual_context: string;
       expected_length: number;
       actual_length: number;
     }
-  | { kind: 'order'; pointers: string[] }
+  | { kind: 'order'; pointers: string[]; arrays: ReorderedArray[] }
   | { kind: 'values'; pointers: string[]; more: number }
   | { kind: 'not-json' };
 
@@ -28,8 +50,10 @@ export type DifferenceClass =
 export const MAX_POINTERS = 32;
 /** Bytes of context shown before and after the first differing byte of a layout-only difference. */
 export const LAYOUT_CONTEXT_BYTES = 24;
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+/** The most reordered arrays whose identities are given. */
+export const MAX_REORDERED_ARRAYS = 8;
+/** The most identities given of each order of one array. */
+export const MAX_IDENTITIES = 12;
 
 /** Classifies the difference between two byte strings known to differ. */
 export function classifyDifference(expected: Uint8Array, actual: Uint8Array): DifferenceClass {
@@ -38,9 +62,13 @@ export function classifyDifference(expected: Uint8Array, actual: Uint8Array): Di
   if (a === undefined || e === undefined) return { kind: 'not-json' };
   if (deepEqual(e.value, a.value)) return layoutDifference(expected, actual);
   if (deepEqual(sortDeep(e.value), sortDeep(a.value))) {
-    const pointers: string[] = [];
-    collectOrderDifferences(e.value, a.value, '', pointers);
-    return { kind: 'order', pointers: pointers.slice(0, MAX_POINTERS) };
+    const found: ReorderedArray[] = [];
+    collectOrderDifferences(e.value, a.value, '', found);
+    return {
+      kind: 'order',
+      pointers: found.slice(0, MAX_POINTERS).map((r) => r.pointer),
+      arrays: found.slice(0, MAX_REORDERED_ARRAYS),
+    };
   }
   const pointers: string[] = [];
   collectDifferences(e.value, a.value, '', pointers);
@@ -51,30 +79,45 @@ export function classifyDifference(expected: Uint8Array, actual: Uint8Array): Di
   };
 }
 
-/** The first differing byte and the bytes around it on both sides. */
-export function layoutDifference(expected: Uint8Array, actual: Uint8Array): DifferenceClass & { kind: 'layout' } {
+/**
+ * The first differing byte and the text around it on both sides, of two UTF-8 texts that hold the same JSON value.
+ * The bytes before `offset` are the same on both sides, so both contexts start at one offset.
+ */
+function layoutDifference(expected: Uint8Array, actual: Uint8Array): DifferenceClass & { kind: 'layout' } {
   const n = Math.min(expected.length, actual.length);
   let offset = 0;
   while (offset < n && expected[offset] === actual[offset]) offset++;
+  let start = Math.max(0, offset - LAYOUT_CONTEXT_BYTES);
+  while (start > 0 && continuation(expected, start)) start--;
   return {
     kind: 'layout',
     offset,
-    expected_context: context(expected, offset),
-    actual_context: context(actual, offset),
+    context_start: start,
+    expected_context: context(expected, start, offset),
+    actual_context: context(actual, start, offset),
     expected_length: expected.length,
     actual_length: actual.length,
   };
 }
 
-/** Escaped bytes around `offset`, widened so that no UTF-8 sequence is cut at either end; `…` marks a cut. */
-function context(bytes: Uint8Array, offset: number): string {
-  const continuation = (i: number): boolean => i < bytes.length && ((bytes[i] as number) & 0xc0) === 0x80;
-  let start = Math.max(0, offset - LAYOUT_CONTEXT_BYTES);
-  while (start > 0 && continuation(start)) start--;
+function continuation(bytes: Uint8Array, i: number): boolean {
+  return i < bytes.length && ((bytes[i] as number) & 0xc0) === 0x80;
+}
+
+/** The text from `start` to LAYOUT_CONTEXT_BYTES past `offset`, widened so that no UTF-8 sequence is cut. */
+function context(bytes: Uint8Array, start: number, offset: number): string {
   let end = Math.min(bytes.length, offset + LAYOUT_CONTEXT_BYTES);
-  while (end < bytes.length && continuation(end)) end++;
-  const body = escapeBytes(bytes.subarray(start, end));
-  return `${start > 0 ? '…' : ''}${body}${end < bytes.length ? '…' : ''}`;
+  while (end < bytes.length && continuation(bytes, end)) end++;
+  return new TextDecoder('utf-8').decode(bytes.subarray(start, end));
+}
+
+/** One reordered array: where the orders part, and the identities of each from there. */
+function reordered(e: Json[], a: Json[], pointer: string): ReorderedArray {
+  let from = 0;
+  while (from < e.length && deepEqual(e[from] as Json, a[from] as Json)) from++;
+  const window = (side: Json[]): string[] => side.slice(from, from + MAX_IDENTITIES).map(elementIdentity);
+  const [expected = [], actual = []] = shortenIds([window(e), window(a)]);
+  return { pointer, length: e.length, from, expected, actual };
 }
 
 function parse(bytes: Uint8Array): { value: Json } | undefined {
@@ -135,14 +178,14 @@ function sortDeep(v: Json): Json {
   return v;
 }
 
-/** Pointers of arrays whose order differs (equal as multisets). */
-function collectOrderDifferences(e: Json, a: Json, at: string, out: string[]): void {
+/** The arrays whose order differs (equal as multisets), with the identities of both orders. */
+function collectOrderDifferences(e: Json, a: Json, at: string, out: ReorderedArray[]): void {
   if (Array.isArray(e) && Array.isArray(a)) {
     if (deepEqual(e, a)) return;
     // Elements pairwise equal up to their own inner order: the difference is deeper.
     const sameSlots = e.length === a.length && e.every((x, i) => deepEqual(sortDeep(x), sortDeep(a[i] as Json)));
     if (!sameSlots) {
-      out.push(at);
+      out.push(reordered(e, a, at));
       return;
     }
     e.forEach((x, i) => collectOrderDifferences(x, a[i] as Json, childPointer(at, i), out));

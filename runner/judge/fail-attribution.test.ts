@@ -36,10 +36,18 @@ test('without a verifier finding, the vector clauses of the differing parts', ()
     'KD-DIAG-03',
   ]);
   assert.equal(clausesOfDifference({ kind: 'values', pointers: ['/type/display'], more: 0 }, CLAUSES), ['KD-TYPE-04']);
-  assert.equal(clausesOfDifference({ kind: 'order', pointers: ['/operations'] }, CLAUSES), ['KD-ORDER-06']);
+  assert.equal(clausesOfDifference({ kind: 'order', pointers: ['/operations'], arrays: [] }, CLAUSES), ['KD-ORDER-06']);
   assert.equal(
     clausesOfDifference(
-      { kind: 'layout', offset: 0, expected_context: '', actual_context: '', expected_length: 1, actual_length: 2 },
+      {
+        kind: 'layout',
+        offset: 0,
+        context_start: 0,
+        expected_context: '',
+        actual_context: '',
+        expected_length: 1,
+        actual_length: 2,
+      },
       CLAUSES,
     ),
     ['KD-CANON-02'],

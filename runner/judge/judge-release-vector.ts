@@ -26,8 +26,16 @@ import { MAX_PROVIDER_TEXT } from './judge-vector.js';
 import { judgementOf, type NotRunJudgement, type VectorError, type VectorJudgement } from './verdict.js';
 import type { ReleaseVector } from '../vectors/vector-source.js';
 
-/** The NOT-RUN reason of a release-cost vector whose provider declares no build. */
+/** Why a release-cost vector is not built when its provider declares no build. */
 export const NO_BUILD_COMMANDS = 'no build commands declared';
+
+/**
+ * The NOT-RUN message of a release-cost vector whose provider declares no build: the cause and both ways out, so the
+ * one vector's message (a JUnit error, an annotation) says what to do without the rest of the report.
+ */
+export const NO_BUILD_COMMANDS_NOT_RUN =
+  `${NO_BUILD_COMMANDS}: declare "build" (a kofun.ctk.release-build/v1 file or object) in the --config provider ` +
+  'configuration, or leave the category out with --exclude-category release-cost';
 
 /** How the release-cost vectors of a run are built. */
 export interface ReleaseBuildPlan {

@@ -77,8 +77,11 @@ export function judgeVector(
     ...attributeFailure(verified.violations, difference, vector.clauses),
     difference,
   };
-  // A layout-only difference is told by its first byte offset and context; a line diff would mark every line.
-  return difference.kind === 'layout' ? failed : { ...failed, diff: unifiedDiff(vector.expected, actual) };
+  // A layout-only difference is told by its first byte offset and context (a line diff would mark every line), an
+  // order-only one by the two orders of each array's identities (a line diff would read as changed values).
+  return difference.kind === 'layout' || difference.kind === 'order'
+    ? failed
+    : { ...failed, diff: unifiedDiff(vector.expected, actual) };
 }
 
 /** A provider fault as a judgement error, every provider-controlled part escaped and bounded. */

@@ -5,15 +5,36 @@
  * report edited by hand (a failing vector's entry deleted, a FAIL turned into a PASS) is thereby refused.
  */
 import { verdictNotHandled, type VectorJudgement } from '../judge/verdict.js';
-import { filterVectors, parseShard, shardVectors } from '../vectors/select-vectors.js';
+import { filterVectors, parseShard, shardVectors, type VectorFilters } from '../vectors/select-vectors.js';
 import type { VectorSet } from '../vectors/vector-source.js';
 import type { GateReport } from './gate-report.js';
+import type { RunSelection } from './run-events.js';
 
 /** One reason a merge is refused, naming the report (by its position on the command line, from 1) and vector. */
 export interface MergeProblem {
   report: number;
   vector?: string;
   message: string;
+}
+
+/**
+ * The filters a report's `selection` records, as the selection reads them (`--category`, `--exclude-category`,
+ * `--id`, `--clause`, and the ids an earlier report's failures named for `--last-failed`), or a reason the record
+ * cannot be selected again: a `--last-failed` run of a kit that did not record the ids it chose.
+ */
+export function filtersOfSelection(
+  selection: RunSelection,
+): { ok: true; filters: VectorFilters } | { ok: false; why: string } {
+  const filters: VectorFilters = {
+    categories: selection.categories,
+    excludeCategories: selection.exclude_categories ?? [],
+    ids: selection.ids,
+    clauses: selection.clauses,
+  };
+  if (selection.last_failed !== true) return { ok: true, filters };
+  if (selection.last_failed_ids === undefined)
+    return { ok: false, why: 'was run with --last-failed but does not record the ids it chose (last_failed_ids)' };
+  return { ok: true, filters: { ...filters, within: new Set(selection.last_failed_ids) } };
 }
 
 /** The problems of `reports` against `vectorSet` (empty when the merge is complete and consistent). */
@@ -30,7 +51,12 @@ export function checkMergeSelection(reports: readonly GateReport[], vectorSet: V
       problems.push({ report, message: `ran vector set ${r.vector_set_sha256}, not ${vectorSet.vectorSetSha256}` });
       return;
     }
-    const filtered = filterVectors(all, r.selection);
+    const recorded = filtersOfSelection(r.selection);
+    if (!recorded.ok) {
+      problems.push({ report, message: recorded.why });
+      return;
+    }
+    const filtered = filterVectors(all, recorded.filters);
     if (r.selection.filtered !== filtered.length) {
       problems.push({
         report,

@@ -31,6 +31,42 @@ const progress = (done: number, total: number, outcome: ProgressOutcome = 'PASS'
   total,
 });
 
+const start = (id: string, work: 'query' | 'build' = 'query'): RunEvent => ({
+  event: 'vector-start',
+  phase: 'base',
+  id,
+  work,
+});
+
+test('line and progress: the line names the vector or build in flight longest, how long, and how many more', () => {
+  const clock = { t: 0 };
+  const r = capture('line', clock);
+  r.sink(start('v/1'));
+  r.sink(progress(1, 100));
+  // v/2 goes out at 1 s, the build of r/9 at 2 s; neither is judged by 7 s, when the 5 s line is due.
+  clock.t = 1000;
+  r.sink(start('v/2'));
+  clock.t = 2000;
+  r.sink(start('release-cost/r9', 'build'));
+  clock.t = 7000;
+  r.sink(progress(2, 100, 'FAIL'));
+  assert.is(r.text(), 'vectors 2/100 (2%)  PASS 1  FAIL 1  building release-cost/r9 (5 s)\n');
+  // Once v/2 was judged (the progress above was v/2's), only the build is in flight; v/3 and v/4 join it, and v/3
+  // is judged at 13 s: the build and v/4 are left.
+  r.sink(start('v/3'));
+  r.sink(start('v/4'));
+  clock.t = 13000;
+  r.sink(progress(3, 100));
+  assert.match(r.text(), 'vectors 3/100 (3%)  PASS 2  FAIL 1  building release-cost/r9 (11 s) and 1 more\n');
+
+  const tty = capture('progress', { t: 0 });
+  tty.sink(start('v/1'));
+  tty.sink(progress(1, 3));
+  tty.sink(start('stale/<odd>\u001b[2J'));
+  // Redrawn as soon as a vector goes out, its id escaped.
+  assert.match(tty.text(), 'vectors 1/3  PASS 1  waiting on stale/<odd>\\u{1b}[2J (0 s)');
+});
+
 test('auto: github under GitHub Actions, progress on a TTY, line otherwise; an explicit choice stands', () => {
   assert.is(chooseReporter('auto', true, { GITHUB_ACTIONS: 'true' }), 'github');
   assert.is(chooseReporter('auto', true, {}), 'progress');
@@ -107,24 +143,46 @@ test('summary: by category and by violated clause; quiet prints the gate line al
   });
   q.sink(progress(1, 1));
   q.summary();
-  assert.match(q.text(), /^gate FAILED \(exit 3\)/);
+  // The sample holds a FAIL beside its NOT-RUN: a failure exits 1 whatever else could not run.
+  assert.match(q.text(), /^gate FAILED \(exit 1\)/);
   assert.not.match(q.text(), /by category/);
 });
 
-test('github: one ::error per failing vector, grouped by clause, one line each, capped', () => {
+test('github: one annotation per group, errors then warnings, then where the rest is; one line each', () => {
   const lines = githubAnnotations(sampleReport());
-  const errors = lines.filter((l) => l.startsWith('::error '));
-  // FAIL, ERROR, NOT-RUN, XPASS fail the gate; XFAIL does not.
-  assert.is(errors.length, 4);
-  assert.is(lines[0], '::group::KD-CANON-02: 1 vectors');
-  assert.match(lines[1] ?? '', /^::error title=kofun-ctk KD-CANON-02::stale\/fail: FAIL KD-CANON-02 KD-ORDER-03: m$/);
+  // FAIL, ERROR and XPASS are errors, in severity order; the NOT-RUN is a warning; XFAIL and ACCEPTABLE say nothing.
+  assert.is(lines.length, 5);
+  assert.is(
+    lines[0],
+    '::error title=kofun-ctk KD-CANON-02 (wrong value)::1 vector FAIL KD-CANON-02 (wrong value): stale/fail. ' +
+      'KD-CANON-02 m',
+  );
+  assert.match(
+    lines[1] ?? '',
+    /^::error title=kofun-ctk ERROR crash::1 vector ERROR crash: invalid\/crash\. bad<script>/,
+  );
+  assert.is(
+    lines[2],
+    '::error title=kofun-ctk XPASS (remove the expectation)::1 vector XPASS: an expected failure passed: stale/xpass',
+  );
+  assert.is(
+    lines[3],
+    '::warning title=kofun-ctk NOT-RUN not-run::1 vector NOT-RUN: invalid/not-run. the provider could not start',
+  );
+  assert.is(
+    lines[4],
+    '::notice title=kofun-ctk::all 4 vectors that fail the gate or did not run are in the reports ' +
+      '(--report json,junit,md,html)',
+  );
   for (const l of lines) assert.not.match(l, /[\n\r\u0000-\u001f]/);
-  const crash = errors.find((l) => l.includes('invalid/crash')) ?? '';
-  assert.ok(crash.includes('bad<script>'), crash);
-  assert.not.match(crash.slice(2), /::[a-z-]+ /);
-  const capped = githubAnnotations(sampleReport(), 2);
-  assert.is(capped.filter((l) => l.startsWith('::error ')).length, 2);
-  assert.is(capped.at(-1), '::notice title=kofun-ctk::2 more failing vectors not annotated; see the reports');
+  // The provider's text cannot start a command of its own: no `::` after the command's own.
+  assert.not.match((lines[1] ?? '').slice(2), /::[a-z-]+ /);
+  const named = githubAnnotations(sampleReport(), { jobSummary: true, reportFiles: ['r/a.json', 'r/b.xml'] });
+  assert.is(
+    named.at(-1),
+    '::notice title=kofun-ctk::all 4 vectors that fail the gate or did not run are in the job summary and ' +
+      'the reports r/a.json, r/b.xml',
+  );
   assert.ok(HOSTILE.includes('\u001b'));
 });
 

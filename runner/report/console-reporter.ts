@@ -2,8 +2,10 @@
  * The console view of a run. While it runs, one of the reporters of `--reporter`:
  * `progress` (a progress line redrawn in place, on a TTY), `line` (a progress line at
  * least every 5 seconds or every 10% of the vectors, for CI logs), `dot` (one character
- * per vector), `github` (the line reporter, then GitHub Actions `::error` annotations),
- * `quiet` (nothing until the gate line). Then a summary naming the vector set, the
+ * per vector), `github` (the line reporter, then GitHub Actions annotations,
+ * github-annotations.ts), `quiet` (nothing until the gate line). The progress and line
+ * reporters name the query or build in flight longest and how long it has waited, so a
+ * stalled run says what it waits on. Then a summary naming the vector set, the
  * provider, the kit, every vector that fails the gate with its clauses, the counts by
  * category and by violated clause, and the gate itself. Colour only on a TTY
  * (picocolors). Everything provider-controlled was escaped before it got here or is
@@ -15,12 +17,13 @@ import { formatViolation, escapeText } from '../../oracle/index.js';
 import { gateEffect, VERDICTS, verdictNotHandled, type VectorJudgement } from '../judge/verdict.js';
 import { describeHermetic } from '../hermetic/hermetic-observation.js';
 import { describeSandbox } from '../sandbox/describe-sandbox.js';
-import { describeDifference, describeProvider } from './describe.js';
+import { describeProvider, differenceLines } from './describe.js';
 import { describeFuzzPhase } from './fuzz-phase-report.js';
 import type { GateReport } from './gate-report.js';
-import { githubAnnotations } from './github-annotations.js';
+import { githubAnnotations, type AnnotationSources } from './github-annotations.js';
 import type { EventSink, ProgressOutcome } from './run-events.js';
 import type { RunSummary } from './run-summary.js';
+import { bySeverity } from './severity-order.js';
 
 type Colors = ReturnType<typeof pc.createColors>;
 
@@ -50,8 +53,11 @@ export function chooseReporter(requested: string, tty: boolean, env: NodeJS.Proc
 
 export interface ConsoleReporter {
   sink: EventSink;
-  /** Prints the summary of a finished run (with its fuzz and hermetic sections), then the `extra` lines. */
-  summary(report: GateReport, extra?: string[]): void;
+  /**
+   * Prints the summary of a finished run (with its fuzz and hermetic sections), then the `extra` lines; the `github`
+   * reporter then writes its annotations, naming `sources` as where the rest is.
+   */
+  summary(report: GateReport, extra?: string[], sources?: AnnotationSources): void;
 }
 
 export interface ConsoleReporterOptions {
@@ -68,26 +74,43 @@ export function consoleReporter(out: Writable, tty: boolean, options: ConsoleRep
   const kind = options.kind ?? (tty ? 'progress' : 'line');
   const now = options.now ?? Date.now;
   const counts = new Map<ProgressOutcome, number>();
+  // What is in flight, by phase and id, with when it went out: the progress line names the longest waiting.
+  const inFlight = new Map<string, { id: string; work: 'query' | 'build'; since: number }>();
   let progressShown = false;
   let dots = 0;
   let lastLine = { at: now(), done: 0 };
   let latest: Extract<Parameters<EventSink>[0], { event: 'progress' }> | undefined;
   let timer: NodeJS.Timeout | undefined;
   const tallyText = (): string => [...counts.entries()].map(([k, n]) => `${colorVerdict(c, k)} ${n}`).join('  ');
+  const flightText = (): string => {
+    let oldest: { id: string; work: 'query' | 'build'; since: number } | undefined;
+    for (const f of inFlight.values()) if (oldest === undefined || f.since < oldest.since) oldest = f;
+    if (oldest === undefined) return '';
+    const seconds = Math.floor((now() - oldest.since) / 1000);
+    const more = inFlight.size > 1 ? ` and ${inFlight.size - 1} more` : '';
+    const what = oldest.work === 'build' ? 'building' : 'waiting on';
+    return `  ${what} ${escapeText(oldest.id)} (${seconds} s)${more}`;
+  };
   const printLine = (): void => {
     if (latest === undefined) return;
     const e = latest;
     const pct = e.total === 0 ? 100 : Math.floor((e.done * 100) / e.total);
-    out.write(`${e.phase === 'base' ? 'vectors' : 'metamorphic'} ${e.done}/${e.total} (${pct}%)  ${tallyText()}\n`);
+    const head = `${e.phase === 'base' ? 'vectors' : 'metamorphic'} ${e.done}/${e.total} (${pct}%)`;
+    out.write(`${head}  ${tallyText()}${e.done < e.total ? flightText() : ''}\n`);
     lastLine = { at: now(), done: e.done };
+  };
+  const drawProgress = (e: Extract<Parameters<EventSink>[0], { event: 'progress' }>): void => {
+    const head = `${e.phase === 'base' ? 'vectors' : 'metamorphic'} ${e.done}/${e.total}`;
+    out.write(`\r\x1b[2K${head}  ${tallyText()}${e.done < e.total ? flightText() : ''}`);
+    progressShown = true;
   };
   const onProgress = (e: Extract<Parameters<EventSink>[0], { event: 'progress' }>): void => {
     if (latest !== undefined && latest.phase !== e.phase) counts.clear();
     latest = e;
+    inFlight.delete(`${e.phase} ${e.id}`);
     counts.set(e.outcome, (counts.get(e.outcome) ?? 0) + 1);
     if (kind === 'progress') {
-      out.write(`\r\x1b[2K${e.phase === 'base' ? 'vectors' : 'metamorphic'} ${e.done}/${e.total}  ${tallyText()}`);
-      progressShown = true;
+      drawProgress(e);
       if (e.done === e.total) {
         out.write('\n');
         counts.clear();
@@ -127,6 +150,10 @@ export function consoleReporter(out: Writable, tty: boolean, options: ConsoleRep
       if (kind !== 'quiet') out.write(`provider: ${describeProvider(e.identity)}\n`);
     } else if (e.event === 'provider-restart' && kind !== 'progress' && kind !== 'quiet') {
       out.write(`provider instance ${e.lane} restarted: ${escapeText(e.reason)}\n`);
+    } else if (e.event === 'vector-start') {
+      inFlight.set(`${e.phase} ${e.id}`, { id: e.id, work: e.work, since: now() });
+      // The progress line names it at once; the line reporter names it in its next line.
+      if (kind === 'progress' && latest !== undefined && latest.phase === e.phase) drawProgress(latest);
     } else if (e.event === 'progress') {
       onProgress(e);
     } else if (e.event === 'run-end') {
@@ -137,9 +164,10 @@ export function consoleReporter(out: Writable, tty: boolean, options: ConsoleRep
       }
     }
   };
-  const summary = (report: GateReport, extra: string[] = []): void => {
+  const summary = (report: GateReport, extra: string[] = [], sources?: AnnotationSources): void => {
     if (kind !== 'quiet') {
-      const failing = report.vectors.filter((v) => gateEffect(v.verdict) !== 'passes');
+      // What matters most first: a wrong value before an order, a layout, an ERROR, a NOT-RUN.
+      const failing = bySeverity(report.vectors.filter((v) => gateEffect(v.verdict) !== 'passes'));
       for (const v of failing.slice(0, MAX_DETAILED)) out.write(detail(c, v, options.verbose ?? false));
       if (failing.length > MAX_DETAILED) {
         out.write(`… and ${failing.length - MAX_DETAILED} more; see the JSON, JUnit, Markdown or HTML report\n`);
@@ -158,7 +186,7 @@ export function consoleReporter(out: Writable, tty: boolean, options: ConsoleRep
     const who = `provider ${describeProvider(report.provider)}, kofun-ctk ${escapeText(report.kit_version)}`;
     out.write(`${gate} (exit ${report.gate.exit_code}) for vector set ${report.vector_set_sha256}, ${who}\n`);
     for (const r of report.gate.reasons) out.write(`  - ${escapeText(r)}\n`);
-    if (kind === 'github') for (const line of githubAnnotations(report)) out.write(`${line}\n`);
+    if (kind === 'github') for (const line of githubAnnotations(report, sources)) out.write(`${line}\n`);
   };
   return { sink, summary };
 }
@@ -284,9 +312,14 @@ function failLines(c: Colors, v: Extract<VectorJudgement, { verdict: 'FAIL' }>, 
       ? " (the vector's clauses for the differing parts; the verifier found no violation)"
       : '';
   lines.push(`${head}  ${v.fail_clauses.join(' ')}${source}`);
-  if (v.difference) lines.push(`    ${describeDifference(v.difference)}`);
-  if (v.metamorphic && !v.metamorphic.ok)
+  if (v.difference)
+    for (const l of differenceLines(v.difference, 'terminal')) lines.push(`    ${'  '.repeat(l.depth)}${l.text}`);
+  if (v.metamorphic && !v.metamorphic.ok) {
     lines.push(`    metamorphic (seed ${v.metamorphic.seed}): ${v.metamorphic.detail ?? ''}`);
+    if (v.metamorphic.difference)
+      for (const l of differenceLines(v.metamorphic.difference, 'terminal'))
+        lines.push(`      ${'  '.repeat(l.depth)}${l.text}`);
+  }
   for (const violation of v.violations.slice(0, verbose ? undefined : 5))
     lines.push(`    ${formatViolation(violation)}`);
   if (v.violations.length > 5 && !verbose) lines.push(`    … ${v.violations.length - 5} more violations`);

@@ -24,7 +24,8 @@ export interface FuzzPhaseReport {
 }
 
 /**
- * The gate report with its fuzz phase: a disagreement fails the gate, a phase that could not run leaves it incomplete.
+ * The gate report with its fuzz phase: a disagreement fails the gate (exit 1), a phase that could not run leaves the
+ * run incomplete (exit 3 when nothing failed).
  */
 export function withFuzzPhase(report: GateReport, fuzz: FuzzPhaseReport): GateReport {
   const gate = { ...report.gate, reasons: [...report.gate.reasons] };
@@ -33,13 +34,35 @@ export function withFuzzPhase(report: GateReport, fuzz: FuzzPhaseReport): GateRe
       `fuzz: a disagreement in ${fuzz.cases} generated cases (seed ${fuzz.seed}), ` +
         `written as ${fuzz.vector_id ?? 'a vector'}`,
     );
-    if (gate.exit_code === EXIT.ok) gate.exit_code = EXIT.failed;
+    gate.exit_code = EXIT.failed;
   } else if (fuzz.outcome === 'no-provider') {
     gate.reasons.push(`fuzz: the phase could not run (seed ${fuzz.seed})`);
-    gate.exit_code = EXIT.incomplete;
+    gate.incomplete = true;
+    if (gate.exit_code === EXIT.ok) gate.exit_code = EXIT.incomplete;
   }
   gate.passed = gate.exit_code === EXIT.ok;
-  return { ...report, gate, fuzz };
+  return { ...report, gate, incomplete: gate.incomplete, fuzz };
+}
+
+/**
+ * The fuzz phases of shard reports as one: every shard runs the whole phase with the same seed and number of cases, so
+ * the merged phase is a disagreement when any shard's is (the first such shard's), else could not run when any could
+ * not, else passed. Shards run with and without `--fuzz`, or with other seeds or case counts, are refused: the merged
+ * gate would claim a phase some shard never ran.
+ */
+export function mergeFuzzPhases(
+  phases: readonly (FuzzPhaseReport | undefined)[],
+): { ok: true; fuzz?: FuzzPhaseReport } | { ok: false; message: string } {
+  const present = phases.filter((p): p is FuzzPhaseReport => p !== undefined);
+  if (present.length === 0) return { ok: true };
+  if (present.length !== phases.length)
+    return { ok: false, message: 'refusing to merge reports run with and without --fuzz' };
+  const first = present[0] as FuzzPhaseReport;
+  if (present.some((p) => p.seed !== first.seed || p.cases !== first.cases))
+    return { ok: false, message: 'refusing to merge reports run with different --fuzz or --fuzz-seed' };
+  const fuzz =
+    present.find((p) => p.outcome === 'disagreement') ?? present.find((p) => p.outcome === 'no-provider') ?? first;
+  return { ok: true, fuzz };
 }
 
 /** One line on the phase for the text reports. */

@@ -37,7 +37,7 @@ export interface GateReport {
   unknown_expectations: Expectation[];
   /**
    * True when the run did not judge every selected vector (the provider could not start, a vector was NOT-RUN, the
-   * run was interrupted); the gate's exit status is then 3. Always written by this kit.
+   * run was interrupted): the gate's exit status is then 3 unless something failed (1). Always written by this kit.
    */
   incomplete?: boolean;
   /** What stopped the run early (SIGINT, SIGTERM, global-timeout), or null. Always written by this kit. */
@@ -62,9 +62,11 @@ export function countVerdicts(vectors: readonly VectorJudgement[]): Record<Verdi
 }
 
 /**
- * The gate over judged vectors. Exit 3 when the run is incomplete (the provider could
- * not start, a vector was NOT-RUN, a shard is missing); otherwise 1 when anything
- * fails the gate (FAIL, ERROR, XPASS, an expectation naming no vector); otherwise 0.
+ * The gate over judged vectors. Exit 1 when anything fails the gate (FAIL, ERROR, XPASS, a metamorphic failure, an
+ * expectation naming no vector), even when the run is also incomplete: a failure found is a failure whatever else
+ * could not run, and CI must not read a failing provider as a broken set-up. Otherwise exit 3 when the run is
+ * incomplete (the provider could not start, a vector was NOT-RUN, a shard is missing, the run was interrupted);
+ * otherwise 0.
  */
 export function computeGate(
   vectors: readonly VectorJudgement[],
@@ -73,9 +75,14 @@ export function computeGate(
 ): GateOutcome {
   const counts = countVerdicts(vectors);
   const reasons: string[] = [...incomplete];
+  let fails = false;
+  let isIncomplete = incomplete.length > 0;
   for (const verdict of VERDICTS) {
-    if (gateEffect(verdict) === 'passes' || counts[verdict] === 0) continue;
+    const effect = gateEffect(verdict);
+    if (effect === 'passes' || counts[verdict] === 0) continue;
     reasons.push(`${counts[verdict]} ${verdict}`);
+    if (effect === 'fails') fails = true;
+    else isIncomplete = true;
   }
   for (const e of unknownExpectations) reasons.push(`expectation names no vector: ${e.id}`);
   // A metamorphic failure the expectations file names (XFAIL) is a known failure like any other.
@@ -83,9 +90,9 @@ export function computeGate(
     (j) => j.metamorphic !== undefined && !j.metamorphic.ok && j.verdict !== 'XFAIL',
   ).length;
   if (metamorphicFailures > 0) reasons.push(`${metamorphicFailures} metamorphic canonical-order failures`);
-  const isIncomplete = incomplete.length > 0 || VERDICTS.some((v) => gateEffect(v) === 'incomplete' && counts[v] > 0);
-  const exit_code = isIncomplete ? EXIT.incomplete : reasons.length > 0 ? EXIT.failed : EXIT.ok;
-  return { passed: exit_code === EXIT.ok, exit_code, reasons };
+  if (unknownExpectations.length > 0 || metamorphicFailures > 0) fails = true;
+  const exit_code = fails ? EXIT.failed : isIncomplete ? EXIT.incomplete : EXIT.ok;
+  return { passed: exit_code === EXIT.ok, exit_code, reasons, incomplete: isIncomplete };
 }
 
 /** Builds the report from a complete event stream. */
@@ -117,7 +124,7 @@ export function reportFromEvents(events: readonly RunEvent[]): GateReport {
     summary: summarizeVectors(vectors),
     gate: end.gate,
     unknown_expectations: end.unknown_expectations,
-    incomplete: end.gate.exit_code === EXIT.incomplete,
+    incomplete: end.gate.incomplete,
     interrupted_by: end.interrupted_by ?? null,
     ...(end.hermetic === undefined ? {} : { hermetic: end.hermetic }),
     ...(start.sandbox === undefined ? {} : { sandbox: start.sandbox }),

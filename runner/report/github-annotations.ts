@@ -1,82 +1,252 @@
 /**
- * GitHub Actions workflow commands for a finished run: one `::error` annotation per vector
- * that fails the gate, grouped by the clause it violates (the most violated clause first)
- * or by error kind, and capped (GitHub shows few annotations per step; the reports have
- * all). Provider text is escaped for the workflow-command encoding, so it stays within
- * its one line and cannot issue a command of its own.
+ * GitHub Actions workflow commands for a finished run, within what GitHub shows: at most 10 `::error` and 10
+ * `::warning` annotations per step (actions/toolkit PR #734), so the kit writes one annotation per group of vectors,
+ * never one per vector, at most 10 of each level in severity order (severity-order.ts), each with the count of
+ * vectors behind it, and then one `::notice` saying where everything is (the job summary, the report files) and how
+ * many groups were left out.
+ *
+ * - `::error`: what fails the gate. A FAIL, grouped by its rank (a wrong value, an order, a layout) and lead clause; an
+ *   ERROR, grouped by its error kind and code (what the provider did, not which clause it was asked about); an
+ *   XPASS; a fuzz disagreement (a wrong value on a generated case); expectations naming no vector.
+ * - `::warning`: what leaves the run incomplete or unchecked without failing it by itself: a NOT-RUN, grouped by
+ *   kind; why the run is incomplete (the provider could not start, a shard missing, an interruption); a fuzz phase
+ *   that could not run; a hermetic trace that could not observe; the kit's notes on vectors that pass.
+ *
+ * Provider text is escaped for the workflow-command encoding, so it stays within its one line and cannot issue a
+ * command of its own.
  */
-import { escapeFor } from '../../oracle/index.js';
-import { verdictNotHandled, type VectorJudgement } from '../judge/verdict.js';
+import { escapeFor, githubSafe } from '../../oracle/index.js';
+import { gateEffect, verdictNotHandled, type VectorJudgement } from '../judge/verdict.js';
+import { differenceSummary } from './describe.js';
 import type { GateReport } from './gate-report.js';
+import { bySeverity, leadClause, severityRank, SEVERITY_RANKS, type SeverityRank } from './severity-order.js';
 
-/** The most annotations written for one run. */
-export const MAX_ANNOTATIONS = 50;
+/** GitHub shows at most this many annotations of one level per step. */
+export const MAX_ANNOTATIONS_PER_LEVEL = 10;
+/** The most vector ids named in one annotation. */
+const IDS_NAMED = 5;
+/** Sorts a gate-level group after the vector groups of its rank. */
+const AFTER_VECTORS = '\u{10ffff}';
 
-/**
- * The annotation of a vector that fails the gate: its group (the clause it violates, the most violated one first, or
- * its verdict and error kind) and its message; none for a vector that passes the gate.
- */
-function annotationOf(
-  v: VectorJudgement,
-  clauseRank: ReadonlyMap<string, number>,
-): { group: string; message: string } | undefined {
+/** One annotation: a group of vectors, or a finding of the gate, at one level. */
+interface Group {
+  level: 'error' | 'warning';
+  /** Where it sorts: the severity rank, then the group's clause or name. */
+  rank: number;
+  key: string;
+  /** Kit text (a clause, an error kind and code), escaped as a property when written. */
+  title: string;
+  /** Kit text: what the group's vectors have in common, or the whole finding of a gate-level group. */
+  what: string;
+  /** The vectors behind a vector group (none for a gate-level finding). */
+  ids: string[];
+  /** A detail of the group's first vector or of the finding, already safe for a workflow command's message. */
+  detail?: string;
+}
+
+const RANK_WORDS: Record<SeverityRank, string> = {
+  value: 'wrong value',
+  order: 'order only',
+  layout: 'layout only',
+  error: 'error',
+  xpass: 'unexpected pass',
+  'not-run': 'not run',
+  xfail: 'expected failure',
+  acceptable: 'acceptable',
+  pass: 'pass',
+};
+
+/** The group a vector annotates (its `ids` still empty), or undefined for one that passes without a note. */
+function groupOf(v: VectorJudgement): Group | undefined {
+  const rankName = severityRank(v);
+  const rank = SEVERITY_RANKS.indexOf(rankName);
   switch (v.verdict) {
     case 'FAIL': {
+      const clause = leadClause(v) ?? 'no clause';
       const first = v.violations[0];
-      const message = `${v.id}: FAIL ${v.fail_clauses.join(' ')}${first !== undefined ? `: ${first.message}` : ''}`;
-      const byRank = [...v.fail_clauses].sort((a, b) => (clauseRank.get(a) ?? 0) - (clauseRank.get(b) ?? 0));
-      return { group: byRank[0] ?? 'FAIL', message };
+      const difference = v.difference ?? v.metamorphic?.difference;
+      const detail =
+        first !== undefined
+          ? escapeFor('github', `${first.clause} ${first.message}`)
+          : difference !== undefined
+            ? differenceSummary(difference, 'github')
+            : undefined;
+      const title = `${clause} (${RANK_WORDS[rankName]})`;
+      return {
+        level: 'error',
+        rank,
+        key: clause,
+        title,
+        what: `FAIL ${title}`,
+        ids: [],
+        ...(detail ? { detail } : {}),
+      };
+    }
+    case 'ERROR': {
+      const kind = `${v.error?.kind ?? 'error'}${v.error?.code === undefined ? '' : ` ${v.error.code}`}`;
+      const title = `ERROR ${kind}${v.fail_clauses.length > 0 ? ` ${v.fail_clauses.join(' ')}` : ''}`;
+      // The error's message is held escaped by the base rule already.
+      return {
+        level: 'error',
+        rank,
+        key: kind,
+        title,
+        what: title,
+        ids: [],
+        detail: githubSafe(v.error?.message ?? ''),
+      };
     }
     case 'XPASS':
       return {
-        group: 'XPASS (remove the expectation)',
-        message: `${v.id}: XPASS: expected ${v.expectation?.verdict ?? ''}, got ${v.raw_verdict ?? ''}`,
+        level: 'error',
+        rank,
+        key: 'XPASS',
+        title: 'XPASS (remove the expectation)',
+        what: 'XPASS: an expected failure passed',
+        ids: [],
       };
-    case 'ERROR':
-    case 'NOT-RUN':
-      return {
-        group: `${v.verdict} ${v.error?.kind ?? ''}`.trim(),
-        message: `${v.id}: ${v.verdict}: ${v.error?.kind ?? ''}: ${v.error?.message ?? ''}`,
-      };
+    case 'NOT-RUN': {
+      const kind = v.error?.kind ?? 'not-run';
+      const detail = githubSafe(v.error?.message ?? '');
+      return { level: 'warning', rank, key: kind, title: `NOT-RUN ${kind}`, what: 'NOT-RUN', ids: [], detail };
+    }
     case 'PASS':
     case 'ACCEPTABLE':
-    case 'XFAIL':
-      return undefined;
+    case 'XFAIL': {
+      const note = v.notes[0];
+      if (note === undefined) return undefined;
+      return {
+        level: 'warning',
+        rank,
+        key: 'notes',
+        title: 'notes',
+        what: 'with a note',
+        ids: [],
+        detail: githubSafe(note),
+      };
+    }
     default:
       return verdictNotHandled(v);
   }
 }
 
-/** The workflow-command lines for a report. */
-export function githubAnnotations(report: GateReport, max = MAX_ANNOTATIONS): string[] {
-  const clauseRank = new Map(report.summary.by_clause.map((c, i) => [c.clause, i]));
-  const groups = new Map<string, string[]>();
-  for (const v of report.vectors) {
-    const annotation = annotationOf(v, clauseRank);
-    if (annotation === undefined) continue;
-    groups.set(annotation.group, [...(groups.get(annotation.group) ?? []), annotation.message]);
+/** Findings of the gate that belong to no vector: the fuzz phase, stale expectations, why the run is incomplete. */
+function gateGroups(report: GateReport): Group[] {
+  const groups: Group[] = [];
+  const fuzz = report.fuzz;
+  const notRun = SEVERITY_RANKS.indexOf('not-run');
+  if (fuzz?.outcome === 'disagreement')
+    // A wrong answer on a generated case: a wrong value, after the vectors' own.
+    groups.push({
+      level: 'error',
+      rank: SEVERITY_RANKS.indexOf('value'),
+      key: `${AFTER_VECTORS}fuzz`,
+      title: 'fuzz disagreement',
+      what:
+        `fuzz: a disagreement in ${fuzz.cases} generated cases (seed ${fuzz.seed}), written as vector ` +
+        `${fuzz.vector_id ?? ''}; clauses: ${(fuzz.clauses ?? []).join(' ') || 'none found by the verifier'}`,
+      ids: [],
+    });
+  if (report.unknown_expectations.length > 0)
+    groups.push({
+      level: 'error',
+      rank: SEVERITY_RANKS.indexOf('xpass'),
+      key: `${AFTER_VECTORS}expectations`,
+      title: 'expectations naming no vector',
+      what:
+        report.unknown_expectations.length === 1
+          ? '1 expectation entry names no vector of the set'
+          : `${report.unknown_expectations.length} expectation entries name no vector of the set`,
+      ids: [],
+      detail: escapeFor('github', report.unknown_expectations.map((e) => e.id).join(', ')),
+    });
+  const incomplete = report.gate.reasons.filter((r) => /could not start|interrupted|is missing|changed after/.test(r));
+  if (incomplete.length > 0)
+    groups.push({
+      level: 'warning',
+      rank: notRun,
+      key: '',
+      title: 'run incomplete',
+      what: 'the run is incomplete',
+      ids: [],
+      detail: escapeFor('github', incomplete.join('; ')),
+    });
+  if (fuzz?.outcome === 'no-provider')
+    groups.push({
+      level: 'warning',
+      rank: notRun,
+      key: `${AFTER_VECTORS}fuzz`,
+      title: 'fuzz phase not run',
+      what: `fuzz: the phase could not run (seed ${fuzz.seed})`,
+      ids: [],
+      detail: escapeFor('github', fuzz.message ?? ''),
+    });
+  if (report.hermetic !== undefined && !report.hermetic.ran)
+    groups.push({
+      level: 'warning',
+      rank: notRun,
+      key: `${AFTER_VECTORS}hermetic`,
+      title: 'hermetic trace not observed',
+      what: 'hermetic: KD-TRUST-09, KD-TRUST-10, KD-EFFECT-04 were not checked',
+      ids: [],
+      detail: escapeFor('github', report.hermetic.reason ?? ''),
+    });
+  return groups;
+}
+
+/** Where the annotations' readers find everything: the job summary (when one is written) and the report files. */
+export interface AnnotationSources {
+  jobSummary: boolean;
+  /** The report files written, as the console names them. */
+  reportFiles: readonly string[];
+}
+
+/** The message of one group: how many vectors and which (the first few), then a detail, safe for a message. */
+function messageOf(g: Group): string {
+  const n = g.ids.length;
+  const named = g.ids.slice(0, IDS_NAMED).join(', ') + (n > IDS_NAMED ? `, … (${n - IDS_NAMED} more)` : '');
+  const head = escapeFor('github', n === 0 ? g.what : `${n} vector${n === 1 ? '' : 's'} ${g.what}: ${named}`);
+  return g.detail === undefined || g.detail === '' ? head : `${head}. ${n > 1 ? 'First: ' : ''}${g.detail}`;
+}
+
+/** The workflow-command lines for a report: at most 10 errors and 10 warnings, then one notice. */
+export function githubAnnotations(
+  report: GateReport,
+  sources: AnnotationSources = { jobSummary: false, reportFiles: [] },
+): string[] {
+  const byKey = new Map<string, Group>();
+  for (const v of bySeverity(report.vectors)) {
+    const g = groupOf(v);
+    if (g === undefined) continue;
+    const key = `${g.level}|${g.rank}|${g.key}`;
+    const known = byKey.get(key);
+    if (known === undefined) byKey.set(key, { ...g, ids: [v.id] });
+    else known.ids.push(v.id);
   }
-  const ordered = [...groups.entries()].sort(
-    (a, b) => (clauseRank.get(a[0]) ?? Infinity) - (clauseRank.get(b[0]) ?? Infinity) || b[1].length - a[1].length,
+  const groups = [...byKey.values(), ...gateGroups(report)].sort(
+    (a, b) => a.rank - b.rank || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
   );
   const lines: string[] = [];
-  let left = max;
-  let skipped = 0;
-  for (const [group, messages] of ordered) {
-    lines.push(`::group::${escapeFor('github', `${group}: ${messages.length} vectors`)}`);
-    for (const message of messages) {
-      if (left <= 0) {
-        skipped += 1;
-        continue;
-      }
-      left -= 1;
-      lines.push(
-        `::error title=${escapeFor('github-property', `kofun-ctk ${group}`)}::${escapeFor('github', message)}`,
-      );
+  let left = 0;
+  let leftVectors = 0;
+  for (const level of ['error', 'warning'] as const) {
+    const ofLevel = groups.filter((g) => g.level === level);
+    for (const g of ofLevel.slice(0, MAX_ANNOTATIONS_PER_LEVEL))
+      lines.push(`::${level} title=${escapeFor('github-property', `kofun-ctk ${g.title}`)}::${messageOf(g)}`);
+    for (const g of ofLevel.slice(MAX_ANNOTATIONS_PER_LEVEL)) {
+      left += 1;
+      leftVectors += g.ids.length;
     }
-    lines.push('::endgroup::');
   }
-  if (skipped > 0)
-    lines.push(`::notice title=kofun-ctk::${skipped} more failing vectors not annotated; see the reports`);
+  if (lines.length === 0) return lines;
+  const failing = report.vectors.filter((v) => gateEffect(v.verdict) !== 'passes').length;
+  const files =
+    sources.reportFiles.length > 0
+      ? `the reports ${sources.reportFiles.join(', ')}`
+      : 'the reports (--report json,junit,md,html)';
+  const where = sources.jobSummary ? `the job summary and ${files}` : files;
+  const cut = left > 0 ? `${left} more groups (${leftVectors} vectors) are not annotated; ` : '';
+  const text = `${cut}all ${failing} vectors that fail the gate or did not run are in ${where}`;
+  lines.push(`::notice title=kofun-ctk::${escapeFor('github', text)}`);
   return lines;
 }

@@ -13,7 +13,7 @@ function report(shard: string | null, vectors: VectorJudgement[], set = 'a'.repe
   });
 }
 
-test('gate: 0 when everything passes, 1 on FAIL/ERROR/XPASS, 3 on NOT-RUN', () => {
+test('gate: 0 when everything passes, 1 on FAIL/ERROR/XPASS even when incomplete, 3 on NOT-RUN alone', () => {
   assert.is(
     computeGate([judgement('a', 'PASS'), judgement('b', 'ACCEPTABLE'), judgement('c', 'XFAIL')], []).exit_code,
     0,
@@ -21,7 +21,16 @@ test('gate: 0 when everything passes, 1 on FAIL/ERROR/XPASS, 3 on NOT-RUN', () =
   assert.is(computeGate([judgement('a', 'PASS'), judgement('b', 'FAIL')], []).exit_code, 1);
   assert.is(computeGate([judgement('a', 'XPASS')], []).exit_code, 1);
   assert.is(computeGate([judgement('a', 'ERROR')], []).exit_code, 1);
-  assert.is(computeGate([judgement('a', 'FAIL'), judgement('b', 'NOT-RUN')], []).exit_code, 3);
+  // A failure found is a failure: the NOT-RUN beside it makes the run incomplete, not the exit status 3.
+  const failedAndIncomplete = computeGate([judgement('a', 'FAIL'), judgement('b', 'NOT-RUN')], []);
+  assert.is(failedAndIncomplete.exit_code, 1);
+  assert.is(failedAndIncomplete.incomplete, true);
+  assert.is(computeGate([judgement('a', 'ERROR')], [], ['the run was interrupted']).exit_code, 1);
+  assert.is(computeGate([judgement('a', 'XPASS'), judgement('b', 'NOT-RUN')], []).exit_code, 1);
+  const notRunOnly = computeGate([judgement('a', 'PASS'), judgement('b', 'NOT-RUN')], []);
+  assert.is(notRunOnly.exit_code, 3);
+  assert.is(notRunOnly.incomplete, true);
+  assert.is(computeGate([judgement('a', 'PASS')], []).incomplete, false);
   assert.is(computeGate([judgement('a', 'PASS')], [{ id: 'gone', verdict: 'FAIL', reason: 'r' }]).exit_code, 1);
   assert.is(computeGate([], [], ['the provider could not start']).exit_code, 3);
 });

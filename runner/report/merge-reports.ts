@@ -8,9 +8,9 @@ import { computeGate, countVerdicts, REPORT_FORMAT, type GateReport } from './ga
 import type { Expectation } from '../judge/expectations.js';
 import { compareUtf8, schemaViolations } from '../../oracle/index.js';
 import { summarizeVectors } from './run-summary.js';
-import { EXIT } from '../io/cli-io.js';
 import { mergeHermeticReports } from '../hermetic/hermetic-observation.js';
 import { mergeSandboxReports } from '../sandbox/describe-sandbox.js';
+import { mergeFuzzPhases, withFuzzPhase } from './fuzz-phase-report.js';
 
 export type MergeOutcome = { ok: true; report: GateReport } | { ok: false; message: string };
 
@@ -68,6 +68,7 @@ export function mergeReports(reports: readonly GateReport[]): MergeOutcome {
       i: x.selection.ids,
       l: x.selection.clauses,
       x: x.selection.exclude_categories ?? [],
+      f: x.selection.last_failed === true ? (x.selection.last_failed_ids ?? null) : false,
     });
     if (!same(filters(r), filters(first)))
       return { ok: false, message: 'refusing to merge reports run with different filters' };
@@ -98,6 +99,8 @@ export function mergeReports(reports: readonly GateReport[]): MergeOutcome {
   const hermetic = mergeHermeticReports(reports.map((r) => r.hermetic));
   if (!hermetic.ok) return hermetic;
   const sandbox = mergeSandboxReports(reports.map((r) => r.sandbox));
+  const fuzz = mergeFuzzPhases(reports.map((r) => r.fuzz));
+  if (!fuzz.ok) return fuzz;
   const vectors = reports.flatMap((r) => r.vectors).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const unknown = new Map<string, Expectation>();
   for (const r of reports) for (const e of r.unknown_expectations) unknown.set(e.id, e);
@@ -107,32 +110,31 @@ export function mergeReports(reports: readonly GateReport[]): MergeOutcome {
   const start = Math.min(...starts);
   const end = Math.max(...reports.map((r, i) => (starts[i] as number) + r.duration_ms));
   const gate = computeGate(vectors, unknownList, incomplete);
-  return {
-    ok: true,
-    report: {
-      format: REPORT_FORMAT,
-      kit_version: first.kit_version,
-      vector_set_sha256: first.vector_set_sha256,
-      provider: reports.find((r) => r.provider !== null)?.provider ?? null,
-      selection: {
-        ...first.selection,
-        shard: null,
-        filtered: first.selection.filtered,
-        total: vectors.length,
-      },
-      metamorphic: first.metamorphic,
-      started_at: new Date(start).toISOString(),
-      duration_ms: end - start,
-      hostname: [...new Set(reports.map((r) => r.hostname))].sort(compareUtf8).join(' '),
-      counts: countVerdicts(vectors),
-      summary: summarizeVectors(vectors),
-      gate,
-      unknown_expectations: unknownList,
-      incomplete: gate.exit_code === EXIT.incomplete,
-      interrupted_by: reports.find((r) => (r.interrupted_by ?? null) !== null)?.interrupted_by ?? null,
-      ...(hermetic.hermetic === undefined ? {} : { hermetic: hermetic.hermetic }),
-      ...(sandbox === undefined ? {} : { sandbox }),
-      vectors,
+  const report: GateReport = {
+    format: REPORT_FORMAT,
+    kit_version: first.kit_version,
+    vector_set_sha256: first.vector_set_sha256,
+    provider: reports.find((r) => r.provider !== null)?.provider ?? null,
+    selection: {
+      ...first.selection,
+      shard: null,
+      filtered: first.selection.filtered,
+      total: vectors.length,
     },
+    metamorphic: first.metamorphic,
+    started_at: new Date(start).toISOString(),
+    duration_ms: end - start,
+    hostname: [...new Set(reports.map((r) => r.hostname))].sort(compareUtf8).join(' '),
+    counts: countVerdicts(vectors),
+    summary: summarizeVectors(vectors),
+    gate,
+    unknown_expectations: unknownList,
+    incomplete: gate.incomplete,
+    interrupted_by: reports.find((r) => (r.interrupted_by ?? null) !== null)?.interrupted_by ?? null,
+    ...(hermetic.hermetic === undefined ? {} : { hermetic: hermetic.hermetic }),
+    ...(sandbox === undefined ? {} : { sandbox }),
+    vectors,
   };
+  // The fuzz phase's section and its effect on the gate, as the shards' own reports carry them.
+  return { ok: true, report: fuzz.fuzz === undefined ? report : withFuzzPhase(report, fuzz.fuzz) };
 }

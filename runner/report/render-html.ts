@@ -11,10 +11,12 @@
  */
 import { describeHermetic } from '../hermetic/hermetic-observation.js';
 import { describeSandbox } from '../sandbox/describe-sandbox.js';
-import { compareUtf8, escapeFor, formatViolation, sha256Bytes } from '../../oracle/index.js';
+import { compareUtf8, escapeFor, formatViolation, htmlSafe, sha256Bytes } from '../../oracle/index.js';
+import type { DifferenceClass } from '../judge/classify-difference.js';
 import { VERDICTS, type Verdict, type VectorJudgement } from '../judge/verdict.js';
-import { describeDifference, describeProvider } from './describe.js';
+import { describeProvider, differenceLines } from './describe.js';
 import type { GateReport } from './gate-report.js';
+import { bySeverity } from './severity-order.js';
 
 /**
  * How each verdict's cells look: `pass` green (it passes the gate), `fail` red and bold. The table names every
@@ -94,6 +96,20 @@ function h(text: string): string {
   return escapeFor('html', text);
 }
 
+/**
+ * Text the report already holds escaped by the base rule (provider messages, stderr, diffs, violations) for element
+ * content: only its markup neutralised, so a backslash the escaper wrote is shown once, not doubled.
+ */
+function hEscaped(text: string): string {
+  return htmlSafe(text);
+}
+
+/** A difference as its lines, escaped once for HTML (layout whitespace as marks, so no run of spaces collapses). */
+function differenceBlock(d: DifferenceClass): string {
+  const lines = differenceLines(d, 'html').map((l) => `${'  '.repeat(l.depth)}${l.text}`);
+  return `<pre class="difference">${lines.join('\n')}</pre>`;
+}
+
 function sortedUnique(values: Iterable<string>): string[] {
   return [...new Set(values)].sort(compareUtf8);
 }
@@ -110,20 +126,22 @@ function rowClauses(v: VectorJudgement): string[] {
 
 function detailOf(v: VectorJudgement): string {
   const parts: string[] = [];
-  if (v.difference) parts.push(`<p>${h(describeDifference(v.difference))}</p>`);
+  if (v.difference) parts.push(differenceBlock(v.difference));
   if (v.error)
-    parts.push(`<p>${h(`${v.error.kind}${v.error.code ? ` ${v.error.code}` : ''}: ${v.error.message}`)}</p>`);
+    parts.push(`<p>${h(`${v.error.kind}${v.error.code ? ` ${v.error.code}` : ''}: `)}${hEscaped(v.error.message)}</p>`);
   if (v.expectation) parts.push(`<p>expectation: ${h(`${v.expectation.verdict}: ${v.expectation.reason}`)}</p>`);
   if (v.acceptable) parts.push(`<p>alternative ${h(v.acceptable.name)} (${h(v.acceptable.interpretation)})</p>`);
-  if (v.metamorphic && !v.metamorphic.ok)
-    parts.push(`<p>metamorphic (seed ${v.metamorphic.seed}): ${h(v.metamorphic.detail ?? '')}</p>`);
-  for (const n of v.notes) parts.push(`<p>note: ${h(n)}</p>`);
+  if (v.metamorphic && !v.metamorphic.ok) {
+    parts.push(`<p>metamorphic (seed ${v.metamorphic.seed}): ${hEscaped(v.metamorphic.detail ?? '')}</p>`);
+    if (v.metamorphic.difference) parts.push(differenceBlock(v.metamorphic.difference));
+  }
+  for (const n of v.notes) parts.push(`<p>note: ${hEscaped(n)}</p>`);
   if (v.violations.length > 0)
-    parts.push(`<pre class="violations">${h(v.violations.map(formatViolation).join('\n'))}</pre>`);
-  if (v.diff) parts.push(`<pre class="diff">${h(v.diff)}</pre>`);
-  if (v.metamorphic?.diff) parts.push(`<pre class="diff">${h(v.metamorphic.diff)}</pre>`);
+    parts.push(`<pre class="violations">${hEscaped(v.violations.map(formatViolation).join('\n'))}</pre>`);
+  if (v.diff) parts.push(`<pre class="diff">${hEscaped(v.diff)}</pre>`);
+  if (v.metamorphic?.diff) parts.push(`<pre class="diff">${hEscaped(v.metamorphic.diff)}</pre>`);
   if (v.error?.stderr_tail)
-    parts.push(`<p>provider stderr (tail):</p><pre class="stderr">${h(v.error.stderr_tail)}</pre>`);
+    parts.push(`<p>provider stderr (tail):</p><pre class="stderr">${hEscaped(v.error.stderr_tail)}</pre>`);
   return parts.length === 0 ? '' : `<details><summary>details</summary>${parts.join('')}</details>`;
 }
 
@@ -140,24 +158,25 @@ function vectorRow(v: VectorJudgement): string {
 /** Renders the report as one HTML document. */
 export function renderHtml(report: GateReport): string {
   const gate = report.gate.passed ? 'PASSED' : 'FAILED';
+  // Each cell's text escaped once: describeProvider has escaped the provider's name already.
   const meta: [string, string][] = [
-    ['vector set', report.vector_set_sha256],
-    ['provider', describeProvider(report.provider)],
-    ['kit', `kofun-ctk ${report.kit_version}`],
-    ['started', `${report.started_at} on ${report.hostname}`],
-    ['wall time', `${(report.duration_ms / 1000).toFixed(3)} s`],
-    ['exit status', String(report.gate.exit_code)],
+    ['vector set', h(report.vector_set_sha256)],
+    ['provider', hEscaped(describeProvider(report.provider))],
+    ['kit', h(`kofun-ctk ${report.kit_version}`)],
+    ['started', h(`${report.started_at} on ${report.hostname}`)],
+    ['wall time', h(`${(report.duration_ms / 1000).toFixed(3)} s`)],
+    ['exit status', h(String(report.gate.exit_code))],
   ];
   if (report.provider && report.provider.interpretations.length > 0)
-    meta.push(['interpretations', report.provider.interpretations.join(', ')]);
-  if (report.sandbox !== undefined) meta.push(['sandbox', describeSandbox(report.sandbox)]);
-  if (report.hermetic !== undefined) meta.push(['hermetic', describeHermetic(report.hermetic)]);
+    meta.push(['interpretations', h(report.provider.interpretations.join(', '))]);
+  if (report.sandbox !== undefined) meta.push(['sandbox', h(describeSandbox(report.sandbox))]);
+  if (report.hermetic !== undefined) meta.push(['hermetic', h(describeHermetic(report.hermetic))]);
   const out: string[] = [];
   out.push('<!DOCTYPE html>', '<html lang="en"><head><meta charset="utf-8">');
   out.push(`<meta http-equiv="Content-Security-Policy" content="${h(htmlPolicy())}">`);
   out.push(`<title>kofun-ctk gate: ${gate}</title><style>${STYLE}</style></head><body>`);
   out.push(`<h1>kofun-ctk gate: <span id="gate" class="${report.gate.passed ? 'PASS' : 'FAIL'}">${gate}</span></h1>`);
-  out.push(`<table id="meta">${meta.map(([k, v]) => `<tr><th>${k}</th><td>${h(v)}</td></tr>`).join('')}</table>`);
+  out.push(`<table id="meta">${meta.map(([k, v]) => `<tr><th>${k}</th><td>${v}</td></tr>`).join('')}</table>`);
   out.push(`<table id="counts"><tr>${VERDICTS.map((v) => `<th>${v}</th>`).join('')}</tr>`);
   out.push(
     `<tr>${VERDICTS.map((v) => `<td class="n" data-count="${v}">${report.counts[v]}</td>`).join('')}</tr></table>`,
@@ -208,7 +227,8 @@ export function renderHtml(report: GateReport): string {
   );
   out.push('<table id="vectors"><thead><tr><th>vector</th><th>verdict</th><th>violated clauses</th><th>wall time</th>');
   out.push('<th></th></tr></thead><tbody>');
-  for (const v of report.vectors) out.push(vectorRow(v));
+  // What matters most first (severity-order.ts); the JSON report keeps the id order.
+  for (const v of bySeverity(report.vectors)) out.push(vectorRow(v));
   out.push(`</tbody></table><script>${SCRIPT}</script></body></html>`);
   return `${out.join('\n')}\n`;
 }

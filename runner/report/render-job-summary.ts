@@ -6,8 +6,9 @@
  */
 import { formatViolation, markdownCell, markdownFence, markdownSafe } from '../../oracle/index.js';
 import { gateEffect, VERDICTS, type VectorJudgement } from '../judge/verdict.js';
-import { describeDifference, describeProvider } from './describe.js';
+import { describeProvider, differenceLines } from './describe.js';
 import type { GateReport } from './gate-report.js';
+import { bySeverity } from './severity-order.js';
 
 /** GitHub's limit on one step's summary. */
 export const JOB_SUMMARY_LIMIT = 1024 * 1024;
@@ -47,7 +48,8 @@ export function renderJobSummary(report: GateReport, maxBytes = JOB_SUMMARY_LIMI
   let text = `${head.join('\n')}\n`;
   const tail = (n: number, of: number): string =>
     n < of ? `\n${of - n} more failing vectors: see the reports.\n` : '';
-  const failing = report.vectors.filter((v) => gateEffect(v.verdict) !== 'passes');
+  // What matters most first, so the budget is spent on the wrong values before the ERRORs.
+  const failing = bySeverity(report.vectors.filter((v) => gateEffect(v.verdict) !== 'passes'));
   // Reserve room for the closing line, whatever is cut.
   const reserve = bytes(tail(0, failing.length)) + 16;
   if (bytes(text) + reserve > maxBytes) return fitHead(text, maxBytes);
@@ -74,7 +76,8 @@ function fitHead(text: string, maxBytes: number): string {
 
 function detailsOf(v: VectorJudgement): string {
   const out = ['<details>', `<summary>${markdownCell(v.id)}: ${v.verdict} ${v.fail_clauses.join(' ')}</summary>`, ''];
-  if (v.difference) out.push(`- ${markdownSafe(describeDifference(v.difference))}`);
+  if (v.difference)
+    for (const l of differenceLines(v.difference, 'markdown')) out.push(`${'  '.repeat(l.depth)}- ${l.text}`);
   if (v.error)
     out.push(`- ${markdownSafe(`${v.error.kind}${v.error.code ? ` ${v.error.code}` : ''}: ${v.error.message}`)}`);
   if (v.expectation) out.push(`- expectation: ${markdownCell(`${v.expectation.verdict}: ${v.expectation.reason}`)}`);

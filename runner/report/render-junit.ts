@@ -16,7 +16,7 @@ import { compareUtf8, formatViolation, escapeText } from '../../oracle/index.js'
 import { VERDICTS, verdictNotHandled, type Verdict, type VectorJudgement } from '../judge/verdict.js';
 import { summarizeVectors } from './run-summary.js';
 import type { GateReport } from './gate-report.js';
-import { describeDifference, describeProvider } from './describe.js';
+import { describeProvider, differenceLines } from './describe.js';
 
 const require = createRequire(import.meta.url);
 
@@ -194,9 +194,15 @@ function suiteLines(v: VectorJudgement): string[] {
 
 function failText(v: VectorJudgement): string {
   const lines: string[] = [];
-  if (v.difference) lines.push(describeDifference(v.difference));
-  if (v.metamorphic && !v.metamorphic.ok)
+  // xmlbuilder2 escapes markup; the difference's provider text is escaped once here, for XML.
+  if (v.difference)
+    for (const l of differenceLines(v.difference, 'xml')) lines.push(`${'  '.repeat(l.depth)}${l.text}`);
+  if (v.metamorphic && !v.metamorphic.ok) {
     lines.push(`metamorphic (seed ${v.metamorphic.seed}): ${v.metamorphic.detail ?? ''}`);
+    if (v.metamorphic.difference)
+      for (const l of differenceLines(v.metamorphic.difference, 'xml'))
+        lines.push(`  ${'  '.repeat(l.depth)}${l.text}`);
+  }
   for (const violation of v.violations) lines.push(formatViolation(violation));
   if (v.reproduce !== undefined) lines.push(`reproduce: ${escapeText(v.reproduce)}`);
   if (v.diff) lines.push('', v.diff);

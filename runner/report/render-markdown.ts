@@ -9,8 +9,10 @@ import { describeHermetic } from '../hermetic/hermetic-observation.js';
 import { describeSandbox } from '../sandbox/describe-sandbox.js';
 import { escapeText, formatViolation, markdownCell, markdownFence, markdownSafe } from '../../oracle/index.js';
 import { VERDICTS, verdictNotHandled, type VectorJudgement } from '../judge/verdict.js';
-import { describeDifference, describeProvider } from './describe.js';
+import type { DifferenceClass } from '../judge/classify-difference.js';
+import { describeProvider, differenceLines } from './describe.js';
 import type { GateReport } from './gate-report.js';
+import { bySeverity } from './severity-order.js';
 
 function fenced(text: string, info = ''): string[] {
   const fence = markdownFence(text);
@@ -49,7 +51,8 @@ export function renderMarkdown(report: GateReport): string {
     for (const r of report.gate.reasons) lines.push(`- ${markdownCell(r)}`);
     lines.push('');
   }
-  const placed = report.vectors.map((v) => ({ v, place: placeOf(v) }));
+  // What matters most first (severity-order.ts); the JSON report keeps the id order.
+  const placed = bySeverity(report.vectors).map((v) => ({ v, place: placeOf(v) }));
   const accepted = placed.filter(({ place }) => place.section === 'accepted');
   if (accepted.length > 0) {
     lines.push('## Acceptable and expected failures', '', '| vector | verdict | why |', '|---|---|---|');
@@ -147,19 +150,26 @@ function describeSelection(report: GateReport): string {
   return parts.join('; ');
 }
 
+/** A difference as nested list items, escaped once for Markdown, from list depth `depth`. */
+function differenceItems(d: DifferenceClass, depth: number): string[] {
+  return differenceLines(d, 'markdown').map((l) => `${'  '.repeat(depth + l.depth)}- ${l.text}`);
+}
+
 function vectorSection(v: VectorJudgement): string[] {
   const out = [`### ${markdownCell(v.id)}: ${v.verdict}`, ''];
   if (v.fail_clauses.length > 0)
     out.push(
       `- clauses: ${v.fail_clauses.map((c) => markdownCell(c)).join(', ')} (from the ${v.clause_source ?? 'verifier'})`,
     );
-  if (v.difference) out.push(`- ${markdownSafe(describeDifference(v.difference))}`);
+  if (v.difference) out.push(...differenceItems(v.difference, 0));
   if (v.error)
     out.push(`- ${markdownSafe(`${v.error.kind}${v.error.code ? ` ${v.error.code}` : ''}: ${v.error.message}`)}`);
   if (v.expectation) out.push(`- expectation: ${markdownCell(`${v.expectation.verdict}: ${v.expectation.reason}`)}`);
   if (v.duration_ms !== undefined) out.push(`- wall time: ${v.duration_ms.toFixed(3)} ms`);
-  if (v.metamorphic && !v.metamorphic.ok)
+  if (v.metamorphic && !v.metamorphic.ok) {
     out.push(`- metamorphic (seed ${v.metamorphic.seed}): ${markdownSafe(v.metamorphic.detail ?? '')}`);
+    if (v.metamorphic.difference) out.push(...differenceItems(v.metamorphic.difference, 1));
+  }
   for (const n of v.notes) out.push(`- note: ${markdownSafe(n)}`);
   out.push('');
   if (v.reproduce !== undefined) out.push('Reproduce:', '', ...fenced(escapeText(v.reproduce), 'sh'), '');

@@ -93,7 +93,7 @@ test('a real run: the JSON report and every event line conform to the schemas, a
     assert.equal(schemaViolations('kofun.ctk.events/v1', e), [], line.slice(0, 200));
     assert.equal(badKeys(e), []);
   }
-  assert.equal([...kinds].sort(), ['progress', 'provider', 'run-end', 'run-start', 'vector']);
+  assert.equal([...kinds].sort(), ['progress', 'provider', 'run-end', 'run-start', 'vector', 'vector-start']);
   assert.equal(schemaViolations('kofun.ctk.events/v1', { event: 'vector', judgement: {} }).length > 0, true);
 });
 

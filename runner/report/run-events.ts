@@ -28,6 +28,11 @@ export interface RunSelection {
   exclude_categories?: string[];
   /** True when `--last-failed` limited the run to an earlier report's failures. */
   last_failed?: boolean;
+  /**
+   * With `--last-failed`: the ids the earlier report's failures named (sorted by UTF-8 bytes), which the other
+   * filters then narrowed, so a merge can select again exactly what the run chose. Absent without `--last-failed`.
+   */
+  last_failed_ids?: string[];
 }
 
 /** The metamorphic canonical-order settings (printed so a run can be replayed). */
@@ -56,6 +61,16 @@ export type RunEvent =
   | { event: 'provider'; identity: ProviderIdentity }
   | { event: 'provider-restart'; lane: number; reason: string }
   | {
+      /**
+       * A vector went out: its query sent to an instance, or its release builds started. Its `progress` event says
+       * when it was judged; meanwhile the progress and line reporters name it, so a long wait names what it waits on.
+       */
+      event: 'vector-start';
+      phase: 'base' | 'metamorphic';
+      id: string;
+      work: 'query' | 'build';
+    }
+  | {
       event: 'progress';
       phase: 'base' | 'metamorphic';
       id: string;
@@ -81,11 +96,14 @@ export type RunEvent =
  */
 export type ProgressOutcome = Verdict | 'same' | 'differs' | 'not-run';
 
-/** The gate: passed or not, the exit status, and every reason it failed. */
+/** The gate: passed or not, the exit status, every reason it failed, and whether the run was incomplete. */
 export interface GateOutcome {
   passed: boolean;
+  /** 0 passed; 1 something failed (also when the run is incomplete); 3 nothing failed but something did not run. */
   exit_code: number;
   reasons: string[];
+  /** Something selected was not judged (NOT-RUN, the provider could not start, a shard missing, an interruption). */
+  incomplete: boolean;
 }
 
 /** Receives events as they happen. */

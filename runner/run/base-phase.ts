@@ -38,6 +38,7 @@ export const basePhase: GatePhase = async (run, findings) => {
     await lanes.each(abort, run.order, async (entry, lane) => {
       const t0 = performance.now();
       const read = set.readVector(entry);
+      if (read.ok) run.emit({ event: 'vector-start', phase: 'base', id: entry.id, work: 'query' });
       const outcome: LaneOutcome = read.ok
         ? await lane.send(entry.fixtureSha256, () => set.readFixture(entry.fixtureSha256), read.value.request, entry.id)
         : { notRun: read.reason, changedFile: read.file };

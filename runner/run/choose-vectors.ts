@@ -43,7 +43,8 @@ export function chooseVectors(plan: SelectionPlan): ChosenVectors {
   const everyVector = [...vectorSet.queryVectors, ...vectorSet.releaseVectors];
   const unknown = unknownFilterNames(everyVector, filters);
   if (unknown.length > 0) throw new UsageError(unknown.map(describeUnknownName).join('; '));
-  if (plan.lastFailed !== undefined) filters.within = lastFailedIds(plan.lastFailed, vectorSet.vectorSetSha256);
+  const within = plan.lastFailed === undefined ? undefined : lastFailedIds(plan.lastFailed, vectorSet.vectorSetSha256);
+  if (within !== undefined) filters.within = within;
   // Query and release-cost vectors are filtered and sharded as one list in id order, so shards split both.
   const filtered = filterVectors(everyVector, filters).sort((a, b) => compareUtf8(a.id, b.id));
   if (filtered.length === 0) throw new UsageError('no vector matches the filters');
@@ -67,7 +68,8 @@ export function chooseVectors(plan: SelectionPlan): ChosenVectors {
       filtered: filtered.length,
       total: selected.length + selectedRelease.length,
       exclude_categories: plan.excludeCategories,
-      last_failed: plan.lastFailed !== undefined,
+      last_failed: within !== undefined,
+      ...(within === undefined ? {} : { last_failed_ids: [...within].sort(compareUtf8) }),
     },
   };
 }

@@ -64,6 +64,7 @@ export const metamorphicPhase: GatePhase = async (run, findings) => {
       const fixture = set.readFixture(entry.fixtureSha256);
       if (!fixture.ok) return changed(fixture);
       const variant = variantOf(entry.fixtureSha256, fixture.value);
+      run.emit({ event: 'vector-start', phase: 'metamorphic', id: entry.id, work: 'query' });
       const outcome = await lane.send(
         variant.sha256,
         () => ({ ok: true, value: variant.bytes }),

@@ -6,7 +6,12 @@
  * built.
  */
 import { performance } from 'node:perf_hooks';
-import { judgeReleaseVector, NO_BUILD_COMMANDS, releaseNotRunJudgement } from '../judge/judge-release-vector.js';
+import {
+  judgeReleaseVector,
+  NO_BUILD_COMMANDS,
+  NO_BUILD_COMMANDS_NOT_RUN,
+  releaseNotRunJudgement,
+} from '../judge/judge-release-vector.js';
 import { interruptedReason, recordBase, type GatePhase } from './gate-run.js';
 import { elapsedMs, pool } from './lane-pool.js';
 
@@ -22,7 +27,7 @@ export const releaseCostPhase: GatePhase = async (run, findings) => {
     incomplete.push(
       `${run.releaseOrder.length} release-cost vectors not run: ${NO_BUILD_COMMANDS} (declare build, a ` +
         `kofun.ctk.release-build/v1 file or object, in the provider configuration, or leave the ` +
-        `release-cost category out of the selection)`,
+        `release-cost category out of the selection with --exclude-category release-cost)`,
     );
   }
   const slots = Array.from({ length: Math.max(1, options.jobs) }, (_, i) => i);
@@ -31,9 +36,10 @@ export const releaseCostPhase: GatePhase = async (run, findings) => {
     // The builds read the fixture file themselves: it is checked first, so a changed one is never built.
     const fixture = plan === null ? undefined : set.readFixture(vector.fixtureSha256);
     if (fixture !== undefined && !fixture.ok) changedFiles.add(fixture.file);
+    if (fixture?.ok === true) run.emit({ event: 'vector-start', phase: 'base', id: vector.id, work: 'build' });
     const judged =
       plan === null
-        ? releaseNotRunJudgement(vector, NO_BUILD_COMMANDS)
+        ? releaseNotRunJudgement(vector, NO_BUILD_COMMANDS_NOT_RUN)
         : fixture !== undefined && !fixture.ok
           ? releaseNotRunJudgement(vector, fixture.reason)
           : {

@@ -175,7 +175,11 @@ export function declareRunOptions(command: Command): Command {
       'timeout for a provider to start and finish its handshake',
       String(RUN_DEFAULTS.startTimeoutMs),
     )
-    .option('--global-timeout <ms>', 'stop the whole run after this long; the reports of what ran are written (exit 3)')
+    .option(
+      '--global-timeout <ms>',
+      'stop the whole run after this long; the reports of what ran are written ' +
+        '(incomplete: exit 3 unless something failed)',
+    )
     .option(
       '--restart-budget <n>',
       'provider restarts allowed after crashes, over the whole run',

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { main } from '../cli.js';
-import type { CliIo } from '../io/cli-io.js';
+import type { CliIo, Register } from '../io/cli-io.js';
 
 /** What one in-process `kofun-ctk` call produced. */
 export interface CliRun {
@@ -16,6 +16,8 @@ export interface CliRunOptions {
   stdin?: string | Uint8Array;
   cwd?: string;
   env?: NodeJS.ProcessEnv;
+  /** Commands only a checkout registers (the maintainers' `vectors` and `report`, suites/generate/dev-cli.ts). */
+  extra?: Register[];
 }
 
 /** Runs `kofun-ctk <argv>` in-process with in-memory streams, as the tests of each command do. */
@@ -29,7 +31,7 @@ export async function runCli(argv: string[], options: CliRunOptions = {}): Promi
   stderr.on('data', (c: Buffer) => err.push(c));
   stdin.end(options.stdin === undefined ? undefined : Buffer.from(options.stdin));
   const io: CliIo = { stdin, stdout, stderr, cwd: options.cwd ?? process.cwd(), env: options.env ?? {} };
-  const code = await main(argv, io);
+  const code = await main(argv, io, options.extra);
   const stdoutBytes = Buffer.concat(out);
   return { code, stdoutBytes, stdout: stdoutBytes.toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
 }

@@ -1,7 +1,7 @@
 /**
- * The broken-provider census of REPORT.md (DESIGN.md, "The kit's own habits": which broken
- * providers the kit catches). Each provider of runner/test-support/broken-providers/ is
- * the reference oracle with one family of rules broken; the census drives each of them,
+ * The broken-provider census of REPORT.md: which broken providers the kit catches. Each provider of
+ * runner/test-support/broken-providers/ is the reference oracle with one family of rules broken; the census drives
+ * each of them,
  * and the reference oracle itself, through the persistent process adapter over one fixed
  * subset of the committed vectors with the metamorphic canonical-order check on every
  * vector, judges them with the gate (runner/run/run-gate.ts), and renders one row each.
