@@ -53,7 +53,7 @@ export const LOOKUP_RULES = ruleTable({
     'An explanation shows only a candidate whose display name is the spelling asked for (KIT-05).'],
   'row-not-applicable': ['KD-ACCEPT-06', 'no row', 'a row',
     "The candidate does not apply to the receiver's type, so it is no operation of this receiver (KIT-02)."],
-  'withheld-candidate-row': [['KD-ACCEPT-11', 'KD-LOOKUP-11', 'KD-EFFECT-07'], 'no row', 'a row',
+  'withheld-candidate-row': [['KD-ACCEPT-11', 'KD-LOOKUP-11'], 'no row', 'a row',
     'The facts withhold this candidate ({withheld}); it is reported as an omission, never as a row (KIT-04).'],
   'callable-despite-rejection': [REJECTION_CLAUSES, '"unavailable"', '"callable"',
     "The compiler's facts reject this operation here ({reason}), so it is not callable."],
@@ -188,13 +188,10 @@ function checkRow(op: JsonRecord, at: string, t: CandidateTruth, ctx: RowContext
     return;
   }
   if (t.withheld !== null) {
+    // An exposed candidate is withheld only as unsupported work (KIT-04): an unsatisfied trait bound on a function
+    // or member, or an extension or trait origin. A missing effect rejects a row, it never withholds one (KIT-04 C).
     const kind = t.candidate.origin.kind;
-    const clause =
-      t.withheld !== 'unsupported-in-profile'
-        ? 'KD-EFFECT-07'
-        : kind === 'function' || kind === 'member'
-          ? 'KD-ACCEPT-11'
-          : 'KD-LOOKUP-11';
+    const clause = kind === 'function' || kind === 'member' ? 'KD-ACCEPT-11' : 'KD-LOOKUP-11';
     out.push(R.at('withheld-candidate-row', at, { clause, withheld: t.withheld }));
     return;
   }
