@@ -106,19 +106,39 @@ test('KD-CLOSURE-14: the type fact is never more validated than its occurrence',
   ]);
 });
 
-test('staleness against the current key (KD-STALE-06, KD-RES-11, OQ-01)', () => {
+test('staleness against the current key (KD-STALE-04, KD-RES-11, OQ-01)', () => {
   const fixture = load();
+  // Generation 16 against the current 17: facts answered to it relabel old facts as current, and the comparison
+  // that failed is the generation's (L425: a generation mismatch returns stale; OQ-38 A: any inequality).
   const relabelled = mutate(COMPLETE, '"generation": 17', '"generation": 16');
   assert.equal(verify(relabelled, fixture, requestText({ generation: 16 })), [
-    'KD-STALE-06 stale-not-reported at /status',
+    'KD-STALE-04 stale-not-reported at /status',
   ]);
-  assert.equal(verify(relabelled, fixture), ['KD-STALE-06 stale-not-reported at /status']);
+  assert.equal(verify(relabelled, fixture), ['KD-STALE-04 stale-not-reported at /status']);
   assert.equal(
     verify(mutate(STALE, '"stale-generation"', '"stale-source"'), fixture, requestText({ generation: 16 })),
     ['KD-RES-11 stale-reason-mismatch at /reason'],
   );
   const current = mutate(STALE, '"generation": 16', '"generation": 17');
   assert.equal(verify(current, fixture, requestText()), ['KD-RES-11 stale-without-mismatch at /status']);
+});
+
+test('KD-LIMIT-10: a type fact over the 64-dependency cap forces truncated: true (OQ-09 A, KIT-17 A)', () => {
+  // The occurrence's type rests on 65 validated nodes: its fact cannot list them all (L77), so it is cut whatever
+  // the result marks, and a result that shows facts is truncated.
+  const fixture = load((f) => {
+    const extra = Array.from({ length: 64 }, (_, i) => sha(`node:extra-${i}`));
+    for (const value of extra)
+      f.facts.push({ source: 'live', kind: 'NodeId', value, status: 'validated', depends_on: [], diagnostic_ids: [] });
+    const type = f.occurrences[0]?.type;
+    type?.dependencies.push(...extra.map((value) => ({ source: 'live' as const, kind: 'NodeId' as const, value })));
+  });
+  const found = verify(COMPLETE, fixture, requestText());
+  // The cut type is not validated, so no List[Text] operation applies to it (KIT-02) and the row is none of its.
+  assert.equal(found, [
+    'KD-ACCEPT-06 row-not-applicable at /operations/0/identity',
+    'KD-LIMIT-10 forced-cut-not-truncated at /truncated',
+  ]);
 });
 
 test('KD-POS-07: a span that matches no parsed occurrence is rejected', () => {

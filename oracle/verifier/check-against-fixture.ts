@@ -31,17 +31,19 @@ function viewOf(fixture: LoadedFixture): FixtureView {
   return view;
 }
 
-/** Checks a decoded result against the fixture (and the request, when given). */
+/** Checks a decoded result of `resultBytes` bytes against the fixture (and the request, when given). */
 export function checkAgainstFixture(
   result: unknown,
   fixture: LoadedFixture,
   reading: RequestReading | undefined,
+  resultBytes: number,
 ): Violation[] {
   const view = viewOf(fixture);
   const gate = checkFixtureGate(result, reading, fixture);
   const rows = checkFixtureRows(result, view, gate.occurrence);
   if (gate.occurrence !== undefined && reading?.kind === 'valid') {
-    const input = { fixture, closure: view.closure, occurrence: gate.occurrence, request: reading.request };
+    const { request } = reading;
+    const input = { fixture, closure: view.closure, occurrence: gate.occurrence, request, resultBytes };
     rows.push(...checkFixtureLookup(result, input));
   }
   // A row for a hidden candidate is reported once, as such, not again field by field.

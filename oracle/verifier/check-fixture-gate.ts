@@ -9,24 +9,34 @@
  * parsed occurrence (invalid, invalid-position, KD-POS-07) -> interface set within 4,096
  * members (unavailable, limit-exhausted, OQ-36) -> lookup.
  *
- * Without a request, the echoed key alone still tells whether a result relabels old
- * facts as current (KD-STALE-06) or names the wrong stale reason.
+ * A result that is not stale where the key is names the clause of the first field that
+ * differs (KD-STALE-01..05): that comparison is what the provider got wrong, whatever it
+ * answered instead. Without a request, the echoed key alone still tells whether a result
+ * relabels old facts as current or names the wrong stale reason.
  */
 import type { LoadedFixture } from '../fixture/load-fixture.js';
 import type { FixtureOccurrence } from '../fixture/fixture.js';
 import type { AnalysisKey, DiscoveryRequestV1 } from '../records/discovery-records.js';
 import type { Violation } from '../violation.js';
 import { describeValue, isRecord, member, stringMember } from './json-access.js';
+import { interfaceSetVariants, type InterfaceSetVariant } from './interface-set-variants.js';
 import type { RequestReading } from './read-request.js';
 import { ruleTable } from './rule-table.js';
 
 type StaleClause = 'KD-STALE-01' | 'KD-STALE-02' | 'KD-STALE-03' | 'KD-STALE-04' | 'KD-STALE-05';
+const DIGEST_CLAUSES: readonly InterfaceSetVariant['clause'][] = ['KD-DIGEST-07', 'KD-DIGEST-04', 'KD-DIGEST-10'];
 
 // prettier-ignore
 export const GATE_RULES = ruleTable({
-  'stale-not-reported': [['KD-STALE-01', 'KD-STALE-02', 'KD-STALE-03', 'KD-STALE-04', 'KD-STALE-05', 'KD-STALE-06'],
+  'stale-not-reported': [['KD-STALE-01', 'KD-STALE-02', 'KD-STALE-03', 'KD-STALE-04', 'KD-STALE-05'],
     '"stale"', '{status}',
-    'The {key} does not match the current facts; the result is stale and relabels no old fact as current.'],
+    'The {key} differs from the current facts in {field}; the result is stale and relabels no old fact as current.'],
+  'digest-variant-stale': [DIGEST_CLAUSES, '"complete" | "partial" | "unavailable"', '"stale"',
+    'The {key} carries the current interface-set digest, and the digest computed {how} differs from it:',
+    'this stale-interface-set answer is the one that digest gives.'],
+  'digest-variant-current': [DIGEST_CLAUSES, '"stale"', '{status}',
+    "The {key}'s interface-set digest is not the current one but is the digest computed {how},",
+    'which this answer takes for current; the result is stale with stale-interface-set.'],
   'stale-reason-mismatch': ['KD-RES-11', '{allowed}', '{reason:value}',
     'A stale result names a key field that differs from the current facts (OQ-01).'],
   'stale-without-mismatch': ['KD-RES-11', '"complete" | "partial" | "unavailable"', '"stale"',
@@ -47,7 +57,7 @@ const R = GATE_RULES;
 
 /** What the request must get from a provider holding the fixture's facts. */
 export type Gate =
-  | { kind: 'stale'; allowed: readonly string[]; clause: StaleClause }
+  | { kind: 'stale'; allowed: readonly string[]; clause: StaleClause; field: string }
   | { kind: 'invalid-position'; clause: 'KD-POS-05' | 'KD-POS-06' | 'KD-POS-07'; rangeFault: boolean }
   | { kind: 'unavailable'; reason: string; clause: 'KD-REASON-01' | 'KD-LOOKUP-01' | 'KD-DIGEST-08' }
   | { kind: 'lookup'; occurrence: FixtureOccurrence };
@@ -60,12 +70,21 @@ const STALE_FIELDS = [
   { field: 'semantic_compatibility', reason: 'stale-semantic-compatibility', clause: 'KD-STALE-05' },
 ] as const;
 
-/** The stale reasons a key earns against the current key, preferred first; undefined when current. */
-function staleReasons(key: unknown, current: AnalysisKey): { allowed: string[]; clause: StaleClause } | undefined {
-  if (member(key, 'file_id') !== current.file_id) return { allowed: ['wrong-file'], clause: 'KD-STALE-01' };
+/**
+ * The stale reasons a key earns against the current key, preferred first, with the first mismatching field and
+ * its clause; undefined when current.
+ */
+function staleReasons(
+  key: unknown,
+  current: AnalysisKey,
+): { allowed: string[]; clause: StaleClause; field: string } | undefined {
+  if (member(key, 'file_id') !== current.file_id)
+    return { allowed: ['wrong-file'], clause: 'KD-STALE-01', field: 'file_id' };
   const mismatched = STALE_FIELDS.filter((f) => member(key, f.field) !== current[f.field]);
   const first = mismatched[0];
-  return first === undefined ? undefined : { allowed: mismatched.map((f) => f.reason), clause: first.clause };
+  return first === undefined
+    ? undefined
+    : { allowed: mismatched.map((f) => f.reason), clause: first.clause, field: first.field };
 }
 
 function isBoundary(source: Uint8Array, offset: number): boolean {
@@ -127,8 +146,16 @@ export function checkFixtureGate(
   switch (gate.kind) {
     case 'stale':
       if (status !== 'stale') {
-        const clause = status === 'complete' || status === 'partial' ? 'KD-STALE-06' : gate.clause;
-        out.push(R.at('stale-not-reported', '/status', { clause, key: 'request key', status: describeValue(status) }));
+        const variants = currentByVariant(reading.request.analysis, gate, fixture);
+        for (const v of variants)
+          out.push(
+            R.at('digest-variant-current', '/status', { ...v, key: 'request key', status: describeValue(status) }),
+          );
+        if (variants.length > 0) break;
+        // Facts answered to an old key are old facts relabelled as current (L425); the rule broken is the
+        // comparison of the field that differs (KD-STALE-01..05), the first in AnalysisKey order (OQ-01 A).
+        const fill = { clause: gate.clause, key: 'request key', field: gate.field, status: describeValue(status) };
+        out.push(R.at('stale-not-reported', '/status', fill));
       } else if (typeof reason !== 'string' || !gate.allowed.includes(reason)) {
         out.push(staleReasonMismatch(gate.allowed, reason));
       }
@@ -148,7 +175,7 @@ export function checkFixtureGate(
       break;
     }
     case 'lookup':
-      checkLookupStatus(status, reason, reading.canonical, out);
+      checkLookupStatus(status, reason, reading.canonical, 'request key', fixture, out);
       return { violations: out, occurrence: gate.occurrence };
   }
   return { violations: out };
@@ -161,8 +188,15 @@ function staleReasonMismatch(allowed: readonly string[], reason: unknown): Viola
   });
 }
 
-function checkLookupStatus(status: string | undefined, reason: unknown, canonical: boolean, out: Violation[]): void {
-  if (status === 'stale') out.push(R.at('stale-without-mismatch', '/status', { key: 'request key' }));
+function checkLookupStatus(
+  status: string | undefined,
+  reason: unknown,
+  canonical: boolean,
+  key: string,
+  fixture: LoadedFixture,
+  out: Violation[],
+): void {
+  if (status === 'stale') staleWithoutMismatch(reason, key, fixture, out);
   else if (status === 'invalid' && canonical) out.push(R.at('position-accepted-by-fixture', '/status'));
   else if (status === 'unavailable' && !(typeof reason === 'string' && LOOKUP_UNAVAILABLE.has(reason)))
     out.push(R.at('unavailable-reason-unjustified', '/reason', { allowed: LOOKUP_UNAVAILABLE_TEXT, reason }));
@@ -180,12 +214,44 @@ function checkEchoedKey(
   if (!isRecord(analysis) || status === undefined || status === 'invalid') return;
   const stale = staleReasons(analysis, fixture.currentKey);
   if (status === 'stale') {
-    if (stale === undefined) out.push(R.at('stale-without-mismatch', '/status', { key: 'echoed key' }));
+    if (stale === undefined) staleWithoutMismatch(reason, 'echoed key', fixture, out);
     else if (typeof reason !== 'string' || !stale.allowed.includes(reason))
       out.push(staleReasonMismatch(stale.allowed, reason));
     return;
   }
   if (stale === undefined) return;
-  const clause = status === 'complete' || status === 'partial' ? 'KD-STALE-06' : stale.clause;
-  out.push(R.at('stale-not-reported', '/status', { clause, key: 'echoed key', status: JSON.stringify(status) }));
+  const variants = currentByVariant(analysis, stale, fixture);
+  for (const v of variants)
+    out.push(R.at('digest-variant-current', '/status', { ...v, key: 'echoed key', status: JSON.stringify(status) }));
+  if (variants.length > 0) return;
+  const fill = { clause: stale.clause, key: 'echoed key', field: stale.field, status: JSON.stringify(status) };
+  out.push(R.at('stale-not-reported', '/status', fill));
+}
+
+/**
+ * A stale answer to a current key. Where the reason is stale-interface-set, the provider's own interface-set digest
+ * differs from the current one the key carries: each way of building the set wrongly whose digest differs too
+ * explains the answer, and is named by its clause (interface-set-variants.ts); without one, the answer is stale
+ * without a mismatch (KD-RES-11).
+ */
+function staleWithoutMismatch(reason: unknown, key: string, fixture: LoadedFixture, out: Violation[]): void {
+  const current = fixture.currentKey.interface_set_sha256;
+  const variants =
+    reason === 'stale-interface-set' ? interfaceSetVariants(fixture).filter((v) => v.digest !== current) : [];
+  for (const v of variants) out.push(R.at('digest-variant-stale', '/status', { ...v, key }));
+  if (variants.length === 0) out.push(R.at('stale-without-mismatch', '/status', { key }));
+}
+
+/**
+ * The wrong ways of building the interface set whose digest is the one `key` carries, when that digest is the only
+ * field of the key that is not current: a provider that answers such a key as current computed that digest.
+ */
+function currentByVariant(
+  key: unknown,
+  stale: { allowed: readonly string[] },
+  fixture: LoadedFixture,
+): InterfaceSetVariant[] {
+  if (stale.allowed.length !== 1 || stale.allowed[0] !== 'stale-interface-set') return [];
+  const digest = member(key, 'interface_set_sha256');
+  return interfaceSetVariants(fixture).filter((v) => v.digest === digest);
 }

@@ -1,52 +1,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { decodeCanonical } from '../canonical-json/decode-canonical.js';
-import { encodeCanonical } from '../canonical-json/encode-canonical.js';
-import type { JsonValue } from '../canonical-json/json-value.js';
-import { kitRoot } from '../kit-root.js';
-import { loadFixtureBytes } from '../../runner/vectors/load-vector.js';
-import { verifyResult } from './verify-result.js';
+import { golden, verifyEdited, type Json } from '../test-support/edit-golden.js';
 
 // Each test edits one committed golden result the way a broken provider would and names, worked
 // from the contract by hand, the rule the edit breaks. The unedited results are verifier-clean
 // (vectors:check); the first test holds that for every vector used here.
-
-type Json = Record<string, any>;
-
-interface Golden {
-  request: Uint8Array;
-  fixture: ReturnType<typeof loadFixtureBytes> & { ok: true };
-  result: Json;
-}
-
-function golden(id: string): Golden {
-  const vector = JSON.parse(readFileSync(join(kitRoot(), 'vectors', `${id}.json`), 'utf8')) as Json;
-  const fixture = loadFixtureBytes(
-    readFileSync(join(kitRoot(), 'vectors', 'fixtures', `${vector.fixture_sha256 as string}.json`)),
-  );
-  if (!fixture.ok) throw new Error(`fixture of ${id} does not load: ${fixture.message}`);
-  const request =
-    vector.request.encoding === 'base64'
-      ? Buffer.from(vector.request.data, 'base64')
-      : Buffer.from(vector.request.data, 'utf8');
-  const decoded = decodeCanonical(Buffer.from(vector.expected.result as string, 'utf8'), {
-    maxBytes: 1 << 23,
-    maxDepth: 64,
-  });
-  if (!decoded.ok) throw new Error(`expected result of ${id} does not decode`);
-  return { request: new Uint8Array(request), fixture, result: decoded.value as Json };
-}
-
-/** The violations of `id`'s expected result after `edit`, as "clause code at pointer". */
-function verifyEdited(id: string, edit: (r: Json) => void): string[] {
-  const g = golden(id);
-  edit(g.result);
-  const bytes = encodeCanonical(g.result as JsonValue);
-  const context = { request: g.request, fixture: g.fixture.fixture };
-  return verifyResult(bytes, context).map((v) => `${v.clause} ${v.code} at ${v.pointer ?? `byte ${String(v.offset)}`}`);
-}
 
 const USED = [
   'ownership/permits-edit-include-unavailable',
@@ -61,6 +19,8 @@ const USED = [
   'complete/list-text-type',
   'partial/cancelled-before-analysis',
   'complete/non-validated-rows-dropped-by-default',
+  'effect/non-public-effect-missing',
+  'effect/explain-non-public-effect-missing',
 ];
 
 test('the unedited golden results are clean', () => {
@@ -111,6 +71,36 @@ test('KD-EFFECT-05: an operation whose required capability is missing is not cal
     row.rejection_reasons = [];
   });
   assert.equal(found, ['KD-EFFECT-05 callable-despite-rejection at /operations/2/availability']);
+});
+
+test('KD-EFFECT-05: a missing non-public effect makes the operation unavailable all the same', () => {
+  // L421: an operation requiring an authority is unavailable when the position lacks it; whether the requirement
+  // may be listed (public, KD-EFFECT-07) has no bearing on that. A provider that assumes a non-public effect held,
+  // or passes every capability check, shows the row callable, in a general query and in an explanation alike.
+  for (const id of ['effect/non-public-effect-missing', 'effect/explain-non-public-effect-missing']) {
+    const found = verifyEdited(id, (r) => {
+      const row = r.operations[0]; // zqTelemetryBeacon, its non-public effect not held
+      row.availability = 'callable';
+      row.rejection_reasons = [];
+    });
+    assert.equal(found, ['KD-EFFECT-05 callable-despite-rejection at /operations/0/availability'], id);
+  }
+});
+
+test('KD-EFFECT-06: an explanation of an operation whose effect is missing says missing-effect', () => {
+  const unexplained = (r: Json): void => {
+    r.operations[0].rejection_reasons = [];
+  };
+  // L421: "An explanation reports missing-effect"; the row left unavailable without a reason breaks KD-OP-12 too.
+  assert.equal(verifyEdited('effect/explain-non-public-effect-missing', unexplained), [
+    'KD-EFFECT-06 rejection-missing at /operations/0/rejection_reasons',
+    'KD-OP-12 unavailable-without-rejection at /operations/0/rejection_reasons',
+  ]);
+  // A general query's row is held to the capability check (KD-EFFECT-05), the rule that rejects it.
+  assert.equal(verifyEdited('effect/non-public-effect-missing', unexplained), [
+    'KD-EFFECT-05 rejection-missing at /operations/0/rejection_reasons',
+    'KD-OP-12 unavailable-without-rejection at /operations/0/rejection_reasons',
+  ]);
 });
 
 test('KD-CLOSURE-09: no validated type-mismatch under a provisional receiver type (KIT-02 C)', () => {
@@ -177,7 +167,7 @@ test('KD-DISCLOSE-09, KD-DISCLOSE-07: an omission is neither dropped nor changed
 
 test("KD-DISCLOSE-07: a hidden candidate's identity is never a dependency value", () => {
   const g = golden('hidden/general-private-current-file');
-  const hidden = g.fixture.fixture.candidatesInOrder.find((c) => !c.admitted);
+  const hidden = g.fixture.candidatesInOrder.find((c) => !c.admitted);
   assert.ok(hidden !== undefined);
   const found = verifyEdited('hidden/general-private-current-file', (r) => {
     r.operations[0].dependencies = [{ kind: 'SymbolId', source: 'live', status: 'validated', value: hidden?.identity }];

@@ -2,11 +2,11 @@
  * A lookup result against the verifier's own ground truth (derive-lookup-truth.ts), each
  * finding citing the rule it breaks:
  * - a row carries exactly the rejections the compiler's facts force: receiver ownership
- *   judged mode by mode (KD-OWN-03..06), public effects against the capabilities held
- *   (KD-EFFECT-05/06), equality and inference requirements (KD-LOOKUP-09, KD-OP-11), and is
- *   callable only without one (KD-CLOSURE-12: a callable row is reported under the clause of the
- *   rejection it lacks); a row the facts withhold is not shown
- *   (KD-LOOKUP-11, KD-EFFECT-07, KD-ACCEPT-11);
+ *   judged mode by mode (KD-OWN-03..06), every effect, public or not, against the capabilities
+ *   held (KD-EFFECT-05; an explanation says missing-effect, KD-EFFECT-06), equality and
+ *   inference requirements (KD-LOOKUP-09, KD-OP-11), and is callable only without one
+ *   (KD-CLOSURE-12: a callable row is reported under the clause of the rejection it lacks);
+ *   a row the facts withhold is not shown (KD-LOOKUP-11, KD-ACCEPT-11);
  * - a row keeps the candidate's generic requirements (KD-ACCEPT-03) and public effect
  *   requirements (KD-EFFECT-07) unaltered, and lists no dependency its facts do not have,
  *   least of all a hidden candidate's identity (KD-CLOSURE-16, KD-DISCLOSE-07);
@@ -17,18 +17,19 @@
  * - the omissions are exactly the reasons that withheld a collected candidate (KIT-04): none
  *   dropped (KD-DISCLOSE-09, KD-LOOKUP-11, KD-LOOKUP-07), none added, and none that says more
  *   than the facts let it (not-imported for a hidden candidate, KD-DISCLOSE-07);
- * - `truncated` only when a limit of the profile can have been reached (KD-LIMIT-10).
+ * - `truncated` and the row cap against what the facts cut (KD-LIMIT-05, KD-LIMIT-10): check-fixture-cut.
  *
  * Where the step budget or the result-size cap may have cut the visit (KIT-10, OQ-06 A), the
  * checks that need the whole visit are skipped: they would otherwise blame a provider for
  * the limit.
  */
-import { compareUtf8, utf8Length } from '../canonical-json/compare-utf8.js';
+import { compareUtf8 } from '../canonical-json/compare-utf8.js';
 import type { LoadedFixture } from '../fixture/load-fixture.js';
 import type { FixtureCandidate, FixtureOccurrence } from '../fixture/fixture.js';
 import { LIMITS } from '../limits.js';
 import type { DiscoveryRequestV1 } from '../records/discovery-records.js';
 import type { Violation } from '../violation.js';
+import { checkCut, eligible, limitMayBeReached } from './check-fixture-cut.js';
 import { deriveLookupTruth, REJECTION_CLAUSES, type CandidateTruth, type LookupTruth } from './derive-lookup-truth.js';
 import { hiddenIdentities, type Withholding } from './fixture-exposure.js';
 import { factKeyText, type FixtureFactClosure } from './fixture-fact-closure.js';
@@ -48,13 +49,11 @@ type RequiredOmissions = Map<string, 'KD-LOOKUP-07' | 'KD-RES-09' | 'KD-LOOKUP-1
 
 // prettier-ignore
 export const LOOKUP_RULES = ruleTable({
-  'truncated-without-limit': ['KD-LIMIT-10', 'false', 'true',
-    'No limit of the profile can be reached on these facts, so nothing was cut and the result is not truncated.'],
   'row-not-matching-spelling': ['KD-RES-18', 'the spelling', '{name:value}',
     'An explanation shows only a candidate whose display name is the spelling asked for (KIT-05).'],
   'row-not-applicable': ['KD-ACCEPT-06', 'no row', 'a row',
     "The candidate does not apply to the receiver's type, so it is no operation of this receiver (KIT-02)."],
-  'withheld-candidate-row': [['KD-ACCEPT-11', 'KD-LOOKUP-11', 'KD-EFFECT-07'], 'no row', 'a row',
+  'withheld-candidate-row': [['KD-ACCEPT-11', 'KD-LOOKUP-11'], 'no row', 'a row',
     'The facts withhold this candidate ({withheld}); it is reported as an omission, never as a row (KIT-04).'],
   'callable-despite-rejection': [REJECTION_CLAUSES, '"unavailable"', '"callable"',
     "The compiler's facts reject this operation here ({reason}), so it is not callable."],
@@ -121,6 +120,8 @@ export interface LookupCheckInput {
   closure: FixtureFactClosure;
   occurrence: FixtureOccurrence;
   request: DiscoveryRequestV1;
+  /** The length of the result bytes, for the row cap's stop point (check-fixture-cut). */
+  resultBytes: number;
 }
 
 /** Checks a complete or partial lookup result against the fixture's ground truth. */
@@ -130,11 +131,10 @@ export function checkFixtureLookup(result: unknown, input: LookupCheckInput): Vi
   if (status !== 'complete' && status !== 'partial') return out;
   const truth = deriveLookupTruth(input.fixture, input.closure, input.occurrence, input.request);
   const truncated = member(result, 'truncated');
-  if (input.request.query.kind === 'type') {
-    // A type query looks nothing up; only a type fact cut by a cap truncates it (OQ-09 A).
-    if (truncated === true && !truth.typeCapped) out.push(R.at('truncated-without-limit', '/truncated'));
-    return out;
-  }
+  out.push(
+    ...checkCut(result, { fixture: input.fixture, request: input.request, truth, resultBytes: input.resultBytes }),
+  );
+  if (input.request.query.kind === 'type') return out;
   const byId = new Map<string, CandidateTruth>();
   for (const t of truth.candidates) if (!byId.has(t.candidate.identity)) byId.set(t.candidate.identity, t);
   // Candidates of a view that failed validation are never read (KIT-03 C), so their identities are not withheld.
@@ -154,8 +154,8 @@ export function checkFixtureLookup(result: unknown, input: LookupCheckInput): Vi
     if (isRecord(op) && t !== undefined && t.exposed)
       checkRow(op, `/operations/${i}`, t, { input, truth, hiddenIds, explain, ambiguous, mayBeAmbiguous }, out);
   });
+  // The checks below need the whole visit, which a limit may have cut (check-fixture-cut).
   const limited = limitMayBeReached(truth, input.fixture);
-  if (truncated === true && !limited) out.push(R.at('truncated-without-limit', '/truncated'));
   if (truncated !== false || limited || rows.length >= LIMITS.operations) return out;
   if (explain) checkExplanation(result, rows, truth, input, out);
   else checkGeneral(result, rows, truth, input, out);
@@ -169,11 +169,6 @@ interface RowContext {
   explain: boolean;
   ambiguous: boolean;
   mayBeAmbiguous: boolean;
-}
-
-/** A candidate that can become a row (an uncitable error row may be withheld instead, KD-CLOSURE-10). */
-function eligible(t: CandidateTruth): boolean {
-  return t.collected && t.withheld === null && !t.uncitableError;
 }
 
 /** The clause a reason on a row breaks when the facts give no ground for it. */
@@ -193,13 +188,10 @@ function checkRow(op: JsonRecord, at: string, t: CandidateTruth, ctx: RowContext
     return;
   }
   if (t.withheld !== null) {
+    // An exposed candidate is withheld only as unsupported work (KIT-04): an unsatisfied trait bound on a function
+    // or member, or an extension or trait origin. A missing effect rejects a row, it never withholds one (KIT-04 C).
     const kind = t.candidate.origin.kind;
-    const clause =
-      t.withheld !== 'unsupported-in-profile'
-        ? 'KD-EFFECT-07'
-        : kind === 'function' || kind === 'member'
-          ? 'KD-ACCEPT-11'
-          : 'KD-LOOKUP-11';
+    const clause = kind === 'function' || kind === 'member' ? 'KD-ACCEPT-11' : 'KD-LOOKUP-11';
     out.push(R.at('withheld-candidate-row', at, { clause, withheld: t.withheld }));
     return;
   }
@@ -211,7 +203,11 @@ function checkRow(op: JsonRecord, at: string, t: CandidateTruth, ctx: RowContext
     if (reasons.has(reason) || t.capped) continue;
     if (availability === 'callable')
       out.push(R.at('callable-despite-rejection', `${at}/availability`, { clause, reason }));
-    else out.push(R.at('rejection-missing', `${at}/rejection_reasons`, { clause, reason }));
+    else {
+      // An unavailable row of an explanation that does not say missing-effect breaks L421's second sentence.
+      const missing = reason === 'missing-effect' && ctx.explain ? 'KD-EFFECT-06' : clause;
+      out.push(R.at('rejection-missing', `${at}/rejection_reasons`, { clause: missing, reason }));
+    }
   }
   for (const reason of reasons) {
     if (t.rejections.has(reason)) continue;
@@ -333,30 +329,6 @@ function checkDependencies(op: JsonRecord, at: string, t: CandidateTruth, ctx: R
     else if (!genuine) out.push(R.at('dependency-not-in-facts', pointer, { source, kind, prefix: value.slice(0, 16) }));
   });
 }
-/** Whether some limit of the profile can have cut this result (KD-LIMIT-05..07, OQ-09 A). */
-function limitMayBeReached(truth: LookupTruth, fixture: LoadedFixture): boolean {
-  if (truth.budgetMayExhaust || truth.typeCapped) return true;
-  const collected = truth.candidates.filter((t) => t.collected);
-  if (collected.some((t) => t.capped)) return true;
-  if (collected.length > LIMITS.operations || fixture.diagnostics.length > LIMITS.diagnostics) return true;
-  // A generous upper bound on the canonical bytes of every row the query may show.
-  let bytes = 64 * 1024 + fixture.diagnostics.reduce((n, d) => n + 2048 + 6 * utf8Length(d.fallback_text), 0);
-  for (const t of collected) {
-    const c = t.candidate;
-    bytes +=
-      4096 +
-      6 *
-        (utf8Length(c.display_name) +
-          utf8Length(c.qualified_name) +
-          utf8Length(c.signature ?? '') +
-          utf8Length(c.origin.module));
-    bytes += 512 * (c.dependencies.length + c.origin.dependencies.length + c.diagnostic_ids.length);
-    for (const g of c.generic_requirements) bytes += 512 + 6 * utf8Length(g.display) + 512 * g.dependencies.length;
-    for (const e of c.effects) bytes += 512 + 6 * utf8Length(e.display) + 512 * e.dependencies.length;
-  }
-  return bytes > LIMITS.resultBytes;
-}
-
 function omissionReasons(result: unknown): Set<string> {
   return new Set(
     arrayMember(result, 'omissions')

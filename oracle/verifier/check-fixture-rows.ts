@@ -1,8 +1,9 @@
 /**
  * Rows, type fact and diagnostics against the fixture's ground truth:
  * - every row is an exposed candidate and says what the compiler says about it: name,
- *   qualified name, visibility, origin, signature, receiver mode (KD-DISCLOSE-03,
- *   KD-ORIGIN-04); a row for a hidden candidate is a disclosure fault in itself;
+ *   qualified name, visibility, origin, signature (KD-DISCLOSE-03, KD-ORIGIN-04) and the
+ *   receiver mode the compiler's ownership result requires (KD-OWN-06); a row for a hidden
+ *   candidate is a disclosure fault in itself;
  * - no status is upgraded: a row is at least its candidate's intrinsic status and the
  *   closure of every dependency it and its listed nested records have; each listed
  *   dependency, origin, requirement and effect at least its own closure; the type fact at
@@ -34,6 +35,9 @@ export const FIXTURE_ROW_RULES = ruleTable({
     'The row discloses a candidate that is hidden at this position (KIT-03); hidden candidates never become rows.'],
   'row-field-mismatch': [['KD-DISCLOSE-03', 'KD-ORIGIN-04', 'KD-DISCLOSE-04'], '{want:json}', '{got:value}',
     "The row's {field} differs from the compiler's fact for its SymbolId."],
+  'receiver-mode-mismatch': ['KD-OWN-06', '{want:json}', '{got:value}',
+    "The row's receiver mode is the mode the compiler's ownership result requires of the receiver,",
+    'not one the receiver happens to permit; that result stays authoritative.'],
   'row-field-mismatch (source)': ['KD-DISCLOSE-04', 'the candidate source', 'another location',
     "The row's source differs from the compiler's location."],
   'fabricated-signature': ['KD-CLOSURE-11', 'null', '{signature:value}',
@@ -173,7 +177,8 @@ function checkRow(op: Readonly<Record<string, unknown>>, at: string, view: Fixtu
     out.push(R.at('fabricated-signature', `${at}/signature`, { signature }));
   else if (typeof signature === 'string') field('signature', c.signature, signature);
   const mode = member(op, 'receiver_mode');
-  if (typeof mode === 'string') field('receiver_mode', c.required_mode, mode);
+  if (typeof mode === 'string' && mode !== c.required_mode)
+    out.push(R.at('receiver-mode-mismatch', `${at}/receiver_mode`, { want: c.required_mode, got: mode }));
 
   // Nested records the row lists, matched to the candidate's, each with its bound.
   const cl = view.closure;

@@ -12,7 +12,8 @@
  * request's own spelling and key, ...) is not distinctive and is not scanned. Every
  * string of the result (values, and keys the contract does not define) that is not
  * itself such a disclosable string is searched for the hidden tokens, whole or inside.
- * An explanation may echo the user's spelling (KD-DISCLOSE-02), and nothing else.
+ * An explanation may echo the user's spelling (KD-DISCLOSE-02), and nothing else. Nor does
+ * any such string count hidden or withheld candidates (L389), whatever the number.
  *
  * When the bytes are not JSON at all, the raw bytes are searched instead.
  */
@@ -66,6 +67,9 @@ export const LEAK_RULES = ruleTable({
   'hidden-location-leak': [LEAK_CLAUSES, 'no location of a hidden candidate',
     "{start}..{end} in the hidden candidate's file",
     'The result carries the source location of a candidate hidden at this position.'],
+  'hidden-count-leak': [LEAK_CLAUSES, 'no count of hidden candidates', '{text:json}',
+    'The result states a count of hidden or withheld candidates in a text the compiler did not write;',
+    'not even a hidden-candidate count is returned.'],
 });
 
 /** Field names of the request and result records; any other key is scanned like a value. */
@@ -162,7 +166,31 @@ const CONTAINMENT_BUDGET = 20_000_000;
 const RAW_BUDGET = 1 << 28;
 
 /** The rule a hidden token's leak breaks, named for what the token is. */
-type TokenRule = Exclude<keyof typeof LEAK_RULES.rows, 'hidden-location-leak'>;
+type TokenRule = Exclude<keyof typeof LEAK_RULES.rows, 'hidden-location-leak' | 'hidden-count-leak'>;
+
+const HIDDEN_WORD =
+  '(?:hidden|private|invisible|inaccessible|withheld|undisclosed|unexported|unimported|non-?public|' +
+  'not[ -]imported|not[ -]visible)';
+const THING =
+  '(?:candidates?|operations?|symbols?|declarations?|names?|items?|members?|methods?|functions?|matches|overloads?)';
+/**
+ * A count of hidden candidates as a text states it (L389: "or even a hidden-candidate count"): a number next to a
+ * word that says hidden or withheld ("3 hidden candidates", "2 operations are private", "hidden: 3"). Whether the
+ * number is right does not matter: a text that counts hidden candidates discloses the count wherever there are any.
+ */
+const HIDDEN_COUNT = new RegExp(
+  [
+    `\\b\\d+\\s+(?:more\\s+|other\\s+)?${HIDDEN_WORD}(?:\\s+${THING})?\\b`,
+    `\\b\\d+\\s+${THING}\\s+(?:(?:are|were|is|was)\\s+)?${HIDDEN_WORD}\\b`,
+    `\\b${HIDDEN_WORD}(?:\\s+${THING})?\\s*[:=]\\s*\\d+`,
+  ].join('|'),
+  'giu',
+);
+
+/** The counts of hidden candidates `text` states. */
+function hiddenCounts(text: string): string[] {
+  return [...text.matchAll(HIDDEN_COUNT)].map((m) => m[0]);
+}
 
 interface HiddenToken {
   text: string;
@@ -190,6 +218,8 @@ interface Tokens {
   distinctive: HiddenToken[];
   /** Hidden source locations (`file:start:end`) -> whether the candidate is an extension. */
   locations: Map<string, boolean>;
+  /** Count phrases the fixture's own texts hold (a compiler's fallback text may count private fields). */
+  disclosedCounts: Set<string>;
 }
 
 const tokenCache = new WeakMap<LoadedFixture, Tokens>();
@@ -324,7 +354,9 @@ function buildTokens(input: LeakScanInput): Tokens {
   // Short names and signatures are matched only as whole strings: as substrings they
   // would be found in innocent text.
   const distinctive = [...names.values()].filter((t) => utf8Length(t.text) >= DISTINCTIVE_NAME_BYTES);
-  return { disclosed, ids, names, distinctive, locations };
+  const disclosedCounts = new Set<string>();
+  for (const text of disclosed) for (const phrase of hiddenCounts(text)) disclosedCounts.add(phrase);
+  return { disclosed, ids, names, distinctive, locations, disclosedCounts };
 }
 
 function clauseFor(where: string | { offset: number }, extension: boolean): (typeof LEAK_CLAUSES)[number] {
@@ -357,6 +389,9 @@ export function checkLeaks(result: unknown, input: LeakScanInput, options: LeakS
 
   const scanString = (s: string, pointer: string): void => {
     if (tokens.disclosed.has(s) || echo.has(s)) return;
+    const count = hiddenCounts(s).find((phrase) => !tokens.disclosedCounts.has(phrase));
+    if (count !== undefined)
+      out.push(LEAK_RULES.at('hidden-count-leak', pointer, { clause: clauseFor(pointer, false), text: count }));
     const whole = tokens.ids.get(s) ?? tokens.names.get(s);
     if (whole !== undefined) {
       out.push(leak(whole, pointer));

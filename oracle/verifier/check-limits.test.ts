@@ -57,4 +57,16 @@ test('KD-LIMIT-12: a complete result is never truncated', () => {
   assert.equal(at({ status: 'partial', truncated: true }), []);
 });
 
+test('KD-LIMIT-10: a partial result that marks a cut is truncated (L79, KIT-17 A)', () => {
+  const omission = { reason: 'limit-exhausted', requested_spelling: null };
+  const cutRow = { rejection_reasons: ['incomplete-analysis', 'limit-exhausted'] };
+  // Rows dropped or the budget exhausted (an omission), a row downgraded by a nested cap (its reason).
+  assert.equal(at({ status: 'partial', truncated: false, omissions: [omission] }), ['KD-LIMIT-10 /truncated false']);
+  assert.equal(at({ status: 'partial', truncated: false, operations: [cutRow] }), ['KD-LIMIT-10 /truncated false']);
+  assert.equal(at({ status: 'partial', truncated: true, omissions: [omission], operations: [cutRow] }), []);
+  // No mark, no claim the result can make alone; an unavailable result is never truncated (OQ-16 A).
+  assert.equal(at({ status: 'partial', truncated: false, operations: [{ rejection_reasons: ['type-mismatch'] }] }), []);
+  assert.equal(at({ status: 'unavailable', truncated: false, omissions: [omission] }), []);
+});
+
 test.run();

@@ -8,9 +8,9 @@
  * applicability (KIT-02), exposure and withholding (KIT-03, KIT-04), the filters of steps 6
  * to 8 with their rejection tokens (KIT-06: equality -> type-mismatch, inference ->
  * incomplete-analysis, an unsatisfied trait bound and extension/trait work ->
- * unsupported-in-profile, receiver modes judged one by one, KD-OWN-05, public effects
- * against the capabilities held, KD-EFFECT-05, a missing non-public effect withholds) and
- * the fact-status closure (KD-CLOSURE-08, KIT-07).
+ * unsupported-in-profile, receiver modes judged one by one, KD-OWN-05, every effect against
+ * the capabilities held, public or not, KD-EFFECT-05) and the fact-status closure
+ * (KD-CLOSURE-08, KIT-07).
  *
  * Where a limit of the profile may change the answer (more than 64 nested entries or 256
  * diagnostic IDs on one row, OQ-09 A; the step budget, KIT-10), the truth says so and the
@@ -33,7 +33,7 @@ export const REJECTION_CLAUSES = [
   'KD-OWN-05',
   'KD-OWN-06',
   'KD-EFFECT-05',
-  'KD-EFFECT-07',
+  'KD-EFFECT-06',
 ] as const;
 
 /** A clause that demands a rejection. */
@@ -179,8 +179,9 @@ function judgeCandidate(c: FixtureCandidate, input: JudgeInput): CandidateTruth 
     const isHeld = input.held.has(`${e.identity.kind}:${e.identity.value}`);
     if (isHeld) continue;
     // L421 (KIT-04 C): a missing effect, public or not, makes the visible operation unavailable with
-    // missing-effect; only the non-public effect record itself stays out of the row.
-    rejections.set('missing-effect', e.public ? 'KD-EFFECT-05' : 'KD-EFFECT-07');
+    // missing-effect (KD-EFFECT-05, the capability check); only the non-public effect record itself stays out of
+    // the row (KD-EFFECT-07, which is about what is listed, not about callability).
+    rejections.set('missing-effect', 'KD-EFFECT-05');
   }
 
   const keys: FactKey[] = [...c.dependencies, ...c.origin.dependencies];

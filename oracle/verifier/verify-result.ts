@@ -56,7 +56,8 @@ export function verifyResult(resultBytes: Uint8Array, context: VerifyContext = {
     ...checkProfile(result),
     ...checkRequestEcho(result, reading),
   ];
-  if (context.fixture !== undefined) own.push(...checkAgainstFixture(result, context.fixture, reading));
+  if (context.fixture !== undefined)
+    own.push(...checkAgainstFixture(result, context.fixture, reading, resultBytes.length));
   return sortViolations([...found, ...withoutRestatedSchemaFaults(schema, own), ...own]);
 }
 

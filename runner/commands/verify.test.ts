@@ -52,7 +52,7 @@ test('violations exit 1, one line each, in order', async () => {
     mutate(COMPLETE, '"generation": 17', '"generation": 16'),
   );
   assert.is(stale.code, 1);
-  assert.match(stale.stdout, /^KD-STALE-06 stale-not-reported at \/status: /);
+  assert.match(stale.stdout, /^KD-STALE-04 stale-not-reported at \/status: /);
 });
 
 test('provider text reaches the terminal escaped', async () => {

@@ -1,0 +1,30 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { verifyEdited, type Json } from '../test-support/edit-golden.js';
+
+// ownership/permits-read-edit-take: a receiver that permits read, edit and take, so every operation is callable;
+// each row's receiver_mode is the mode its candidate requires. In the golden's canonical order: into_iter (take),
+// contains, length, map, filter (read), push (edit), element_type (none), sort_in_place (edit).
+
+const ID = 'ownership/permits-read-edit-take';
+
+test('the unedited golden is clean', () => {
+  assert.equal(
+    verifyEdited(ID, () => {}),
+    [],
+  );
+});
+
+test('KD-OWN-06: a row reports the mode the operation requires, not the strongest the receiver permits', () => {
+  // L417: the compiler's ownership result remains authoritative. A provider that reports the receiver's strongest
+  // permitted mode, take, changes every row but into_iter's.
+  const found = verifyEdited(ID, (r) => {
+    for (const op of r.operations as Json[]) op.receiver_mode = 'take';
+  });
+  assert.equal(
+    found,
+    [1, 2, 3, 4, 5, 6, 7].map((i) => `KD-OWN-06 receiver-mode-mismatch at /operations/${i}/receiver_mode`),
+  );
+});
+
+test.run();
