@@ -6,7 +6,10 @@
  * group are identical: no input order may change canonical bytes (KD-ORDER-12).
  */
 import type { ExpectedAnswer, QueryCase } from './case-definition.js';
+import { identityOf, symbolId } from '../oracle/fixture/fixture-ids.js';
+import { LIST_TEXT_TYPE, listTextBuilder } from './fixtures/list-text-world.js';
 import { orderWorld } from './fixtures/order-world.js';
+import { ownWorld } from './fixtures/own-world.js';
 import { reorderFixture, type Reordering } from './fixtures/reorder-fixture.js';
 import { requestFor, type RequestOptions } from './fixtures/request-for.js';
 import { EXPECT, recordCase, RESULT_SHAPE_CLAUSES } from './query-case.js';
@@ -147,5 +150,137 @@ export function canonicalOrderCases(): QueryCase[] {
       );
     }
   }
+  cases.push(...byteOrderCases(), ...equalDisplayCases());
   return cases;
+}
+
+/**
+ * Identity-less displays whose UTF-8 byte order (L330, L369; OQ-27 A) differs from every order a provider reaches
+ * for by habit: `Z` (5A) before `a` (61) and `f` (66) before `é` (C3 A9), which collation (localeCompare, Intl)
+ * puts the other way; U+FF61 (EF BD A1) before U+1F600 (F0 9F 98 80), which UTF-16 code units (FF61 against D83D)
+ * put the other way. Listed here out of byte order, so declaration order is no help either.
+ */
+export const BYTE_ORDER_DISPLAYS: readonly string[] = [
+  'Mark = \u{1F600}',
+  'Mark = f',
+  'Mark = \u{FF61}',
+  'Mark = a',
+  'Mark = \u00e9',
+  'Mark = Z',
+];
+
+function byteOrderCases(): QueryCase[] {
+  const world = listTextBuilder({ readOnlyOperations: true });
+  world.b.addCandidate({
+    qualified_name: 'std.list.mark_all',
+    signature: 'std.list.mark_all(read List[Text], Mark) -> List[Text]',
+    receiver: LIST_TEXT_TYPE,
+    mode: 'read',
+    home: world.std.list,
+    generics: BYTE_ORDER_DISPLAYS.map((display) => ({ kind: 'inference' as const, identity: null, display })),
+  });
+  const fixture = ownWorld(world.b.build(), 'displays whose byte, collation and UTF-16 orders differ');
+  const clauses = [...ORDER, 'KD-ORDER-03', 'KD-ORDER-04', 'KD-ORDER-11', 'KD-OP-15', 'KD-ACCEPT-03'];
+  return [
+    recordCase(
+      {
+        id: 'canonical-order/null-identity-requirements-bytes-not-collation',
+        intent:
+          'Six identity-less inference requirements sorted by display bytes: Z before a and f before é (collation ' +
+          'puts them the other way), U+FF61 before U+1F600 (UTF-16 code units put them the other way).',
+        clauses,
+        interpretations: ['OQ-27', 'KIT-05'],
+        fixture,
+        expect: EXPECT.complete,
+      },
+      requestFor(fixture, { kind: 'explain-operation', spelling: 'mark_all' }),
+    ),
+    recordCase(
+      {
+        id: 'canonical-order/null-identity-requirements-bytes-not-collation-general',
+        intent:
+          'The same six identity-less requirements in a general query of the same world: a row among others keeps ' +
+          'its requirements in display byte order, not collation or UTF-16 order.',
+        clauses: [...clauses, 'KD-ORDER-05', 'KD-ORDER-06'],
+        interpretations: ['OQ-27'],
+        fixture,
+        expect: EXPECT.complete,
+      },
+      requestFor(fixture, {}),
+    ),
+  ];
+}
+
+/**
+ * Different identities with equal displays, and one identity value under two kinds: records are unique by identity
+ * (kind, value) and sorted by it before any display (L330, L369), so none of them may be merged or reordered by its
+ * display, and a value is never an identity without its kind (L70).
+ */
+function equalDisplayCases(): QueryCase[] {
+  const world = listTextBuilder({ readOnlyOperations: true });
+  const shared = symbolId('std.cmp.Same');
+  const network = identityOf('SymbolId', 'std.net.Network');
+  world.b.addCandidate({
+    qualified_name: 'std.list.dedupe',
+    signature: 'std.list.dedupe(read List[Text]) -> List[Text] where Text: Same',
+    receiver: LIST_TEXT_TYPE,
+    mode: 'read',
+    home: world.std.list,
+    generics: [
+      { kind: 'trait-bound', identity: identityOf('SymbolId', 'std.cmp.Eq'), display: 'Text: Same' },
+      { kind: 'trait-bound', identity: { kind: 'TypeId', value: shared }, display: 'Text: Same' },
+      { kind: 'trait-bound', identity: { kind: 'SymbolId', value: shared }, display: 'Text: Same' },
+      { kind: 'inference', identity: null, display: 'Text: Same' },
+    ],
+    effects: [
+      { identity: { kind: 'TypeId', value: network.value }, display: 'net.Network' },
+      { identity: network, display: 'net.Network' },
+    ],
+  });
+  // A second row spelled like the first, with the same signature text: another SymbolId, another row.
+  world.b.addCandidate({
+    qualified_name: 'std.list.dedupe',
+    symbol: 'std.list.dedupe#2',
+    signature: 'std.list.dedupe(read List[Text]) -> List[Text] where Text: Same',
+    receiver: LIST_TEXT_TYPE,
+    mode: 'read',
+    home: world.std.list,
+  });
+  const base = world.b.build();
+  const fixture = ownWorld(
+    {
+      ...base,
+      occurrences: base.occurrences.map((o, i) =>
+        i === 0 ? { ...o, capabilities: [network, { kind: 'TypeId' as const, value: network.value }] } : o,
+      ),
+    },
+    'equal displays of different identities',
+  );
+  return [
+    recordCase(
+      {
+        id: 'canonical-order/equal-displays-of-different-identities',
+        intent:
+          'Two rows spelled and signed alike, requirements displayed alike under four identities (one value as ' +
+          'SymbolId and as TypeId, one null) and two effects displayed alike under one value of two kinds: ' +
+          'every record kept, sorted by identity (kind, value), never merged by display.',
+        clauses: [
+          ...ORDER,
+          'KD-ORDER-03',
+          'KD-ORDER-04',
+          'KD-ORDER-05',
+          'KD-ORDER-06',
+          'KD-ORDER-07',
+          'KD-EFFECT-02',
+          'KD-EFFECT-05',
+          'KD-SCALAR-12',
+          'KD-ORDER-11',
+        ],
+        interpretations: ['OQ-26', 'OQ-27', 'OQ-28', 'KIT-20'],
+        fixture,
+        expect: EXPECT.complete,
+      },
+      requestFor(fixture, {}),
+    ),
+  ];
 }

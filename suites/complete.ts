@@ -10,6 +10,9 @@ import { effectsWorld, CAPABILITY } from './fixtures/effects-world.js';
 import { hiddenWorld } from './fixtures/hidden-world.js';
 import { factKey } from '../oracle/fixture/fixture-ids.js';
 import { listTextWorld } from './fixtures/list-text-world.js';
+import { markupWorld } from './fixtures/markup-world.js';
+import { ownWorld } from './fixtures/own-world.js';
+import { zeroWorld } from './fixtures/zero-world.js';
 import { multilineWorld } from './fixtures/multiline-world.js';
 import { requestFor } from './fixtures/request-for.js';
 import { utf8World } from './fixtures/utf8-world.js';
@@ -445,5 +448,77 @@ export function completeCases(): QueryCase[] {
       requestFor(counter),
     ),
   );
+  cases.push(...lawCases());
+  return cases;
+}
+
+/**
+ * Complete answers a provider's habits can still get wrong: strings a JavaScript-safe encoder escapes, integer zero,
+ * and two queries of one world in both orders.
+ */
+function lawCases(): QueryCase[] {
+  const cases: QueryCase[] = [];
+  const markup = markupWorld();
+  cases.push(
+    recordCase(
+      {
+        id: 'complete/javascript-unsafe-characters-literal',
+        intent:
+          'U+2028, U+2029, <, >, &, apostrophe, </script>, U+FEFF and U+200B in a type display, a row name, ' +
+          'qualified name and signature, a requirement, an effect and a module display are emitted literally: ' +
+          'only " and \\ are ever escaped.',
+        clauses: [...COMPLETE, ...ROWS, 'KD-CANON-09', 'KD-CANON-08', 'KD-SCALAR-05', 'KD-SCALAR-07', 'KD-RES-18'],
+        interpretations: [...OQ, 'OQ-37', 'KIT-05'],
+        fixture: markup,
+        expect: EXPECT.complete,
+      },
+      requestFor(markup, { kind: 'explain-operation', spelling: 'render</script>\u2028' }),
+    ),
+  );
+  const zero = zeroWorld();
+  cases.push(
+    recordCase(
+      {
+        id: 'complete/integer-zero-generation-and-span-start',
+        intent:
+          'Generation 0 echoed and a disclosed source location starting at byte 0: integer zero is written 0, ' +
+          'never -0.',
+        clauses: [...COMPLETE, ...ROWS, 'KD-CANON-10', 'KD-SCALAR-02', 'KD-SCALAR-03', 'KD-DISCLOSE-04', 'KD-RES-18'],
+        interpretations: [...OQ, 'KIT-05', 'KIT-08'],
+        fixture: zero,
+        expect: EXPECT.complete,
+      },
+      requestFor(zero, { kind: 'explain-operation', spelling: 'first', byteOffset: 0 }),
+    ),
+  );
+  // One world asked twice, in both orders (the base phase sends a world's vectors in id order): a provider that
+  // keeps per world what one query computed answers the other from it.
+  const orders = [
+    ['type-first', ['type', 'operations']],
+    ['operations-first', ['operations', 'type']],
+  ] as const;
+  for (const [name, kinds] of orders) {
+    const world = ownWorld(listTextWorld(), `asked twice, ${name}`);
+    kinds.forEach((kind, i) => {
+      const operations = kind === 'operations';
+      cases.push(
+        recordCase(
+          {
+            id: `complete/one-world-${name}-${i + 1}-${kind}`,
+            intent:
+              `Query ${i + 1} of 2 on one world (${kinds.join(' query, then ')} query): ` +
+              (operations
+                ? 'the operations with unavailable rows requested, whatever the other query asked.'
+                : 'the type alone, with no row and no omission, whatever the other query asked.'),
+            clauses: [...COMPLETE, ...(operations ? ROWS : []), 'KD-REQ-07', 'KD-RES-16', 'KD-TRUST-07'],
+            interpretations: [...OQ, 'OQ-32', 'OQ-40'],
+            fixture: world,
+            expect: EXPECT.complete,
+          },
+          requestFor(world, operations ? { kind: 'operations', includeUnavailable: true } : { kind: 'type' }),
+        ),
+      );
+    });
+  }
   return cases;
 }

@@ -47,6 +47,9 @@ const EXPECTED: Readonly<Record<string, ExpectedAnswer>> = {
   'effect/non-public-effect-held': EXPECT.complete,
   'effect/missing-effect-and-requires-edit': EXPECT.complete,
   'effect/type-query-performs-nothing': EXPECT.complete,
+  // A capability is an identity, kind and value (L70): holding another kind of the same value holds nothing.
+  'effect/capability-same-value-other-kind': EXPECT.complete,
+  'effect/explain-capability-same-value-other-kind': EXPECT.complete,
 };
 
 /** The effect cases. */
@@ -235,6 +238,32 @@ export function effectCases(): QueryCase[] {
     { kind: 'type' },
     ['KD-RES-16'],
     ['KIT-02'],
+  );
+
+  // The position holds TypeId(net.Network's value) and SymbolId(time.Clock's value): the same 64-hex values as the
+  // effects fetch (SymbolId) and last_modified (TypeId) require, under the other kind. Neither effect is held.
+  const otherKind: Identity[] = [
+    { kind: 'TypeId', value: network.value },
+    { kind: 'SymbolId', value: clock.value },
+  ];
+  add(
+    'effect/capability-same-value-other-kind',
+    'Capabilities with the values of the required effects under the other identity kind hold neither: ' +
+      'fetch and last_modified are validated unavailable rows with missing-effect, host stays callable.',
+    otherKind,
+    ['host', 'fetch', 'timestamp'],
+    { includeUnavailable: true },
+    ['KD-EFFECT-05', 'KD-EFFECT-06', 'KD-EFFECT-07', 'KD-SCALAR-12', 'KD-OP-11'],
+  );
+  add(
+    'effect/explain-capability-same-value-other-kind',
+    'Explaining fetch where the position holds TypeId with the value of its SymbolId effect: missing-effect, ' +
+      'with the public validated requirement; the same world as the general query before it.',
+    otherKind,
+    ['host', 'fetch', 'timestamp'],
+    { kind: 'explain-operation', spelling: 'fetch' },
+    ['KD-EFFECT-05', 'KD-EFFECT-06', 'KD-EFFECT-07', 'KD-SCALAR-12', 'KD-RES-18'],
+    ['KIT-05', 'OQ-33'],
   );
   return cases;
 }

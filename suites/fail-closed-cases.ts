@@ -16,16 +16,9 @@ import { t1World } from './fixtures/generic-t1-world.js';
 import { HIDDEN_NAMES, hiddenWorld } from './fixtures/hidden-world.js';
 import { diagnosticId, factKey, identityOf, symbolId } from '../oracle/fixture/fixture-ids.js';
 import { LIST_TEXT_TYPE, listTextBuilder, listTextWorld } from './fixtures/list-text-world.js';
+import { ownWorld } from './fixtures/own-world.js';
 import { requestFor } from './fixtures/request-for.js';
 import { EXPECT, recordCase, RESULT_SHAPE_CLAUSES } from './query-case.js';
-
-/** `fixture` with its own source bytes: the same spans, a distinct source_sha256. */
-function ownWorld(fixture: FixtureV1, tag: string): FixtureV1 {
-  return variant(fixture, (f) => {
-    f.file.source = `${f.file.source} // ${tag}`;
-    f.description = `${f.description} Variant: ${tag}.`;
-  });
-}
 
 /** The _T1 world with the receiver's type fact at `status` (KIT-02 C). */
 function t1WithType(status: 'provisional' | 'error' | 'unavailable'): FixtureV1 {
@@ -290,6 +283,39 @@ export function failClosedCases(): QueryCase[] {
     ['KIT-05', 'KIT-08', 'KIT-12', 'OQ-25', 'OQ-33'],
     effected,
     requestFor(effected, { kind: 'explain-operation', spelling: 'fingerprint' }),
+  );
+
+  // One hidden identity reused in every field of one row that can carry it: a scrub that stops at the first
+  // place it finds the identity still leaks it (KIT-08 C, L389, L427).
+  const everywhere = withHidden('one private symbol in every field of a row', 'validated', (f, visible) => {
+    visible.dependencies.push(hiddenKey);
+    visible.generic_requirements.push({
+      kind: 'equality',
+      identity: hiddenIdentity,
+      display: 'T == Token',
+      status: 'validated',
+      satisfied: true,
+      dependencies: [hiddenKey],
+    });
+    visible.effects.push({
+      identity: hiddenIdentity,
+      display: 'keyring access',
+      status: 'validated',
+      public: true,
+      dependencies: [hiddenKey],
+    });
+    f.occurrences[0]?.capabilities.push(hiddenIdentity);
+  });
+  add(
+    'hidden/hidden-symbol-in-every-field-of-a-row',
+    EXPECT.partial,
+    "A visible operation that names one private declaration's SymbolId as a dependency, a requirement, an effect " +
+      'and (through its dependencies) again in each: no field lists it, and the row is unavailable with ' +
+      'incomplete-analysis.',
+    ['KD-RES-08', 'KD-DISCLOSE-03', 'KD-DISCLOSE-07', 'KD-ACCEPT-03', 'KD-EFFECT-07', 'KD-OP-12'],
+    ['KIT-05', 'KIT-08', 'KIT-12', 'OQ-25', 'OQ-33'],
+    everywhere,
+    requestFor(everywhere, { kind: 'explain-operation', spelling: 'fingerprint' }),
   );
 
   // KIT-15 (L232, L289): an error generic requirement carries no diagnostic, so its row has none to cite.

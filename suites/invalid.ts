@@ -587,6 +587,32 @@ export function invalidCases(): QueryCase[] {
     ['KD-SCALAR-05', 'KD-KEY-06'],
     ['OQ-37'],
   );
+  // Byte caps count UTF-8 bytes (L64, L68; OQ-37 A): each of these is within the cap counted in UTF-16 code units or
+  // in characters, and over it in bytes. A supplementary character is 4 bytes and 2 UTF-16 units, so no text is
+  // longer in UTF-16 units than in bytes; the multi-byte texts exactly at the caps are limit/ cases.
+  schemaCase(
+    'semantic-compatibility-258-bytes-129-characters',
+    'A semantic_compatibility of 129 two-byte characters (258 bytes, 129 UTF-16 units) rejects: ' +
+      'Name is 1-256 bytes, counted in UTF-8.',
+    (r) => (obj(r['analysis'])['semantic_compatibility'] = '\u00e9'.repeat(129)),
+    ['KD-SCALAR-05', 'KD-KEY-06', 'KD-LIMIT-09'],
+    ['OQ-37'],
+  );
+  schemaCase(
+    'semantic-compatibility-260-bytes-65-supplementary',
+    'A semantic_compatibility of 65 four-byte characters (260 bytes, 130 UTF-16 units) rejects.',
+    (r) => (obj(r['analysis'])['semantic_compatibility'] = '\u{1F600}'.repeat(65)),
+    ['KD-SCALAR-05', 'KD-KEY-06', 'KD-LIMIT-09'],
+    ['OQ-37'],
+  );
+  schemaCase(
+    'spelling-1028-bytes-257-supplementary',
+    'A spelling of 257 four-byte characters (1,028 bytes, 514 UTF-16 units) rejects.',
+    (r) => (obj(r['query'])['spelling'] = '\u{1F600}'.repeat(257)),
+    ['KD-SCALAR-09', 'KD-LIMIT-09'],
+    ['OQ-37'],
+    explain,
+  );
   schemaCase(
     'span-start-after-end',
     'An expression span with start > end rejects.',

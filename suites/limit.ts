@@ -436,6 +436,42 @@ export function limitCases(): QueryCase[] {
       requestFor(longCompat, { kind: 'type' }),
     ),
   );
+  // A Name of exactly 256 bytes in two- and four-byte characters is valid: the cap counts UTF-8 bytes (OQ-37 A).
+  for (const [slug, text, what] of [
+    ['semantic-compatibility-256-bytes-128-characters', '\u00e9'.repeat(128), '128 two-byte characters'],
+    ['semantic-compatibility-256-bytes-64-supplementary', '\u{1F600}'.repeat(64), '64 four-byte characters'],
+  ] as const) {
+    const world = listTextWorld();
+    world.semantic_compatibility = text;
+    cases.push(
+      recordCase(
+        {
+          id: `limit/${slug}`,
+          expect: EXPECT.complete,
+          intent: `A semantic compatibility Name of ${what} (exactly 256 bytes) is valid, current and echoed.`,
+          clauses: [...LIMIT, 'KD-SCALAR-05', 'KD-KEY-06'],
+          interpretations: ['OQ-37'],
+          fixture: world,
+        },
+        requestFor(world, { kind: 'type' }),
+      ),
+    );
+  }
+  cases.push(
+    recordCase(
+      {
+        id: 'limit/spelling-1024-bytes-256-supplementary',
+        expect: EXPECT.partial,
+        intent:
+          'A spelling of 256 four-byte characters (1,024 bytes, 512 UTF-16 units) is valid; naming nothing, it is ' +
+          'answered with the hidden-by-visibility omission that echoes it.',
+        clauses: [...LIMIT, 'KD-SCALAR-09', 'KD-OMIT-05'],
+        interpretations: ['OQ-35', 'OQ-37', 'KIT-04'],
+        fixture: list,
+      },
+      requestFor(list, { kind: 'explain-operation', spelling: '\u{1F600}'.repeat(256) }),
+    ),
+  );
   // Every text scalar at its byte cap, in multi-byte characters where the cap allows (KD-SCALAR-05..08, OQ-37).
   const texts = new FixtureBuilder({
     description: 'Names, qualified names, displays and a signature at their byte caps.',

@@ -12,7 +12,9 @@ import { t1World } from './fixtures/generic-t1-world.js';
 import { hiddenWorld } from './fixtures/hidden-world.js';
 import { identityOf } from '../oracle/fixture/fixture-ids.js';
 import { LIST_TEXT_TYPE, listTextBuilder, listTextWorld } from './fixtures/list-text-world.js';
+import { JS_UNSAFE, markupWorld } from './fixtures/markup-world.js';
 import { requestFor, type RequestOptions } from './fixtures/request-for.js';
+import { zeroWorld } from './fixtures/zero-world.js';
 import { EXPECT, recordCase, RESULT_SHAPE_CLAUSES } from './query-case.js';
 
 const PARTIAL = [...RESULT_SHAPE_CLAUSES, 'KD-RES-08', 'KD-RES-09'];
@@ -468,5 +470,55 @@ export function partialCases(): QueryCase[] {
     ['KD-STALE-07', 'KD-TRUST-11', 'KD-LOOKUP-01'],
     ['OQ-13'],
   );
+  cases.push(...lawCases());
   return cases;
+}
+
+/** Partial answers holding strings a JavaScript-safe encoder escapes, and integer zero in a diagnostic. */
+function lawCases(): QueryCase[] {
+  const markup = markupWorld();
+  const zero = zeroWorld();
+  const diagnostics = ['KD-DIAG-01', 'KD-DIAG-03', 'KD-DIAG-04', 'KD-DIAG-07', 'KD-CLOSURE-10'];
+  return [
+    recordCase(
+      {
+        id: 'partial/javascript-unsafe-characters-in-diagnostic',
+        intent:
+          'An error row whose diagnostic has U+2028, U+2029, <, >, &, apostrophe, </script>, U+FEFF and U+200B in ' +
+          'its code, category, template and fallback text, beside a row and type holding them too: every one ' +
+          'emitted literally.',
+        clauses: [...PARTIAL, ...CLOSURE, ...diagnostics, 'KD-CANON-09', 'KD-CANON-08', 'KD-SCALAR-05', 'KD-REQ-07'],
+        interpretations: [...OQ, 'OQ-30', 'OQ-32', 'OQ-37', 'KIT-11'],
+        fixture: markup,
+        expect: EXPECT.partial,
+      },
+      requestFor(markup, { includeUnavailable: true }),
+    ),
+    recordCase(
+      {
+        id: 'partial/javascript-unsafe-characters-echoed-spelling',
+        intent:
+          'An explanation spelling holding U+2028, U+2029, <, >, &, apostrophe, / , U+FEFF and U+200B that names ' +
+          'nothing: the hidden-by-visibility omission echoes it byte for byte, unescaped.',
+        clauses: [...PARTIAL, 'KD-OMIT-04', 'KD-OMIT-05', 'KD-CANON-09', 'KD-SCALAR-09'],
+        interpretations: [...OQ, 'OQ-35', 'OQ-37', 'KIT-04'],
+        fixture: markup,
+        expect: EXPECT.partial,
+      },
+      requestFor(markup, { kind: 'explain-operation', spelling: `absent${JS_UNSAFE}` }),
+    ),
+    recordCase(
+      {
+        id: 'partial/integer-zero-diagnostic-primary',
+        intent:
+          'Generation 0 and an error row whose disclosed diagnostic primary starts at byte 0: every integer zero ' +
+          'of the result is written 0, never -0.',
+        clauses: [...PARTIAL, ...CLOSURE, ...diagnostics, 'KD-CANON-10', 'KD-SCALAR-02', 'KD-DISCLOSE-05'],
+        interpretations: [...OQ, 'OQ-30', 'KIT-05', 'KIT-11'],
+        fixture: zero,
+        expect: EXPECT.partial,
+      },
+      requestFor(zero, { kind: 'explain-operation', spelling: 'last' }),
+    ),
+  ];
 }

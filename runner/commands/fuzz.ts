@@ -79,6 +79,10 @@ async function fuzzCommand(opts: FuzzCliOptions, io: Parameters<Register>[1]): P
       io.stderr.write(`kofun-ctk fuzz: ${escapeText(outcome.message)}\n`);
       return EXIT.incomplete;
     }
+    const perClass = Object.entries(outcome.classes)
+      .map(([c, n]) => `${c} ${n}`)
+      .join(', ');
+    io.stdout.write(`cases per class: ${perClass}\n`);
     if (outcome.kind === 'passed') {
       io.stdout.write(`no disagreement in ${outcome.runs} generated cases (seed ${outcome.seed})\n`);
       return EXIT.ok;

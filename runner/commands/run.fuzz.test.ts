@@ -8,6 +8,7 @@ import * as assert from 'uvu/assert';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FUZZ_CLASSES } from '../fuzz/fuzz-case.js';
 import { liveGroupCount } from '../io/process-group.js';
 import { renderReport } from '../report/render-report.js';
 import { runGateCli, tsArgv } from '../test-support/run-helpers.js';
@@ -38,8 +39,12 @@ test('the reference passes the fuzz phase; the seed and the number of cases are 
     '11',
   ]);
   assert.is(r.code, 0, r.stdout + r.stderr);
-  assert.equal(r.report?.fuzz, { seed: 11, cases: 8, outcome: 'passed' });
-  assert.match(r.stdout, /fuzz: 8 generated cases, seed 11: no disagreement/);
+  const { classes, ...fuzz } = r.report?.fuzz ?? {};
+  assert.equal(fuzz, { seed: 11, cases: 8, outcome: 'passed' });
+  // Each of the 8 cases counts once in every class it reaches.
+  assert.equal(Object.keys(classes ?? {}), [...FUZZ_CLASSES]);
+  for (const n of Object.values(classes ?? {})) assert.ok(n >= 0 && n <= 8, String(n));
+  assert.match(r.stdout, /fuzz: 8 generated cases, seed 11 \(cases per class: byte-order \d+, .*\): no disagreement/);
   assert.is(liveGroupCount(), 0);
 });
 

@@ -10,7 +10,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import { loadFixture, evaluateQuery, verifyResult } from '../../oracle/index.js';
-import { buildCase, caseShapeArb, type CaseShape } from './fuzz-case.js';
+import { buildCase, caseShapeArb, FUZZ_CLASSES, fuzzClasses, NO_LAW, type CaseShape } from './fuzz-case.js';
 
 const [sample] = fc.sample(caseShapeArb, { seed: 20261201, numRuns: 1 });
 if (sample === undefined) throw new Error('no sample');
@@ -33,6 +33,7 @@ function shapeWith(change: Partial<CaseShape>): CaseShape {
     permits: { read: true, edit: true, take: true },
     sameName: false,
     budget: false,
+    law: NO_LAW,
     ...change,
   } as CaseShape;
 }
@@ -124,6 +125,61 @@ test('KD-DISCLOSE-04: source and documentation the compiler has but does not mar
   assert.ok(open.result.operations[0].source !== null);
   assert.match(open.result.operations[0].documentation, /^kofun-doc:[0-9a-f]{64}$/);
   assert.equal(open.violations, []);
+});
+
+test('every class of inputs providers get wrong is reached within 100 generated cases of a fixed seed', () => {
+  const seed = 20261201;
+  const counts = new Map<string, number>();
+  for (const shape of fc.sample(caseShapeArb, { seed, numRuns: 100 }))
+    for (const c of fuzzClasses(shape)) counts.set(c, (counts.get(c) ?? 0) + 1);
+  for (const c of FUZZ_CLASSES) assert.ok((counts.get(c) ?? 0) > 0, `class ${c} not reached (seed ${seed})`);
+});
+
+test('the classes, each worked from the contract', () => {
+  const query = { kind: 'operations' as const, includeUnavailable: true, spelling: 0 };
+  // L364, L61-L62: generation 0 and a disclosed source span from byte 0, each written 0.
+  const zero = answer(
+    shapeWith({
+      law: { ...NO_LAW, zero: true },
+      candidates: [{ ...PLAIN, hasSource: true, discloseSource: true }],
+      query,
+    }),
+  );
+  assert.is(zero.result.analysis.generation, 0);
+  assert.is(zero.result.operations[0].source.span.start, 0);
+  assert.equal(zero.violations, []);
+  // L64, OQ-37 A: 129 two-byte characters are 258 bytes, over the Name cap: invalid-request.
+  const over = answer(shapeWith({ law: { ...NO_LAW, nameLength: 2 }, candidates: [PLAIN], query }));
+  assert.is(over.result.status, 'invalid');
+  assert.is(over.result.reason, 'invalid-request');
+  // 128 two-byte characters are 256 bytes: valid, current and echoed.
+  const atCap = answer(shapeWith({ law: { ...NO_LAW, nameLength: 1 }, candidates: [PLAIN], query }));
+  assert.is(atCap.result.analysis.semantic_compatibility, '\u00e9'.repeat(128));
+  assert.is(atCap.result.status, 'complete');
+  // L70, L421: a capability holding an effect's value under the other kind holds nothing.
+  const effect = { which: 0, public: true, status: 'validated' as const };
+  const swapped = answer(
+    shapeWith({ law: { ...NO_LAW, kindSwap: true }, candidates: [{ ...PLAIN, effects: [effect] }], query }),
+  );
+  assert.equal(swapped.result.operations[0].rejection_reasons, ['missing-effect']);
+  assert.equal(swapped.violations, []);
+  // L330, L369: identity-less displays in byte order, Z before a, f before é, U+FF61 before U+1F600.
+  const ordered = answer(shapeWith({ law: { ...NO_LAW, byteOrder: true }, candidates: [PLAIN], query }));
+  assert.equal(
+    ordered.result.operations[0].generic_requirements.map((r: { display: string }) => r.display),
+    ['U = Z', 'U = a', 'U = f', 'U = \u00e9', 'U = \u{FF61}', 'U = \u{1F600}'],
+  );
+  // L363: U+2028 and U+2029 are emitted literally, never as \u2028 or \u2029.
+  const c = buildCase(shapeWith({ law: { ...NO_LAW, jsText: true }, candidates: [PLAIN], query }));
+  const loaded = loadFixture(c.fixture);
+  if (!loaded.ok) throw new Error('generated fixture does not load');
+  const text = Buffer.from(evaluateQuery(c.request, loaded.fixture)).toString('utf8');
+  assert.ok(text.includes('\u2028\u2029<>&'), 'raw characters');
+  assert.not.ok(text.includes('\\u2028'), 'no escape');
+  // L34: a world asked twice carries the earlier request, another kind of query of the same key.
+  const twice = buildCase(shapeWith({ law: { ...NO_LAW, twice: 1 }, candidates: [PLAIN], query }));
+  assert.ok(twice.before !== undefined);
+  assert.match(Buffer.from(twice.before ?? new Uint8Array()).toString('utf8'), /"kind": "type"/);
 });
 
 test.run();

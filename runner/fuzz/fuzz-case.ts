@@ -8,8 +8,10 @@
  * without their disclosure flags, explain spellings that several candidates match, facts that
  * name other candidates' SymbolIds (as a dependency of a row or of the type, as the identity
  * of a generic requirement, an effect or a capability, hidden or not: KIT-08 C), and
- * worlds large enough to exhaust the step budget (KIT-10). fast-check shrinks a failing
- * case towards an empty world with a current request.
+ * worlds large enough to exhaust the step budget (KIT-10). It also reaches each class of
+ * {@link FUZZ_CLASSES}, the inputs a provider's habits get wrong (a {@link LawShape}), and
+ * {@link fuzzClasses} names the classes a case reaches, for the fuzz report's counts.
+ * fast-check shrinks a failing case towards an empty world with a current request.
  */
 import fc from 'fast-check';
 import {
@@ -36,6 +38,75 @@ const STATUSES: FactStatus[] = ['validated', 'provisional', 'unavailable', 'erro
 const NAMES = ['len', 'map', 'push', 'sort_in_place', 'take_all', 'fetch'];
 const AFFIXES = ['', ' ', 'é', '😀', 'x.', '(', 'ß '];
 const EFFECTS = ['net', 'fs'];
+
+/**
+ * The classes of inputs a provider's habits get wrong that the generator reaches on purpose, each derived from the
+ * contract: identity-less requirement displays whose UTF-8 byte order differs from collation and UTF-16 order
+ * (L330, L369); result strings holding characters JavaScript-safe encoders escape (L363); integer zero in a result
+ * (L364); a Name or Spelling at or over its byte cap in multi-byte characters (L64, L68); a capability holding an
+ * effect's value under the other identity kind (L70); different identities with equal displays (L330); and one world
+ * asked twice, in either order (L34).
+ */
+export const FUZZ_CLASSES = [
+  'byte-order',
+  'javascript-unsafe-text',
+  'integer-zero',
+  'name-length',
+  'identity-kind',
+  'equal-displays',
+  'one-world-twice',
+] as const;
+export type FuzzClass = (typeof FUZZ_CLASSES)[number];
+
+/** Displays in an order that is neither byte, collation nor UTF-16 order (suites: canonical-order). */
+const BYTE_ORDER_TAILS = ['\u{1F600}', 'f', '\u{FF61}', 'a', '\u00e9', 'Z'];
+/** What JavaScript-safe encoders escape and the canonical bytes hold literally (L363; none is a Cc control). */
+const JS_UNSAFE = "\u2028\u2029<>&'/";
+
+/** Which {@link FUZZ_CLASSES} a case is built to reach. */
+export interface LawShape {
+  byteOrder: boolean;
+  jsText: boolean;
+  /** Generation 0 and source locations at byte 0. */
+  zero: boolean;
+  /**
+   * 0: none; 1: the world's semantic compatibility is 128 two-byte characters (256 bytes); 2: the request's is 129
+   * (258 bytes, 129 UTF-16 units); 3: an explanation spelling of 256 four-byte characters (1,024 bytes); 4: of 257.
+   */
+  nameLength: 0 | 1 | 2 | 3 | 4;
+  /** The position holds every effect's value under the other identity kind. */
+  kindSwap: boolean;
+  /** Each candidate has requirements and effects of one display under identities of two kinds. */
+  equalDisplays: boolean;
+  /** 0: asked once; 1: a type query of the same world first; 2: an operations query with unavailable rows first. */
+  twice: 0 | 1 | 2;
+}
+
+/** A case that reaches no class on purpose. */
+export const NO_LAW: LawShape = {
+  byteOrder: false,
+  jsText: false,
+  zero: false,
+  nameLength: 0,
+  kindSwap: false,
+  equalDisplays: false,
+  twice: 0,
+};
+
+const sometimes = fc.oneof({ weight: 3, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) });
+
+const lawArb: fc.Arbitrary<LawShape> = fc.record({
+  byteOrder: sometimes,
+  jsText: sometimes,
+  zero: sometimes,
+  nameLength: fc.oneof(
+    { weight: 6, arbitrary: fc.constant<0>(0) },
+    { weight: 1, arbitrary: fc.constantFrom<1 | 2 | 3 | 4>(1, 2, 3, 4) },
+  ),
+  kindSwap: sometimes,
+  equalDisplays: sometimes,
+  twice: fc.oneof({ weight: 4, arbitrary: fc.constant<0>(0) }, { weight: 1, arbitrary: fc.constantFrom<1 | 2>(1, 2) }),
+});
 
 /** Just over the step budget at six steps a candidate (KIT-10). */
 const BUDGET_CANDIDATES = 170_000;
@@ -108,6 +179,8 @@ export interface CaseShape {
   offset: 'start' | 'end';
   cancelled: boolean;
   facts_source: 'live' | 'sidecar' | 'kif-only';
+  /** The classes of {@link FUZZ_CLASSES} the case is built to reach; absent reaches none on purpose. */
+  law?: LawShape;
 }
 
 /** Mostly null; otherwise the index of a candidate whose SymbolId the field carries. */
@@ -191,16 +264,37 @@ export const caseShapeArb: fc.Arbitrary<CaseShape> = fc.record({
     { weight: 8, arbitrary: fc.constantFrom<'live' | 'sidecar'>('live', 'sidecar') },
     { weight: 1, arbitrary: fc.constant<'kif-only'>('kif-only') },
   ),
+  law: lawArb,
 });
+
+/** The classes of {@link FUZZ_CLASSES} a case of `shape` reaches. */
+export function fuzzClasses(shape: CaseShape): FuzzClass[] {
+  const law = shape.law ?? NO_LAW;
+  const someCandidate = shape.candidates.length > 0;
+  const explain = shape.query.kind === 'explain-operation';
+  const reached: Record<FuzzClass, boolean> = {
+    'byte-order': law.byteOrder && someCandidate,
+    'javascript-unsafe-text': law.jsText,
+    'integer-zero': law.zero,
+    'name-length': law.nameLength === 1 || law.nameLength === 2 || (law.nameLength >= 3 && explain),
+    'identity-kind': law.kindSwap && shape.candidates.some((c) => c.effects.length > 0),
+    'equal-displays': (law.equalDisplays && someCandidate) || (shape.sameName && shape.candidates.length > 1),
+    'one-world-twice': law.twice > 0,
+  };
+  return FUZZ_CLASSES.filter((c) => reached[c]);
+}
 
 /** A generated case: the fixture and the canonical request bytes. */
 export interface FuzzCase {
   fixture: FixtureV1;
   request: Uint8Array;
+  /** Another query of the same world, asked right before `request` (class one-world-twice). */
+  before?: Uint8Array;
 }
 
 /** Builds the case a shape describes; deterministic. */
 export function buildCase(shape: CaseShape): FuzzCase {
+  const law = shape.law ?? NO_LAW;
   const source = `let items = all(); ${AFFIXES[shape.prefix] ?? ''}items${AFFIXES[shape.suffix] ?? ''}`;
   const b = new FixtureBuilder({
     description: 'A generated world (kofun-ctk fuzz).',
@@ -209,7 +303,10 @@ export function buildCase(shape: CaseShape): FuzzCase {
     source,
     cancelled: shape.cancelled,
     currentFileFacts: shape.facts_source,
+    ...(law.zero ? { generation: 0 } : {}),
+    ...(law.nameLength === 1 ? { semanticCompatibility: '\u00e9'.repeat(128) } : {}),
   });
+  const text = (plain: string): string => (law.jsText ? `${plain} ${JS_UNSAFE}` : plain);
   const diagnostic = b.addDiagnostic({ label: 'fuzz-d1', code: 'E0001', fallback_text: 'generated diagnostic' });
   const diagnosticsFor = (status: FactStatus): string[] => (status === 'error' ? [diagnostic] : []);
   const facts: FactKey[] = shape.facts.map((status, i) =>
@@ -242,7 +339,7 @@ export function buildCase(shape: CaseShape): FuzzCase {
     type: {
       status: typeStatus,
       type: typeStatus === 'validated' ? 'app.Items' : null,
-      display: typeStatus === 'unavailable' ? null : typeStatus === 'validated' ? 'Items' : '_T1',
+      display: typeStatus === 'unavailable' ? null : typeStatus === 'validated' ? text('Items') : '_T1',
       reason:
         typeStatus === 'validated' ? null : typeStatus === 'error' ? 'rejected-by-diagnostic' : 'incomplete-analysis',
       dependencies: [...pick(shape.typeDependsOn), ...pickSymbols(shape.typeDependsOnSymbols)],
@@ -252,6 +349,8 @@ export function buildCase(shape: CaseShape): FuzzCase {
     capabilities: [
       ...[...new Set(shape.capabilities)].map((i) => identityOf('SymbolId', `effect.${EFFECTS[i] ?? 'net'}`)),
       ...[...new Set(shape.capabilitySymbols ?? [])].flatMap((i) => symbolRef(i) ?? []),
+      // The value of every effect the world names, under the other kind: holds none of them (L70).
+      ...(law.kindSwap ? EFFECTS.map((e) => otherKind(identityOf('SymbolId', `effect.${e}`))) : []),
     ],
   });
   const nameOf = (i: number): string =>
@@ -265,7 +364,7 @@ export function buildCase(shape: CaseShape): FuzzCase {
       qualified_name: `lib.${name}`,
       symbol: `fuzz-candidate-${i}`,
       display_name: name,
-      signature: `${name}(${c.mode} Items)`,
+      signature: text(`${name}(${c.mode} Items)`),
       receiver: c.receiver === 'any' ? null : c.receiver === 'items' ? 'app.Items' : 'app.Other',
       mode: c.mode,
       home,
@@ -279,27 +378,55 @@ export function buildCase(shape: CaseShape): FuzzCase {
         trait: c.origin === 'trait' ? 'Iterable' : null,
         trait_identity: c.origin === 'trait' ? identityOf('SymbolId', 'trait.Iterable') : null,
       },
-      generics: c.generics.map((g, j) => ({
-        kind: g.kind,
-        identity: g.identity ? (symbolRef(g.symbol) ?? identityOf('TypeId', `generic-${i}-${j}`)) : null,
-        display: `T${j}: ${g.kind}`,
-        status: g.status,
-        satisfied: g.satisfied,
-      })),
-      effects: c.effects
-        .map((e) => ({
+      generics: [
+        ...c.generics.map((g, j) => ({
+          kind: g.kind,
+          identity: g.identity ? (symbolRef(g.symbol) ?? identityOf('TypeId', `generic-${i}-${j}`)) : null,
+          display: text(`T${j}: ${g.kind}`),
+          status: g.status,
+          satisfied: g.satisfied,
+        })),
+        ...(law.byteOrder
+          ? BYTE_ORDER_TAILS.map((tail) => ({ kind: 'inference' as const, identity: null, display: `U = ${tail}` }))
+          : []),
+        ...(law.equalDisplays
+          ? [
+              { kind: 'trait-bound' as const, identity: identityOf('SymbolId', 'fuzz.Same'), display: 'T: Same' },
+              {
+                kind: 'trait-bound' as const,
+                identity: otherKind(identityOf('SymbolId', 'fuzz.Same')),
+                display: 'T: Same',
+              },
+            ]
+          : []),
+      ],
+      effects: [
+        ...c.effects.map((e) => ({
           e,
           identity: symbolRef(e.symbol) ?? identityOf('SymbolId', `effect.${EFFECTS[e.which] ?? 'net'}`),
-        }))
+        })),
+        // One display under the value of an effect as SymbolId and as TypeId: two identities (L70, L330).
+        ...(law.equalDisplays && c.effects[0] !== undefined
+          ? [
+              {
+                e: c.effects[0],
+                identity: otherKind(identityOf('SymbolId', `effect.${EFFECTS[c.effects[0].which] ?? 'net'}`)),
+              },
+            ]
+          : []),
+      ]
         // Effects are unique by identity (KIT-20 B).
-        .filter(({ identity }) => !seenEffects.has(identity.value) && seenEffects.add(identity.value))
+        .filter(({ identity }) => {
+          const key = `${identity.kind}:${identity.value}`;
+          return !seenEffects.has(key) && seenEffects.add(key);
+        })
         .map(({ e, identity }) => ({
           identity,
-          display: EFFECTS[e.which] ?? 'net',
+          display: text(EFFECTS[e.which] ?? 'net'),
           public: e.public,
           status: e.status,
         })),
-      source: c.hasSource ? { file_id: b.fileId, span: { start: 4, end: 9 } } : null,
+      source: c.hasSource ? { file_id: b.fileId, span: { start: law.zero ? 0 : 4, end: 9 } } : null,
       disclose_source: c.discloseSource,
       documentation: c.documentation ? `doc-${i}` : null,
       disclose_documentation: c.discloseDocumentation,
@@ -361,15 +488,43 @@ export function buildCase(shape: CaseShape): FuzzCase {
   if (shape.perturb === 9) span.start = Math.max(0, span.start - 1);
   if (shape.perturb === 10) span.end += 1;
   if (shape.perturb >= 8) offset = shape.offset === 'start' ? span.start : span.end;
+  if (law.nameLength === 2) key.semantic_compatibility = '\u00e9'.repeat(129);
   const asked = shape.sameName && shape.candidates.length > 0 ? nameOf(0) : NAMES[shape.query.spelling];
-  const spelling = shape.query.kind === 'explain-operation' ? (asked ?? 'absent') : null;
+  const spelling =
+    shape.query.kind !== 'explain-operation'
+      ? null
+      : law.nameLength === 3 || law.nameLength === 4
+        ? '\u{1F600}'.repeat(law.nameLength === 3 ? 256 : 257)
+        : law.jsText
+          ? text(asked ?? 'absent')
+          : (asked ?? 'absent');
   const request: DiscoveryRequestV1 = {
     schema: REQUEST_SCHEMA,
     analysis: key,
     position: { byte_offset: offset, expression: span },
     query: { kind: shape.query.kind, include_unavailable: shape.query.includeUnavailable, spelling },
   };
-  return { fixture, request: encodeCanonical(request as unknown as JsonObject) };
+  const built: FuzzCase = { fixture, request: encodeCanonical(request as unknown as JsonObject) };
+  if (law.twice > 0) {
+    // The same world asked first by a current query of another kind, so the two answers differ.
+    const parsed = occurrence === undefined ? { start: 0, end: 0 } : { ...occurrence.span };
+    const first: DiscoveryRequestV1 = {
+      schema: REQUEST_SCHEMA,
+      analysis: { ...loaded.fixture.currentKey },
+      position: { byte_offset: parsed.end, expression: parsed },
+      query:
+        law.twice === 1
+          ? { kind: 'type', include_unavailable: false, spelling: null }
+          : { kind: 'operations', include_unavailable: true, spelling: null },
+    };
+    built.before = encodeCanonical(first as unknown as JsonObject);
+  }
+  return built;
+}
+
+/** The same value under the other identity kind of an effect (SymbolId and TypeId, L298). */
+function otherKind(identity: Identity): Identity {
+  return { kind: identity.kind === 'SymbolId' ? 'TypeId' : 'SymbolId', value: identity.value };
 }
 
 function flipHex(id: string): string {

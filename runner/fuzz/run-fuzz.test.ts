@@ -14,7 +14,7 @@ import { loadFixture, evaluateQuery, schemaViolations, vectorBytes } from '../..
 import { loadVectorSet } from '../vectors/vector-source.js';
 import { readVectorTree } from '../vectors/load-vector.js';
 import { buildCase, caseShapeArb, type CaseShape } from './fuzz-case.js';
-import { fuzzCategory, fuzzVectorId, writeFuzzVector, type FuzzOutcome } from './run-fuzz.js';
+import { countClasses, fuzzCategory, fuzzVectorId, writeFuzzVector, type FuzzOutcome } from './run-fuzz.js';
 
 const root = mkdtempSync(join(tmpdir(), 'kofun-ctk-fuzz-vector-test-'));
 
@@ -33,6 +33,7 @@ function disagreement(shape: CaseShape, seed: number, path: string): Extract<Fuz
     case: c,
     expected,
     actual: { ok: true, bytes: expected.subarray(0, expected.length - 1) },
+    classes: countClasses([shape], 1),
   };
 }
 

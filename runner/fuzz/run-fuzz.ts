@@ -31,7 +31,15 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import type { ProviderConnection, ProviderLauncher } from '../adapters/provider-connection.js';
 import { errorFromFault } from '../judge/judge-vector.js';
-import { buildCase, caseShapeArb, type CaseShape, type FuzzCase } from './fuzz-case.js';
+import {
+  buildCase,
+  caseShapeArb,
+  FUZZ_CLASSES,
+  fuzzClasses,
+  type CaseShape,
+  type FuzzCase,
+  type FuzzClass,
+} from './fuzz-case.js';
 
 export interface FuzzOptions {
   seed: number;
@@ -45,8 +53,11 @@ export interface FuzzOptions {
   kitVersion: string;
 }
 
+/** How many of the generated cases (shrinks left out) reached each class of FUZZ_CLASSES. */
+export type FuzzClassCounts = Record<FuzzClass, number>;
+
 export type FuzzOutcome =
-  | { kind: 'passed'; runs: number; seed: number }
+  | { kind: 'passed'; runs: number; seed: number; classes: FuzzClassCounts }
   | { kind: 'no-provider'; message: string }
   | {
       kind: 'disagreement';
@@ -54,10 +65,19 @@ export type FuzzOutcome =
       path: string;
       shrinks: number;
       shape: CaseShape;
+      /** The minimal case; `request` is the query that disagreed (`before` was asked first, and agreed). */
       case: FuzzCase;
       expected: Uint8Array;
       actual: { ok: true; bytes: Uint8Array } | { ok: false; message: string };
+      classes: FuzzClassCounts;
     };
+
+/** The class counts of the first `runs` shapes asked (fast-check asks the generated cases before any shrink). */
+export function countClasses(shapes: readonly CaseShape[], runs: number): FuzzClassCounts {
+  const counts = Object.fromEntries(FUZZ_CLASSES.map((c) => [c, 0])) as FuzzClassCounts;
+  for (const shape of shapes.slice(0, runs)) for (const c of fuzzClasses(shape)) counts[c] += 1;
+  return counts;
+}
 
 function sha256(bytes: Uint8Array): string {
   return sha256Hex(bytes);
@@ -83,7 +103,9 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
     connection = s.value;
     return connection;
   };
-  const ask = async (c: FuzzCase): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; message: string }> => {
+  const ask = async (
+    c: Pick<FuzzCase, 'fixture' | 'request'>,
+  ): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; message: string }> => {
     const conn = await connect();
     if (typeof conn === 'string') return { ok: false, message: conn };
     const fixtureBytes = encodeFixtureJson(c.fixture as unknown as JsonObject);
@@ -98,27 +120,40 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
       ? { ok: true, bytes: r.value }
       : { ok: false, message: `${r.fault.kind}: ${errorFromFault(r.fault).message}` };
   };
-  const expectedOf = (c: FuzzCase): Uint8Array => {
+  const expectedOf = (c: Pick<FuzzCase, 'fixture' | 'request'>): Uint8Array => {
     const l = loadFixture(c.fixture);
     if (!l.ok) throw new Error('kit fault: generated fixture does not load');
     return evaluateQuery(c.request, l.fixture);
   };
+  const agrees = async (c: Pick<FuzzCase, 'fixture' | 'request'>): Promise<boolean> => {
+    const actual = await ask(c);
+    return actual.ok && Buffer.from(actual.bytes).equals(Buffer.from(expectedOf(c)));
+  };
+  // Both queries of a world asked twice are judged, the earlier first, on one provider instance.
+  const caseAgrees = async (c: FuzzCase): Promise<boolean> =>
+    (c.before === undefined || (await agrees({ fixture: c.fixture, request: c.before }))) && (await agrees(c));
+  const shapes: CaseShape[] = [];
 
   try {
     const first = await connect();
     if (typeof first === 'string') return { kind: 'no-provider', message: first };
     const property = fc.asyncProperty(caseShapeArb, async (shape) => {
-      const c = buildCase(shape);
-      const actual = await ask(c);
-      return actual.ok && Buffer.from(actual.bytes).equals(Buffer.from(expectedOf(c)));
+      shapes.push(shape);
+      return caseAgrees(buildCase(shape));
     });
     const parameters: fc.Parameters<[CaseShape]> = { seed: options.seed, numRuns: options.runs };
     if (options.path !== undefined) parameters.path = options.path;
     const details = await fc.check(property, parameters);
+    const classes = countClasses(shapes, details.numRuns);
     if (!details.failed || details.counterexample === null)
-      return { kind: 'passed', runs: details.numRuns, seed: options.seed };
+      return { kind: 'passed', runs: details.numRuns, seed: options.seed, classes };
     const shape = details.counterexample[0];
-    const c = buildCase(shape);
+    const built = buildCase(shape);
+    // The query that disagreed: the earlier one of a world asked twice, when that one already did.
+    const c: FuzzCase =
+      built.before !== undefined && !(await agrees({ fixture: built.fixture, request: built.before }))
+        ? { fixture: built.fixture, request: built.before }
+        : built;
     return {
       kind: 'disagreement',
       seed: details.seed,
@@ -128,6 +163,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
       case: c,
       expected: expectedOf(c),
       actual: await ask(c),
+      classes,
     };
   } finally {
     await connection?.close();
@@ -206,7 +242,10 @@ export function writeFuzzVector(
     category,
     intent:
       `Found by kofun-ctk fuzz: a generated case on which the provider and the reference oracle disagree, ` +
-      `shrunk by fast-check (replay: ${replay}).`,
+      `shrunk by fast-check (replay: ${replay}).` +
+      (outcome.case.before === undefined
+        ? ''
+        : ' The fuzz asked another query of the same world first; this vector alone may not reproduce it.'),
     clauses: [...new Set([...clauses, ...broken.filter((c) => /^KD-[A-Z]+-[0-9]{2}$/.test(c))])].sort(compareUtf8),
     interpretations: [],
     fixture_sha256: fixtureSha,

@@ -21,6 +21,8 @@ export interface FuzzPhaseReport {
   clauses?: string[];
   /** Why the phase could not run, escaped by the reporters. */
   message?: string;
+  /** How many of the generated cases reached each class of inputs providers get wrong (runner/fuzz/fuzz-case.ts). */
+  classes?: Record<string, number>;
 }
 
 /**
@@ -67,7 +69,10 @@ export function mergeFuzzPhases(
 
 /** One line on the phase for the text reports. */
 export function describeFuzzPhase(fuzz: FuzzPhaseReport): string {
-  const head = `fuzz: ${fuzz.cases} generated cases, seed ${fuzz.seed}`;
+  const perClass = Object.entries(fuzz.classes ?? {}).map(([c, n]) => `${c} ${n}`);
+  const head =
+    `fuzz: ${fuzz.cases} generated cases, seed ${fuzz.seed}` +
+    (perClass.length === 0 ? '' : ` (cases per class: ${perClass.join(', ')})`);
   switch (fuzz.outcome) {
     case 'passed':
       return `${head}: no disagreement`;

@@ -28,7 +28,7 @@ export const fuzzPhase: GatePhase = async (run, findings) => {
   const base = { seed: fuzz.seed, cases: fuzz.cases };
   let report: FuzzPhaseReport;
   if (outcome.kind === 'no-provider') report = { ...base, outcome: 'no-provider', message: outcome.message };
-  else if (outcome.kind === 'passed') report = { ...base, outcome: 'passed' };
+  else if (outcome.kind === 'passed') report = { ...base, outcome: 'passed', classes: outcome.classes };
   else {
     const vectorId = writeFuzzVector(fuzz.folder, outcome, options.kitVersion);
     report = {
@@ -38,6 +38,7 @@ export const fuzzPhase: GatePhase = async (run, findings) => {
       folder: fuzz.folder,
       path: outcome.path,
       clauses: brokenClauses(outcome),
+      classes: outcome.classes,
     };
   }
   return { ...findings, fuzz: report };

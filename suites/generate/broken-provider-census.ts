@@ -11,7 +11,8 @@
  * by. Timings, messages, stderr, paths, process ids and per-vector metamorphic outcomes
  * (which, for a provider whose order changes between runs, depend on chance) stay out.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { kitRoot, markdownCell, markdownCode, sha256Hex } from '../../oracle/index.js';
@@ -32,13 +33,23 @@ export interface CensusProvider {
   breaks: string;
   /**
    * What catching it as intended looks like: a KD- clause id, `KD-AREA-*` for any clause
-   * of an area, or `ERROR <kind>`. Caught as intended when any of them is in "caught by".
+   * of an area, `ERROR <kind>`, or `PHASE <name>` for a gate phase whose generated cases no
+   * vector file holds (`PHASE fuzz`: a disagreement in the fuzz phase). Caught as intended when
+   * any of them is in "caught by". The clause is the one the provider breaks, whatever rule the
+   * verifier names today, so a provider named by another rule shows as not named.
    */
   expect: readonly string[];
   /** For a single-vector fault: the vector it misbehaves on (KCTK_TARGET_REQUEST_SHA256). */
   target?: string;
   /** Runs only these vectors instead of the whole subset. */
   only?: readonly string[];
+  /**
+   * Also runs these vectors of the set, outside the subset: the costly ones (4,096 rows) that only
+   * this provider's fault needs.
+   */
+  extra?: readonly string[];
+  /** Runs the fuzz phase with this many generated cases (seed CENSUS_SEED) after the vectors. */
+  fuzz?: number;
   /** Timeout per fixture load and per query, instead of CENSUS_TIMEOUT_MS. */
   timeoutMs?: number;
   /**
@@ -112,14 +123,22 @@ export const CENSUS_VECTORS: readonly string[] = [
   'partial/operation-chain-error',
   'partial/unconstrained-t1',
   'partial/unconstrained-t1-include-unavailable',
+  // The survivor classes: identity-less requirements whose byte, collation and UTF-16 orders differ; U+2028 and
+  // U+2029 in result strings; integer zero in a result; a Name over 256 bytes but not over 256 UTF-16 units.
+  'canonical-order/null-identity-requirements-bytes-not-collation',
+  'complete/javascript-unsafe-characters-literal',
+  'complete/integer-zero-generation-and-span-start',
+  'invalid/semantic-compatibility-258-bytes-129-characters',
 ];
 
 /** Timeout per fixture load and per query for every provider but the hang. */
 export const CENSUS_TIMEOUT_MS = 20_000;
 /** The hang costs its timeout: short, on one vector only, so the census never waits on it twice. */
 export const CENSUS_HANG_TIMEOUT_MS = 2_000;
-/** Seed of the metamorphic variants (the run command's default). */
+/** Seed of the metamorphic variants and the fuzz phase (the run command's default). */
 export const CENSUS_SEED = 20261201;
+/** Generated cases of a census provider's fuzz phase: enough for a memoriser to meet a case no vector holds. */
+export const CENSUS_FUZZ_CASES = 20;
 
 /** The kit's broken providers and the family of rules each one breaks (from each file's header). */
 export const CENSUS_PROVIDERS: readonly CensusProvider[] = [
@@ -357,6 +376,85 @@ export const CENSUS_PROVIDERS: readonly CensusProvider[] = [
     breaks: 'status: complete although something was withheld (KD-RES-07, OQ-18)',
     expect: ['KD-RES-07'],
   },
+  // The bug classes of realistic providers that once survived the gate or were named by another rule. Each
+  // expects the clause it breaks; where today's verifier names another, the row shows it as not named.
+  {
+    name: 'requirements-locale-order',
+    breaks:
+      'order: identity-less generic requirements by localeCompare (Intl collation), not display bytes (KD-ORDER-04)',
+    expect: ['KD-ORDER-04'],
+  },
+  {
+    name: 'javascript-safe-escapes',
+    breaks: 'canonical bytes: U+2028 and U+2029 escaped as in JavaScript-safe JSON (KD-CANON-09)',
+    expect: ['KD-CANON-09'],
+  },
+  {
+    name: 'integer-zero-negative',
+    breaks: 'canonical bytes: integer zero written -0 (KD-CANON-10)',
+    expect: ['KD-CANON-10'],
+  },
+  {
+    name: 'name-length-utf16',
+    breaks: 'scalars: Name and Spelling caps counted in UTF-16 code units, not UTF-8 bytes (KD-SCALAR-05/09)',
+    expect: ['KD-SCALAR-05', 'KD-SCALAR-09'],
+  },
+  {
+    name: 'row-cap-4095',
+    breaks: 'limits: the 4,096-row cap checked as >= 4095, a lawful 4,096-row result cut (KD-LIMIT-05/10)',
+    expect: ['KD-LIMIT-05', 'KD-LIMIT-10'],
+    extra: ['limit/rows-4096'],
+  },
+  {
+    name: 'truncated-after-cut',
+    breaks: 'limits: truncated computed after the cut, so a cut result says false (KD-LIMIT-10)',
+    expect: ['KD-LIMIT-10'],
+    extra: ['limit/rows-4097'],
+  },
+  {
+    name: 'older-generation-current',
+    breaks: 'staleness: an older generation answered as current (KD-STALE-04)',
+    expect: ['KD-STALE-04'],
+  },
+  {
+    name: 'non-public-effects-held',
+    breaks: 'effects: non-public effects assumed held (KD-EFFECT-05/06)',
+    expect: ['KD-EFFECT-05', 'KD-EFFECT-06'],
+  },
+  {
+    name: 'capability-check-passes',
+    breaks: 'effects: the capability check always passes (KD-EFFECT-05/06)',
+    expect: ['KD-EFFECT-05', 'KD-EFFECT-06'],
+  },
+  {
+    name: 'receiver-mode-strongest',
+    breaks: 'ownership: receiver_mode reported as the strongest mode the receiver permits (KD-OWN-06)',
+    expect: ['KD-OWN-06'],
+  },
+  {
+    name: 'digest-input-order',
+    breaks: 'interface-set digest over the views in input order, not sorted (KD-DIGEST-07)',
+    expect: ['KD-DIGEST-07'],
+  },
+  {
+    name: 'digest-views-public',
+    breaks: 'interface-set digest with every view public (KD-DIGEST-04)',
+    expect: ['KD-DIGEST-04'],
+  },
+  {
+    name: 'hidden-count-in-fallback',
+    breaks: "disclosure: a hidden-candidate count in a diagnostic's fallback text (KD-DISCLOSE-07)",
+    expect: ['KD-DISCLOSE-07'],
+  },
+  {
+    // Every vector passes it by construction; a phase of cases no vector file holds catches it (the fuzz phase
+    // here; the default run's seeded phase would name itself `PHASE seeded`).
+    name: 'vector-memoriser',
+    breaks: 'answering at all: goldens from the vectors folder, keyed on an order-free form of the fixture',
+    expect: ['PHASE fuzz'],
+    fuzz: CENSUS_FUZZ_CASES,
+    metamorphic: true,
+  },
 ];
 
 /** How a census row came out. */
@@ -397,11 +495,17 @@ export interface CensusRow {
   namedBy: string[];
   /** Caught as intended and named: one of the expected clauses or ERROR kinds is in `namedBy`. */
   named: boolean;
+  /** What catching it as intended looks like (CensusProvider.expect); empty for the reference. */
+  expect: string[];
   outcome: CensusOutcome;
   /** Why the run could not be made as listed (deterministic text only). */
   problem?: string;
   /** The metamorphic check ran on every vector of this row (the reference and CensusProvider.metamorphic). */
   metamorphic?: boolean;
+  /** Vectors outside the subset this row also ran (CensusProvider.extra). */
+  extra?: string[];
+  /** Generated cases of this row's fuzz phase (CensusProvider.fuzz). */
+  fuzzCases?: number;
 }
 
 /** The census over one vector set. */
@@ -475,8 +579,10 @@ function rowFromReport(
   const counts = emptyCounts();
   for (const j of report.vectors)
     if ((CENSUS_VERDICTS as readonly string[]).includes(j.verdict)) counts[j.verdict as CensusVerdict] += 1;
-  const caughtBy = caughtByOf(report.vectors, false);
-  const namedBy = caughtByOf(report.vectors, true);
+  // A phase of generated cases names itself: its disagreement is the rule.
+  const phases = report.fuzz?.outcome === 'disagreement' ? ['PHASE fuzz'] : [];
+  const caughtBy = [...caughtByOf(report.vectors, false), ...phases];
+  const namedBy = [...caughtByOf(report.vectors, true), ...phases];
   const exitCode = report.gate.exit_code;
   let outcome: CensusOutcome;
   if (expect === undefined) outcome = exitCode === EXIT.ok ? 'reference-passes' : 'reference-fails';
@@ -484,7 +590,18 @@ function rowFromReport(
   else if (exitCode !== EXIT.failed) outcome = 'incomplete';
   else outcome = caughtBy.some((c) => matchesExpected(c, expect)) ? 'caught' : 'caught-otherwise';
   const named = outcome === 'caught' && expect !== undefined && namedBy.some((c) => matchesExpected(c, expect));
-  return { provider, breaks, vectors: report.vectors.length, exitCode, counts, caughtBy, namedBy, named, outcome };
+  return {
+    provider,
+    breaks,
+    vectors: report.vectors.length,
+    exitCode,
+    counts,
+    caughtBy,
+    namedBy,
+    named,
+    expect: [...(expect ?? [])],
+    outcome,
+  };
 }
 
 /** Where a clause counts as named by a rule rather than read off the vector (see CensusRow.namedBy). */
@@ -506,7 +623,7 @@ function caughtByOf(vectors: readonly VectorJudgement[], namedOnly: boolean): st
   return [...[...clauses].sort(cmp), ...[...errors].sort(cmp)];
 }
 
-function problemRow(provider: string, breaks: string, problem: string): CensusRow {
+function problemRow(provider: string, breaks: string, problem: string, expect: readonly string[]): CensusRow {
   return {
     provider,
     breaks,
@@ -516,6 +633,7 @@ function problemRow(provider: string, breaks: string, problem: string): CensusRo
     caughtBy: [],
     namedBy: [],
     named: false,
+    expect: [...expect],
     outcome: 'incomplete',
     problem,
   };
@@ -534,6 +652,26 @@ async function gateOver(
   vectors: readonly QueryVectorEntry[],
   timeoutMs: number,
   metamorphic = true,
+  fuzzCases = 0,
+): Promise<GateReport> {
+  const { vectorSet } = options;
+  // A disagreement is written out as a vector set; the census keeps only the phase's outcome.
+  const folder = fuzzCases > 0 ? mkdtempSync(join(tmpdir(), 'kofun-ctk-census-fuzz-')) : undefined;
+  try {
+    return await gateWith(options, spec, vectors, timeoutMs, metamorphic, fuzzCases, folder);
+  } finally {
+    if (folder !== undefined) rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+async function gateWith(
+  options: CensusOptions,
+  spec: ProviderSpec,
+  vectors: readonly QueryVectorEntry[],
+  timeoutMs: number,
+  metamorphic: boolean,
+  fuzzCases: number,
+  folder: string | undefined,
 ): Promise<GateReport> {
   const { vectorSet } = options;
   return runGate({
@@ -561,6 +699,16 @@ async function gateOver(
     // Only tells expectation entries naming no vector apart; the census has none.
     knownIds: new Set(vectorSet.queryVectors.map((v) => v.id)),
     emit: () => undefined,
+    ...(folder === undefined
+      ? {}
+      : {
+          fuzz: {
+            cases: fuzzCases,
+            seed: CENSUS_SEED,
+            folder,
+            launcher: launcherFor(spec, options.kitVersion),
+          },
+        }),
   });
 }
 
@@ -589,19 +737,29 @@ export async function runBrokenProviderCensus(options: CensusOptions): Promise<C
     jobs.push(async () => {
       const argv = brokenProviderArgv(p.name);
       if (argv === undefined)
-        return problemRow(p.name, p.breaks, `${BROKEN_PROVIDER_DIR}/${p.name}.ts or the tsx loader is not present`);
+        return problemRow(
+          p.name,
+          p.breaks,
+          `${BROKEN_PROVIDER_DIR}/${p.name}.ts or the tsx loader is not present`,
+          p.expect,
+        );
       const env: Record<string, string> = {};
       if (p.target !== undefined) {
         const target = byId.get(p.target);
         if (target === undefined)
-          return problemRow(p.name, p.breaks, `its target vector ${p.target} is not in the vector set`);
+          return problemRow(p.name, p.breaks, `its target vector ${p.target} is not in the vector set`, p.expect);
         const read = options.vectorSet.readVector(target);
-        if (!read.ok) return problemRow(p.name, p.breaks, read.reason);
+        if (!read.ok) return problemRow(p.name, p.breaks, read.reason, p.expect);
         env.KCTK_TARGET_REQUEST_SHA256 = sha256Hex(read.value.request);
       }
-      const vectors =
-        p.only === undefined ? subset : subset.filter((v) => (p.only as readonly string[]).includes(v.id));
-      if (vectors.length === 0) return problemRow(p.name, p.breaks, 'none of its vectors is in the vector set');
+      const chosen = p.only === undefined ? subset : subset.filter((v) => (p.only as readonly string[]).includes(v.id));
+      const absent = (p.extra ?? []).filter((id) => !byId.has(id));
+      if (absent.length > 0)
+        return problemRow(p.name, p.breaks, `its vector ${absent.join(', ')} is not in the vector set`, p.expect);
+      const extra = (p.extra ?? []).filter((id) => !present.includes(id)).map((id) => byId.get(id) as QueryVectorEntry);
+      const vectors = [...chosen, ...extra];
+      if (vectors.length === 0)
+        return problemRow(p.name, p.breaks, 'none of its vectors is in the vector set', p.expect);
       const spec: ProviderSpec = {
         kind: 'process',
         mode: 'persistent',
@@ -609,10 +767,19 @@ export async function runBrokenProviderCensus(options: CensusOptions): Promise<C
         name: `broken ${p.name}`,
         version: options.kitVersion,
       };
-      const report = await gateOver(options, spec, vectors, p.timeoutMs ?? CENSUS_TIMEOUT_MS, p.metamorphic === true);
+      const report = await gateOver(
+        options,
+        spec,
+        vectors,
+        p.timeoutMs ?? CENSUS_TIMEOUT_MS,
+        p.metamorphic === true,
+        p.fuzz ?? 0,
+      );
       return {
         ...rowFromReport(p.name, p.breaks, report, p.expect),
         ...(p.metamorphic === true ? { metamorphic: true } : {}),
+        ...(extra.length > 0 ? { extra: extra.map((v) => v.id) } : {}),
+        ...((p.fuzz ?? 0) > 0 ? { fuzzCases: p.fuzz } : {}),
       };
     });
   }
@@ -674,6 +841,21 @@ function percent(part: number, whole: number): string {
   return whole === 0 ? '—' : `${Math.floor((1000 * part) / whole) / 10}%`;
 }
 
+/** What some rows ran beyond the subset: costly vectors of their own, and a fuzz phase. */
+function extraSentence(rows: readonly CensusRow[]): string {
+  const parts: string[] = [];
+  for (const r of rows) {
+    if (r.extra !== undefined)
+      parts.push(`${markdownCode(r.provider)} also runs ${r.extra.map(markdownCode).join(', ')}`);
+    if (r.fuzzCases !== undefined)
+      parts.push(
+        `${markdownCode(r.provider)} also gets the fuzz phase (${r.fuzzCases} generated cases no vector file ` +
+          'holds), whose disagreement is named `PHASE fuzz`',
+      );
+  }
+  return parts.length === 0 ? '' : ` Beyond the subset: ${parts.join('; ')}.`;
+}
+
 /** Loud lines for everything that is not as it must be; empty when all is well. */
 export function censusWarnings(result: CensusResult): string[] {
   const out: string[] = [];
@@ -715,15 +897,19 @@ export function renderBrokenProviderCensus(result: CensusResult): string[] {
       `The census drives each of them, and the reference oracle, ` +
       `through the persistent process adapter (one instance at a time per provider, ${result.timeoutMs} ms per ` +
       `query) over the same ${result.vectors.length} vectors listed below, and records the gate; ` +
-      `the reference oracle and the providers whose fault shows only under reordered fixtures (${result.rows
+      `the reference oracle and the providers whose fault shows only under reordered fixtures, or that must ` +
+      `pass them to show what catches them (${result.rows
         .filter((r) => r.metamorphic === true)
         .map((r) => markdownCode(r.provider))
-        .join(', ')}) also get the metamorphic canonical-order check on every vector (seed ${result.seed}). ` +
+        .join(', ')}), also get the metamorphic canonical-order check on every vector (seed ${result.seed}). ` +
       `A provider that misbehaves on one vector only is pointed at it by its request SHA-256; ` +
-      `the hang provider runs only that vector, with a ${CENSUS_HANG_TIMEOUT_MS} ms timeout.`,
+      `the hang provider runs only that vector, with a ${CENSUS_HANG_TIMEOUT_MS} ms timeout.` +
+      extraSentence(result.rows),
     '',
-    'A provider is caught when the gate fails it (exit 1), and caught as intended when one of the KD- clauses or ' +
-      'ERROR kinds it was failed by is one its rule family names. Only what every run agrees on is shown: ' +
+    'A provider is caught when the gate fails it (exit 1), and caught as intended when one of the KD- clauses, ' +
+      'ERROR kinds or phases it was failed by is one its rule family names. A rule family names the clause the ' +
+      'provider breaks, whatever the verifier names today, so a provider the verifier names by another clause ' +
+      'shows as caught but not named. Only what every run agrees on is shown: ' +
       'no timings, messages, provider stderr, paths or process ids, ' +
       'and no per-vector metamorphic outcome (for the provider whose order changes between runs, ' +
       'whether two shuffles of three rows coincide is chance; its metamorphic clauses still appear, ' +

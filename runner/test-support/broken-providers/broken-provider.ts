@@ -24,6 +24,11 @@ export interface QueryContext {
 }
 
 export interface BrokenHooks {
+  /**
+   * Edits the decoded fixture before the oracle loads it (a provider that reads a fact of the world wrongly, e.g.
+   * holds a capability the compiler did not grant). Only facts outside the analysis key may change.
+   */
+  fixture?: (value: Loose) => void;
   /** Replaces the request before the oracle sees it (a provider that ignores a field). */
   request?: (request: Uint8Array, fixture: LoadedFixture) => Uint8Array;
   /** Replaces the answer. */
@@ -61,7 +66,18 @@ export function runBrokenProvider(name: string, hooks: BrokenHooks): void {
     name: `broken: ${name}`,
     version: reference.version,
     interpretations: [...(reference.interpretations ?? [])],
-    loadFixture: (bytes) => reference.loadFixture(bytes),
+    loadFixture: (bytes) => {
+      const edit = hooks.fixture;
+      if (edit === undefined) return reference.loadFixture(bytes);
+      let value: Loose;
+      try {
+        value = JSON.parse(Buffer.from(bytes).toString('utf8')) as Loose;
+      } catch {
+        return reference.loadFixture(bytes);
+      }
+      edit(value);
+      return reference.loadFixture(new Uint8Array(Buffer.from(JSON.stringify(value), 'utf8')));
+    },
     async query(fixture, request) {
       const sha = createHash('sha256').update(request).digest('hex');
       const targeted = target === undefined ? first : sha === target;
@@ -109,4 +125,34 @@ export function editResult(edit: (value: Loose, context: EditContext) => boolean
 /** The operation rows of a decoded result. */
 export function rowsOf(value: Loose): Loose[] {
   return Array.isArray(value.operations) ? (value.operations as Loose[]) : [];
+}
+
+/** Every effect requirement of a decoded world's candidates and candidate series. */
+export function effectsOf(world: Loose): Loose[] {
+  const candidates = [
+    ...((world.candidates ?? []) as Loose[]),
+    ...((world.candidate_series ?? []) as Loose[]).map((s) => s.template as Loose),
+  ];
+  return candidates.flatMap((c) => (Array.isArray(c.effects) ? (c.effects as Loose[]) : []));
+}
+
+/** The capabilities a position may hold (L77: 64 effects/capabilities per operation). */
+const CAPABILITY_CAP = 64;
+
+/**
+ * Adds the identities of `effects` to every position's capabilities of a decoded world, once each, within the cap:
+ * for providers that misread which capabilities a position holds (capabilities are outside the analysis key).
+ */
+export function holdAlso(world: Loose, effects: readonly Loose[]): void {
+  for (const occurrence of (world.occurrences ?? []) as Loose[]) {
+    const held = (occurrence.capabilities ?? []) as Loose[];
+    const keys = new Set(held.map((c) => `${c.kind}:${c.value}`));
+    for (const e of effects) {
+      const key = `${e.identity.kind}:${e.identity.value}`;
+      if (keys.has(key) || held.length >= CAPABILITY_CAP) continue;
+      keys.add(key);
+      held.push({ kind: e.identity.kind, value: e.identity.value });
+    }
+    occurrence.capabilities = held;
+  }
 }
