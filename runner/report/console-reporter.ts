@@ -15,6 +15,7 @@ import { formatViolation, escapeText } from '../../oracle/index.js';
 import { gateEffect, VERDICTS, verdictNotHandled, type VectorJudgement } from '../judge/verdict.js';
 import { describeHermetic } from '../hermetic/hermetic-observation.js';
 import { describeDifference, describeProvider } from './describe.js';
+import { describeFreshPhase, failingFreshCases } from './fresh-phase-report.js';
 import { describeFuzzPhase } from './fuzz-phase-report.js';
 import type { GateReport } from './gate-report.js';
 import { githubAnnotations } from './github-annotations.js';
@@ -77,7 +78,7 @@ export function consoleReporter(out: Writable, tty: boolean, options: ConsoleRep
     if (latest === undefined) return;
     const e = latest;
     const pct = e.total === 0 ? 100 : Math.floor((e.done * 100) / e.total);
-    out.write(`${e.phase === 'base' ? 'vectors' : 'metamorphic'} ${e.done}/${e.total} (${pct}%)  ${tallyText()}\n`);
+    out.write(`${phaseName(e.phase)} ${e.done}/${e.total} (${pct}%)  ${tallyText()}\n`);
     lastLine = { at: now(), done: e.done };
   };
   const onProgress = (e: Extract<Parameters<EventSink>[0], { event: 'progress' }>): void => {
@@ -85,7 +86,7 @@ export function consoleReporter(out: Writable, tty: boolean, options: ConsoleRep
     latest = e;
     counts.set(e.outcome, (counts.get(e.outcome) ?? 0) + 1);
     if (kind === 'progress') {
-      out.write(`\r\x1b[2K${e.phase === 'base' ? 'vectors' : 'metamorphic'} ${e.done}/${e.total}  ${tallyText()}`);
+      out.write(`\r\x1b[2K${phaseName(e.phase)} ${e.done}/${e.total}  ${tallyText()}`);
       progressShown = true;
       if (e.done === e.total) {
         out.write('\n');
@@ -114,6 +115,12 @@ export function consoleReporter(out: Writable, tty: boolean, options: ConsoleRep
       const replay = `${m.sample} vectors, seed ${m.seed} (replay with --metamorphic ${m.sample} --seed ${m.seed})`;
       out.write(`kofun-ctk ${escapeText(e.kit_version)}: ${e.selection.total} vectors of set ${e.vector_set_sha256}\n`);
       out.write(`metamorphic: ${m.sample === 0 ? 'off' : replay}\n`);
+      const f = e.fresh;
+      if (f !== undefined && f.sample !== 0)
+        out.write(
+          `fresh: ${f.sample === 'all' ? 'all' : f.sample} cases in renamed worlds, seed ${f.seed} ` +
+            `(replay with --seed ${f.seed})\n`,
+        );
       if (kind === 'line' || kind === 'github') {
         // A provider that hangs still gets a line every 5 seconds; unref'd, so it never holds the process open.
         timer = setInterval(() => {
@@ -139,6 +146,7 @@ export function consoleReporter(out: Writable, tty: boolean, options: ConsoleRep
   const summary = (report: GateReport, extra: string[] = []): void => {
     if (kind !== 'quiet') {
       const failing = report.vectors.filter((v) => gateEffect(v.verdict) !== 'passes');
+      failing.push(...failingFreshCases(report.fresh));
       for (const v of failing.slice(0, MAX_DETAILED)) out.write(detail(c, v, options.verbose ?? false));
       if (failing.length > MAX_DETAILED) {
         out.write(`… and ${failing.length - MAX_DETAILED} more; see the JSON, JUnit, Markdown or HTML report\n`);
@@ -148,6 +156,7 @@ export function consoleReporter(out: Writable, tty: boolean, options: ConsoleRep
         (v) => `${colorVerdict(c, v)} ${report.counts[v]}`,
       );
       out.write(`\n${tally.join('  ') || 'no vectors'} in ${(report.duration_ms / 1000).toFixed(1)} s\n`);
+      if (report.fresh !== undefined) out.write(`${escapeText(describeFreshPhase(report.fresh))}\n`);
       if (report.fuzz !== undefined) out.write(`${escapeText(describeFuzzPhase(report.fuzz))}\n`);
       if (report.hermetic !== undefined) out.write(`${escapeText(describeHermetic(report.hermetic))}\n`);
       for (const line of extra) out.write(`${line}\n`);
@@ -159,6 +168,11 @@ export function consoleReporter(out: Writable, tty: boolean, options: ConsoleRep
     if (kind === 'github') for (const line of githubAnnotations(report)) out.write(`${line}\n`);
   };
   return { sink, summary };
+}
+
+/** What the progress lines call a phase. */
+function phaseName(phase: 'base' | 'metamorphic' | 'fresh'): string {
+  return phase === 'base' ? 'vectors' : phase;
 }
 
 /** The counts by category and the clauses most violated, as console lines. */

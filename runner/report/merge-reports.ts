@@ -10,6 +10,7 @@ import { compareUtf8, schemaViolations } from '../../oracle/index.js';
 import { summarizeVectors } from './run-summary.js';
 import { EXIT } from '../io/cli-io.js';
 import { mergeHermeticReports } from '../hermetic/hermetic-observation.js';
+import { mergeFreshPhases, withFreshGate } from './fresh-phase-report.js';
 
 export type MergeOutcome = { ok: true; report: GateReport } | { ok: false; message: string };
 
@@ -104,7 +105,9 @@ export function mergeReports(reports: readonly GateReport[]): MergeOutcome {
   const starts = reports.map((r) => Date.parse(r.started_at));
   const start = Math.min(...starts);
   const end = Math.max(...reports.map((r, i) => (starts[i] as number) + r.duration_ms));
-  const gate = computeGate(vectors, unknownList, incomplete);
+  const fresh = mergeFreshPhases(reports.map((r) => r.fresh));
+  const vectorGate = computeGate(vectors, unknownList, incomplete);
+  const gate = fresh === undefined ? vectorGate : withFreshGate(vectorGate, fresh);
   return {
     ok: true,
     report: {
@@ -130,6 +133,7 @@ export function mergeReports(reports: readonly GateReport[]): MergeOutcome {
       interrupted_by: reports.find((r) => (r.interrupted_by ?? null) !== null)?.interrupted_by ?? null,
       ...(hermetic.hermetic === undefined ? {} : { hermetic: hermetic.hermetic }),
       vectors,
+      ...(fresh === undefined ? {} : { fresh }),
     },
   };
 }

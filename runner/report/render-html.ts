@@ -13,6 +13,7 @@ import { describeHermetic } from '../hermetic/hermetic-observation.js';
 import { compareUtf8, escapeFor, formatViolation, sha256Bytes } from '../../oracle/index.js';
 import { VERDICTS, type Verdict, type VectorJudgement } from '../judge/verdict.js';
 import { describeDifference, describeProvider } from './describe.js';
+import { describeFreshPhase, freshLabel } from './fresh-phase-report.js';
 import type { GateReport } from './gate-report.js';
 
 /**
@@ -136,6 +137,16 @@ function vectorRow(v: VectorJudgement): string {
   );
 }
 
+/** A fresh case's row: as a vector's, outside the filtered table. */
+function freshRow(v: VectorJudgement): string {
+  const time = v.duration_ms === undefined ? '' : `${v.duration_ms.toFixed(3)} ms`;
+  const reproduce = v.reproduce === undefined ? '' : `<pre class="reproduce">${h(v.reproduce)}</pre>`;
+  return (
+    `<tr class="fresh"><td>${h(v.id)}</td><td class="${h(v.verdict)}">${h(v.verdict)}</td>` +
+    `<td>${h(v.fail_clauses.join(' '))}</td><td class="n">${time}</td><td>${reproduce}${detailOf(v)}</td></tr>`
+  );
+}
+
 /** Renders the report as one HTML document. */
 export function renderHtml(report: GateReport): string {
   const gate = report.gate.passed ? 'PASSED' : 'FAILED';
@@ -146,7 +157,9 @@ export function renderHtml(report: GateReport): string {
     ['started', `${report.started_at} on ${report.hostname}`],
     ['wall time', `${(report.duration_ms / 1000).toFixed(3)} s`],
     ['exit status', String(report.gate.exit_code)],
+    ['seed', `${report.metamorphic.seed} (replay with --seed ${report.metamorphic.seed})`],
   ];
+  if (report.fresh !== undefined) meta.push(['fresh', describeFreshPhase(report.fresh)]);
   if (report.provider && report.provider.interpretations.length > 0)
     meta.push(['interpretations', report.provider.interpretations.join(', ')]);
   if (report.hermetic !== undefined) meta.push(['hermetic', describeHermetic(report.hermetic)]);
@@ -207,6 +220,13 @@ export function renderHtml(report: GateReport): string {
   out.push('<table id="vectors"><thead><tr><th>vector</th><th>verdict</th><th>violated clauses</th><th>wall time</th>');
   out.push('<th></th></tr></thead><tbody>');
   for (const v of report.vectors) out.push(vectorRow(v));
-  out.push(`</tbody></table><script>${SCRIPT}</script></body></html>`);
+  out.push('</tbody></table>');
+  if (report.fresh !== undefined && report.fresh.cases.length > 0) {
+    out.push('<h2>Fresh cases</h2><table id="fresh"><thead><tr><th>case</th><th>verdict</th>');
+    out.push('<th>violated clauses</th><th>wall time</th><th></th></tr></thead><tbody>');
+    for (const c of report.fresh.cases) out.push(freshRow({ ...c.judgement, id: freshLabel(c) }));
+    out.push('</tbody></table>');
+  }
+  out.push(`<script>${SCRIPT}</script></body></html>`);
   return `${out.join('\n')}\n`;
 }

@@ -8,6 +8,7 @@ import type { ProviderIdentity } from '../adapters/provider-connection.js';
 import type { Expectation } from '../judge/expectations.js';
 import type { Verdict, VectorJudgement } from '../judge/verdict.js';
 import type { HermeticReport } from '../hermetic/hermetic-observation.js';
+import type { FreshPhaseReport, FreshSettings } from './fresh-phase-report.js';
 
 /** What stopped a run early: a signal, or `--global-timeout`. */
 export type InterruptReason = 'SIGINT' | 'SIGTERM' | 'global-timeout';
@@ -49,12 +50,14 @@ export type RunEvent =
       jobs: number;
       timeout_ms: number;
       metamorphic: MetamorphicSettings;
+      /** The fresh phase's settings (the run seed), when the run has the phase. */
+      fresh?: FreshSettings;
     }
   | { event: 'provider'; identity: ProviderIdentity }
   | { event: 'provider-restart'; lane: number; reason: string }
   | {
       event: 'progress';
-      phase: 'base' | 'metamorphic';
+      phase: 'base' | 'metamorphic' | 'fresh';
       id: string;
       outcome: ProgressOutcome;
       done: number;
@@ -70,11 +73,13 @@ export type RunEvent =
       interrupted_by: InterruptReason | null;
       /** `run --hermetic`: what the trace observed (the report's `hermetic` section). */
       hermetic?: HermeticReport;
+      /** The fresh phase's cases (the report's `fresh` section), when it ran. */
+      fresh?: FreshPhaseReport;
     };
 
 /**
- * What one vector's progress says: its verdict before the expectations apply (base phase), or whether the
- * metamorphic variant answered the same bytes (`not-run` when a file of the set changed under it).
+ * What one vector's progress says: its verdict before the expectations apply (base and fresh phases), or whether
+ * the metamorphic variant answered the same bytes (`not-run` when a file of the set changed under it).
  */
 export type ProgressOutcome = Verdict | 'same' | 'differs' | 'not-run';
 
