@@ -118,8 +118,8 @@ export function consoleReporter(out: Writable, tty: boolean, options: ConsoleRep
       const f = e.fresh;
       if (f !== undefined && f.sample !== 0)
         out.write(
-          `fresh: ${f.sample === 'all' ? 'all' : f.sample} cases in renamed worlds, seed ${f.seed} ` +
-            `(replay with --seed ${f.seed})\n`,
+          `fresh: ${f.sample === 'all' ? 'every selected vector' : `up to ${f.sample} cases`} in renamed worlds, ` +
+            `seed ${f.seed} (replay with --seed ${f.seed})\n`,
         );
       if (kind === 'line' || kind === 'github') {
         // A provider that hangs still gets a line every 5 seconds; unref'd, so it never holds the process open.
