@@ -68,6 +68,8 @@ export {
   type CandidateSpec,
 } from './fixture/fixture-builder.js';
 export { factKey, identityOf } from './fixture/fixture-ids.js';
+export { bindWorld, TRAILER_PREFIX } from './fixture/bind-world.js';
+export { withDerivedDigests } from './fixture/view-semantic-digest.js';
 export { MAX_FIXTURE_FILE_BYTES } from './fixture/load-fixture.js';
 export { buildFromLoaded } from './release/build-reference-artifact.js';
 export {

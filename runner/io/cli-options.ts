@@ -13,7 +13,9 @@ export const RUN_DEFAULTS = {
   startTimeoutMs: 30_000,
   restartBudget: 8,
   metamorphic: 'all' as number | 'all',
+  // The fuzz phase's seed; the run's own is drawn for each run unless --seed gives it.
   seed: 20261201,
+  fresh: 24,
 } as const;
 
 /** Commander collector for a repeatable option. */

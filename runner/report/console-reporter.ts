@@ -18,6 +18,7 @@ import { gateEffect, VERDICTS, verdictNotHandled, type VectorJudgement } from '.
 import { describeHermetic } from '../hermetic/hermetic-observation.js';
 import { describeSandbox } from '../sandbox/describe-sandbox.js';
 import { describeProvider, differenceLines } from './describe.js';
+import { describeFreshPhase, failingFreshCases } from './fresh-phase-report.js';
 import { describeFuzzPhase } from './fuzz-phase-report.js';
 import type { GateReport } from './gate-report.js';
 import { githubAnnotations, type AnnotationSources } from './github-annotations.js';
@@ -95,12 +96,12 @@ export function consoleReporter(out: Writable, tty: boolean, options: ConsoleRep
     if (latest === undefined) return;
     const e = latest;
     const pct = e.total === 0 ? 100 : Math.floor((e.done * 100) / e.total);
-    const head = `${e.phase === 'base' ? 'vectors' : 'metamorphic'} ${e.done}/${e.total} (${pct}%)`;
+    const head = `${phaseName(e.phase)} ${e.done}/${e.total} (${pct}%)`;
     out.write(`${head}  ${tallyText()}${e.done < e.total ? flightText() : ''}\n`);
     lastLine = { at: now(), done: e.done };
   };
   const drawProgress = (e: Extract<Parameters<EventSink>[0], { event: 'progress' }>): void => {
-    const head = `${e.phase === 'base' ? 'vectors' : 'metamorphic'} ${e.done}/${e.total}`;
+    const head = `${phaseName(e.phase)} ${e.done}/${e.total}`;
     out.write(`\r\x1b[2K${head}  ${tallyText()}${e.done < e.total ? flightText() : ''}`);
     progressShown = true;
   };
@@ -138,6 +139,12 @@ export function consoleReporter(out: Writable, tty: boolean, options: ConsoleRep
       const replay = `${m.sample} vectors, seed ${m.seed} (replay with --metamorphic ${m.sample} --seed ${m.seed})`;
       out.write(`kofun-ctk ${escapeText(e.kit_version)}: ${e.selection.total} vectors of set ${e.vector_set_sha256}\n`);
       out.write(`metamorphic: ${m.sample === 0 ? 'off' : replay}\n`);
+      const f = e.fresh;
+      if (f !== undefined && f.sample !== 0)
+        out.write(
+          `fresh: ${f.sample === 'all' ? 'every selected vector' : `up to ${f.sample} cases`} in renamed worlds, ` +
+            `seed ${f.seed} (replay with --seed ${f.seed})\n`,
+        );
       if (kind === 'line' || kind === 'github') {
         // A provider that hangs still gets a line every 5 seconds; unref'd, so it never holds the process open.
         timer = setInterval(() => {
@@ -167,7 +174,10 @@ export function consoleReporter(out: Writable, tty: boolean, options: ConsoleRep
   const summary = (report: GateReport, extra: string[] = [], sources?: AnnotationSources): void => {
     if (kind !== 'quiet') {
       // What matters most first: a wrong value before an order, a layout, an ERROR, a NOT-RUN.
-      const failing = bySeverity(report.vectors.filter((v) => gateEffect(v.verdict) !== 'passes'));
+      const failing = bySeverity([
+        ...report.vectors.filter((v) => gateEffect(v.verdict) !== 'passes'),
+        ...failingFreshCases(report.fresh),
+      ]);
       for (const v of failing.slice(0, MAX_DETAILED)) out.write(detail(c, v, options.verbose ?? false));
       if (failing.length > MAX_DETAILED) {
         out.write(`… and ${failing.length - MAX_DETAILED} more; see the JSON, JUnit, Markdown or HTML report\n`);
@@ -177,6 +187,7 @@ export function consoleReporter(out: Writable, tty: boolean, options: ConsoleRep
         (v) => `${colorVerdict(c, v)} ${report.counts[v]}`,
       );
       out.write(`\n${tally.join('  ') || 'no vectors'} in ${(report.duration_ms / 1000).toFixed(1)} s\n`);
+      if (report.fresh !== undefined) out.write(`${escapeText(describeFreshPhase(report.fresh))}\n`);
       if (report.fuzz !== undefined) out.write(`${escapeText(describeFuzzPhase(report.fuzz))}\n`);
       if (report.sandbox !== undefined) out.write(`${escapeText(describeSandbox(report.sandbox))}\n`);
       if (report.hermetic !== undefined) out.write(`${escapeText(describeHermetic(report.hermetic))}\n`);
@@ -189,6 +200,11 @@ export function consoleReporter(out: Writable, tty: boolean, options: ConsoleRep
     if (kind === 'github') for (const line of githubAnnotations(report, sources)) out.write(`${line}\n`);
   };
   return { sink, summary };
+}
+
+/** What the progress lines call a phase. */
+function phaseName(phase: 'base' | 'metamorphic' | 'fresh'): string {
+  return phase === 'base' ? 'vectors' : phase;
 }
 
 /** The counts by category and the clauses most violated, as console lines. */

@@ -6,6 +6,7 @@
  * times (`started_at`, `duration_ms`, each vector's `duration_ms`) and `hostname` are the
  * only parts that differ between two runs of the same provider on the same vectors.
  */
+import type { FreshPhaseReport } from './fresh-phase-report.js';
 import type { FuzzPhaseReport } from './fuzz-phase-report.js';
 import type { HermeticReport } from '../hermetic/hermetic-observation.js';
 import type { SandboxReport } from '../sandbox/sandbox.js';
@@ -44,6 +45,8 @@ export interface GateReport {
   interrupted_by?: InterruptReason | null;
   /** Sorted by id. */
   vectors: VectorJudgement[];
+  /** The fresh phase (`run --fresh N`), when it ran: the seed, and every case with its judgement. */
+  fresh?: FreshPhaseReport;
   /** The seeded fuzz phase (`run --fuzz N`), when it ran: seed, number of cases, outcome. */
   fuzz?: FuzzPhaseReport;
   /** `run --hermetic`: whether the trace ran, with what facility, and the clauses observed and not observed. */
@@ -129,5 +132,6 @@ export function reportFromEvents(events: readonly RunEvent[]): GateReport {
     ...(end.hermetic === undefined ? {} : { hermetic: end.hermetic }),
     ...(start.sandbox === undefined ? {} : { sandbox: start.sandbox }),
     vectors,
+    ...(end.fresh === undefined ? {} : { fresh: end.fresh }),
   };
 }

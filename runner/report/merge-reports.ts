@@ -11,6 +11,7 @@ import { summarizeVectors } from './run-summary.js';
 import { mergeHermeticReports } from '../hermetic/hermetic-observation.js';
 import { mergeSandboxReports } from '../sandbox/describe-sandbox.js';
 import { mergeFuzzPhases, withFuzzPhase } from './fuzz-phase-report.js';
+import { mergeFreshPhases, withFreshGate } from './fresh-phase-report.js';
 
 export type MergeOutcome = { ok: true; report: GateReport } | { ok: false; message: string };
 
@@ -109,7 +110,9 @@ export function mergeReports(reports: readonly GateReport[]): MergeOutcome {
   const starts = reports.map((r) => Date.parse(r.started_at));
   const start = Math.min(...starts);
   const end = Math.max(...reports.map((r, i) => (starts[i] as number) + r.duration_ms));
-  const gate = computeGate(vectors, unknownList, incomplete);
+  const fresh = mergeFreshPhases(reports.map((r) => r.fresh));
+  const vectorGate = computeGate(vectors, unknownList, incomplete);
+  const gate = fresh === undefined ? vectorGate : withFreshGate(vectorGate, fresh);
   const report: GateReport = {
     format: REPORT_FORMAT,
     kit_version: first.kit_version,

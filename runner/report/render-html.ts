@@ -15,6 +15,7 @@ import { compareUtf8, escapeFor, formatViolation, htmlSafe, sha256Bytes } from '
 import type { DifferenceClass } from '../judge/classify-difference.js';
 import { VERDICTS, type Verdict, type VectorJudgement } from '../judge/verdict.js';
 import { describeProvider, differenceLines } from './describe.js';
+import { describeFreshPhase, freshLabel } from './fresh-phase-report.js';
 import type { GateReport } from './gate-report.js';
 import { bySeverity } from './severity-order.js';
 
@@ -155,6 +156,16 @@ function vectorRow(v: VectorJudgement): string {
   );
 }
 
+/** A fresh case's row: as a vector's, outside the filtered table. */
+function freshRow(v: VectorJudgement): string {
+  const time = v.duration_ms === undefined ? '' : `${v.duration_ms.toFixed(3)} ms`;
+  const reproduce = v.reproduce === undefined ? '' : `<pre class="reproduce">${h(v.reproduce)}</pre>`;
+  return (
+    `<tr class="fresh"><td>${h(v.id)}</td><td class="${h(v.verdict)}">${h(v.verdict)}</td>` +
+    `<td>${h(v.fail_clauses.join(' '))}</td><td class="n">${time}</td><td>${reproduce}${detailOf(v)}</td></tr>`
+  );
+}
+
 /** Renders the report as one HTML document. */
 export function renderHtml(report: GateReport): string {
   const gate = report.gate.passed ? 'PASSED' : 'FAILED';
@@ -166,7 +177,9 @@ export function renderHtml(report: GateReport): string {
     ['started', h(`${report.started_at} on ${report.hostname}`)],
     ['wall time', h(`${(report.duration_ms / 1000).toFixed(3)} s`)],
     ['exit status', h(String(report.gate.exit_code))],
+    ['seed', h(`${report.metamorphic.seed} (replay with --seed ${report.metamorphic.seed})`)],
   ];
+  if (report.fresh !== undefined) meta.push(['fresh', describeFreshPhase(report.fresh)]);
   if (report.provider && report.provider.interpretations.length > 0)
     meta.push(['interpretations', h(report.provider.interpretations.join(', '))]);
   if (report.sandbox !== undefined) meta.push(['sandbox', h(describeSandbox(report.sandbox))]);
@@ -229,6 +242,13 @@ export function renderHtml(report: GateReport): string {
   out.push('<th></th></tr></thead><tbody>');
   // What matters most first (severity-order.ts); the JSON report keeps the id order.
   for (const v of bySeverity(report.vectors)) out.push(vectorRow(v));
-  out.push(`</tbody></table><script>${SCRIPT}</script></body></html>`);
+  out.push('</tbody></table>');
+  if (report.fresh !== undefined && report.fresh.cases.length > 0) {
+    out.push('<h2>Fresh cases</h2><table id="fresh"><thead><tr><th>case</th><th>verdict</th>');
+    out.push('<th>violated clauses</th><th>wall time</th><th></th></tr></thead><tbody>');
+    for (const c of report.fresh.cases) out.push(freshRow({ ...c.judgement, id: freshLabel(c) }));
+    out.push('</tbody></table>');
+  }
+  out.push(`<script>${SCRIPT}</script></body></html>`);
   return `${out.join('\n')}\n`;
 }

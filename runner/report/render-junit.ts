@@ -7,6 +7,7 @@
  * provider-controlled text is escaped by escape-text first, so the XML carries no
  * character XML 1.0 cannot, and no control sequence reaches a CI log.
  */
+import { describeFreshPhase, freshLabel, type FreshPhaseReport } from './fresh-phase-report.js';
 import { describeFuzzPhase, type FuzzPhaseReport } from './fuzz-phase-report.js';
 import { describeHermetic } from '../hermetic/hermetic-observation.js';
 import { describeSandbox } from '../sandbox/describe-sandbox.js';
@@ -61,6 +62,7 @@ export function renderJunit(report: GateReport): string {
     suite.ele('system-out').txt(suiteOut(report, category, vectors));
     suite.ele('system-err');
   });
+  if (report.fresh !== undefined) addFreshSuite(root, report, report.fresh);
   if (report.fuzz !== undefined) addFuzzSuite(root, report);
   return root.end({ prettyPrint: true });
 }
@@ -83,6 +85,7 @@ function addProperties(suite: XMLBuilder, report: GateReport): void {
   add('kit_version', report.kit_version);
   props.ele('property', { name: 'provider', value: describeProvider(report.provider) });
   add('gate', report.gate.passed ? 'passed' : `failed (exit ${report.gate.exit_code})`);
+  add('seed', String(report.metamorphic.seed));
   add('started_at', report.started_at);
   add('duration_ms', String(report.duration_ms));
   if (report.sandbox !== undefined) add('sandbox', describeSandbox(report.sandbox));
@@ -209,6 +212,29 @@ function failText(v: VectorJudgement): string {
   return lines.join('\n');
 }
 
+/** The fresh phase as one testsuite, a testcase per case named by the vector it derives from and the seed. */
+function addFreshSuite(root: XMLBuilder, report: GateReport, fresh: FreshPhaseReport): void {
+  const judgements = fresh.cases.map((c) => ({ ...c.judgement, id: freshLabel(c), category: 'fresh' }));
+  const suite = root.ele('testsuite', {
+    name: 'fresh',
+    package: 'kofun-ctk',
+    id: String(new Set(report.vectors.map((v) => v.category)).size),
+    timestamp: junitTimestamp(report.started_at),
+    hostname: escapeText(report.hostname) || 'localhost',
+    tests: String(judgements.length),
+    failures: String(judgements.filter((v) => junitResult(v.verdict) === 'failure').length),
+    errors: String(judgements.filter((v) => junitResult(v.verdict) === 'error').length),
+    skipped: String(judgements.filter((v) => junitResult(v.verdict) === 'skipped').length),
+    time: seconds(judgements.reduce((sum, v) => sum + (v.duration_ms ?? 0), 0)),
+  });
+  const props = suite.ele('properties');
+  props.ele('property', { name: 'seed', value: String(fresh.seed) });
+  props.ele('property', { name: 'sample', value: String(fresh.sample) });
+  for (const v of judgements) addCase(suite, v);
+  suite.ele('system-out').txt(escapeText(describeFreshPhase(fresh)));
+  suite.ele('system-err');
+}
+
 /** The fuzz phase as one testsuite of one testcase (strict shape), with its seed and number of cases. */
 function addFuzzSuite(root: XMLBuilder, report: GateReport): void {
   const fuzz = report.fuzz as FuzzPhaseReport;
@@ -217,7 +243,7 @@ function addFuzzSuite(root: XMLBuilder, report: GateReport): void {
   const suite = root.ele('testsuite', {
     name: 'fuzz',
     package: 'kofun-ctk',
-    id: String(new Set(report.vectors.map((v) => v.category)).size),
+    id: String(new Set(report.vectors.map((v) => v.category)).size + (report.fresh === undefined ? 0 : 1)),
     timestamp: junitTimestamp(report.started_at),
     hostname: escapeText(report.hostname) || 'localhost',
     tests: '1',

@@ -4,6 +4,7 @@
  * escaped (markdownCell for table cells, code fences longer than any backtick run
  * for diffs), so it cannot inject markup, links or HTML.
  */
+import { describeFreshPhase, failingFreshCases } from './fresh-phase-report.js';
 import { describeFuzzPhase } from './fuzz-phase-report.js';
 import { describeHermetic } from '../hermetic/hermetic-observation.js';
 import { describeSandbox } from '../sandbox/describe-sandbox.js';
@@ -32,7 +33,9 @@ export function renderMarkdown(report: GateReport): string {
   lines.push(`| kit | kofun-ctk ${markdownCell(report.kit_version)} |`);
   lines.push(`| selection | ${markdownCell(describeSelection(report))} |`);
   const m = report.metamorphic;
+  lines.push(`| seed | ${m.seed} (replay with --seed ${m.seed}) |`);
   lines.push(`| metamorphic | ${m.sample === 0 ? 'off' : `${m.sample} vectors, seed ${m.seed}`} |`);
+  if (report.fresh !== undefined) lines.push(`| fresh | ${markdownCell(describeFreshPhase(report.fresh))} |`);
   if (report.fuzz !== undefined) lines.push(`| fuzz | ${markdownCell(describeFuzzPhase(report.fuzz))} |`);
   if (report.sandbox !== undefined) lines.push(`| sandbox | ${markdownCell(describeSandbox(report.sandbox))} |`);
   if (report.hermetic !== undefined) lines.push(`| hermetic | ${markdownCell(describeHermetic(report.hermetic))} |`);
@@ -66,6 +69,11 @@ export function renderMarkdown(report: GateReport): string {
   if (failing.length > 0) {
     lines.push('## Vectors that fail the gate', '');
     for (const v of failing) lines.push(...vectorSection(v));
+  }
+  const freshFailing = failingFreshCases(report.fresh);
+  if (freshFailing.length > 0) {
+    lines.push('## Fresh cases that fail the gate', '');
+    for (const v of freshFailing) lines.push(...vectorSection(v));
   }
   return `${lines.join('\n')}\n`;
 }

@@ -9,6 +9,7 @@ import type { Expectation } from '../judge/expectations.js';
 import type { Verdict, VectorJudgement } from '../judge/verdict.js';
 import type { HermeticReport } from '../hermetic/hermetic-observation.js';
 import type { SandboxReport } from '../sandbox/sandbox.js';
+import type { FreshPhaseReport, FreshSettings } from './fresh-phase-report.js';
 
 /** What stopped a run early: a signal, or `--global-timeout`. */
 export type InterruptReason = 'SIGINT' | 'SIGTERM' | 'global-timeout';
@@ -57,6 +58,8 @@ export type RunEvent =
       metamorphic: MetamorphicSettings;
       /** What isolated the provider (the report's `sandbox` section); absent in streams of earlier kits. */
       sandbox?: SandboxReport;
+      /** The fresh phase's settings (the run seed), when the run has the phase. */
+      fresh?: FreshSettings;
     }
   | { event: 'provider'; identity: ProviderIdentity }
   | { event: 'provider-restart'; lane: number; reason: string }
@@ -72,7 +75,7 @@ export type RunEvent =
     }
   | {
       event: 'progress';
-      phase: 'base' | 'metamorphic';
+      phase: 'base' | 'metamorphic' | 'fresh';
       id: string;
       outcome: ProgressOutcome;
       done: number;
@@ -88,11 +91,13 @@ export type RunEvent =
       interrupted_by: InterruptReason | null;
       /** `run --hermetic`: what the trace observed (the report's `hermetic` section). */
       hermetic?: HermeticReport;
+      /** The fresh phase's cases (the report's `fresh` section), when it ran. */
+      fresh?: FreshPhaseReport;
     };
 
 /**
- * What one vector's progress says: its verdict before the expectations apply (base phase), or whether the
- * metamorphic variant answered the same bytes (`not-run` when a file of the set changed under it).
+ * What one vector's progress says: its verdict before the expectations apply (base and fresh phases), or whether
+ * the metamorphic variant answered the same bytes (`not-run` when a file of the set changed under it).
  */
 export type ProgressOutcome = Verdict | 'same' | 'differs' | 'not-run';
 

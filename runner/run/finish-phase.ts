@@ -2,7 +2,8 @@
  * The finish of a gate run: what left it incomplete said once (files of the set that changed under it, an
  * interruption, whose unsent vectors become NOT-RUN), the hermetic trace's effects added to the judgements of the
  * queries they happened in, the expectations file applied, each failure given the command that reproduces it, the
- * gate computed, and the report built from the events (with the fuzz phase's section, which no event carries).
+ * gate computed (with the fresh phase's cases), and the report built from the events (with the fuzz phase's section,
+ * which no event carries).
  */
 import { applyExpectations } from '../judge/expectations.js';
 import { withHermeticViolations } from '../judge/hermetic-violations.js';
@@ -10,6 +11,7 @@ import { releaseNotRunJudgement } from '../judge/judge-release-vector.js';
 import { notRunJudgement } from '../judge/judge-vector.js';
 import { PASSING } from '../judge/verdict.js';
 import { hermeticSection } from '../hermetic/start-hermetic.js';
+import { withFreshGate } from '../report/fresh-phase-report.js';
 import { withFuzzPhase } from '../report/fuzz-phase-report.js';
 import { computeGate, reportFromEvents, type GateReport } from '../report/gate-report.js';
 import type { InterruptReason } from '../report/run-events.js';
@@ -53,7 +55,8 @@ export function finishPhase(run: GateRun, findings: GateFindings): GateReport {
     const reproduce = PASSING.has(judgement.verdict) ? undefined : options.reproduce?.(judgement);
     run.emit({ event: 'vector', judgement: reproduce === undefined ? judgement : { ...judgement, reproduce } });
   }
-  const gate = computeGate(applied.judgements, applied.unknown, incomplete);
+  const vectorGate = computeGate(applied.judgements, applied.unknown, incomplete);
+  const gate = findings.fresh === undefined ? vectorGate : withFreshGate(vectorGate, findings.fresh);
   run.emit({
     event: 'run-end',
     gate,
@@ -61,6 +64,7 @@ export function finishPhase(run: GateRun, findings: GateFindings): GateReport {
     duration_ms: Date.now() - run.startedMs,
     interrupted_by: abort?.aborted ? (String(abort.reason) as InterruptReason) : null,
     ...(options.hermetic === undefined ? {} : { hermetic: hermeticSection(options.hermetic) }),
+    ...(findings.fresh === undefined ? {} : { fresh: findings.fresh }),
   });
   const report = reportFromEvents(run.events);
   return findings.fuzz === undefined ? report : withFuzzPhase(report, findings.fuzz);

@@ -10,12 +10,19 @@ import type { SandboxReport } from '../sandbox/sandbox.js';
 import type { Expectation } from '../judge/expectations.js';
 import type { ReleaseBuildPlan } from '../judge/judge-release-vector.js';
 import type { VectorJudgement } from '../judge/verdict.js';
+import type { FreshPhaseReport } from '../report/fresh-phase-report.js';
 import type { FuzzPhaseReport } from '../report/fuzz-phase-report.js';
 import type { EventSink, RunEvent, RunSelection } from '../report/run-events.js';
 import type { QueryVectorEntry, ReleaseVector, VectorSet } from '../vectors/vector-source.js';
 import type { InstanceBudget } from './lane-pool.js';
 import { declarableInterpretations } from './declared-interpretations.js';
-import type { BasePhasePlan, FuzzPhasePlan, MetamorphicPhasePlan, ReleaseCostPhasePlan } from './run-plan.js';
+import type {
+  BasePhasePlan,
+  FreshPhasePlan,
+  FuzzPhasePlan,
+  MetamorphicPhasePlan,
+  ReleaseCostPhasePlan,
+} from './run-plan.js';
 
 /** What a gate run is given: the vectors, the provider's launchers, each phase's part of the plan, and the sinks. */
 export interface GateRunOptions extends BasePhasePlan {
@@ -39,6 +46,8 @@ export interface GateRunOptions extends BasePhasePlan {
   selectedRelease?: readonly ReleaseVector[];
   /** How the provider builds release-cost vectors; absent or null when it declares no build commands. */
   releaseBuild?: (ReleaseBuildPlan & ReleaseCostPhasePlan) | null;
+  /** The fresh phase; absent for none. */
+  fresh?: FreshPhasePlan;
   /** The fuzz phase, with a launcher of the provider outside any trace; absent for none. */
   fuzz?: FuzzPhasePlan & { launcher: ProviderLauncher };
   /** Aborted when the run must stop early; `signal.reason` says why (SIGINT, SIGTERM, global-timeout). */
@@ -83,6 +92,8 @@ export interface GateFindings {
   changedFiles: ReadonlySet<string>;
   /** Why the run is incomplete, when it is. */
   incomplete: readonly string[];
+  /** The fresh phase's cases, when it ran. */
+  fresh?: FreshPhaseReport;
   /** The fuzz phase's outcome, when it ran. */
   fuzz?: FuzzPhaseReport;
 }
@@ -110,6 +121,7 @@ export function openGateRun(options: GateRunOptions): GateRun {
     timeout_ms: options.timeoutMs,
     metamorphic: { sample: options.metamorphic.sample, seed: options.metamorphic.seed },
     sandbox: options.sandbox,
+    ...(options.fresh === undefined ? {} : { fresh: { sample: options.fresh.sample, seed: options.fresh.seed } }),
   });
   const order = [...options.selected].sort((a, b) => cmp(a.fixtureSha256, b.fixtureSha256) || cmp(a.id, b.id));
   const releaseOrder = [...(options.selectedRelease ?? [])].sort((a, b) => cmp(a.id, b.id));

@@ -32,13 +32,7 @@ export interface ReproduceContext {
 
 /** The shell-quoted command that reproduces `judgement`. */
 export function reproduceCommand(judgement: VectorJudgement, context: ReproduceContext): string {
-  const common = [
-    ...providerArgs(context.provider, context.cwd),
-    ...(context.vectors === undefined ? [] : ['--vectors', context.vectors]),
-    ...(context.timeoutMs === undefined ? [] : ['--timeout-ms', context.timeoutMs]),
-    ...(context.startTimeoutMs === undefined ? [] : ['--start-timeout-ms', context.startTimeoutMs]),
-    ...(context.sandboxArgs ?? []),
-  ];
+  const common = commonArgs(context);
   const metamorphicFailed = judgement.metamorphic !== undefined && !judgement.metamorphic.ok;
   const hermeticFailed =
     context.hermeticStrace !== undefined && judgement.violations.some((v) => v.code.startsWith('hermetic-'));
@@ -54,6 +48,27 @@ export function reproduceCommand(judgement: VectorJudgement, context: ReproduceC
   if (judgement.verdict === 'XPASS' && context.expectations !== undefined)
     run.push('--expectations', context.expectations);
   return quote(run);
+}
+
+/**
+ * The command that derives and judges one fresh case again (fresh-phase.ts): `kofun-ctk run … --id FROM --seed SEED
+ * --fresh all`, since a case depends on the seed and the vector it derives from alone; the vector itself is run too.
+ */
+export function reproduceFreshCommand(from: string, seed: number, context: ReproduceContext): string {
+  return quote([
+    'npx',
+    'kofun-ctk',
+    'run',
+    ...commonArgs(context),
+    '--id',
+    from,
+    '--metamorphic',
+    '0',
+    '--seed',
+    String(seed),
+    '--fresh',
+    'all',
+  ]);
 }
 
 /**
@@ -74,6 +89,17 @@ function replaysAlone(judgement: VectorJudgement): boolean {
     default:
       return verdictNotHandled(judgement);
   }
+}
+
+/** The provider, the vector set and the timeouts of the run, as arguments. */
+function commonArgs(context: ReproduceContext): string[] {
+  return [
+    ...providerArgs(context.provider, context.cwd),
+    ...(context.vectors === undefined ? [] : ['--vectors', context.vectors]),
+    ...(context.timeoutMs === undefined ? [] : ['--timeout-ms', context.timeoutMs]),
+    ...(context.startTimeoutMs === undefined ? [] : ['--start-timeout-ms', context.startTimeoutMs]),
+    ...(context.sandboxArgs ?? []),
+  ];
 }
 
 /** The provider-selecting options as arguments, paths made absolute so the command works from any folder. */

@@ -27,7 +27,7 @@ import {
 import type { GateReport } from '../report/gate-report.js';
 import type { ChosenVectors } from './choose-vectors.js';
 import type { GateRunOptions } from './gate-run.js';
-import { reproduceCommand, sandboxArgs, type ReproduceContext } from './reproduce-command.js';
+import { reproduceCommand, reproduceFreshCommand, sandboxArgs, type ReproduceContext } from './reproduce-command.js';
 import { runGate } from './run-gate.js';
 import { installRunInterruption } from './run-interruption.js';
 import type { RunPlan } from './run-plan.js';
@@ -146,6 +146,7 @@ export async function runFromPlan(plan: RunPlan, chosen: ChosenVectors, io: CliI
     adapter: adapterName(config.spec),
     ...phases.base,
     metamorphic: phases.metamorphic,
+    fresh: { ...phases.fresh, reproduce: (from) => reproduceFreshCommand(from, phases.fresh.seed, reproduce) },
     expectations,
     knownIds: chosen.knownIds,
     emit: (e) => {

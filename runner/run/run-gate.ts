@@ -8,6 +8,8 @@
  *   build commands and judged (KD-RELEASE-02, KD-RELEASE-03);
  * - metamorphic (metamorphic-phase.ts): a seeded sample sent again against fixture variants from another working
  *   directory (KD-ORDER-12, KD-KEY-07);
+ * - fresh (fresh-phase.ts): seeded vectors asked again in their worlds renamed from the run seed, against the
+ *   oracle's answers there;
  * - fuzz (fuzz-phase.ts): generated cases against the oracle's answers;
  * - finish (finish-phase.ts): the hermetic trace, the expectations file, the gate, the report.
  *
@@ -19,13 +21,14 @@
 import type { GateReport } from '../report/gate-report.js';
 import { basePhase } from './base-phase.js';
 import { finishPhase } from './finish-phase.js';
+import { freshPhase } from './fresh-phase.js';
 import { fuzzPhase } from './fuzz-phase.js';
 import { noFindings, openGateRun, type GatePhase, type GateRunOptions } from './gate-run.js';
 import { metamorphicPhase } from './metamorphic-phase.js';
 import { releaseCostPhase } from './release-cost-phase.js';
 
 /** The phases of a gate run, in the order they run. */
-const GATE_PHASES: readonly GatePhase[] = [basePhase, releaseCostPhase, metamorphicPhase, fuzzPhase];
+const GATE_PHASES: readonly GatePhase[] = [basePhase, releaseCostPhase, metamorphicPhase, freshPhase, fuzzPhase];
 
 /** Runs the gate and returns its report (also emitted as events). */
 export async function runGate(options: GateRunOptions): Promise<GateReport> {

@@ -7,6 +7,7 @@
  * and used by the one phase or step that part configures (run-gate.ts lists the phases), so a new option touches this
  * module and that one.
  */
+import { randomInt } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { ProviderOptions } from '../adapters/provider-spec.js';
@@ -65,6 +66,19 @@ export interface MetamorphicPhasePlan {
   seed: number;
 }
 
+/**
+ * The fresh phase: selected vectors asked again in their worlds renamed from the run seed (fresh-phase.ts), against
+ * the oracle's answers there.
+ */
+export interface FreshPhasePlan {
+  /** `all` of the selected query vectors, or how many cases; 0 turns the phase off. */
+  sample: number | 'all';
+  /** The run seed (the metamorphic phase's too). */
+  seed: number;
+  /** The command that derives and runs one case again, from the id of the vector it derives from. */
+  reproduce?: (from: string) => string;
+}
+
 /** The fuzz phase: generated cases no vector names, against the oracle's answers. */
 export interface FuzzPhasePlan {
   /** Generated cases; 0 turns the phase off. */
@@ -85,6 +99,7 @@ export interface PhasesPlan {
   base: BasePhasePlan;
   releaseCost: ReleaseCostPhasePlan;
   metamorphic: MetamorphicPhasePlan;
+  fresh: FreshPhasePlan;
   fuzz: FuzzPhasePlan;
   finish: FinishPhasePlan;
   /** `--global-timeout`: the run stops after this long, and reports what ran. */
@@ -133,7 +148,9 @@ export interface RunCliOptions extends ProviderOptions, SandboxOptions {
   startTimeoutMs: string;
   restartBudget: string;
   metamorphic: string;
-  seed: string;
+  /** Absent: a seed is drawn for the run. */
+  seed?: string;
+  fresh: string;
   expectations?: string;
   updateExpectations?: string;
   report: string[];
@@ -190,7 +207,16 @@ export function declareRunOptions(command: Command): Command {
       'metamorphic canonical-order check on all, n sampled, or 0 vectors',
       String(RUN_DEFAULTS.metamorphic),
     )
-    .option('--seed <n>', 'seed of the metamorphic sample and variants', String(RUN_DEFAULTS.seed))
+    .option(
+      '--seed <n>',
+      'seed of the run: the metamorphic sample and variants, and the fresh cases (default: drawn for each run, ' +
+        'printed and in every report)',
+    )
+    .option(
+      '--fresh <n|all>',
+      'judge n (or all) selected vectors again in their worlds renamed from the seed, against the oracle (0: none)',
+      String(RUN_DEFAULTS.fresh),
+    )
     .option('--expectations <file>', 'known failures: JSON [{id, verdict, reason, clauses?}], id may end in *')
     .option('--update-expectations <file>', 'write FILE from this run: an entry for every FAIL and ERROR, reasons kept')
     .option('--report <format>', `write a report: ${REPORT_FORMATS.join(', ')} (repeatable)`, collect, [])
@@ -218,8 +244,11 @@ export function declareRunOptions(command: Command): Command {
     .option('--strace <path>', 'the strace that --hermetic runs', 'strace');
 }
 
-/** Reads the options into the plan; a bad value or a conflict is a UsageError (exit 2), and nothing is read twice. */
-export function readRunPlan(opts: RunCliOptions, io: Pick<CliIo, 'cwd'>): RunPlan {
+/**
+ * Reads the options into the plan; a bad value or a conflict is a UsageError (exit 2), and nothing is read twice.
+ * Without `--seed` the run's seed is `drawSeed()`: a fixed default would let a provider learn the fresh cases too.
+ */
+export function readRunPlan(opts: RunCliOptions, io: Pick<CliIo, 'cwd'>, drawSeed = drawRunSeed): RunPlan {
   const at = (path: string): string => resolve(io.cwd, path);
   const formats = listOption(opts.report);
   for (const f of formats)
@@ -234,8 +263,9 @@ export function readRunPlan(opts: RunCliOptions, io: Pick<CliIo, 'cwd'>): RunPla
     startTimeoutMs: intOption('--start-timeout-ms', opts.startTimeoutMs, 1),
     restartBudget: intOption('--restart-budget', opts.restartBudget, 0),
   };
-  const seed = intOption('--seed', opts.seed, 0);
+  const seed = opts.seed === undefined ? drawSeed() : intOption('--seed', opts.seed, 0);
   const sample = opts.metamorphic === 'all' ? 'all' : intOption('--metamorphic', opts.metamorphic, 0);
+  const fresh: FreshPhasePlan = { sample: opts.fresh === 'all' ? 'all' : intOption('--fresh', opts.fresh, 0), seed };
   const shard = opts.shard === undefined ? undefined : parseShard(opts.shard);
   const fuzz: FuzzPhasePlan = {
     cases: intOption('--fuzz', opts.fuzz, 0),
@@ -277,12 +307,18 @@ export function readRunPlan(opts: RunCliOptions, io: Pick<CliIo, 'cwd'>): RunPla
       base,
       releaseCost: { vary: opts.releaseVary },
       metamorphic: { sample, seed },
+      fresh,
       fuzz,
       finish: opts.expectations === undefined ? {} : { expectations: at(opts.expectations) },
       ...(globalTimeoutMs === undefined ? {} : { globalTimeoutMs }),
     },
     reports,
   };
+}
+
+/** A run seed: any value `--seed` accepts (at most nine digits), so the run can be replayed with it. */
+export function drawRunSeed(): number {
+  return randomInt(1_000_000_000);
 }
 
 /** The provider-selecting options alone, as given (absent ones left out, so the plan prints only what was said). */

@@ -1,6 +1,7 @@
 // A provider that memorised the published vectors: the reference answer for every request a
 // committed vector sends, and the reference answer without its final LF (KD-CANON-02) for any
-// other request. The vectors alone pass it; only the fuzz phase of `run --fuzz N` catches it.
+// other request. The vectors alone pass it; the fresh phase of every run and the fuzz phase of `run --fuzz N` catch it
+// (fixture-memoriser-provider.ts keys on the fixture as well).
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { kitRoot } from '../../oracle/index.js';

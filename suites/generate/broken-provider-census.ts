@@ -706,7 +706,7 @@ async function gateWith(
             cases: fuzzCases,
             seed: CENSUS_SEED,
             folder,
-            launcher: launcherFor(spec, options.kitVersion),
+            launcher: launcherFor(spec, { kitVersion: options.kitVersion, sandbox: CENSUS_SANDBOX }),
           },
         }),
   });
