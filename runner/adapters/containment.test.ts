@@ -94,33 +94,39 @@ for (const how of ['setsid', 'double-fork']) {
   });
 }
 
-test('the runner exits with its verdict while a double-forked orphan holds its pipes, then ends it', async () => {
-  if (!hasProc) return console.log('  (no /proc on this system: marker containment not checked)');
-  const file = pidFile();
-  const provider = `${JSON.stringify(process.execPath)} ${JSON.stringify(script)} persistent double-fork`;
-  const argv = [...tsArgv('runner/cli-entry.ts').slice(1), 'run'];
-  argv.push('--process', provider, '--category', 'stale', '--metamorphic', '0', '--timeout-ms', '20000', '-j', '2');
-  const child = spawn(process.execPath, argv, {
-    env: { ...process.env, KCTK_PID_FILE: file },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const out: Buffer[] = [];
-  child.stdout.on('data', (c: Buffer) => out.push(c));
-  child.stderr.on('data', (c: Buffer) => out.push(c));
-  // A guard against a hang only (the test then fails on the signal): no time is asserted.
-  const guard = setTimeout(() => child.kill('SIGKILL'), 240000);
-  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((r) =>
-    child.on('exit', (c, s) => r([c, s])),
-  );
-  clearTimeout(guard);
-  const text = Buffer.concat(out).toString('utf8');
-  assert.is(signal, null, `the runner was stopped by the guard:\n${text}`);
-  // An echoing provider fails the gate: exit 1, the verdict given.
-  assert.is(code, 1, text);
-  assert.match(text, /FAIL/);
-  const pids = recorded(file);
-  assert.ok(pids.length >= 1);
-  assert.equal(await survivors(pids), []);
-});
+// With the sandbox off, the marker and the process group are all the runner has (the sandbox's own tests are in
+// runner/sandbox/): a provider that the sandbox would contain is found by them here.
+test(
+  '--sandbox off: the runner exits with its verdict while a double-forked orphan holds its pipes, ' + 'then ends it',
+  async () => {
+    if (!hasProc) return console.log('  (no /proc on this system: marker containment not checked)');
+    const file = pidFile();
+    const provider = `${JSON.stringify(process.execPath)} ${JSON.stringify(script)} persistent double-fork`;
+    const argv = [...tsArgv('runner/cli-entry.ts').slice(1), 'run'];
+    argv.push('--process', provider, '--category', 'stale', '--metamorphic', '0', '--fresh', '0');
+    argv.push('--timeout-ms', '20000', '-j', '2', '--sandbox', 'off');
+    const child = spawn(process.execPath, argv, {
+      env: { ...process.env, KCTK_PID_FILE: file },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const out: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => out.push(c));
+    child.stderr.on('data', (c: Buffer) => out.push(c));
+    // A guard against a hang only (the test then fails on the signal): no time is asserted.
+    const guard = setTimeout(() => child.kill('SIGKILL'), 240000);
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((r) =>
+      child.on('exit', (c, s) => r([c, s])),
+    );
+    clearTimeout(guard);
+    const text = Buffer.concat(out).toString('utf8');
+    assert.is(signal, null, `the runner was stopped by the guard:\n${text}`);
+    // An echoing provider fails the gate: exit 1, the verdict given.
+    assert.is(code, 1, text);
+    assert.match(text, /FAIL/);
+    const pids = recorded(file);
+    assert.ok(pids.length >= 1);
+    assert.equal(await survivors(pids), []);
+  },
+);
 
 test.run();

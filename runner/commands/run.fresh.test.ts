@@ -16,7 +16,11 @@ import { renderReport } from '../report/render-report.js';
 import { runCli } from '../test-support/run-cli.js';
 import { runGateCli, tsArgv } from '../test-support/run-helpers.js';
 
-/** The memoriser, reading the kit's own vector folder (named to it, as a sandbox would have to). */
+/**
+ * The memoriser, reading the kit's own vector folder (named to it). The sandbox hides that folder from every provider
+ * (runner/sandbox/sandbox.test.ts shows the memoriser fails there at once); these runs are with the sandbox off, to
+ * show that the fresh phase alone catches a provider that can read the goldens.
+ */
 function memoriserConfig(): string {
   const path = join(mkdtempSync(join(tmpdir(), 'kofun-ctk-test-')), 'provider.json');
   const argv = [...tsArgv('runner/test-support/fixture-memoriser-provider.ts'), join(kitRoot(), 'vectors')];
@@ -61,7 +65,7 @@ test('without --seed a seed is drawn, printed and recorded, and seeds both phase
 
 test('a provider answering from the vector files passes every vector and variant, and fails the gate', async () => {
   const config = memoriserConfig();
-  const r = await runGateCli(['--config', config, '--category', 'complete', '--seed', '7']);
+  const r = await runGateCli(['--config', config, '--category', 'complete', '--seed', '7', '--sandbox', 'off']);
   assert.is(r.code, 1, r.stdout + r.stderr);
   const report = r.report;
   assert.ok(report !== undefined);

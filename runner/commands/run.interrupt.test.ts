@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { kitRoot } from '../../oracle/index.js';
 import { liveGroupCount } from '../io/process-group.js';
 import type { GateReport } from '../report/gate-report.js';
@@ -16,14 +16,16 @@ import { judgementOf, requestSha, runGateCli, threeStaleVectors, tsArgv } from '
 
 /**
  * A hang-on-one provider configuration whose argv carries `marker`, so its processes can be found in /proc; the
- * provider writes `notice` (when given) as it begins to hang on the target.
+ * provider writes `notice` (when given) as it begins to hang on the target, through a writable bind the
+ * configuration declares for the notice's folder (the sandbox lets it write nothing else).
  */
 function hangConfig(targetSha: string, marker: string, notice?: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'kofun-ctk-interrupt-'));
   const path = join(dir, 'provider.json');
   const argv = [...tsArgv('runner/test-support/broken-providers/hang-on-one.ts'), marker];
   const env = { KCTK_TARGET_REQUEST_SHA256: targetSha, ...(notice === undefined ? {} : { KCTK_HANG_NOTICE: notice }) };
-  writeFileSync(path, JSON.stringify({ name: 'broken hang', process: { argv, env } }));
+  const sandbox = notice === undefined ? {} : { sandbox: { writable: [dirname(notice)] } };
+  writeFileSync(path, JSON.stringify({ name: 'broken hang', process: { argv, env }, ...sandbox }));
   return path;
 }
 
@@ -72,7 +74,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     const marker = `kofun-ctk-interrupt-marker-${signal}-${process.pid}`;
     const dir = mkdtempSync(join(tmpdir(), 'kofun-ctk-interrupt-out-'));
     const events = join(dir, 'events.jsonl');
-    const notice = join(dir, 'hanging');
+    const notice = join(mkdtempSync(join(tmpdir(), 'kofun-ctk-interrupt-notice-')), 'hanging');
     const config = hangConfig(requestSha(target), marker, notice);
     const args = ['run', '--config', config, ...vs.flatMap((v) => ['--id', v.id])];
     args.push(

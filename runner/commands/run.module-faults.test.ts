@@ -1,7 +1,7 @@
 /**
  * Module providers that hang, exit, throw outside a call or return something other than
  * bytes cost the one vector they fail on (ERROR); a fresh module process answers the others,
- * and so does a fresh worker when the module is loaded in a thread (--module-in-thread).
+ * and so does a fresh worker when the module is loaded in a thread (--module-in-thread, which needs --sandbox off).
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -26,7 +26,7 @@ test(
         const r = await faultRun(() => ['--module', module], 20000);
         assert.is(r.target.error?.kind, kind, fault);
         othersPass(r.verdicts, r.target.id);
-        const inThread = await faultRun(() => ['--module', module, '--module-in-thread'], 10000);
+        const inThread = await faultRun(() => ['--module', module, '--module-in-thread', '--sandbox', 'off'], 10000);
         assert.is(inThread.target.error?.kind, kind, `${fault} in a thread`);
         othersPass(inThread.verdicts, inThread.target.id);
       }

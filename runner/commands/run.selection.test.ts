@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import { liveGroupCount } from '../io/process-group.js';
 import { runCli } from '../test-support/run-cli.js';
 import { brokenConfig, kitVectors, requestSha, runGateCli, threeStaleVectors } from '../test-support/run-helpers.js';
+import type { GateReport } from '../report/gate-report.js';
+import { signedReportJson } from '../report/report-digest.js';
 
 const listed = (stdout: string): string[][] =>
   stdout
@@ -88,7 +90,7 @@ test('--last-failed re-runs only what failed the gate in the earlier report', as
   assert.is(first.code, 1);
   const dir = mkdtempSync(join(tmpdir(), 'kofun-ctk-last-failed-'));
   const file = join(dir, 'report.json');
-  writeFileSync(file, JSON.stringify(first.report));
+  writeFileSync(file, signedReportJson(first.report as GateReport));
   const list = await runCli(['run', '--list', '--last-failed', file]);
   assert.is(list.code, 0, list.stderr);
   assert.equal(
@@ -108,7 +110,7 @@ test('--last-failed re-runs only what failed the gate in the earlier report', as
   assert.is(liveGroupCount(), 0);
 
   // A passing report has nothing to re-run; that is said, not run as an empty green gate.
-  writeFileSync(file, JSON.stringify(again.report));
+  writeFileSync(file, signedReportJson(again.report as GateReport));
   const nothing = await runCli(['run', '--list', '--last-failed', file]);
   assert.is(nothing.code, 2);
   assert.match(nothing.stderr, 'no vector failed the gate in that report');

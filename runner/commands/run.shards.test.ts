@@ -11,6 +11,7 @@ import type { GateReport } from '../report/gate-report.js';
 import { liveGroupCount } from '../io/process-group.js';
 import { kitVectors, runGateCli } from '../test-support/run-helpers.js';
 import { runCli } from '../test-support/run-cli.js';
+import { signedReportJson } from '../report/report-digest.js';
 
 async function merge(files: string[]): Promise<{ code: number; report: GateReport | undefined; stderr: string }> {
   const { code, stdout: o, stderr: e } = await runCli(['merge-reports', ...files]);
@@ -42,7 +43,7 @@ test('two shards on two instances each cover the category once, and merge into a
     assert.is(r.code, 0, r.stdout);
     assert.is(r.report?.selection.shard, shard);
     const file = join(dir, `${shard.replace('/', '-')}.json`);
-    writeFileSync(file, JSON.stringify(r.report));
+    writeFileSync(file, signedReportJson(r.report as GateReport));
     files.push(file);
   }
   assert.is(liveGroupCount(), 0);
@@ -60,6 +61,18 @@ test('two shards on two instances each cover the category once, and merge into a
   other.vector_set_sha256 = '0'.repeat(64);
   const otherFile = join(dir, 'other.json');
   writeFileSync(otherFile, JSON.stringify(other));
+  // Rewritten without its own digest, the report is refused for that before anything else is read of it.
+  const unsigned = await merge([files[0] as string, otherFile]);
+  assert.is(unsigned.code, 2);
+  assert.match(unsigned.stderr, /does not end with its own digest/);
+  // Its bytes changed under the digest they carry: refused, naming both digests.
+  const text = readFileSync(files[1] as string, 'utf8');
+  writeFileSync(otherFile, text.replace(/"hostname": "[^"]*"/, '"hostname": "elsewhere"'));
+  const changed = await merge([files[0] as string, otherFile]);
+  assert.is(changed.code, 2);
+  assert.match(changed.stderr, /its bytes were changed after it was written: it carries report_sha256 [0-9a-f]{64}/);
+  // Signed again (whoever can write a report can), the merge's own checks still refuse what is wrong in it.
+  writeFileSync(otherFile, signedReportJson(other));
   const refused = await merge([files[0] as string, otherFile]);
   assert.is(refused.code, 2);
   assert.match(refused.stderr, /different vector sets/);
@@ -69,7 +82,7 @@ test('two shards on two instances each cover the category once, and merge into a
     const r = JSON.parse(readFileSync(files[1] as string, 'utf8')) as GateReport;
     edit(r);
     const file = join(dir, 'edited.json');
-    writeFileSync(file, JSON.stringify(r));
+    writeFileSync(file, signedReportJson(r));
     return merge([files[0] as string, file]);
   };
   const dropped = await edited((r) => {

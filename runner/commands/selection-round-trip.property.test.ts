@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import type { GateReport } from '../report/gate-report.js';
 import { runCli } from '../test-support/run-cli.js';
 import { brokenConfig, kitVectors } from '../test-support/run-helpers.js';
+import { signedReportJson } from '../report/report-digest.js';
 
 /** Small categories, so a case runs a few dozen vectors at most. */
 const CATEGORIES = ['stale', 'canonical-order', 'effect'] as const;
@@ -80,7 +81,7 @@ async function merge(files: string[]): Promise<{ code: number; report?: GateRepo
 
 function save(report: GateReport): string {
   const path = fresh('shard.json');
-  writeFileSync(path, JSON.stringify(report));
+  writeFileSync(path, signedReportJson(report as GateReport));
   return path;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The one reader of a JSON gate report file (`merge-reports`, `--last-failed`): read fail-closed like every JSON
  * input of the kit (invalid UTF-8, a syntax error or a duplicate key refused with its byte offset and pointer), its
- * own digest checked against its bytes (report-digest.ts), then its shape against kofun.ctk.report/v1.
+ * shape checked against kofun.ctk.report/v1, then its own digest against its bytes (report-digest.ts).
  */
 import { readFileSync, statSync } from 'node:fs';
 import { formatJsonInputProblem, parseJsonInput } from '../../oracle/index.js';
@@ -30,9 +30,9 @@ export function readReportFile(path: string): ReportRead {
   }
   const parsed = parseJsonInput(bytes, { maxBytes: MAX_REPORT_BYTES });
   if (!parsed.ok) return { ok: false, stage: 'read', message: formatJsonInputProblem(parsed.problem) };
-  const digest = reportDigestProblem(bytes);
-  if (digest !== undefined) return { ok: false, stage: 'digest', message: digest, value: parsed.value };
   const shape = gateReportProblem(parsed.value);
   if (shape !== undefined) return { ok: false, stage: 'shape', message: shape, value: parsed.value };
+  const digest = reportDigestProblem(bytes);
+  if (digest !== undefined) return { ok: false, stage: 'digest', message: digest, value: parsed.value };
   return { ok: true, report: parsed.value as GateReport, value: parsed.value };
 }

@@ -57,7 +57,9 @@ export function validateSandboxBinds(
           return {
             ok: false,
             where,
-            message: `a writable bind ${escapeText(real)} ${how} ${clash.what} (${escapeText(clash.path)}), which a provider may never write`,
+            message:
+              `a writable bind ${escapeText(real)} ${how} ${clash.what} (${escapeText(clash.path)}), ` +
+              'which a provider may never write',
           };
         }
       }
