@@ -2,7 +2,7 @@
 // `node -e 0`, each a whole process, alternating, so a drift of the machine's speed touches both alike.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { kitRoot } from '../oracle/index.js';
+import { kitRoot } from '../oracle/internal.js';
 import { buildIsCurrent } from '../bin/build-stamp.js';
 
 const START_ROUNDS = 15;

@@ -29,7 +29,8 @@
 //    hashing the members' SymbolIds, which bounds it.
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { kitRoot, kitVersion, evaluateQuery, LIMITS } from '../oracle/index.js';
+import { kitVersion, evaluateQuery, LIMITS } from '../oracle/index.js';
+import { kitRoot } from '../oracle/internal.js';
 import { launcherFor, referenceSpec } from '../runner/adapters/provider-spec.js';
 import { openSandbox, readSandboxPlan } from '../runner/sandbox/open-sandbox.js';
 import { killAllGroups } from '../runner/io/process-group.js';

@@ -22,7 +22,7 @@ import {
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { kitRoot } from '../../oracle/index.js';
+import { kitRoot } from '../../oracle/internal.js';
 import { liveGroupCount } from '../io/process-group.js';
 import type { GateReport } from '../report/gate-report.js';
 import { runCli } from '../test-support/run-cli.js';
@@ -86,7 +86,7 @@ function canary(path: string): { path: string; before: string } {
   return { path, before: 'untouched\n' };
 }
 
-test('in the sandbox: the kit, node_modules and reports stay unwritten, no network, no process outlives the run', async () => {
+test('in the sandbox: kit, node_modules, reports stay unwritten; no network; no process outlives the run', async () => {
   const marker = `kofun-ctk-hostile-forger-${process.pid}`;
   const inKit = canary(join(kitRoot(), '.tmp', `hostile-canary-${process.pid}`));
   const inModules = canary(join(kitRoot(), 'node_modules', `.hostile-canary-${process.pid}`));
@@ -131,7 +131,7 @@ test('in the sandbox: the kit, node_modules and reports stay unwritten, no netwo
   }
 });
 
-test('an unsolicited frame is an ERROR protocol of the next vector, in every report; job-control signals are ignored', async () => {
+test('an unsolicited frame makes the next vector ERROR protocol in every report; job signals are ignored', async () => {
   for (const sandbox of ['on', 'off']) {
     // Without the sandbox the provider is the runner's child, and signals it: the runner must not stop.
     const config = hostileConfig(['unsolicited', 'stop-runner'], {});
@@ -158,7 +158,7 @@ test('a hello declaring interpretations the register does not hold is refused at
   for (const text of r.texts) assert.match(text, 'OQ-99:Z');
 });
 
-test('a module throwing any value, or returning a Proxy that claims 1e9 bytes, costs its vector as internal', async () => {
+test('a module throwing any value, or returning a Proxy claiming 1e9 bytes, costs its vector as internal', async () => {
   const module = kitModulePath('runner/test-support/modules/misbehaving-module.ts');
   const target = threeStaleVectors()[1];
   if (target === undefined) throw new Error('too few stale vectors');
@@ -216,7 +216,7 @@ function kitCopy(): { root: string; entry: string; library: string } | undefined
   };
 }
 
-test('a provider that rewrites a library the runner loads for JUnit, and plants a link at a report, changes no verdict', async () => {
+test('a provider rewriting a library loaded for JUnit and planting a link at a report changes no verdict', async () => {
   for (const sandbox of ['on', 'off']) {
     const copy = kitCopy();
     if (copy === undefined) return console.log('  (run from the sources: the kit copy needs the compiled tree)');
