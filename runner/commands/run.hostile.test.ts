@@ -86,66 +86,72 @@ function canary(path: string): { path: string; before: string } {
   return { path, before: 'untouched\n' };
 }
 
-test('in the sandbox: kit, node_modules, reports stay unwritten; no network; no process outlives the run', async () => {
-  const marker = `kofun-ctk-hostile-forger-${process.pid}`;
-  const inKit = canary(join(kitRoot(), '.tmp', `hostile-canary-${process.pid}`));
-  const inModules = canary(join(kitRoot(), 'node_modules', `.hostile-canary-${process.pid}`));
-  const outside = canary(join(mkdtempSync(join(tmpdir(), 'kofun-ctk-hostile-outside-')), 'file'));
-  const forgeDir = mkdtempSync(join(tmpdir(), 'kofun-ctk-hostile-forge-'));
-  writeFileSync(join(forgeDir, 'report.json'), 'honest\n');
-  let connections = 0;
-  const server = createServer((socket) => {
-    connections += 1;
-    socket.destroy();
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as { port: number }).port;
-  try {
-    const config = hostileConfig(['rewrite-kit', 'plant-link', 'forge-later', 'network', 'escapes'], {
-      KCTK_REWRITE: [inKit.path, inModules.path].join(':'),
-      KCTK_LINK_AT: join(dirname(outside.path), 'planted'),
-      KCTK_LINK_TO: outside.path,
-      KCTK_FORGE_DIR: forgeDir,
-      KCTK_MARKER: marker,
-      KCTK_NET_PORT: String(port),
+test(
+  'in the sandbox: the kit, node_modules and reports stay unwritten, ' + 'no network, no process outlives the run',
+  async () => {
+    const marker = `kofun-ctk-hostile-forger-${process.pid}`;
+    const inKit = canary(join(kitRoot(), '.tmp', `hostile-canary-${process.pid}`));
+    const inModules = canary(join(kitRoot(), 'node_modules', `.hostile-canary-${process.pid}`));
+    const outside = canary(join(mkdtempSync(join(tmpdir(), 'kofun-ctk-hostile-outside-')), 'file'));
+    const forgeDir = mkdtempSync(join(tmpdir(), 'kofun-ctk-hostile-forge-'));
+    writeFileSync(join(forgeDir, 'report.json'), 'honest\n');
+    let connections = 0;
+    const server = createServer((socket) => {
+      connections += 1;
+      socket.destroy();
     });
-    const r = await gateWithReports(['--config', config, ...ids(), ...QUIET]);
-    // Every answer lacks its final LF (KD-CANON-02); the first query's error carries terminal escapes.
-    assert.is(r.code, 1, r.console);
-    assert.equal([r.json.counts.ERROR, r.json.counts.FAIL], [1, 2], r.console);
-    assert.is(r.json.sandbox?.mode, 'on');
-    for (const text of r.texts) assert.match(text, 'KD-CANON-02');
-    for (const text of r.texts) assert.match(text, 'sandbox');
-    assert.not.match(r.console, '\u001b', 'no escape byte reaches the console');
-    for (const c of [inKit, inModules, outside]) assert.is(readFileSync(c.path, 'utf8'), c.before, c.path);
-    assert.not.ok(existsSync(join(dirname(outside.path), 'planted')), 'no link planted outside the scratch folder');
-    assert.is(connections, 0, 'the provider reached no network, not even the host loopback');
-    // The forger is gone with its instance: nothing is left to rewrite the reports after the run.
-    assert.ok(await until(() => processesWith(marker).length === 0, 10_000), 'no forger left');
-    assert.is(readFileSync(join(forgeDir, 'report.json'), 'utf8'), 'honest\n');
-    assert.is(liveGroupCount(), 0);
-  } finally {
-    server.close();
-    rmSync(inKit.path, { force: true });
-    rmSync(inModules.path, { force: true });
-  }
-});
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const config = hostileConfig(['rewrite-kit', 'plant-link', 'forge-later', 'network', 'escapes'], {
+        KCTK_REWRITE: [inKit.path, inModules.path].join(':'),
+        KCTK_LINK_AT: join(dirname(outside.path), 'planted'),
+        KCTK_LINK_TO: outside.path,
+        KCTK_FORGE_DIR: forgeDir,
+        KCTK_MARKER: marker,
+        KCTK_NET_PORT: String(port),
+      });
+      const r = await gateWithReports(['--config', config, ...ids(), ...QUIET]);
+      // Every answer lacks its final LF (KD-CANON-02); the first query's error carries terminal escapes.
+      assert.is(r.code, 1, r.console);
+      assert.equal([r.json.counts.ERROR, r.json.counts.FAIL], [1, 2], r.console);
+      assert.is(r.json.sandbox?.mode, 'on');
+      for (const text of r.texts) assert.match(text, 'KD-CANON-02');
+      for (const text of r.texts) assert.match(text, 'sandbox');
+      assert.not.match(r.console, '\u001b', 'no escape byte reaches the console');
+      for (const c of [inKit, inModules, outside]) assert.is(readFileSync(c.path, 'utf8'), c.before, c.path);
+      assert.not.ok(existsSync(join(dirname(outside.path), 'planted')), 'no link planted outside the scratch folder');
+      assert.is(connections, 0, 'the provider reached no network, not even the host loopback');
+      // The forger is gone with its instance: nothing is left to rewrite the reports after the run.
+      assert.ok(await until(() => processesWith(marker).length === 0, 10_000), 'no forger left');
+      assert.is(readFileSync(join(forgeDir, 'report.json'), 'utf8'), 'honest\n');
+      assert.is(liveGroupCount(), 0);
+    } finally {
+      server.close();
+      rmSync(inKit.path, { force: true });
+      rmSync(inModules.path, { force: true });
+    }
+  },
+);
 
-test('an unsolicited frame makes the next vector ERROR protocol in every report; job signals are ignored', async () => {
-  for (const sandbox of ['on', 'off']) {
-    // Without the sandbox the provider is the runner's child, and signals it: the runner must not stop.
-    const config = hostileConfig(['unsolicited', 'stop-runner'], {});
-    const r = await gateWithReports(['--config', config, ...ids(), ...QUIET, '--sandbox', sandbox]);
-    assert.is(r.code, 1, r.console);
-    const second = r.json.vectors.find((v) => v.verdict === 'ERROR');
-    assert.ok(second !== undefined, r.console);
-    assert.is(second.error?.kind, 'protocol');
-    // Charged to the vector in flight when it arrives, else to the next (lane-pool.test.ts pins the latter).
-    assert.match(second.error?.message ?? '', 'an id the runner never sent');
-    for (const text of r.texts) assert.match(text, 'an id the runner never sent');
-    assert.is(liveGroupCount(), 0);
-  }
-});
+test(
+  'an unsolicited frame is an ERROR protocol of a vector, in every report; ' + 'job-control signals are ignored',
+  async () => {
+    for (const sandbox of ['on', 'off']) {
+      // Without the sandbox the provider is the runner's child, and signals it: the runner must not stop.
+      const config = hostileConfig(['unsolicited', 'stop-runner'], {});
+      const r = await gateWithReports(['--config', config, ...ids(), ...QUIET, '--sandbox', sandbox]);
+      assert.is(r.code, 1, r.console);
+      const second = r.json.vectors.find((v) => v.verdict === 'ERROR');
+      assert.ok(second !== undefined, r.console);
+      assert.is(second.error?.kind, 'protocol');
+      // Charged to the vector in flight when it arrives, else to the next (lane-pool.test.ts pins the latter).
+      assert.match(second.error?.message ?? '', 'an id the runner never sent');
+      for (const text of r.texts) assert.match(text, 'an id the runner never sent');
+      assert.is(liveGroupCount(), 0);
+    }
+  },
+);
 
 test('a hello declaring interpretations the register does not hold is refused at start, with the nearest', async () => {
   const r = await gateWithReports(['--config', hostileConfig(['undeclarable'], {}), ...ids(), ...QUIET]);
@@ -158,27 +164,30 @@ test('a hello declaring interpretations the register does not hold is refused at
   for (const text of r.texts) assert.match(text, 'OQ-99:Z');
 });
 
-test('a module throwing any value, or returning a Proxy claiming 1e9 bytes, costs its vector as internal', async () => {
-  const module = kitModulePath('runner/test-support/modules/misbehaving-module.ts');
-  const target = threeStaleVectors()[1];
-  if (target === undefined) throw new Error('too few stale vectors');
-  process.env.KCTK_TARGET_REQUEST_SHA256 = requestSha(target);
-  try {
-    for (const fault of ['throw-getters', 'throw-revoked', 'throw-symbol', 'thenable-throws', 'proxy-bytes']) {
-      process.env.KCTK_MODULE_FAULT = fault;
-      const r = await runCli(['run', '--module', module, ...ids(), ...QUIET, '--timeout-ms', '20000']);
-      assert.is(r.code, 1, `${fault}: ${r.stdout}${r.stderr}`);
-      assert.match(r.stdout, `ERROR ${target.id}`, fault);
-      assert.match(r.stdout, 'internal', fault);
-      assert.not.match(r.stdout, 'restarted', `${fault}: the module host did not crash`);
-      assert.not.match(r.stdout + r.stderr, '\u001b', fault);
-      assert.is(liveGroupCount(), 0);
+test(
+  'a module throwing any value, or returning a Proxy that claims 1e9 bytes, ' + 'costs its vector as internal',
+  async () => {
+    const module = kitModulePath('runner/test-support/modules/misbehaving-module.ts');
+    const target = threeStaleVectors()[1];
+    if (target === undefined) throw new Error('too few stale vectors');
+    process.env.KCTK_TARGET_REQUEST_SHA256 = requestSha(target);
+    try {
+      for (const fault of ['throw-getters', 'throw-revoked', 'throw-symbol', 'thenable-throws', 'proxy-bytes']) {
+        process.env.KCTK_MODULE_FAULT = fault;
+        const r = await runCli(['run', '--module', module, ...ids(), ...QUIET, '--timeout-ms', '20000']);
+        assert.is(r.code, 1, `${fault}: ${r.stdout}${r.stderr}`);
+        assert.match(r.stdout, `ERROR ${target.id}`, fault);
+        assert.match(r.stdout, 'internal', fault);
+        assert.not.match(r.stdout, 'restarted', `${fault}: the module host did not crash`);
+        assert.not.match(r.stdout + r.stderr, '\u001b', fault);
+        assert.is(liveGroupCount(), 0);
+      }
+    } finally {
+      delete process.env.KCTK_TARGET_REQUEST_SHA256;
+      delete process.env.KCTK_MODULE_FAULT;
     }
-  } finally {
-    delete process.env.KCTK_TARGET_REQUEST_SHA256;
-    delete process.env.KCTK_MODULE_FAULT;
-  }
-});
+  },
+);
 
 test('a provider answering from the vector files cannot read them in the sandbox', async () => {
   const path = join(mkdtempSync(join(tmpdir(), 'kofun-ctk-hostile-')), 'provider.json');
@@ -216,38 +225,42 @@ function kitCopy(): { root: string; entry: string; library: string } | undefined
   };
 }
 
-test('a provider rewriting a library loaded for JUnit and planting a link at a report changes no verdict', async () => {
-  for (const sandbox of ['on', 'off']) {
-    const copy = kitCopy();
-    if (copy === undefined) return console.log('  (run from the sources: the kit copy needs the compiled tree)');
-    const before = readFileSync(copy.library, 'utf8');
-    const reports = mkdtempSync(join(tmpdir(), 'kofun-ctk-hostile-reports-'));
-    const outside = canary(join(mkdtempSync(join(tmpdir(), 'kofun-ctk-hostile-outside-')), 'file'));
-    const config = hostileConfig(['rewrite-kit', 'plant-link'], {
-      KCTK_REWRITE: copy.library,
-      KCTK_LINK_AT: join(reports, 'kofun-ctk-junit.xml'),
-      KCTK_LINK_TO: outside.path,
-    });
-    const argv = [copy.entry, 'run', '--config', config, ...ids(), ...QUIET, '--sandbox', sandbox];
-    argv.push('--report', 'junit,json', '--report-dir', reports);
-    const child = spawn(process.execPath, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let text = '';
-    child.stdout.on('data', (c: Buffer) => (text += c.toString('utf8')));
-    child.stderr.on('data', (c: Buffer) => (text += c.toString('utf8')));
-    const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
-    assert.is(code, 1, `${sandbox}: ${text}`);
-    const rewritten = readFileSync(copy.library, 'utf8') !== before;
-    // With the sandbox the library is out of reach; without it the rewrite lands, after the runner loaded it.
-    assert.is(rewritten, sandbox === 'off', `${sandbox}: the rewrite ${rewritten ? 'landed' : 'was refused'}`);
-    assert.not.ok(
-      lstatSync(join(reports, 'kofun-ctk-junit.xml')).isSymbolicLink(),
-      `${sandbox}: a link written through`,
-    );
-    assert.match(readFileSync(join(reports, 'kofun-ctk-junit.xml'), 'utf8'), '<testsuites');
-    assert.is(readFileSync(outside.path, 'utf8'), outside.before, `${sandbox}: the file behind the link`);
-    rmSync(copy.root, { recursive: true, force: true });
-  }
-});
+test(
+  'a provider that rewrites a library the runner loads for JUnit, and plants a link at a report, ' +
+    'changes no verdict',
+  async () => {
+    for (const sandbox of ['on', 'off']) {
+      const copy = kitCopy();
+      if (copy === undefined) return console.log('  (run from the sources: the kit copy needs the compiled tree)');
+      const before = readFileSync(copy.library, 'utf8');
+      const reports = mkdtempSync(join(tmpdir(), 'kofun-ctk-hostile-reports-'));
+      const outside = canary(join(mkdtempSync(join(tmpdir(), 'kofun-ctk-hostile-outside-')), 'file'));
+      const config = hostileConfig(['rewrite-kit', 'plant-link'], {
+        KCTK_REWRITE: copy.library,
+        KCTK_LINK_AT: join(reports, 'kofun-ctk-junit.xml'),
+        KCTK_LINK_TO: outside.path,
+      });
+      const argv = [copy.entry, 'run', '--config', config, ...ids(), ...QUIET, '--sandbox', sandbox];
+      argv.push('--report', 'junit,json', '--report-dir', reports);
+      const child = spawn(process.execPath, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
+      let text = '';
+      child.stdout.on('data', (c: Buffer) => (text += c.toString('utf8')));
+      child.stderr.on('data', (c: Buffer) => (text += c.toString('utf8')));
+      const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+      assert.is(code, 1, `${sandbox}: ${text}`);
+      const rewritten = readFileSync(copy.library, 'utf8') !== before;
+      // With the sandbox the library is out of reach; without it the rewrite lands, after the runner loaded it.
+      assert.is(rewritten, sandbox === 'off', `${sandbox}: the rewrite ${rewritten ? 'landed' : 'was refused'}`);
+      assert.not.ok(
+        lstatSync(join(reports, 'kofun-ctk-junit.xml')).isSymbolicLink(),
+        `${sandbox}: a link written through`,
+      );
+      assert.match(readFileSync(join(reports, 'kofun-ctk-junit.xml'), 'utf8'), '<testsuites');
+      assert.is(readFileSync(outside.path, 'utf8'), outside.before, `${sandbox}: the file behind the link`);
+      rmSync(copy.root, { recursive: true, force: true });
+    }
+  },
+);
 
 test('binds are validated before anything starts; a sandbox that cannot start is a usage error', async () => {
   const kitWritable = hostileConfig([], {}, { writable: [dirname(kitRoot())] });

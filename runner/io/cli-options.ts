@@ -31,7 +31,10 @@ export function addProviderOptions(command: Command): Command {
     .option('--process <command-line>', 'provider process command line (split into argv, never run through a shell)')
     .option('--one-shot', 'with --process: one process per query (<argv...> <fixture-path>, request on stdin)')
     .option('--module <path>', 'JavaScript module exporting a DiscoveryModuleProvider (run in a process of its own)')
-    .option('--module-in-thread', 'load the module in a worker thread of the runner: for trusted modules only')
+    .option(
+      '--module-in-thread',
+      'load the module in a worker thread of the runner: for trusted modules only, with --sandbox off',
+    )
     .option('--provider <name>', 'a built-in provider: "reference" (the oracle)')
     .option('--adapter <adapter>', 'with --provider reference: process (kofun-ctk serve, default), one-shot or module')
     .option('--name <name>', 'provider name for --process and --module when the provider has no handshake');

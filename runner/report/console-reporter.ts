@@ -233,6 +233,12 @@ export function summaryText(summary: RunSummary): string {
     for (const e of summary.by_error)
       lines.push(`  ${e.kind}: ${e.failing}${e.expected > 0 ? `, ${e.expected} expected (XFAIL)` : ''}`);
   }
+  const alternatives = summary.by_alternative ?? [];
+  if (alternatives.length > 0) {
+    lines.push('passed by a named alternative (ACCEPTABLE), by register entry:');
+    for (const a of alternatives)
+      lines.push(`  ${escapeText(a.interpretation)} (${escapeText(a.name)}): ${a.vectors}, ${a.declared} declared`);
+  }
   return lines.length === 0 ? '' : `\n${lines.join('\n')}\n`;
 }
 

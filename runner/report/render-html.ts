@@ -230,6 +230,20 @@ export function renderHtml(report: GateReport): string {
     }
     out.push('</table>');
   }
+  const alternatives = report.summary.by_alternative ?? [];
+  if (alternatives.length > 0) {
+    out.push(
+      '<h2>Passed by a named alternative</h2><table id="by-alternative">' +
+        '<tr><th>register entry</th><th>alternative</th><th>vectors</th><th>declared</th></tr>',
+    );
+    for (const a of alternatives) {
+      out.push(
+        `<tr><td>${h(a.interpretation)}</td><td>${h(a.name)}</td>` +
+          `<td class="n">${a.vectors}</td><td class="n">${a.declared}</td></tr>`,
+      );
+    }
+    out.push('</table>');
+  }
   const verdicts = VERDICTS.filter((v) => report.counts[v] > 0);
   const categories = sortedUnique(report.vectors.map((v) => v.category));
   const clauses = sortedUnique(report.vectors.flatMap(rowClauses));

@@ -136,6 +136,14 @@ function summaryTables(report: GateReport): string[] {
     for (const e of report.summary.by_error) out.push(`| ${markdownCell(e.kind)} | ${e.failing} | ${e.expected} |`);
     out.push('');
   }
+  const alternatives = report.summary.by_alternative ?? [];
+  if (alternatives.length > 0) {
+    out.push('## Passed by a named alternative', '', '| register entry | alternative | vectors | declared |');
+    out.push('|---|---|---:|---:|');
+    for (const a of alternatives)
+      out.push(`| ${markdownCell(a.interpretation)} | ${markdownCell(a.name)} | ${a.vectors} | ${a.declared} |`);
+    out.push('');
+  }
   const timed = report.vectors.filter((v) => v.duration_ms !== undefined);
   if (timed.length > 0) {
     const slowest = [...timed]

@@ -31,6 +31,17 @@ export interface ErrorSummary {
   expected: number;
 }
 
+/**
+ * How many vectors passed by one named alternative (ACCEPTABLE): the register entry and reading it rests on, the
+ * alternative's name, and how many of those the provider declared in its handshake.
+ */
+export interface AlternativeSummary {
+  interpretation: string;
+  name: string;
+  vectors: number;
+  declared: number;
+}
+
 export interface RunSummary {
   /** Sorted by category. */
   by_category: CategorySummary[];
@@ -38,6 +49,8 @@ export interface RunSummary {
   by_clause: ClauseSummary[];
   /** Most failing first, then by kind. */
   by_error: ErrorSummary[];
+  /** Vectors passed by a named alternative, by register entry and name (absent in reports of earlier kits). */
+  by_alternative?: AlternativeSummary[];
 }
 
 function zeroCounts(): Record<Verdict, number> {
@@ -76,7 +89,16 @@ export function summarizeVectors(vectors: readonly VectorJudgement[]): RunSummar
   const categories = new Map<string, CategorySummary>();
   const clauses = new Map<string, { failing: number; expected: number; categories: Set<string> }>();
   const errors = new Map<string, ErrorSummary>();
+  const alternatives = new Map<string, AlternativeSummary>();
   for (const v of vectors) {
+    if (v.verdict === 'ACCEPTABLE') {
+      const { interpretation, name, declared } = v.acceptable;
+      const key = `${interpretation}\u0000${name}`;
+      let a = alternatives.get(key);
+      if (a === undefined) alternatives.set(key, (a = { interpretation, name, vectors: 0, declared: 0 }));
+      a.vectors += 1;
+      if (declared) a.declared += 1;
+    }
     let c = categories.get(v.category);
     if (c === undefined) categories.set(v.category, (c = { category: v.category, total: 0, counts: zeroCounts() }));
     c.total += 1;
@@ -109,5 +131,8 @@ export function summarizeVectors(vectors: readonly VectorJudgement[]): RunSummar
       }))
       .sort((a, b) => byCount(a, b, a.clause, b.clause)),
     by_error: [...errors.values()].sort((a, b) => byCount(a, b, a.kind, b.kind)),
+    by_alternative: [...alternatives.values()].sort(
+      (a, b) => compareUtf8(a.interpretation, b.interpretation) || compareUtf8(a.name, b.name),
+    ),
   };
 }

@@ -60,6 +60,13 @@ export const basePhase: GatePhase = async (run, findings) => {
       recordBase(run, judgements, judgement);
     });
   }
-  await lanes.close();
+  for (const late of await lanes.close()) {
+    const entry = run.order.find((v) => v.id === late.vectorId);
+    const read = entry === undefined ? undefined : set.readVector(entry);
+    if (read === undefined || !read.ok || abort?.aborted) continue;
+    const judged = judgeFromSet(set, read.value, { ok: false, fault: late.fault }, []);
+    judgements.set(late.vectorId, judged.judgement);
+    answered.delete(late.vectorId);
+  }
   return { ...findings, judgements, answered, changedFiles, incomplete };
 };

@@ -78,6 +78,20 @@ test('a death between calls is the next vector ERROR, charged once, then the lan
   assert.equal(events.filter((e) => e.event === 'provider-restart').length, 1);
 });
 
+test("a death after the lane's last answer is returned on close, charged to the last vector sent", async () => {
+  const fault: ProviderFault = { kind: 'protocol', message: 'an id the runner never sent', stderrTail: NO_BYTES };
+  const lane = new Lane(1, async () => ({ ok: true, value: dyingConnection(fault) }), budget([]), undefined);
+  const only = await lane.send(FIXTURE, fixture, NO_BYTES, 'v1');
+  assert.ok('ok' in only && only.ok);
+  const late = await lane.close();
+  assert.equal(late, {
+    vectorId: 'v1',
+    fault: { kind: 'protocol', message: 'after its answer: an id the runner never sent', stderrTail: NO_BYTES },
+  });
+  const idle = new Lane(1, async () => ({ ok: true, value: dyingConnection(fault) }), budget([]), undefined);
+  assert.is(await idle.close(), undefined, 'a lane that sent nothing has nothing to charge');
+});
+
 test('a hello declaring what the register does not hold refuses the lane for good, spending no restart', async () => {
   let starts = 0;
   const launcher: ProviderLauncher = async () => {

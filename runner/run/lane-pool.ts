@@ -5,7 +5,12 @@
  * and its process group killed, when its pool closes.
  */
 import { performance } from 'node:perf_hooks';
-import type { CallOutcome, ProviderConnection, ProviderLauncher } from '../adapters/provider-connection.js';
+import type {
+  CallOutcome,
+  ProviderConnection,
+  ProviderFault,
+  ProviderLauncher,
+} from '../adapters/provider-connection.js';
 import type { EventSink } from '../report/run-events.js';
 import type { SetRead } from '../vectors/vector-source.js';
 import { describeFault } from './describe-fault.js';
@@ -37,6 +42,8 @@ export class Lane {
   private charged: ProviderConnection | undefined;
   /** Why the provider is refused for good (its hello declared what the register does not hold). */
   private refused: string | undefined;
+  /** The last vector sent on this lane, to which a fault after its answer is charged when no vector follows. */
+  private lastSent: string | undefined;
 
   constructor(
     private readonly index: number,
@@ -105,6 +112,7 @@ export class Lane {
     const ready = await this.ensure();
     if (!ready.ok) return { notRun: ready.why };
     const { connection } = ready;
+    this.lastSent = vectorId;
     if (!this.loaded.has(fixtureSha)) {
       const bytes = fixtureBytes();
       if (!bytes.ok) return { notRun: bytes.reason, changedFile: bytes.file };
@@ -125,10 +133,25 @@ export class Lane {
     return this.connection?.identity.interpretations ?? [];
   }
 
-  async close(): Promise<void> {
-    await this.connection?.close();
+  /**
+   * Closes the instance. A death between calls that no later vector was charged with (an unsolicited frame after
+   * the lane's last answer) is returned with the last vector sent, which the phase then judges ERROR: a late frame
+   * breaks the protocol as surely as one in flight, and is never lost.
+   */
+  async close(): Promise<LateFault | undefined> {
+    const connection = this.connection;
+    const idle = connection !== undefined && !connection.alive ? connection.idleFault : undefined;
+    await connection?.close();
     this.connection = undefined;
+    if (idle === undefined || this.charged === connection || this.lastSent === undefined) return undefined;
+    return { vectorId: this.lastSent, fault: { ...idle, message: `after its answer: ${idle.message}` } };
   }
+}
+
+/** A fault between calls after a lane's last answer, charged to the last vector it sent. */
+export interface LateFault {
+  vectorId: string;
+  fault: ProviderFault;
 }
 
 /** `size` lanes of one launcher (and working directory), numbered from 1. */
@@ -149,9 +172,10 @@ export class LanePool {
     return pool(abort, items, this.lanes, work);
   }
 
-  /** Closes every lane. */
-  async close(): Promise<void> {
-    await Promise.all(this.lanes.map((l) => l.close()));
+  /** Closes every lane; the faults after a lane's last answer (see Lane.close). */
+  async close(): Promise<LateFault[]> {
+    const late = await Promise.all(this.lanes.map((l) => l.close()));
+    return late.filter((f): f is LateFault => f !== undefined);
   }
 }
 

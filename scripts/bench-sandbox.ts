@@ -1,0 +1,60 @@
+// The sandbox's cost (runner/sandbox/), for `npm run bench`: a persistent reference instance started and closed
+// (handshake included) in the sandbox and without it, and the main job with the sandbox (the default) against the
+// same job with --sandbox off (target: at most 10% slower). Medians; nothing asserted.
+import { join } from 'node:path';
+import { kitRoot, kitVersion } from '../oracle/index.js';
+import { launcherFor, referenceSpec } from '../runner/adapters/provider-spec.js';
+import { openSandbox, readSandboxPlan } from '../runner/sandbox/open-sandbox.js';
+import { runMainJob } from './bench-main-job.js';
+
+/** How many instance starts each way. */
+const STARTS = 15;
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? NaN;
+}
+
+async function startMs(sandboxOn: boolean): Promise<number> {
+  const sandbox = openSandbox(readSandboxPlan({ sandbox: sandboxOn ? 'on' : 'off' }), {
+    protect: [],
+    hidden: [join(kitRoot(), 'vectors')],
+  });
+  const launch = launcherFor(referenceSpec('process'), { kitVersion: kitVersion(), sandbox });
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < STARTS; i++) {
+      const t = performance.now();
+      const started = await launch({ timeoutMs: 60_000 });
+      if (!started.ok) throw new Error(`the reference did not start: ${started.fault.message}`);
+      await started.value.close();
+      times.push(performance.now() - t);
+    }
+  } finally {
+    sandbox.dispose();
+  }
+  return median(times);
+}
+
+/** Prints the sandbox's cost: instance start, and the main job at `jobs`, `rounds` times each way, alternating. */
+export async function printSandboxCost(rounds: number, jobs: number): Promise<void> {
+  const on = await startMs(true);
+  const off = await startMs(false);
+  process.stdout.write(
+    `persistent instance start (handshake, close): sandbox ${on.toFixed(0)} ms, --sandbox off ${off.toFixed(0)} ms ` +
+      `(medians of ${STARTS})\n`,
+  );
+  process.stdout.write(`  instance start, sandbox / --sandbox off: ${(on / off).toFixed(2)}\n`);
+  const withSandbox: number[] = [];
+  const without: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    withSandbox.push((await runMainJob(['--jobs', String(jobs)])).ms);
+    without.push((await runMainJob(['--jobs', String(jobs), '--sandbox', 'off'])).ms);
+  }
+  const a = median(withSandbox);
+  const b = median(without);
+  process.stdout.write(
+    `main job --jobs ${jobs}: sandbox ${a.toFixed(0)} ms, --sandbox off ${b.toFixed(0)} ms (medians of ${rounds})\n`,
+  );
+  process.stdout.write(`main job, sandbox / --sandbox off: ${(a / b).toFixed(2)} (target <= 1.10)\n\n`);
+}
