@@ -48,16 +48,12 @@ import { checksRatio } from './bench-checks.js';
 import { cliStartRatio } from './bench-start-up.js';
 import { printBudgetQueries, printSeriesLoad } from './bench-series.js';
 import { printSandboxCost } from './bench-sandbox.js';
+import { median } from './median.js';
 
 const ONE_SHOT_SAMPLE = 12;
 /** Untimed rounds of both sides before the timed ones (per-fixture preparation, JIT). */
 const CODEC_WARMUP_ROUNDS = 3;
 const CODEC_ROUNDS = 15;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? NaN;
-}
 
 /** The sandbox the gate runs providers in by default, as the adapters are measured in it. */
 const BENCH_SANDBOX = openSandbox(readSandboxPlan({}), { protect: [], hidden: [join(kitRoot(), 'vectors')] });
