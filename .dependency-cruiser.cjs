@@ -1,6 +1,8 @@
 /**
  * The kit's layering, checked in CI (`npm run lint:layers`): suites -> oracle -> vectors -> runner.
- * - The runner reaches the oracle only through its public entry (oracle/index.ts), as a provider team would.
+ * - The runner reaches the oracle only through its entries: the public one (oracle/index.ts), as a provider team
+ *   would, and the internal one (oracle/internal.ts, not in package.json's exports) for the kit's own machinery.
+ * - The generation tooling (suites/generate) reaches the runner only through runner/index.ts and runner/internal.ts.
  * - Nothing the package ships (oracle, runner) reaches the case definitions or the generation tooling in suites/.
  * - The verifier never imports the pipeline, so it stays an independent judge of the pipeline's answers.
  * - The runner's folders form one order (RUNNER_LAYERS, below): a source imports only folders of later ranks.
@@ -68,10 +70,27 @@ module.exports = {
     {
       name: 'runner-uses-oracle-entry',
       comment:
-        'runner/ imports the oracle only through oracle/index.ts (test support of the oracle is allowed in tests)',
+        'runner/ imports the oracle only through its entries, oracle/index.ts (public) and oracle/internal.ts ' +
+        '(the kit-only rest; test support of the oracle is allowed in tests)',
       severity: 'error',
       from: { path: '^runner/' },
-      to: { path: '^oracle/', pathNot: ['^oracle/index\\.ts$', '^oracle/test-support/'] },
+      to: { path: '^oracle/', pathNot: ['^oracle/(index|internal)\\.ts$', '^oracle/test-support/'] },
+    },
+    {
+      name: 'generation-uses-runner-entry',
+      comment:
+        'suites/generate/ imports the runner only through its entries, runner/index.ts (public) and ' +
+        "runner/internal.ts (the kit-only rest); a test may also use the runner's test support",
+      severity: 'error',
+      from: { path: '^suites/generate/' },
+      to: { path: '^runner/(?!(index|internal)\\.ts$)', pathNot: ['^runner/test-support/'] },
+    },
+    {
+      name: 'generation-test-support-in-tests-only',
+      comment: "only the tests of suites/generate/ import the runner's test support",
+      severity: 'error',
+      from: { path: '^suites/generate/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^runner/test-support/' },
     },
     {
       name: 'shipped-code-has-no-case-definitions',

@@ -1,18 +1,33 @@
 /**
- * The `kofun-ctk` package export: the reference oracle of the kofun discovery contract.
- * The canonical codec, request validation and schemas, the interface-set digest, the
- * fixture loader, the reference provider (`evaluateQuery`), the independent verifier
- * (`verifyResult`) and the reference artifact builder.
+ * The `kofun-ctk` package export: the reference oracle of the kofun discovery contract, as a provider author or a
+ * provider team's tooling uses it. The contract's records, the canonical codec, request validation and the schemas,
+ * the interface-set digest, the fixture format and loader, the reference pipeline (`evaluateQuery`), the independent
+ * verifier (`verifyResult`), the interpretations register, and the escaping and SHA-256 helpers a tool needs to show
+ * or address a provider's bytes.
+ *
+ * The kit's own machinery (the vector format and its builders, the fixture builder, the reference builds, the reader
+ * of the kit's JSON inputs) is behind `oracle/internal.ts`, which the package does not export.
  */
 export * from './records/discovery-records.js';
 export { LIMITS } from './limits.js';
-export { violation, type Violation } from './violation.js';
-export { kitRoot, kitVersion } from './kit-root.js';
-export * from './canonical-json/index.js';
+export type { Violation } from './violation.js';
+export { kitVersion } from './kit-root.js';
+export type { JsonObject, JsonValue } from './canonical-json/json-value.js';
+export { compareUtf8, utf8Length } from './canonical-json/compare-utf8.js';
+export {
+  decodeCanonical,
+  type CanonicalViolationCode,
+  type DecodeCanonicalOptions,
+  type DecodeCanonicalResult,
+} from './canonical-json/decode-canonical.js';
+export {
+  encodeCanonical,
+  encodeCanonicalText,
+  type EncodeCanonicalOptions,
+} from './canonical-json/encode-canonical.js';
 export { validateRequest, type RequestValidation } from './records/validate-request.js';
 export {
   SCHEMA_NAMES,
-  loadEveryValidator,
   schemaDocument,
   schemaViolations,
   validatorFor,
@@ -37,70 +52,24 @@ export {
   type EvaluateOptions,
   type QueryEvaluation,
 } from './pipeline/evaluate-query.js';
-export { orderFreeDigest } from './fixture/order-free-digest.js';
 export { verifyResult, type VerifyContext } from './verifier/verify-result.js';
+export { formatViolation } from './verifier/format-violation.js';
 export {
   interpretationsRegister,
+  readInterpretationsRegister,
   registerChoices,
   registerReadingNames,
+  registerRefusal,
   type RegisterEntry,
+  type RegisterRead,
   type RegisterReading,
 } from './register/interpretations-register.js';
-export { formatViolation } from './verifier/format-violation.js';
-export { parseLenient, type LenientParse } from './verifier/parse-lenient.js';
-export * from './escape/escape-untrusted.js';
-export { childPointer } from './violation.js';
-export { sha256Hex, sha256Bytes, createSha256, hexOf, type HashInput, type Sha256Stream } from './digest/sha256-hex.js';
-export * from './vectors/vector-format.js';
 export {
-  assignedInBaseline,
-  beyondBaseline,
-  checkRuntimeUnicode,
-  UNICODE_BASELINE,
-} from './vectors/unicode-baseline.js';
-export { vectorSetDigest, vectorSetFrame, VECTOR_SET_DOMAIN } from './vectors/vector-set-digest.js';
-export { prettyJson, prettyJsonBytes } from './vectors/pretty-json.js';
-export {
-  FixtureBuilder,
-  variant,
-  type HomeRef,
-  type InterfaceRef,
-  type CandidateSpec,
-} from './fixture/fixture-builder.js';
-export { factKey, identityOf } from './fixture/fixture-ids.js';
-export { bindWorld, TRAILER_PREFIX } from './fixture/bind-world.js';
-export { withDerivedDigests } from './fixture/view-semantic-digest.js';
-export { MAX_FIXTURE_FILE_BYTES } from './fixture/load-fixture.js';
-export { buildFromLoaded } from './release/build-reference-artifact.js';
-export {
-  BUILD_INFO_FILE,
-  BUILD_INFO_PREFIX,
-  isReleaseProfile,
-  referenceBuild,
-  referenceBuildProgram,
-  type ReferenceBuildRequest,
-  type ReferenceBuildResult,
-} from './release/reference-build.js';
-export { artifactDigest, type ArtifactFileFacts } from './release/artifact-digest.js';
-export {
-  buildReferenceArtifact,
-  RELEASE_PROFILES,
-  type ArtifactFile,
-  type ReleaseProfile,
-} from './release/build-reference-artifact.js';
-export {
-  computeReleaseExpectation,
-  RELEASE_EXPECTATION_SCHEMA,
-  type GateCheck,
-  type ProfileExpectation,
-  type ReleaseExpectation,
-} from './release/release-expectation.js';
-export {
-  parseJsonInput,
-  readJsonInputFile,
-  formatJsonInputProblem,
-  type JsonInput,
-  type JsonInputLimits,
-  type JsonInputProblem,
-} from './json-input/read-json-input.js';
-export { describeInputViolations } from './json-input/describe-input-violations.js';
+  escapeBytes,
+  escapeFor,
+  escapeText,
+  markdownCell,
+  type EscapeContext,
+  type EscapeOptions,
+} from './escape/escape-untrusted.js';
+export { sha256Hex, sha256Bytes, createSha256, type HashInput, type Sha256Stream } from './digest/sha256-hex.js';

@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, Help } from 'commander';
-import { kitRoot } from '../oracle/index.js';
+import { kitRoot } from '../oracle/internal.js';
 import { COMMANDS, MAINTAINER_COMMANDS, processIo, type Register } from './cli.js';
 import { registerReport } from '../suites/generate/report-command.js';
 import { registerVectors } from '../suites/generate/vectors-command.js';

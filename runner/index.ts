@@ -92,4 +92,5 @@ export {
 export { renderReport, REPORT_FORMATS, type ReportFormat } from './report/render-report.js';
 export type { RunEvent, GateOutcome, RunSelection, MetamorphicSettings } from './report/run-events.js';
 export { main } from './cli.js';
+export { EXIT } from './io/cli-io.js';
 export { splitCommandLine, type SplitCommandLine } from './io/split-command-line.js';

@@ -3,7 +3,7 @@
 // loaded, every expected and acceptable result through the independent verifier), which each check has to do at
 // least: the check also regenerates the set, the report also evaluates every vector and runs the census.
 import { spawnSync } from 'node:child_process';
-import { kitRoot } from '../oracle/index.js';
+import { kitRoot } from '../oracle/internal.js';
 import { verifierProblems } from '../suites/generate/check-vectors.js';
 import { readVectorTree } from '../runner/vectors/load-vector.js';
 

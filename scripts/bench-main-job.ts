@@ -4,14 +4,8 @@ import { closeSync, constants, createReadStream, openSync, mkdtempSync, readFile
 import { tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
-import {
-  buildFromLoaded,
-  evaluateQuery,
-  kitRoot,
-  loadFixtureFile,
-  RELEASE_PROFILES,
-  type ReleaseProfile,
-} from '../oracle/index.js';
+import { evaluateQuery, loadFixtureFile } from '../oracle/index.js';
+import { buildFromLoaded, kitRoot, RELEASE_PROFILES, type ReleaseProfile } from '../oracle/internal.js';
 import type { QueryVector, VectorSet } from '../runner/vectors/vector-source.js';
 import { sampleProcessTree, type SampledProcess } from './process-tree-rss.js';
 import { buildIsCurrent } from '../bin/build-stamp.js';

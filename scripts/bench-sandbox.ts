@@ -2,18 +2,15 @@
 // (handshake included) in the sandbox and without it, and the main job with the sandbox (the default) against the
 // same job with --sandbox off (target: at most 10% slower). Medians; nothing asserted.
 import { join } from 'node:path';
-import { kitRoot, kitVersion } from '../oracle/index.js';
+import { kitVersion } from '../oracle/index.js';
+import { kitRoot } from '../oracle/internal.js';
 import { launcherFor, referenceSpec } from '../runner/adapters/provider-spec.js';
 import { openSandbox, readSandboxPlan } from '../runner/sandbox/open-sandbox.js';
 import { runMainJob } from './bench-main-job.js';
+import { median } from './median.js';
 
 /** How many instance starts each way. */
 const STARTS = 15;
-
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? NaN;
-}
 
 async function startMs(sandboxOn: boolean): Promise<number> {
   const sandbox = openSandbox(readSandboxPlan({ sandbox: sandboxOn ? 'on' : 'off' }), {

@@ -22,16 +22,12 @@ import { evaluateQuery, loadFixtureFile, sha256Hex, type FixtureV1 } from '../or
 import { sha256HexOfText } from '../oracle/digest/sha256-hex.js';
 import { StepBudget } from '../oracle/pipeline/step-budget.js';
 import type { QueryVector, VectorSet } from '../runner/vectors/vector-source.js';
+import { median } from './median.js';
 
 const LOAD_ROUNDS = 5;
 const QUERY_WARMUP = 2;
 const QUERY_ROUNDS = 7;
 const LOOP_ROUNDS = 15;
-
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? NaN;
-}
 
 const timed = (f: () => unknown): number => {
   const t = performance.now();

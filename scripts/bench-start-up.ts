@@ -2,8 +2,9 @@
 // `node -e 0`, each a whole process, alternating, so a drift of the machine's speed touches both alike.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { kitRoot } from '../oracle/index.js';
+import { kitRoot } from '../oracle/internal.js';
 import { buildIsCurrent } from '../bin/build-stamp.js';
+import { median } from './median.js';
 
 const START_ROUNDS = 15;
 
@@ -12,11 +13,6 @@ function wallMs(argv: string[]): number {
   const r = spawnSync(process.execPath, argv, { stdio: 'ignore' });
   if (r.status !== 0) throw new Error(`${argv.join(' ')} exited with ${String(r.status ?? r.signal)}`);
   return performance.now() - started;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? NaN;
 }
 
 /** Prints `cli start / node start: R` (target at most 3), the medians of START_ROUNDS pairs after one untimed pair. */

@@ -31,7 +31,8 @@
 //    the main job with it against the same job with --sandbox off (target <= 1.10).
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { kitRoot, kitVersion, evaluateQuery, LIMITS } from '../oracle/index.js';
+import { kitVersion, evaluateQuery, LIMITS } from '../oracle/index.js';
+import { kitRoot } from '../oracle/internal.js';
 import { launcherFor, referenceSpec } from '../runner/adapters/provider-spec.js';
 import { openSandbox, readSandboxPlan } from '../runner/sandbox/open-sandbox.js';
 import { killAllGroups } from '../runner/io/process-group.js';
@@ -47,16 +48,12 @@ import { checksRatio } from './bench-checks.js';
 import { cliStartRatio } from './bench-start-up.js';
 import { printBudgetQueries, printSeriesLoad } from './bench-series.js';
 import { printSandboxCost } from './bench-sandbox.js';
+import { median } from './median.js';
 
 const ONE_SHOT_SAMPLE = 12;
 /** Untimed rounds of both sides before the timed ones (per-fixture preparation, JIT). */
 const CODEC_WARMUP_ROUNDS = 3;
 const CODEC_ROUNDS = 15;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? NaN;
-}
 
 /** The sandbox the gate runs providers in by default, as the adapters are measured in it. */
 const BENCH_SANDBOX = openSandbox(readSandboxPlan({}), { protect: [], hidden: [join(kitRoot(), 'vectors')] });

@@ -17,7 +17,7 @@ import * as assert from 'uvu/assert';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'shell-quote';
-import { kitRoot } from '../oracle/index.js';
+import { kitRoot } from '../oracle/internal.js';
 import { runCli } from '../runner/test-support/run-cli.js';
 import { registerReport } from '../suites/generate/report-command.js';
 import { registerVectors } from '../suites/generate/vectors-command.js';

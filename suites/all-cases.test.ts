@@ -3,7 +3,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { caseProblems } from './generate/case-problems.js';
 import { readClauseIndex } from './generate/clause-index.js';
-import { readInterpretations, readRenames, registerIds } from './generate/kit-registers.js';
+import { readRenames, registerIds } from './generate/kit-registers.js';
+import { interpretationsRegister } from '../oracle/register/interpretations-register.js';
 import { encodeCanonical, encodeFixtureJson } from '../oracle/canonical-json/encode-canonical.js';
 import type { JsonObject } from '../oracle/canonical-json/json-value.js';
 import { ACCEPTANCE_EXAMPLE_IDS, allCases } from './all-cases.js';
@@ -24,7 +25,7 @@ test(
   () => {
     const index = readClauseIndex();
     const known = {
-      interpretations: registerIds(readInterpretations()),
+      interpretations: registerIds(interpretationsRegister()),
       ...(index === undefined ? {} : { clauses: new Set(index.clauses.map((c) => c.id)) }),
     };
     assert.equal(caseProblems(cases, readRenames(), known), []);

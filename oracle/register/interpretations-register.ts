@@ -1,16 +1,23 @@
 /**
  * The interpretations register (`oracle/interpretations.json`, schema kofun.ctk.interpretations/v1): where the
- * contract leaves a choice, the readings, the one the oracle takes and why. Read once, fail-closed like every JSON
- * input of the kit (duplicate keys, invalid UTF-8 refused) and checked against its schema; a register that is not
- * one is a fault of the kit and throws.
+ * contract leaves a choice, the readings, the one the oracle takes and why (KD-ACCEPT-13). Read fail-closed like
+ * every JSON input of the kit (duplicate keys, invalid UTF-8 refused) and checked against its schema before any entry
+ * is used. `readInterpretationsRegister` returns a refusal as data (for `vectors check` and tools);
+ * `interpretationsRegister` is the kit's own copy, read once, and throws, since a broken register is a fault of the
+ * kit.
  */
 import { join } from 'node:path';
-import { formatJsonInputProblem, readJsonInputFile } from '../json-input/read-json-input.js';
+import { formatJsonInputProblem, readJsonInputFile, type JsonInputProblem } from '../json-input/read-json-input.js';
+import { describeInputViolations } from '../json-input/describe-input-violations.js';
 import { kitRoot } from '../kit-root.js';
 import { schemaViolations } from '../records/schema-registry.js';
+import type { Violation } from '../violation.js';
+
+const REGISTER_SCHEMA = 'kofun.ctk.interpretations/v1';
 
 /** One reading of an entry. */
 export interface RegisterReading {
+  /** One capital letter, unique in its entry. */
   label: string;
   text: string;
   /** Whether the contract's text allows it, and the lines that say so. */
@@ -19,29 +26,65 @@ export interface RegisterReading {
   fails_closed: boolean;
 }
 
-/** One entry, as far as the kit's code reads it (the file holds more prose). */
+/** One entry, every field the schema defines. */
 export interface RegisterEntry {
+  /** OQ-nn (an open question of the clause register) or KIT-nn (a decision of the kit). */
   id: string;
-  /** Ids this entry also answers to (entries folded into it). */
+  /** Ids this entry also answers to (entries folded into it); a vector naming one rests on this entry. */
   aliases?: string[];
   title: string;
+  question: string;
   clauses: string[];
   readings: RegisterReading[];
+  /** The label of the reading the reference oracle follows. */
   choice: string;
   why: string;
+  notes: string[];
+  fails_closed: true;
+  /** The named ACCEPTABLE alternative vectors may carry for another reading, or null when there is none. */
+  alternative_outcome: { name: string; reading: string; text: string } | null;
+  /** Whether the choice changes the bytes some vector expects; when true, some vector names the entry. */
+  changes_result_bytes: boolean;
+  /** Why no result byte depends on the choice, exactly when `changes_result_bytes` is false. */
+  unchanged_bytes_reason?: string;
+  /** Why one reading is law although another one the contract allows also fails closed. */
+  law_because?: string;
+}
+
+/** The register read, or why it was refused: not JSON the kit reads, or not its schema. */
+export type RegisterRead =
+  | { ok: true; entries: readonly RegisterEntry[] }
+  | { ok: false; path: string; problem: JsonInputProblem }
+  | { ok: false; path: string; violations: Violation[] };
+
+/** The path of the kit's register. */
+export function registerPath(): string {
+  return join(kitRoot(), 'oracle', 'interpretations.json');
+}
+
+/** Reads a register file (the kit's by default), fail-closed and schema-checked; never throws. */
+export function readInterpretationsRegister(path: string = registerPath()): RegisterRead {
+  const read = readJsonInputFile(path);
+  if (!read.ok) return { ok: false, path, problem: read.problem };
+  const violations = schemaViolations(REGISTER_SCHEMA, read.value);
+  if (violations.length > 0) return { ok: false, path, violations };
+  return { ok: true, entries: (read.value as { entries: RegisterEntry[] }).entries };
+}
+
+/** One line saying why a register was refused. */
+export function registerRefusal(read: Exclude<RegisterRead, { ok: true }>): string {
+  const why = 'problem' in read ? formatJsonInputProblem(read.problem) : describeInputViolations(read.violations);
+  return `${read.path}: ${why}`;
 }
 
 let entries: readonly RegisterEntry[] | undefined;
 
-/** The register's entries, in file order. */
+/** The kit's register entries, in file order; a register that is not one is a kit fault and throws. */
 export function interpretationsRegister(): readonly RegisterEntry[] {
   if (entries !== undefined) return entries;
-  const path = join(kitRoot(), 'oracle', 'interpretations.json');
-  const read = readJsonInputFile(path);
-  if (!read.ok) throw new Error(`kit fault: ${path}: ${formatJsonInputProblem(read.problem)}`);
-  const problems = schemaViolations('kofun.ctk.interpretations/v1', read.value);
-  if (problems.length > 0) throw new Error(`kit fault: ${path}: ${problems[0]?.pointer ?? ''} ${problems[0]?.message}`);
-  return (entries = (read.value as { entries: RegisterEntry[] }).entries);
+  const read = readInterpretationsRegister();
+  if (!read.ok) throw new Error(`kit fault: ${registerRefusal(read)}`);
+  return (entries = read.entries);
 }
 
 /** `<entry>:<reading>` for every reading of every entry, aliases included: what a provider may declare. */

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { kitRoot } from '../../oracle/index.js';
+import { kitRoot } from '../../oracle/internal.js';
 import { tsArgv } from '../test-support/run-helpers.js';
 import { environHasEntry, MARKER_VARIABLE } from '../io/marked-processes.js';
 import { oneShotProcessLauncher } from './one-shot-process.js';

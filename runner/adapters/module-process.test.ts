@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { kitRoot } from '../../oracle/index.js';
+import { kitRoot } from '../../oracle/internal.js';
 import { kitFixtureBytes, kitModulePath, kitVectors, loadedVector } from '../test-support/run-helpers.js';
 import { moduleHostArgv, moduleProcessLauncher } from './module-process-launcher.js';
 import { persistentProcessLauncher } from './persistent-process.js';

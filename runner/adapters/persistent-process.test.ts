@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { join } from 'node:path';
-import { kitRoot } from '../../oracle/index.js';
+import { kitRoot } from '../../oracle/internal.js';
 import { persistentProcessLauncher } from './persistent-process.js';
 import { liveGroupCount } from '../io/process-group.js';
 import type { ProviderConnection } from './provider-connection.js';

@@ -11,15 +11,8 @@ import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { splitCommandLine } from '../io/split-command-line.js';
-import {
-  describeInputViolations,
-  escapeText,
-  formatJsonInputProblem,
-  kitRoot,
-  kitVersion,
-  readJsonInputFile,
-  schemaViolations,
-} from '../../oracle/index.js';
+import { escapeText, kitVersion, schemaViolations } from '../../oracle/index.js';
+import { describeInputViolations, formatJsonInputProblem, kitRoot, readJsonInputFile } from '../../oracle/internal.js';
 import { UsageError } from '../io/cli-io.js';
 import { parseBuildConfig, readBuildConfigFile, type BuildConfig } from '../release-cost/build-config.js';
 import { referenceBuildConfig } from '../release-cost/reference-build.js';

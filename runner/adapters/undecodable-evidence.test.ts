@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { kitRoot } from '../../oracle/index.js';
+import { kitRoot } from '../../oracle/internal.js';
 import { errorFromFault } from '../judge/judge-vector.js';
 import { persistentProcessLauncher } from './persistent-process.js';
 import { liveGroupCount } from '../io/process-group.js';

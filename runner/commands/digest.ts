@@ -7,13 +7,8 @@
 import type { Command } from 'commander';
 import { EXIT, UsageError, writeAll } from '../io/cli-io.js';
 import { readBounded } from '../io/read-bounded.js';
-import {
-  escapeText,
-  formatJsonInputProblem,
-  interfaceSetDigest,
-  parseJsonInput,
-  type InterfaceMember,
-} from '../../oracle/index.js';
+import { escapeText, interfaceSetDigest, type InterfaceMember } from '../../oracle/index.js';
+import { formatJsonInputProblem, parseJsonInput } from '../../oracle/internal.js';
 import type { Register } from '../io/cli-io.js';
 
 /** Input cap: 4,096 members of about 250 bytes each fit many times over. */

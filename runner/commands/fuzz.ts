@@ -7,7 +7,8 @@
  */
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { kitRoot, kitVersion, escapeText } from '../../oracle/index.js';
+import { kitVersion, escapeText } from '../../oracle/index.js';
+import { kitRoot } from '../../oracle/internal.js';
 import { installSignalCleanup, killAllGroups } from '../io/process-group.js';
 import { launcherFor, relocatedSpec, resolveProvider, type ProviderOptions } from '../adapters/provider-spec.js';
 import { openProviderSandbox, type SandboxOptions } from '../sandbox/open-sandbox.js';

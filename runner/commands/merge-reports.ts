@@ -7,7 +7,8 @@
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { EXIT, UsageError } from '../io/cli-io.js';
-import { escapeText, kitRoot } from '../../oracle/index.js';
+import { escapeText } from '../../oracle/index.js';
+import { kitRoot } from '../../oracle/internal.js';
 import { readReportFile } from '../report/read-report-file.js';
 import { linkedOutputProblem, writeOutputFile } from '../io/write-output-file.js';
 import { checkMergeSelection } from '../report/check-merge-selection.js';

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { kitRoot } from '../../oracle/index.js';
+import { kitRoot } from '../../oracle/internal.js';
 import { liveGroupCount } from '../io/process-group.js';
 import type { GateReport } from '../report/gate-report.js';
 import { judgementOf, requestSha, runGateCli, threeStaleVectors, tsArgv } from '../test-support/run-helpers.js';

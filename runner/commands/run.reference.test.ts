@@ -5,7 +5,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { join } from 'node:path';
-import { kitRoot } from '../../oracle/index.js';
+import { kitRoot } from '../../oracle/internal.js';
 import { liveGroupCount } from '../io/process-group.js';
 import { kitVectors, runGateCli } from '../test-support/run-helpers.js';
 

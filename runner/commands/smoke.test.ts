@@ -7,7 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { join } from 'node:path';
 import { quote } from 'shell-quote';
-import { kitRoot } from '../../oracle/index.js';
+import { kitRoot } from '../../oracle/internal.js';
 import { liveGroupCount } from '../io/process-group.js';
 import { runCli } from '../test-support/run-cli.js';
 import { kitFixtureBytes, kitQueryVectors, kitVectors, runGateCli } from '../test-support/run-helpers.js';

@@ -6,7 +6,8 @@
  */
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { escapeBytes, escapeText, kitRoot, kitVersion } from '../../oracle/index.js';
+import { escapeBytes, escapeText, kitVersion } from '../../oracle/index.js';
+import { kitRoot } from '../../oracle/internal.js';
 import { killAllGroups } from '../io/process-group.js';
 import { launcherFor, relocatedSpec, resolveProvider, type ProviderOptions } from '../adapters/provider-spec.js';
 import { openProviderSandbox, type SandboxOptions } from '../sandbox/open-sandbox.js';

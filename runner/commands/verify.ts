@@ -23,9 +23,9 @@ import {
   formatViolation,
   verifyResult,
   type VerifyContext,
-  violation,
   type Violation,
 } from '../../oracle/index.js';
+import { violation } from '../../oracle/internal.js';
 import { EXIT, writeAll } from '../io/cli-io.js';
 import { readBounded } from '../io/read-bounded.js';
 import type { Register } from '../io/cli-io.js';

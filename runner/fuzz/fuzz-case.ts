@@ -26,13 +26,9 @@ import {
   type ReceiverMode,
   type Visibility,
   REQUEST_SCHEMA,
-  FixtureBuilder,
-  type HomeRef,
   type Identity,
-  type InterfaceRef,
-  factKey,
-  identityOf,
 } from '../../oracle/index.js';
+import { FixtureBuilder, type HomeRef, type InterfaceRef, factKey, identityOf } from '../../oracle/internal.js';
 
 const STATUSES: FactStatus[] = ['validated', 'provisional', 'unavailable', 'error'];
 const NAMES = ['len', 'map', 'push', 'sort_in_place', 'take_all', 'fetch'];

@@ -23,12 +23,8 @@
  * value, and the string values of the named text keys go through the letter permutation, escapes left as written.
  */
 import {
-  bindWorld,
-  encodeFixtureJson,
   loadFixture,
   sha256Hex,
-  TRAILER_PREFIX,
-  withDerivedDigests,
   type FactKey,
   type FixtureCandidateSeries,
   type FixtureV1,
@@ -37,6 +33,7 @@ import {
   type LoadedFixture,
   type Location,
 } from '../../oracle/index.js';
+import { bindWorld, encodeFixtureJson, TRAILER_PREFIX, withDerivedDigests } from '../../oracle/internal.js';
 
 /** The frame of every value drawn from the run seed, so no other digest of the kit can coincide with one. */
 const DOMAIN = 'kofun-ctk fresh world/v1';

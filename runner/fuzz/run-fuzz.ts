@@ -9,23 +9,25 @@
  * the categories), and its intent says it came from fuzzing and how to replay it.
  */
 import {
+  type JsonObject,
+  loadFixture,
+  evaluateQuery,
+  verifyResult,
+  compareUtf8,
+  sha256Hex,
+} from '../../oracle/index.js';
+import {
   CATEGORIES,
   type Category,
   codePointsBeyondBaseline,
   encodeFixtureJson,
   encodeResult,
   fixtureFilePath,
-  type JsonObject,
-  loadFixture,
-  evaluateQuery,
-  verifyResult,
-  compareUtf8,
   generatedStamp,
   manifestFile,
   prettyJsonBytes,
   queryVectorFile,
-  sha256Hex,
-} from '../../oracle/index.js';
+} from '../../oracle/internal.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';

@@ -11,7 +11,7 @@
  * The contexts and identities are the provider's text as it is (both sides decoded as
  * UTF-8 JSON, so it is text): each reporter escapes them once, for its own sink.
  */
-import { childPointer } from '../../oracle/index.js';
+import { childPointer } from '../../oracle/internal.js';
 import { elementIdentity, shortenIds, type Json } from './element-identity.js';
 
 /** One reordered array: where it is, and its elements' identities in the two orders from where they part. */

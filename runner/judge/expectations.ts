@@ -7,7 +7,8 @@
  * becomes XFAIL (passes the gate); one that passes becomes XPASS (fails the gate, so the
  * entry gets removed); an entry naming no vector of the set fails the gate too.
  */
-import { compareUtf8, escapeText, formatJsonInputProblem, readJsonInputFile } from '../../oracle/index.js';
+import { compareUtf8, escapeText } from '../../oracle/index.js';
+import { formatJsonInputProblem, readJsonInputFile } from '../../oracle/internal.js';
 import { UsageError } from '../io/cli-io.js';
 import { verdictNotHandled, type ExpectationRecord, type VectorJudgement } from './verdict.js';
 import { suggestName } from '../io/suggest-name.js';

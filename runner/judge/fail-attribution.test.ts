@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { violation } from '../../oracle/index.js';
+import { violation } from '../../oracle/internal.js';
 import { attributeError, attributeFailure, clausesOfDifference } from './fail-attribution.js';
 
 const CLAUSES = [

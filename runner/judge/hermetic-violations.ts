@@ -5,7 +5,8 @@
  * code, macros or build scripts). The call text comes from the provider (a path, an argument, an address), so it
  * is escaped and bounded here, once, as every other provider text in a judgement is.
  */
-import { escapeText, violation, type Violation } from '../../oracle/index.js';
+import { escapeText, type Violation } from '../../oracle/index.js';
+import { violation } from '../../oracle/internal.js';
 import { verdictNotHandled, type VectorJudgement } from './verdict.js';
 import type { HermeticEvent } from '../hermetic/attribute-events.js';
 

@@ -17,7 +17,8 @@
  * main thread; several may run at once there, because that umask window is synchronous.
  */
 import type { Sandbox } from '../sandbox/sandbox.js';
-import { clip, escapeText } from '../../oracle/index.js';
+import { escapeText } from '../../oracle/index.js';
+import { clip } from '../../oracle/internal.js';
 import type { BuildConfig } from '../release-cost/build-config.js';
 import { capLines } from '../release-cost/format-comparison.js';
 import { runReleaseVector, type ReleaseVectorFailure } from '../release-cost/run-release-vector.js';

@@ -15,11 +15,11 @@ import {
   type LoadedFixture,
   verifyResult,
   type Violation,
-  clip,
   escapeBytes,
   escapeText,
   sha256Hex,
 } from '../../oracle/index.js';
+import { clip } from '../../oracle/internal.js';
 import { errorMessage } from '../adapters/module-provider.js';
 import type { CallOutcome, ProviderFault } from '../adapters/provider-connection.js';
 import type { QueryVector, QueryVectorEntry } from '../vectors/vector-source.js';

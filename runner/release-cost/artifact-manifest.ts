@@ -10,7 +10,7 @@
  * size and sha256 (oracle/release/artifact-digest.ts), the value a release-cost vector
  * records as each profile's `digest`.
  */
-import { artifactDigest, type ArtifactFileFacts } from '../../oracle/index.js';
+import { artifactDigest, type ArtifactFileFacts } from '../../oracle/internal.js';
 import type { ArtifactTree } from './artifact-tree.js';
 import { DEFAULT_INNER_LIMITS, expandArchive, type InnerLimits } from './archive-inner.js';
 

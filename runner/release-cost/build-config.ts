@@ -26,7 +26,7 @@
  */
 import { statSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { childPointer, formatJsonInputProblem, readJsonInputFile } from '../../oracle/index.js';
+import { childPointer, formatJsonInputProblem, readJsonInputFile } from '../../oracle/internal.js';
 
 export const RELEASE_BUILD_SCHEMA = 'kofun.ctk.release-build/v1';
 

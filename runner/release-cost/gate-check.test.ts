@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { kitRoot, type GateCheck } from '../../oracle/index.js';
+import { kitRoot, type GateCheck } from '../../oracle/internal.js';
 import { runGateCheck } from './gate-check.js';
 import { referenceBuild } from './reference-build.js';
 import { findFaketime } from './find-faketime.js';

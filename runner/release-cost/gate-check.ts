@@ -7,7 +7,8 @@
  * time at the vector's entry and offset. Without faketime or without the variant build the
  * check cannot show anything and says it was not run; it never passes silently.
  */
-import { violation, type GateCheck, type Violation } from '../../oracle/index.js';
+import { type Violation } from '../../oracle/index.js';
+import { violation, type GateCheck } from '../../oracle/internal.js';
 import { buildOnce, type BuildContext } from './build-once.js';
 import { controlVariation, variantVariation } from './build-variation.js';
 import { compareArtifacts, DEFAULT_COMPARE_OPTIONS, type CompareOptions } from './compare-artifacts.js';

@@ -3,7 +3,7 @@
  * profile, and the build configuration of `kofun-ctk run --provider reference`. The same build, in this process, is
  * `kofun-ctk release-cost build-reference --fixture F --profile P --out DIR`.
  */
-import { referenceBuildProgram, type ReleaseProfile } from '../../oracle/index.js';
+import { referenceBuildProgram, type ReleaseProfile } from '../../oracle/internal.js';
 import { DEFAULT_BUILD_TIMEOUT_MS, type BuildConfig } from './build-config.js';
 
 export {
@@ -13,7 +13,7 @@ export {
   referenceBuild,
   type ReferenceBuildRequest,
   type ReferenceBuildResult,
-} from '../../oracle/index.js';
+} from '../../oracle/internal.js';
 
 /**
  * The reference build as a declared build command for `profile`, with the `{fixture}` and

@@ -6,13 +6,8 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { pack } from 'tar-stream';
-import {
-  computeReleaseExpectation,
-  encodeFixtureJson,
-  kitRoot,
-  loadFixture,
-  type JsonObject,
-} from '../../oracle/index.js';
+import { loadFixture, type JsonObject } from '../../oracle/index.js';
+import { computeReleaseExpectation, encodeFixtureJson, kitRoot } from '../../oracle/internal.js';
 import { listTextWorld } from '../../suites/fixtures/list-text-world.js';
 import { releaseCostCases } from '../../suites/release-cost.js';
 import { runCli } from '../test-support/run-cli.js';

@@ -3,7 +3,12 @@ import * as assert from 'uvu/assert';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { kitRoot, buildReferenceArtifact, type ReleaseProfile, type ReleaseExpectation } from '../../oracle/index.js';
+import {
+  kitRoot,
+  buildReferenceArtifact,
+  type ReleaseProfile,
+  type ReleaseExpectation,
+} from '../../oracle/internal.js';
 import { releaseCostCases } from '../../suites/release-cost.js';
 import { runReleaseVector, type ReleaseVectorInput } from './run-release-vector.js';
 import type { ProviderBuild } from './build-config.js';

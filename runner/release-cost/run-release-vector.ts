@@ -24,15 +24,13 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { compareUtf8, type Violation, escapeText as escapeForTerminal } from '../../oracle/index.js';
 import {
   type ReleaseProfile,
   type ProfileExpectation,
   type ReleaseExpectation,
-  compareUtf8,
   violation,
-  type Violation,
-  escapeText as escapeForTerminal,
-} from '../../oracle/index.js';
+} from '../../oracle/internal.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { buildOnce, type BuildContext, type BuildOutcome } from './build-once.js';
 import { causeHints } from './cause-hints.js';

@@ -11,7 +11,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { Writable } from 'node:stream';
 import { join } from 'node:path';
-import { kitRoot } from '../../oracle/index.js';
+import { kitRoot } from '../../oracle/internal.js';
 import { unifiedDiff } from '../judge/unified-diff.js';
 import type { Verdict } from '../judge/verdict.js';
 import { HOSTILE, judgement, reportOf } from '../test-support/sample-report.js';

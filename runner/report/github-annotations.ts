@@ -15,7 +15,8 @@
  * Provider text is escaped for the workflow-command encoding, so it stays within its one line and cannot issue a
  * command of its own.
  */
-import { escapeFor, githubSafe } from '../../oracle/index.js';
+import { escapeFor } from '../../oracle/index.js';
+import { githubSafe } from '../../oracle/internal.js';
 import { gateEffect, verdictNotHandled, type VectorJudgement } from '../judge/verdict.js';
 import { differenceSummary } from './describe.js';
 import type { GateReport } from './gate-report.js';

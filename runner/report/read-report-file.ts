@@ -4,7 +4,7 @@
  * shape checked against kofun.ctk.report/v1, then its own digest against its bytes (report-digest.ts).
  */
 import { readFileSync, statSync } from 'node:fs';
-import { formatJsonInputProblem, parseJsonInput } from '../../oracle/index.js';
+import { formatJsonInputProblem, parseJsonInput } from '../../oracle/internal.js';
 import type { GateReport } from './gate-report.js';
 import { gateReportProblem } from './merge-reports.js';
 import { reportDigestProblem } from './report-digest.js';

@@ -11,7 +11,8 @@
  */
 import { describeHermetic } from '../hermetic/hermetic-observation.js';
 import { describeSandbox } from '../sandbox/describe-sandbox.js';
-import { compareUtf8, escapeFor, formatViolation, htmlSafe, sha256Bytes } from '../../oracle/index.js';
+import { compareUtf8, escapeFor, formatViolation, sha256Bytes } from '../../oracle/index.js';
+import { htmlSafe } from '../../oracle/internal.js';
 import type { DifferenceClass } from '../judge/classify-difference.js';
 import { VERDICTS, type Verdict, type VectorJudgement } from '../judge/verdict.js';
 import { describeProvider, differenceLines } from './describe.js';

@@ -4,7 +4,8 @@
  * the whole never exceeds the byte budget (GitHub refuses a step summary over 1 MiB).
  * Provider text is escaped as for the Markdown report.
  */
-import { formatViolation, markdownCell, markdownFence, markdownSafe } from '../../oracle/index.js';
+import { formatViolation, markdownCell } from '../../oracle/index.js';
+import { markdownFence, markdownSafe } from '../../oracle/internal.js';
 import { gateEffect, VERDICTS, type VectorJudgement } from '../judge/verdict.js';
 import { describeProvider, differenceLines } from './describe.js';
 import type { GateReport } from './gate-report.js';

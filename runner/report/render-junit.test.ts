@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { kitRoot } from '../../oracle/index.js';
+import { kitRoot } from '../../oracle/internal.js';
 import { runGateCli } from '../test-support/run-helpers.js';
 import { sampleReport } from '../test-support/sample-report.js';
 import { junitTimestamp, renderJunit } from './render-junit.js';

@@ -6,7 +6,7 @@
  * interruption cut short, and every vector not yet sent.
  */
 import { performance } from 'node:perf_hooks';
-import { clip } from '../../oracle/index.js';
+import { clip } from '../../oracle/internal.js';
 import { judgeFromSet } from '../judge/judge-from-set.js';
 import { notRunJudgement } from '../judge/judge-vector.js';
 import type { VectorJudgement } from '../judge/verdict.js';

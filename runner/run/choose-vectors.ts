@@ -5,7 +5,8 @@
  * split both.
  */
 import { join } from 'node:path';
-import { compareUtf8, escapeText, kitRoot } from '../../oracle/index.js';
+import { compareUtf8, escapeText } from '../../oracle/index.js';
+import { kitRoot } from '../../oracle/internal.js';
 import { UsageError } from '../io/cli-io.js';
 import type { RunSelection } from '../report/run-events.js';
 import { filterVectors, shardVectors, type SelectableVector, type VectorFilters } from '../vectors/select-vectors.js';

@@ -3,7 +3,7 @@
  * mostly by what it wrote to stderr (PROTOCOL.md), so its last stderr lines come along, bounded; every sink
  * escapes the line for its own context.
  */
-import { clip } from '../../oracle/index.js';
+import { clip } from '../../oracle/internal.js';
 import type { ProviderFault } from '../adapters/provider-connection.js';
 
 /** How much of a start fault's stderr a reason carries. */

@@ -5,7 +5,8 @@
  * runner loads after a provider started could be code that provider wrote, and then decide the exit status. Loaded
  * first, nothing the provider writes is ever run by the runner, with the sandbox or without.
  */
-import { kitVersion, loadEveryValidator } from '../../oracle/index.js';
+import { kitVersion } from '../../oracle/index.js';
+import { loadEveryValidator } from '../../oracle/internal.js';
 import { loadJunitLibrary } from '../report/render-junit.js';
 import type { ReportFormat } from '../report/render-report.js';
 

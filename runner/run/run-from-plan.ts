@@ -9,7 +9,8 @@ import { linkedOutputProblem, openOutputNoFollow } from '../io/write-output-file
 import type { RunEvent } from '../report/run-events.js';
 import { reportPath, type WrittenReport } from './write-run-reports.js';
 import { dirname, join, resolve } from 'node:path';
-import { escapeText, kitRoot, kitVersion } from '../../oracle/index.js';
+import { escapeText, kitVersion } from '../../oracle/index.js';
+import { kitRoot } from '../../oracle/internal.js';
 import { launcherFor, relocatedSpec, resolveProvider, type ProviderSpec } from '../adapters/provider-spec.js';
 import { startHermetic } from '../hermetic/start-hermetic.js';
 import { outputPathProblem } from '../io/check-output-path.js';

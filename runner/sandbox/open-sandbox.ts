@@ -5,7 +5,8 @@
  * make the kit writable, a sandbox asked for that cannot start.
  */
 import { existsSync, realpathSync, statSync } from 'node:fs';
-import { escapeText, kitRoot } from '../../oracle/index.js';
+import { escapeText } from '../../oracle/index.js';
+import { kitRoot } from '../../oracle/internal.js';
 import { UsageError } from '../io/cli-io.js';
 import { validateSandboxBinds, type DeclaredBinds, type ProtectedPath } from './sandbox-binds.js';
 import { defaultSandboxMode, Sandbox, type SandboxMode } from './sandbox.js';

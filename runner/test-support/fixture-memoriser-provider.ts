@@ -7,7 +7,8 @@
 // The vector folder is the first argument, else KCTK_MEMORISER_VECTORS: a provider run in a sandbox may not see the
 // kit's own folder, so the test names the folder it lets it read.
 import { createHash } from 'node:crypto';
-import { encodeCanonical, kitVersion, orderFreeDigest, type JsonObject, type JsonValue } from '../../oracle/index.js';
+import { encodeCanonical, kitVersion, type JsonObject, type JsonValue } from '../../oracle/index.js';
+import { orderFreeDigest } from '../../oracle/internal.js';
 import type { DiscoveryModuleProvider } from '../adapters/module-provider.js';
 import { serveProvider } from '../adapters/serve-provider.js';
 import { loadVectorSet } from '../vectors/vector-source.js';

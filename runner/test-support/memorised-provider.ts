@@ -4,7 +4,7 @@
 // (fixture-memoriser-provider.ts keys on the fixture as well).
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { kitRoot } from '../../oracle/index.js';
+import { kitRoot } from '../../oracle/internal.js';
 import { loadVectorSet } from '../vectors/vector-source.js';
 import { runBrokenProvider } from './broken-providers/broken-provider.js';
 

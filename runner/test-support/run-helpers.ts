@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { kitRoot } from '../../oracle/index.js';
+import { kitRoot } from '../../oracle/internal.js';
 import type { GateReport } from '../report/gate-report.js';
 import { loadVectorSet, type QueryVector, type QueryVectorEntry, type VectorSet } from '../vectors/vector-source.js';
 import { runCli } from './run-cli.js';

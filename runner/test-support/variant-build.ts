@@ -3,7 +3,7 @@
  * feature setting, the three builds a matrix compares, and that matrix as a build configuration.
  */
 import { join } from 'node:path';
-import { kitRoot } from '../../oracle/index.js';
+import { kitRoot } from '../../oracle/internal.js';
 import type { BuildConfig, ProviderBuild } from '../release-cost/build-config.js';
 
 /** The stand-in build script. */

@@ -6,7 +6,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { kitRoot, sha256Hex, vectorSetDigest } from '../../oracle/index.js';
+import { sha256Hex } from '../../oracle/index.js';
+import { kitRoot, vectorSetDigest } from '../../oracle/internal.js';
 import { kitVectors } from './run-helpers.js';
 
 /** The files of a subset by path relative to the set, as bytes; edit them before `writeVectorSubset`. */

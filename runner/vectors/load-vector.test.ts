@@ -1,7 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createHash } from 'node:crypto';
-import { encodeFixtureJson, type JsonObject } from '../../oracle/index.js';
+import { type JsonObject } from '../../oracle/index.js';
+import { encodeFixtureJson } from '../../oracle/internal.js';
 import { multilineWorld } from '../../suites/fixtures/multiline-world.js';
 import { loadFixtureBytes } from './load-vector.js';
 

@@ -5,22 +5,19 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { decodeCanonical, sha256Hex, loadFixture, type LoadedFixture } from '../../oracle/index.js';
 import {
-  decodeCanonical,
   fixtureFilePath,
   formatJsonInputProblem,
   isVectorPath,
   parseJsonInput,
   readManifestFile,
   readVectorFile,
-  sha256Hex,
-  loadFixture,
   MAX_FIXTURE_FILE_BYTES,
-  type LoadedFixture,
   kitRoot,
   type ManifestFile,
   type VectorFile,
-} from '../../oracle/index.js';
+} from '../../oracle/internal.js';
 
 /** The kit's vectors/ folder. */
 export function vectorsDir(): string {

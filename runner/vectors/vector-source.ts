@@ -10,12 +10,8 @@
  */
 import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { compareUtf8, createSha256, type LoadedFixture, schemaViolations, sha256Hex } from '../../oracle/index.js';
 import {
-  compareUtf8,
-  createSha256,
-  type LoadedFixture,
-  schemaViolations,
-  sha256Hex,
   RELEASE_EXPECTATION_SCHEMA,
   isQueryVector,
   vectorSetDigest,
@@ -24,7 +20,7 @@ import {
   parseJsonInput,
   formatJsonInputProblem,
   vectorBytes,
-} from '../../oracle/index.js';
+} from '../../oracle/internal.js';
 import { UsageError } from '../io/cli-io.js';
 import { loadFixtureBytes, parseVectorFile } from './load-vector.js';
 

@@ -2,8 +2,9 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { kitRoot, kitVersion } from '../../oracle/index.js';
-import { liveGroupCount } from '../../runner/io/process-group.js';
+import { kitVersion } from '../../oracle/index.js';
+import { kitRoot } from '../../oracle/internal.js';
+import { liveGroupCount } from '../../runner/internal.js';
 import { kitVectors } from '../../runner/test-support/run-helpers.js';
 import {
   BROKEN_PROVIDER_DIR,

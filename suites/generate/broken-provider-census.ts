@@ -15,13 +15,20 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { kitRoot, markdownCell, markdownCode, sha256Hex } from '../../oracle/index.js';
-import { launcherFor, referenceSpec, relocatedSpec, type ProviderSpec } from '../../runner/adapters/provider-spec.js';
-import { EXIT } from '../../runner/io/cli-io.js';
-import type { VectorJudgement } from '../../runner/judge/verdict.js';
-import type { GateReport } from '../../runner/report/gate-report.js';
-import { runGate } from '../../runner/run/run-gate.js';
-import type { QueryVectorEntry, VectorSet } from '../../runner/vectors/vector-source.js';
+import { markdownCell, sha256Hex } from '../../oracle/index.js';
+import { kitRoot, markdownCode } from '../../oracle/internal.js';
+import {
+  EXIT,
+  launcherFor,
+  referenceSpec,
+  runGate,
+  type GateReport,
+  type ProviderSpec,
+  type QueryVectorEntry,
+  type VectorJudgement,
+  type VectorSet,
+} from '../../runner/index.js';
+import { relocatedSpec } from '../../runner/internal.js';
 import { Sandbox } from '../../runner/index.js';
 import { renderCensusByClause } from '../../suites/generate/census-by-clause.js';
 

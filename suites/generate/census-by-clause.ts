@@ -5,7 +5,8 @@
  * ERROR kind or the phase), how many break it, and which providers break it yet are named by none of their clauses.
  * Rows are sorted by bytes, so the section is as deterministic as the census rows it is made of.
  */
-import { markdownCell, markdownCode } from '../../oracle/index.js';
+import { markdownCell } from '../../oracle/index.js';
+import { markdownCode } from '../../oracle/internal.js';
 
 /** What this section needs of a census row. */
 export interface ClauseCensusRow {

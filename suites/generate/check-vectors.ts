@@ -6,20 +6,14 @@
  * request bytes and expect different complete, partial or invalid results (KIT-25), and
  * every register entry that says it changes result bytes must have a vector naming it.
  */
-import {
-  isVectorPath,
-  schemaViolations,
-  vectorBytes,
-  verifyResult,
-  MANIFEST_FORMAT,
-  VECTOR_FORMAT,
-} from '../../oracle/index.js';
+import { schemaViolations, verifyResult, type RegisterEntry } from '../../oracle/index.js';
+import { isVectorPath, vectorBytes, MANIFEST_FORMAT, VECTOR_FORMAT } from '../../oracle/internal.js';
 import type { CaseDefinition } from '../../suites/case-definition.js';
 import { requestConflictProblems } from '../../suites/generate/request-conflicts.js';
 import { caseProblems, type KnownIds } from './case-problems.js';
 import { generateVectors, type GeneratedSet } from './generate-vectors.js';
-import { entryIdOf, type InterpretationEntry } from './kit-registers.js';
-import { parseVectorFile, vectorTreeOf, type VectorTree } from '../../runner/vectors/load-vector.js';
+import { entryIdOf } from './kit-registers.js';
+import { parseVectorFile, vectorTreeOf, type VectorTree } from '../../runner/internal.js';
 
 /** The size cap of the generated vector folder (large fixtures use candidate_series). */
 export const MAX_VECTOR_SET_BYTES = 20 * 1024 * 1024;
@@ -31,7 +25,7 @@ export interface CheckInput {
   renames: Readonly<Record<string, string>>;
   known: KnownIds;
   /** The interpretations register; when given, its `changes_result_bytes` claims are checked against the vectors. */
-  register?: readonly InterpretationEntry[];
+  register?: readonly RegisterEntry[];
   /** The committed files under vectors/, by relative path. */
   committed: ReadonlyMap<string, Uint8Array>;
 }
@@ -76,7 +70,7 @@ export function checkVectors(input: CheckInput): CheckOutcome {
  *   as the entry's named alternative and the entry does not say why one reading is law;
  * - the entry names an alternative no vector carries.
  */
-export function registerProblems(register: readonly InterpretationEntry[], tree: VectorTree): string[] {
+export function registerProblems(register: readonly RegisterEntry[], tree: VectorTree): string[] {
   const entryOf = entryIdOf(register);
   const named = new Set<string>();
   const carried = new Set<string>();
@@ -90,16 +84,15 @@ export function registerProblems(register: readonly InterpretationEntry[], tree:
       }
   }
   const out: string[] = [];
-  const problem = (e: InterpretationEntry, text: string): number =>
-    out.push(`oracle/interpretations.json: ${e.id} ${text}`);
+  const problem = (e: RegisterEntry, text: string): number => out.push(`oracle/interpretations.json: ${e.id} ${text}`);
   for (const e of register) {
-    if (e.changes_result_bytes === true && !named.has(e.id)) problem(e, 'changes result bytes, but no vector names it');
-    else if (e.changes_result_bytes !== true && (e.unchanged_bytes_reason ?? '').trim() === '')
+    if (e.changes_result_bytes && !named.has(e.id)) problem(e, 'changes result bytes, but no vector names it');
+    else if (!e.changes_result_bytes && (e.unchanged_bytes_reason ?? '').trim() === '')
       problem(e, 'says it changes no result bytes, but gives no reason');
-    const lawful = (e.readings ?? []).filter((r) => r.contract_allows === true && r.fails_closed === true);
+    const lawful = e.readings.filter((r) => r.contract_allows && r.fails_closed);
     if (!lawful.some((r) => r.label === e.choice))
       problem(e, `chooses ${e.choice}, which is not a reading the contract allows that fails closed`);
-    const alt = e.alternative_outcome ?? null;
+    const alt = e.alternative_outcome;
     const open = lawful.filter((r) => r.label !== e.choice && r.label !== alt?.reading).map((r) => r.label);
     if (open.length > 0 && (e.law_because ?? '').trim() === '')
       problem(

@@ -6,7 +6,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { kitRoot, sha256Hex, CLAUSE_INDEX_FORMAT, generatedStamp, type GeneratedStamp } from '../../oracle/index.js';
+import { sha256Hex } from '../../oracle/index.js';
+import { kitRoot, CLAUSE_INDEX_FORMAT, generatedStamp, type GeneratedStamp } from '../../oracle/internal.js';
 
 /** How a clause can be tested at the request/result boundary (the register's column). */
 export type Testability = 'yes' | 'with-fixture' | 'no';

@@ -2,7 +2,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { renderConformanceReport, type ReportInput } from './conformance-report.js';
 import type { ClauseIndex } from './clause-index.js';
-import { generatedStamp, type ManifestFile, type VectorFile } from '../../oracle/index.js';
+import type { RegisterEntry } from '../../oracle/index.js';
+import { generatedStamp, type ManifestFile, type VectorFile } from '../../oracle/internal.js';
 
 const digest = 'ab'.repeat(32);
 const stamp = generatedStamp('1.2.3');
@@ -72,20 +73,31 @@ const index: ClauseIndex = {
     },
   ],
 };
+/** A register entry with the fields the report does not show filled in. */
+const entry = (
+  fields: Pick<RegisterEntry, 'id' | 'title' | 'choice' | 'why'> & Partial<RegisterEntry>,
+): RegisterEntry => ({
+  question: 'q',
+  clauses: [],
+  readings: [],
+  notes: [],
+  fails_closed: true,
+  alternative_outcome: null,
+  changes_result_bytes: true,
+  ...fields,
+});
 const input: ReportInput = {
   manifest,
   vectors: [vector],
   clauseIndex: index,
   interpretations: [
-    {
+    entry({
       id: 'OQ-01',
       title: 'Which stale reason wins',
       choice: 'A',
       why: 'Deterministic.',
-      clauses: [],
-      changes_result_bytes: true,
       alternative_outcome: { name: 'other-stale-reason', reading: 'C', text: '' },
-    },
+    }),
   ],
   uncoveredNotes: { 'KD-A-02': 'Needs an instrumented harness.' },
   results: [{ id: 'complete/one', category: 'complete', verdict: 'PASS', violations: [], detail: '' }],
@@ -133,19 +145,18 @@ test('a vector naming an alias counts for the entry the alias names; an entry wi
     ...input,
     vectors: [{ ...vector, interpretations: ['KIT-99'] }],
     interpretations: [
-      { id: 'KIT-01', aliases: ['KIT-99'], title: 'Folded', choice: 'A', why: 'One.', clauses: [] },
-      {
+      entry({ id: 'KIT-01', aliases: ['KIT-99'], title: 'Folded', choice: 'A', why: 'One.' }),
+      entry({
         id: 'KIT-02',
         title: 'Format only',
         choice: 'A',
         why: 'Two.',
-        clauses: [],
         changes_result_bytes: false,
         unchanged_bytes_reason: 'It decides how fixtures are written.',
-      },
+      }),
     ],
   });
-  assert.match(text, '| `KIT-01` (alias `KIT-99`) | Folded | A: One. | — | — | — | `complete/one` | — | 0 |');
+  assert.match(text, '| `KIT-01` (alias `KIT-99`) | Folded | A: One. | yes | — | — | `complete/one` | — | 0 |');
   assert.match(
     text,
     '| `KIT-02` | Format only | A: Two. | no: It decides how fixtures are written. | — | — | — | — | 0 |',
@@ -157,13 +168,11 @@ test('each entry names its other lawful readings and counts the vectors passed b
   const text = renderConformanceReport({
     ...input,
     interpretations: [
-      {
+      entry({
         id: 'OQ-01',
         title: 'Which stale reason wins',
         choice: 'A',
         why: 'Deterministic.',
-        clauses: [],
-        changes_result_bytes: true,
         readings: [
           { label: 'A', text: 'a', ...lawful },
           { label: 'B', text: 'b', ...lawful },
@@ -171,7 +180,7 @@ test('each entry names its other lawful readings and counts the vectors passed b
           { label: 'D', text: 'd', ...lawful, contract_allows: false },
         ],
         alternative_outcome: { name: 'other-stale-reason', reading: 'C', text: '' },
-      },
+      }),
     ],
     results: [
       {

@@ -9,8 +9,9 @@
 import { CATEGORIES } from '../case-definition.js';
 import { renderBrokenProviderCensus, type CensusResult } from './broken-provider-census.js';
 import type { ClauseIndex } from './clause-index.js';
-import { entryIdOf, type InterpretationEntry } from './kit-registers.js';
-import { markdownCell, markdownCode, type ManifestFile, type VectorFile } from '../../oracle/index.js';
+import { entryIdOf } from './kit-registers.js';
+import { markdownCell, type RegisterEntry } from '../../oracle/index.js';
+import { markdownCode, type ManifestFile, type VectorFile } from '../../oracle/internal.js';
 import type { OracleResult, OracleVerdict } from './reference-results.js';
 
 export const REPORT_FORMAT = 'kofun.ctk.report/v1';
@@ -20,7 +21,7 @@ export interface ReportInput {
   manifest: ManifestFile;
   vectors: VectorFile[];
   clauseIndex: ClauseIndex;
-  interpretations: InterpretationEntry[];
+  interpretations: readonly RegisterEntry[];
   /** Why a testable clause has no vector (suites/uncovered-clauses.json). */
   uncoveredNotes: Readonly<Record<string, string>>;
   /**
@@ -191,17 +192,11 @@ export function renderConformanceReport(input: ReportInput): string {
   );
   for (const e of input.interpretations) {
     const alt = e.alternative_outcome;
-    const alternative =
-      alt === undefined || alt === null ? '—' : `${markdownCode(alt.name)} (reading ${markdownCell(alt.reading)})`;
+    const alternative = alt === null ? '—' : `${markdownCode(alt.name)} (reading ${markdownCell(alt.reading)})`;
     const aliases = (e.aliases ?? []).length === 0 ? '' : ` (alias ${(e.aliases ?? []).map(markdownCode).join(', ')})`;
-    const bytes =
-      e.changes_result_bytes === undefined
-        ? '—'
-        : e.changes_result_bytes
-          ? 'yes'
-          : `no: ${markdownCell(e.unchanged_bytes_reason ?? '')}`;
-    const others = (e.readings ?? [])
-      .filter((r) => r.contract_allows === true && r.fails_closed === true && r.label !== e.choice)
+    const bytes = e.changes_result_bytes ? 'yes' : `no: ${markdownCell(e.unchanged_bytes_reason ?? '')}`;
+    const others = e.readings
+      .filter((r) => r.contract_allows && r.fails_closed && r.label !== e.choice)
       .map((r) => `${r.label} (${r.label === alt?.reading ? 'alternative' : 'law'})`);
     out.push(
       `| ${markdownCode(e.id)}${aliases} | ${markdownCell(e.title)} | ${markdownCell(`${e.choice}: ${e.why}`)} ` +

@@ -3,7 +3,7 @@
  * run from the TypeScript sources (no build step), so generation always sees the current suites/ and oracle/.
  * `bin/kofun-ctk.js` routes `vectors` and `report` here in a checkout; the published package has no suites/.
  */
-import { runCliProcess } from '../../runner/cli-entry.js';
+import { runCliProcess } from '../../runner/internal.js';
 import { registerReport } from './report-command.js';
 import { registerVectors } from './vectors-command.js';
 

@@ -10,13 +10,15 @@
 import {
   sha256Hex,
   encodeCanonical,
-  encodeFixtureJson,
   type JsonObject,
   type FixtureV1,
   evaluateQueryOrThrow,
   ALTERNATIVE_READINGS,
   type AlternativeReading,
   type DiscoveryRequestV1,
+} from '../../oracle/index.js';
+import {
+  encodeFixtureJson,
   prettyJsonBytes,
   VECTOR_FORMAT,
   generatedStamp,
@@ -31,7 +33,7 @@ import {
   type VectorFile,
   type VectorHead,
   checkRuntimeUnicode,
-} from '../../oracle/index.js';
+} from '../../oracle/internal.js';
 import {
   CATEGORIES,
   type CaseDefinition,

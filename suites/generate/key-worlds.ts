@@ -7,13 +7,8 @@
  * what no answer may depend on: the content of a view that did not validate (KD-LOOKUP-07,
  * L380). Of such a view only its presence stays, since it may make a result incomplete.
  */
-import {
-  encodeCanonicalText,
-  type JsonValue,
-  type FixtureV1,
-  orderFreeDigest,
-  type AnalysisKey,
-} from '../../oracle/index.js';
+import { encodeCanonicalText, type JsonValue, type FixtureV1, type AnalysisKey } from '../../oracle/index.js';
+import { orderFreeDigest } from '../../oracle/internal.js';
 
 /** The frame domain of a world's fact fingerprint. */
 export const WORLD_FACTS_DOMAIN = 'kofun.ctk.world-facts/v1';

@@ -1,35 +1,16 @@
 /**
  * The registers a case set is checked against and the inputs generation needs from
- * the kit's files: suites/renames.json, the interpretations register and the clause
- * index.
+ * the kit's files: suites/renames.json, the ids of the interpretations register (read by
+ * the oracle's reader, `readInterpretationsRegister`) and the clause index.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { kitRoot } from '../../oracle/index.js';
+import type { RegisterEntry } from '../../oracle/index.js';
+import { kitRoot } from '../../oracle/internal.js';
 import { buildClauseIndex, readClauseIndex, readSharedRegister, type ClauseIndex } from './clause-index.js';
 
-/** An entry of oracle/interpretations.json, as far as the kit's reports and checks use it. */
-export interface InterpretationEntry {
-  id: string;
-  /** Retired ids folded into this entry; a vector naming one rests on this entry. */
-  aliases?: string[];
-  title: string;
-  choice: string;
-  why: string;
-  clauses: string[];
-  /** Whether the choice changes the bytes some vector expects; when true, some vector must name the entry. */
-  changes_result_bytes?: boolean;
-  /** Why no vector can rest on the entry, when `changes_result_bytes` is false. */
-  unchanged_bytes_reason?: string;
-  alternative_outcome?: { name: string; reading: string; text: string } | null;
-  /** The readings, each with whether the contract allows it (and the lines it rests on) and whether it fails closed. */
-  readings?: { label: string; text: string; contract_allows?: boolean; lines?: string[]; fails_closed?: boolean }[];
-  /** Why one reading is law although another one the contract allows also fails closed. */
-  law_because?: string;
-}
-
 /** Every id a vector or case may name: entry ids and their aliases. */
-export function registerIds(entries: readonly InterpretationEntry[]): Set<string> {
+export function registerIds(entries: readonly RegisterEntry[]): Set<string> {
   const ids = new Set<string>();
   for (const e of entries) {
     ids.add(e.id);
@@ -39,7 +20,7 @@ export function registerIds(entries: readonly InterpretationEntry[]): Set<string
 }
 
 /** Maps every id and alias to the id of the entry it names; an unknown id maps to itself. */
-export function entryIdOf(entries: readonly InterpretationEntry[]): (id: string) => string {
+export function entryIdOf(entries: readonly RegisterEntry[]): (id: string) => string {
   const to = new Map<string, string>();
   for (const e of entries) for (const a of e.aliases ?? []) to.set(a, e.id);
   return (id) => to.get(id) ?? id;
@@ -58,14 +39,6 @@ export function readRenames(): Record<string, string> {
     out[from] = to;
   }
   return out;
-}
-
-/** The entries of oracle/interpretations.json. */
-export function readInterpretations(): InterpretationEntry[] {
-  const doc = JSON.parse(readFileSync(join(kitRoot(), 'oracle', 'interpretations.json'), 'utf8')) as {
-    entries?: InterpretationEntry[];
-  };
-  return doc.entries ?? [];
 }
 
 /**

@@ -4,18 +4,16 @@
  * oracle's answer run through the independent verifier, and each release-cost
  * vector's expectation recomputed from its fixture.
  */
+import { type FixtureV1, evaluateQuery, verifyResult } from '../../oracle/index.js';
 import {
   computeReleaseExpectation,
   fixtureFilePath,
-  type FixtureV1,
   type GateCheck,
-  evaluateQuery,
-  verifyResult,
   prettyJson,
   vectorBytes,
   type VectorFile,
-} from '../../oracle/index.js';
-import type { VectorTree } from '../../runner/vectors/load-vector.js';
+} from '../../oracle/internal.js';
+import type { VectorTree } from '../../runner/internal.js';
 
 /** The oracle's verdict on one vector. */
 export type OracleVerdict = 'PASS' | 'ACCEPTABLE' | 'FAIL' | 'ERROR';

@@ -1,8 +1,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readVectorTree, vectorTreeOf } from '../../runner/vectors/load-vector.js';
+import { readVectorTree, vectorTreeOf } from '../../runner/internal.js';
 import { registerProblems } from './check-vectors.js';
-import { readInterpretations, registerIds, type InterpretationEntry } from './kit-registers.js';
+import { interpretationsRegister, type RegisterEntry } from '../../oracle/index.js';
+import { registerIds } from './kit-registers.js';
 
 const utf8 = new TextEncoder();
 const vector = (id: string, interpretations: string[], alternativeOf?: string): Uint8Array =>
@@ -17,11 +18,15 @@ const vector = (id: string, interpretations: string[], alternativeOf?: string): 
     }),
   );
 const LAWFUL = { contract_allows: true, lines: ['L1'], fails_closed: true };
-const entry = (id: string, extra: Partial<InterpretationEntry>): InterpretationEntry => ({
+const entry = (id: string, extra: Partial<RegisterEntry>): RegisterEntry => ({
   id,
   title: id,
+  question: 'q',
   choice: 'A',
   why: 'x',
+  notes: [],
+  fails_closed: true,
+  alternative_outcome: null,
   clauses: [],
   readings: [{ label: 'A', text: 'a', ...LAWFUL }],
   changes_result_bytes: false,
@@ -74,7 +79,7 @@ test('another reading the contract allows that fails closed needs a carried alte
 });
 
 test('the shipped register holds for the committed vectors, and aliases are unique ids', () => {
-  const register = readInterpretations();
+  const register = interpretationsRegister();
   assert.equal(registerProblems(register, readVectorTree()), []);
   const names = register.flatMap((e) => [e.id, ...(e.aliases ?? [])]);
   assert.is(registerIds(register).size, names.length, 'no alias repeats an entry id or another alias');

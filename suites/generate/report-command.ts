@@ -10,16 +10,21 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { kitRoot, kitVersion } from '../../oracle/index.js';
-import { installSignalCleanup, killAllGroups } from '../../runner/io/process-group.js';
-import type { Register } from '../../runner/cli.js';
-import { EXIT, UsageError, writeAll, type CliIo } from '../../runner/io/cli-io.js';
-import { loadVectorSet } from '../../runner/vectors/vector-source.js';
+import { kitVersion, readInterpretationsRegister, registerRefusal } from '../../oracle/index.js';
+import { kitRoot } from '../../oracle/internal.js';
+import { EXIT, loadVectorSet } from '../../runner/index.js';
+import {
+  installSignalCleanup,
+  killAllGroups,
+  readVectorTree,
+  UsageError,
+  writeAll,
+  type CliIo,
+  type Register,
+} from '../../runner/internal.js';
 import { caughtCount, censusWarnings, runBrokenProviderCensus, type CensusResult } from './broken-provider-census.js';
 import { readClauseIndex } from './clause-index.js';
 import { renderConformanceReport } from './conformance-report.js';
-import { readInterpretations } from './kit-registers.js';
-import { readVectorTree } from '../../runner/vectors/load-vector.js';
 import { referenceResults } from './reference-results.js';
 import { writeFileAtomically } from './write-tree.js';
 import { readUnobservableClauses } from '../../suites/generate/unobservable-clauses.js';
@@ -72,6 +77,8 @@ export async function buildReport(): Promise<
     };
   const unobservable = readUnobservableClauses();
   if (!unobservable.ok) return unobservable;
+  const register = readInterpretationsRegister();
+  if (!register.ok) return { ok: false, message: registerRefusal(register) };
   const results = referenceResults(tree);
   const ran = await census();
   if (!ran.ok) return ran;
@@ -79,7 +86,7 @@ export async function buildReport(): Promise<
     manifest: tree.manifest,
     vectors: tree.vectors.map((v) => v.vector),
     clauseIndex,
-    interpretations: readInterpretations(),
+    interpretations: register.entries,
     uncoveredNotes: uncoveredNotes(),
     unobservableNotes: unobservable.notes,
     results,

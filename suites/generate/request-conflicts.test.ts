@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readVectorTree, vectorTreeOf } from '../../runner/vectors/load-vector.js';
+import { readVectorTree, vectorTreeOf } from '../../runner/internal.js';
 import { requestConflictProblems, requestConflicts } from './request-conflicts.js';
 
 const utf8 = new TextEncoder();

@@ -7,8 +7,9 @@
  * cancellation, current-file facts not there yet, KD-STALE-06), so no cache is bound to keep
  * them.
  */
-import { vectorBytes, type ResultStatus } from '../../oracle/index.js';
-import type { VectorTree } from '../../runner/vectors/load-vector.js';
+import { type ResultStatus } from '../../oracle/index.js';
+import { vectorBytes } from '../../oracle/internal.js';
+import type { VectorTree } from '../../runner/internal.js';
 
 /** Statuses a client may keep in a cache keyed by the analysis key and request bytes. */
 export const CACHEABLE_STATUSES: readonly ResultStatus[] = ['complete', 'partial', 'invalid'];

@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { kitRoot, parseLenient } from '../../oracle/index.js';
+import { kitRoot, parseLenient } from '../../oracle/internal.js';
 
 /** Clause id -> why no vector can observe it, or why the file cannot be read. */
 export type UnobservableRead = { ok: true; notes: Record<string, string> } | { ok: false; message: string };

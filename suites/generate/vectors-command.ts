@@ -2,20 +2,22 @@
  * `kofun-ctk vectors generate` and `kofun-ctk vectors check`: the golden vectors,
  * generated from suites/ by the reference oracle, and the CI check that the
  * committed vectors are exactly what the oracle generates (exit 1 and one line per
- * difference otherwise). `generate` also refreshes suites/clause-index.json from the
- * clause register when shared/clauses.md is present.
+ * difference otherwise). Both first read the interpretations register with the oracle's
+ * reader (fail-closed JSON, then its schema) and stop with one line if it is refused.
+ * `generate` also refreshes suites/clause-index.json from the clause register when
+ * shared/clauses.md is present.
  */
 import type { Command } from 'commander';
-import { kitVersion, prettyJsonBytes } from '../../oracle/index.js';
+import { kitVersion, readInterpretationsRegister, registerRefusal, type RegisterEntry } from '../../oracle/index.js';
+import { prettyJsonBytes } from '../../oracle/internal.js';
 import { buildAllCases } from '../all-cases.js';
-import type { Register } from '../../runner/io/cli-io.js';
-import { EXIT, writeAll, type CliIo } from '../../runner/io/cli-io.js';
+import { EXIT } from '../../runner/index.js';
+import { readTree, vectorsDir, writeAll, type CliIo, type Register } from '../../runner/internal.js';
 import { caseProblems, type KnownIds } from './case-problems.js';
 import { checkVectors, MAX_VECTOR_SET_BYTES } from './check-vectors.js';
 import { clauseIndexPath, type ClauseIndex } from './clause-index.js';
 import { generateVectors } from './generate-vectors.js';
-import { currentClauseIndex, readInterpretations, readRenames, registerIds } from './kit-registers.js';
-import { readTree, vectorsDir } from '../../runner/vectors/load-vector.js';
+import { currentClauseIndex, readRenames, registerIds } from './kit-registers.js';
 import { writeFileAtomically, writeTreeAtomically } from './write-tree.js';
 import { existsSync, readFileSync } from 'node:fs';
 
@@ -34,8 +36,8 @@ export const registerVectors: Register = (program: Command, io, done) => {
     .action(async () => done(await check(io)));
 };
 
-function knownIds(index: ClauseIndex | undefined): KnownIds {
-  const known: KnownIds = { interpretations: registerIds(readInterpretations()) };
+function knownIds(index: ClauseIndex | undefined, register: readonly RegisterEntry[]): KnownIds {
+  const known: KnownIds = { interpretations: registerIds(register) };
   if (index !== undefined) known.clauses = new Set(index.clauses.map((c) => c.id));
   return known;
 }
@@ -49,9 +51,11 @@ async function report(io: CliIo, prefix: string, problems: string[]): Promise<nu
 async function generate(io: CliIo): Promise<number> {
   const version = kitVersion();
   const { index, fromRegister } = currentClauseIndex(version);
+  const register = readInterpretationsRegister();
+  if (!register.ok) return report(io, 'vectors generate', [registerRefusal(register)]);
   const cases = buildAllCases();
   const renames = readRenames();
-  const problems = caseProblems(cases, renames, knownIds(index));
+  const problems = caseProblems(cases, renames, knownIds(index, register.entries));
   if (problems.length > 0) return report(io, 'vectors generate', problems);
   const set = generateVectors(cases, { oracleVersion: version, renames });
   const written = writeTreeAtomically(vectorsDir(), set.files);
@@ -69,6 +73,9 @@ async function generate(io: CliIo): Promise<number> {
 async function check(io: CliIo): Promise<number> {
   const version = kitVersion();
   const { index, fromRegister } = currentClauseIndex(version);
+  // The register is read as the oracle reads it (fail-closed JSON, then its schema); every other check needs its ids.
+  const register = readInterpretationsRegister();
+  if (!register.ok) return report(io, 'vectors check', [registerRefusal(register)]);
   const problems: string[] = [];
   if (index === undefined)
     problems.push('suites/clause-index.json is missing and shared/clauses.md is not there to build it');
@@ -82,8 +89,8 @@ async function check(io: CliIo): Promise<number> {
     cases: buildAllCases(),
     oracleVersion: version,
     renames: readRenames(),
-    known: knownIds(index),
-    register: readInterpretations(),
+    known: knownIds(index, register.entries),
+    register: register.entries,
     committed: readTree(vectorsDir()),
   });
   problems.push(...outcome.problems);

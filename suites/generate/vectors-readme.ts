@@ -11,7 +11,7 @@ import {
   VECTOR_FORMAT,
   VECTOR_SET_DOMAIN,
   type ManifestFile,
-} from '../../oracle/index.js';
+} from '../../oracle/internal.js';
 
 /** The README text for a manifest. */
 export function renderVectorsReadme(manifest: ManifestFile): string {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readTree } from '../../runner/vectors/load-vector.js';
+import { readTree } from '../../runner/internal.js';
 import { writeTreeAtomically } from './write-tree.js';
 
 const bytes = (s: string): Uint8Array => new TextEncoder().encode(s);

@@ -5,7 +5,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type JsonValue, kitRoot, type LoadedFixture, orderFreeDigest } from '../../../oracle/index.js';
+import { type JsonValue, type LoadedFixture } from '../../../oracle/index.js';
+import { kitRoot, orderFreeDigest } from '../../../oracle/internal.js';
 import { loadVectorSet } from '../../vectors/vector-source.js';
 import { runBrokenProvider } from './broken-provider.js';
 

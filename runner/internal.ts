@@ -1,0 +1,21 @@
+/**
+ * The runner's internal entry: what the kit's own development tooling (vector generation and checking, REPORT.md and
+ * its broken-provider census, in suites/generate) uses of the runner beyond the public API of `runner/index.ts`: the
+ * command-line plumbing those commands share with the runner's own, the process-group registry they end their
+ * providers through, and the committed vector tree read as files.
+ *
+ * @internal Not part of the package's API: the `exports` map of package.json does not name it, and any of these
+ * names may change or go in any release.
+ */
+export { runCliProcess } from './cli-entry.js';
+export { UsageError, writeAll, type CliIo, type Register } from './io/cli-io.js';
+export { installSignalCleanup, killAllGroups, liveGroupCount } from './io/process-group.js';
+export { relocatedSpec } from './adapters/provider-spec.js';
+export {
+  parseVectorFile,
+  readTree,
+  readVectorTree,
+  vectorsDir,
+  vectorTreeOf,
+  type VectorTree,
+} from './vectors/load-vector.js';
