@@ -11,7 +11,7 @@ import { noFindings, type GateFindings, type GatePhase, type GateRun } from './g
 const RUN = {} as GateRun;
 
 function judgement(id: string): VectorJudgement {
-  return judgementOf({ id, category: id.split('/')[0] as string, clauses: [] }, 'PASS');
+  return judgementOf({ id, category: id.split('/')[0] as string, clauses: [], interpretations: [] }, 'PASS');
 }
 
 /** A phase that waits `ticks` turns, then adds a judgement of `id`, a changed file and a reason. */
