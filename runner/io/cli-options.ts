@@ -2,12 +2,14 @@
  * Options and guards shared by the commands that drive a provider (`run`, `repro`, `fuzz`, `smoke`): one definition
  * of the provider-selecting options, their defaults, and how option text becomes numbers.
  */
+import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { UsageError, type CliIo } from './cli-io.js';
 
 /** Defaults of the provider-driving options (documented in README.md). */
 export const RUN_DEFAULTS = {
-  jobs: 1,
+  // `run` uses the machine, as test runners do: one unit of work (a query, a release build) per available core.
+  jobs: availableParallelism(),
   // A load of a million-candidate fixture (the step-budget vectors) on a busy 2-core machine takes well over 20 s.
   timeoutMs: 60_000,
   startTimeoutMs: 30_000,

@@ -1,9 +1,10 @@
 /**
  * The base phase: every selected query vector sent to the provider over `jobs` instances, in fixture order (so an
- * instance loads each fixture once), and judged. The first instance starts alone: when it cannot, no query vector
- * can run, and the run says why once, with what the provider wrote to stderr, instead of in every NOT-RUN vector.
- * A vector whose file or fixture changed after the set was checked is NOT-RUN; so is the vector whose call the
- * interruption cut short, and every vector not yet sent.
+ * instance loads each fixture once), and judged. It runs alongside the release-cost phase (run-gate.ts): each query,
+ * and the first start, waits for one of the run's `jobs` work slots, which the builds hold too. The first instance
+ * starts alone: when it cannot, no query vector can run, and the run says why once, with what the provider wrote to
+ * stderr, instead of in every NOT-RUN vector. A vector whose file or fixture changed after the set was checked is
+ * NOT-RUN; so is the vector whose call the interruption cut short, and every vector not yet sent.
  */
 import { performance } from 'node:perf_hooks';
 import { clip } from '../../oracle/internal.js';
@@ -26,14 +27,14 @@ export const basePhase: GatePhase = async (run, findings) => {
   const changedFiles = new Set(findings.changedFiles);
   const incomplete = [...findings.incomplete];
   const lanes = new LanePool(options.jobs, options.launcher, run.instances);
-  const first = await lanes.first.ensure();
+  const first = await run.slots.run(() => lanes.first.ensure());
   if (!first.ok && abort?.aborted !== true) {
     const tail =
       first.stderrTail === undefined
         ? ''
         : `; its stderr ends: ${clip(first.stderrTail.slice(-STDERR_IN_REASON), STDERR_IN_REASON)}`;
     incomplete.push(`${first.why}${tail} (kofun-ctk smoke with the same provider options shows its stdout and stderr)`);
-    for (const v of run.order) judgements.set(v.id, notRunJudgement(v, first.why));
+    for (const v of run.order) recordBase(run, judgements, notRunJudgement(v, first.why));
   } else {
     await lanes.each(abort, run.order, async (entry, lane) => {
       const t0 = performance.now();
@@ -58,7 +59,7 @@ export const basePhase: GatePhase = async (run, findings) => {
         else if (outcome.ok) answered.set(entry.id, judgement.verdict === 'FAIL' ? outcome.value : undefined);
       }
       recordBase(run, judgements, judgement);
-    });
+    }, run.slots);
   }
   for (const late of await lanes.close()) {
     const entry = run.order.find((v) => v.id === late.vectorId);

@@ -16,6 +16,7 @@ import type { EventSink, RunEvent, RunSelection } from '../report/run-events.js'
 import type { QueryVectorEntry, ReleaseVector, VectorSet } from '../vectors/vector-source.js';
 import type { InstanceBudget } from './lane-pool.js';
 import { declarableInterpretations } from './declared-interpretations.js';
+import { WorkSlots } from './work-slots.js';
 import type {
   BasePhasePlan,
   FreshPhasePlan,
@@ -76,6 +77,13 @@ export interface GateRun {
   readonly releaseOrder: readonly ReleaseVector[];
   /** Query and release-cost vectors: the total of the base progress. */
   readonly baseTotal: number;
+  /**
+   * Query and release-cost vectors judged so far: the base progress's count, one over both phases (they run alongside
+   * each other, so neither phase's own judgements can count it).
+   */
+  readonly baseProgress: { done: number };
+  /** The run's `jobs` slots, which the base and release-cost phases share (work-slots.ts). */
+  readonly slots: WorkSlots;
   /** The restart budget and timeouts every provider instance of the run shares. */
   readonly instances: InstanceBudget;
 }
@@ -133,6 +141,8 @@ export function openGateRun(options: GateRunOptions): GateRun {
     order,
     releaseOrder,
     baseTotal: order.length + releaseOrder.length,
+    baseProgress: { done: 0 },
+    slots: new WorkSlots(options.jobs),
     instances: {
       restartsLeft: options.restartBudget,
       emit,
@@ -155,7 +165,8 @@ export function noFindings(): GateFindings {
  */
 export function recordBase(run: GateRun, judgements: Map<string, VectorJudgement>, judgement: VectorJudgement): void {
   judgements.set(judgement.id, judgement);
-  const done = judgements.size;
+  run.baseProgress.done += 1;
+  const done = run.baseProgress.done;
   run.emit({
     event: 'progress',
     phase: 'base',

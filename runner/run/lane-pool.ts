@@ -15,6 +15,7 @@ import type { EventSink } from '../report/run-events.js';
 import type { SetRead } from '../vectors/vector-source.js';
 import { describeFault } from './describe-fault.js';
 import { undeclarableProblem } from './declared-interpretations.js';
+import type { WorkSlots } from './work-slots.js';
 
 /** What every lane of a run shares: the restart budget, the event sink, the timeouts, whether the identity is out. */
 export interface InstanceBudget {
@@ -167,9 +168,17 @@ export class LanePool {
     return this.lanes[0] as Lane;
   }
 
-  /** Runs `work` over `items`, one lane per worker, until done or `abort` fires. */
-  each<T>(abort: AbortSignal | undefined, items: readonly T[], work: (item: T, lane: Lane) => Promise<void>) {
-    return pool(abort, items, this.lanes, work);
+  /**
+   * Runs `work` over `items`, one lane per worker, until done or `abort` fires; with `slots`, each item waits for a
+   * slot of the run's work (work-slots.ts) too.
+   */
+  each<T>(
+    abort: AbortSignal | undefined,
+    items: readonly T[],
+    work: (item: T, lane: Lane) => Promise<void>,
+    slots?: WorkSlots,
+  ) {
+    return pool(abort, items, this.lanes, work, slots);
   }
 
   /** Closes every lane; the faults after a lane's last answer (see Lane.close). */
@@ -179,21 +188,32 @@ export class LanePool {
   }
 }
 
-/** Runs `work` over `items` with one slot (a lane, a build slot) per worker, until `abort` fires. */
-export async function pool<T, S>(
+/**
+ * Runs `work` over `items` with one worker per element of `workers` (a lane, a build worker), until `abort` fires;
+ * with `slots`, a worker takes its next item only once it holds a slot of the run's work, and gives the slot back when
+ * the item is done. An item is taken after the slot, so an interruption while waiting sends nothing more.
+ */
+export async function pool<T, W>(
   abort: AbortSignal | undefined,
   items: readonly T[],
-  slots: readonly S[],
-  work: (item: T, slot: S) => Promise<void>,
+  workers: readonly W[],
+  work: (item: T, worker: W) => Promise<void>,
+  slots?: WorkSlots,
 ): Promise<void> {
   let next = 0;
   await Promise.all(
-    slots.map(async (slot) => {
+    workers.map(async (worker) => {
       for (;;) {
-        if (abort?.aborted) return;
-        const i = next++;
-        if (i >= items.length) return;
-        await work(items[i] as T, slot);
+        if (abort?.aborted || next >= items.length) return;
+        const release = await slots?.acquire();
+        try {
+          if (abort?.aborted) return;
+          const i = next++;
+          if (i >= items.length) return;
+          await work(items[i] as T, worker);
+        } finally {
+          release?.();
+        }
       }
     }),
   );

@@ -1,9 +1,10 @@
 /**
  * The release-cost phase: the selected release-cost vectors are not sent to the provider; each is built with the
  * provider's declared build commands and judged (judge/judge-release-vector.ts, KD-RELEASE-02, KD-RELEASE-03), on
- * this thread because the builds set the process umask, `jobs` builds at a time. Without declared build commands
- * they are NOT-RUN, which leaves the run incomplete; a fixture file that changed after the set was checked is never
- * built.
+ * this thread because the builds set the process umask. It runs alongside the base phase (run-gate.ts): each vector's
+ * builds wait for one of the run's `jobs` work slots, which the queries hold too, so queries and builds together
+ * never exceed `jobs`. Without declared build commands they are NOT-RUN, which leaves the run incomplete; a fixture
+ * file that changed after the set was checked is never built.
  */
 import { performance } from 'node:perf_hooks';
 import {
@@ -30,8 +31,10 @@ export const releaseCostPhase: GatePhase = async (run, findings) => {
         `release-cost category out of the selection with --exclude-category release-cost)`,
     );
   }
-  const slots = Array.from({ length: Math.max(1, options.jobs) }, (_, i) => i);
-  await pool(options.abort, run.releaseOrder, slots, async (vector) => {
+  // A NOT-RUN judgement builds nothing, so it needs no slot of the run's work.
+  const slots = plan === null ? undefined : run.slots;
+  const workers = Array.from({ length: Math.max(1, options.jobs) }, (_, i) => i);
+  await pool(options.abort, run.releaseOrder, workers, async (vector) => {
     const t0 = performance.now();
     // The builds read the fixture file themselves: it is checked first, so a changed one is never built.
     const fixture = plan === null ? undefined : set.readFixture(vector.fixtureSha256);
@@ -49,6 +52,6 @@ export const releaseCostPhase: GatePhase = async (run, findings) => {
     const judgement = options.abort?.aborted ? releaseNotRunJudgement(vector, interruptedReason(run)) : judged;
     // The base phase's progress goes on: one count over query and release-cost vectors.
     recordBase(run, judgements, judgement);
-  });
+  }, slots);
   return { ...findings, judgements, changedFiles, incomplete };
 };

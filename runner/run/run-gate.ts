@@ -3,9 +3,11 @@
  * ones before and adding its own, then the finish that turns the findings into the report. The details are the
  * phases' own; the formatting is the reporters' (report/).
  *
- * - base (base-phase.ts): every selected query vector sent over `jobs` provider instances and judged;
+ * - base (base-phase.ts): every selected query vector sent over `jobs` provider instances and judged; alongside it,
  * - release-cost (release-cost-phase.ts): every selected release-cost vector built with the provider's declared
- *   build commands and judged (KD-RELEASE-02, KD-RELEASE-03);
+ *   build commands and judged (KD-RELEASE-02, KD-RELEASE-03). The two share the run's `jobs` work slots
+ *   (work-slots.ts), so builds fill the slots the queries leave and at most `jobs` units run at once; their findings
+ *   merge as if base ran first (alongside.ts), and one progress count covers both;
  * - metamorphic (metamorphic-phase.ts): a seeded sample sent again against fixture variants from another working
  *   directory (KD-ORDER-12, KD-KEY-07);
  * - fresh (fresh-phase.ts): seeded vectors asked again in their worlds renamed from the run seed, against the
@@ -19,6 +21,7 @@
  * yet sent, is NOT-RUN, so the report holds what finished and is marked incomplete.
  */
 import type { GateReport } from '../report/gate-report.js';
+import { alongside } from './alongside.js';
 import { basePhase } from './base-phase.js';
 import { finishPhase } from './finish-phase.js';
 import { freshPhase } from './fresh-phase.js';
@@ -28,7 +31,12 @@ import { metamorphicPhase } from './metamorphic-phase.js';
 import { releaseCostPhase } from './release-cost-phase.js';
 
 /** The phases of a gate run, in the order they run. */
-const GATE_PHASES: readonly GatePhase[] = [basePhase, releaseCostPhase, metamorphicPhase, freshPhase, fuzzPhase];
+const GATE_PHASES: readonly GatePhase[] = [
+  alongside(basePhase, releaseCostPhase),
+  metamorphicPhase,
+  freshPhase,
+  fuzzPhase,
+];
 
 /** Runs the gate and returns its report (also emitted as events). */
 export async function runGate(options: GateRunOptions): Promise<GateReport> {

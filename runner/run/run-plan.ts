@@ -42,8 +42,12 @@ export interface ProviderPlan {
   sandbox: SandboxPlan;
 }
 
-/** The base phase: the query vectors over `jobs` provider instances (and the instances of the metamorphic phase). */
+/**
+ * The base phase: the query vectors over `jobs` provider instances, sharing `jobs` units of work at once with the
+ * release-cost builds (and the instances of the metamorphic and fresh phases).
+ */
 export interface BasePhasePlan {
+  /** `--jobs`, else the available cores (`os.availableParallelism()`). */
   jobs: number;
   /** Per fixture load and per query. */
   timeoutMs: number;
@@ -142,7 +146,8 @@ export interface RunCliOptions extends ProviderOptions, SandboxOptions {
   globalTimeout?: string;
   id: string[];
   clause: string[];
-  jobs: string;
+  /** Absent: the available cores. */
+  jobs?: string;
   shard?: string;
   timeoutMs: string;
   startTimeoutMs: string;
@@ -181,7 +186,11 @@ export function declareRunOptions(command: Command): Command {
     )
     .option('--id <id>', 'only this vector id, or a prefix ending in * (repeatable)', collect, [])
     .option('--clause <KD-id>', 'only vectors exercising this clause (repeatable)', collect, [])
-    .option('-j, --jobs <n>', 'parallel provider instances', String(RUN_DEFAULTS.jobs))
+    .option(
+      '-j, --jobs <n>',
+      'units of work at once: provider instances and release-cost builds (default: the available cores, ' +
+        `os.availableParallelism(), ${RUN_DEFAULTS.jobs} here)`,
+    )
     .option('--last-failed <report>', 'only the vectors that failed the gate in this JSON report (same vector set)')
     .option('--list', 'print the selected vectors and exit, without starting a provider')
     .option('--plan', 'with --list: print the plan of the run (JSON) instead of the vectors')
@@ -258,7 +267,7 @@ export function readRunPlan(opts: RunCliOptions, io: Pick<CliIo, 'cwd'>, drawSee
   if (opts.out !== undefined && opts.reportDir !== undefined)
     throw new UsageError('give --out or --report-dir, not both');
   const base: BasePhasePlan = {
-    jobs: intOption('--jobs', opts.jobs, 1),
+    jobs: opts.jobs === undefined ? RUN_DEFAULTS.jobs : intOption('--jobs', opts.jobs, 1),
     timeoutMs: intOption('--timeout-ms', opts.timeoutMs, 1),
     startTimeoutMs: intOption('--start-timeout-ms', opts.startTimeoutMs, 1),
     restartBudget: intOption('--restart-budget', opts.restartBudget, 0),
