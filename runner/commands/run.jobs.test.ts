@@ -95,7 +95,11 @@ async function runAt(provider: string, jobs: number): Promise<JobsRun> {
 function stable(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(stable);
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).filter(([k]) => !UNSTABLE_KEYS.has(k)).map(([k, v]) => [k, stable(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([k]) => !UNSTABLE_KEYS.has(k))
+      .map(([k, v]) => [k, stable(v)]),
+  );
 }
 
 /**
@@ -119,7 +123,10 @@ test('a run at --jobs 1 and at --jobs 3 reports the same, and counts both kinds 
   // The selection holds failures of every kind the run compares: base, release-cost, metamorphic and fresh.
   const failing = one.report.vectors.filter((v) => v.verdict === 'FAIL').map((v) => v.id);
   assert.ok(failing.some(isRelease), failing.join(' '));
-  assert.ok(failing.some((id) => id.startsWith('complete/')), failing.join(' '));
+  assert.ok(
+    failing.some((id) => id.startsWith('complete/')),
+    failing.join(' '),
+  );
   assert.ok(one.report.counts.PASS > 0);
   assert.ok(one.report.vectors.some((v) => v.metamorphic !== undefined && !v.metamorphic.ok));
   assert.ok(one.report.fresh?.cases.some((c) => c.judgement.verdict === 'FAIL'));

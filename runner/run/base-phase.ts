@@ -36,30 +36,40 @@ export const basePhase: GatePhase = async (run, findings) => {
     incomplete.push(`${first.why}${tail} (kofun-ctk smoke with the same provider options shows its stdout and stderr)`);
     for (const v of run.order) recordBase(run, judgements, notRunJudgement(v, first.why));
   } else {
-    await lanes.each(abort, run.order, async (entry, lane) => {
-      const t0 = performance.now();
-      const read = set.readVector(entry);
-      if (read.ok) run.emit({ event: 'vector-start', phase: 'base', id: entry.id, work: 'query' });
-      const outcome: LaneOutcome = read.ok
-        ? await lane.send(entry.fixtureSha256, () => set.readFixture(entry.fixtureSha256), read.value.request, entry.id)
-        : { notRun: read.reason, changedFile: read.file };
-      const wall = elapsedMs(t0);
-      let judgement: VectorJudgement;
-      // The interruption killed the provider under this call: its fault says nothing about the provider.
-      if (abort?.aborted) judgement = notRunJudgement(entry, interruptedReason(run));
-      else if ('notRun' in outcome) {
-        // The vector file or its fixture is no longer the one checked, or the provider could not be (re)started.
-        judgement = notRunJudgement(entry, outcome.notRun);
-        if (outcome.changedFile !== undefined) changedFiles.add(outcome.changedFile);
-      } else if (!read.ok) throw new Error(`kit fault: ${entry.id} was sent without its file`);
-      else {
-        const judged = judgeFromSet(set, read.value, outcome, lane.identity());
-        judgement = judged.changedFile === undefined ? { ...judged.judgement, duration_ms: wall } : judged.judgement;
-        if (judged.changedFile !== undefined) changedFiles.add(judged.changedFile);
-        else if (outcome.ok) answered.set(entry.id, judgement.verdict === 'FAIL' ? outcome.value : undefined);
-      }
-      recordBase(run, judgements, judgement);
-    }, run.slots);
+    await lanes.each(
+      abort,
+      run.order,
+      async (entry, lane) => {
+        const t0 = performance.now();
+        const read = set.readVector(entry);
+        if (read.ok) run.emit({ event: 'vector-start', phase: 'base', id: entry.id, work: 'query' });
+        const outcome: LaneOutcome = read.ok
+          ? await lane.send(
+              entry.fixtureSha256,
+              () => set.readFixture(entry.fixtureSha256),
+              read.value.request,
+              entry.id,
+            )
+          : { notRun: read.reason, changedFile: read.file };
+        const wall = elapsedMs(t0);
+        let judgement: VectorJudgement;
+        // The interruption killed the provider under this call: its fault says nothing about the provider.
+        if (abort?.aborted) judgement = notRunJudgement(entry, interruptedReason(run));
+        else if ('notRun' in outcome) {
+          // The vector file or its fixture is no longer the one checked, or the provider could not be (re)started.
+          judgement = notRunJudgement(entry, outcome.notRun);
+          if (outcome.changedFile !== undefined) changedFiles.add(outcome.changedFile);
+        } else if (!read.ok) throw new Error(`kit fault: ${entry.id} was sent without its file`);
+        else {
+          const judged = judgeFromSet(set, read.value, outcome, lane.identity());
+          judgement = judged.changedFile === undefined ? { ...judged.judgement, duration_ms: wall } : judged.judgement;
+          if (judged.changedFile !== undefined) changedFiles.add(judged.changedFile);
+          else if (outcome.ok) answered.set(entry.id, judgement.verdict === 'FAIL' ? outcome.value : undefined);
+        }
+        recordBase(run, judgements, judgement);
+      },
+      run.slots,
+    );
   }
   for (const late of await lanes.close()) {
     const entry = run.order.find((v) => v.id === late.vectorId);

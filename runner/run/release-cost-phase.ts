@@ -34,24 +34,30 @@ export const releaseCostPhase: GatePhase = async (run, findings) => {
   // A NOT-RUN judgement builds nothing, so it needs no slot of the run's work.
   const slots = plan === null ? undefined : run.slots;
   const workers = Array.from({ length: Math.max(1, options.jobs) }, (_, i) => i);
-  await pool(options.abort, run.releaseOrder, workers, async (vector) => {
-    const t0 = performance.now();
-    // The builds read the fixture file themselves: it is checked first, so a changed one is never built.
-    const fixture = plan === null ? undefined : set.readFixture(vector.fixtureSha256);
-    if (fixture !== undefined && !fixture.ok) changedFiles.add(fixture.file);
-    if (fixture?.ok === true) run.emit({ event: 'vector-start', phase: 'base', id: vector.id, work: 'build' });
-    const judged =
-      plan === null
-        ? releaseNotRunJudgement(vector, NO_BUILD_COMMANDS_NOT_RUN)
-        : fixture !== undefined && !fixture.ok
-          ? releaseNotRunJudgement(vector, fixture.reason)
-          : {
-              ...(await judgeReleaseVector(vector, set.fixturePath(vector.fixtureSha256), plan)),
-              duration_ms: elapsedMs(t0),
-            };
-    const judgement = options.abort?.aborted ? releaseNotRunJudgement(vector, interruptedReason(run)) : judged;
-    // The base phase's progress goes on: one count over query and release-cost vectors.
-    recordBase(run, judgements, judgement);
-  }, slots);
+  await pool(
+    options.abort,
+    run.releaseOrder,
+    workers,
+    async (vector) => {
+      const t0 = performance.now();
+      // The builds read the fixture file themselves: it is checked first, so a changed one is never built.
+      const fixture = plan === null ? undefined : set.readFixture(vector.fixtureSha256);
+      if (fixture !== undefined && !fixture.ok) changedFiles.add(fixture.file);
+      if (fixture?.ok === true) run.emit({ event: 'vector-start', phase: 'base', id: vector.id, work: 'build' });
+      const judged =
+        plan === null
+          ? releaseNotRunJudgement(vector, NO_BUILD_COMMANDS_NOT_RUN)
+          : fixture !== undefined && !fixture.ok
+            ? releaseNotRunJudgement(vector, fixture.reason)
+            : {
+                ...(await judgeReleaseVector(vector, set.fixturePath(vector.fixtureSha256), plan)),
+                duration_ms: elapsedMs(t0),
+              };
+      const judgement = options.abort?.aborted ? releaseNotRunJudgement(vector, interruptedReason(run)) : judged;
+      // The base phase's progress goes on: one count over query and release-cost vectors.
+      recordBase(run, judgements, judgement);
+    },
+    slots,
+  );
   return { ...findings, judgements, changedFiles, incomplete };
 };
