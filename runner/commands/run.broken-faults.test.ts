@@ -39,6 +39,9 @@ test('a provider that keeps crashing spends the restart budget; the rest is NOT-
     '0',
     '--restart-budget',
     '1',
+    // One lane: its instance and the one restart each crash once; more lanes would each start an instance.
+    '--jobs',
+    '1',
   ]);
   // The crashes are failures found: exit 1, though the run is incomplete as well.
   assert.is(r.code, 1);

@@ -29,7 +29,8 @@ import { runCli } from '../test-support/run-cli.js';
 import { kitModulePath, requestSha, threeStaleVectors, tsArgv } from '../test-support/run-helpers.js';
 
 const ids = (): string[] => threeStaleVectors().flatMap((v) => ['--id', v.id]);
-const QUIET = ['--metamorphic', '0', '--fresh', '0'];
+// One instance: the counts below follow the order in which one instance is asked (its first answer is the hostile one).
+const QUIET = ['--metamorphic', '0', '--fresh', '0', '--jobs', '1'];
 
 /** A configuration for the hostile provider with `modes` and `env`, and the binds it declares. */
 function hostileConfig(modes: string[], env: Record<string, string>, sandbox?: object): string {
