@@ -3,7 +3,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, constants, createReadStream, openSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { evaluateQuery, loadFixtureFile } from '../oracle/index.js';
 import { buildFromLoaded, kitRoot, RELEASE_PROFILES, type ReleaseProfile } from '../oracle/internal.js';
 import type { QueryVector, VectorSet } from '../runner/vectors/vector-source.js';
@@ -24,6 +24,8 @@ export interface MainJobRun {
   /** The largest release build (the reference builder). */
   buildKiB: number | undefined;
   buildProcesses: number;
+  /** The build processes that ran the builder itself (bubblewrap's own processes left out). */
+  buildPrograms: number;
   /**
    * Milliseconds from the start of the process to the last progress event of each phase, as the events reached
    * this process: the base phase's query vectors, its release-cost vectors (built after them), the metamorphic phase.
@@ -94,6 +96,7 @@ export async function runMainJob(extra: readonly string[]): Promise<MainJobRun> 
     providerProcesses: providers.length,
     buildKiB: maxOf(builds),
     buildProcesses: builds.length,
+    buildPrograms: builds.filter((p) => basename(p.argv[0] ?? '') !== 'bwrap').length,
     phaseEndsMs,
   };
 }
