@@ -68,6 +68,7 @@ export async function runMainJob(extra: readonly string[]): Promise<MainJobRun> 
     if (e?.event !== 'progress') return;
     const at = performance.now() - started;
     if (e.phase === 'metamorphic') phaseEndsMs.metamorphic = at;
+    else if (e.phase !== 'base') return;
     else if (String(e.id).startsWith('release-cost/')) phaseEndsMs.release = at;
     else phaseEndsMs.query = at;
   });

@@ -51,7 +51,7 @@ import { printSandboxCost } from './bench-sandbox.js';
 import { median } from './median.js';
 import { availableParallelism, tmpdir } from 'node:os';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { referenceBuildArgv } from '../runner/release-cost/reference-build.js';
 
 const ONE_SHOT_SAMPLE = 12;
@@ -196,17 +196,19 @@ async function mainJobRatio(set: VectorSet, rounds: number, jobsList: readonly n
   for (const jobs of jobsList) printMainJob(jobs, runs.get(jobs) ?? [], floorMs);
 }
 
-/** The wall time of one reference build process (many-exports' without-support profile), median of 5. */
+/**
+ * The wall time of one reference build process (the without-support profile), median over the release-cost vectors'
+ * fixtures, each built once: what one of a run's builds costs, node's start included.
+ */
 function oneBuildMs(): number {
-  const vector = JSON.parse(readFileSync(join(kitRoot(), 'vectors', 'release-cost', 'many-exports.json'), 'utf8')) as {
-    fixture_sha256: string;
-  };
-  const fixturePath = join(kitRoot(), 'vectors', 'fixtures', `${vector.fixture_sha256}.json`);
+  const folder = join(kitRoot(), 'vectors', 'release-cost');
   const out = mkdtempSync(join(tmpdir(), 'kofun-ctk-bench-build-'));
   const times: number[] = [];
-  for (let i = 0; i < 5; i++) {
+  for (const name of readdirSync(folder).sort()) {
+    const vector = JSON.parse(readFileSync(join(folder, name), 'utf8')) as { fixture_sha256: string };
+    const fixturePath = join(kitRoot(), 'vectors', 'fixtures', `${vector.fixture_sha256}.json`);
     const argv = referenceBuildArgv('without-support').map((a) =>
-      a.replace('{fixture}', fixturePath).replace('{out}', join(out, String(i))),
+      a.replace('{fixture}', fixturePath).replace('{out}', join(out, name)),
     );
     const t = performance.now();
     spawnSync(argv[0] as string, argv.slice(1), { stdio: 'ignore' });
@@ -256,7 +258,8 @@ function printMainJob(jobs: number, runs: readonly MainJobRun[], floorMs: number
   const one = oneBuildMs();
   process.stdout.write(
     `  bound: ${builds1} release builds seen, each a fresh node process of the reference builder ` +
-      `(${one.toFixed(0)} ms each, median of 5, node -e 0 included): ${((builds1 * one) / jobs / 1000).toFixed(1)} s ` +
+      `(${one.toFixed(0)} ms each, median over the release-cost fixtures, node's start included): ` +
+      `${((builds1 * one) / jobs / 1000).toFixed(1)} s ` +
       `over ${jobs} jobs, against a floor that builds every artifact in memory\n\n`,
   );
 }
