@@ -5,8 +5,9 @@
 // broken providers, the module host, the reference builder), runs from it, so each process pays node's start and not
 // a TypeScript loader's or an ajv compile. The tree is made for this run and removed after it: never stale.
 //
-// Prints each file as it ends (files done / total, its time, its counts), the full output of a failing file, the ten
-// slowest files, and last the plain summary line `tests: N passed, N failed` that CI reads.
+// Prints each file as it ends (files done / total, its time, its counts, its `note:` lines), the full output of a
+// failing file, the ten slowest files, the notes again, and last the plain summary line `tests: N passed, N failed`
+// that CI reads.
 //
 // usage: node scripts/run-tests.mjs [PATTERN] [--jobs N]
 // A file is run alone from its source too: node --import tsx path/to/file.test.ts
@@ -162,6 +163,7 @@ const queue = [...files].sort((a, b) => weight(b) - weight(a) || (a < b ? -1 : 1
 const results = [];
 let passed = 0;
 let failed = 0;
+const noted = [];
 const pad = String(files.length).length;
 const started = performance.now();
 await Promise.all(
@@ -175,6 +177,10 @@ await Promise.all(
       const counts = `${verdict.passed} passed${verdict.failed > 0 ? `, ${verdict.failed} FAILED` : ''}`;
       const done = String(results.length).padStart(pad);
       process.stdout.write(`[${done}/${files.length}] ${seconds(run.ms).padStart(6)}  ${file}  (${counts})\n`);
+      // A file's `note:` lines say what it could not test here (a corpus absent): shown under its line and at the end.
+      const notes = run.output.split('\n').filter((line) => line.startsWith('note: '));
+      for (const note of notes) process.stdout.write(`    ${note}\n`);
+      if (notes.length > 0) noted.push(...notes.map((note) => `  ${file}: ${note.slice('note: '.length)}\n`));
       if (verdict.failed > 0) {
         const why = verdict.problems.length > 0 ? ` (${verdict.problems.join('; ')})` : '';
         process.stdout.write(
@@ -195,6 +201,7 @@ try {
 const slowest = [...results].sort((a, b) => b.ms - a.ms).slice(0, 10);
 process.stdout.write(`\nslowest files:\n`);
 for (const r of slowest) process.stdout.write(`  ${seconds(r.ms).padStart(6)}  ${r.file}\n`);
+if (noted.length > 0) process.stdout.write(`\nnotes (what was not tested here):\n${noted.join('')}`);
 const failing = results.filter((r) => r.failed > 0).map((r) => r.file);
 if (failing.length > 0) process.stdout.write(`\nfailed files:\n${failing.map((f) => `  ${f}\n`).join('')}`);
 process.stdout.write(`\n${files.length} files in ${seconds(performance.now() - started)}, ${width} at a time\n`);
