@@ -27,9 +27,11 @@
  *   parser; judge/judge-release-vector.ts turns a build's outcome into a judgement.
  * - hermetic/ (the strace session the adapters launch a provider under, and what it observed) beside sandbox/ (the
  *   bubblewrap sandbox every provider process and declared build runs in) and vectors/ (the vector set: manifest,
- *   files, selection), all read by the layers above and reading only the oracle and io/.
- * - protocol/ (the framed wire format) beside io/ (options, files, output paths, process groups, deadlines): the
- *   ground every other folder stands on.
+ *   files, selection), all read by the layers above and reading only the oracle, limits/ and io/.
+ * - limits/: the caps every provider instance and build runs within (rlimits, cgroup, the watchdog), which the
+ *   sandbox wraps around each process.
+ * - protocol/ (the framed wire format) beside io/ (options, files, output paths, process groups, deadlines, the
+ *   helper programs the runner starts): the ground every other folder stands on.
  */
 const RUNNER_LAYERS = [
   ['test-support'],
@@ -41,6 +43,7 @@ const RUNNER_LAYERS = [
   ['adapters'],
   ['release-cost'],
   ['hermetic', 'sandbox', 'vectors'],
+  ['limits'],
   ['protocol', 'io'],
 ];
 

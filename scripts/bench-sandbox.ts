@@ -14,8 +14,11 @@ const STARTS = 15;
 
 async function startMs(sandboxOn: boolean): Promise<number> {
   const sandbox = openSandbox(readSandboxPlan({ sandbox: sandboxOn ? 'on' : 'off' }), {
-    protect: [],
-    hidden: [join(kitRoot(), 'vectors')],
+    kitForInstances: true,
+    vectorSets: [join(kitRoot(), 'vectors')],
+    outputs: [],
+    cwd: process.cwd(),
+    env: {},
   });
   const launch = launcherFor(referenceSpec('process'), { kitVersion: kitVersion(), sandbox });
   const times: number[] = [];

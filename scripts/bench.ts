@@ -60,7 +60,13 @@ const CODEC_WARMUP_ROUNDS = 3;
 const CODEC_ROUNDS = 15;
 
 /** The sandbox the gate runs providers in by default, as the adapters are measured in it. */
-const BENCH_SANDBOX = openSandbox(readSandboxPlan({}), { protect: [], hidden: [join(kitRoot(), 'vectors')] });
+const BENCH_SANDBOX = openSandbox(readSandboxPlan({}), {
+  kitForInstances: true,
+  vectorSets: [join(kitRoot(), 'vectors')],
+  outputs: [],
+  cwd: process.cwd(),
+  env: {},
+});
 
 async function gateWallMs(
   set: VectorSet,

@@ -5,7 +5,9 @@
  * private temporary folder. Output is capped while it is read; each query has a
  * timeout; the process group is killed after every query.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { writeNewFile } from '../io/run-folder.js';
+import type { CapCrossing } from '../limits/watchdog.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAX_RESULT_BYTES } from '../protocol/messages.js';
@@ -29,10 +31,13 @@ export function oneShotProcessLauncher(
   sandbox?: Sandbox,
 ): ProviderLauncher {
   return async ({ cwd }) => {
-    const folder = mkdtempSync(join(tmpdir(), 'kofun-ctk-oneshot-'));
+    // The fixtures live in the run's own folder, which no provider can see or write; without a sandbox (the adapter's
+    // own tests) in a private temporary folder.
+    const own = sandbox === undefined ? mkdtempSync(join(tmpdir(), 'kofun-ctk-oneshot-')) : undefined;
+    const folder = own ?? (sandbox as Sandbox).runFolder.folder('one-shot');
     return {
       ok: true,
-      value: new OneShotConnection(command, cwd ?? command.cwd, folder, identity, hermetic, sandbox),
+      value: new OneShotConnection(command, cwd ?? command.cwd, folder, own !== undefined, identity, hermetic, sandbox),
     };
   };
 }
@@ -48,6 +53,8 @@ class OneShotConnection implements ProviderConnection {
     private readonly command: ProcessCommand,
     private readonly cwd: string | undefined,
     private readonly folder: string,
+    /** Whether the folder is this connection's own to remove (else the run folder removes it). */
+    private readonly ownFolder: boolean,
     identity: { name: string; version: string },
     private readonly hermetic: HermeticSession | undefined = undefined,
     private readonly sandbox: Sandbox | undefined = undefined,
@@ -67,7 +74,14 @@ class OneShotConnection implements ProviderConnection {
   async loadFixture(sha256: string, bytes: Uint8Array): Promise<CallOutcome<void>> {
     if (!this.fixtures.has(sha256)) {
       const path = join(this.folder, `${sha256}.json`);
-      writeFileSync(path, bytes);
+      try {
+        // A new file, never through a link, in a folder no provider can write.
+        writeNewFile(path, bytes);
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code ?? 'error';
+        const message = `the fixture could not be written for the provider (${code})`;
+        return { ok: false, fault: { kind: 'start', message, stderrTail: NO_BYTES } };
+      }
       this.fixtures.set(sha256, path);
     }
     return { ok: true, value: undefined };
@@ -76,19 +90,35 @@ class OneShotConnection implements ProviderConnection {
   query(sha256: string, request: Uint8Array, timeoutMs: number): Promise<CallOutcome<Uint8Array>> {
     const fixturePath = this.fixtures.get(sha256);
     if (fixturePath === undefined) throw new Error('kit fault: query before loadFixture');
-    const env = this.command.env ? { ...process.env, ...this.command.env } : process.env;
     // Each one-shot query is an instance of its own (in the sandbox, with a scratch folder of its own); its window
     // opens before the process is started.
-    const contained = this.sandbox?.contain([...this.command.argv, fixturePath], { cwd: this.cwd, env });
-    const argv = contained?.argv ?? [...this.command.argv, fixturePath];
-    const trace = this.hermetic?.instance(true, contained?.launcherDepth ?? 0);
+    const trace = this.hermetic?.instance(true, this.sandbox?.on === true ? 2 : 0);
+    const contained = this.sandbox?.contain(this.command.argv, {
+      instance: {
+        env: this.command.env ?? {},
+        cwd: this.cwd,
+        oneShot: true,
+        hermetic: trace !== undefined,
+        fixture: fixturePath,
+      },
+      ...(trace === undefined ? {} : { wrap: (argv: readonly string[]) => trace.wrap(argv) }),
+    });
+    const plain = [...this.command.argv, fixturePath];
+    const argv = contained?.argv ?? (trace === undefined ? plain : trace.wrap(plain));
+    const env = contained?.env ?? (this.command.env ? { ...process.env, ...this.command.env } : process.env);
     const window = trace?.begin();
     this.lastQueryWindow = window;
     const cwd = contained === undefined ? this.cwd : contained.cwd;
-    const group = spawnGroup(trace === undefined ? argv : trace.wrap(argv), {
-      ...(cwd === undefined ? {} : { cwd }),
-      env: contained?.env ?? env,
+    const group = spawnGroup(argv, {
+      cwd,
+      env,
       contained: contained?.contained ?? false,
+      stdio: contained?.stdio ?? [],
+    });
+    let crossing: CapCrossing | undefined;
+    const watch = contained?.started(group.child, (c) => {
+      crossing = c;
+      group.killProcesses();
     });
     return new Promise((resolve) => {
       const chunks: Buffer[] = [];
@@ -100,6 +130,7 @@ class OneShotConnection implements ProviderConnection {
         if (settled) return;
         settled = true;
         bound.cancel();
+        watch?.stop();
         group.kill();
         if (window !== undefined) trace?.end(window);
         void group.exited.then(() => contained?.release());
@@ -118,6 +149,8 @@ class OneShotConnection implements ProviderConnection {
             ok: false,
             fault: { kind: 'start', message: `provider could not start: ${exit.error}`, stderrTail: NO_BYTES },
           });
+        } else if (crossing !== undefined) {
+          finish({ ok: false, fault: { kind: 'resource', message: crossing.message, stderrTail: group.stderrTail() } });
         } else if (exit.code !== 0) {
           const how = exit.signal ? `killed by ${exit.signal}` : `exited with status ${exit.code}`;
           finish({ ok: false, fault: { kind: 'crash', message: `provider ${how}`, stderrTail: group.stderrTail() } });
@@ -171,6 +204,6 @@ class OneShotConnection implements ProviderConnection {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    rmSync(this.folder, { recursive: true, force: true });
+    if (this.ownFolder) rmSync(this.folder, { recursive: true, force: true });
   }
 }

@@ -26,7 +26,8 @@ import type {
   ProviderLauncher,
 } from './provider-connection.js';
 import { NO_BYTES } from './provider-connection.js';
-import { treeResidentBytes } from './resident-memory.js';
+import { treeResidentBytes } from '../limits/process-tree.js';
+import type { Watch } from '../limits/watchdog.js';
 import type { QueryWindow } from '../hermetic/attribute-events.js';
 import type { HermeticSession, InstanceTrace } from '../hermetic/hermetic-session.js';
 import type { ContainedCommand, Sandbox } from '../sandbox/sandbox.js';
@@ -107,6 +108,8 @@ class PersistentProcessConnection implements ProviderConnection {
   private memoryWatch: NodeJS.Timeout | undefined;
   private trace: InstanceTrace | undefined;
   private contained: ContainedCommand | undefined;
+  /** The caps' watch over the instance (none without a sandbox). */
+  private watch: Watch | undefined;
   /** The window of the last query (run --hermetic), for the runner to label with its vector. */
   lastQueryWindow: QueryWindow | undefined;
 
@@ -125,28 +128,39 @@ class PersistentProcessConnection implements ProviderConnection {
   }
 
   async start(timeoutMs: number): Promise<CallOutcome<void>> {
-    const env = this.command.env ? { ...process.env, ...this.command.env } : process.env;
-    const contained = this.options.sandbox?.contain(this.command.argv, { cwd: this.cwd, env });
+    const sandbox = this.options.sandbox;
+    // A trace is made before the process, so it knows how many of the sandbox's own processes precede the provider.
+    this.trace = this.options.hermetic?.instance(false, sandbox?.on === true ? 2 : 0);
+    const trace = this.trace;
+    const contained = sandbox?.contain(this.command.argv, {
+      instance: { env: this.command.env ?? {}, cwd: this.cwd, hermetic: trace !== undefined },
+      ...(trace === undefined ? {} : { wrap: (argv: readonly string[]) => trace.wrap(argv) }),
+    });
     this.contained = contained;
-    this.trace = this.options.hermetic?.instance(false, contained?.launcherDepth ?? 0);
-    const inner = contained?.argv ?? this.command.argv;
-    const argv = this.trace === undefined ? inner : this.trace.wrap(inner);
+    // Without a sandbox (the adapter's own tests) the process is the runner's plain child.
+    const argv = contained?.argv ?? (trace === undefined ? this.command.argv : trace.wrap(this.command.argv));
+    const env = contained?.env ?? (this.command.env ? { ...process.env, ...this.command.env } : process.env);
     const cwd = contained === undefined ? this.cwd : contained.cwd;
     const group = spawnGroup(argv, {
-      ...(cwd === undefined ? {} : { cwd }),
-      env: contained?.env ?? env,
+      cwd,
+      env,
       contained: contained?.contained ?? false,
+      stdio: contained?.stdio ?? [],
     });
     this.group = group;
+    if (contained !== undefined) {
+      this.watch = contained.started(group.child, (crossing) =>
+        this.die({ kind: 'resource', message: crossing.message, stderrTail: group.stderrTail() }),
+      );
+    }
     const cap = this.options.maxResidentBytes;
     const pid = group.child.pid;
-    if (cap !== undefined && pid !== undefined) {
+    if (cap !== undefined && pid !== undefined && contained === undefined) {
       this.memoryWatch = setInterval(() => {
-        // The provider may sit below strace and the sandbox's own processes: the cap bounds the whole tree.
         const resident = treeResidentBytes(pid);
         if (resident === undefined || resident <= cap) return;
         const message = `provider exceeded the memory cap of ${cap} bytes (resident: ${resident} bytes)`;
-        this.die({ kind: 'crash', message, stderrTail: group.stderrTail() });
+        this.die({ kind: 'resource', message, stderrTail: group.stderrTail() });
       }, MEMORY_POLL_MS);
       this.memoryWatch.unref();
     }
@@ -188,7 +202,13 @@ class PersistentProcessConnection implements ProviderConnection {
       timeoutMs,
     );
     if (!reply.ok)
-      return this.startFailed(reply.fault.kind === 'crash' ? { ...reply.fault, kind: 'start' } : reply.fault);
+      return this.startFailed(
+        reply.fault.kind === 'crash'
+          ? { ...reply.fault, kind: 'start' }
+          : reply.fault.kind === 'timeout'
+            ? { ...reply.fault, kind: 'start', message: `no hello within ${timeoutMs} ms (--start-timeout-ms)` }
+            : reply.fault,
+      );
     if (reply.value.type === PROVIDER_MESSAGES.error) {
       return this.startFailed(
         this.violate(
@@ -226,6 +246,7 @@ class PersistentProcessConnection implements ProviderConnection {
     const frame = encodeFrame(RUNNER_MESSAGES.query, id, sha256, request);
     const window = this.trace?.begin();
     this.lastQueryWindow = window;
+    this.watch?.queryStarted();
     const reply = await this.call(
       frame,
       (f) => f.id === id && (f.type === PROVIDER_MESSAGES.result || f.type === PROVIDER_MESSAGES.error),
@@ -251,6 +272,7 @@ class PersistentProcessConnection implements ProviderConnection {
     this.die({ kind: 'crash', message: 'provider closed', stderrTail: NO_BYTES });
     group.kill();
     await within(group.exited, SHUTDOWN_GRACE_MS);
+    this.watch?.stop();
     this.contained?.release();
   }
 
@@ -350,6 +372,7 @@ class PersistentProcessConnection implements ProviderConnection {
     if (first) this.dead = fault;
     if (first && this.waiter === undefined && !this.closing && fault.kind !== 'provider-error') this.idleFault = fault;
     if (this.memoryWatch !== undefined) clearInterval(this.memoryWatch);
+    this.watch?.stop();
     const waiter = this.waiter;
     this.waiter = undefined;
     waiter?.deadline?.cancel();

@@ -27,6 +27,8 @@ export type ProviderFault =
   | ({ kind: 'timeout'; message: string } & FaultEvidence)
   | ({ kind: 'protocol'; message: string } & FaultEvidence)
   | ({ kind: 'oversize'; message: string } & FaultEvidence)
+  /** A cap of runner/limits/ reached: the message names the cap, the limit and what was measured. */
+  | ({ kind: 'resource'; message: string } & FaultEvidence)
   | ({ kind: 'start'; message: string } & FaultEvidence);
 
 /**

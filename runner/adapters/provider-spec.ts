@@ -12,7 +12,15 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { splitCommandLine } from '../io/split-command-line.js';
 import { escapeText, kitVersion, schemaViolations } from '../../oracle/index.js';
-import { describeInputViolations, formatJsonInputProblem, kitRoot, readJsonInputFile } from '../../oracle/internal.js';
+import {
+  childPointer,
+  describeInputViolations,
+  formatJsonInputProblem,
+  kitRoot,
+  readJsonInputFile,
+} from '../../oracle/internal.js';
+import { readInstanceCaps, type InstanceCaps } from '../limits/resource-limits.js';
+import { declaredEnvironmentProblem } from '../sandbox/sandbox-environment.js';
 import { UsageError } from '../io/cli-io.js';
 import { parseBuildConfig, readBuildConfigFile, type BuildConfig } from '../release-cost/build-config.js';
 import { referenceBuildConfig } from '../release-cost/reference-build.js';
@@ -59,7 +67,13 @@ export interface ProviderConfig {
   /** The release build (`build` of the configuration; the reference builder for `--provider reference`). */
   build?: DeclaredBuild;
   /** The binds the configuration declares for the sandbox, relative to `baseDir` (validated when the run starts). */
-  sandbox?: { declared: DeclaredBinds; baseDir: string };
+  sandbox?: { declared: DeclaredBinds; baseDir: string; source: string };
+  /** The caps of each instance (the configuration's `limits` over the defaults). */
+  limits?: InstanceCaps;
+  /** The configuration file's folder: the provider's own folder, shown in the sandbox. */
+  folder?: string;
+  /** The kit's own reference provider: it sees the kit's code, and no folder of its own. */
+  builtIn?: boolean;
 }
 
 /** The provider-selecting options of `kofun-ctk run` (and of the commands that drive a provider). */
@@ -110,6 +124,7 @@ export function resolveProvider(options: ProviderOptions, cwd: string): Provider
   return {
     spec: referenceSpec(options.adapter ?? 'process'),
     build: { config: referenceBuildConfig(), reference: true },
+    builtIn: true,
   };
 }
 
@@ -175,7 +190,15 @@ export function loadProviderConfig(path: string): ProviderConfig {
     expectations?: string;
     build?: string | Record<string, unknown>;
     sandbox?: DeclaredBinds;
+    limits?: unknown;
   };
+  const where = `provider configuration ${escapeText(path)}`;
+  for (const name of Object.keys(config.process?.env ?? {})) {
+    const problem = declaredEnvironmentProblem(name);
+    if (problem !== undefined) throw new UsageError(`${where} ${childPointer('/process/env', name)}: ${problem}`);
+  }
+  const limits = readInstanceCaps(config.limits);
+  if (!limits.ok) throw new UsageError(`${where} ${limits.problem.where}: ${limits.problem.message}`);
   let spec: ProviderSpec;
   if (config.process !== undefined) {
     const command: ProcessCommand & { cwd: string } = {
@@ -193,9 +216,9 @@ export function loadProviderConfig(path: string): ProviderConfig {
   } else {
     spec = { kind: 'module', modulePath: config.module ?? '', baseDir: base, name: config.name };
   }
-  const out: ProviderConfig = { spec };
+  const out: ProviderConfig = { spec, limits: limits.caps, folder: base };
   if (config.expectations !== undefined) out.expectations = resolve(base, config.expectations);
-  if (config.sandbox !== undefined) out.sandbox = { declared: config.sandbox, baseDir: base };
+  if (config.sandbox !== undefined) out.sandbox = { declared: config.sandbox, baseDir: base, source: where };
   if (config.build !== undefined) {
     // One format, one parser: a file here is read exactly as `release-cost --build-config` reads it.
     const parsed =

@@ -11,7 +11,8 @@ import { kitVersion, escapeText } from '../../oracle/index.js';
 import { kitRoot } from '../../oracle/internal.js';
 import { installSignalCleanup, killAllGroups } from '../io/process-group.js';
 import { launcherFor, relocatedSpec, resolveProvider, type ProviderOptions } from '../adapters/provider-spec.js';
-import { openProviderSandbox, type SandboxOptions } from '../sandbox/open-sandbox.js';
+import { openProviderSandbox } from '../adapters/provider-sandbox.js';
+import type { SandboxOptions } from '../sandbox/open-sandbox.js';
 import { EXIT, UsageError } from '../io/cli-io.js';
 import { classifyDifference } from '../judge/classify-difference.js';
 import { unifiedDiff } from '../judge/unified-diff.js';
@@ -59,9 +60,12 @@ async function fuzzCommand(opts: FuzzCliOptions, io: Parameters<Register>[1]): P
   const config = resolveProvider(opts, io.cwd);
   const folder = resolve(io.cwd, opts.out);
   const vectorsFolder = join(kitRoot(), 'vectors');
-  const sandbox = openProviderSandbox(opts, config.sandbox, vectorsFolder, [
-    { path: folder, what: 'the fuzz output folder' },
-  ]);
+  const sandbox = openProviderSandbox(
+    opts,
+    config,
+    { vectorSets: [vectorsFolder], outputs: [{ path: folder, what: 'the fuzz output folder' }], cwd: io.cwd, env: io.env },
+    relocatedSpec(config.spec),
+  );
   const spec = sandbox.on ? relocatedSpec(config.spec) : config.spec;
   io.stdout.write(`kofun-ctk fuzz: seed ${seed}, ${runs} runs (replay: --seed ${seed} --runs ${runs})\n`);
   const removeSignals = installSignalCleanup(EXIT.incomplete);

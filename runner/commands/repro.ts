@@ -12,7 +12,8 @@ import { kitVersion, formatViolation, escapeText, sha256Hex } from '../../oracle
 import { kitRoot } from '../../oracle/internal.js';
 import { installSignalCleanup, killAllGroups } from '../io/process-group.js';
 import { launcherFor, relocatedSpec, resolveProvider, type ProviderOptions } from '../adapters/provider-spec.js';
-import { openProviderSandbox, type SandboxOptions } from '../sandbox/open-sandbox.js';
+import { openProviderSandbox } from '../adapters/provider-sandbox.js';
+import type { SandboxOptions } from '../sandbox/open-sandbox.js';
 import { EXIT, UsageError } from '../io/cli-io.js';
 import { errorFromFault } from '../judge/judge-vector.js';
 import { judgeFromSet } from '../judge/judge-from-set.js';
@@ -81,7 +82,12 @@ async function repro(id: string, opts: ReproOptions, io: Parameters<Register>[1]
   for (const alt of vector.acceptable)
     writeFileSync(join(out, `acceptable-${alt.name.replace(/[^A-Za-z0-9._-]+/g, '_')}.json`), alt.bytes);
 
-  const sandbox = openProviderSandbox(opts, config.sandbox, vectorsDir, [{ path: out, what: 'the repro folder' }]);
+  const sandbox = openProviderSandbox(
+    opts,
+    config,
+    { vectorSets: [vectorsDir], outputs: [{ path: out, what: 'the repro folder' }], cwd: io.cwd, env: io.env },
+    relocatedSpec(config.spec),
+  );
   const spec = sandbox.on ? relocatedSpec(config.spec) : config.spec;
   const removeSignals = installSignalCleanup(EXIT.incomplete);
   let exit: number = EXIT.incomplete;

@@ -10,7 +10,8 @@ import { escapeBytes, escapeText, kitVersion } from '../../oracle/index.js';
 import { kitRoot } from '../../oracle/internal.js';
 import { killAllGroups } from '../io/process-group.js';
 import { launcherFor, relocatedSpec, resolveProvider, type ProviderOptions } from '../adapters/provider-spec.js';
-import { openProviderSandbox, type SandboxOptions } from '../sandbox/open-sandbox.js';
+import { openProviderSandbox } from '../adapters/provider-sandbox.js';
+import type { SandboxOptions } from '../sandbox/open-sandbox.js';
 import { describeSandbox } from '../sandbox/describe-sandbox.js';
 import { EXIT, UsageError, type Register } from '../io/cli-io.js';
 import { addProviderOptions, ignoreClosedOutput, intOption, RUN_DEFAULTS } from '../io/cli-options.js';
@@ -88,7 +89,12 @@ async function smoke(opts: SmokeOptions, io: Parameters<Register>[1]): Promise<n
     exitCode: EXIT.incomplete,
     notify: (line) => io.stderr.write(`${line}\n`),
   });
-  const sandbox = openProviderSandbox(opts, config.sandbox, vectorsFolder, []);
+  const sandbox = openProviderSandbox(
+    opts,
+    config,
+    { vectorSets: [vectorsFolder], outputs: [], cwd: io.cwd, env: io.env },
+    relocatedSpec(config.spec),
+  );
   out(`sandbox: ${escapeText(describeSandbox(sandbox.report))}`);
   const spec = sandbox.on ? relocatedSpec(config.spec) : config.spec;
   let outcome: SmokeOutcome;

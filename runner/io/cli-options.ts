@@ -50,7 +50,17 @@ export function addSandboxOptions(command: Command): Command {
       'run every provider process and build in the bubblewrap sandbox (default: on, on Linux); off names itself ' +
         'in every report',
     )
-    .option('--bwrap <path>', 'the bubblewrap program the sandbox runs', 'bwrap');
+    .option('--bwrap <path>', "the bubblewrap program the sandbox runs (looked up in the runner's own PATH)", 'bwrap')
+    .option(
+      '--pass-env <name>',
+      "pass the runner's variable NAME to the provider (repeatable; every report names it)",
+      collect,
+      [],
+    )
+    .option(
+      '--limits <on|off>',
+      'hold the caps of every provider instance and build (default: on, on Linux); off names itself in every report',
+    );
 }
 
 /** Parses a non-negative integer option. */

@@ -45,7 +45,13 @@ export interface SpawnedGroup {
  */
 export function spawnGroup(
   argv: readonly string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv; contained?: boolean },
+  options: {
+    cwd?: string | undefined;
+    env?: NodeJS.ProcessEnv;
+    contained?: boolean;
+    /** Descriptors after stdin, stdout and stderr (3, 4, ...): a number is passed, `pipe` makes a pipe. */
+    stdio?: readonly (number | 'pipe')[];
+  },
 ): SpawnedGroup {
   const [command, ...args] = argv;
   if (command === undefined) throw new Error('kit fault: empty argv');
@@ -57,10 +63,10 @@ export function spawnGroup(
     cwd: options.cwd,
     env: marker === undefined ? env : { ...env, [MARKER_VARIABLE]: markerValue },
     detached: true,
-    stdio: ['pipe', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe', ...(options.stdio ?? [])],
     shell: false,
     windowsHide: true,
-  });
+  }) as ChildProcessWithoutNullStreams;
   const pgid = child.pid;
   const group = pgid === undefined ? undefined : registerGroup(pgid, marker);
   let tail = Buffer.alloc(0);
@@ -81,9 +87,7 @@ export function spawnGroup(
     killed = true;
     group?.release();
     // An orphan may hold a pipe open for ever: the runner lets go of its ends.
-    child.stdout.destroy();
-    child.stderr.destroy();
-    child.stdin.destroy();
+    for (const stream of child.stdio) (stream as { destroy?: () => void } | null)?.destroy?.();
   };
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: string }>((resolve) => {
     child.once('error', (err) => resolve({ code: null, signal: null, error: err.message }));

@@ -12,6 +12,7 @@
  *       "artifact": "dist"       where the artifact is after a build, relative to the copy; null for {out}
  *       "timeout_ms": 600000     per build
  *       "env": {}                fixed environment entries
+ *       "limits": {}             caps of each build over the build defaults (runner/limits/resource-limits.ts)
  *       "commands": {
  *         "without_support":   ["…"],   A: a toolchain built without discovery support
  *         "support_disabled":  ["…"],   B: support built in, discovery disabled
@@ -27,6 +28,7 @@
 import { statSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { childPointer, formatJsonInputProblem, readJsonInputFile } from '../../oracle/internal.js';
+import { readBuildCaps, type BuildCaps } from '../limits/resource-limits.js';
 
 export const RELEASE_BUILD_SCHEMA = 'kofun.ctk.release-build/v1';
 
@@ -45,6 +47,8 @@ export interface BuildConfig {
   commands: ProviderBuild;
   /** The optional runtime-metadata profile's command (KD-RELEASE-04); the matrix does not use it. */
   runtimeMetadata: string[] | null;
+  /** The caps of each build (`limits`, over the build defaults). */
+  limits: BuildCaps;
 }
 
 export const DEFAULT_BUILD_TIMEOUT_MS = 600_000;
@@ -52,7 +56,7 @@ export const DEFAULT_BUILD_TIMEOUT_MS = 600_000;
 /** Largest build configuration file read. */
 export const MAX_BUILD_CONFIG_BYTES = 1024 * 1024;
 
-const KEYS = new Set(['schema', 'source', 'artifact', 'timeout_ms', 'env', 'commands']);
+const KEYS = new Set(['schema', 'source', 'artifact', 'timeout_ms', 'env', 'limits', 'commands']);
 const COMMANDS = ['without_support', 'support_disabled', 'discovery_enabled'] as const;
 
 export type ConfigResult = { ok: true; config: BuildConfig } | { ok: false; message: string };
@@ -106,6 +110,8 @@ export function parseBuildConfig(value: unknown, baseDir: string): ConfigResult 
     if (typeof v !== 'string' || k === '' || k.includes('=') || k.includes('\0') || v.includes('\0'))
       return { ok: false, message: 'env must be an object of strings' };
   }
+  const limits = readBuildCaps(value['limits']);
+  if (!limits.ok) return { ok: false, message: `${limits.problem.where}: ${limits.problem.message}` };
   const commands = value['commands'];
   if (!isRecord(commands)) return { ok: false, message: 'commands must be an object' };
   for (const k of Object.keys(commands)) {
@@ -136,6 +142,7 @@ export function parseBuildConfig(value: unknown, baseDir: string): ConfigResult 
       env: env as Record<string, string>,
       commands: parsed as ProviderBuild,
       runtimeMetadata,
+      limits: limits.caps,
     },
   };
 }

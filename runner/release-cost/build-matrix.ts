@@ -34,6 +34,7 @@ import type { ArtifactTree } from './artifact-tree.js';
 import { causeHints, type CauseHint } from './cause-hints.js';
 import { buildDifferences } from './build-differences.js';
 import { formatCauseHints } from './format-cause-hints.js';
+import { removeTree } from '../io/run-folder.js';
 
 export type MatrixFinding = 'NONDETERMINISTIC' | 'FEATURE-FOOTPRINT' | 'SWITCH-NOT-WIRED';
 
@@ -167,8 +168,9 @@ export async function runBuildMatrix(config: BuildConfig, options: MatrixOptions
     return result;
   } finally {
     if (options.keep !== true) {
-      await rm(base1, { recursive: true, force: true });
-      await rm(base2, { recursive: true, force: true });
+      // What a build left (a tree past PATH_MAX, folders it locked) is removed all the same, never through a link.
+      removeTree(base1);
+      removeTree(base2);
     }
   }
 }

@@ -19,6 +19,7 @@ import { runBuild, type BuildRun } from './run-build.js';
 import { withShiftedClock } from './find-faketime.js';
 import { buildClock, type BuildClock } from './time-window.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
+import { removeTree } from '../io/run-folder.js';
 
 export interface BuildContext {
   /** Folder copied into each build's `src/`; null for a build without source (it gets an empty `src/`). */
@@ -64,7 +65,7 @@ export async function buildOnce(
   const root = variation.buildRoot;
   const src = join(root, 'src');
   const out = join(root, 'out');
-  await rm(root, { recursive: true, force: true });
+  removeTree(root);
   await mkdir(src, { recursive: true });
   await mkdir(out, { recursive: true });
   await mkdir(variation.home, { recursive: true });

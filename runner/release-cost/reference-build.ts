@@ -5,6 +5,7 @@
  */
 import { referenceBuildProgram, type ReleaseProfile } from '../../oracle/internal.js';
 import { DEFAULT_BUILD_TIMEOUT_MS, type BuildConfig } from './build-config.js';
+import { BUILD_DEFAULTS } from '../limits/resource-limits.js';
 
 export {
   BUILD_INFO_FILE,
@@ -42,5 +43,6 @@ export function referenceBuildConfig(): BuildConfig {
       discovery_enabled: referenceBuildArgv('discovery-enabled'),
     },
     runtimeMetadata: referenceBuildArgv('runtime-metadata'),
+    limits: BUILD_DEFAULTS,
   };
 }

@@ -41,7 +41,7 @@ import { referenceBuild, referenceBuildArgv } from './reference-build.js';
 import { causeHints, type BuildDifferences } from './cause-hints.js';
 import { causeHintJson, formatCauseHints } from './format-cause-hints.js';
 import { buildClock, type BuildClock } from './time-window.js';
-import { kitPaths, openSandbox, readSandboxPlan } from '../sandbox/open-sandbox.js';
+import { openSandbox, readSandboxPlan } from '../sandbox/open-sandbox.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 
 interface ReleaseCostOptions {
@@ -334,7 +334,7 @@ async function readBuildConfig(configPath: string, flag: string, io: CliIo): Pro
 
 async function matrix(configPath: string, opts: ReleaseCostOptions, maxLines: number, io: CliIo): Promise<number> {
   const config = await readBuildConfig(configPath, '--matrix', io);
-  const sandbox = buildSandbox(opts, vectorsDir());
+  const sandbox = buildSandbox(opts, vectorsDir(), io, config);
   let result;
   try {
     result = await runBuildMatrix(config, {
@@ -398,7 +398,7 @@ async function vectors(opts: ReleaseCostOptions, maxLines: number, timeoutMs: nu
   if (selected.length === 0) throw new UsageError('release-cost: no release-cost vector in the vector set matches');
   const lines: string[] = [];
   const counts = { PASS: 0, FAIL: 0, ERROR: 0 };
-  const sandbox = buildSandbox(opts, dir);
+  const sandbox = buildSandbox(opts, dir, io, config);
   try {
     for (const { vector } of selected) {
       const fixturePath = join(dir, 'fixtures', `${vector.fixture_sha256}.json`);
@@ -443,6 +443,12 @@ async function vectors(opts: ReleaseCostOptions, maxLines: number, timeoutMs: nu
  * that folder and its HOME, sees no vector set, reaches no network, and leaves no process behind. `--build-a` and
  * `--build-b` run the user's own commands in the user's folder, where they must write, and are not sandboxed.
  */
-function buildSandbox(opts: ReleaseCostOptions, vectorsFolder: string): Sandbox {
-  return openSandbox(readSandboxPlan(opts), { protect: kitPaths(vectorsFolder), hidden: [vectorsFolder] });
+function buildSandbox(opts: ReleaseCostOptions, vectorsFolder: string, io: CliIo, config: BuildConfig | null): Sandbox {
+  return openSandbox(readSandboxPlan(opts), {
+    vectorSets: [vectorsFolder],
+    outputs: opts.manifest === undefined ? [] : [{ path: resolve(io.cwd, opts.manifest), what: 'the manifest' }],
+    cwd: io.cwd,
+    env: io.env,
+    ...(config === null ? {} : { buildCaps: config.limits }),
+  });
 }

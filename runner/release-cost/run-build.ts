@@ -6,7 +6,8 @@
  * run is interrupted (the runner's one registry of process groups, io/process-group.ts),
  * so no build leaves a process behind. Output is kept only as a bounded tail.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { deadline } from '../io/deadline.js';
 import { registerGroup } from '../io/process-group.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
@@ -36,6 +37,8 @@ export interface BuildRun {
   timedOut: boolean;
   /** Why it could not start (e.g. ENOENT), when it could not. */
   spawnError: string | null;
+  /** The cap it reached, when the caps ended it (runner/limits/). */
+  resource?: string;
   stdoutTail: string;
   stderrTail: string;
 }
@@ -45,9 +48,12 @@ export function runBuild(spec: BuildSpec): Promise<BuildRun> {
   const maxOut = spec.maxOutputBytes ?? 8192;
   return new Promise((resolve) => {
     const contained = spec.sandbox?.sandbox.contain(spec.argv, {
-      cwd: spec.cwd,
-      env: spec.env,
-      build: { workdir: spec.cwd, writable: spec.sandbox.writable, reads: spec.sandbox.reads },
+      build: {
+        workdir: spec.cwd,
+        writable: spec.sandbox.writable,
+        reads: spec.sandbox.reads,
+        env: spec.env,
+      },
     });
     const [command, ...args] = spec.argv.length === 0 ? [] : (contained?.argv ?? spec.argv);
     if (command === undefined) {
@@ -84,12 +90,12 @@ export function runBuild(spec: BuildSpec): Promise<BuildRun> {
     let child;
     try {
       child = spawn(command, args, {
-        cwd: spec.cwd,
-        env: spec.env,
+        cwd: contained?.cwd ?? spec.cwd,
+        env: contained?.env ?? spec.env,
         detached: true,
         shell: false,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+        stdio: ['ignore', 'pipe', 'pipe', ...(contained?.stdio ?? [])],
+      }) as ChildProcessByStdio<null, Readable, Readable>;
     } finally {
       if (previous !== undefined) process.umask(previous);
     }
@@ -109,16 +115,24 @@ export function runBuild(spec: BuildSpec): Promise<BuildRun> {
       timedOut = true;
       group?.kill();
     });
+    let resource: string | undefined;
+    const watch = contained?.started(child, (c) => {
+      resource = c.message;
+      group?.kill();
+    });
     let settled = false;
     const finish = (code: number | null, signal: string | null): void => {
       if (settled) return;
       settled = true;
       bound.cancel();
+      watch?.stop();
       group?.kill();
       group?.release();
+      contained?.release();
       resolve({
         argv: spec.argv,
-        ok: !timedOut && spawnError === null && code === 0,
+        ok: !timedOut && spawnError === null && resource === undefined && code === 0,
+        ...(resource === undefined ? {} : { resource }),
         exitCode: code,
         signal,
         timedOut,
@@ -141,6 +155,7 @@ export function runBuild(spec: BuildSpec): Promise<BuildRun> {
 /** One line saying why a build failed, without its output. */
 export function buildFailure(run: BuildRun): string {
   if (run.spawnError !== null) return `could not start (${run.spawnError})`;
+  if (run.resource !== undefined) return `was ended at a cap: ${run.resource}`;
   if (run.timedOut) return 'timed out and was killed';
   if (run.signal !== null) return `killed by ${run.signal}`;
   return `exited with status ${run.exitCode ?? 'unknown'}`;

@@ -49,6 +49,7 @@ import { treeArtifactDigest } from './artifact-manifest.js';
 import { buildFailure } from './run-build.js';
 import { displayPath, type ArtifactTree } from './artifact-tree.js';
 import { DEFAULT_BUILD_TIMEOUT_MS, type ProviderBuild } from './build-config.js';
+import { removeTree } from '../io/run-folder.js';
 
 /** What the runner passes in: the vector's id, its `release` expectation and its fixture. */
 export interface ReleaseVectorInput {
@@ -317,8 +318,9 @@ export async function runReleaseVector(
     }
     return { verdict: details.violations.length === 0 ? 'PASS' : 'FAIL', details };
   } finally {
-    await rm(base, { recursive: true, force: true });
-    if (variantBase !== null) await rm(variantBase, { recursive: true, force: true });
+    // What a build left (a tree past PATH_MAX, folders it locked) is removed all the same, never through a link.
+    removeTree(base);
+    if (variantBase !== null) removeTree(variantBase);
   }
 }
 

@@ -32,8 +32,9 @@ import { reproduceCommand, reproduceFreshCommand, sandboxArgs, type ReproduceCon
 import { runGate } from './run-gate.js';
 import { installRunInterruption } from './run-interruption.js';
 import type { RunPlan } from './run-plan.js';
-import { kitPaths, openSandbox } from '../sandbox/open-sandbox.js';
-import type { ProtectedPath } from '../sandbox/sandbox-binds.js';
+import { openSandbox } from '../sandbox/open-sandbox.js';
+import type { NamedPath } from '../sandbox/sandbox-view.js';
+import { providerNeeds } from '../adapters/provider-sandbox.js';
 import { loadKitEagerly } from './load-kit-eagerly.js';
 
 /** A finished run: its report, the console that shows it, and what the outputs written after it need. */
@@ -87,9 +88,12 @@ export async function runFromPlan(plan: RunPlan, chosen: ChosenVectors, io: CliI
   loadKitEagerly(reports.formats);
   const vectorsFolder = plan.selection.vectors ?? join(kitRoot(), 'vectors');
   const sandbox = openSandbox(plan.provider.sandbox, {
-    declared: config.sandbox,
-    protect: protectedPaths(plan, vectorsFolder, io.cwd),
-    hidden: [vectorsFolder],
+    ...providerNeeds(config, relocatedSpec(config.spec)),
+    vectorSets: [vectorsFolder],
+    outputs: outputPaths(plan, io.cwd),
+    cwd: io.cwd,
+    env: io.env,
+    ...(config.build === undefined ? {} : { buildCaps: config.build.config.limits }),
   });
   // In the sandbox a provider runs in a scratch folder: its argv names paths of its own folder absolutely.
   const spec = sandbox.on ? relocatedSpec(config.spec) : config.spec;
@@ -193,20 +197,20 @@ export async function runFromPlan(plan: RunPlan, chosen: ChosenVectors, io: CliI
 }
 
 /**
- * What no writable bind of the provider's configuration may touch: the kit, the vector set, and every folder the
- * run writes its outputs to.
+ * What the run writes: no writable bind of the provider's configuration may touch it, and where it exists already (an
+ * earlier run's reports, with their diffs) the provider never sees it.
  */
-function protectedPaths(plan: RunPlan, vectorsFolder: string, cwd: string): ProtectedPath[] {
+function outputPaths(plan: RunPlan, cwd: string): NamedPath[] {
   const { reports, phases } = plan;
-  const out: ProtectedPath[] = kitPaths(vectorsFolder);
-  if (reports.formats.length > 0 && reports.out !== '-')
-    out.push({
-      path: reports.out === undefined ? (reports.dir ?? resolve(cwd)) : dirname(reports.out),
-      what: 'the report folder',
-    });
-  if (reports.events !== undefined) out.push({ path: dirname(reports.events), what: 'the event stream folder' });
+  const out: NamedPath[] = [];
+  if (reports.formats.length > 0 && reports.out !== '-') {
+    if (reports.out !== undefined) out.push({ path: reports.out, what: 'a report' });
+    else if (reports.dir !== undefined) out.push({ path: reports.dir, what: 'the report folder' });
+    else for (const f of reports.formats) out.push({ path: reportPath(reports, f, cwd), what: 'a report' });
+  }
+  if (reports.events !== undefined) out.push({ path: reports.events, what: 'the event stream' });
   if (reports.updateExpectations !== undefined)
-    out.push({ path: dirname(reports.updateExpectations), what: 'the expectations folder' });
+    out.push({ path: reports.updateExpectations, what: 'the expectations file' });
   if (phases.fuzz.cases > 0) out.push({ path: phases.fuzz.folder, what: 'the fuzz output folder' });
   return out;
 }

@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { kitRoot } from '../../oracle/internal.js';
 import type { BuildConfig, ProviderBuild } from '../release-cost/build-config.js';
+import { BUILD_DEFAULTS } from '../limits/resource-limits.js';
 
 /** The stand-in build script. */
 export const VARIANT_BUILDER = join(kitRoot(), 'runner', 'test-support', 'variant-builder.mjs');
@@ -33,5 +34,6 @@ export function variantBuildConfig(leak: string, timeoutMs = 20_000): BuildConfi
     env: {},
     commands: variantBuildCommands(leak),
     runtimeMetadata: null,
+    limits: BUILD_DEFAULTS,
   };
 }
