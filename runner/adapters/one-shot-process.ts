@@ -19,6 +19,7 @@ import { NO_BYTES } from './provider-connection.js';
 import type { QueryWindow } from '../hermetic/attribute-events.js';
 import type { HermeticSession } from '../hermetic/hermetic-session.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
+import { FORBIDDEN_CALL, SIGSYS_EXIT_STATUS } from '../sandbox/seccomp-filter.js';
 
 /** How long the end of stdout may lag behind the exit of a one-shot provider whose descendants were ended. */
 const EXIT_DRAIN_MS = 2000;
@@ -115,6 +116,7 @@ class OneShotConnection implements ProviderConnection {
       contained: contained?.contained ?? false,
       stdio: contained?.stdio ?? [],
     });
+    const enforced = trace !== undefined && this.sandbox?.enforcesHermetic === true;
     let crossing: CapCrossing | undefined;
     const watch = contained?.started(group.child, (c) => {
       crossing = c;
@@ -149,6 +151,8 @@ class OneShotConnection implements ProviderConnection {
             ok: false,
             fault: { kind: 'start', message: `provider could not start: ${exit.error}`, stderrTail: NO_BYTES },
           });
+        } else if (enforced && exit.code === SIGSYS_EXIT_STATUS) {
+          finish({ ok: false, fault: { kind: 'hermetic', message: FORBIDDEN_CALL, stderrTail: group.stderrTail() } });
         } else if (crossing !== undefined) {
           finish({ ok: false, fault: { kind: 'resource', message: crossing.message, stderrTail: group.stderrTail() } });
         } else if (exit.code !== 0) {

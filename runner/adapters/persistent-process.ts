@@ -31,6 +31,7 @@ import type { Watch } from '../limits/watchdog.js';
 import type { QueryWindow } from '../hermetic/attribute-events.js';
 import type { HermeticSession, InstanceTrace } from '../hermetic/hermetic-session.js';
 import type { ContainedCommand, Sandbox } from '../sandbox/sandbox.js';
+import { FORBIDDEN_CALL, SIGSYS_EXIT_STATUS } from '../sandbox/seccomp-filter.js';
 
 /** A provider command: argv (never run through a shell), working directory, extra environment. */
 export interface ProcessCommand {
@@ -148,6 +149,7 @@ class PersistentProcessConnection implements ProviderConnection {
       stdio: contained?.stdio ?? [],
     });
     this.group = group;
+    const enforced = trace !== undefined && sandbox?.enforcesHermetic === true;
     if (contained !== undefined) {
       this.watch = contained.started(group.child, (crossing) =>
         this.die({ kind: 'resource', message: crossing.message, stderrTail: group.stderrTail() }),
@@ -187,6 +189,10 @@ class PersistentProcessConnection implements ProviderConnection {
       exitedYet = true;
       // Let the last bytes of stdout and stderr arrive before calling it a crash.
       deadline(EXIT_DRAIN_MS, () => {
+        if (enforced && exit.code === SIGSYS_EXIT_STATUS) {
+          this.die({ kind: 'hermetic', message: FORBIDDEN_CALL, stderrTail: group.stderrTail() });
+          return;
+        }
         const how = exit.error
           ? `could not start: ${exit.error}`
           : exit.signal
@@ -203,7 +209,7 @@ class PersistentProcessConnection implements ProviderConnection {
     );
     if (!reply.ok)
       return this.startFailed(
-        reply.fault.kind === 'crash'
+        reply.fault.kind === 'crash' || reply.fault.kind === 'hermetic'
           ? { ...reply.fault, kind: 'start' }
           : reply.fault.kind === 'timeout'
             ? { ...reply.fault, kind: 'start', message: `no hello within ${timeoutMs} ms (--start-timeout-ms)` }

@@ -29,6 +29,8 @@ export type ProviderFault =
   | ({ kind: 'oversize'; message: string } & FaultEvidence)
   /** A cap of runner/limits/ reached: the message names the cap, the limit and what was measured. */
   | ({ kind: 'resource'; message: string } & FaultEvidence)
+  /** Under `run --hermetic`, the kernel ended the provider at a call the sandbox's seccomp program forbids. */
+  | ({ kind: 'hermetic'; message: string } & FaultEvidence)
   | ({ kind: 'start'; message: string } & FaultEvidence);
 
 /**

@@ -12,7 +12,7 @@ import { killAllGroups } from '../io/process-group.js';
 import { launcherFor, relocatedSpec, resolveProvider, type ProviderOptions } from '../adapters/provider-spec.js';
 import { openProviderSandbox } from '../adapters/provider-sandbox.js';
 import type { SandboxOptions } from '../sandbox/open-sandbox.js';
-import { describeSandbox } from '../sandbox/describe-sandbox.js';
+import { describeLimits, describeSandbox } from '../sandbox/describe-sandbox.js';
 import { EXIT, UsageError, type Register } from '../io/cli-io.js';
 import { addProviderOptions, ignoreClosedOutput, intOption, RUN_DEFAULTS } from '../io/cli-options.js';
 import { describeProvider } from '../report/describe.js';
@@ -95,7 +95,8 @@ async function smoke(opts: SmokeOptions, io: Parameters<Register>[1]): Promise<n
     { vectorSets: [vectorsFolder], outputs: [], cwd: io.cwd, env: io.env },
     relocatedSpec(config.spec),
   );
-  out(`sandbox: ${escapeText(describeSandbox(sandbox.report))}`);
+  out(escapeText(describeSandbox(sandbox.report)));
+  if (sandbox.report.limits !== undefined) out(escapeText(describeLimits(sandbox.report.limits)));
   const spec = sandbox.on ? relocatedSpec(config.spec) : config.spec;
   let outcome: SmokeOutcome;
   try {

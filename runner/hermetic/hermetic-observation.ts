@@ -25,6 +25,11 @@ export interface HermeticReport {
   facility: string | null;
   /** Why the trace did not run (the facility is missing, ptrace is refused), escaped. */
   reason?: string;
+  /**
+   * What the sandbox enforced rather than observed: a seccomp program bubblewrap loads ends the provider at a process
+   * start or a network socket, whether or not it can tell it is traced (empty with the sandbox off).
+   */
+  enforced?: HermeticCheck[];
   observed: HermeticCheck[];
   not_observed: HermeticCheck[];
   /** Provider instances traced (one per persistent instance, one per one-shot query). */
@@ -70,6 +75,28 @@ const NEVER_OBSERVABLE: HermeticCheck[] = [
       'tell an ambient file the provider reads from those',
   },
 ];
+
+/** How the sandbox enforces: the kernel ends the provider at the call, traced or not. */
+const SECCOMP = "a seccomp program bubblewrap loads before the provider's command: the kernel ends the provider at the call";
+
+/** What the sandbox's seccomp program enforces (runner/sandbox/seccomp-filter.ts). */
+export const ENFORCED_CHECKS: readonly HermeticCheck[] = [
+  {
+    what: 'process-start',
+    clauses: ['KD-TRUST-10', 'KD-TRUST-09'],
+    how: `fork(), vfork(), clone() without CLONE_THREAD (clone3 answers ENOSYS), by ${SECCOMP}; execve() stays allowed and is observed only`,
+  },
+  {
+    what: 'network',
+    clauses: ['KD-TRUST-10', 'KD-EFFECT-04'],
+    how: `socket() of any family but AF_UNIX (io_uring_setup answers ENOSYS), by ${SECCOMP}`,
+  },
+];
+
+/** The report's section with what the sandbox enforced added (`enforced` false: observation only, named so). */
+export function withEnforcement(report: HermeticReport, enforced: boolean): HermeticReport {
+  return { ...report, enforced: enforced ? [...ENFORCED_CHECKS] : [] };
+}
 
 /** The section for a run whose every query was traced. */
 export function tracedObservation(
@@ -126,10 +153,16 @@ export function mergeHermeticReports(
     vectors_with_effects: sum((s) => s.vectors_with_effects),
     effects_outside_queries: sum((s) => s.effects_outside_queries),
   };
+  // Enforced for the merged gate only when every shard enforced it.
+  const enforcedEverywhere = present.every((s) => (s.enforced?.length ?? 0) > 0);
+  const enforced = present.some((s) => s.enforced !== undefined)
+    ? { enforced: enforcedEverywhere ? [...ENFORCED_CHECKS] : [] }
+    : {};
   const untraced = present.find((s) => !s.ran);
-  if (untraced !== undefined) return { ok: true, hermetic: { ...untraced, ...counts } };
+  if (untraced !== undefined) return { ok: true, hermetic: { ...untraced, ...enforced, ...counts } };
   const facilities = [...new Set(present.map((s) => s.facility ?? ''))].sort(compareUtf8);
-  return { ok: true, hermetic: { ...(present[0] as HermeticReport), facility: facilities.join('; '), ...counts } };
+  const first = present[0] as HermeticReport;
+  return { ok: true, hermetic: { ...first, ...enforced, facility: facilities.join('; '), ...counts } };
 }
 
 /** One line for the console and the text reports. */
@@ -139,8 +172,14 @@ export function describeHermetic(h: HermeticReport): string {
       `hermetic: not observed (${h.reason ?? 'no facility'}): KD-TRUST-09, KD-TRUST-10, ` +
       `KD-EFFECT-04 were not checked`
     );
+  const enforced =
+    h.enforced === undefined
+      ? ''
+      : h.enforced.length === 0
+        ? 'nothing enforced (the sandbox is off: observed only); '
+        : 'process starts and network sockets enforced by seccomp (the kernel ends the provider); ';
   return (
-    `hermetic: ${h.facility ?? ''} traced ${h.traced_instances} provider instance(s); ` +
+    `hermetic: ${enforced}${h.facility ?? ''} traced ${h.traced_instances} provider instance(s); ` +
     `${h.vectors_with_effects} vector(s) failed for a network request or process start in their ` +
     `query; ${h.effects_outside_queries} effect(s) outside every query (not blamed); clock, random ` +
     `and file reads not observable`

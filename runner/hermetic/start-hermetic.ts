@@ -5,7 +5,12 @@
  */
 import { UsageError } from '../io/cli-io.js';
 import { HermeticSession } from './hermetic-session.js';
-import { tracedObservation, untracedObservation, type HermeticReport } from './hermetic-observation.js';
+import {
+  tracedObservation,
+  untracedObservation,
+  withEnforcement,
+  type HermeticReport,
+} from './hermetic-observation.js';
 import { probeStrace } from './probe-strace.js';
 
 /** The session to trace with, or the report section of a run that could not trace. */
@@ -32,7 +37,11 @@ export function startHermetic(
  * The report's hermetic section, from the traces read at the end of the run (HermeticSession.collect). A trace cut
  * at its cap did not see every query, so nothing is then claimed observed (fails closed); the counts stay.
  */
-export function hermeticSection(start: HermeticStart): HermeticReport {
+export function hermeticSection(start: HermeticStart, enforced = false): HermeticReport {
+  return withEnforcement(observedSection(start), enforced);
+}
+
+function observedSection(start: HermeticStart): HermeticReport {
   if ('untraced' in start) return start.untraced;
   const findings = start.session.findings;
   const counts = {

@@ -92,7 +92,14 @@ export function attributeFailure(
   return { fail_clauses: clausesOfDifference(difference, vectorClauses), clause_source: 'difference' };
 }
 
-/** The attribution of an ERROR, when a rule names it: an oversize reply breaks KD-LIMIT-03. */
-export function attributeError(error: VectorError): { fail_clauses: string[]; clause_source: 'limit' } | undefined {
-  return error.kind === 'oversize' ? { fail_clauses: [OVERSIZE_CLAUSE], clause_source: 'limit' } : undefined;
+/**
+ * The attribution of an ERROR, when a rule names it: an oversize reply breaks KD-LIMIT-03; a provider the kernel
+ * ended at a call `--hermetic` forbids (a process started, a socket opened) breaks KD-TRUST-10 and KD-TRUST-09.
+ */
+export function attributeError(
+  error: VectorError,
+): { fail_clauses: string[]; clause_source: 'limit' | 'hermetic' } | undefined {
+  if (error.kind === 'oversize') return { fail_clauses: [OVERSIZE_CLAUSE], clause_source: 'limit' };
+  if (error.kind === 'hermetic') return { fail_clauses: ['KD-TRUST-09', 'KD-TRUST-10'], clause_source: 'hermetic' };
+  return undefined;
 }

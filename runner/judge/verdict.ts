@@ -55,7 +55,7 @@ export function verdictNotHandled(value: never): never {
 
 /** Why a vector has no result bytes. */
 export interface VectorError {
-  kind: 'provider-error' | 'crash' | 'timeout' | 'protocol' | 'oversize' | 'resource' | 'start' | 'not-run';
+  kind: 'provider-error' | 'crash' | 'timeout' | 'protocol' | 'oversize' | 'resource' | 'hermetic' | 'start' | 'not-run';
   /** The provider's error code, for `provider-error`. */
   code?: string;
   /** Escaped, bounded text. */
@@ -159,8 +159,11 @@ export interface FailJudgement extends JudgementCommon, AnswerDigest {
 export interface ErrorJudgement extends JudgementCommon {
   verdict: 'ERROR';
   error: VectorError;
-  /** For an oversize reply: its fail_clauses are the limit it broke (KD-LIMIT-03). */
-  clause_source?: 'limit';
+  /**
+   * For an oversize reply: its fail_clauses are the limit it broke (KD-LIMIT-03); for a call `--hermetic` forbids,
+   * the hermetic clauses (KD-TRUST-09, KD-TRUST-10).
+   */
+  clause_source?: 'limit' | 'hermetic';
 }
 
 /** Never sent (or never built), or not judged on a file of the set that changed. */

@@ -16,7 +16,7 @@ import pc from 'picocolors';
 import { formatViolation, escapeText } from '../../oracle/index.js';
 import { gateEffect, VERDICTS, verdictNotHandled, type VectorJudgement } from '../judge/verdict.js';
 import { describeHermetic } from '../hermetic/hermetic-observation.js';
-import { describeSandbox } from '../sandbox/describe-sandbox.js';
+import { describeLimits, describeSandbox } from '../sandbox/describe-sandbox.js';
 import { describeProvider, differenceLines } from './describe.js';
 import { describeFreshPhase, failingFreshCases } from './fresh-phase-report.js';
 import { describeFuzzPhase } from './fuzz-phase-report.js';
@@ -190,6 +190,7 @@ export function consoleReporter(out: Writable, tty: boolean, options: ConsoleRep
       if (report.fresh !== undefined) out.write(`${escapeText(describeFreshPhase(report.fresh))}\n`);
       if (report.fuzz !== undefined) out.write(`${escapeText(describeFuzzPhase(report.fuzz))}\n`);
       if (report.sandbox !== undefined) out.write(`${escapeText(describeSandbox(report.sandbox))}\n`);
+      if (report.sandbox?.limits !== undefined) out.write(`${escapeText(describeLimits(report.sandbox.limits))}\n`);
       if (report.hermetic !== undefined) out.write(`${escapeText(describeHermetic(report.hermetic))}\n`);
       for (const line of extra) out.write(`${line}\n`);
     }

@@ -10,7 +10,7 @@
  * `hidden` and `textContent`, so provider bytes never become markup or script.
  */
 import { describeHermetic } from '../hermetic/hermetic-observation.js';
-import { describeSandbox } from '../sandbox/describe-sandbox.js';
+import { describeLimits, describeSandbox } from '../sandbox/describe-sandbox.js';
 import { compareUtf8, escapeFor, formatViolation, sha256Bytes } from '../../oracle/index.js';
 import { htmlSafe } from '../../oracle/internal.js';
 import type { DifferenceClass } from '../judge/classify-difference.js';
@@ -184,6 +184,7 @@ export function renderHtml(report: GateReport): string {
   if (report.provider && report.provider.interpretations.length > 0)
     meta.push(['interpretations', h(report.provider.interpretations.join(', '))]);
   if (report.sandbox !== undefined) meta.push(['sandbox', h(describeSandbox(report.sandbox))]);
+  if (report.sandbox?.limits !== undefined) meta.push(['limits', h(describeLimits(report.sandbox.limits))]);
   if (report.hermetic !== undefined) meta.push(['hermetic', h(describeHermetic(report.hermetic))]);
   const out: string[] = [];
   out.push('<!DOCTYPE html>', '<html lang="en"><head><meta charset="utf-8">');

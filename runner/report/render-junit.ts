@@ -10,7 +10,7 @@
 import { describeFreshPhase, freshLabel, type FreshPhaseReport } from './fresh-phase-report.js';
 import { describeFuzzPhase, type FuzzPhaseReport } from './fuzz-phase-report.js';
 import { describeHermetic } from '../hermetic/hermetic-observation.js';
-import { describeSandbox } from '../sandbox/describe-sandbox.js';
+import { describeLimits, describeSandbox } from '../sandbox/describe-sandbox.js';
 import { createRequire } from 'node:module';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import { compareUtf8, formatViolation, escapeText } from '../../oracle/index.js';
@@ -89,6 +89,7 @@ function addProperties(suite: XMLBuilder, report: GateReport): void {
   add('started_at', report.started_at);
   add('duration_ms', String(report.duration_ms));
   if (report.sandbox !== undefined) add('sandbox', describeSandbox(report.sandbox));
+  if (report.sandbox?.limits !== undefined) add('limits', describeLimits(report.sandbox.limits));
   if (report.hermetic !== undefined) add('hermetic', describeHermetic(report.hermetic));
 }
 

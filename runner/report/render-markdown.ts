@@ -7,7 +7,7 @@
 import { describeFreshPhase, failingFreshCases } from './fresh-phase-report.js';
 import { describeFuzzPhase } from './fuzz-phase-report.js';
 import { describeHermetic } from '../hermetic/hermetic-observation.js';
-import { describeSandbox } from '../sandbox/describe-sandbox.js';
+import { describeLimits, describeSandbox } from '../sandbox/describe-sandbox.js';
 import { escapeText, formatViolation, markdownCell } from '../../oracle/index.js';
 import { markdownFence, markdownSafe } from '../../oracle/internal.js';
 import { VERDICTS, verdictNotHandled, type VectorJudgement } from '../judge/verdict.js';
@@ -39,6 +39,8 @@ export function renderMarkdown(report: GateReport): string {
   if (report.fresh !== undefined) lines.push(`| fresh | ${markdownCell(describeFreshPhase(report.fresh))} |`);
   if (report.fuzz !== undefined) lines.push(`| fuzz | ${markdownCell(describeFuzzPhase(report.fuzz))} |`);
   if (report.sandbox !== undefined) lines.push(`| sandbox | ${markdownCell(describeSandbox(report.sandbox))} |`);
+  if (report.sandbox?.limits !== undefined)
+    lines.push(`| limits | ${markdownCell(describeLimits(report.sandbox.limits))} |`);
   if (report.hermetic !== undefined) lines.push(`| hermetic | ${markdownCell(describeHermetic(report.hermetic))} |`);
   lines.push(`| started | ${markdownCell(report.started_at)} on ${markdownCell(report.hostname)} |`);
   lines.push(`| wall time | ${(report.duration_ms / 1000).toFixed(3)} s |`);

@@ -63,7 +63,9 @@ export function finishPhase(run: GateRun, findings: GateFindings): GateReport {
     unknown_expectations: applied.unknown,
     duration_ms: Date.now() - run.startedMs,
     interrupted_by: abort?.aborted ? (String(abort.reason) as InterruptReason) : null,
-    ...(options.hermetic === undefined ? {} : { hermetic: hermeticSection(options.hermetic) }),
+    ...(options.hermetic === undefined
+      ? {}
+      : { hermetic: hermeticSection(options.hermetic, options.hermeticEnforced === true) }),
     ...(findings.fresh === undefined ? {} : { fresh: findings.fresh }),
   });
   const report = reportFromEvents(run.events);

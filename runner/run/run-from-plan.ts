@@ -165,7 +165,7 @@ export async function runFromPlan(plan: RunPlan, chosen: ChosenVectors, io: CliI
     ...(phases.fuzz.cases > 0 ? { fuzz: { ...phases.fuzz, launcher: launcherFor(spec, launch) } } : {}),
     abort: interruption.signal,
     reproduce: (j) => reproduceCommand(j, reproduce),
-    ...(hermetic === undefined ? {} : { hermetic }),
+    ...(hermetic === undefined ? {} : { hermetic, hermeticEnforced: sandbox.enforcesHermetic }),
   };
   let report: GateReport;
   try {

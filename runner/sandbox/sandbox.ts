@@ -20,7 +20,7 @@ import type { Readable, Writable } from 'node:stream';
 import { escapeBytes, escapeText } from '../../oracle/index.js';
 import { parseJsonInput } from '../../oracle/internal.js';
 import { UsageError } from '../io/cli-io.js';
-import { Limits } from '../limits/limits.js';
+import { Limits, type LimitsReport } from '../limits/limits.js';
 import type { CapCrossing, Watch, WatchedTmpfs } from '../limits/watchdog.js';
 import { bwrapArguments, type FolderBind, type Mask, type SandboxLayout } from './bwrap-arguments.js';
 import { launcherEnvironment, SYSTEM_PATH } from '../io/host-programs.js';
@@ -63,6 +63,8 @@ export interface SandboxReport {
   environment?: { allowlist: string[]; declared: string[]; passed: string[] };
   /** Where the isolation is weaker than the rest of this section says (a writable bind, the sandbox off). */
   notes: string[];
+  /** The caps every instance and build ran within, and what held them (runner/limits/). */
+  limits?: LimitsReport;
 }
 
 /** A folder the sandbox shows from a descriptor, and what it is for the report. */
@@ -205,6 +207,7 @@ export class Sandbox {
         read_only_binds: [],
         writable_binds: [],
         environment: environmentNames(request),
+        limits: request.limits.report,
         notes: [
           "the provider ran with the runner's own rights: it could read the runner's files, write the kit, its " +
             'vectors and the report folders and reach the network, and a process it detached was found only by ' +
@@ -254,6 +257,7 @@ export class Sandbox {
         ...request.writable.map(shown),
       ],
       environment: environmentNames(request),
+      limits: request.limits.report,
       notes: [
         ...request.writable.map(
           (b) => `writable bind ${escapeText(b.path)}: the provider can change what is there, and what it writes stays`,
@@ -278,6 +282,11 @@ export class Sandbox {
   /** True when providers run in the sandbox. */
   get on(): boolean {
     return this.request.mode === 'on';
+  }
+
+  /** True when `--hermetic` is enforced by a seccomp program here (the sandbox is on and knows this architecture). */
+  get enforcesHermetic(): boolean {
+    return this.on && hermeticFilterBytes() !== undefined;
   }
 
   /** The caps of the run. */
@@ -488,7 +497,7 @@ export class Sandbox {
     stdio.push('pipe');
     let seccompFd: number | undefined;
     let seccompHandle: number | undefined;
-    if (a.hermetic) {
+    if (a.hermetic && this.enforcesHermetic) {
       seccompHandle = openSync(this.seccompFile(), 'r');
       seccompFd = 3 + stdio.length;
       stdio.push(seccompHandle);

@@ -99,3 +99,8 @@ export function hermeticFilterBytes(arch: string = process.arch): Uint8Array | u
  * provider attempted what the program forbids.
  */
 export const SIGSYS_EXIT_STATUS = 159;
+
+/** The message of an instance the kernel ended at a forbidden call (an ERROR `hermetic`, KD-TRUST-09/10). */
+export const FORBIDDEN_CALL =
+  'the kernel ended the provider at a call --hermetic forbids (SIGSYS): a query may not start a process or open a ' +
+  'socket other than a Unix one (KD-TRUST-10, KD-TRUST-09)';
