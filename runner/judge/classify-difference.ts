@@ -11,7 +11,7 @@
  * The contexts and identities are the provider's text as it is (both sides decoded as
  * UTF-8 JSON, so it is text): each reporter escapes them once, for its own sink.
  */
-import { childPointer } from '../../oracle/internal.js';
+import { childPointer, clip } from '../../oracle/internal.js';
 import { elementIdentity, shortenIds, type Json } from './element-identity.js';
 
 /** One reordered array: where it is, and its elements' identities in the two orders from where they part. */
@@ -54,6 +54,8 @@ export const LAYOUT_CONTEXT_BYTES = 24;
 export const MAX_REORDERED_ARRAYS = 8;
 /** The most identities given of each order of one array. */
 export const MAX_IDENTITIES = 12;
+/** The most characters of one pointer or identity shown (a provider's key or value may be megabytes long). */
+export const MAX_POINTER_CHARS = 300;
 
 /** Classifies the difference between two byte strings known to differ. */
 export function classifyDifference(expected: Uint8Array, actual: Uint8Array): DifferenceClass {
@@ -66,15 +68,15 @@ export function classifyDifference(expected: Uint8Array, actual: Uint8Array): Di
     collectOrderDifferences(e.value, a.value, '', found);
     return {
       kind: 'order',
-      pointers: found.slice(0, MAX_POINTERS).map((r) => r.pointer),
-      arrays: found.slice(0, MAX_REORDERED_ARRAYS),
+      pointers: found.slice(0, MAX_POINTERS).map((r) => clip(r.pointer, MAX_POINTER_CHARS)),
+      arrays: found.slice(0, MAX_REORDERED_ARRAYS).map((r) => ({ ...r, pointer: clip(r.pointer, MAX_POINTER_CHARS) })),
     };
   }
   const pointers: string[] = [];
   collectDifferences(e.value, a.value, '', pointers);
   return {
     kind: 'values',
-    pointers: pointers.slice(0, MAX_POINTERS),
+    pointers: pointers.slice(0, MAX_POINTERS).map((p) => clip(p, MAX_POINTER_CHARS)),
     more: Math.max(0, pointers.length - MAX_POINTERS),
   };
 }
@@ -115,7 +117,8 @@ function context(bytes: Uint8Array, start: number, offset: number): string {
 function reordered(e: Json[], a: Json[], pointer: string): ReorderedArray {
   let from = 0;
   while (from < e.length && deepEqual(e[from] as Json, a[from] as Json)) from++;
-  const window = (side: Json[]): string[] => side.slice(from, from + MAX_IDENTITIES).map(elementIdentity);
+  const window = (side: Json[]): string[] =>
+    side.slice(from, from + MAX_IDENTITIES).map((x) => clip(elementIdentity(x), MAX_POINTER_CHARS));
   const [expected = [], actual = []] = shortenIds([window(e), window(a)]);
   return { pointer, length: e.length, from, expected, actual };
 }

@@ -68,11 +68,13 @@ export function judgeVector(
     };
   }
   const verified = runVerifier(actual, vector, context.fixture());
+  const cut = violationsCutNote(verified.violations.length);
+  verified.violations = boundViolations(verified.violations);
   const difference = classifyDifference(vector.expected, actual);
   const failed: VectorJudgement = {
     ...judgementOf(vector, 'FAIL'),
     violations: verified.violations,
-    notes: verified.fault === undefined ? [] : [verified.fault],
+    notes: [...(verified.fault === undefined ? [] : [verified.fault]), ...(cut === undefined ? [] : [cut])],
     ...answer,
     ...attributeFailure(verified.violations, difference, vector.clauses),
     difference,
@@ -98,6 +100,40 @@ export function errorFromFault(fault: ProviderFault): VectorError {
   else if (fault.stderrTail.length > 0)
     error.stderr_tail = clip(escapeBytes(fault.stderrTail, { keepLines: true }), MAX_PROVIDER_TEXT);
   return error;
+}
+
+/** The most violations of one answer a judgement keeps (the verifier may find one per row of a huge answer). */
+export const MAX_VIOLATIONS = 64;
+/** The most characters of a violation's pointer, expected or actual text a judgement keeps. */
+const MAX_VIOLATION_TEXT = 500;
+
+/**
+ * A wrong answer's violations bounded in number and in size, so that every report of every format can be written
+ * whatever the provider answers: the first MAX_VIOLATIONS, each text field clipped with the cut said.
+ */
+export function boundViolations(violations: readonly Violation[]): Violation[] {
+  const kept = violations.slice(0, MAX_VIOLATIONS).map(boundOne);
+  // Every clause broken keeps one violation, so a cut never changes the clauses a FAIL names.
+  const clauses = [...new Set(violations.slice(MAX_VIOLATIONS).map((v) => v.clause))].sort();
+  for (const clause of clauses.filter((c) => !kept.some((k) => k.clause === c)))
+    kept.push(boundOne(violations.find((v) => v.clause === clause) as Violation));
+  return kept;
+}
+
+/** The note of a judgement whose violations were cut, or undefined. */
+export function violationsCutNote(found: number): string | undefined {
+  return found <= MAX_VIOLATIONS
+    ? undefined
+    : `${found - MAX_VIOLATIONS} more violations of this answer are not listed (the first ${MAX_VIOLATIONS} are, ` +
+        'and one of every other clause broken)';
+}
+
+function boundOne(v: Violation): Violation {
+  const out: Violation = { ...v };
+  if (v.pointer !== undefined) out.pointer = clip(v.pointer, MAX_VIOLATION_TEXT);
+  if (v.expected !== undefined) out.expected = clip(v.expected, MAX_VIOLATION_TEXT);
+  if (v.actual !== undefined) out.actual = clip(v.actual, MAX_VIOLATION_TEXT);
+  return out;
 }
 
 /** A vector that was never sent. */

@@ -26,6 +26,11 @@ export interface InstanceBudget {
   identityEmitted: boolean;
   /** What a provider may declare in its hello (declared-interpretations.ts); anything else refuses the instance. */
   declarable: ReadonlySet<string>;
+  /**
+   * Why the provider could not be started, once it could not: no lane of any phase tries again, so a provider that
+   * never answers its hello costs one start timeout per run, not one per phase and instance.
+   */
+  unstartable?: LaneReady & { ok: false };
 }
 
 /** A call's outcome, or why the vector was not sent (`changedFile` when a file of the set changed after the check). */
@@ -57,6 +62,7 @@ export class Lane {
   async ensure(): Promise<LaneReady> {
     if (this.refused !== undefined) return { ok: false, why: this.refused };
     if (this.connection?.alive) return { ok: true, connection: this.connection };
+    if (this.budget.unstartable !== undefined) return this.budget.unstartable;
     if (this.everStarted) {
       if (this.budget.restartsLeft <= 0) return { ok: false, why: 'the provider died and the restart budget is spent' };
       this.budget.restartsLeft -= 1;
@@ -80,7 +86,9 @@ export class Lane {
       const why =
         `the provider could not start: ` + `${fault.kind === 'provider-error' ? describeFault(fault) : fault.message}`;
       const tail = 'stderrTail' in fault ? Buffer.from(fault.stderrTail).toString('utf8').trim() : '';
-      return tail === '' ? { ok: false, why } : { ok: false, why, stderrTail: tail };
+      const failed: LaneReady & { ok: false } = tail === '' ? { ok: false, why } : { ok: false, why, stderrTail: tail };
+      this.budget.unstartable = failed;
+      return failed;
     }
     const refused = undeclarableProblem(started.value.identity.interpretations, this.budget.declarable);
     if (refused !== undefined) {

@@ -111,10 +111,17 @@ export function providerArgs(opts: ProviderOptions, cwd: string): string[] {
   return ['--provider', opts.provider ?? 'reference', ...(opts.adapter ? ['--adapter', opts.adapter] : [])];
 }
 
-/** `--sandbox` and `--bwrap` as given, for a command that reproduces a run with them. */
-export function sandboxArgs(opts: { sandbox?: string; bwrap?: string }): string[] {
+/** `--sandbox`, `--bwrap`, `--pass-env` and `--limits` as given, for a command that reproduces a run with them. */
+export function sandboxArgs(opts: {
+  sandbox?: string;
+  bwrap?: string;
+  passEnv?: readonly string[];
+  limits?: string;
+}): string[] {
   return [
     ...(opts.sandbox === undefined ? [] : ['--sandbox', opts.sandbox]),
     ...(opts.bwrap === undefined || opts.bwrap === 'bwrap' ? [] : ['--bwrap', opts.bwrap]),
+    ...(opts.passEnv ?? []).flatMap((name) => ['--pass-env', name]),
+    ...(opts.limits === undefined ? [] : ['--limits', opts.limits]),
   ];
 }

@@ -135,6 +135,8 @@ export async function runFromPlan(plan: RunPlan, chosen: ChosenVectors, io: CliI
     sandboxArgs: sandboxArgs({
       ...(plan.provider.sandbox.offReason === '--sandbox off' ? { sandbox: 'off' } : {}),
       bwrap: plan.provider.sandbox.bwrap,
+      passEnv: plan.provider.sandbox.passEnv,
+      ...(plan.provider.sandbox.limits.offReason === '--limits off' ? { limits: 'off' } : {}),
     }),
   };
   const gate: GateRunOptions = {
