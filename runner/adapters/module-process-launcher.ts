@@ -29,10 +29,12 @@ export function moduleProcessLauncher(
   version = kitVersion(),
   hermetic?: HermeticSession,
   sandbox?: Sandbox,
+  enforceHermetic = false,
 ): ProviderLauncher {
   const command = { argv: moduleHostArgv(moduleUrlOf(modulePath, baseDir)) };
   return persistentProcessLauncher(command, version, {
     adapter: 'module',
+    enforceHermetic,
     maxResidentBytes: WORKER_HEAP_MB * 1024 * 1024,
     ...(hermetic === undefined ? {} : { hermetic }),
     ...(sandbox === undefined ? {} : { sandbox }),

@@ -30,6 +30,7 @@ export function oneShotProcessLauncher(
   identity: { name: string; version: string },
   hermetic?: HermeticSession,
   sandbox?: Sandbox,
+  enforceHermetic = false,
 ): ProviderLauncher {
   return async ({ cwd }) => {
     // The fixtures live in the run's own folder, which no provider can see or write; without a sandbox (the adapter's
@@ -38,7 +39,11 @@ export function oneShotProcessLauncher(
     const folder = own ?? (sandbox as Sandbox).runFolder.folder('one-shot');
     return {
       ok: true,
-      value: new OneShotConnection(command, cwd ?? command.cwd, folder, own !== undefined, identity, hermetic, sandbox),
+      value: new OneShotConnection(command, cwd ?? command.cwd, folder, own !== undefined, identity, {
+        hermetic,
+        sandbox,
+        enforceHermetic,
+      }),
     };
   };
 }
@@ -57,8 +62,11 @@ class OneShotConnection implements ProviderConnection {
     /** Whether the folder is this connection's own to remove (else the run folder removes it). */
     private readonly ownFolder: boolean,
     identity: { name: string; version: string },
-    private readonly hermetic: HermeticSession | undefined = undefined,
-    private readonly sandbox: Sandbox | undefined = undefined,
+    private readonly contain: {
+      hermetic: HermeticSession | undefined;
+      sandbox: Sandbox | undefined;
+      enforceHermetic: boolean;
+    },
   ) {
     this.identity = {
       name: identity.name,
@@ -93,13 +101,13 @@ class OneShotConnection implements ProviderConnection {
     if (fixturePath === undefined) throw new Error('kit fault: query before loadFixture');
     // Each one-shot query is an instance of its own (in the sandbox, with a scratch folder of its own); its window
     // opens before the process is started.
-    const trace = this.hermetic?.instance(true, this.sandbox?.on === true ? 2 : 0);
-    const contained = this.sandbox?.contain(this.command.argv, {
+    const trace = this.contain.hermetic?.instance(true, this.contain.sandbox?.on === true ? 2 : 0);
+    const contained = this.contain.sandbox?.contain(this.command.argv, {
       instance: {
         env: this.command.env ?? {},
         cwd: this.cwd,
         oneShot: true,
-        hermetic: trace !== undefined,
+        hermetic: this.contain.enforceHermetic,
         fixture: fixturePath,
       },
       ...(trace === undefined ? {} : { wrap: (argv: readonly string[]) => trace.wrap(argv) }),
@@ -116,7 +124,7 @@ class OneShotConnection implements ProviderConnection {
       contained: contained?.contained ?? false,
       stdio: contained?.stdio ?? [],
     });
-    const enforced = trace !== undefined && this.sandbox?.enforcesHermetic === true;
+    const enforced = this.contain.enforceHermetic && this.contain.sandbox?.enforcesHermetic === true;
     let crossing: CapCrossing | undefined;
     const watch = contained?.started(group.child, (c) => {
       crossing = c;

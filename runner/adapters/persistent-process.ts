@@ -67,6 +67,8 @@ export interface PersistentOptions {
   hermetic?: HermeticSession;
   /** The sandbox the instance runs in (none: a child of the runner, as a test of the adapter itself runs it). */
   sandbox?: Sandbox;
+  /** `run --hermetic` in the sandbox: the seccomp program that enforces KD-TRUST-10 is loaded. */
+  enforceHermetic?: boolean;
 }
 
 /** Makes a launcher that starts `command` and performs the handshake. */
@@ -134,7 +136,7 @@ class PersistentProcessConnection implements ProviderConnection {
     this.trace = this.options.hermetic?.instance(false, sandbox?.on === true ? 2 : 0);
     const trace = this.trace;
     const contained = sandbox?.contain(this.command.argv, {
-      instance: { env: this.command.env ?? {}, cwd: this.cwd, hermetic: trace !== undefined },
+      instance: { env: this.command.env ?? {}, cwd: this.cwd, hermetic: this.options.enforceHermetic === true },
       ...(trace === undefined ? {} : { wrap: (argv: readonly string[]) => trace.wrap(argv) }),
     });
     this.contained = contained;
@@ -149,7 +151,7 @@ class PersistentProcessConnection implements ProviderConnection {
       stdio: contained?.stdio ?? [],
     });
     this.group = group;
-    const enforced = trace !== undefined && sandbox?.enforcesHermetic === true;
+    const enforced = this.options.enforceHermetic === true && sandbox?.enforcesHermetic === true;
     if (contained !== undefined) {
       this.watch = contained.started(group.child, (crossing) =>
         this.die({ kind: 'resource', message: crossing.message, stderrTail: group.stderrTail() }),

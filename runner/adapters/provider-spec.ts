@@ -238,13 +238,16 @@ export interface LaunchOptions {
   sandbox: Sandbox;
   /** Watches a persistent process's wire (`kofun-ctk smoke`). */
   observer?: WireObserver;
-  /** `run --hermetic`: every instance runs under strace (an in-thread module has no process to trace). */
+  /** `run --hermetic` with the sandbox off: every instance runs under strace (an in-thread module has none). */
   hermetic?: HermeticSession;
+  /** `run --hermetic` in the sandbox: every instance runs under the seccomp program that enforces KD-TRUST-10. */
+  enforceHermetic?: boolean;
 }
 
 /** The launcher for a spec. */
 export function launcherFor(spec: ProviderSpec, options: LaunchOptions): ProviderLauncher {
   const { kitVersion, sandbox, observer, hermetic } = options;
+  const enforce = options.enforceHermetic === true;
   if (spec.kind === 'module') {
     if (spec.inThread === true && hermetic !== undefined)
       throw new Error('kit fault: --hermetic with an in-thread module reached the launcher');
@@ -254,14 +257,20 @@ export function launcherFor(spec: ProviderSpec, options: LaunchOptions): Provide
       );
     return spec.inThread === true
       ? moduleThreadLauncher(spec.modulePath, spec.baseDir)
-      : moduleProcessLauncher(spec.modulePath, spec.baseDir, kitVersion, hermetic, sandbox);
+      : moduleProcessLauncher(spec.modulePath, spec.baseDir, kitVersion, hermetic, sandbox, enforce);
   }
   if (spec.mode === 'one-shot')
-    return oneShotProcessLauncher(spec.command, { name: spec.name, version: spec.version }, hermetic, sandbox);
+    return oneShotProcessLauncher(
+      spec.command,
+      { name: spec.name, version: spec.version },
+      hermetic,
+      sandbox,
+      enforce,
+    );
   return persistentProcessLauncher(
     spec.command,
     kitVersion,
-    { sandbox, ...(hermetic === undefined ? {} : { hermetic }) },
+    { sandbox, enforceHermetic: enforce, ...(hermetic === undefined ? {} : { hermetic }) },
     observer,
   );
 }

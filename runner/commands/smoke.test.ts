@@ -78,7 +78,7 @@ test('a start-up banner on stdout: exit 3, the stray bytes and the stderr shown 
 });
 
 test(
-  'a crash at the fixture load, a bad hello, a junk header, ' + 'a missing binary: exit 3 each, saying where',
+  'a crash at the fixture load, a bad hello, a junk header: exit 3 each, saying where; a missing binary: exit 2',
   async () => {
     const crash = await runCli(['smoke', ...fake('exit-at-load')]);
     assert.is(crash.code, 3);
@@ -95,9 +95,13 @@ test(
       junk.stdout,
       'stdout: 16 bytes outside any complete frame; the first 16, escaped:\n  "HTTP/1.1 200 OK\\n"',
     );
+    // In the sandbox a program that is not there is refused before anything starts; without it, the start fails.
     const missing = await runCli(['smoke', '--process', join(kitRoot(), 'no-such-provider-binary')]);
-    assert.is(missing.code, 3);
-    assert.match(missing.stdout, 'handshake: FAILED (start)');
+    assert.is(missing.code, 2);
+    assert.match(missing.stderr, `the provider's program ${join(kitRoot(), 'no-such-provider-binary')} does not exist`);
+    const unsandboxed = await runCli(['smoke', '--sandbox', 'off', '--process', join(kitRoot(), 'no-such-provider-binary')]);
+    assert.is(unsandboxed.code, 3);
+    assert.match(unsandboxed.stdout, 'handshake: FAILED (start)');
     assert.is(liveGroupCount(), 0);
   },
 );

@@ -98,6 +98,31 @@ export function withEnforcement(report: HermeticReport, enforced: boolean): Herm
   return { ...report, enforced: enforced ? [...ENFORCED_CHECKS] : [] };
 }
 
+/**
+ * The section of a run the sandbox enforced: nothing traced (so no provider behaves differently because it sees a
+ * tracer), process starts and network sockets ended by the kernel, and what is left neither enforced nor observed
+ * named as such: replacing itself (execve), clocks, random sources and ambient files.
+ */
+export function enforcedSection(forbiddenCalls: number): HermeticReport {
+  return {
+    ran: true,
+    facility: 'seccomp program loaded by bubblewrap',
+    enforced: [...ENFORCED_CHECKS],
+    observed: [],
+    not_observed: [
+      {
+        what: 'process-start',
+        clauses: ['KD-TRUST-09'],
+        why: 'execve(), which replaces the provider rather than starting a process, is allowed and not traced',
+      },
+      ...NEVER_OBSERVABLE,
+    ],
+    traced_instances: 0,
+    vectors_with_effects: forbiddenCalls,
+    effects_outside_queries: 0,
+  };
+}
+
 /** The section for a run whose every query was traced. */
 export function tracedObservation(
   facility: string,
@@ -167,6 +192,12 @@ export function mergeHermeticReports(
 
 /** One line for the console and the text reports. */
 export function describeHermetic(h: HermeticReport): string {
+  if (h.facility === 'seccomp program loaded by bubblewrap')
+    return (
+      'hermetic: process starts and network sockets enforced by a seccomp program (the kernel ends the provider at ' +
+      `the call, traced or not); ${h.vectors_with_effects} vector(s) ended so; execve, clock, random and file reads ` +
+      'not observed'
+    );
   if (!h.ran)
     return (
       `hermetic: not observed (${h.reason ?? 'no facility'}): KD-TRUST-09, KD-TRUST-10, ` +

@@ -6,6 +6,7 @@
 import { UsageError } from '../io/cli-io.js';
 import { HermeticSession } from './hermetic-session.js';
 import {
+  enforcedSection,
   tracedObservation,
   untracedObservation,
   withEnforcement,
@@ -13,8 +14,11 @@ import {
 } from './hermetic-observation.js';
 import { probeStrace } from './probe-strace.js';
 
-/** The session to trace with, or the report section of a run that could not trace. */
-export type HermeticStart = { session: HermeticSession } | { untraced: HermeticReport };
+/**
+ * The session to trace with, the report section of a run that could not trace, or a run the sandbox enforces with its
+ * seccomp program (nothing traced: a provider cannot tell it is checked by looking for a tracer).
+ */
+export type HermeticStart = { session: HermeticSession } | { untraced: HermeticReport } | { enforced: true };
 
 /**
  * Prepares the trace of a run of `provider` (its spec: only a module loaded in a worker thread of the runner says
@@ -23,11 +27,13 @@ export type HermeticStart = { session: HermeticSession } | { untraced: HermeticR
 export function startHermetic(
   provider: { readonly kind: string; readonly inThread?: boolean },
   command: string,
+  enforced = false,
 ): HermeticStart {
   if (provider.inThread === true)
     throw new UsageError(
       '--hermetic cannot trace an in-thread module (it runs inside the runner): drop --module-in-thread',
     );
+  if (enforced) return { enforced: true };
   const probe = probeStrace(command);
   if (!probe.ok) return { untraced: untracedObservation(probe.reason) };
   return { session: new HermeticSession(probe.command, probe.version) };
@@ -37,11 +43,12 @@ export function startHermetic(
  * The report's hermetic section, from the traces read at the end of the run (HermeticSession.collect). A trace cut
  * at its cap did not see every query, so nothing is then claimed observed (fails closed); the counts stay.
  */
-export function hermeticSection(start: HermeticStart, enforced = false): HermeticReport {
-  return withEnforcement(observedSection(start), enforced);
+export function hermeticSection(start: HermeticStart, forbiddenCalls = 0): HermeticReport {
+  if ('enforced' in start) return enforcedSection(forbiddenCalls);
+  return withEnforcement(observedSection(start), false);
 }
 
-function observedSection(start: HermeticStart): HermeticReport {
+function observedSection(start: { session: HermeticSession } | { untraced: HermeticReport }): HermeticReport {
   if ('untraced' in start) return start.untraced;
   const findings = start.session.findings;
   const counts = {

@@ -90,7 +90,13 @@ export class RunFolder {
     };
     writeNewFile(join(path, RUN_FOLDER_MARKER), `${JSON.stringify(marker)}\n`);
     const folder = new RunFolder(path);
-    process.once('exit', () => folder.remove());
+    live.add(folder);
+    if (!exitHookInstalled) {
+      exitHookInstalled = true;
+      process.once('exit', () => {
+        for (const f of live) f.remove();
+      });
+    }
     return folder;
   }
 
@@ -106,9 +112,14 @@ export class RunFolder {
   remove(): void {
     if (this.removed) return;
     this.removed = true;
+    live.delete(this);
     removeTree(this.path);
   }
 }
+
+/** The run folders of this process not yet removed: removed on exit, however the process exits normally. */
+const live = new Set<RunFolder>();
+let exitHookInstalled = false;
 
 /**
  * Removes `path` and everything below it, however deep (past PATH_MAX) and whatever modes a provider or build left:

@@ -65,7 +65,12 @@ export function finishPhase(run: GateRun, findings: GateFindings): GateReport {
     interrupted_by: abort?.aborted ? (String(abort.reason) as InterruptReason) : null,
     ...(options.hermetic === undefined
       ? {}
-      : { hermetic: hermeticSection(options.hermetic, options.hermeticEnforced === true) }),
+      : {
+          hermetic: hermeticSection(
+            options.hermetic,
+            [...judgements.values()].filter((j) => j.error?.kind === 'hermetic').length,
+          ),
+        }),
     ...(findings.fresh === undefined ? {} : { fresh: findings.fresh }),
   });
   const report = reportFromEvents(run.events);

@@ -60,8 +60,6 @@ export interface GateRunOptions extends BasePhasePlan {
    * be made; its section travels in the run-end event, so a report rebuilt from the events keeps it.
    */
   hermetic?: HermeticStart;
-  /** Whether the sandbox enforced `--hermetic` with its seccomp program (else it was observed only). */
-  hermeticEnforced?: boolean;
 }
 
 /** A gate run once opened: its options, the event record, the order of its vectors, the instances' budget. */

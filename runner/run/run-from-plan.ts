@@ -81,8 +81,8 @@ export async function runFromPlan(plan: RunPlan, chosen: ChosenVectors, io: CliI
   }
   const config = resolveProvider(plan.provider.given, io.cwd);
   const strace = plan.provider.hermetic?.strace;
-  const hermetic = strace === undefined ? undefined : startHermetic(config.spec, strace);
-  const session = hermetic !== undefined && 'session' in hermetic ? hermetic.session : undefined;
+  // An in-thread module is refused for --hermetic before anything opens.
+  if (strace !== undefined) startHermetic(config.spec, strace, true);
   // Everything the runner will load is loaded before the sandbox and the first provider start, so nothing a
   // provider could have written runs in the runner.
   loadKitEagerly(reports.formats);
@@ -95,9 +95,16 @@ export async function runFromPlan(plan: RunPlan, chosen: ChosenVectors, io: CliI
     env: io.env,
     ...(config.build === undefined ? {} : { buildCaps: config.build.config.limits }),
   });
+  // In the sandbox --hermetic is enforced by a seccomp program and nothing is traced; without it, strace observes.
+  const hermetic = strace === undefined ? undefined : startHermetic(config.spec, strace, sandbox.enforcesHermetic);
+  const session = hermetic !== undefined && 'session' in hermetic ? hermetic.session : undefined;
   // In the sandbox a provider runs in a scratch folder: its argv names paths of its own folder absolutely.
   const spec = sandbox.on ? relocatedSpec(config.spec) : config.spec;
-  const launch = { kitVersion: kitVersion(), sandbox };
+  const launch = {
+    kitVersion: kitVersion(),
+    sandbox,
+    ...(hermetic !== undefined && 'enforced' in hermetic ? { enforceHermetic: true } : {}),
+  };
   const releaseBuild: GateRunOptions['releaseBuild'] =
     config.build === undefined
       ? null
@@ -167,7 +174,7 @@ export async function runFromPlan(plan: RunPlan, chosen: ChosenVectors, io: CliI
     ...(phases.fuzz.cases > 0 ? { fuzz: { ...phases.fuzz, launcher: launcherFor(spec, launch) } } : {}),
     abort: interruption.signal,
     reproduce: (j) => reproduceCommand(j, reproduce),
-    ...(hermetic === undefined ? {} : { hermetic, hermeticEnforced: sandbox.enforcesHermetic }),
+    ...(hermetic === undefined ? {} : { hermetic }),
   };
   let report: GateReport;
   try {

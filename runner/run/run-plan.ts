@@ -247,10 +247,10 @@ export function declareRunOptions(command: Command): Command {
     .option('--fuzz-out <dir>', 'folder a fuzz disagreement is written to as a vector set', 'kofun-ctk-fuzz')
     .option(
       '--hermetic',
-      'trace the provider with strace: a network request or process start during a query FAILs it ' +
-        '(KD-TRUST-09/10, KD-EFFECT-04)',
+      'KD-TRUST-09/10, KD-EFFECT-04: in the sandbox a seccomp program ends a provider that starts a process or opens ' +
+        'a network socket (ERROR hermetic); with --sandbox off, strace observes and a query with such an effect FAILs',
     )
-    .option('--strace <path>', 'the strace that --hermetic runs', 'strace');
+    .option('--strace <path>', 'the strace that --hermetic runs with --sandbox off', 'strace');
 }
 
 /**

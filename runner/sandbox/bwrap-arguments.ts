@@ -72,18 +72,19 @@ export function bwrapArguments(bwrap: string, layout: SandboxLayout, argv: reado
   for (const path of layout.systemBinds) out.push('--ro-bind', path, path);
   for (const link of layout.systemLinks) out.push('--symlink', link.target, link.path);
   for (const path of layout.etc) out.push('--ro-bind', path, path);
+  out.push('--dev', '/dev', '--size', String(layout.shmBytes), '--tmpfs', '/dev/shm', '--remount-ro', '/dev');
+  out.push('--proc', '/proc');
+  // The scratch tmpfs first: a folder shown from the host may lie below /tmp, and is then bound over it.
+  out.push('--perms', '1777', '--size', String(layout.tmp.bytes), '--tmpfs', '/tmp');
+  if (layout.tmp.scratch !== undefined) out.push('--perms', '0700', '--dir', layout.tmp.scratch);
   for (const f of layout.folders) out.push(f.writable ? '--bind-fd' : '--ro-bind-fd', String(f.fd), f.path);
   for (const path of layout.buildFolders) out.push('--bind', path, path);
   for (const path of layout.buildReads) out.push('--ro-bind', path, path);
+  for (const f of layout.files) out.push('--ro-bind', f.src, f.path);
   for (const m of layout.masks) {
     if (m.kind === 'file') out.push('--ro-bind', '/dev/null', m.path);
     else out.push('--perms', '0555', '--size', '4096', '--tmpfs', m.path, '--remount-ro', m.path);
   }
-  out.push('--dev', '/dev', '--size', String(layout.shmBytes), '--tmpfs', '/dev/shm', '--remount-ro', '/dev');
-  out.push('--proc', '/proc');
-  out.push('--perms', '1777', '--size', String(layout.tmp.bytes), '--tmpfs', '/tmp');
-  if (layout.tmp.scratch !== undefined) out.push('--perms', '0700', '--dir', layout.tmp.scratch);
-  for (const f of layout.files) out.push('--ro-bind', f.src, f.path);
   out.push('--remount-ro', '/');
   if (layout.infoFd !== undefined) out.push('--info-fd', String(layout.infoFd));
   if (layout.seccompFd !== undefined) out.push('--seccomp', String(layout.seccompFd));

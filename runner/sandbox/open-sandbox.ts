@@ -8,7 +8,7 @@
  */
 import { closeSync, existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { escapeText } from '../../oracle/index.js';
+import { compareUtf8, escapeText } from '../../oracle/index.js';
 import { kitRoot } from '../../oracle/internal.js';
 import { UsageError } from '../io/cli-io.js';
 import { programVersion, resolveProgram, SYSTEM_PATH } from '../io/host-programs.js';
@@ -146,7 +146,7 @@ function openWith(
     readOnly: [],
     writable: [],
     masks: [],
-    hidden: policy.hidden.map((h) => h.path),
+    hidden: vectorSets(kit, needs),
   };
   if (plan.mode === 'off') {
     // Validated all the same: a configuration that would be refused with the sandbox on is refused with it off.
@@ -229,7 +229,15 @@ function openWith(
       );
     }
   }
-  return Sandbox.start({ ...request, masks });
+  // The report names the vector sets (never shown) and what was masked inside a shown folder: what the provider
+  // would otherwise have seen. The run's own folders, random per run, are never shown and not named.
+  const reported = [...new Set([...vectorSets(kit, needs), ...masks.map((m) => m.path)])].sort(compareUtf8);
+  return Sandbox.start({ ...request, masks, hidden: reported });
+}
+
+/** The vector sets the command knows of, real paths, sorted. */
+function vectorSets(kit: string, needs: SandboxNeeds): string[] {
+  return [...new Set([join(kit, 'vectors'), ...needs.vectorSets].map(realOrSelf))].sort(compareUtf8);
 }
 
 function bindError(needs: SandboxNeeds, problem: { where: string; message: string }): UsageError {
