@@ -104,7 +104,8 @@ test(
     const provider = `${JSON.stringify(process.execPath)} ${JSON.stringify(script)} persistent double-fork`;
     const argv = [...tsArgv('runner/cli-entry.ts').slice(1), 'run'];
     argv.push('--process', provider, '--category', 'stale', '--metamorphic', '0', '--fresh', '0');
-    argv.push('--timeout-ms', '20000', '-j', '2', '--sandbox', 'off');
+    // The runner's own variables never reach a provider, with the sandbox or without: the pid file is passed.
+    argv.push('--timeout-ms', '20000', '-j', '2', '--sandbox', 'off', '--pass-env', 'KCTK_PID_FILE');
     const child = spawn(process.execPath, argv, {
       env: { ...process.env, KCTK_PID_FILE: file },
       stdio: ['ignore', 'pipe', 'pipe'],

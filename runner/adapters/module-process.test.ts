@@ -81,7 +81,7 @@ test('ArrayBuffer memory past the resident cap ends the provider with the cap na
     maxResidentBytes: cap,
   });
   const { c, r } = await queryWith('array-buffers', launch);
-  assert.is(kindOf(r), 'crash');
+  assert.is(kindOf(r), 'resource');
   assert.match(r.ok ? '' : r.fault.message, new RegExp(`exceeded the memory cap of ${cap} bytes`));
   await c.close();
 });

@@ -6,7 +6,8 @@
  * kit (the kit's own test providers).
  */
 import { existsSync, statSync } from 'node:fs';
-import { dirname, isAbsolute } from 'node:path';
+import { homedir } from 'node:os';
+import { dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { kitRoot } from '../../oracle/internal.js';
 import { openSandbox, readSandboxPlan, type SandboxNeeds, type SandboxOptions } from '../sandbox/open-sandbox.js';
@@ -28,14 +29,21 @@ export function providerNeeds(
       folders.push(spec.command.cwd);
       for (const word of spec.command.argv) {
         if (!isAbsolute(word) || !existsSync(word)) continue;
-        folders.push(statSync(word).isDirectory() ? word : dirname(word));
+        const folder = statSync(word).isDirectory() ? word : dirname(word);
+        folders.push(folder);
+        const project = projectRoot(folder);
+        if (project !== undefined) folders.push(project);
       }
       const path = spec.command.env?.['PATH'];
       program = { argv0: spec.command.argv[0] ?? '', ...(path === undefined ? {} : { path }) };
     } else {
       folders.push(spec.baseDir);
       const module = spec.modulePath.startsWith('file:') ? fileURLToPath(spec.modulePath) : spec.modulePath;
-      if (isAbsolute(module) && existsSync(module)) folders.push(dirname(module));
+      if (isAbsolute(module) && existsSync(module)) {
+        folders.push(dirname(module));
+        const project = projectRoot(dirname(module));
+        if (project !== undefined) folders.push(project);
+      }
       program = { argv0: process.execPath };
     }
   } else program = { argv0: process.execPath };
@@ -49,6 +57,23 @@ export function providerNeeds(
     kitForInstances: config.builtIn === true || spec.kind === 'module' || own.some((f) => within(f, kit)),
     ...(config.limits === undefined ? {} : { instanceCaps: config.limits }),
   };
+}
+
+/** The files that mark the root of a project (its dependencies and code lie below it). */
+const PROJECT_MARKERS = ['package.json', 'pyproject.toml', 'setup.py', 'Cargo.toml', 'go.mod', 'pom.xml'];
+
+/**
+ * The project a file of the provider's command belongs to: the nearest folder above it holding a package manifest
+ * (a script in `dist/` imports from the project's `node_modules`). The search stops below the home folder, /tmp and
+ * /, which are never a provider's folder.
+ */
+function projectRoot(folder: string): string | undefined {
+  const stops = new Set(['/', '/tmp', '/var/tmp', '/root', homedir()]);
+  for (let dir = folder; !stops.has(dir); dir = dirname(dir)) {
+    if (PROJECT_MARKERS.some((m) => existsSync(join(dir, m)))) return dir;
+    if (dirname(dir) === dir) break;
+  }
+  return undefined;
 }
 
 /** Where the command runs and what it reads and writes: what the sandbox must hide and protect. */

@@ -260,13 +260,7 @@ export function launcherFor(spec: ProviderSpec, options: LaunchOptions): Provide
       : moduleProcessLauncher(spec.modulePath, spec.baseDir, kitVersion, hermetic, sandbox, enforce);
   }
   if (spec.mode === 'one-shot')
-    return oneShotProcessLauncher(
-      spec.command,
-      { name: spec.name, version: spec.version },
-      hermetic,
-      sandbox,
-      enforce,
-    );
+    return oneShotProcessLauncher(spec.command, { name: spec.name, version: spec.version }, hermetic, sandbox, enforce);
   return persistentProcessLauncher(
     spec.command,
     kitVersion,

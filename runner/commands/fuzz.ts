@@ -63,7 +63,12 @@ async function fuzzCommand(opts: FuzzCliOptions, io: Parameters<Register>[1]): P
   const sandbox = openProviderSandbox(
     opts,
     config,
-    { vectorSets: [vectorsFolder], outputs: [{ path: folder, what: 'the fuzz output folder' }], cwd: io.cwd, env: io.env },
+    {
+      vectorSets: [vectorsFolder],
+      outputs: [{ path: folder, what: 'the fuzz output folder' }],
+      cwd: io.cwd,
+      env: io.env,
+    },
     relocatedSpec(config.spec),
   );
   const spec = sandbox.on ? relocatedSpec(config.spec) : config.spec;

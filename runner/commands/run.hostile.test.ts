@@ -175,7 +175,11 @@ test(
     try {
       for (const fault of ['throw-getters', 'throw-revoked', 'throw-symbol', 'thenable-throws', 'proxy-bytes']) {
         process.env.KCTK_MODULE_FAULT = fault;
-        const r = await runCli(['run', '--module', module, ...ids(), ...QUIET, '--timeout-ms', '20000']);
+        const env = { KCTK_MODULE_FAULT: fault, KCTK_TARGET_REQUEST_SHA256: requestSha(target) };
+        const pass = Object.keys(env).flatMap((name) => ['--pass-env', name]);
+        const r = await runCli(['run', '--module', module, ...ids(), ...QUIET, '--timeout-ms', '20000', ...pass], {
+          env,
+        });
         assert.is(r.code, 1, `${fault}: ${r.stdout}${r.stderr}`);
         assert.match(r.stdout, `ERROR ${target.id}`, fault);
         assert.match(r.stdout, 'internal', fault);
@@ -190,10 +194,18 @@ test(
   },
 );
 
-test('a provider answering from the vector files cannot read them in the sandbox', async () => {
+test('a provider answering from the vector files is refused the vectors as its folder and cannot find them', async () => {
   const path = join(mkdtempSync(join(tmpdir(), 'kofun-ctk-hostile-')), 'provider.json');
-  const argv = [...tsArgv('runner/test-support/fixture-memoriser-provider.ts'), join(kitRoot(), 'vectors')];
-  writeFileSync(path, JSON.stringify({ name: 'memoriser', process: { argv } }));
+  // Named in its command, the vector set would be one of the provider's own folders: refused before anything starts.
+  const named = [...tsArgv('runner/test-support/fixture-memoriser-provider.ts'), join(kitRoot(), 'vectors')];
+  writeFileSync(path, JSON.stringify({ name: 'memoriser', process: { argv: named } }));
+  const refused = await runCli(['run', '--config', path, ...ids(), ...QUIET]);
+  assert.is(refused.code, 2, refused.stdout);
+  assert.match(refused.stderr, `the provider's folder ${join(kitRoot(), 'vectors')} cannot be shown`);
+  // Told the path another way, it finds an empty folder there.
+  const argv = tsArgv('runner/test-support/fixture-memoriser-provider.ts');
+  const env = { KCTK_MEMORISER_VECTORS: join(kitRoot(), 'vectors') };
+  writeFileSync(path, JSON.stringify({ name: 'memoriser', process: { argv, env } }));
   const r = await runCli(['run', '--config', path, ...ids(), ...QUIET]);
   assert.ok(r.code === 1 || r.code === 3, `${r.code}: ${r.stdout}`);
   assert.not.match(r.stdout, /^PASS /m, 'no vector passes from the goldens');
@@ -267,15 +279,14 @@ test('binds are validated before anything starts; a sandbox that cannot start is
   const kitWritable = hostileConfig([], {}, { writable: [dirname(kitRoot())] });
   const r1 = await runCli(['run', '--config', kitWritable, ...ids(), ...QUIET]);
   assert.is(r1.code, 2);
-  assert.match(r1.stderr, '/sandbox/writable/0: a writable bind');
-  assert.match(r1.stderr, "holds the kit's checkout");
+  assert.match(r1.stderr, `/sandbox/writable/0: ${dirname(kitRoot())} cannot be bound: it would show`);
   const missing = hostileConfig([], {}, { read_only: ['/no/such/toolchain'] });
   const r2 = await runCli(['run', '--config', missing, ...ids(), ...QUIET]);
   assert.is(r2.code, 2);
   assert.match(r2.stderr, '/sandbox/read_only/0: /no/such/toolchain: no such file or folder');
   const r3 = await runCli(['run', '--provider', 'reference', ...ids(), ...QUIET, '--bwrap', '/no/such/bwrap']);
   assert.is(r3.code, 2);
-  assert.match(r3.stderr, 'the sandbox cannot start: /no/such/bwrap not found');
+  assert.match(r3.stderr, 'the sandbox cannot start: bubblewrap /no/such/bwrap: no executable file there');
   assert.match(r3.stderr, '--sandbox off');
   const r4 = await runCli(['run', '--provider', 'reference', ...ids(), ...QUIET, '--sandbox', 'maybe']);
   assert.is(r4.code, 2);

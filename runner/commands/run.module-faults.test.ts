@@ -23,7 +23,9 @@ test(
       ] as const) {
         process.env.KCTK_MODULE_FAULT = fault;
         // A module process starts from cold for each instance: the timeout leaves room for that on a busy machine.
-        const r = await faultRun(() => ['--module', module], 20000);
+        // Its settings reach it as the runner's variables passed on purpose (the runner's own never reach it).
+        const env = { KCTK_MODULE_FAULT: fault, KCTK_TARGET_REQUEST_SHA256: requestSha(target) };
+        const r = await faultRun(() => ['--module', module], 20000, env);
         assert.is(r.target.error?.kind, kind, fault);
         othersPass(r.verdicts, r.target.id);
         const inThread = await faultRun(() => ['--module', module, '--module-in-thread', '--sandbox', 'off'], 10000);

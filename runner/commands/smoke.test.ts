@@ -77,34 +77,37 @@ test('a start-up banner on stdout: exit 3, the stray bytes and the stderr shown 
   assert.is(liveGroupCount(), 0);
 });
 
-test(
-  'a crash at the fixture load, a bad hello, a junk header: exit 3 each, saying where; a missing binary: exit 2',
-  async () => {
-    const crash = await runCli(['smoke', ...fake('exit-at-load')]);
-    assert.is(crash.code, 3);
-    assert.match(crash.stdout, 'load-fixture: FAILED (crash): provider exited with status 3');
-    assert.match(crash.stdout, '  | fake provider: \\u{1b}[31mgiving up\\u{1b}[0m');
-    assert.not.ok(CONTROL.test(crash.stdout));
-    const hello = await runCli(['smoke', ...fake('bad-hello')]);
-    assert.is(hello.code, 3);
-    assert.match(hello.stdout, 'handshake: FAILED (start): hello protocol is not kofun.ctk.provider-protocol/v1');
-    const junk = await runCli(['smoke', ...fake('junk-header')]);
-    assert.is(junk.code, 3);
-    assert.match(junk.stdout, 'query: FAILED (protocol)');
-    assert.match(
-      junk.stdout,
-      'stdout: 16 bytes outside any complete frame; the first 16, escaped:\n  "HTTP/1.1 200 OK\\n"',
-    );
-    // In the sandbox a program that is not there is refused before anything starts; without it, the start fails.
-    const missing = await runCli(['smoke', '--process', join(kitRoot(), 'no-such-provider-binary')]);
-    assert.is(missing.code, 2);
-    assert.match(missing.stderr, `the provider's program ${join(kitRoot(), 'no-such-provider-binary')} does not exist`);
-    const unsandboxed = await runCli(['smoke', '--sandbox', 'off', '--process', join(kitRoot(), 'no-such-provider-binary')]);
-    assert.is(unsandboxed.code, 3);
-    assert.match(unsandboxed.stdout, 'handshake: FAILED (start)');
-    assert.is(liveGroupCount(), 0);
-  },
-);
+test('a crash at the fixture load, a bad hello, a junk header: exit 3 each; a missing binary: exit 2', async () => {
+  const crash = await runCli(['smoke', ...fake('exit-at-load')]);
+  assert.is(crash.code, 3);
+  assert.match(crash.stdout, 'load-fixture: FAILED (crash): provider exited with status 3');
+  assert.match(crash.stdout, '  | fake provider: \\u{1b}[31mgiving up\\u{1b}[0m');
+  assert.not.ok(CONTROL.test(crash.stdout));
+  const hello = await runCli(['smoke', ...fake('bad-hello')]);
+  assert.is(hello.code, 3);
+  assert.match(hello.stdout, 'handshake: FAILED (start): hello protocol is not kofun.ctk.provider-protocol/v1');
+  const junk = await runCli(['smoke', ...fake('junk-header')]);
+  assert.is(junk.code, 3);
+  assert.match(junk.stdout, 'query: FAILED (protocol)');
+  assert.match(
+    junk.stdout,
+    'stdout: 16 bytes outside any complete frame; the first 16, escaped:\n  "HTTP/1.1 200 OK\\n"',
+  );
+  // In the sandbox a program that is not there is refused before anything starts; without it, the start fails.
+  const missing = await runCli(['smoke', '--process', join(kitRoot(), 'no-such-provider-binary')]);
+  assert.is(missing.code, 2);
+  assert.match(missing.stderr, `the provider's program ${join(kitRoot(), 'no-such-provider-binary')} does not exist`);
+  const unsandboxed = await runCli([
+    'smoke',
+    '--sandbox',
+    'off',
+    '--process',
+    join(kitRoot(), 'no-such-provider-binary'),
+  ]);
+  assert.is(unsandboxed.code, 3);
+  assert.match(unsandboxed.stdout, 'handshake: FAILED (start)');
+  assert.is(liveGroupCount(), 0);
+});
 
 test('the gate, with a provider that cannot start, says why once, with its stderr, and points to smoke', async () => {
   const r = await runGateCli([

@@ -77,14 +77,17 @@ const NEVER_OBSERVABLE: HermeticCheck[] = [
 ];
 
 /** How the sandbox enforces: the kernel ends the provider at the call, traced or not. */
-const SECCOMP = "a seccomp program bubblewrap loads before the provider's command: the kernel ends the provider at the call";
+const SECCOMP =
+  "a seccomp program bubblewrap loads before the provider's command: the kernel ends the provider at the call";
 
 /** What the sandbox's seccomp program enforces (runner/sandbox/seccomp-filter.ts). */
 export const ENFORCED_CHECKS: readonly HermeticCheck[] = [
   {
     what: 'process-start',
     clauses: ['KD-TRUST-10', 'KD-TRUST-09'],
-    how: `fork(), vfork(), clone() without CLONE_THREAD (clone3 answers ENOSYS), by ${SECCOMP}; execve() stays allowed and is observed only`,
+    how:
+      `fork(), vfork(), clone() without CLONE_THREAD (clone3 answers ENOSYS), by ${SECCOMP}; ` +
+      'execve() stays allowed and is observed only',
   },
   {
     what: 'network',

@@ -24,7 +24,11 @@ export type ProgramLookup = { ok: true; path: string } | { ok: false; reason: st
  * of an executable file. Relative and empty PATH entries (which mean the working directory) are skipped: a helper is
  * never taken from whatever folder the runner happens to run in.
  */
-export function resolveProgram(name: string, searchPath: string = RUNNER_PATH, cwd: string = process.cwd()): ProgramLookup {
+export function resolveProgram(
+  name: string,
+  searchPath: string = RUNNER_PATH,
+  cwd: string = process.cwd(),
+): ProgramLookup {
   const shown = escapeText(name);
   if (name === '') return { ok: false, reason: 'an empty program name' };
   const candidates = name.includes('/')

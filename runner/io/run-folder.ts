@@ -185,9 +185,7 @@ export function removeStaleRunFolders(parent: string = tmpdir()): string[] {
     const marker = readMarker(path);
     if (marker === undefined) continue;
     const alive =
-      marker.boot_id === boot &&
-      marker.start_ticks !== 0 &&
-      processStartTicks(marker.pid) === marker.start_ticks;
+      marker.boot_id === boot && marker.start_ticks !== 0 && processStartTicks(marker.pid) === marker.start_ticks;
     if (alive) continue;
     if (removeTree(path)) removed.push(path);
   }

@@ -55,7 +55,8 @@ export function verdictNotHandled(value: never): never {
 
 /** Why a vector has no result bytes. */
 export interface VectorError {
-  kind: 'provider-error' | 'crash' | 'timeout' | 'protocol' | 'oversize' | 'resource' | 'hermetic' | 'start' | 'not-run';
+  kind:
+    'provider-error' | 'crash' | 'timeout' | 'protocol' | 'oversize' | 'resource' | 'hermetic' | 'start' | 'not-run';
   /** The provider's error code, for `provider-error`. */
   code?: string;
   /** Escaped, bounded text. */

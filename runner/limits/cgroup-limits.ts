@@ -11,8 +11,7 @@ import { dirname, join } from 'node:path';
 
 /** Where the caps of each instance go. */
 export type CgroupChoice =
-  | { kind: 'subtree'; base: string }
-  | { kind: 'systemd-run'; program: string; user: boolean; root: string };
+  { kind: 'subtree'; base: string } | { kind: 'systemd-run'; program: string; user: boolean; root: string };
 
 /** The cgroup v2 path of this process (`0::/a/b` in /proc/self/cgroup), or undefined on a v1-only host. */
 export function ownCgroupPath(procSelfCgroup: string): string | undefined {
@@ -27,7 +26,11 @@ export function isCgroupV2Root(root: string): boolean {
 
 function controllersOf(file: string): Set<string> {
   try {
-    return new Set(readFileSync(file, 'utf8').split(/\s+/).filter((w) => w !== ''));
+    return new Set(
+      readFileSync(file, 'utf8')
+        .split(/\s+/)
+        .filter((w) => w !== ''),
+    );
   } catch {
     return new Set();
   }

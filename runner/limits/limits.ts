@@ -262,7 +262,8 @@ function chooseCgroup(probe: {
   // sd_booted(): systemd runs the machine only where /run/systemd/system exists; elsewhere systemd-run cannot work.
   if (probe.systemdRun === undefined && !existsSync('/run/systemd/system')) return undefined;
   const program = probe.systemdRun === undefined ? resolveProgram('systemd-run') : probe.systemdRun;
-  const path = program === null ? undefined : typeof program === 'string' ? program : program.ok ? program.path : undefined;
+  const path =
+    program === null ? undefined : typeof program === 'string' ? program : program.ok ? program.path : undefined;
   if (path === undefined) return undefined;
   const user = process.getuid?.() !== 0;
   return systemdRunWorks(path, user) ? { kind: 'systemd-run', program: path, user, root } : undefined;
@@ -288,7 +289,13 @@ function subtreeWritable(base: string): boolean {
 function systemdRunWorks(program: string, user: boolean): boolean {
   const run = spawnSync(
     program,
-    [...systemdRunPrefix({ program, user }, `kofun-ctk-probe-${process.pid}.scope`, { memoryBytes: 1 << 30, tasks: 64 }).slice(1), '/bin/true'],
+    [
+      ...systemdRunPrefix({ program, user }, `kofun-ctk-probe-${process.pid}.scope`, {
+        memoryBytes: 1 << 30,
+        tasks: 64,
+      }).slice(1),
+      '/bin/true',
+    ],
     { timeout: 10_000, stdio: 'ignore', env: launcherEnvironment() },
   );
   return run.status === 0;

@@ -133,7 +133,7 @@ export function measure(entry: {
   const group = folder === undefined ? undefined : readCgroup(folder);
   const cpu = group?.cpuSeconds ?? tree.cpuSeconds;
   entry.lastCpu = cpu;
-  const tmpfsUsed = t.tmpfs.map((f) => ({ f, used: tmpfsBytes(t.sandboxPid?.(), f.mount) }));
+  const tmpfsUsed = t.tmpfs.map((f) => ({ f, used: tmpfsBytes(t.sandboxPid?.(), f.mount, f.bytes) }));
   if (group !== undefined) {
     // The kernel holds memory.max (reclaiming page cache first): only a kill at the cap is a crossing.
     if (group.oomKills > 0)
@@ -146,24 +146,33 @@ export function measure(entry: {
   if ((group !== undefined && group.tasksRefused > 0) || tasks >= t.tasks)
     return {
       cap: 'processes',
-      message: `processes cap ${t.tasks} tasks reached (${tasks} processes and threads${group !== undefined && group.tasksRefused > 0 ? `, ${group.tasksRefused} forks refused` : ''})`,
+      message:
+        `processes cap ${t.tasks} tasks reached (${tasks} processes and threads` +
+        `${group !== undefined && group.tasksRefused > 0 ? `, ${group.tasksRefused} forks refused` : ''})`,
     };
   for (const { f, used } of tmpfsUsed)
     if (used !== undefined && used >= f.bytes)
       return { cap: f.cap, message: `${f.cap} cap ${formatBytes(f.bytes)} reached (${f.mount} is full)` };
   if (tree.maxOpenFiles >= t.openFiles)
-    return { cap: 'open files', message: `open files cap ${t.openFiles} reached (a process holds ${tree.maxOpenFiles})` };
+    return {
+      cap: 'open files',
+      message: `open files cap ${t.openFiles} reached (a process holds ${tree.maxOpenFiles})`,
+    };
   const spent = t.perQuery ? cpu - entry.cpuAtQueryStart : cpu;
   if (spent >= t.cpuSeconds)
     return {
       cap: 'cpu',
-      message: `cpu cap ${t.cpuSeconds} s${t.perQuery ? ' per query' : ''} exceeded (${spent.toFixed(1)} s of CPU time)`,
+      message:
+        `cpu cap ${t.cpuSeconds} s${t.perQuery ? ' per query' : ''} exceeded ` + `(${spent.toFixed(1)} s of CPU time)`,
     };
   if (t.disk !== undefined) {
     const held = folderBytes(t.disk.folders);
     if (held.over !== undefined) return { cap: 'disk', message: `disk cap ${formatBytes(t.disk.bytes)}: ${held.over}` };
     if (held.bytes >= t.disk.bytes)
-      return { cap: 'disk', message: `disk cap ${formatBytes(t.disk.bytes)} reached (${formatBytes(held.bytes)} held)` };
+      return {
+        cap: 'disk',
+        message: `disk cap ${formatBytes(t.disk.bytes)} reached (${formatBytes(held.bytes)} held)`,
+      };
   }
   return undefined;
 }
@@ -172,11 +181,20 @@ function memoryCrossing(cap: number, measured: number, how: string): CapCrossing
   return { cap: 'memory', message: `memory cap ${formatBytes(cap)} exceeded (${formatBytes(measured)} ${how})` };
 }
 
-/** Bytes used by the tmpfs at `mount` inside the sandbox whose first process is `pid`. */
-export function tmpfsBytes(pid: number | undefined, mount: string): number | undefined {
+/** The file system type of a tmpfs (statfs f_type). */
+const TMPFS_MAGIC = 0x01021994;
+
+/**
+ * Bytes used by the tmpfs at `mount` inside the sandbox whose first process is `pid`, or undefined until that tmpfs
+ * is there: until bubblewrap has set the sandbox up, the path still leads to the host's folder, which is never
+ * counted (it is told by its type and its size, `bytes` rounded up to a page).
+ */
+export function tmpfsBytes(pid: number | undefined, mount: string, bytes?: number): number | undefined {
   if (pid === undefined) return undefined;
   try {
     const s = statfsSync(`/proc/${pid}/root${mount}`);
+    if (s.type !== TMPFS_MAGIC) return undefined;
+    if (bytes !== undefined && Math.abs(s.blocks * s.bsize - bytes) >= s.bsize) return undefined;
     return (s.blocks - s.bfree) * s.bsize;
   } catch {
     return undefined;

@@ -72,7 +72,9 @@ export function mergeSandboxReports(sections: readonly (SandboxReport | undefine
   return {
     mode: 'on',
     facility: union((s) => (s.facility === null ? [] : [s.facility])).join('; '),
-    ...(first.launcher === undefined ? {} : { launcher: union((s) => (s.launcher === undefined ? [] : [s.launcher])).join('; ') }),
+    ...(first.launcher === undefined
+      ? {}
+      : { launcher: union((s) => (s.launcher === undefined ? [] : [s.launcher])).join('; ') }),
     enforced: first.enforced,
     hidden: union((s) => s.hidden),
     read_only_binds: union((s) => s.read_only_binds),

@@ -6,7 +6,16 @@
  * not exist, is a link or would show what the sandbox hides, a provider folder that cannot be shown, a program the
  * provider needs that the sandbox would not show, a sandbox asked for that cannot start.
  */
-import { closeSync, existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  lstatSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  statSync,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { compareUtf8, escapeText } from '../../oracle/index.js';
 import { kitRoot } from '../../oracle/internal.js';
@@ -56,7 +65,10 @@ export interface SandboxPlan {
 export const REPRO_MARKER = '.kofun-ctk-repro';
 export const DEFAULT_REPRO_FOLDER = 'kofun-ctk-repro';
 
-/** Reads `--sandbox`, `--bwrap`, `--pass-env`, `--limits`; the sandbox is off by default only where bubblewrap cannot run. */
+/**
+ * Reads `--sandbox`, `--bwrap`, `--pass-env`, `--limits`; the sandbox is off by default only where bubblewrap cannot
+ * run.
+ */
 export function readSandboxPlan(opts: SandboxOptions, platform: NodeJS.Platform = process.platform): SandboxPlan {
   const bwrap = opts.bwrap ?? 'bwrap';
   const passEnv = [...new Set(opts.passEnv ?? [])];
@@ -99,11 +111,7 @@ export interface SandboxNeeds {
 
 /** Opens the sandbox of `plan` for what `needs` says. */
 export function openSandbox(plan: SandboxPlan, needs: SandboxNeeds): Sandbox {
-  const limits = Limits.open(
-    plan.limits,
-    needs.instanceCaps ?? INSTANCE_DEFAULTS,
-    needs.buildCaps ?? BUILD_DEFAULTS,
-  );
+  const limits = Limits.open(plan.limits, needs.instanceCaps ?? INSTANCE_DEFAULTS, needs.buildCaps ?? BUILD_DEFAULTS);
   for (const name of plan.passEnv) {
     const problem = passEnvProblem(name, needs.env);
     if (problem !== undefined) throw new UsageError(problem);
@@ -150,7 +158,12 @@ function openWith(
   };
   if (plan.mode === 'off') {
     // Validated all the same: a configuration that would be refused with the sandbox on is refused with it off.
-    const checked = validateSandboxBinds(needs.declared?.declared, needs.declared?.baseDir ?? '/', policy, needs.outputs);
+    const checked = validateSandboxBinds(
+      needs.declared?.declared,
+      needs.declared?.baseDir ?? '/',
+      policy,
+      needs.outputs,
+    );
     if (!checked.ok) throw bindError(needs, checked.problem);
     return Sandbox.off(plan.offReason ?? '--sandbox off', base);
   }
@@ -220,7 +233,12 @@ function openWith(
       ...checked.binds.writable,
     ];
     const path = needs.program.path ?? `${SYSTEM_PATH}${node === undefined ? '' : `:${join(node, 'bin')}`}`;
-    const problem = programVisibility(needs.program.argv0, path, visible, masks.map((m) => m.path));
+    const problem = programVisibility(
+      needs.program.argv0,
+      path,
+      visible,
+      masks.map((m) => m.path),
+    );
     if (problem !== undefined) {
       for (const f of opened) closeQuietly(f.fd);
       throw new UsageError(

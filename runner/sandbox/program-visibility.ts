@@ -12,7 +12,12 @@ import { within } from './sandbox-view.js';
 
 /** The executable file `name` names inside: a path as it is, or the first match in `path`'s folders. */
 function locate(name: string, path: string): string | undefined {
-  const candidates = name.includes('/') ? [name] : path.split(':').filter(isAbsolute).map((dir) => join(dir, name));
+  const candidates = name.includes('/')
+    ? [name]
+    : path
+        .split(':')
+        .filter(isAbsolute)
+        .map((dir) => join(dir, name));
   for (const candidate of candidates) {
     try {
       if (statSync(candidate).isFile()) return candidate;
@@ -88,15 +93,16 @@ export function programVisibility(
       ? `${shown} does not exist`
       : `${shown} is not found in the sandbox's PATH (${escapeText(path)})`;
   const real = shownAt(found, visible, masked);
-  if (real === undefined)
-    return `${shown} (${escapeText(realOr(found))}) lies in a folder the sandbox does not show`;
+  if (real === undefined) return `${shown} (${escapeText(realOr(found))}) lies in a folder the sandbox does not show`;
   const interpreter = interpreterOf(real);
   if (interpreter === undefined) return undefined;
   const host = locate(interpreter, path);
   if (host === undefined || shownAt(host, visible, masked) === undefined)
     return (
       `the interpreter ${escapeText(interpreter)} of ${shown} ` +
-      `${host === undefined ? 'is not found in the sandbox' : `(${escapeText(realOr(host))}) lies in a folder the sandbox does not show`}`
+      (host === undefined
+        ? 'is not found in the sandbox'
+        : `(${escapeText(realOr(host))}) lies in a folder the sandbox does not show`)
     );
   return undefined;
 }

@@ -61,7 +61,10 @@ export function validateSandboxBinds(
       let real: string;
       try {
         if (lstatSync(absolute).isSymbolicLink())
-          return fail(where, `${escapeText(given)} is a link; declare the folder it names (${escapeText(realOr(absolute))})`);
+          return fail(
+            where,
+            `${escapeText(given)} is a link; declare the folder it names (${escapeText(realOr(absolute))})`,
+          );
         real = realpathSync(absolute);
       } catch {
         return fail(where, `${escapeText(given)}: no such file or folder`);
@@ -88,10 +91,7 @@ export function validateSandboxBinds(
       into.push(real);
     }
   }
-  const nested = writableNestingProblem(
-    writable,
-    [...named.filter((n) => !writable.includes(n)), ...shown],
-  );
+  const nested = writableNestingProblem(writable, [...named.filter((n) => !writable.includes(n)), ...shown]);
   if (nested !== undefined) {
     const where = nested.at.what.replace(/^the bind at /, '');
     return fail(where, nested.message);

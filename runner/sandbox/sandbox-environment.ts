@@ -65,7 +65,8 @@ const LOADER_VARIABLES = new Set([
 export function declaredEnvironmentProblem(name: string): string | undefined {
   if (RUNNER_OWNED.has(name))
     return `${escapeText(name)} is set by the runner (the instance's scratch folder); a provider may not set it`;
-  if (name.startsWith(RUNNER_PREFIX)) return `${escapeText(name)}: names starting ${RUNNER_PREFIX} are the runner's own`;
+  if (name.startsWith(RUNNER_PREFIX))
+    return `${escapeText(name)}: names starting ${RUNNER_PREFIX} are the runner's own`;
   if (name === '' || name.includes('=') || name.includes('\u0000'))
     return `${escapeText(name)} is not an environment variable name`;
   return undefined;
@@ -80,9 +81,13 @@ export function passEnvProblem(name: string, runnerEnv: NodeJS.ProcessEnv): stri
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return `--pass-env ${shown}: not a variable name`;
   if ((ALLOWLISTED_VARIABLES as readonly string[]).includes(name) || RUNNER_OWNED.has(name))
     return `--pass-env ${shown}: the runner sets ${shown} itself (declare a value in the configuration's process.env)`;
-  if (name.startsWith(RUNNER_PREFIX)) return `--pass-env ${shown}: names starting ${RUNNER_PREFIX} are the runner's own`;
+  if (name.startsWith(RUNNER_PREFIX))
+    return `--pass-env ${shown}: names starting ${RUNNER_PREFIX} are the runner's own`;
   if (name.startsWith('LD_') || LOADER_VARIABLES.has(name))
-    return `--pass-env ${shown}: the dynamic loader reads it, so it would change the launcher; declare it in the configuration's process.env`;
+    return (
+      `--pass-env ${shown}: the dynamic loader reads it, so it would change the launcher; ` +
+      "declare it in the configuration's process.env"
+    );
   if (runnerEnv[name] === undefined) return `--pass-env ${shown}: not set in the runner's environment`;
   return undefined;
 }

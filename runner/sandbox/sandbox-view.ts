@@ -101,7 +101,7 @@ export interface ViewPolicy {
   neverWhole: readonly NamedPath[];
   /** Credential files and folders (inside the home folders). */
   credentials: readonly NamedPath[];
-  /** Folders and files the run knows hold answers or outputs: vector sets, the kit's history, outputs, repro folders. */
+  /** What the run knows holds answers or outputs: vector sets, the kit's history, outputs, repro folders. */
   hidden: readonly NamedPath[];
 }
 
@@ -175,7 +175,9 @@ export function writableNestingProblem(
       if (within(o.path, w.path))
         return {
           at: w,
-          message: `a writable bind ${escapeText(w.path)} holds ${escapeText(o.path)} (${o.what}), which a provider could then replace`,
+          message:
+            `a writable bind ${escapeText(w.path)} holds ${escapeText(o.path)} (${o.what}), ` +
+            'which a provider could then replace',
         };
     }
   }

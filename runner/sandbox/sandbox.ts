@@ -239,7 +239,7 @@ export class Sandbox {
         'writable: only a size-capped tmpfs scratch folder per instance (its working directory, HOME and TMPDIR) ' +
           'and a size-capped /dev/shm, both gone with the instance, and the declared writable binds',
         "an environment built by the runner: PATH, HOME, TMPDIR, LANG, LC_ALL, TZ and the configuration's " +
-          'process.env, and the variables --pass-env names; none of the runner\'s own',
+          "process.env, and the variables --pass-env names; none of the runner's own",
         'no network (a network namespace of its own, with no interface but loopback)',
         'a PID namespace of its own: every process the provider starts ends with its instance and with the run',
         'no capabilities, and a session of its own (no terminal)',
@@ -438,7 +438,12 @@ export class Sandbox {
 
   private offCommand(
     argv: string[],
-    o: { cwd: string | undefined; env: Record<string, string>; capped: ReturnType<Limits['launch']>; release: () => void },
+    o: {
+      cwd: string | undefined;
+      env: Record<string, string>;
+      capped: ReturnType<Limits['launch']>;
+      release: () => void;
+    },
   ): ContainedCommand {
     const gate = o.capped.cgroupFolder !== undefined;
     return {

@@ -102,10 +102,10 @@ export interface RunOutcome {
 }
 
 /** Runs `kofun-ctk run <args> --report json --out <tmp>` in-process. */
-export async function runGateCli(args: string[]): Promise<RunOutcome> {
+export async function runGateCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<RunOutcome> {
   const dir = mkdtempSync(join(tmpdir(), 'kofun-ctk-report-'));
   const out = join(dir, 'report.json');
-  const { code, stdout: o, stderr: e } = await runCli(['run', ...args, '--report', 'json', '--out', out]);
+  const { code, stdout: o, stderr: e } = await runCli(['run', ...args, '--report', 'json', '--out', out], { env });
   let report: GateReport | undefined;
   try {
     report = JSON.parse(readFileSync(out, 'utf8')) as GateReport;
@@ -135,18 +135,24 @@ export const threeStaleVectors = (): QueryVector[] =>
 export async function faultRun(
   args: (targetSha: string) => string[],
   timeoutMs = 3000,
+  env: NodeJS.ProcessEnv = {},
 ): Promise<{ code: number; verdicts: Record<string, string>; target: ReturnType<typeof judgementOf> }> {
   const vs = threeStaleVectors();
   const target = vs[1];
   if (target === undefined) throw new Error('too few stale vectors');
-  const r = await runGateCli([
-    ...args(requestSha(target)),
-    ...vs.flatMap((v) => ['--id', v.id]),
-    '--metamorphic',
-    '0',
-    '--timeout-ms',
-    String(timeoutMs),
-  ]);
+  const r = await runGateCli(
+    [
+      ...args(requestSha(target)),
+      ...vs.flatMap((v) => ['--id', v.id]),
+      '--metamorphic',
+      '0',
+      '--timeout-ms',
+      String(timeoutMs),
+      // The runner's own variables never reach a provider: a test's settings are passed on purpose.
+      ...Object.keys(env).flatMap((name) => ['--pass-env', name]),
+    ],
+    env,
+  );
   const verdicts = Object.fromEntries((r.report?.vectors ?? []).map((v) => [v.id, v.verdict]));
   assert.is(liveGroupCount(), 0);
   return { code: r.code, verdicts, target: judgementOf(r.report, target.id) };
