@@ -194,7 +194,7 @@ test(
   },
 );
 
-test('a provider answering from the vector files is refused the vectors as its folder and cannot find them', async () => {
+test('a provider answering from the vector files is refused them as its folder and cannot find them', async () => {
   const path = join(mkdtempSync(join(tmpdir(), 'kofun-ctk-hostile-')), 'provider.json');
   // Named in its command, the vector set would be one of the provider's own folders: refused before anything starts.
   const named = [...tsArgv('runner/test-support/fixture-memoriser-provider.ts'), join(kitRoot(), 'vectors')];

@@ -161,7 +161,7 @@ function notObserved(report: GateReport | undefined, reason: RegExp): void {
 }
 
 if (traceable) {
-  test('with the sandbox off, strace observes: a socket and a process in a query FAIL it; an evader passes', async () => {
+  test('with the sandbox off, strace observes: a socket and a process FAIL their query; an evader passes', async () => {
     const r = await effectRun({ KCTK_EFFECT: 'both' }, OFF);
     conforms(r.report);
     const target = judgementOf(r.report, r.targetId);
