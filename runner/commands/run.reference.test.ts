@@ -82,10 +82,11 @@ test('usage errors exit 2: no provider, no matching vector, a corrupt vector fol
   assert.is((await runGateCli(['--process', 'a | b'])).code, 2);
 });
 
-test('a provider that cannot start exits 3 with every vector NOT-RUN', async () => {
+test('a provider that cannot start exits 3 with every vector NOT-RUN, started once', async () => {
+  // A program that ends at once without a hello (one that does not exist is refused before the run: exit 2).
   const r = await runGateCli([
     '--process',
-    join(kitRoot(), 'no-such-provider-binary'),
+    '/bin/false',
     '--category',
     'stale',
     '--metamorphic',
@@ -94,6 +95,8 @@ test('a provider that cannot start exits 3 with every vector NOT-RUN', async () 
   assert.is(r.code, 3);
   assert.is(r.report?.counts['NOT-RUN'], stale().length);
   assert.ok(r.report?.gate.reasons.some((x) => x.includes('could not start')));
+  // One start for the run: no restart, and no later phase tries again.
+  assert.not.match(r.stdout, 'restarted');
   assert.is(liveGroupCount(), 0);
 });
 

@@ -35,7 +35,8 @@ export function reproduceCommand(judgement: VectorJudgement, context: ReproduceC
   const common = commonArgs(context);
   const metamorphicFailed = judgement.metamorphic !== undefined && !judgement.metamorphic.ok;
   const hermeticFailed =
-    context.hermeticStrace !== undefined && judgement.violations.some((v) => v.code.startsWith('hermetic-'));
+    context.hermeticStrace !== undefined &&
+    (judgement.violations.some((v) => v.code.startsWith('hermetic-')) || judgement.error?.kind === 'hermetic');
   const viaRepro =
     !context.releaseIds.has(judgement.id) && !metamorphicFailed && !hermeticFailed && replaysAlone(judgement);
   if (viaRepro) return quote(['npx', 'kofun-ctk', 'repro', judgement.id, ...common]);
