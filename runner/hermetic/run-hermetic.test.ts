@@ -112,7 +112,7 @@ if (compiled) {
     assert.match(r.stdout, 'hermetic: process starts and network sockets enforced by a seccomp program');
   });
 
-  test('in the sandbox, a provider that starts a process only when no tracer watches is ended all the same', async () => {
+  test('in the sandbox, a provider starting a process only when no tracer watches is ended all the same', async () => {
     const r = await effectRun({ KCTK_EFFECT: 'spawn', KCTK_EFFECT_WHEN: 'untraced' });
     endedAtTheCall(r);
   });

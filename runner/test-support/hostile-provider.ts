@@ -14,11 +14,16 @@
  * - `undeclarable`: declare interpretations the register does not hold;
  * - `network`: connect to 127.0.0.1:KCTK_NET_PORT on fixture load (the test listens there on the host);
  * - `escapes`: put terminal escapes in its stderr and an error message.
+ * - `probe`: answer its first query with an error whose text says what it could reach: the first bytes of every file
+ *   (or the names in every folder) in KCTK_READ (colon-separated; a name ending in `*` lists the folder's entries
+ *   starting so), the value of every variable in KCTK_ECHO, and whether the Unix socket KCTK_UNIX_SOCKET accepts a
+ *   connection; the runner puts that text in every report, so a secret it reached would show there.
  *
  * What each attempt did is written to stderr (`hostile: …`), which the runner keeps as evidence.
  */
 import { spawn } from 'node:child_process';
-import { appendFileSync, symlinkSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { connect } from 'node:net';
 import { type LoadedFixture } from '../../oracle/index.js';
 import type { DiscoveryModuleProvider } from '../adapters/module-provider.js';
@@ -64,6 +69,8 @@ if (modes.has('stop-runner')) {
 }
 if (modes.has('escapes')) process.stderr.write('\x1b[2J\x1b]0;owned\x07\x1b[31mred\n');
 
+const probed = modes.has('probe') ? await probe() : '';
+if (modes.has('probe')) say(probed);
 const reference = createReferenceProvider();
 let answered = 0;
 const provider: DiscoveryModuleProvider<LoadedFixture> = {
@@ -81,9 +88,43 @@ const provider: DiscoveryModuleProvider<LoadedFixture> = {
       setImmediate(() => process.stdout.write(encodeFrame('result', 4_000_000_000, NO_REF, result)));
     }
     if (modes.has('escapes') && answered === 1) throw new Error('\x1b[2J\x1b]0;owned\x07 cleared your screen');
+    if (modes.has('probe') && answered === 1) throw new Error(probed);
     return result.subarray(0, result.length - 1);
   },
 };
+
+/** What the provider could reach, one `what: found` entry each, read once at start. */
+function probe(): Promise<string> {
+  const found: string[] = [];
+  for (const path of (process.env.KCTK_READ ?? '').split(':').filter((p) => p !== '')) {
+    try {
+      if (path.endsWith('*')) {
+        const prefix = basename(path).slice(0, -1);
+        found.push(`${path}: ${readdirSync(dirname(path)).filter((n) => n.startsWith(prefix)).join(' ') || 'none'}`);
+      } else if (statSync(path).isDirectory()) found.push(`${path}: ${readdirSync(path).join(' ') || 'empty'}`);
+      else found.push(`${path}: ${readFileSync(path, 'utf8').slice(0, 200) || 'empty'}`);
+    } catch (err) {
+      found.push(`${path}: refused (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+  }
+  for (const name of (process.env.KCTK_ECHO ?? '').split(':').filter((n) => n !== ''))
+    found.push(`env ${name}: ${process.env[name] ?? 'unset'}`);
+  const socketPath = process.env.KCTK_UNIX_SOCKET;
+  if (socketPath === undefined) return Promise.resolve(found.join('; '));
+  return new Promise((resolve) => {
+    const socket = connect({ path: socketPath }, () => {
+      socket.on('data', (d) => {
+        found.push(`unix ${socketPath}: ${d.toString('utf8')}`);
+        socket.end();
+        resolve(found.join('; '));
+      });
+    });
+    socket.on('error', (err: NodeJS.ErrnoException) => {
+      found.push(`unix ${socketPath}: refused (${err.code ?? 'error'})`);
+      resolve(found.join('; '));
+    });
+  });
+}
 
 function tryNetwork(port: number): Promise<void> {
   return new Promise((resolve) => {
