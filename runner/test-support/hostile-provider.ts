@@ -96,19 +96,26 @@ const provider: DiscoveryModuleProvider<LoadedFixture> = {
 /** What the provider could reach, one `what: found` entry each, read once at start. */
 function probe(): Promise<string> {
   const found: string[] = [];
+  for (const name of (process.env.KCTK_ECHO ?? '').split(':').filter((n) => n !== ''))
+    found.push(`env ${name}: ${process.env[name] ?? 'unset'}`);
   for (const path of (process.env.KCTK_READ ?? '').split(':').filter((p) => p !== '')) {
     try {
       if (path.endsWith('*')) {
         const prefix = basename(path).slice(0, -1);
-        found.push(`${path}: ${readdirSync(dirname(path)).filter((n) => n.startsWith(prefix)).join(' ') || 'none'}`);
-      } else if (statSync(path).isDirectory()) found.push(`${path}: ${readdirSync(path).join(' ') || 'empty'}`);
-      else found.push(`${path}: ${readFileSync(path, 'utf8').slice(0, 200) || 'empty'}`);
+        found.push(
+          `${path}: ${
+            readdirSync(dirname(path))
+              .filter((n) => n.startsWith(prefix))
+              .join(' ') || 'none'
+          }`,
+        );
+      } else if (statSync(path).isDirectory())
+        found.push(`${path}: ${readdirSync(path).join(' ').slice(0, 100) || 'empty'}`);
+      else found.push(`${path}: ${readFileSync(path, 'utf8').slice(0, 100) || 'empty'}`);
     } catch (err) {
       found.push(`${path}: refused (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
     }
   }
-  for (const name of (process.env.KCTK_ECHO ?? '').split(':').filter((n) => n !== ''))
-    found.push(`env ${name}: ${process.env[name] ?? 'unset'}`);
   const socketPath = process.env.KCTK_UNIX_SOCKET;
   if (socketPath === undefined) return Promise.resolve(found.join('; '));
   return new Promise((resolve) => {
