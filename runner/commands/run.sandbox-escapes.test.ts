@@ -29,7 +29,7 @@ import { liveGroupCount } from '../io/process-group.js';
 import { resolveProgram } from '../io/host-programs.js';
 import type { GateReport } from '../report/gate-report.js';
 import { runCli } from '../test-support/run-cli.js';
-import { threeStaleVectors, tsArgv } from '../test-support/run-helpers.js';
+import { kitVectors, threeStaleVectors, tsArgv } from '../test-support/run-helpers.js';
 
 const QUIET = ['--metamorphic', '0', '--fresh', '0', '--jobs', '1'];
 const REPORTS = ['kofun-ctk-report.json', 'kofun-ctk-junit.xml', 'kofun-ctk-report.md', 'kofun-ctk-report.html'];
@@ -202,14 +202,13 @@ test('declared binds that are links, show what is hidden, nest, or take a tempor
 });
 
 test("declared builds see their own folders only: B cannot copy A's artifact (KD-RELEASE-02 then fails)", async () => {
-  const release = readFileSync(join(kitRoot(), 'vectors', 'manifest.json'), 'utf8').match(
-    /"(release-cost\/[^"]+)"/,
-  )?.[1];
+  const release = kitVectors().releaseVectors[0]?.id;
   assert.ok(release !== undefined, 'a release-cost vector');
   const write = (what: string): string[] => [
     process.execPath,
     '-e',
-    `require('fs').writeFileSync(require('path').join(process.env.KOFUN_CTK_OUT, 'artifact'), '${what}')`,
+    "const fs = require('fs'), p = require('path').join(process.env.KOFUN_CTK_OUT, 'artifact');" +
+      `fs.writeFileSync(p, '${what}'); fs.chmodSync(p, 0o644);`,
   ];
   // B looks for the artifacts of earlier builds beside its own build folder and copies the first it finds.
   const copyA =
@@ -217,7 +216,8 @@ test("declared builds see their own folders only: B cannot copy A's artifact (KD
     "const at = path.join(process.env.KOFUN_CTK_SRC, '..', '..', 'artifacts'); let copied = false;" +
     'try { for (const d of fs.readdirSync(at)) { fs.cpSync(path.join(at, d), out, { recursive: true });' +
     ' copied = true; break; } } catch {}' +
-    "if (!copied) fs.writeFileSync(path.join(out, 'artifact'), 'B');";
+    "if (!copied) { fs.writeFileSync(path.join(out, 'artifact'), 'B'); " +
+    "fs.chmodSync(path.join(out, 'artifact'), 0o644); }";
   const build = {
     schema: 'kofun.ctk.release-build/v1',
     commands: {
