@@ -5,7 +5,8 @@
  *   command the root `--help` lists, and README.md has a row for every command the root help lists;
  * - every flag named in a `kofun-ctk COMMAND …` line (an inline code span, or a line of a code block with its
  *   continuation lines) is an option of that command's `--help` (or of its subcommand's); a flag named alone in the
- *   prose is an option of some command, unless it is another tool's (tar, gzip, compilers, strace: FOREIGN_FLAGS);
+ *   prose is an option of some command, unless it is another tool's (tar, gzip, compilers, strace, bubblewrap:
+ *   FOREIGN_FLAGS);
  * - every repository path the prose cites in a code span exists: as written from the root, or as the tail of a path
  *   of the tree (ARCHITECTURE.md names modules relative to their folder's section); placeholders (`<name>`, `*`,
  *   `NAME`) and the build's outputs (`dist/`, `.tmp/`) are not paths of the tree;
@@ -38,6 +39,8 @@ const FOREIGN_FLAGS = new Set([
   '-ffile-prefix-map',
   '-trimpath',
   '-ttt',
+  // bubblewrap's own options, named where the docs say how the sandbox is built.
+  '--setenv',
 ]);
 
 /** Paths the prose cites that are outputs (the build's, the report files a run writes), not files of the tree. */
