@@ -84,14 +84,7 @@ test('usage errors exit 2: no provider, no matching vector, a corrupt vector fol
 
 test('a provider that cannot start exits 3 with every vector NOT-RUN, started once', async () => {
   // A program that ends at once without a hello (one that does not exist is refused before the run: exit 2).
-  const r = await runGateCli([
-    '--process',
-    '/bin/false',
-    '--category',
-    'stale',
-    '--metamorphic',
-    '0',
-  ]);
+  const r = await runGateCli(['--process', '/bin/false', '--category', 'stale', '--metamorphic', '0']);
   assert.is(r.code, 3);
   assert.is(r.report?.counts['NOT-RUN'], stale().length);
   assert.ok(r.report?.gate.reasons.some((x) => x.includes('could not start')));
