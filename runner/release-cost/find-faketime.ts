@@ -4,22 +4,12 @@
  * the same second (as reprotest varies the clock). Where it is missing, the clock is not
  * varied and the report says so; it is never pretended.
  */
-import { accessSync, constants } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { resolveProgram } from '../io/host-programs.js';
 
-/** The path of an executable `faketime` on `pathEnv`, or null. */
+/** The absolute path of an executable `faketime` in `pathEnv` (the runner's own PATH), or null. */
 export function findFaketime(pathEnv: string | undefined = process.env['PATH']): string | null {
-  for (const dir of (pathEnv ?? '').split(delimiter)) {
-    if (dir === '') continue;
-    const candidate = join(dir, 'faketime');
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // Not in this folder.
-    }
-  }
-  return null;
+  const found = resolveProgram('faketime', pathEnv ?? '');
+  return found.ok ? found.path : null;
 }
 
 /**
