@@ -147,7 +147,7 @@ test("a date alone (date -u +%Y-%m-%d) of each build's day, in UTC or in the bui
   assert.equal(other, []);
 });
 
-test('two artifacts and no clock: an ISO time, a date, epoch seconds and a date(1) stamp in any file, packed too', async () => {
+test('no clock (two artifacts): an ISO time, a date, epoch seconds, a date(1) stamp in any file, packed too', async () => {
   // Each pair is one form on both sides, where the bytes differ: "built " 6 bytes, "on " 3, "at=" 3, date(1) at 0.
   const hints = await hintsOf(
     {
@@ -392,7 +392,8 @@ test('zip extra fields: a differing extended timestamp is the time, a differing 
   assert.match(
     formatCauseHints(both)[0] ?? '',
     'cause: the time leaked into p.zip :: x.txt at header field zip.extra.UT: ' +
-      'A "flags 0x01, mtime 2023-11-14T22:13:20Z (1700000000)", B "flags 0x01, mtime 2024-12-19T01:13:20Z (1734570800)"',
+      'A "flags 0x01, mtime 2023-11-14T22:13:20Z (1700000000)", ' +
+      'B "flags 0x01, mtime 2024-12-19T01:13:20Z (1734570800)"',
   );
   assert.is(
     both[0]?.remedy,
