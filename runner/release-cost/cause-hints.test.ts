@@ -147,7 +147,7 @@ test("a date alone (date -u +%Y-%m-%d) of each build's day, in UTC or in the bui
   assert.equal(other, []);
 });
 
-test('no clock (two artifacts): an ISO time, a date, epoch seconds, a date(1) stamp in any file, packed too', async () => {
+test('no clock (two artifacts): ISO time, date, epoch seconds, date(1) stamp, in any file, packed too', async () => {
   // Each pair is one form on both sides, where the bytes differ: "built " 6 bytes, "on " 3, "at=" 3, date(1) at 0.
   const hints = await hintsOf(
     {
