@@ -5,10 +5,10 @@
  * view) goes to `meta`: the modification time of the central and the local header, the
  * extra fields of both (one header field each, decoded: zip-extra-fields.ts), the compression
  * method, the general-purpose flags, the non-mode attribute bits, the creating system and the
- * entry comment; the archive comment and the order of the central directory are kept beside the entries (a different order of the same
- * entries, or another archive comment, is a difference of its own). Every
- * expansion is capped before it allocates (KD-LIMIT-08 in spirit): entry count from the
- * central directory, declared and actual inflated bytes.
+ * entry comment; the archive comment and the order of the central directory are kept beside
+ * the entries (a different order of the same entries, or another archive comment, is a
+ * difference of its own). Every expansion is capped before it allocates (KD-LIMIT-08 in
+ * spirit): entry count from the central directory, declared and actual inflated bytes.
  */
 import { fromBufferPromise, type Entry, type ZipFile } from 'yauzl';
 import { sha256Hex } from '../../oracle/index.js';
