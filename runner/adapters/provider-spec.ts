@@ -213,7 +213,7 @@ export interface LaunchOptions {
   kitVersion: string;
   /** Every provider process runs in it (an in-thread module cannot, and is refused with the sandbox on). */
   sandbox: Sandbox;
-  /** Watches a persistent process's wire (`kofun-ctk smoke`). */
+  /** Watches the wire of a persistent process or a module's host process (`kofun-ctk smoke`, `repro`). */
   observer?: WireObserver;
   /** `run --hermetic`: every instance runs under strace (an in-thread module has no process to trace). */
   hermetic?: HermeticSession;
@@ -231,7 +231,7 @@ export function launcherFor(spec: ProviderSpec, options: LaunchOptions): Provide
       );
     return spec.inThread === true
       ? moduleThreadLauncher(spec.modulePath, spec.baseDir)
-      : moduleProcessLauncher(spec.modulePath, spec.baseDir, kitVersion, hermetic, sandbox);
+      : moduleProcessLauncher(spec.modulePath, spec.baseDir, kitVersion, hermetic, sandbox, observer);
   }
   if (spec.mode === 'one-shot')
     return oneShotProcessLauncher(spec.command, { name: spec.name, version: spec.version }, hermetic, sandbox);
