@@ -157,9 +157,9 @@ function sameFrame(a: Frame, b: Frame): boolean {
 
 /** The first byte offset at which two byte strings differ (their common length when one is a prefix). */
 function firstDifference(a: Uint8Array, b: Uint8Array): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return i;
-  return n;
+  let at = 0;
+  while (at < a.length && at < b.length && a[at] === b[at]) at += 1;
+  return at;
 }
 
 /** How a reply compares with the recorded one at the same place. */
