@@ -131,16 +131,21 @@ test('repro never shows the answer first: the expected bytes after the provider,
   assert.is(liveGroupCount(), 0);
 });
 
-test('repro of a one-shot provider: no transcript, and its README says so', async () => {
-  const dir = join(root, 'one-shot');
-  const r = await runCli(['repro', vector.id, '--provider', 'reference', '--adapter', 'one-shot', '--dir', dir]);
+test('repro of a one-shot provider: no transcript; the default folder is the one its help names', async () => {
+  const cwd = mkdtempSync(join(root, 'cwd-'));
+  const r = await runCli(['repro', vector.id, '--provider', 'reference', '--adapter', 'one-shot'], { cwd });
   assert.is(r.code, 0, r.stdout + r.stderr);
+  // The id's "/" becomes "__", as `repro --help` says: invalid/x is kofun-ctk-repro/invalid__x.
+  const dir = join(cwd, 'kofun-ctk-repro', `invalid__${vector.id.slice('invalid/'.length)}`);
+  assert.match(r.stdout, `repro folder: ${dir}\n`);
   assert.not.ok(existsSync(join(dir, 'transcript')));
   assert.match(
     readFileSync(join(dir, 'README.md'), 'utf8'),
     '- transcript: none (a one-shot provider is sent no frames)',
   );
   assert.not.match(r.stdout, 'replay:');
+  const help = await runCli(['repro', '--help']);
+  assert.match(help.stdout.replace(/\s+/g, ' '), 'kofun-ctk-repro/<vector-id with each "/" as "__">');
 });
 
 test.run();
