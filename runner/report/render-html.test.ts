@@ -177,7 +177,7 @@ test('in headless Chromium: counts, filters, provider markup as text, and links 
     assert.ok(await detail.locator('pre.diff').isVisible());
     const inView = await target.evaluate((row) => {
       const box = row.getBoundingClientRect();
-      return box.top >= 0 && box.bottom <= window.innerHeight;
+      return box.top >= 0 && box.bottom <= (globalThis as unknown as { innerHeight: number }).innerHeight;
     });
     assert.ok(inView);
     // The opened details fill a row of their own: the columns keep their widths, the detail spans the table.
