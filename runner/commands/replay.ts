@@ -302,7 +302,7 @@ function judgeAnswer(
   }
   const match = answers.find((a) => Buffer.from(a.bytes).equals(Buffer.from(reply.body)));
   if (match !== undefined) {
-    out(`answer: the bytes of ${match.name} (${reply.body.length} bytes)`);
+    out(`answer: the bytes of ${escapeText(match.name)} (${reply.body.length} bytes)`);
     return EXIT.ok;
   }
   const expected = answers[0]?.bytes ?? new Uint8Array();
