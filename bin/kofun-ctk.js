@@ -18,6 +18,12 @@ const tsx = join(root, 'node_modules', 'tsx', 'dist', 'esm', 'index.mjs');
 const built = join(root, 'dist', 'runner', 'cli-entry.js');
 const command = process.argv[2];
 
+/** Whether the arguments after the command ask for its help (`-h`, `--help` or `help`, before any `--`). */
+function helpRequested(args) {
+  const end = args.indexOf('--');
+  return (end < 0 ? args : args.slice(0, end)).some((a) => a === '-h' || a === '--help' || a === 'help');
+}
+
 function runFromSources(entry) {
   const child = spawnSync(process.execPath, ['--import', tsx, entry, ...process.argv.slice(2)], { stdio: 'inherit' });
   process.exit(child.status ?? 70);
@@ -33,6 +39,9 @@ if (command === 'vectors' || command === 'report') {
     );
     process.exit(2);
   }
+  // A help request runs nothing: it is answered from the sources through tsx, which loads only the command-line
+  // lines (suites/generate/maintainer-commands.ts), without compiling the whole kit first.
+  if (helpRequested(process.argv.slice(3))) runFromSources(devCli);
   // Compiled afresh from the sources for this one command (the report's census starts many providers).
   const child = spawnSync(
     process.execPath,

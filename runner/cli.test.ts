@@ -7,8 +7,7 @@ import { join } from 'node:path';
 import { Command, Help } from 'commander';
 import { kitRoot } from '../oracle/internal.js';
 import { COMMANDS, MAINTAINER_COMMANDS, processIo, type Register } from './cli.js';
-import { registerReport } from '../suites/generate/report-command.js';
-import { registerVectors } from '../suites/generate/vectors-command.js';
+import { registerReport, registerVectors } from '../suites/generate/maintainer-commands.js';
 import { runCli } from './test-support/run-cli.js';
 
 const io = processIo();
@@ -74,6 +73,11 @@ test('the root help lists every command, -V the version, help <command> its help
   const run = await runCli(['run', '--help']);
   assert.match(run.stdout, /\n {2}1 {2}the gate failed: a FAIL, ERROR or XPASS, .*\n.*also when the run is incomplete/);
   assert.match(run.stdout, '\n  3  nothing failed, but the run is incomplete');
+  // The comma form of --report the README's recipes use is the one the help shows.
+  assert.match(
+    run.stdout.replace(/\s+/g, ' '),
+    'write reports: json, junit, md, html (comma-separated, e.g. --report junit,md',
+  );
   const repro = await runCli(['help', 'repro']);
   assert.is(repro.code, 0);
   assert.match(repro.stdout, 'Usage: kofun-ctk repro [options] <vector-id>');

@@ -77,6 +77,14 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./commands/repro.js')).registerRepro,
   },
   {
+    name: 'replay',
+    term: 'replay [options] <folder>',
+    description:
+      'send the frames a repro folder recorded to a persistent provider, and compare its answers with the ' +
+      'recorded and the expected ones',
+    load: async () => (await import('./commands/replay.js')).registerReplay,
+  },
+  {
     name: 'fuzz',
     term: 'fuzz [options]',
     description: 'compare a provider with the reference oracle on generated cases; shrink and write out a disagreement',

@@ -20,8 +20,7 @@ import { join } from 'node:path';
 import { parse } from 'shell-quote';
 import { kitRoot } from '../oracle/internal.js';
 import { runCli } from '../runner/test-support/run-cli.js';
-import { registerReport } from '../suites/generate/report-command.js';
-import { registerVectors } from '../suites/generate/vectors-command.js';
+import { registerReport, registerVectors } from '../suites/generate/maintainer-commands.js';
 
 const DOCS = ['README.md', 'PROTOCOL.md', 'ARCHITECTURE.md'] as const;
 const extra = [registerVectors, registerReport];

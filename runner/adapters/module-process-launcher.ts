@@ -6,7 +6,12 @@
  * process, never the runner, and is an ERROR with its cause.
  */
 import { kitVersion } from '../../oracle/index.js';
-import { persistentProcessLauncher } from './persistent-process.js';
+import {
+  persistentProcessLauncher,
+  type PersistentOptions,
+  type ProcessCommand,
+  type WireObserver,
+} from './persistent-process.js';
 import { moduleUrlOf, WORKER_HEAP_MB } from './module-adapter.js';
 import type { ProviderLauncher } from './provider-connection.js';
 import type { HermeticSession } from '../hermetic/hermetic-session.js';
@@ -22,21 +27,40 @@ export function moduleHostArgv(moduleUrl: string): string[] {
   return [process.execPath, heap, new URL('./module-host.js', import.meta.url).pathname, moduleUrl];
 }
 
-/** Makes a launcher that runs the module at `modulePath` (resolved against `baseDir`) in a process of its own. */
+/** The process that hosts the module at `modulePath` (resolved against `baseDir`), and how the kit runs it. */
+export function moduleHostProcess(
+  modulePath: string,
+  baseDir: string,
+): { command: ProcessCommand; options: PersistentOptions } {
+  return {
+    command: { argv: moduleHostArgv(moduleUrlOf(modulePath, baseDir)) },
+    options: { adapter: 'module', maxResidentBytes: WORKER_HEAP_MB * 1024 * 1024 },
+  };
+}
+
+/**
+ * Makes a launcher that runs the module at `modulePath` (resolved against `baseDir`) in a process of its own;
+ * `observer` watches its wire as a persistent process's (`repro`'s transcript).
+ */
 export function moduleProcessLauncher(
   modulePath: string,
   baseDir: string,
   version = kitVersion(),
   hermetic?: HermeticSession,
   sandbox?: Sandbox,
+  observer?: WireObserver,
   enforceHermetic = false,
 ): ProviderLauncher {
-  const command = { argv: moduleHostArgv(moduleUrlOf(modulePath, baseDir)) };
-  return persistentProcessLauncher(command, version, {
-    adapter: 'module',
-    enforceHermetic,
-    maxResidentBytes: WORKER_HEAP_MB * 1024 * 1024,
-    ...(hermetic === undefined ? {} : { hermetic }),
-    ...(sandbox === undefined ? {} : { sandbox }),
-  });
+  const host = moduleHostProcess(modulePath, baseDir);
+  return persistentProcessLauncher(
+    host.command,
+    version,
+    {
+      ...host.options,
+      enforceHermetic,
+      ...(hermetic === undefined ? {} : { hermetic }),
+      ...(sandbox === undefined ? {} : { sandbox }),
+    },
+    observer,
+  );
 }

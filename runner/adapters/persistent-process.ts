@@ -47,6 +47,8 @@ export interface ProcessCommand {
 export interface WireObserver {
   /** A frame header line (without its LF), `sent` by the runner or `received` from the provider. */
   frame?(direction: 'sent' | 'received', header: string): void;
+  /** The exact bytes of each frame the runner writes to the provider's stdin (`repro`'s transcript). */
+  sent?(frame: Uint8Array): void;
   stdout?(chunk: Uint8Array): void;
   stderr?(chunk: Uint8Array): void;
 }
@@ -69,6 +71,8 @@ export interface PersistentOptions {
   sandbox?: Sandbox;
   /** `run --hermetic` in the sandbox: the seccomp program that enforces KD-TRUST-10 is loaded. */
   enforceHermetic?: boolean;
+  /** The exact hello frame to send instead of the kit's own (`kofun-ctk replay` sends the recorded one). */
+  helloFrame?: Uint8Array;
 }
 
 /** Makes a launcher that starts `command` and performs the handshake. */
@@ -78,13 +82,41 @@ export function persistentProcessLauncher(
   options: PersistentOptions = {},
   observer?: WireObserver,
 ): ProviderLauncher {
-  return async ({ cwd, timeoutMs }) => {
-    const connection = new PersistentProcessConnection(command, cwd ?? command.cwd, kitVersion, options, observer);
-    const started = await connection.start(timeoutMs);
-    if (!started.ok) return started;
-    return { ok: true, value: connection };
-  };
+  return async ({ cwd, timeoutMs }) => startPersistentWire(command, kitVersion, options, observer, cwd, timeoutMs);
 }
+
+/** A persistent instance that also sends frames as given (`kofun-ctk replay`): each one answered by its reply. */
+export interface PersistentWire extends ProviderConnection {
+  /**
+   * Sends `frame` exactly and waits for the reply the protocol gives it (the same id; `fixture-loaded` or `error`
+   * to a `load-fixture`, `result` or `error` to a `query`, `bye` to a `shutdown`), returned as received, an `error`
+   * frame too; any other frame, a crash or the timeout ends the instance as for any call.
+   */
+  exchange(frame: Frame, timeoutMs: number): Promise<CallOutcome<Frame>>;
+}
+
+/** Starts `command` and performs the handshake (with `options.helloFrame`, when given). */
+export async function startPersistentWire(
+  command: ProcessCommand,
+  kitVersion: string,
+  options: PersistentOptions,
+  observer: WireObserver | undefined,
+  cwd: string | undefined,
+  timeoutMs: number,
+): Promise<CallOutcome<PersistentWire>> {
+  const connection = new PersistentProcessConnection(command, cwd ?? command.cwd, kitVersion, options, observer);
+  const started = await connection.start(timeoutMs);
+  if (!started.ok) return started;
+  return { ok: true, value: connection };
+}
+
+/** The provider messages that answer each runner message. */
+const REPLIES: Readonly<Record<string, readonly string[]>> = {
+  [RUNNER_MESSAGES.hello]: [PROVIDER_MESSAGES.hello, PROVIDER_MESSAGES.error],
+  [RUNNER_MESSAGES.loadFixture]: [PROVIDER_MESSAGES.fixtureLoaded, PROVIDER_MESSAGES.error],
+  [RUNNER_MESSAGES.query]: [PROVIDER_MESSAGES.result, PROVIDER_MESSAGES.error],
+  [RUNNER_MESSAGES.shutdown]: [PROVIDER_MESSAGES.bye],
+};
 
 type Waiter = {
   accept: (frame: Frame) => boolean;
@@ -92,7 +124,7 @@ type Waiter = {
   deadline: Deadline | undefined;
 };
 
-class PersistentProcessConnection implements ProviderConnection {
+class PersistentProcessConnection implements PersistentWire {
   identity: ProviderIdentity = {
     name: 'unknown',
     version: 'unknown',
@@ -205,7 +237,7 @@ class PersistentProcessConnection implements ProviderConnection {
     });
     const hello: RunnerHello = { protocol: PROTOCOL_NAME, kit: 'kofun-ctk', kit_version: this.kitVersion };
     const reply = await this.call(
-      encodeFrame(RUNNER_MESSAGES.hello, 0, NO_REF, jsonBody(hello)),
+      this.options.helloFrame ?? encodeFrame(RUNNER_MESSAGES.hello, 0, NO_REF, jsonBody(hello)),
       (f) => f.type === PROVIDER_MESSAGES.hello || f.type === PROVIDER_MESSAGES.error,
       timeoutMs,
     );
@@ -266,6 +298,17 @@ class PersistentProcessConnection implements ProviderConnection {
     return { ok: true, value: reply.value.body };
   }
 
+  async exchange(frame: Frame, timeoutMs: number): Promise<CallOutcome<Frame>> {
+    const replies = REPLIES[frame.type] ?? [];
+    // Ids the runner has sent are what a reply to another id is told apart by (unexpected, below).
+    if (frame.id >= this.nextId) this.nextId = frame.id + 1;
+    return this.call(
+      encodeFrame(frame.type, frame.id, frame.ref, frame.body),
+      (f) => f.id === frame.id && replies.includes(f.type),
+      timeoutMs,
+    );
+  }
+
   async close(): Promise<void> {
     const group = this.group;
     if (group === undefined) return;
@@ -320,6 +363,7 @@ class PersistentProcessConnection implements ProviderConnection {
       this.waiter = waiter;
       if (this.observer?.frame !== undefined)
         this.observer.frame('sent', Buffer.from(frame.subarray(0, frame.indexOf(0x0a))).toString('ascii'));
+      this.observer?.sent?.(frame);
       this.group?.child.stdin.write(frame);
     });
   }

@@ -236,7 +236,7 @@ export interface LaunchOptions {
   kitVersion: string;
   /** Every provider process runs in it (an in-thread module cannot, and is refused with the sandbox on). */
   sandbox: Sandbox;
-  /** Watches a persistent process's wire (`kofun-ctk smoke`). */
+  /** Watches the wire of a persistent process or a module's host process (`kofun-ctk smoke`, `repro`). */
   observer?: WireObserver;
   /** `run --hermetic` with the sandbox off: every instance runs under strace (an in-thread module has none). */
   hermetic?: HermeticSession;
@@ -257,7 +257,7 @@ export function launcherFor(spec: ProviderSpec, options: LaunchOptions): Provide
       );
     return spec.inThread === true
       ? moduleThreadLauncher(spec.modulePath, spec.baseDir)
-      : moduleProcessLauncher(spec.modulePath, spec.baseDir, kitVersion, hermetic, sandbox, enforce);
+      : moduleProcessLauncher(spec.modulePath, spec.baseDir, kitVersion, hermetic, sandbox, observer, enforce);
   }
   if (spec.mode === 'one-shot')
     return oneShotProcessLauncher(spec.command, { name: spec.name, version: spec.version }, hermetic, sandbox, enforce);

@@ -2,7 +2,8 @@
  * `kofun-ctk merge-reports <report.json...>`: merges the JSON reports of shard runs into
  * one gate report, refusing reports of different vector sets, and refusing a merge that
  * is not complete and consistent against the vector set itself (checkMergeSelection).
- * Exits with the merged gate's status (0, 1 or 3), or 2 when the reports cannot be merged.
+ * Exits with the merged gate's status (0, 1 or 3), each reason of the merged gate (a missing shard by its number) on
+ * stderr, or 2 when the reports cannot be merged.
  */
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
@@ -74,6 +75,8 @@ export const registerMergeReports: Register = (program: Command, io, done) => {
         `merged ${reports.length} reports, ${merged.report.vectors.length} vectors: ` +
           `gate ${g.passed ? 'PASSED' : 'FAILED'} (exit ${g.exit_code})\n`,
       );
+      // Why, as the gate line of a run says it: a missing shard (exit 3) is named, not only counted.
+      for (const r of g.reasons) io.stderr.write(`  - ${escapeText(r)}\n`);
       done(g.exit_code);
     });
 };

@@ -1,10 +1,15 @@
 /**
  * `kofun-ctk repro <vector-id>`: runs one vector against the provider and writes a
  * folder a provider author can work from: the fixture, the request, the expected and
- * acceptable results, the actual bytes (or the error), the judgement, and the commands
- * that reproduce it.
+ * acceptable results, the actual bytes (or the error), the judgement, the transcript of
+ * the frames a persistent provider was sent and sent back (which `kofun-ctk replay` sends
+ * again), and the commands that reproduce it.
+ *
+ * The folder never shows the answer first: its marker (runner/io/repro-folder-marker.ts) is written before anything
+ * else, what an earlier repro left there that holds an answer is removed, and the expected bytes (with everything
+ * derived from them) are written only once the provider has answered and every process of it has ended.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { quote } from 'shell-quote';
@@ -23,6 +28,9 @@ import type { Register } from '../io/cli-io.js';
 import { providerArgs, sandboxArgs } from '../run/reproduce-command.js';
 import { suggestName } from '../io/suggest-name.js';
 import { addProviderOptions, ignoreClosedOutput, intOption, RUN_DEFAULTS } from '../io/cli-options.js';
+import { writeOutputFile } from '../io/write-output-file.js';
+import { DEFAULT_REPRO_FOLDER, REPRO_FOLDER_MARKER, reproMarkerBytes } from '../io/repro-folder-marker.js';
+import { readTranscript, TRANSCRIPT_FILES, TranscriptRecorder, transcriptListing } from '../protocol/transcript.js';
 
 interface ReproOptions extends ProviderOptions, SandboxOptions {
   vectors?: string;
@@ -41,13 +49,45 @@ export const registerRepro: Register = (program: Command, io, done) => {
       .argument('<vector-id>', 'the vector id, e.g. stale/wrong-file'),
   )
     .option('--vectors <dir>', 'vector folder (default: the vectors shipped with the kit)')
-    .option('--dir <dir>', 'output folder (default: kofun-ctk-repro/<vector-id>)')
+    .option(
+      '--dir <dir>',
+      'output folder (default: kofun-ctk-repro/<vector-id with each "/" as "__">, ' +
+        'e.g. kofun-ctk-repro/stale__wrong-file)',
+    )
     .option('--timeout-ms <ms>', 'timeout for the fixture load and the query', String(RUN_DEFAULTS.timeoutMs))
     .option('--start-timeout-ms <ms>', 'timeout for the provider to start', String(RUN_DEFAULTS.startTimeoutMs))
     .action(async (id: string, opts: ReproOptions) => {
       done(await repro(id, opts, io));
     });
 };
+
+/** The folder repro writes by default for `id`: `kofun-ctk-repro/` and the id, each run of other characters `__`. */
+export function defaultReproFolder(id: string): string {
+  return join(DEFAULT_REPRO_FOLDER, id.replace(/[^A-Za-z0-9._-]+/g, '__'));
+}
+
+/**
+ * Files an earlier repro may have left in the folder that hold or show an answer (the expected bytes, or a diff,
+ * judgement or summary made from them): removed before the provider starts, so none is there while it runs.
+ */
+function isAnswerFile(name: string): boolean {
+  return (
+    [
+      'expected.json',
+      'judgement.json',
+      'diff.txt',
+      'README.md',
+      'command.txt',
+      'actual.bin',
+      'actual-error.txt',
+    ].includes(name) || /^acceptable-.*\.json$/.test(name)
+  );
+}
+
+function removeEarlierAnswers(out: string): void {
+  for (const name of readdirSync(out)) if (isAnswerFile(name)) rmSync(join(out, name), { force: true });
+  rmSync(join(out, 'transcript'), { recursive: true, force: true });
+}
 
 async function repro(id: string, opts: ReproOptions, io: Parameters<Register>[1]): Promise<number> {
   ignoreClosedOutput(io);
@@ -74,13 +114,14 @@ async function repro(id: string, opts: ReproOptions, io: Parameters<Register>[1]
   const fixture = set.readFixture(vector.fixtureSha256);
   if (!fixture.ok) throw new UsageError(fixture.reason);
   const fixtureBytes = fixture.value;
-  const out = resolve(io.cwd, opts.dir ?? join('kofun-ctk-repro', id.replace(/[^A-Za-z0-9._-]+/g, '__')));
+  const out = resolve(io.cwd, opts.dir ?? defaultReproFolder(id));
   mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, 'fixture.json'), fixtureBytes);
-  writeFileSync(join(out, 'request.bin'), vector.request);
-  writeFileSync(join(out, 'expected.json'), vector.expected);
-  for (const alt of vector.acceptable)
-    writeFileSync(join(out, `acceptable-${alt.name.replace(/[^A-Za-z0-9._-]+/g, '_')}.json`), alt.bytes);
+  // The marker first: from now on the folder is known for one that holds answers.
+  writeOutputFile(join(out, REPRO_FOLDER_MARKER), reproMarkerBytes(id, kitVersion()));
+  removeEarlierAnswers(out);
+  // What the provider is given, and nothing it is to answer.
+  writeOutputFile(join(out, 'fixture.json'), fixtureBytes);
+  writeOutputFile(join(out, 'request.bin'), vector.request);
 
   const sandbox = openProviderSandbox(
     opts,
@@ -89,14 +130,20 @@ async function repro(id: string, opts: ReproOptions, io: Parameters<Register>[1]
     relocatedSpec(config.spec),
   );
   const spec = sandbox.on ? relocatedSpec(config.spec) : config.spec;
+  // A persistent process and a module's host process speak frames; a one-shot process has none to record.
+  const framed = !(spec.kind === 'process' && spec.mode === 'one-shot') && !(spec.kind === 'module' && spec.inThread);
+  const recorder = new TranscriptRecorder();
   const removeSignals = installSignalCleanup(EXIT.incomplete);
   let exit: number = EXIT.incomplete;
   const summary: string[] = [];
+  // Written once the provider has ended: the answers, and everything made from them.
+  const later: [string, string | Uint8Array][] = [];
   try {
-    const started = await launcherFor(spec, { kitVersion: kitVersion(), sandbox })({ timeoutMs: startTimeoutMs });
+    const launch = launcherFor(spec, { kitVersion: kitVersion(), sandbox, ...(framed ? { observer: recorder } : {}) });
+    const started = await launch({ timeoutMs: startTimeoutMs });
     if (!started.ok) {
       const e = errorFromFault(started.fault);
-      writeFileSync(join(out, 'actual-error.txt'), `${e.kind}: ${e.message}\n${e.stderr_tail ?? ''}`);
+      later.push(['actual-error.txt', `${e.kind}: ${e.message}\n${e.stderr_tail ?? ''}`]);
       summary.push(`provider could not start: ${e.message}`);
     } else {
       const connection = started.value;
@@ -104,15 +151,15 @@ async function repro(id: string, opts: ReproOptions, io: Parameters<Register>[1]
       const loaded = await connection.loadFixture(vector.fixtureSha256, fixtureBytes, timeoutMs);
       const outcome = loaded.ok ? await connection.query(vector.fixtureSha256, vector.request, timeoutMs) : loaded;
       await connection.close();
-      if (outcome.ok) writeFileSync(join(out, 'actual.bin'), outcome.value);
+      if (outcome.ok) later.push(['actual.bin', outcome.value]);
       const { judgement } = judgeFromSet(set, vector, outcome, connection.identity.interpretations);
-      writeFileSync(join(out, 'judgement.json'), `${JSON.stringify(judgement, null, 2)}\n`);
+      later.push(['judgement.json', `${JSON.stringify(judgement, null, 2)}\n`]);
       if (judgement.error)
-        writeFileSync(
-          join(out, 'actual-error.txt'),
+        later.push([
+          'actual-error.txt',
           `${judgement.error.kind}: ${judgement.error.message}\n${judgement.error.stderr_tail ?? ''}`,
-        );
-      if (judgement.diff) writeFileSync(join(out, 'diff.txt'), judgement.diff);
+        ]);
+      if (judgement.diff) later.push(['diff.txt', judgement.diff]);
       summary.push(`verdict: ${judgement.verdict}`);
       if (judgement.fail_clauses.length > 0) summary.push(`clauses: ${judgement.fail_clauses.join(' ')}`);
       if (judgement.difference)
@@ -131,6 +178,12 @@ async function repro(id: string, opts: ReproOptions, io: Parameters<Register>[1]
     sandbox.dispose();
     removeSignals();
   }
+  // Every process of the provider has ended: only now do the expected bytes go into the folder.
+  writeOutputFile(join(out, 'expected.json'), vector.expected);
+  for (const alt of vector.acceptable)
+    writeOutputFile(join(out, `acceptable-${alt.name.replace(/[^A-Za-z0-9._-]+/g, '_')}.json`), alt.bytes);
+  for (const [name, data] of later) writeOutputFile(join(out, name), data);
+  if (framed) writeTranscript(out, recorder);
   const rerun = quote([
     'npx',
     'kofun-ctk',
@@ -143,6 +196,7 @@ async function repro(id: string, opts: ReproOptions, io: Parameters<Register>[1]
     '0',
     ...(opts.vectors ? ['--vectors', vectorsDir] : []),
   ]);
+  const replay = quote(['npx', 'kofun-ctk', 'replay', out, ...providerArgs(opts, io.cwd), ...sandboxArgs(opts)]);
   const acceptable = vector.acceptable.map((a) => escapeText(a.name));
   const lines = [
     `# kofun-ctk repro: ${escapeText(id)}`,
@@ -153,8 +207,14 @@ async function repro(id: string, opts: ReproOptions, io: Parameters<Register>[1]
     `- request: request.bin (sha256 ${sha256Hex(vector.request)}, ${vector.request.length} bytes, sent exactly)`,
     `- expected: expected.json${acceptable.length > 0 ? `; acceptable alternatives: ${acceptable.join(', ')}` : ''}`,
     '- actual: actual.bin (or actual-error.txt), judgement.json, diff.txt',
+    framed
+      ? `- transcript: ${TRANSCRIPT_FILES.sent} (every frame sent, exact bytes), ${TRANSCRIPT_FILES.received} ` +
+        `(what the provider wrote to stdout), ${TRANSCRIPT_FILES.frames} (one line per frame)`
+      : '- transcript: none (a one-shot provider is sent no frames)',
     `- intent: ${escapeText(vector.intent)}`,
     `- clauses: ${vector.clauses.join(' ')}; interpretations: ${vector.interpretations.join(' ')}`,
+    `- ${REPRO_FOLDER_MARKER}: marks this folder as one holding a vector's answers ` +
+      '(the runner hides it from providers)',
     '',
     ...summary.map((s) => `    ${s}`),
     '',
@@ -162,13 +222,39 @@ async function repro(id: string, opts: ReproOptions, io: Parameters<Register>[1]
     '',
     `    ${rerun}`,
     '',
+    ...(framed
+      ? [
+          'Send the recorded frames again and compare the answers (wrap the provider command in a debugger if',
+          'you like; raise --timeout-ms and --start-timeout-ms while it waits on a breakpoint):',
+          '',
+          `    ${replay}`,
+          '',
+          'Or without the kit: the provider reads the frames from stdin and its answers are in out.bin:',
+          '',
+          `    <provider argv...> < ${TRANSCRIPT_FILES.sent} > out.bin && cmp out.bin ${TRANSCRIPT_FILES.received}`,
+          '',
+        ]
+      : []),
     'Or as a one-shot provider would be run (from this folder):',
     '',
     '    <provider argv...> fixture.json < request.bin > actual.bin && cmp actual.bin expected.json',
     '',
   ];
-  writeFileSync(join(out, 'README.md'), lines.join('\n'));
-  writeFileSync(join(out, 'command.txt'), `${rerun}\n`);
+  writeOutputFile(join(out, 'README.md'), lines.join('\n'));
+  writeOutputFile(join(out, 'command.txt'), `${rerun}\n`);
   io.stdout.write(`${summary.join('\n')}\nrepro folder: ${out}\nreproduce: ${rerun}\n`);
+  if (framed) io.stdout.write(`replay: ${replay}\n`);
   return exit;
+}
+
+/** The transcript of the one instance repro ran, as recorded. */
+function writeTranscript(out: string, recorder: TranscriptRecorder): void {
+  const sent = recorder.sentBytes;
+  const received = recorder.receivedBytes;
+  writeOutputFile(join(out, TRANSCRIPT_FILES.sent), sent);
+  writeOutputFile(join(out, TRANSCRIPT_FILES.received), received);
+  writeOutputFile(
+    join(out, TRANSCRIPT_FILES.frames),
+    transcriptListing(readTranscript(sent, 'runner'), readTranscript(received, 'provider'), recorder.receivedTotal),
+  );
 }

@@ -56,6 +56,7 @@ test('two shards on two instances each cover the category once, and merge into a
 
   const missing = await merge(files.slice(0, 1));
   assert.is(missing.code, 3);
+  assert.match(missing.stderr, /gate FAILED \(exit 3\)\n {2}- shard 2\/2 is missing\n/);
 
   const other = JSON.parse(readFileSync(files[1] as string, 'utf8')) as GateReport;
   other.vector_set_sha256 = '0'.repeat(64);

@@ -101,7 +101,12 @@ async function smoke(opts: SmokeOptions, io: Parameters<Register>[1]): Promise<n
   let outcome: SmokeOutcome;
   try {
     outcome = await runSmoke({
-      launcher: launcherFor(spec, { kitVersion: kitVersion(), sandbox, observer: watch.observer }),
+      // Only a persistent process's own wire is checked (a module's host process speaks the kit's side of it).
+      launcher: launcherFor(spec, {
+        kitVersion: kitVersion(),
+        sandbox,
+        ...(wireObserved ? { observer: watch.observer } : {}),
+      }),
       watch,
       wireObserved,
       set,

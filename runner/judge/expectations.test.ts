@@ -33,7 +33,34 @@ test('an expected failure is XFAIL, an expected failure that passes is XPASS', (
       ['FAIL', undefined],
     ],
   );
+  // The XPASS says what to do about it: the entry that expects a failure is stale.
+  assert.equal(judgements[2]?.notes, [
+    'passed, but the expectations file expects FAIL: remove the entry stale/c ' +
+      '(run --update-expectations FILE rewrites the file from a run)',
+  ]);
   assert.equal(unknown, []);
+});
+
+test('an XPASS under a prefix entry says to narrow the prefix, not to remove it', () => {
+  const e = parseExpectations([{ id: 'stale/*', verdict: 'ERROR', reason: 'not implemented' }], 'test');
+  const { judgements } = applyExpectations(
+    [judgement('stale/a', 'ACCEPTABLE'), judgement('stale/b', 'ERROR')],
+    e,
+    new Set(['stale/a', 'stale/b']),
+  );
+  assert.equal(
+    judgements.map((j) => [j.verdict, j.notes]),
+    [
+      [
+        'XPASS',
+        [
+          'passed, but the expectations file expects ERROR: narrow the prefix entry stale/* so it no longer names ' +
+            'this vector (run --update-expectations FILE rewrites the file from a run)',
+        ],
+      ],
+      ['XFAIL', []],
+    ],
+  );
 });
 
 test('a failure of another kind keeps its verdict; an entry naming no vector is reported', () => {

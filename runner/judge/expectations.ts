@@ -89,6 +89,20 @@ export function parseExpectations(value: unknown, where: string): Expectation[] 
 }
 
 /**
+ * What an XPASS tells the provider team to do: the vector passes now, so the entry that expects it to fail goes (a
+ * prefix entry is narrowed, since it may still govern vectors that fail); `--update-expectations` does it from a run.
+ */
+export function xpassNote(entry: Pick<Expectation, 'id' | 'verdict'>): string {
+  const what = entry.id.endsWith('*')
+    ? `narrow the prefix entry ${escapeText(entry.id)} so it no longer names this vector`
+    : `remove the entry ${escapeText(entry.id)}`;
+  return (
+    `passed, but the expectations file expects ${entry.verdict}: ${what} ` +
+    '(run --update-expectations FILE rewrites the file from a run)'
+  );
+}
+
+/**
  * Applies expectations to judgements. `knownIds` are all vector ids of the set (not
  * only the selected ones), so a filtered run does not call a valid entry unknown.
  */
@@ -124,9 +138,9 @@ export function applyExpectations(
         // An ERROR entry pins no clauses.
         return e.verdict === 'ERROR' ? { ...j, expectation, verdict: 'XFAIL', raw_verdict: j.verdict } : unexpected();
       case 'PASS':
-        return { ...j, expectation, verdict: 'XPASS', raw_verdict: j.verdict };
+        return { ...j, expectation, verdict: 'XPASS', raw_verdict: j.verdict, notes: [...j.notes, xpassNote(e)] };
       case 'ACCEPTABLE':
-        return { ...j, expectation, verdict: 'XPASS', raw_verdict: j.verdict };
+        return { ...j, expectation, verdict: 'XPASS', raw_verdict: j.verdict, notes: [...j.notes, xpassNote(e)] };
       case 'NOT-RUN':
       case 'XFAIL':
       case 'XPASS':

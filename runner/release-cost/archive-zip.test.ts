@@ -140,8 +140,9 @@ test('compression method, extra field and attributes are header fields of their 
   assert.equal(
     app.metadata.map((m) => [m.field, m.a, m.b]),
     [
-      ['zip.extra', '', '555405000100f15365'],
-      ['zip.local-extra', '', '555405000100f15365'],
+      // A has no extra field; B's is decoded: flags 1 (a modification time), 1700000000 = 2023-11-14T22:13:20Z.
+      ['zip.extra.UT', null, 'flags 0x01, mtime 2023-11-14T22:13:20Z (1700000000)'],
+      ['zip.local-extra.UT', null, 'flags 0x01, mtime 2023-11-14T22:13:20Z (1700000000)'],
     ],
   );
 });

@@ -3,12 +3,12 @@
  * tree, read with yauzl, a maintained reader, never by hand. Entries are matched by name
  * like tar entries; what a release engineer compares beside the bytes (diffoscope's zipinfo
  * view) goes to `meta`: the modification time of the central and the local header, the
- * extra fields of both, the compression method, the general-purpose flags, the non-mode
- * attribute bits, the creating system and the entry comment; the archive comment and the
- * order of the central directory are kept beside the entries (a different order of the same
- * entries, or another archive comment, is a difference of its own). Every
- * expansion is capped before it allocates (KD-LIMIT-08 in spirit): entry count from the
- * central directory, declared and actual inflated bytes.
+ * extra fields of both (one header field each, decoded: zip-extra-fields.ts), the compression
+ * method, the general-purpose flags, the non-mode attribute bits, the creating system and the
+ * entry comment; the archive comment and the order of the central directory are kept beside
+ * the entries (a different order of the same entries, or another archive comment, is a
+ * difference of its own). Every expansion is capped before it allocates (KD-LIMIT-08 in
+ * spirit): entry count from the central directory, declared and actual inflated bytes.
  */
 import { fromBufferPromise, type Entry, type ZipFile } from 'yauzl';
 import { sha256Hex } from '../../oracle/index.js';
@@ -20,6 +20,7 @@ import {
   type ArtifactTree,
   type EntryType,
 } from './artifact-tree.js';
+import { zipExtraFields } from './zip-extra-fields.js';
 
 /** The caps of archive-inner.ts's InnerLimits that a zip expansion uses. */
 export interface ZipLimits {
@@ -46,10 +47,6 @@ export function dosDateTime(date: number, time: number): string {
   const minute = (time >> 5) & 0x3f;
   const second = (time & 0x1f) * 2;
   return `${pad(year, 4)}-${pad(month)}-${pad(day)} ${pad(hour)}:${pad(minute)}:${pad(second)}`;
-}
-
-function hex(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('hex');
 }
 
 /** A name ending in `/` is a folder (APPNOTE 4.3.8); Unix file-type bits say folder or symbolic link too. */
@@ -140,8 +137,9 @@ export async function expandZip(bytes: Uint8Array, location: string, limits: Zip
         'zip.version-needed': e.versionNeededToExtract,
         // The permission bits are the entry's mode; only the other attribute bits are metadata.
         'zip.attributes': (unix ? e.externalFileAttributes & ~(0o7777 << 16) : e.externalFileAttributes) >>> 0,
-        'zip.extra': hex(e.extraFieldRaw),
-        'zip.local-extra': hex(local.extraField),
+        // Each extra field a header field of its own, decoded where its layout is known (zip-extra-fields.ts).
+        ...zipExtraFields(e.extraFieldRaw, 'zip.extra'),
+        ...zipExtraFields(local.extraField, 'zip.local-extra'),
       };
       const localTime = dosDateTime(local.lastModFileDate, local.lastModFileTime);
       if (localTime !== meta['zip.mtime']) meta['zip.local-mtime'] = localTime;

@@ -91,6 +91,20 @@ test('the variant clock: shifted by faketime when it is installed, and said to b
   assert.not.match(text, 'the clock was not varied');
 });
 
+test('a date-only stamp (date -u +%Y-%m-%d) under the shifted clock: a time hint at offset 30', async () => {
+  if (faketime === null) {
+    console.log('faketime is not installed here: the date-only stamp was not exercised');
+    return;
+  }
+  const r = await matrix('day', { faketime });
+  assert.equal(r.findings, ['NONDETERMINISTIC'], formatMatrix(r).join('\n'));
+  // 20 header bytes + "built on: " (10); the variant's day is 400 days after the control's.
+  assert.equal(hintsOf(r).map(brief), [['time', 'notes.txt', null, HEADER + 10, HEADER + 10]]);
+  const [a, b] = [Date.parse(hintsOf(r)[0]?.a ?? ''), Date.parse(hintsOf(r)[0]?.b ?? '')];
+  assert.ok(Math.abs((b - a) / 86_400_000 - 400) <= 1, `${hintsOf(r)[0]?.a} ${hintsOf(r)[0]?.b}`);
+  assert.match(formatMatrix(r).join('\n'), 'remedy: take every embedded time from SOURCE_DATE_EPOCH');
+});
+
 test('a reproducible build has no hints', async () => {
   const r = await matrix('none');
   assert.equal(hintsOf(r), []);

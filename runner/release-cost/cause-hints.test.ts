@@ -133,6 +133,71 @@ test("the time: epoch seconds, ISO 8601 and a local date of each build's clock w
   assert.equal([hints[2]?.a, hints[2]?.b], ['1700000001', '1734570801']);
 });
 
+test("a date alone (date -u +%Y-%m-%d) of each build's day, in UTC or in the build's time zone", async () => {
+  // "day: " is 5 bytes. A ran on 2023-11-14 (UTC); B at 2024-12-19T12:00:00Z (1734609600 = 1734570800 + 10 h 46 min
+  // 40 s), which is 2024-12-20 02:00 on Kiritimati (UTC+14): B's local date is 2024-12-20.
+  const clockB = { windows: [{ from: 1_734_609_600, to: 1_734_609_603 }], tz: 'Pacific/Kiritimati' };
+  const builds: BuildDifferences = { ...NOTHING, clockA: CLOCK_A, clockB };
+  const hints = await hintsOf({ 'd.txt': 'day: 2023-11-14\n' }, { 'd.txt': 'day: 2024-12-20\n' }, builds);
+  assert.equal(hints.map(brief), [['time', 'd.txt', null, 5, 5]]);
+  assert.equal([hints[0]?.a, hints[0]?.b], ['2023-11-14', '2024-12-20']);
+  assert.is(hints[0]?.remedy, REMEDY.time);
+  // A day neither build ran on (2024-12-21 is not B's day in UTC nor on Kiritimati) is no time of B's clock.
+  const other = await hintsOf({ 'd.txt': 'day: 2023-11-15\n' }, { 'd.txt': 'day: 2024-12-21\n' }, builds);
+  assert.equal(other, []);
+});
+
+test('no clock (two artifacts): ISO time, date, epoch seconds, date(1) stamp, in any file, packed too', async () => {
+  // Each pair is one form on both sides, where the bytes differ: "built " 6 bytes, "on " 3, "at=" 3, date(1) at 0.
+  const hints = await hintsOf(
+    {
+      'iso.txt': 'built 2026-01-31T12:00:00Z\n',
+      'day.txt': 'on 2026-01-31.\n',
+      'epoch.txt': 'at=1769860800\n',
+      'date.txt': 'Sat Jan 31 12:00:00 UTC 2026\n',
+      'p.tar': await tarBytes([{ name: 'stamp.txt', data: 'packed 2026-01-31T12:00:00+00:00\n' }]),
+    },
+    {
+      'iso.txt': 'built 2026-02-01T08:30:15Z\n',
+      'day.txt': 'on 2026-02-01.\n',
+      'epoch.txt': 'at=1769934615\n',
+      'date.txt': 'Sun Feb  1 08:30:15 UTC 2026\n',
+      'p.tar': await tarBytes([{ name: 'stamp.txt', data: 'packed 2026-02-01T08:30:15+00:00\n' }]),
+    },
+    NOTHING,
+  );
+  assert.equal(hints.map(brief), [
+    ['time', 'date.txt', null, 0, 0],
+    ['time', 'day.txt', null, 3, 3],
+    ['time', 'epoch.txt', null, 3, 3],
+    ['time', 'iso.txt', null, 6, 6],
+    // A tar stores its entries' bytes as they are: the stamp is found in the archive too, after the 512-byte header.
+    ['time', 'p.tar', null, 519, 519],
+    ['time', 'p.tar :: stamp.txt', null, 7, 7],
+  ]);
+  assert.equal(
+    hints.map((h) => [h.a, h.b]),
+    [
+      ['Sat Jan 31 12:00:00 UTC 2026', 'Sun Feb  1 08:30:15 UTC 2026'],
+      ['2026-01-31', '2026-02-01'],
+      ['1769860800', '1769934615'],
+      ['2026-01-31T12:00:00', '2026-02-01T08:30:15'],
+      ['2026-01-31T12:00:00', '2026-02-01T08:30:15'],
+      ['2026-01-31T12:00:00', '2026-02-01T08:30:15'],
+    ],
+  );
+  assert.ok(hints.every((h) => h.remedy === REMEDY.time && h.remedy.includes('SOURCE_DATE_EPOCH')));
+});
+
+test('no clock: a time on one side only, a number past 2100, or a day no calendar has is no time hint', async () => {
+  // B holds no time where A holds one; 9999999999 is the year 2286; there is no 30 or 31 February.
+  assert.equal(await hintsOf({ 'v.txt': 'build 1700000001\n' }, { 'v.txt': 'build 2.0.1\n' }, NOTHING), []);
+  assert.equal(await hintsOf({ 'n.txt': 'id 1234567890\n' }, { 'n.txt': 'id 9999999999\n' }, NOTHING), []);
+  assert.equal(await hintsOf({ 'x.txt': 'on 2026-02-30\n' }, { 'x.txt': 'on 2026-02-31\n' }, NOTHING), []);
+  // Two numbers of another form each (a date against epoch seconds) are no pair either.
+  assert.equal(await hintsOf({ 'm.txt': 'at 2026-01-31\n' }, { 'm.txt': 'at 1769934615\n' }, NOTHING), []);
+});
+
 test('a timestamp outside the window, or the pinned SOURCE_DATE_EPOCH on both sides, is no time hint', async () => {
   const builds: BuildDifferences = { ...NOTHING, clockA: CLOCK_A, clockB: CLOCK_B };
   // 1600000000 is 2020: no build of this pair ran then.
@@ -181,6 +246,17 @@ test('archive header times of two builds: tar mtime and zip DOS time, each with 
   );
   assert.match(hints[0]?.remedy ?? '', 'GNU tar --mtime=@$SOURCE_DATE_EPOCH');
   assert.match(hints[1]?.remedy ?? '', 'run zip with TZ=UTC, since zip stores DOS times in local time');
+});
+
+test('the umask is named once per folder or archive, at the first entry in path order', async () => {
+  const builds: BuildDifferences = { ...NOTHING, umask: { a: 0o022, b: 0o077 } };
+  const files = (mode: number): Record<string, [string, number]> => ({
+    'c.txt': ['c', mode],
+    'a.txt': ['a', mode],
+    'lib/b.txt': ['b', mode],
+  });
+  const hints = await hintsOf(files(0o644), files(0o600), builds);
+  assert.equal(hints.map(brief), [['umask', 'a.txt', 'mode', null, null]]);
 });
 
 test('modes that differ only in bits a umask clears are the umask; other bits are not', async () => {
@@ -302,9 +378,23 @@ test('zip extra fields: a differing extended timestamp is the time, a differing 
   );
   // The local header carries the same fields: zip.local-extra differs for the same causes, named once.
   assert.equal(both.map(brief), [
-    ['time', 'p.zip :: x.txt', 'zip.extra', null, null],
-    ['owner', 'p.zip :: x.txt', 'zip.extra', null, null],
+    ['time', 'p.zip :: x.txt', 'zip.extra.UT', null, null],
+    ['owner', 'p.zip :: x.txt', 'zip.extra.ux', null, null],
   ]);
+  // Decoded, not hex: 1734570800 is 2024-12-19T01:13:20Z; ux is version 1, then uid and gid of 4 bytes each.
+  assert.equal(
+    both.map((h) => [h.a, h.b]),
+    [
+      ['flags 0x01, mtime 2023-11-14T22:13:20Z (1700000000)', 'flags 0x01, mtime 2024-12-19T01:13:20Z (1734570800)'],
+      ['version 1, uid 1000, gid 1000', 'version 1, uid 0, gid 0'],
+    ],
+  );
+  assert.match(
+    formatCauseHints(both)[0] ?? '',
+    'cause: the time leaked into p.zip :: x.txt at header field zip.extra.UT: ' +
+      'A "flags 0x01, mtime 2023-11-14T22:13:20Z (1700000000)", ' +
+      'B "flags 0x01, mtime 2024-12-19T01:13:20Z (1734570800)"',
+  );
   assert.is(
     both[0]?.remedy,
     'leave the Unix extra fields (file times, uid and gid) out: zip -X; ' +

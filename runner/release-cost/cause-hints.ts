@@ -7,8 +7,11 @@
  *   found on each side, A's value in A and B's value in B, where the two sides' bytes differ;
  * - a timestamp of a build's own clock window (time-window.ts) in a differing region;
  * - permission bits that differ only where one of the two umasks clears bits;
+ * - a time in any text form (epoch seconds, ISO 8601 times and dates, date(1) text) where the bytes differ, in a
+ *   side the gate did not build (two-artifact mode, no clock to hold it against): only beside a different time of
+ *   the same form on the other side;
  * - what the packing tool records, read from the archive headers: entry times (tar and gzip
- *   MTIME, zip DOS times and the Unix times of zip extra fields), entry owners (tar uid, gid
+ *   MTIME, zip DOS times and the Unix times of zip extra fields, decoded), entry owners (tar uid, gid
  *   and names, zip uid/gid extra fields), comments (the zip archive and entry comments) and
  *   the order the entries are stored in, each with the remedy of that archive format.
  *
@@ -22,7 +25,7 @@ import {
   type EntryDifference,
   type MetadataDifference,
 } from './compare-artifacts.js';
-import { findTimes, type BuildClock } from './time-window.js';
+import { findStamps, findTimes, type BuildClock, type FoundTime } from './time-window.js';
 
 /** The build conditions the gate varies and can find in an artifact. */
 export type BuildCondition = 'build path' | 'HOME' | 'time zone' | 'locale' | 'time' | 'umask';
@@ -125,17 +128,23 @@ const FIELD_CAUSE: Record<string, { variation: Variation; remedy: PackingKey }> 
 };
 
 /**
- * Zip extra fields (APPNOTE 4.5, Info-ZIP extrafld.txt) that hold a time or an owner: the extended timestamp
- * (0x5455 "UT"), NTFS times (0x000a), the old Info-ZIP Unix field (0x5855 "UX": times, then uid and gid; its
- * times are named) and the Unix uid/gid fields (0x7855 "Ux", 0x7875 "ux").
+ * The zip extra fields (zip-extra-fields.ts) that hold a time or an owner: the extended timestamp (`UT`), NTFS times,
+ * the old Info-ZIP Unix field (`UX`: times, then uid and gid; its times are named) and the Unix uid/gid fields (`Ux`,
+ * `ux`), in the central (`zip.extra.*`) or the local header (`zip.local-extra.*`).
  */
-const EXTRA_FIELD_CAUSE: ReadonlyMap<number, Variation> = new Map<number, Variation>([
-  [0x5455, 'time'],
-  [0x000a, 'time'],
-  [0x5855, 'time'],
-  [0x7855, 'owner'],
-  [0x7875, 'owner'],
-]);
+const EXTRA_FIELD_CAUSE: Readonly<Record<string, Variation>> = {
+  UT: 'time',
+  NTFS: 'time',
+  UX: 'time',
+  Ux: 'owner',
+  ux: 'owner',
+};
+
+/** The cause of a zip extra field's header field (`zip.extra.UT`, `zip.local-extra.ux (#2)`), if it has one. */
+function extraFieldCause(field: string): Variation | undefined {
+  const m = /^zip\.(?:local-)?extra\.([A-Za-z]+)(?: \(#\d+\))?$/.exec(field);
+  return m === null ? undefined : EXTRA_FIELD_CAUSE[m[1] ?? ''];
+}
 
 export interface HintOptions {
   /** Entries larger than this (either side) are not searched. */
@@ -159,8 +168,9 @@ export async function causeHints(
 
 /**
  * The hints of one tree: for an archive (`prefix` names it) first its own (entry order, archive comment), then
- * each differing entry's. A header-field cause is named once per archive, at the first entry in path order that
- * shows it: every other entry packed by the same tool has it for the same reason.
+ * each differing entry's. A header-field cause (a time, owner or comment field, or a mode the umask explains) is
+ * named once per archive or folder, at the first entry in path order that shows it: every other entry packed by the
+ * same tool, or written under the same umask, has it for the same reason.
  */
 async function walk(
   cmp: ArtifactComparison,
@@ -187,7 +197,7 @@ async function walk(
     out.push(...(await contentHints(d, entry, builds, options)));
     out.push(...once(d.metadata.flatMap((m) => fieldHints(m, entry))));
     const umask = umaskHint(d, entry, builds);
-    if (umask !== null) out.push(umask);
+    if (umask !== null) out.push(...once([umask]));
     if (d.inner !== null && 'comparison' in d.inner) {
       await walk(d.inner.comparison, `${entry}${d.inner.format === 'gzip' ? ' :: gunzip' : ''}`, builds, options, out);
     }
@@ -228,35 +238,8 @@ function fieldHints(m: MetadataDifference, entry: string): CauseHint[] {
   });
   const known = FIELD_CAUSE[m.field];
   if (known !== undefined) return [hint(known.variation, known.remedy)];
-  if (m.field === 'zip.extra' || m.field === 'zip.local-extra')
-    return extraFieldCauses(m).map((variation) => hint(variation, 'zip extra'));
-  return [];
-}
-
-/** The causes of the zip extra fields (by header id) whose data differ between the two sides, time first. */
-function extraFieldCauses(m: MetadataDifference): Variation[] {
-  const a = extraFields(m.a);
-  const b = extraFields(m.b);
-  const causes = new Set<Variation>();
-  for (const id of new Set([...a.keys(), ...b.keys()])) {
-    const cause = EXTRA_FIELD_CAUSE.get(id);
-    if (cause !== undefined && a.get(id) !== b.get(id)) causes.add(cause);
-  }
-  return (['time', 'owner'] as const).filter((c) => causes.has(c));
-}
-
-/** Extra field blocks (header id u16 LE, data size u16 LE, data) of a hex string, data as hex by id. */
-function extraFields(hex: string | number | null): Map<number, string> {
-  const out = new Map<number, string>();
-  if (typeof hex !== 'string') return out;
-  const bytes = Buffer.from(hex, 'hex');
-  for (let at = 0; at + 4 <= bytes.length;) {
-    const id = bytes.readUInt16LE(at);
-    const size = bytes.readUInt16LE(at + 2);
-    out.set(id, bytes.subarray(at + 4, at + 4 + size).toString('hex'));
-    at += 4 + size;
-  }
-  return out;
+  const extra = extraFieldCause(m.field);
+  return extra === undefined ? [] : [hint(extra, 'zip extra')];
 }
 
 /** Offsets of `needle` in `own` where `other` does not hold the same bytes. */
@@ -300,8 +283,7 @@ async function contentHints(
       remedy: REMEDY[v.variation],
     });
   }
-  const timeA = builds.clockA === null ? null : firstDifferingTime(a, b, builds.clockA);
-  const timeB = builds.clockB === null ? null : firstDifferingTime(b, a, builds.clockB);
+  const [timeA, timeB] = timePair(a, b, builds);
   if (timeA !== null || timeB !== null) {
     hints.push({
       variation: 'time',
@@ -317,12 +299,34 @@ async function contentHints(
   return hints;
 }
 
-/** The first timestamp of the clock in `own` that the other side does not hold at the same place. */
-function firstDifferingTime(own: Buffer, other: Buffer, clock: BuildClock): { offset: number; text: string } | null {
-  for (const t of findTimes(own, clock)) {
-    if (!other.subarray(t.offset, t.offset + t.length).equals(own.subarray(t.offset, t.offset + t.length))) return t;
+/**
+ * The times of `own` that the other side does not hold at the same place: of the build's clock when the gate knows
+ * it, else (a side the gate did not build) every text that reads as a time by its form alone.
+ */
+function differingTimes(own: Buffer, other: Buffer, clock: BuildClock | null): FoundTime[] {
+  const found = clock === null ? findStamps(own) : findTimes(own, clock);
+  return found.filter(
+    (t) => !other.subarray(t.offset, t.offset + t.length).equals(own.subarray(t.offset, t.offset + t.length)),
+  );
+}
+
+/**
+ * The time each side holds where the bytes differ, or nulls when no time explains the difference. A time of a
+ * build's own clock is evidence alone (the other side's first differing time is shown beside it, when it has one). A
+ * side the gate did not build shows a time only by its form, which a version or a build number can share: it counts
+ * only beside a different time of the same form on the other side, as two builds stamping their own time write it.
+ */
+function timePair(a: Buffer, b: Buffer, builds: BuildDifferences): [FoundTime | null, FoundTime | null] {
+  const timesA = differingTimes(a, b, builds.clockA);
+  const timesB = differingTimes(b, a, builds.clockB);
+  if (builds.clockA !== null && builds.clockB !== null) return [timesA[0] ?? null, timesB[0] ?? null];
+  for (const x of timesA) {
+    const y = timesB.find((t) => t.form === x.form && t.text !== x.text);
+    if (y !== undefined) return [x, y];
   }
-  return null;
+  if (builds.clockA !== null && timesA[0] !== undefined) return [timesA[0], timesB[0] ?? null];
+  if (builds.clockB !== null && timesB[0] !== undefined) return [timesA[0] ?? null, timesB[0]];
+  return [null, null];
 }
 
 /** Modes that differ only in bits one of the two umasks clears (and the umasks differ). */

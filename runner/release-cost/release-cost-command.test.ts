@@ -63,6 +63,24 @@ test('one byte differs in one file: exit 1, the file named, offset 21 (0x15), li
   assert.is(lastLine(r.stdout), 'verdict: DIFFERENT (1 of 3 entries differ, 0 only in A, 0 only in B)');
 });
 
+test('two artifacts built elsewhere: a date(1) stamp in a file is named as the time, with its remedy', async () => {
+  const r = await run([
+    'release-cost',
+    '--a',
+    folder('stamp-a', { ...base, VERSION: '1.0 built Sat Jan 31 12:00:00 UTC 2026\n' }),
+    '--b',
+    folder('stamp-b', { ...base, VERSION: '1.0 built Sun Feb  1 08:30:15 UTC 2026\n' }),
+  ]);
+  assert.is(r.code, 1, r.stdout + r.stderr);
+  // "1.0 built " is 10 bytes.
+  assert.match(
+    r.stdout,
+    'cause: the time leaked into VERSION at offset 10 (0xa) in A, 10 (0xa) in B: ' +
+      'A "Sat Jan 31 12:00:00 UTC 2026", B "Sun Feb  1 08:30:15 UTC 2026"\n' +
+      '  remedy: take every embedded time from SOURCE_DATE_EPOCH and clamp archive entry times to it\n',
+  );
+});
+
 test('single files are artifacts too; a gzip is compared inside', async () => {
   folder('gz-a', { 'x.gz': gzipSync(Buffer.from('version 1\n')) });
   folder('gz-b', { 'x.gz': gzipSync(Buffer.from('version 2\n')) });

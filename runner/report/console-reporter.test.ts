@@ -5,7 +5,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PassThrough } from 'node:stream';
-import { HOSTILE, sampleReport } from '../test-support/sample-report.js';
+import { HOSTILE, judgement, reportOf, sampleReport } from '../test-support/sample-report.js';
+import { freshPhaseReport } from './fresh-phase-report.js';
 import { chooseReporter, consoleReporter, LINE_INTERVAL_MS, type ReporterKind } from './console-reporter.js';
 import { githubAnnotations } from './github-annotations.js';
 import { JOB_SUMMARY_LIMIT, renderJobSummary } from './render-job-summary.js';
@@ -207,8 +208,39 @@ test('job summary: counts, clauses and details; never over the budget, however m
   const size = Buffer.byteLength(text, 'utf8');
   assert.ok(size <= JOB_SUMMARY_LIMIT, String(size));
   assert.ok(size > JOB_SUMMARY_LIMIT - 8000, String(size));
-  assert.match(text, /\n\d+ more failing vectors: see the reports.\n$/);
+  assert.match(text, /\n\d+ more failing vectors and fresh cases: see the reports.\n$/);
   assert.ok(Buffer.byteLength(renderJobSummary(big, 300), 'utf8') <= 300);
+});
+
+test('job summary: a failing fresh case after the vectors, with the notes and the command that reproduce it', () => {
+  const base = sampleReport();
+  const crash = base.vectors.find((v) => v.id === 'invalid/crash');
+  if (crash === undefined) throw new Error('the sample report has no invalid/crash');
+  const reproduce = "npx kofun-ctk run --process 'p --serve' --id stale/pass --metamorphic 0 --seed 9 --fresh all";
+  const fresh = freshPhaseReport(
+    { sample: 'all', seed: 9 },
+    [
+      { from: 'stale/pass', seed: 9, fixture_sha256: 'a'.repeat(64), judgement: { ...crash, reproduce } },
+      { from: 'invalid/acceptable', seed: 9, fixture_sha256: 'b'.repeat(64), judgement: judgement('x/y', 'PASS') },
+    ],
+    0,
+  );
+  const text = renderJobSummary({ ...base, fresh });
+  const freshAt = text.indexOf('<summary>fresh case from stale/pass (seed 9): ERROR </summary>');
+  assert.ok(freshAt > text.lastIndexOf('<summary>stale/'), text);
+  assert.not.match(text, 'fresh case from invalid/acceptable');
+  assert.match(text.slice(freshAt), `Reproduce:\n\n\`\`\`sh\n${reproduce}\n\`\`\`\n`);
+  // The XPASS says to remove its entry (the note applyExpectations writes), as every report does.
+  const xpass = judgement('stale/xpass', 'XPASS', {
+    raw_verdict: 'PASS',
+    expectation: { verdict: 'FAIL', reason: 'fixed since' },
+    notes: ['passed, but the expectations file expects FAIL: remove the entry stale/xpass'],
+  });
+  assert.match(
+    renderJobSummary(reportOf([xpass])),
+    '- expectation: FAIL: fixed since\n- note: passed, but the expectations file expects FAIL: remove the entry ' +
+      'stale/xpass\n',
+  );
 });
 
 test.run();

@@ -3,6 +3,14 @@
  * the summaries by category and by violated clause, and a table of every vector, filterable
  * by verdict, category and clause, with each failure's violations, diff and provider stderr.
  *
+ * It can point at one failure: every vector and fresh case has an anchor (`#vector-<id>`,
+ * `#fresh-<id>-seed-<seed>`) its id links to, and the filters live in the address
+ * (`#verdict=FAIL&category=stale&clause=KD-CANON-02`, with or without an anchor, or the same
+ * as a query), so a link opens the report filtered, scrolled to the row and with its details
+ * open. What a row says beyond its cells (the reproduce command of a failure, always shown;
+ * the details, opened on demand) sits in a full-width row under it, so an opened row never
+ * squeezes the columns.
+ *
  * Nothing is fetched: the style and the filter script are inline, and the Content Security
  * Policy allows exactly those two (by SHA-256) and nothing else, no network, no image, no
  * other script. Every provider-controlled text goes through the html escaper (element
@@ -16,7 +24,7 @@ import { htmlSafe } from '../../oracle/internal.js';
 import type { DifferenceClass } from '../judge/classify-difference.js';
 import { VERDICTS, type Verdict, type VectorJudgement } from '../judge/verdict.js';
 import { describeProvider, differenceLines } from './describe.js';
-import { describeFreshPhase, freshLabel } from './fresh-phase-report.js';
+import { describeFreshPhase, freshLabel, type FreshCaseReport } from './fresh-phase-report.js';
 import type { GateReport } from './gate-report.js';
 import { bySeverity } from './severity-order.js';
 
@@ -53,6 +61,15 @@ ${verdictSelectors('pass')} { color: #17621f; }
 ${verdictSelectors('fail')} { color: #a11; font-weight: bold; }
 #filters { margin: 0.5em 0; }
 #filters label { margin-right: 1em; }
+table.rows { width: 100%; table-layout: fixed; }
+table.rows td { overflow-wrap: anywhere; }
+table.rows col.id { width: 40%; }
+table.rows col.verdict { width: 12%; }
+table.rows col.time { width: 12%; }
+tr.detail > td { border-top: none; padding-left: 2em; }
+tr.detail pre { max-height: 30em; overflow: auto; }
+tr.target > td { background: #fff6d6; }
+a.anchor { color: inherit; }
 `;
 
 const SCRIPT = `
@@ -62,19 +79,77 @@ const SCRIPT = `
   var category = document.getElementById('filter-category');
   var clause = document.getElementById('filter-clause');
   var shown = document.getElementById('shown');
+  var filters = { verdict: verdict, category: category, clause: clause };
+  var target = null;
+  function detailOf(row) {
+    var next = row.nextElementSibling;
+    return next !== null && next.classList.contains('detail') ? next : null;
+  }
   function apply() {
     var n = 0;
     rows.forEach(function (row) {
-      var ok = (verdict.value === '' || row.getAttribute('data-verdict') === verdict.value) &&
+      var ok = row === target || ((verdict.value === '' || row.getAttribute('data-verdict') === verdict.value) &&
         (category.value === '' || row.getAttribute('data-category') === category.value) &&
-        (clause.value === '' || (' ' + row.getAttribute('data-clauses') + ' ').indexOf(' ' + clause.value + ' ') >= 0);
+        (clause.value === '' || (' ' + row.getAttribute('data-clauses') + ' ').indexOf(' ' + clause.value + ' ') >= 0));
       row.hidden = !ok;
+      var detail = detailOf(row);
+      if (detail !== null) detail.hidden = !ok;
       if (ok) n += 1;
     });
     shown.textContent = n + ' of ' + rows.length + ' vectors';
   }
-  [verdict, category, clause].forEach(function (s) { s.addEventListener('change', apply); });
-  apply();
+  function parts(text) {
+    return text === '' ? [] : text.split('&').map(function (p) {
+      try { return decodeURIComponent(p); } catch (e) { return ''; }
+    });
+  }
+  function read() {
+    var wanted = { verdict: '', category: '', clause: '' };
+    var anchor = '';
+    parts(location.search.replace(/^[?]/, '')).concat(parts(location.hash.replace(/^#/, ''))).forEach(function (p) {
+      var eq = p.indexOf('=');
+      var key = eq < 0 ? '' : p.slice(0, eq);
+      if (Object.prototype.hasOwnProperty.call(wanted, key)) wanted[key] = p.slice(eq + 1);
+      else if (eq < 0 && p !== '') anchor = p;
+    });
+    Object.keys(filters).forEach(function (key) {
+      var select = filters[key];
+      var known = Array.prototype.some.call(select.options, function (o) { return o.value === wanted[key]; });
+      select.value = known ? wanted[key] : '';
+    });
+    if (target !== null) target.classList.remove('target');
+    target = anchor === '' ? null : document.getElementById(anchor);
+    if (target !== null && !target.classList.contains('vector') && !target.classList.contains('fresh')) target = null;
+    apply();
+    if (target !== null) {
+      target.classList.add('target');
+      var detail = detailOf(target);
+      var details = detail === null ? null : detail.querySelector('details');
+      if (details !== null) details.open = true;
+      target.scrollIntoView();
+    }
+  }
+  function write() {
+    var state = Object.keys(filters).filter(function (key) { return filters[key].value !== ''; }).map(function (key) {
+      return key + '=' + encodeURIComponent(filters[key].value);
+    });
+    var hash = state.length === 0 ? '' : '#' + state.join('&');
+    try {
+      history.replaceState(null, '', location.pathname + hash);
+    } catch (e) {
+      location.replace(hash === '' ? '#' : hash);
+    }
+  }
+  Object.keys(filters).forEach(function (key) {
+    filters[key].addEventListener('change', function () {
+      if (target !== null) target.classList.remove('target');
+      target = null;
+      apply();
+      write();
+    });
+  });
+  window.addEventListener('hashchange', read);
+  read();
 })();
 `;
 
@@ -147,23 +222,54 @@ function detailOf(v: VectorJudgement): string {
   return parts.length === 0 ? '' : `<details><summary>details</summary>${parts.join('')}</details>`;
 }
 
-function vectorRow(v: VectorJudgement): string {
-  const clauses = h(rowClauses(v).join(' '));
-  const attrs = `data-verdict="${h(v.verdict)}" data-category="${h(v.category)}" data-clauses="${clauses}"`;
-  const time = v.duration_ms === undefined ? '' : `${v.duration_ms.toFixed(3)} ms`;
-  return (
-    `<tr class="vector" ${attrs}><td>${h(v.id)}</td><td class="${h(v.verdict)}">${h(v.verdict)}</td>` +
-    `<td>${h(v.fail_clauses.join(' '))}</td><td class="n">${time}</td><td>${detailOf(v)}</td></tr>`
-  );
+/** The anchor of a vector's row: `vector-<id>`. */
+export function vectorAnchor(id: string): string {
+  return `vector-${id}`;
 }
 
-/** A fresh case's row: as a vector's, outside the filtered table. */
-function freshRow(v: VectorJudgement): string {
+/** The anchor of a fresh case's row: `fresh-<id of the vector it derives from>-seed-<seed>`. */
+export function freshAnchor(c: Pick<FreshCaseReport, 'from' | 'seed'>): string {
+  return `fresh-${c.from}-seed-${c.seed}`;
+}
+
+/** An anchor as the fragment of a link: each character a fragment may not hold percent-encoded, `/` kept. */
+function fragment(anchor: string): string {
+  return encodeURIComponent(anchor).replace(/%2F/g, '/');
+}
+
+/**
+ * A row and the full-width row under it: the reproduce command of a failure, shown as is, then the details, opened
+ * on demand; the first cell links to the row itself.
+ */
+function rowPair(kind: 'vector' | 'fresh', anchor: string, attrs: string, label: string, v: VectorJudgement): string {
   const time = v.duration_ms === undefined ? '' : `${v.duration_ms.toFixed(3)} ms`;
+  const row =
+    `<tr class="${kind}" id="${h(anchor)}"${attrs}><td><a class="anchor" href="#${h(fragment(anchor))}">` +
+    `${h(label)}</a></td><td class="${h(v.verdict)}">${h(v.verdict)}</td>` +
+    `<td>${h(v.fail_clauses.join(' '))}</td><td class="n">${time}</td></tr>`;
   const reproduce = v.reproduce === undefined ? '' : `<pre class="reproduce">${h(v.reproduce)}</pre>`;
+  const details = detailOf(v);
+  if (reproduce === '' && details === '') return row;
+  return `${row}\n<tr class="detail"><td colspan="4">${reproduce}${details}</td></tr>`;
+}
+
+function vectorRow(v: VectorJudgement): string {
+  const clauses = h(rowClauses(v).join(' '));
+  const attrs = ` data-verdict="${h(v.verdict)}" data-category="${h(v.category)}" data-clauses="${clauses}"`;
+  return rowPair('vector', vectorAnchor(v.id), attrs, v.id, v);
+}
+
+/** A fresh case's rows: as a vector's, outside the filtered table. */
+function freshRow(c: FreshCaseReport): string {
+  return rowPair('fresh', freshAnchor(c), '', freshLabel(c), c.judgement);
+}
+
+/** The head of a table of rows: the column widths, then the headings. */
+function rowsHead(id: string, first: string): string {
   return (
-    `<tr class="fresh"><td>${h(v.id)}</td><td class="${h(v.verdict)}">${h(v.verdict)}</td>` +
-    `<td>${h(v.fail_clauses.join(' '))}</td><td class="n">${time}</td><td>${reproduce}${detailOf(v)}</td></tr>`
+    `<table id="${id}" class="rows"><colgroup><col class="id"><col class="verdict"><col><col class="time">` +
+    `</colgroup><thead><tr><th>${first}</th><th>verdict</th><th>violated clauses</th><th>wall time</th></tr>` +
+    '</thead><tbody>'
   );
 }
 
@@ -254,15 +360,13 @@ export function renderHtml(report: GateReport): string {
     options('filter-clause', 'clause', clauses),
     `<span id="shown">${report.vectors.length} vectors</span></div>`,
   );
-  out.push('<table id="vectors"><thead><tr><th>vector</th><th>verdict</th><th>violated clauses</th><th>wall time</th>');
-  out.push('<th></th></tr></thead><tbody>');
+  out.push(rowsHead('vectors', 'vector'));
   // What matters most first (severity-order.ts); the JSON report keeps the id order.
   for (const v of bySeverity(report.vectors)) out.push(vectorRow(v));
   out.push('</tbody></table>');
   if (report.fresh !== undefined && report.fresh.cases.length > 0) {
-    out.push('<h2>Fresh cases</h2><table id="fresh"><thead><tr><th>case</th><th>verdict</th>');
-    out.push('<th>violated clauses</th><th>wall time</th><th></th></tr></thead><tbody>');
-    for (const c of report.fresh.cases) out.push(freshRow({ ...c.judgement, id: freshLabel(c) }));
+    out.push('<h2>Fresh cases</h2>', rowsHead('fresh', 'case'));
+    for (const c of report.fresh.cases) out.push(freshRow(c));
     out.push('</tbody></table>');
   }
   out.push(`<script>${SCRIPT}</script></body></html>`);

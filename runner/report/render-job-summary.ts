@@ -1,13 +1,14 @@
 /**
  * The GitHub Actions job summary (appended to `$GITHUB_STEP_SUMMARY`): the gate, the counts
- * by category and by violated clause, then the first failing vectors in `<details>`, cut so
- * the whole never exceeds the byte budget (GitHub refuses a step summary over 1 MiB).
- * Provider text is escaped as for the Markdown report.
+ * by category and by violated clause, then the first failing vectors and fresh cases in `<details>` (each with its
+ * notes and the command that reproduces it), cut so the whole never exceeds the byte budget (GitHub refuses a step
+ * summary over 1 MiB). Provider text is escaped as for the Markdown report.
  */
-import { formatViolation, markdownCell } from '../../oracle/index.js';
+import { escapeText, formatViolation, markdownCell } from '../../oracle/index.js';
 import { markdownFence, markdownSafe } from '../../oracle/internal.js';
 import { gateEffect, VERDICTS, type VectorJudgement } from '../judge/verdict.js';
 import { describeProvider, differenceLines } from './describe.js';
+import { failingFreshCases } from './fresh-phase-report.js';
 import type { GateReport } from './gate-report.js';
 import { bySeverity } from './severity-order.js';
 
@@ -48,9 +49,13 @@ export function renderJobSummary(report: GateReport, maxBytes = JOB_SUMMARY_LIMI
   }
   let text = `${head.join('\n')}\n`;
   const tail = (n: number, of: number): string =>
-    n < of ? `\n${of - n} more failing vectors: see the reports.\n` : '';
-  // What matters most first, so the budget is spent on the wrong values before the ERRORs.
-  const failing = bySeverity(report.vectors.filter((v) => gateEffect(v.verdict) !== 'passes'));
+    n < of ? `\n${of - n} more failing vectors and fresh cases: see the reports.\n` : '';
+  // What matters most first, so the budget is spent on the wrong values before the ERRORs; the fresh cases that fail
+  // the gate after the vectors, as the Markdown report lists them.
+  const failing = [
+    ...bySeverity(report.vectors.filter((v) => gateEffect(v.verdict) !== 'passes')),
+    ...failingFreshCases(report.fresh),
+  ];
   // Reserve room for the closing line, whatever is cut.
   const reserve = bytes(tail(0, failing.length)) + 16;
   if (bytes(text) + reserve > maxBytes) return fitHead(text, maxBytes);
@@ -82,7 +87,14 @@ function detailsOf(v: VectorJudgement): string {
   if (v.error)
     out.push(`- ${markdownSafe(`${v.error.kind}${v.error.code ? ` ${v.error.code}` : ''}: ${v.error.message}`)}`);
   if (v.expectation) out.push(`- expectation: ${markdownCell(`${v.expectation.verdict}: ${v.expectation.reason}`)}`);
+  for (const n of v.notes) out.push(`- note: ${markdownSafe(n)}`);
   out.push('');
+  if (v.reproduce !== undefined) {
+    // The command holds what the user typed: escaped like any other text, inside a fence it cannot close.
+    const command = escapeText(v.reproduce);
+    const fence = markdownFence(command);
+    out.push('Reproduce:', '', `${fence}sh`, command, fence, '');
+  }
   const body = [...v.violations.map(formatViolation), ...(v.diff ? ['', v.diff.slice(0, MAX_DIFF_CHARS)] : [])].join(
     '\n',
   );

@@ -130,7 +130,7 @@ test('every text format lists failures by severity; a layout context is escaped 
   const summary = renderJobSummary(severities());
   assert.equal(firstSeen(consoleText), SEVERITY);
   assert.equal(firstSeen(md.slice(md.indexOf('## Vectors that fail the gate'))), SEVERITY);
-  assert.equal(firstSeen(html.slice(html.indexOf('<table id="vectors">'))), SEVERITY);
+  assert.equal(firstSeen(html.slice(html.indexOf('<table id="vectors"'))), SEVERITY);
   assert.equal(firstSeen(summary.slice(summary.indexOf('<details>'))), SEVERITY);
 
   // The 2- and the 4-space indent read differently in each sink, each escaped once.

@@ -228,7 +228,12 @@ export function declareRunOptions(command: Command): Command {
     )
     .option('--expectations <file>', 'known failures: JSON [{id, verdict, reason, clauses?}], id may end in *')
     .option('--update-expectations <file>', 'write FILE from this run: an entry for every FAIL and ERROR, reasons kept')
-    .option('--report <format>', `write a report: ${REPORT_FORMATS.join(', ')} (repeatable)`, collect, [])
+    .option(
+      '--report <formats>',
+      `write reports: ${REPORT_FORMATS.join(', ')} (comma-separated, e.g. --report junit,md, or repeated)`,
+      collect,
+      [],
+    )
     .option('--report-dir <dir>', 'folder for report files (default: the working directory)')
     .option('--out <file>', 'file for the one --report format ("-" for stdout)')
     .option('--events <file>', 'write the JSON event stream (one event per line)')

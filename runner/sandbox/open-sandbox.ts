@@ -21,6 +21,7 @@ import { compareUtf8, escapeText } from '../../oracle/index.js';
 import { kitRoot } from '../../oracle/internal.js';
 import { UsageError } from '../io/cli-io.js';
 import { programVersion, resolveProgram, SYSTEM_PATH } from '../io/host-programs.js';
+import { DEFAULT_REPRO_FOLDER, REPRO_FOLDER_MARKER } from '../io/repro-folder-marker.js';
 import { RunFolder } from '../io/run-folder.js';
 import { Limits, readLimitsPlan, type LimitsPlan } from '../limits/limits.js';
 import { BUILD_DEFAULTS, INSTANCE_DEFAULTS, type BuildCaps, type InstanceCaps } from '../limits/resource-limits.js';
@@ -61,9 +62,6 @@ export interface SandboxPlan {
   limits: LimitsPlan;
 }
 
-/** The marker file of a repro folder (`kofun-ctk repro` writes it first), and the default folder of repro folders. */
-export const REPRO_MARKER = '.kofun-ctk-repro';
-export const DEFAULT_REPRO_FOLDER = 'kofun-ctk-repro';
 
 /**
  * Reads `--sandbox`, `--bwrap`, `--pass-env`, `--limits`; the sandbox is off by default only where bubblewrap cannot
@@ -330,7 +328,7 @@ function reproFolders(roots: readonly string[]): NamedPath[] {
     const defaultFolder = join(root, DEFAULT_REPRO_FOLDER);
     if (existsSync(defaultFolder)) out.push({ path: realOrSelf(defaultFolder), what: 'the repro folders' });
     for (let dir = root; ; dir = dirname(dir)) {
-      if (existsSync(join(dir, REPRO_MARKER))) out.push({ path: dir, what: 'a repro folder' });
+      if (existsSync(join(dir, REPRO_FOLDER_MARKER))) out.push({ path: dir, what: 'a repro folder' });
       if (dirname(dir) === dir) break;
     }
     let names: string[] = [];
@@ -340,7 +338,7 @@ function reproFolders(roots: readonly string[]): NamedPath[] {
       continue;
     }
     for (const name of names)
-      if (existsSync(join(root, name, REPRO_MARKER))) out.push({ path: join(root, name), what: 'a repro folder' });
+      if (existsSync(join(root, name, REPRO_FOLDER_MARKER))) out.push({ path: join(root, name), what: 'a repro folder' });
   }
   return out;
 }

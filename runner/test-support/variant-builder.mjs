@@ -4,11 +4,11 @@
 //
 //   node variant-builder.mjs --out DIR --feature off|disabled|on [--leak KIND]
 //
-// KIND: none, path, out, time, clock, tz, locale, umask, home, discovery-in-disabled, unwired, fail, hang.
+// KIND: none, path, out, time, clock, day, tz, locale, umask, home, discovery-in-disabled, unwired, fail, hang.
 import { existsSync, mkdirSync, readFileSync, writeFileSync, statSync, chmodSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -48,6 +48,8 @@ if (leak === 'hang') {
   if (leak === 'time') notes += `built at: ${new Date().toString()} (${process.hrtime.bigint()} ns)\n`;
   // Epoch seconds only: two builds in the same second agree unless the clock is varied.
   if (leak === 'clock') notes += `built at: ${Math.floor(Date.now() / 1000)}\n`;
+  // A date-only stamp as a shell build writes it: the same all day, so only a varied clock shows it.
+  if (leak === 'day') notes += `built on: ${execFileSync('date', ['-u', '+%Y-%m-%d'], { encoding: 'utf8' })}`;
   if (leak === 'tz') notes += `tz: ${process.env.TZ ?? ''}\n`;
   if (leak === 'locale') notes += `locale: ${process.env.LC_ALL ?? ''}\n`;
   if (leak === 'home') notes += `home: ${homedir()}\n`;

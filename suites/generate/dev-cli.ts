@@ -4,7 +4,6 @@
  * `bin/kofun-ctk.js` routes `vectors` and `report` here in a checkout; the published package has no suites/.
  */
 import { runCliProcess } from '../../runner/internal.js';
-import { registerReport } from './report-command.js';
-import { registerVectors } from './vectors-command.js';
+import { registerReport, registerVectors } from './maintainer-commands.js';
 
 runCliProcess([registerVectors, registerReport]);

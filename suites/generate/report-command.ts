@@ -9,7 +9,6 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Command } from 'commander';
 import { kitVersion, readInterpretationsRegister, registerRefusal } from '../../oracle/index.js';
 import { kitRoot } from '../../oracle/internal.js';
 import { EXIT, loadVectorSet } from '../../runner/index.js';
@@ -20,7 +19,6 @@ import {
   UsageError,
   writeAll,
   type CliIo,
-  type Register,
 } from '../../runner/internal.js';
 import { caughtCount, censusWarnings, runBrokenProviderCensus, type CensusResult } from './broken-provider-census.js';
 import { readClauseIndex } from './clause-index.js';
@@ -28,14 +26,6 @@ import { renderConformanceReport } from './conformance-report.js';
 import { referenceResults } from './reference-results.js';
 import { writeFileAtomically } from './write-tree.js';
 import { readUnobservableClauses } from '../../suites/generate/unobservable-clauses.js';
-
-export const registerReport: Register = (program: Command, io, done) => {
-  program
-    .command('report')
-    .description("write REPORT.md, the reference oracle's conformance report over the committed vectors")
-    .option('--check', 'write nothing; exit 1 when REPORT.md is not what would be written')
-    .action(async (options: { check?: boolean }) => done(await report(io, options.check === true)));
-};
 
 /** Reads suites/uncovered-clauses.json: clause id → why no vector covers it. */
 function uncoveredNotes(): Record<string, string> {
@@ -102,7 +92,8 @@ export async function buildReport(): Promise<
   return { ok: true, text, summary, warnings: censusWarnings(ran.census) };
 }
 
-async function report(io: CliIo, check: boolean): Promise<number> {
+/** `report [--check]`: writes or checks REPORT.md and returns the exit status. */
+export async function reportCommand(io: CliIo, check: boolean): Promise<number> {
   const built = await buildReport();
   if (!built.ok) {
     await writeAll(io.stderr, `report: ${built.message}\n`);

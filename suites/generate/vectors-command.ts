@@ -7,12 +7,11 @@
  * `generate` also refreshes suites/clause-index.json from the clause register when
  * shared/clauses.md is present.
  */
-import type { Command } from 'commander';
 import { kitVersion, readInterpretationsRegister, registerRefusal, type RegisterEntry } from '../../oracle/index.js';
 import { prettyJsonBytes } from '../../oracle/internal.js';
 import { buildAllCases } from '../all-cases.js';
 import { EXIT } from '../../runner/index.js';
-import { readTree, vectorsDir, writeAll, type CliIo, type Register } from '../../runner/internal.js';
+import { readTree, vectorsDir, writeAll, type CliIo } from '../../runner/internal.js';
 import { caseProblems, type KnownIds } from './case-problems.js';
 import { checkVectors, MAX_VECTOR_SET_BYTES } from './check-vectors.js';
 import { clauseIndexPath, type ClauseIndex } from './clause-index.js';
@@ -20,21 +19,6 @@ import { generateVectors } from './generate-vectors.js';
 import { currentClauseIndex, readRenames, registerIds } from './kit-registers.js';
 import { writeFileAtomically, writeTreeAtomically } from './write-tree.js';
 import { existsSync, readFileSync } from 'node:fs';
-
-export const registerVectors: Register = (program: Command, io, done) => {
-  const vectors = program.command('vectors').description('generate or check the golden vectors (vectors/)');
-  vectors
-    .command('generate')
-    .description('regenerate vectors/ from suites/ with the reference oracle (deterministic; removes stale files)')
-    .action(async () => done(await generate(io)));
-  vectors
-    .command('check')
-    .description(
-      'fail unless the committed vectors are exactly what generate writes, ' +
-        'conform to their schemas and pass the verifier',
-    )
-    .action(async () => done(await check(io)));
-};
 
 function knownIds(index: ClauseIndex | undefined, register: readonly RegisterEntry[]): KnownIds {
   const known: KnownIds = { interpretations: registerIds(register) };
@@ -48,7 +32,8 @@ async function report(io: CliIo, prefix: string, problems: string[]): Promise<nu
   return EXIT.failed;
 }
 
-async function generate(io: CliIo): Promise<number> {
+/** `vectors generate`: regenerates vectors/ and returns the exit status. */
+export async function generateCommand(io: CliIo): Promise<number> {
   const version = kitVersion();
   const { index, fromRegister } = currentClauseIndex(version);
   const register = readInterpretationsRegister();
@@ -70,7 +55,8 @@ async function generate(io: CliIo): Promise<number> {
   return EXIT.ok;
 }
 
-async function check(io: CliIo): Promise<number> {
+/** `vectors check`: checks the committed vectors and returns the exit status. */
+export async function checkCommand(io: CliIo): Promise<number> {
   const version = kitVersion();
   const { index, fromRegister } = currentClauseIndex(version);
   // The register is read as the oracle reads it (fail-closed JSON, then its schema); every other check needs its ids.
