@@ -26,6 +26,7 @@ import {
   generatedStamp,
   manifestFile,
   prettyJsonBytes,
+  queryFeatures,
   queryVectorFile,
 } from '../../oracle/internal.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -228,8 +229,8 @@ export function writeFuzzVector(
   const fixtureSha = sha256(fixtureBytes);
   const { category, clauses } = fuzzCategory(outcome.expected);
   const broken: string[] = [];
+  const loaded = loadFixture(outcome.case.fixture);
   if (outcome.actual.ok) {
-    const loaded = loadFixture(outcome.case.fixture);
     const context = loaded.ok
       ? { request: outcome.case.request, fixture: loaded.fixture }
       : { request: outcome.case.request };
@@ -250,6 +251,8 @@ export function writeFuzzVector(
         : ' The fuzz asked another query of the same world first; this vector alone may not reproduce it.'),
     clauses: [...new Set([...clauses, ...broken.filter((c) => /^KD-[A-Z]+-[0-9]{2}$/.test(c))])].sort(compareUtf8),
     interpretations: [],
+    // Derived as the generator derives every vector's, so a provider that declares them missing gets it NOT-APPLICABLE.
+    features: loaded.ok ? queryFeatures(outcome.case.request, loaded.fixture) : [],
     fixture_sha256: fixtureSha,
   };
   const vector = queryVectorFile(head, outcome.case.request, encodeResult(outcome.expected), []);

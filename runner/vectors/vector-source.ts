@@ -10,7 +10,14 @@
  */
 import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { compareUtf8, createSha256, type LoadedFixture, schemaViolations, sha256Hex } from '../../oracle/index.js';
+import {
+  compareUtf8,
+  createSha256,
+  type Feature,
+  type LoadedFixture,
+  schemaViolations,
+  sha256Hex,
+} from '../../oracle/index.js';
 import {
   RELEASE_EXPECTATION_SCHEMA,
   isQueryVector,
@@ -45,6 +52,8 @@ export interface QueryVectorEntry {
   intent: string;
   clauses: string[];
   interpretations: string[];
+  /** The features the vector needs (PROTOCOL.md, "Features"); none when its file lists none. */
+  features: Feature[];
   fixtureSha256: string;
   /** The vector file, relative to the vector folder, with `/` separators. */
   file: string;
@@ -69,6 +78,8 @@ export interface ReleaseVector {
   intent: string;
   clauses: string[];
   interpretations: string[];
+  /** The features the vector needs: `release-cost` for the kit's own. */
+  features: Feature[];
   fixtureSha256: string;
   /** The kofun.ctk.release-expectation/v1 record, as the vector holds it. */
   release: unknown;
@@ -208,6 +219,7 @@ function checkVectorFile(root: string, path: string, fileSha256: string, bytes: 
         intent: v.intent,
         clauses: [...v.clauses],
         interpretations: [...v.interpretations],
+        features: [...(v.features ?? [])],
         fixtureSha256: v.fixture_sha256,
         release: v.release,
         file: path,
@@ -231,6 +243,7 @@ function checkVectorFile(root: string, path: string, fileSha256: string, bytes: 
       intent: v.intent,
       clauses: [...v.clauses],
       interpretations: [...v.interpretations],
+      features: [...(v.features ?? [])],
       fixtureSha256: v.fixture_sha256,
       file: path,
       fileSha256,
