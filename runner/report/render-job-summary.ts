@@ -8,7 +8,7 @@ import { formatViolation, markdownCell } from '../../oracle/index.js';
 import { markdownFence, markdownSafe } from '../../oracle/internal.js';
 import { gateEffect, VERDICTS, type VectorJudgement } from '../judge/verdict.js';
 import { describeProvider, differenceLines } from './describe.js';
-import type { GateReport } from './gate-report.js';
+import { gateHeadline, type GateReport } from './gate-report.js';
 import { bySeverity } from './severity-order.js';
 
 /** GitHub's limit on one step's summary. */
@@ -23,7 +23,7 @@ function bytes(text: string): number {
 /** The summary's Markdown, at most `maxBytes` bytes of UTF-8. */
 export function renderJobSummary(report: GateReport, maxBytes = JOB_SUMMARY_LIMIT): string {
   const head: string[] = [];
-  head.push(`## kofun-ctk gate: ${report.gate.passed ? 'PASSED' : 'FAILED'} (exit ${report.gate.exit_code})`, '');
+  head.push(`## kofun-ctk gate: ${gateHeadline(report.gate)} (exit ${report.gate.exit_code})`, '');
   head.push(
     `Provider ${markdownSafe(describeProvider(report.provider))}, vector set \`${report.vector_set_sha256}\`.`,
     '',
@@ -46,11 +46,16 @@ export function renderJobSummary(report: GateReport, maxBytes = JOB_SUMMARY_LIMI
     }
     head.push('');
   }
+  for (const f of report.summary.by_feature ?? [])
+    head.push(`- NOT-APPLICABLE for the missing feature ${markdownCell(f.feature)}: ${f.vectors}`);
+  if ((report.summary.by_feature ?? []).length > 0) head.push('');
   let text = `${head.join('\n')}\n`;
   const tail = (n: number, of: number): string =>
     n < of ? `\n${of - n} more failing vectors: see the reports.\n` : '';
   // What matters most first, so the budget is spent on the wrong values before the ERRORs.
-  const failing = bySeverity(report.vectors.filter((v) => gateEffect(v.verdict) !== 'passes'));
+  const failing = bySeverity(
+    report.vectors.filter((v) => gateEffect(v.verdict) === 'fails' || gateEffect(v.verdict) === 'incomplete'),
+  );
   // Reserve room for the closing line, whatever is cut.
   const reserve = bytes(tail(0, failing.length)) + 16;
   if (bytes(text) + reserve > maxBytes) return fitHead(text, maxBytes);

@@ -161,6 +161,7 @@ export async function runFromPlan(plan: RunPlan, chosen: ChosenVectors, io: CliI
     ...(phases.fuzz.cases > 0 ? { fuzz: { ...phases.fuzz, launcher: launcherFor(spec, launch) } } : {}),
     abort: interruption.signal,
     reproduce: (j) => reproduceCommand(j, reproduce),
+    features: { configured: config.missingFeatures ?? [], allow: phases.finish.allowMissingFeatures },
     ...(hermetic === undefined ? {} : { hermetic }),
   };
   let report: GateReport;
