@@ -110,11 +110,7 @@ export function computeGate(
  * them, a failure (exit 1) whose reason says what the gate would otherwise be, so no provider passes the full gate by
  * declaring what it lacks. `notApplicable` is how many vectors and fresh cases they left NOT-APPLICABLE.
  */
-export function withMissingFeatures(
-  gate: GateOutcome,
-  features: MissingFeatures,
-  notApplicable: number,
-): GateOutcome {
+export function withMissingFeatures(gate: GateOutcome, features: MissingFeatures, notApplicable: number): GateOutcome {
   const { missing_features: _m, allow_missing_features: _a, ...rest } = gate;
   if (features.missing.length === 0) return rest;
   const out: GateOutcome = { ...rest, missing_features: [...features.missing], allow_missing_features: features.allow };

@@ -74,7 +74,10 @@ export function mergeReports(reports: readonly GateReport[]): MergeOutcome {
     if (!same(filters(r), filters(first)))
       return { ok: false, message: 'refusing to merge reports run with different filters' };
     // One provider declares one set of missing features, and one gate accepts them or not (PROTOCOL.md, "Features").
-    const features = (x: GateReport): unknown => [x.gate.missing_features ?? [], x.gate.allow_missing_features === true];
+    const features = (x: GateReport): unknown => [
+      x.gate.missing_features ?? [],
+      x.gate.allow_missing_features === true,
+    ];
     if (!same(features(r), features(first)))
       return {
         ok: false,

@@ -188,7 +188,8 @@ export function renderHtml(report: GateReport): string {
   if (report.fresh !== undefined) meta.push(['fresh', describeFreshPhase(report.fresh)]);
   const missing = report.gate.missing_features ?? [];
   if (missing.length > 0) {
-    const allowed = report.gate.allow_missing_features === true ? 'accepted by --allow-missing-features' : 'not accepted';
+    const allowed =
+      report.gate.allow_missing_features === true ? 'accepted by --allow-missing-features' : 'not accepted';
     meta.push(['missing features', h(`${missing.join(', ')} (declared by the provider; ${allowed})`)]);
   }
   if (report.provider && report.provider.interpretations.length > 0)

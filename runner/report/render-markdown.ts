@@ -33,8 +33,11 @@ export function renderMarkdown(report: GateReport): string {
   }
   const missing = report.gate.missing_features ?? [];
   if (missing.length > 0) {
-    const allowed = report.gate.allow_missing_features === true ? 'accepted by --allow-missing-features' : 'not accepted';
-    lines.push(`| missing features | ${markdownCell(`${missing.join(', ')} (declared by the provider; ${allowed})`)} |`);
+    const allowed =
+      report.gate.allow_missing_features === true ? 'accepted by --allow-missing-features' : 'not accepted';
+    lines.push(
+      `| missing features | ${markdownCell(`${missing.join(', ')} (declared by the provider; ${allowed})`)} |`,
+    );
   }
   lines.push(`| kit | kofun-ctk ${markdownCell(report.kit_version)} |`);
   lines.push(`| selection | ${markdownCell(describeSelection(report))} |`);
@@ -74,7 +77,8 @@ export function renderMarkdown(report: GateReport): string {
   const excepted = placed.filter(({ place }) => place.section === 'excepted').map(({ v }) => v);
   if (excepted.length > 0) {
     lines.push('## Not applicable (features the provider declares missing)', '', '| vector | features |', '|---|---|');
-    for (const v of excepted) lines.push(`| ${markdownCell(v.id)} | ${markdownCell(v.missing_features?.join(', ') ?? '')} |`);
+    for (const v of excepted)
+      lines.push(`| ${markdownCell(v.id)} | ${markdownCell(v.missing_features?.join(', ') ?? '')} |`);
     lines.push('');
   }
   const failing = placed.filter(({ place }) => place.section === 'failing').map(({ v }) => v);

@@ -150,6 +150,11 @@ export function summarizeVectors(vectors: readonly VectorJudgement[]): RunSummar
     ),
     ...(features.size === 0
       ? {}
-      : { by_feature: FEATURES.filter((f) => features.has(f)).map((f) => ({ feature: f, vectors: features.get(f) ?? 0 })) }),
+      : {
+          by_feature: FEATURES.filter((f) => features.has(f)).map((f) => ({
+            feature: f,
+            vectors: features.get(f) ?? 0,
+          })),
+        }),
   };
 }

@@ -39,7 +39,9 @@ export const freshPhase: GatePhase = async (run, findings) => {
   const abort = options.abort;
   if (fresh === undefined || fresh.sample === 0 || abort?.aborted === true) return findings;
   const changedFiles = new Set(findings.changedFiles);
-  const chosen = chooseFreshCases(options.vectorSet, run.order, fresh, changedFiles, (v) => run.features.of(v.features));
+  const chosen = chooseFreshCases(options.vectorSet, run.order, fresh, changedFiles, (v) =>
+    run.features.of(v.features),
+  );
   const cases = [...chosen.cases].sort((a, b) => cmp(a.world.sha256, b.world.sha256) || cmp(a.vector.id, b.vector.id));
   const judged = new Map<FreshCase, VectorJudgement>();
   const lanes = new LanePool(options.jobs, options.launcher, run.instances);
