@@ -222,7 +222,7 @@ function exampleFigures(report: GateReport): string {
   ].join('\n');
 }
 
-test('the recipe as written: the Python example passes every shard and the merge, conformant except features', async () => {
+test('the recipe as written: the Python example passes every shard and the merge, except features', async () => {
   assert.ok(
     existsSync(join(kitRoot(), 'dist', 'build-stamp.json')),
     'the action is run in a checkout npm ci built (its install step would run npm ci here otherwise)',

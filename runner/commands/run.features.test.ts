@@ -78,7 +78,7 @@ async function gate(cfg: string, extra: string[] = [], env: Record<string, strin
 
 const EXCEPT = 'conformant except features explain-operation, include-unavailable, release-cost';
 
-test('declared in the hello and the configuration: NOT-APPLICABLE, never sent; the gate fails without the flag', async () => {
+test('declared in hello and configuration: NOT-APPLICABLE, never sent; the gate fails without the flag', async () => {
   const r = await gate(partial(), ['--fresh', 'all']);
   assert.is(r.code, 1, r.stdout + r.stderr);
   const verdicts = Object.fromEntries(r.report.vectors.map((v) => [v.id, [v.verdict, v.missing_features]]));
@@ -108,7 +108,7 @@ test('declared in the hello and the configuration: NOT-APPLICABLE, never sent; t
   assert.match(r.stdout, /gate FAILED \(exit 1\)/);
 });
 
-test('--allow-missing-features: exit 0, and every report and the gate line say conformant except features', async () => {
+test('--allow-missing-features: exit 0, and every report and the gate line say conformant except', async () => {
   const summary = join(mkdtempSync(join(tmpdir(), 'kofun-ctk-features-summary-')), 'summary.md');
   const r = await gate(partial(), ['--allow-missing-features', '--reporter', 'github'], {
     GITHUB_STEP_SUMMARY: summary,

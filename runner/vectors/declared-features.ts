@@ -14,7 +14,10 @@ export function undeclarableFeatures(declared: readonly string[], who: string): 
   if (unknown.length === 0) return undefined;
   const named = unknown.slice(0, 5).map((d) => `"${escapeText(d)}" (nearest known: ${nearestName(d, FEATURES)})`);
   const more = unknown.length > 5 ? ` and ${unknown.length - 5} more` : '';
-  return `${who} declares missing features the kit does not know: ${named.join(', ')}${more}; the features are ${FEATURES.join(', ')}`;
+  return (
+    `${who} declares missing features the kit does not know: ${named.join(', ')}${more}; ` +
+    `the features are ${FEATURES.join(', ')}`
+  );
 }
 
 /** The features of `declared`, every name known (see {@link undeclarableFeatures}), sorted and without duplicates. */
