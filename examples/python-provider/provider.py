@@ -1,15 +1,13 @@
 #!/usr/bin/env python3
-"""A minimal kofun discovery provider speaking the kofun-ctk persistent process protocol.
+"""A kofun discovery provider speaking the kofun-ctk persistent process protocol.
 
-Python 3 standard library only. It implements request validation and staleness exactly
-as the contract and the kit's interpretations register fix them, so it answers the
-`stale` and `invalid` vector categories byte for byte. Past those checks it looks up
-operations only in the simplest worlds and otherwise answers a protocol `error` with
-code `unsupported` (a real provider implements the whole lookup there). See PROTOCOL.md
-at the root of the kit for the framing.
+Python 3 standard library only. It implements request validation and staleness exactly as the contract and the
+kit's interpretations register fix them, and the contract's lookup (steps 2 to 9) for the query kinds type,
+operations and type-and-operations. The features explain-operation and step-budget it declares missing in its hello
+(PROTOCOL.md, "Features"): the runner never sends their vectors, and such a query is answered with a protocol `error`
+whose code is `unsupported`, never with a guess. See PROTOCOL.md at the root of the kit for the framing.
 
-Run it with:  npx kofun-ctk run --process 'python3 examples/python-provider/provider.py' \
-                  --category stale --category invalid
+Run it with:  npx kofun-ctk run --config examples/python-provider/provider-config.json --allow-missing-features
 """
 
 import collections
