@@ -106,6 +106,10 @@ test('declared in hello and configuration: NOT-APPLICABLE, never sent; the gate 
     { feature: 'release-cost', vectors: 1 },
   ]);
   assert.match(r.stdout, /gate FAILED \(exit 1\)/);
+  // A NOT-APPLICABLE vector did not fail: --last-failed finds nothing to run again in this report.
+  const again = await runCli(['run', '--config', partial(), '--last-failed', join(r.dir, 'kofun-ctk-report.json')]);
+  assert.is(again.code, 2);
+  assert.match(again.stderr, 'no vector failed the gate in that report');
 });
 
 test('--allow-missing-features: exit 0, and every report and the gate line say conformant except', async () => {
