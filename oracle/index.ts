@@ -52,6 +52,7 @@ export {
   type EvaluateOptions,
   type QueryEvaluation,
 } from './pipeline/evaluate-query.js';
+export { FEATURES, FEATURE_TEXT, isFeature, type Feature } from './features/features.js';
 export { verifyResult, type VerifyContext } from './verifier/verify-result.js';
 export { formatViolation } from './verifier/format-violation.js';
 export {

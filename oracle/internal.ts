@@ -54,3 +54,6 @@ export {
   type JsonInputProblem,
 } from './json-input/read-json-input.js';
 export { describeInputViolations } from './json-input/describe-input-violations.js';
+export { sortedFeatures } from './features/features.js';
+export { queryFeatures, RELEASE_COST_FEATURES } from './features/query-features.js';
+export { evaluateQueryRecordOrThrow } from './pipeline/evaluate-query.js';

@@ -1,17 +1,16 @@
 #!/usr/bin/env python3
-"""A minimal kofun discovery provider speaking the kofun-ctk persistent process protocol.
+"""A kofun discovery provider speaking the kofun-ctk persistent process protocol.
 
-Python 3 standard library only. It implements request validation and staleness exactly
-as the contract and the kit's interpretations register fix them, so it answers the
-`stale` and `invalid` vector categories byte for byte. Past those checks it looks up
-operations only in the simplest worlds and otherwise answers a protocol `error` with
-code `unsupported` (a real provider implements the whole lookup there). See PROTOCOL.md
-at the root of the kit for the framing.
+Python 3 standard library only. It implements request validation and staleness exactly as the contract and the
+kit's interpretations register fix them, and the contract's lookup (steps 2 to 9) for the query kinds type,
+operations and type-and-operations. The features explain-operation and step-budget it declares missing in its hello
+(PROTOCOL.md, "Features"): the runner never sends their vectors, and such a query is answered with a protocol `error`
+whose code is `unsupported`, never with a guess. See PROTOCOL.md at the root of the kit for the framing.
 
-Run it with:  npx kofun-ctk run --process 'python3 examples/python-provider/provider.py' \
-                  --category stale --category invalid
+Run it with:  npx kofun-ctk run --config examples/python-provider/provider-config.json --allow-missing-features
 """
 
+import collections
 import hashlib
 import json
 import struct
@@ -19,6 +18,18 @@ import sys
 import unicodedata
 
 PROTOCOL = "kofun.ctk.provider-protocol/v1"
+
+# The readings of the kit's interpretations register (oracle/interpretations.json) this provider follows.
+INTERPRETATIONS = [
+    "OQ-01:A", "OQ-02:A", "OQ-03:A", "OQ-06:A", "OQ-08:A", "OQ-09:A", "OQ-10:A", "OQ-12:D", "OQ-19:D", "OQ-22:A",
+    "OQ-23:A", "OQ-32:D", "KIT-01:C", "KIT-02:C", "KIT-03:C", "KIT-04:C", "KIT-06:B", "KIT-07:A", "KIT-08:C",
+    "KIT-09:A", "KIT-11:A", "KIT-12:C",
+]
+
+# The features (PROTOCOL.md, "Features") this provider does not implement: the runner leaves their vectors
+# NOT-APPLICABLE instead of sending them. The configuration declares release-cost, a matter of the build, not of
+# this process.
+MISSING_FEATURES = ["explain-operation", "step-budget"]
 MAX_HEADER = 128
 
 # Contract limits (kofun.discovery/default-v1).
@@ -223,6 +234,14 @@ class Fixture:
         self.facts = f["current_file_facts"]
         self.spans = {(o["span"]["start"], o["span"]["end"]) for o in f["occurrences"]}
         self.occurrences = {(o["span"]["start"], o["span"]["end"]): o for o in f["occurrences"]}
+        self._world = None
+
+    @property
+    def world(self):
+        """The fact graph, candidates and disclosure of the fixture, built for its first lookup."""
+        if self._world is None:
+            self._world = World(self.raw)
+        return self._world
 
 
 # ---------------------------------------------------------------- results
@@ -285,117 +304,446 @@ def answer(fixture, data):
         return result("invalid", None, "invalid-position")
     if fixture.over_cap:
         return result("unavailable", asked, "limit-exhausted")
-    return simple_lookup(fixture, request, fixture.occurrences[(span["start"], span["end"])])
+    return lookup(fixture, request, fixture.occurrences[(span["start"], span["end"])])
 
 
-# ---------------------------------------------------------------- a deliberately small lookup
+# ---------------------------------------------------------------- the lookup (contract steps 2 to 9)
+#
+# General queries (kinds type, operations and type-and-operations, with include_unavailable either way) follow the
+# contract's steps 2 to 9 with the readings of the kit's interpretations register (oracle/interpretations.json) that
+# the hello declares. explain-operation and the 1,000,000-step budget are features this example declares missing
+# (PROTOCOL.md, "Features"): the runner never sends their vectors, and a query that needs them anyway is answered
+# with an `unsupported` error, never with a guess.
 
-RANK = {"validated": 0, "provisional": 1, "unavailable": 2, "error": 3}
+LIMIT_DEPENDENCIES = 64
+LIMIT_REQUIREMENTS = 64
+LIMIT_EFFECTS = 64
+LIMIT_DIAGNOSTIC_IDS = 256
+LIMIT_DIAGNOSTICS = 256
+LIMIT_OPERATIONS = 4096
+LIMIT_RESULT_BYTES = 4 * 1024 * 1024
+LIMIT_STEPS = 1000000
+
+STATUSES = ("validated", "provisional", "unavailable", "error")  # the trust order (KD-CLOSURE-07)
+RANK = {s: i for i, s in enumerate(STATUSES)}
 
 
-def dependency_sort_key(d):
-    return (d["source"].encode("utf-8"), d["kind"].encode("utf-8"), d["value"].encode("utf-8"))
+def max_status(*statuses):
+    return max(statuses, key=lambda s: RANK[s])
 
 
-def simple_lookup(fixture, request, occurrence):
-    """Contract steps 2 to 9 for the simplest worlds only: every fact validated, every applicable
-    candidate visible, no extension, trait, effect or unsatisfied requirement. Anything else is
-    left to a real implementation and answered `unsupported`, so this example never guesses."""
-    f = fixture.raw
-    query = request["query"]
-    if query["kind"] == "explain-operation" or f["candidate_series"]:
-        raise Unsupported("explain-operation and candidate series are not implemented by this example")
-    nodes = {(n["source"], n["kind"], n["value"]): n for n in f["facts"]}
+def key_of(ref):
+    return (ref["source"], ref["kind"], ref["value"])
 
-    def closure(key, seen=None):
-        seen = set() if seen is None else seen
-        if key in seen:
-            return 0
-        seen.add(key)
-        node = nodes[key]
-        return max([RANK[node["status"]]] + [closure((d["source"], d["kind"], d["value"]), seen) for d in node["depends_on"]])
 
-    def dependencies(keys):
-        refs = {}
-        for d in keys:
-            if closure((d["source"], d["kind"], d["value"])) != 0:
-                raise Unsupported("a non-validated dependency needs status closure")
-            refs[(d["source"], d["kind"], d["value"])] = {"source": d["source"], "kind": d["kind"], "value": d["value"], "status": "validated"}
-        if len(refs) > 64:
-            raise Unsupported("the 64-dependency cap (OQ-09) is not implemented by this example")
-        return sorted(refs.values(), key=dependency_sort_key)
+class FactGraph:
+    """Closure status of every fact node: the most restrictive status it reaches through depends_on (KIT-07)."""
 
-    t = occurrence["type"]
-    if t["status"] != "validated" or t["diagnostic_ids"]:
-        raise Unsupported("a non-validated type needs status closure")
-    type_fact = {"status": "validated", "identity": t["identity"], "display": t["display"], "dependencies": dependencies(t["dependencies"]), "diagnostic_ids": [], "reason": None}
-    rows = []
-    omissions = []
-    if query["kind"] != "type":
-        interfaces = {(i["package_id"], i["module_id"]): i for i in f["interfaces"]}
-        # A view that failed validation is never read; its presence alone makes the lookup partial (KIT-03 C).
-        if any(not i["validated"] for i in f["interfaces"]):
-            omissions.append({"reason": "incomplete-analysis", "requested_spelling": None})
-        if len(f["candidates"]) > 10000:
-            raise Unsupported("the step budget is not implemented by this example")
-        for c in f["candidates"]:
-            home = c["home"]
-            view = None if home["kind"] == "current-file" else interfaces.get((home["package_id"], home["module_id"]))
-            if home["kind"] == "interface" and (view is None or not view["validated"]):
-                continue  # outside the environment, or in a view that is never read (KIT-03 C)
-            if c["receiver_type"] not in (None, t["identity"]["value"]):
-                continue  # not applicable (KIT-02)
-            exposed = c["admitted"] and (view is None or (view["validated"] and view["names_in_scope"] and (c["visibility"] == "pub" or (view["view"] == "internal" and c["visibility"] == "internal"))))
-            plain = c["origin"]["kind"] in ("function", "member") and c["status"] == "validated" and c["origin"]["status"] == "validated"
-            requirements_hold = all(g["satisfied"] and g["status"] == "validated" for g in c["generic_requirements"])
-            if not exposed or not plain or not requirements_hold or c["effects"] or c["diagnostic_ids"] or len(c["generic_requirements"]) > 64:
-                raise Unsupported("omissions, rejections and effects are not implemented by this example")
-            mode = c["required_mode"]
-            if mode != "none" and not occurrence["permits"][mode]:
-                if query["include_unavailable"]:
-                    raise Unsupported("unavailable rows are not implemented by this example")
-                continue  # an unavailable row, dropped without an omission (a definitive rejection, OQ-32 D)
-            requirements = [{"kind": g["kind"], "identity": g["identity"], "display": g["display"], "status": "validated"} for g in c["generic_requirements"]]
-            requirements.sort(key=lambda g: (0, g["identity"]["kind"].encode("utf-8"), g["identity"]["value"].encode("utf-8")) if g["identity"] else (1, g["kind"].encode("utf-8"), g["display"].encode("utf-8")))
-            nested = [d for g in c["generic_requirements"] for d in g["dependencies"]] + c["origin"]["dependencies"]
-            o = c["origin"]
-            rows.append({
-                "status": "validated",
-                "identity": {"kind": "SymbolId", "value": c["identity"]},
-                "display_name": c["display_name"],
-                "qualified_name": c["qualified_name"],
-                "signature": c["signature"],
-                "generic_requirements": requirements,
-                "receiver_mode": mode,
-                "effects": [],
-                "origin": {"status": "validated", "kind": o["kind"], "module": o["module"], "module_identity": {"kind": "ModuleId", "value": o["module_identity"]}, "implementation_identity": None, "trait": None, "trait_identity": None},
-                "visibility": c["visibility"],
-                "availability": "callable",
-                "rejection_reasons": [],
-                "source": c["source"] if c["disclose_source"] else None,
-                "documentation": "kofun-doc:" + c["documentation"] if c["disclose_documentation"] and c["documentation"] else None,
-                "dependencies": dependencies(c["dependencies"] + nested),
-                "diagnostic_ids": [],
-            })
-    if len(rows) > 4096 or any(r["signature"] is None for r in rows):
-        raise Unsupported("truncation is not implemented by this example")
-    rows.sort(key=lambda r: r["identity"]["value"])
-    out = canonical_bytes({
-        "schema": "kofun.discovery.result/v1",
-        "authoritative": False,
-        "limit_profile": "kofun.discovery/default-v1",
-        "status": "partial" if omissions else "complete",
-        "analysis": request["analysis"],
-        "type": type_fact,
-        "operations": rows,
-        "omissions": omissions,
-        "diagnostics": [],
-        "reason": None,
-        "truncated": False,
-    })
-    if len(out) > 4 * 1024 * 1024:
-        raise Unsupported("the result byte cap is not implemented by this example")
+    def __init__(self, facts):
+        self.nodes = {key_of(f): f for f in facts}
+        users = {k: [] for k in self.nodes}
+        for k, f in self.nodes.items():
+            for d in f["depends_on"]:
+                users.setdefault(key_of(d), []).append(k)
+        self.closure = {}
+        # From the most restrictive status down, every node that reaches one of that status takes it (cycles allowed).
+        for level in ("error", "unavailable", "provisional"):
+            queue = [k for k, f in self.nodes.items() if f["status"] == level and k not in self.closure]
+            for k in queue:
+                self.closure[k] = level
+            while queue:
+                k = queue.pop()
+                for user in users.get(k, []):
+                    if user not in self.closure:
+                        self.closure[user] = level
+                        queue.append(user)
+
+    def status_of(self, ref):
+        k = key_of(ref)
+        return self.closure.get(k, "validated") if k in self.nodes else "unavailable"
+
+    def error_diagnostics(self, refs):
+        """The diagnostic IDs of the error nodes the keys reach, for a fact that closes to error (KD-CLOSURE-10)."""
+        out = set()
+        for ref in refs:
+            if self.status_of(ref) != "error":
+                continue
+            seen, queue = {key_of(ref)}, [key_of(ref)]
+            while queue:
+                node = self.nodes.get(queue.pop())
+                if node is None:
+                    continue
+                if node["status"] == "error":
+                    out.update(node["diagnostic_ids"])
+                for d in node["depends_on"]:
+                    if key_of(d) not in seen:
+                        seen.add(key_of(d))
+                        queue.append(key_of(d))
+        return out
+
+
+def dependency_refs(refs, graph):
+    """DependencyRefs unique by (source, kind, value), sorted by it, each with its closure status (OQ-22 A)."""
+    unique = {key_of(r): r for r in refs}
+    return [
+        {"source": s, "kind": k, "value": v, "status": graph.status_of(unique[(s, k, v)])}
+        for (s, k, v) in sorted(unique)
+    ]
+
+
+def close_nested(own, refs, graph):
+    return max_status(own, *[graph.status_of(r) for r in refs])
+
+
+def candidates_of(f):
+    """Every candidate, the members of each series expanded (FIXTURES.md, "candidate_series[]"), by SymbolId."""
+    out = list(f["candidates"])
+    for s in f["candidate_series"]:
+        for i in range(s["count"]):
+            # A member differs from its template only in identity and names: it reads the rest through it.
+            out.append(collections.ChainMap({
+                "identity": hashlib.sha256(("%s:%d" % (s["seed"], i)).encode("utf-8")).hexdigest(),
+                "display_name": s["name_prefix"] + str(i),
+                "qualified_name": s["qualified_name_prefix"] + str(i),
+            }, s["template"]))
+    out.sort(key=lambda c: c["identity"])
     return out
+
+
+def exposure(c, views):
+    """None when the candidate is exposed at the position (KIT-03), else the omission reason withholding it (KIT-04)."""
+    home = c["home"]
+    if home["kind"] == "current-file":
+        return None if c["admitted"] else "hidden-by-visibility"
+    view = views.get((home["package_id"], home["module_id"]))
+    if view is None:
+        return "hidden-by-visibility"
+    if not view["validated"]:
+        return "incomplete-analysis"
+    if not view["names_in_scope"]:
+        return "not-imported" if c["visibility"] == "pub" and c["admitted"] else "hidden-by-visibility"
+    shown = c["visibility"] == "pub" or (view["view"] == "internal" and c["visibility"] == "internal")
+    return None if c["admitted"] and shown else "hidden-by-visibility"
+
+
+class World:
+    """What every query of one fixture needs, computed when the fixture is loaded."""
+
+    def __init__(self, f):
+        self.graph = FactGraph(f["facts"])
+        self.diagnostics = {d["id"]: d for d in f["diagnostics"]}
+        self.views = {(i["package_id"], i["module_id"]): i for i in f["interfaces"]}
+        unread = {(i["package_id"], i["module_id"]) for i in f["interfaces"] if not i["validated"]}
+        self.unvalidated_view = bool(unread)
+        size = len(f["candidates"]) + sum(s["count"] for s in f["candidate_series"])
+        # Each candidate costs at least one step: so many could not be visited within the budget this example lacks.
+        self.candidates = candidates_of(f) if size < LIMIT_STEPS else None
+        # No result field names a candidate that is not exposed (KIT-08 C); a view that failed validation is never
+        # read, so its candidates are not counted among them.
+        self.hidden = set()
+        for c in self.candidates or []:
+            home = c["home"]
+            if home["kind"] == "interface" and (home["package_id"], home["module_id"]) in unread:
+                continue
+            if exposure(c, self.views) is not None:
+                self.hidden.add(("SymbolId", c["identity"]))
+                if c["origin"]["implementation_identity"] is not None:
+                    self.hidden.add(("ImplementationId", c["origin"]["implementation_identity"]))
+
+    def in_environment(self, c):
+        home = c["home"]
+        return home["kind"] == "current-file" or self.views.get((home["package_id"], home["module_id"]), {}).get("validated", False)
+
+    def undisclosable(self, ref):
+        return (ref["kind"], ref["value"]) in self.hidden
+
+
+def infer_type(fact, world):
+    """Step 2: the occurrence's type fact closed over its dependencies (KIT-07); see oracle/pipeline/step-2-infer-type.ts."""
+    graph = world.graph
+    listed = [k for k in fact["dependencies"] if not world.undisclosable(k)]
+    deps = dependency_refs(listed, graph)
+    status = close_nested(fact["status"], fact["dependencies"], graph)
+    identity = fact["identity"]
+    if fact["status"] == "validated" and (identity is None or identity["kind"] != "TypeId" or fact["display"] is None):
+        status = max_status(status, "provisional")
+    hides = len(listed) < len(fact["dependencies"])
+    if hides:
+        status = max_status(status, "unavailable")
+    ids = {d for d in fact["diagnostic_ids"] if d in world.diagnostics}
+    if status == "error":
+        ids |= {d for d in graph.error_diagnostics(listed) if d in world.diagnostics}
+    ids = sorted(ids)
+    over = len(deps) > LIMIT_DEPENDENCIES or len(ids) > LIMIT_DIAGNOSTIC_IDS
+    if over:
+        status = max_status(status, "unavailable")
+        deps, ids = deps[:LIMIT_DEPENDENCIES], ids[:LIMIT_DIAGNOSTIC_IDS]
+    if status == "validated":
+        reason = None
+    elif status == "error":
+        reason = "rejected-by-diagnostic"
+    elif over:
+        reason = "limit-exhausted"
+    elif RANK[status] > RANK[fact["status"]] or hides:
+        reason = "incomplete-analysis"
+    else:
+        reason = fact["reason"] or "incomplete-analysis"
+    return {
+        "status": status,
+        "identity": {"kind": identity["kind"], "value": identity["value"]} if status == "validated" and identity else None,
+        "display": None if status == "unavailable" else fact["display"],
+        "dependencies": deps,
+        "diagnostic_ids": ids,
+        "reason": reason,
+    }, over
+
+
+class Verdict:
+    """What steps 3 to 8 learn of one candidate that passed them all."""
+
+    def __init__(self, candidate):
+        self.candidate = candidate
+        self.reasons = set()
+        self.requirements = []  # (record, dependency keys)
+        self.effects = []  # (record, dependency keys), the listed ones
+        self.undisclosed = "validated"
+
+
+def judge(c, world, occurrence, type_id):
+    """Steps 3 to 8 for one candidate: its verdict, the omission reason withholding it, or None when it does not apply."""
+    graph = world.graph
+    if c["receiver_type"] is not None and c["receiver_type"] != type_id:
+        return None, None, 1  # step 3: not an operation of this receiver (KIT-02)
+    withheld = exposure(c, world.views)  # step 4
+    if withheld is not None:
+        return None, withheld, 2
+    if c["origin"]["kind"] in ("extension", "trait"):  # step 5: #293, #316 work the profile does not have
+        return None, "unsupported-in-profile", 3
+    v = Verdict(c)
+    for r in c["generic_requirements"]:  # step 6
+        if r["kind"] == "trait-bound" and not r["satisfied"]:
+            return None, "unsupported-in-profile", 4
+    for r in c["generic_requirements"]:
+        if not r["satisfied"]:
+            v.reasons.add("type-mismatch" if r["kind"] == "equality" else "incomplete-analysis")
+        identity = None if r["identity"] is None else {"kind": r["identity"]["kind"], "value": r["identity"]["value"]}
+        record = {"kind": r["kind"], "identity": identity, "display": r["display"], "status": close_nested(r["status"], r["dependencies"], graph)}
+        v.requirements.append((record, r["dependencies"]))
+    mode = c["required_mode"]  # step 7
+    if mode != "none" and not occurrence["permits"][mode]:
+        v.reasons.add("requires-" + mode)
+    held = {(e["kind"], e["value"]) for e in occurrence["capabilities"]}  # step 8
+    for e in c["effects"]:
+        if (e["identity"]["kind"], e["identity"]["value"]) not in held:
+            v.reasons.add("missing-effect")
+        status = close_nested(e["status"], e["dependencies"], graph)
+        if not e["public"] or status != "validated":
+            v.undisclosed = max_status(v.undisclosed, status)  # never listed, but it bounds the row (KIT-12 C)
+            continue
+        v.effects.append(({"identity": {"kind": e["identity"]["kind"], "value": e["identity"]["value"]}, "display": e["display"], "status": status}, e["dependencies"]))
+    return v, None, 6
+
+
+def identity_order(i):
+    return (i["kind"], i["value"])
+
+
+def requirement_order(r):
+    return (0 if r["identity"] else 1, identity_order(r["identity"]) if r["identity"] else ("", ""), r["kind"], r["display"], RANK[r["status"]])
+
+
+def operation_order(row):
+    impl = row["origin"]["implementation_identity"]
+    return (row["identity"]["value"], (0, ("", "")) if impl is None else (1, identity_order(impl)), row["qualified_name"], (0, "") if row["signature"] is None else (1, row["signature"]))
+
+
+def build_row(v, world):
+    """Step 9 for one verdict: status closure, the row's rules and disclosure (oracle/pipeline/build-operation-row.ts)."""
+    graph = world.graph
+    c, o = v.candidate, v.candidate["origin"]
+    plain = o["kind"] in ("function", "member")
+    origin = {
+        "status": close_nested(o["status"], o["dependencies"], graph),
+        "kind": o["kind"],
+        "module": o["module"],
+        "module_identity": {"kind": "ModuleId", "value": o["module_identity"]},
+        "implementation_identity": None if plain or o["implementation_identity"] is None else {"kind": "ImplementationId", "value": o["implementation_identity"]},
+        "trait": o["trait"] if o["kind"] == "trait" else None,
+        "trait_identity": dict(o["trait_identity"]) if o["kind"] == "trait" and o["trait_identity"] is not None else None,
+    }
+    shown_reqs = [(r, d) for r, d in v.requirements if r["identity"] is None or not world.undisclosable(r["identity"])]
+    shown_effects = [(e, d) for e, d in v.effects if not world.undisclosable(e["identity"])]
+    nested = c["dependencies"] + o["dependencies"] + [k for _, d in shown_reqs for k in d] + [k for _, d in shown_effects for k in d]
+    listed = [k for k in nested if not world.undisclosable(k)]
+    hides = len(listed) < len(nested) or len(shown_reqs) < len(v.requirements) or len(shown_effects) < len(v.effects)
+    deps = dependency_refs(listed, graph)
+    reqs = sorted((r for r, _ in shown_reqs), key=requirement_order)
+    effects = sorted((e for e, _ in shown_effects), key=lambda e: (identity_order(e["identity"]), e["display"], RANK[e["status"]]))
+    reasons = set(v.reasons)
+    status = max_status(c["status"], origin["status"], v.undisclosed, *[graph.status_of(k) for k in nested])
+    status = max_status(status, *[r["status"] for r, _ in v.requirements], *[e["status"] for e, _ in v.effects])
+    if c["signature"] is None or "incomplete-analysis" in reasons:
+        status = max_status(status, "provisional")
+    if hides:
+        status = max_status(status, "unavailable")
+    ids = {d for d in c["diagnostic_ids"] if d in world.diagnostics}
+    if status == "error":
+        ids |= {d for d in graph.error_diagnostics(listed) if d in world.diagnostics}
+    ids = sorted(ids)
+    over = len(deps) > LIMIT_DEPENDENCIES or len(reqs) > LIMIT_REQUIREMENTS or len(effects) > LIMIT_EFFECTS or len(ids) > LIMIT_DIAGNOSTIC_IDS
+    before_limit = status
+    callable_but_for_limit = over and status == "validated" and not reasons
+    if over:
+        status = max_status(status, "unavailable")
+        reasons.add("limit-exhausted")
+        ids = ids[:LIMIT_DIAGNOSTIC_IDS]
+    if status == "error" and not ids:
+        return None  # an error row with nothing to cite is withheld (KIT-15)
+    if status != "validated":
+        reasons.add("incomplete-analysis")
+    rejection = sorted(reasons)
+    source = c["source"]
+    row = {
+        "status": status,
+        "identity": {"kind": "SymbolId", "value": c["identity"]},
+        "display_name": c["display_name"],
+        "qualified_name": c["qualified_name"],
+        "signature": None if status == "unavailable" else c["signature"],
+        "generic_requirements": reqs[:LIMIT_REQUIREMENTS],
+        "receiver_mode": None if status == "unavailable" else c["required_mode"],
+        "effects": effects[:LIMIT_EFFECTS],
+        "origin": origin,
+        "visibility": c["visibility"],
+        "availability": "callable" if status == "validated" and not rejection else "unavailable",
+        "rejection_reasons": rejection,
+        "source": {"file_id": source["file_id"], "span": {"start": source["span"]["start"], "end": source["span"]["end"]}} if c["disclose_source"] and source is not None else None,
+        "documentation": "kofun-doc:" + c["documentation"] if c["disclose_documentation"] and c["documentation"] is not None else None,
+        "dependencies": deps[:LIMIT_DEPENDENCIES],
+        "diagnostic_ids": ids,
+    }
+    return row, over, callable_but_for_limit, before_limit
+
+
+def diagnostic_summary(d):
+    primary = d["primary"] if d["disclose_primary"] else None
+    return {
+        "id": d["id"],
+        "code": d["code"],
+        "severity": d["severity"],
+        "category": d["category"],
+        "template_id": d["template_id"],
+        "primary": None if primary is None else {"file_id": primary["file_id"], "span": {"start": primary["span"]["start"], "end": primary["span"]["end"]}},
+        "fallback_text": d["fallback_text"],
+    }
+
+
+def item_bytes(value):
+    """The size of a value as an item of an array field of the result (oracle/pipeline/fit-result-bytes.ts)."""
+    text = canonical_bytes(value)
+    return len(text) - 1 + 4 * text.count(b"\n")
+
+
+def array_bytes(count, items):
+    return 2 if count == 0 else items + 2 * count + 4
+
+
+def lookup(fixture, request, occurrence):
+    """Contract steps 2 to 9 of a general query; the readings are the register's (KIT-01 to KIT-17)."""
+    query = request["query"]
+    if query["kind"] == "explain-operation":
+        raise Unsupported("explain-operation is a feature this example does not implement")
+    world = fixture.world
+    if world.candidates is None:
+        raise Unsupported("the step budget is a feature this example does not implement")
+    type_fact, type_cut = infer_type(occurrence["type"], world)
+    if type_fact["status"] == "error" and not type_fact["diagnostic_ids"]:
+        return result("unavailable", request["analysis"], "incomplete-current-file-facts")
+    withheld, rows, truncated, limited = set(), [], type_cut, False
+    if query["kind"] != "type":
+        type_id = type_fact["identity"]["value"] if type_fact["identity"] else None
+        steps = 0
+        for c in world.candidates:
+            if not world.in_environment(c):
+                continue
+            v, reason, cost = judge(c, world, occurrence, type_id)
+            steps += cost
+            if steps >= LIMIT_STEPS:
+                raise Unsupported("the step budget is a feature this example does not implement")
+            if reason is not None:
+                withheld.add(reason)
+            if v is None:
+                continue
+            built = build_row(v, world)
+            if built is None:
+                withheld.add("incomplete-analysis")
+                continue
+            row, cut, callable_but_for_cut, before_cut = built
+            shown = row["availability"] == "callable" or query["include_unavailable"]
+            truncated = truncated or (cut and (shown or callable_but_for_cut))
+            if not shown:
+                # A dropped row that is not validated leaves the operation set unestablished (OQ-32 D).
+                if before_cut != "validated":
+                    withheld.add("incomplete-analysis")
+                continue
+            if len(rows) == LIMIT_OPERATIONS:
+                limited = True  # a 4,097th row: the canonical prefix is kept (OQ-06 A)
+                break
+            rows.append(row)
+        if world.unvalidated_view:
+            withheld.add("incomplete-analysis")  # KIT-03 C
+    rows.sort(key=operation_order)
+
+    def compose(kept, cut):
+        reasons = set(withheld) | ({"limit-exhausted"} if cut else set())
+        useful = type_fact["status"] != "unavailable" or kept
+        if not useful:
+            if type_fact["reason"] == "limit-exhausted":
+                why = "limit-exhausted"
+            elif reasons == {"unsupported-in-profile"}:
+                why = "unsupported-in-profile"
+            else:
+                why = "incomplete-current-file-facts"
+            return {"schema": "kofun.discovery.result/v1", "authoritative": False, "limit_profile": "kofun.discovery/default-v1", "status": "unavailable", "analysis": request["analysis"], "type": None, "operations": [], "omissions": [], "diagnostics": [], "reason": why, "truncated": False}
+        is_truncated = truncated or cut
+        complete = type_fact["status"] == "validated" and all(r["status"] == "validated" for r in kept) and not reasons and not is_truncated
+        ids = sorted(set(type_fact["diagnostic_ids"]).union(*[r["diagnostic_ids"] for r in kept]))
+        return {
+            "schema": "kofun.discovery.result/v1",
+            "authoritative": False,
+            "limit_profile": "kofun.discovery/default-v1",
+            "status": "complete" if complete else "partial",
+            "analysis": request["analysis"],
+            "type": type_fact,
+            "operations": kept,
+            "omissions": [{"reason": r, "requested_spelling": None} for r in sorted(reasons)],
+            "diagnostics": [diagnostic_summary(world.diagnostics[i]) for i in ids if i in world.diagnostics],
+            "reason": None,
+            "truncated": is_truncated,
+        }
+
+    full = compose(rows, limited)
+    out = canonical_bytes(full)
+    if len(out) <= LIMIT_RESULT_BYTES and len(full["diagnostics"]) <= LIMIT_DIAGNOSTICS:
+        return out
+    # Whole rows dropped from the canonical tail until the result fits its caps (OQ-06 A, OQ-08 A).
+    shell = len(canonical_bytes(dict(compose(rows[:1], True), operations=[], diagnostics=[])))
+    seen = {i for i in type_fact["diagnostic_ids"] if i in world.diagnostics}
+    diagnostics, diagnostic_bytes = len(seen), sum(item_bytes(diagnostic_summary(world.diagnostics[i])) for i in seen)
+    row_bytes, k = 0, 0
+    for row in rows:
+        new = [i for i in row["diagnostic_ids"] if i not in seen and i in world.diagnostics]
+        more = sum(item_bytes(diagnostic_summary(world.diagnostics[i])) for i in new)
+        size = shell - 4 + array_bytes(k + 1, row_bytes + item_bytes(row)) + array_bytes(diagnostics + len(new), diagnostic_bytes + more)
+        if diagnostics + len(new) > LIMIT_DIAGNOSTICS or size > LIMIT_RESULT_BYTES:
+            break
+        seen.update(new)
+        row_bytes, diagnostics, diagnostic_bytes, k = row_bytes + item_bytes(row), diagnostics + len(new), diagnostic_bytes + more, k + 1
+    while True:
+        fitted = compose(rows[:k], True)
+        out = canonical_bytes(fitted)
+        if k == 0 or (len(out) <= LIMIT_RESULT_BYTES and len(fitted["diagnostics"]) <= LIMIT_DIAGNOSTICS):
+            return out
+        k -= 1
 
 
 # ---------------------------------------------------------------- framing
@@ -435,7 +783,13 @@ def main():
             return 0
         kind, ident, ref, body = frame
         if kind == "hello":
-            hello = {"protocol": PROTOCOL, "name": "python example provider", "version": "0.1.0", "interpretations": ["OQ-01:A", "OQ-02:A", "OQ-03:A", "OQ-10:A", "KIT-01:A"]}
+            hello = {
+                "protocol": PROTOCOL,
+                "name": "python example provider",
+                "version": "0.2.0",
+                "interpretations": INTERPRETATIONS,
+                "missing_features": MISSING_FEATURES,
+            }
             write_frame(stdout, "hello", 0, "-", json.dumps(hello).encode("utf-8"))
         elif kind == "load-fixture":
             if hashlib.sha256(body).hexdigest() != ref:

@@ -75,6 +75,15 @@ export function evaluateQueryOrThrow(
   return evaluate(requestBytes, fixture, options).bytes;
 }
 
+/** {@link evaluateQueryOrThrow} with the record and the steps spent (the generator derives a vector's features). */
+export function evaluateQueryRecordOrThrow(
+  requestBytes: Uint8Array,
+  fixture: LoadedFixture,
+  options: EvaluateOptions = {},
+): QueryEvaluation {
+  return evaluate(requestBytes, fixture, options);
+}
+
 function evaluateSafely(requestBytes: Uint8Array, fixture: LoadedFixture): QueryEvaluation {
   try {
     return evaluate(requestBytes, fixture);

@@ -30,6 +30,7 @@ const head = {
   intent: 'A request that is not canonical is answered invalid.',
   clauses: ['KD-CANON-01'],
   interpretations: [],
+  features: [],
   fixture_sha256: 'ab'.repeat(32),
 };
 

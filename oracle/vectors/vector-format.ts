@@ -11,6 +11,7 @@ import { sha256Hex } from '../digest/sha256-hex.js';
 import { compareUtf8 } from '../canonical-json/compare-utf8.js';
 import { beyondBaseline, UNICODE_BASELINE } from './unicode-baseline.js';
 import { vectorSetDigest } from './vector-set-digest.js';
+import type { Feature } from '../features/features.js';
 
 /** The ten vector categories of the contract (KD-ACCEPT-13). */
 export const CATEGORIES = [
@@ -70,6 +71,11 @@ export interface VectorHead {
   intent: string;
   clauses: string[];
   interpretations: string[];
+  /**
+   * The features the vector needs (oracle/features/query-features.ts), in FEATURES order. The generator always writes
+   * it; a file of another writer may lack it, and is then read as needing none (judged like any other).
+   */
+  features: Feature[];
   fixture_sha256: string;
 }
 

@@ -97,7 +97,13 @@ class ModuleConnection implements ProviderConnection {
       this.die(fault);
       return { ok: false, fault };
     }
-    this.identity = { name: m.name, version: m.version, interpretations: m.interpretations, adapter: 'module' };
+    this.identity = {
+      name: m.name,
+      version: m.version,
+      interpretations: m.interpretations,
+      ...(m.missingFeatures.length === 0 ? {} : { missing_features: m.missingFeatures }),
+      adapter: 'module',
+    };
     return { ok: true, value: undefined };
   }
 

@@ -19,6 +19,8 @@ export interface DiscoveryModuleProvider<Handle = unknown> {
   readonly version: string;
   /** Register entries or acceptable-alternative names it follows where the contract is open. */
   readonly interpretations?: readonly string[];
+  /** The features it does not implement (PROTOCOL.md, "Features"), as a hello's `missing_features`. */
+  readonly missingFeatures?: readonly string[];
   /**
    * Loads one fixture (the `kofun.ctk.fixture/v1` JSON bytes, any key order) and
    * returns a handle the runner passes back to `query`. Called once per fixture.
@@ -69,7 +71,7 @@ async function resolveProvider(
   if (typeof candidate !== 'object' || candidate === null)
     return { ok: false, message: 'provider export is not an object' };
   const p = candidate as Partial<DiscoveryModuleProvider>;
-  const { name, version, interpretations, loadFixture, query, close } = p;
+  const { name, version, interpretations, missingFeatures, loadFixture, query, close } = p;
   if (typeof name !== 'string' || typeof version !== 'string')
     return { ok: false, message: 'provider lacks a string `name` and `version`' };
   if (typeof loadFixture !== 'function' || typeof query !== 'function')
@@ -85,12 +87,24 @@ async function resolveProvider(
     if (!declared.every((x) => typeof x === 'string'))
       return { ok: false, message: 'provider `interpretations` is not an array of strings' };
   }
+  let missing: string[] = [];
+  if (missingFeatures !== undefined) {
+    if (!Array.isArray(missingFeatures) || missingFeatures.length > MAX_INTERPRETATIONS)
+      return {
+        ok: false,
+        message: `provider \`missingFeatures\` is not an array of at most ${MAX_INTERPRETATIONS} strings`,
+      };
+    missing = Array.from(missingFeatures as unknown[], (x) => x) as string[];
+    if (!missing.every((x) => typeof x === 'string'))
+      return { ok: false, message: 'provider `missingFeatures` is not an array of strings' };
+  }
   return {
     ok: true,
     provider: {
       name,
       version,
       interpretations: declared,
+      ...(missing.length === 0 ? {} : { missingFeatures: missing }),
       loadFixture: (bytes) => loadFixture.call(candidate, bytes),
       query: (handle, bytes) => query.call(candidate, handle, bytes),
       ...(typeof close === 'function' ? { close: () => close.call(candidate) } : {}),

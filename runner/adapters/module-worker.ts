@@ -21,7 +21,7 @@ export type ToWorker =
 
 /** Messages the worker sends. */
 export type FromWorker =
-  | { type: 'hello'; name: string; version: string; interpretations: string[] }
+  | { type: 'hello'; name: string; version: string; interpretations: string[]; missingFeatures: string[] }
   | { type: 'start-error'; message: string }
   | { type: 'loaded'; id: number }
   | { type: 'result'; id: number; bytes: unknown }
@@ -45,6 +45,7 @@ try {
       name: provider.name,
       version: provider.version,
       interpretations: [...(provider.interpretations ?? [])],
+      missingFeatures: [...(provider.missingFeatures ?? [])],
     });
   } else {
     post({ type: 'start-error', message: resolved.message });

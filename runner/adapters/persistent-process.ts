@@ -263,6 +263,7 @@ class PersistentProcessConnection implements PersistentWire {
       name: parsed.hello.name,
       version: parsed.hello.version,
       interpretations: parsed.hello.interpretations,
+      ...(parsed.hello.missing_features === undefined ? {} : { missing_features: parsed.hello.missing_features }),
       adapter: this.options.adapter ?? 'process-persistent',
     };
     return { ok: true, value: undefined };

@@ -11,6 +11,11 @@ export interface ProviderIdentity {
   name: string;
   version: string;
   interpretations: string[];
+  /**
+   * The features the provider declares it does not implement (PROTOCOL.md, "Features"): its hello's
+   * `missing_features` and its configuration's, sorted; absent when it declares none.
+   */
+  missing_features?: string[];
   /** The adapter used: `process-persistent`, `process-one-shot` or `module`. */
   adapter: AdapterKind;
 }

@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { splitCommandLine } from '../io/split-command-line.js';
-import { escapeText, kitVersion, schemaViolations } from '../../oracle/index.js';
+import { escapeText, kitVersion, schemaViolations, type Feature } from '../../oracle/index.js';
 import {
   childPointer,
   describeInputViolations,
@@ -33,6 +33,7 @@ import { REFERENCE_PROVIDER_NAME } from './reference-provider.js';
 import type { HermeticSession } from '../hermetic/hermetic-session.js';
 import type { DeclaredBinds } from '../sandbox/sandbox-binds.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
+import { declaredFeatures, undeclarableFeatures } from '../vectors/declared-features.js';
 
 /** A provider configuration is a few lines; anything far larger is not one. */
 const MAX_PROVIDER_CONFIG_BYTES = 1024 * 1024;
@@ -74,6 +75,8 @@ export interface ProviderConfig {
   folder?: string;
   /** The kit's own reference provider: it sees the kit's code, and no folder of its own. */
   builtIn?: boolean;
+  /** The features the configuration declares missing (PROTOCOL.md, "Features"), sorted; absent when none. */
+  missingFeatures?: Feature[];
 }
 
 /** The provider-selecting options of `kofun-ctk run` (and of the commands that drive a provider). */
@@ -176,6 +179,12 @@ export function loadProviderConfig(path: string): ProviderConfig {
   if (!read.ok)
     throw new UsageError(`provider configuration ${escapeText(path)}: ${formatJsonInputProblem(read.problem)}`);
   const value = read.value;
+  // A misspelt feature is named with the nearest known one, which the schema's enum cannot say.
+  const declared = (value as { missing_features?: unknown } | null)?.missing_features;
+  if (Array.isArray(declared) && declared.every((d): d is string => typeof d === 'string')) {
+    const refused = undeclarableFeatures(declared, `provider configuration ${escapeText(path)}`);
+    if (refused !== undefined) throw new UsageError(refused);
+  }
   const problems = schemaViolations(PROVIDER_CONFIG_SCHEMA, value);
   if (problems.length > 0) {
     const why = escapeText(describeInputViolations(problems));
@@ -191,6 +200,7 @@ export function loadProviderConfig(path: string): ProviderConfig {
     build?: string | Record<string, unknown>;
     sandbox?: DeclaredBinds;
     limits?: unknown;
+    missing_features?: string[];
   };
   const where = `provider configuration ${escapeText(path)}`;
   for (const name of Object.keys(config.process?.env ?? {})) {
@@ -217,6 +227,8 @@ export function loadProviderConfig(path: string): ProviderConfig {
     spec = { kind: 'module', modulePath: config.module ?? '', baseDir: base, name: config.name };
   }
   const out: ProviderConfig = { spec, limits: limits.caps, folder: base };
+  if (config.missing_features !== undefined && config.missing_features.length > 0)
+    out.missingFeatures = declaredFeatures(config.missing_features);
   if (config.expectations !== undefined) out.expectations = resolve(base, config.expectations);
   if (config.sandbox !== undefined) out.sandbox = { declared: config.sandbox, baseDir: base, source: where };
   if (config.build !== undefined) {

@@ -49,6 +49,7 @@ export async function serveProvider(
         version: provider.version,
         interpretations: [...(provider.interpretations ?? [])],
       };
+      if ((provider.missingFeatures ?? []).length > 0) hello.missing_features = [...(provider.missingFeatures ?? [])];
       await send(PROVIDER_MESSAGES.hello, 0, NO_REF, jsonBody(hello));
       return undefined;
     }

@@ -1,23 +1,26 @@
 /**
- * The CI recipe of README.md and PROTOCOL.md is one text, every `kofun-ctk` command in it names a command and options
- * the CLI has, and the recipe works as written: its commands, parsed from the README, run on the reference provider
- * and on a broken one (each shard in a workspace of its own, the reports laid out as the artifact steps lay them out),
- * with one extra `--category stale` to keep the run small, and every shard and the merge exit as the unsharded gate
- * does.
+ * The CI recipe of README.md and PROTOCOL.md is one text, and it works as written for a provider repository with no
+ * package.json: its jobs, read from the README, run the kit's composite action (action.yml) as written, on the Python
+ * example in a folder that holds only the example and its configuration. The action's `run:` steps execute as GitHub
+ * runs them (bash -eo pipefail, the step's env, GITHUB_OUTPUT, the step conditions); only the steps that make sense
+ * on GitHub alone (actions/checkout, actions/setup-node, actions/upload-artifact, actions/download-artifact) are stood
+ * in for, by copying files. The merged gate is also where the Python example's README takes its figures from.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse } from 'shell-quote';
+import { parse as parseYaml } from 'yaml';
+import { kitVersion } from '../../oracle/index.js';
 import { kitRoot } from '../../oracle/internal.js';
-import { referenceServeArgv } from '../adapters/provider-spec.js';
 import type { GateReport } from '../report/gate-report.js';
 import { runCli } from '../test-support/run-cli.js';
-import { brokenConfig, expectedOf, kitQueryVectors } from '../test-support/run-helpers.js';
+import { kitVectors } from '../test-support/run-helpers.js';
 
 const MARKER = '# kofun-ctk CI recipe';
+const EXAMPLE = join(kitRoot(), 'examples', 'python-provider');
 
 function recipeOf(file: string): string {
   const text = readFileSync(join(kitRoot(), file), 'utf8');
@@ -27,32 +30,147 @@ function recipeOf(file: string): string {
   return text.slice(start + '```yaml\n'.length, end);
 }
 
-/** The shell commands of the recipe's `run:` steps: one line, a `|` block (a command per line), or a `>-` fold. */
-function runCommands(yaml: string): string[] {
-  const lines = yaml.split('\n');
-  const out: string[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const m = /^(\s*)(?:- )?run: (.*)$/.exec(lines[i] ?? '');
-    if (m === null) continue;
-    const indent = (m[1] ?? '').length;
-    const head = m[2] ?? '';
-    if (head !== '|' && head !== '>-') {
-      out.push(head);
+interface Step {
+  name?: string;
+  id?: string;
+  if?: string;
+  uses?: string;
+  with?: Record<string, unknown>;
+  run?: string;
+  shell?: string;
+  env?: Record<string, unknown>;
+}
+
+interface Action {
+  inputs: Record<string, { default?: string }>;
+  runs: { using: string; steps: Step[] };
+}
+
+interface Workflow {
+  jobs: Record<string, { needs?: string; if?: string; strategy?: { matrix?: { shard?: number[] } }; steps: Step[] }>;
+}
+
+const action = (): Action => parseYaml(readFileSync(join(kitRoot(), 'action.yml'), 'utf8')) as Action;
+const workflow = (): Workflow => parseYaml(recipeOf('README.md')) as Workflow;
+
+/** `${{ a.b }}` replaced by the context's value of `a.b`; any other expression is a fault of the test's reach. */
+function expand(value: unknown, context: Readonly<Record<string, string>>): string {
+  return String(value).replace(/\$\{\{\s*([^}]+?)\s*\}\}/g, (_, path: string) => {
+    const v = context[path];
+    if (v === undefined) throw new Error(`the test does not evaluate the expression ${path}`);
+    return v;
+  });
+}
+
+/**
+ * Whether a step runs, as GitHub decides: a condition without a status function holds only while no step failed
+ * (an implicit success()); the forms the action uses are always(), success() and `name == 'value'` / `!=`, with &&.
+ */
+function stepRuns(condition: string | undefined, failed: boolean, context: Readonly<Record<string, string>>): boolean {
+  const expr = condition ?? 'success()';
+  const parts = expr.split('&&').map((p) => p.trim());
+  if (!parts.some((p) => p === 'always()' || p === 'success()') && failed) return false;
+  return parts.every((p) => {
+    if (p === 'always()') return true;
+    if (p === 'success()') return !failed;
+    const m = /^([\w.-]+) (==|!=) '([^']*)'$/.exec(p);
+    if (m === null) throw new Error(`the test does not evaluate the condition ${p}`);
+    const v = context[m[1] as string];
+    if (v === undefined) throw new Error(`the test does not know ${String(m[1])}`);
+    return m[2] === '==' ? v === m[3] : v !== m[3];
+  });
+}
+
+/** A bash script run as a `shell: bash` step runs on GitHub: bash --noprofile --norc -eo pipefail FILE. */
+function bash(script: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
+  const file = join(mkdtempSync(join(tmpdir(), 'kofun-ctk-step-')), 'step.sh');
+  writeFileSync(file, script);
+  return new Promise((resolve) => {
+    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', file], { cwd, env });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString('utf8')));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString('utf8')));
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+/** What running the action did: the steps run, the one that failed, its exit status, and everything they printed. */
+interface ActionOutcome {
+  ran: string[];
+  failed?: string;
+  code: number;
+  output: string;
+}
+
+/**
+ * Runs action.yml with the inputs `given` in `workspace`, its artifacts kept under `store` (one folder each):
+ * the `run:` steps as written, the GitHub-only steps stood in for.
+ */
+async function runAction(given: Record<string, unknown>, workspace: string, store: string): Promise<ActionOutcome> {
+  const a = action();
+  assert.is(a.runs.using, 'composite');
+  for (const key of Object.keys(given)) assert.ok(key in a.inputs, `the action has no input ${key}`);
+  const context: Record<string, string> = { 'github.action_path': kitRoot() };
+  for (const [name, input] of Object.entries(a.inputs))
+    context[`inputs.${name}`] = String(given[name] ?? input.default ?? '');
+  const temp = mkdtempSync(join(tmpdir(), 'kofun-ctk-runner-'));
+  const outcome: ActionOutcome = { ran: [], code: 0, output: '' };
+  for (const step of a.runs.steps) {
+    const label = step.name ?? step.uses ?? 'step';
+    if (!stepRuns(step.if, outcome.failed !== undefined, context)) continue;
+    outcome.ran.push(label);
+    const w = Object.fromEntries(Object.entries(step.with ?? {}).map(([k, v]) => [k, expand(v, context)]));
+    if (step.uses !== undefined) {
+      standIn(step.uses, w, workspace, store);
       continue;
     }
-    const body: string[] = [];
-    while (i + 1 < lines.length && ((lines[i + 1] ?? '').search(/\S/) > indent || (lines[i + 1] ?? '').trim() === ''))
-      body.push((lines[++i] ?? '').trim());
-    if (head === '|') out.push(...body.filter((l) => l !== ''));
-    else out.push(body.join(' '));
+    assert.is(step.shell, 'bash', `${label}: a composite step names its shell`);
+    const outputs = join(temp, `${step.id ?? 'step'}-output`);
+    writeFileSync(outputs, '');
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      GITHUB_ACTIONS: 'true',
+      GITHUB_ACTION_PATH: kitRoot(),
+      GITHUB_WORKSPACE: workspace,
+      GITHUB_OUTPUT: outputs,
+      GITHUB_STEP_SUMMARY: join(temp, 'summary.md'),
+      RUNNER_TEMP: temp,
+      ...Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, expand(v, context)])),
+    };
+    const r = await bash(expand(step.run, context), workspace, env);
+    outcome.output += `--- ${label} (exit ${r.code})\n${r.output}`;
+    for (const line of readFileSync(outputs, 'utf8').split('\n')) {
+      const eq = line.indexOf('=');
+      if (eq > 0 && step.id !== undefined)
+        context[`steps.${step.id}.outputs.${line.slice(0, eq)}`] = line.slice(eq + 1);
+    }
+    if (r.code !== 0 && outcome.failed === undefined) {
+      outcome.failed = label;
+      outcome.code = r.code;
+    }
   }
-  return out;
+  return outcome;
+}
+
+/** The steps that only make sense on GitHub, done here with files: an artifact is a folder under `store`. */
+function standIn(uses: string, w: Record<string, string>, workspace: string, store: string): void {
+  if (uses === 'actions/setup-node@v4') {
+    assert.ok(Number(process.versions.node.split('.')[0]) >= Number(w['node-version']), 'node-version');
+  } else if (uses === 'actions/upload-artifact@v4') {
+    const from = join(workspace, w['path'] ?? '');
+    if (existsSync(from)) cpSync(from, join(store, w['name'] ?? ''), { recursive: true });
+  } else if (uses === 'actions/download-artifact@v4') {
+    const prefix = (w['pattern'] ?? '').replace(/\*$/, '');
+    for (const name of readdirSync(store).sort())
+      if (name.startsWith(prefix))
+        cpSync(join(store, name), join(workspace, w['path'] ?? '', name), { recursive: true });
+  } else assert.unreachable(`the action uses ${uses}, which the test cannot stand in for`);
 }
 
 /** The long options of a command, from its --help (the option lines, not the prose). */
-async function longOptions(name: string): Promise<Set<string> | undefined> {
+async function longOptions(name: string): Promise<Set<string>> {
   const help = await runCli([name, '--help']);
-  if (help.code !== 0 || !help.stdout.startsWith(`Usage: kofun-ctk ${name} `)) return undefined;
+  assert.ok(help.code === 0 && help.stdout.startsWith(`Usage: kofun-ctk ${name} `), `kofun-ctk has no command ${name}`);
   const out = new Set<string>();
   for (const line of help.stdout.split('\n')) {
     const m = /^\s+(?:-[A-Za-z], )?(--[a-z][a-z0-9-]*)/.exec(line);
@@ -65,153 +183,120 @@ test('README.md and PROTOCOL.md show the same CI recipe', () => {
   assert.is(recipeOf('PROTOCOL.md'), recipeOf('README.md'));
 });
 
-test(
-  'the recipe installs, smokes, gates with expectations on shards, ' + 'keeps the reports and merges the shards',
-  async () => {
-    const commands = runCommands(recipeOf('README.md')).filter((c) => c.startsWith('npx kofun-ctk '));
-    const used = new Set<string>();
-    for (const command of commands) {
-      const words = parse(command.replace(/\$\{\{ matrix\.shard \}\}/g, '1'))
-        .filter((w): w is string => typeof w === 'string' || (typeof w === 'object' && 'pattern' in w))
-        .map((w) => (typeof w === 'string' ? w : (w as { pattern: string }).pattern));
-      const [, , name = '', ...rest] = words;
-      const known = await longOptions(name);
-      assert.ok(known !== undefined, `kofun-ctk has no command ${name}`);
-      for (const word of rest)
-        if (word.startsWith('--')) assert.ok(known.has(word), `kofun-ctk ${name} has no option ${word}`);
-      used.add(name);
-      if (name === 'run')
-        for (const needed of ['--expectations', '--shard', '--report', '--report-dir'])
-          assert.ok(rest.includes(needed), needed);
-    }
-    assert.equal([...used].sort(), ['merge-reports', 'run', 'smoke']);
-    const yaml = recipeOf('README.md');
-    assert.match(yaml, 'npm ci');
-    assert.match(yaml, 'actions/upload-artifact@v4');
-    assert.match(yaml, 'actions/download-artifact@v4');
-  },
-);
-
-/** One command line of the recipe run as the shell would, in `cwd`: its exit status, and whether `|| true` hides it. */
-async function runLine(line: string, cwd: string, extra: string[] = []): Promise<{ code: number; hidden: boolean }> {
-  const tokens = parse(line);
-  const words: string[] = [];
-  let hidden = false;
-  for (const [i, t] of tokens.entries()) {
-    if (typeof t === 'string') words.push(t);
-    else if ('pattern' in t) {
-      // The one glob of the recipe, `shards/*/NAME`: each artifact folder holding NAME, in name order, as sh does.
-      const [dir = '', star, name = ''] = t.pattern.split('/');
-      assert.is(star, '*', t.pattern);
-      const folders = readdirSync(join(cwd, dir)).sort();
-      words.push(...folders.map((f) => `${dir}/${f}/${name}`).filter((p) => existsSync(join(cwd, p))));
-    } else if ('op' in t && t.op === '||' && tokens[i + 1] === 'true') {
-      hidden = true;
-      break;
-    } else assert.unreachable(`the recipe's line has an operator the test does not run: ${line}`);
+test('the recipe uses the action at the kit version, and no package.json; the action names real options', async () => {
+  const uses = Object.values(workflow().jobs).flatMap((j) => j.steps.map((s) => s.uses ?? ''));
+  const kit = uses.filter((u) => u.includes('/kofun-ctk@'));
+  assert.ok(kit.length >= 2, 'every job runs the action');
+  for (const u of kit) assert.is(u, `OWNER/kofun-ctk@v${kitVersion()}`);
+  assert.not.match(recipeOf('README.md'), /npm |npx /);
+  for (const step of action().runs.steps) {
+    if (step.run === undefined) continue;
+    const commands = [...step.run.matchAll(/(?:kofun-ctk\.js"?|kofun) ([a-z][a-z-]*)/g)].map((m) => m[1] as string);
+    const known = new Set<string>();
+    for (const c of new Set(commands)) for (const o of await longOptions(c)) known.add(o);
+    const given = [...step.run.matchAll(/(?<![\w-])(--[a-z][a-z0-9-]*)/g)].map((m) => m[1] as string);
+    for (const o of given.filter((g) => g !== '--no-audit' && g !== '--no-fund' && g !== '--version'))
+      assert.ok(known.has(o), `${step.name ?? ''}: kofun-ctk ${[...new Set(commands)].join('/')} has no option ${o}`);
   }
-  assert.equal(words.slice(0, 2), ['npx', 'kofun-ctk'], line);
-  const r = await runCli([...words.slice(2), ...extra], { cwd });
-  return { code: r.code, hidden };
-}
-
-/** The recipe's pieces: the smoke, gate and merge lines, the shards of the matrix, and the artifact steps' names. */
-function recipe(): { smoke: string; gate: string; merges: string[]; shards: number[]; artifact: string; into: string } {
-  const yaml = recipeOf('README.md');
-  const commands = runCommands(yaml);
-  const of = (name: string): string[] => commands.filter((c) => c.startsWith(`npx kofun-ctk ${name} `));
-  const shards = (/shard: \[([0-9, ]+)\]/.exec(yaml)?.[1] ?? '').split(',').map(Number);
-  const artifact = /name: (kofun-reports-\$\{\{ matrix\.shard \}\})\n\s+path: kofun-reports\//.exec(yaml)?.[1];
-  const into = /pattern: kofun-reports-\*\n\s+path: (\S+)/.exec(yaml)?.[1];
-  assert.ok(artifact !== undefined && into !== undefined, 'the recipe uploads kofun-reports/ and downloads it');
-  return { smoke: of('smoke')[0] ?? '', gate: of('run')[0] ?? '', merges: of('merge-reports'), shards, artifact, into };
-}
-
-const read = (path: string): GateReport => JSON.parse(readFileSync(path, 'utf8')) as GateReport;
-const verdicts = (r: GateReport): Record<string, string> => Object.fromEntries(r.vectors.map((v) => [v.id, v.verdict]));
-/** The gate's rule, worked from README.md's exit status: a FAIL, ERROR or XPASS exits 1; here nothing is NOT-RUN. */
-const gateExit = (vs: readonly string[]): number => (vs.some((v) => ['FAIL', 'ERROR', 'XPASS'].includes(v)) ? 1 : 0);
-/** The smaller selection the recipe runs here: one category. */
-const SMALLER = ['--category', 'stale'];
-
-/** Runs the recipe with `config` as kofun-provider.json and `expectations` as kofun-expectations.json. */
-async function runRecipe(config: string, expectations: unknown[]): Promise<{ unsharded: GateReport; code: number }> {
-  const r = recipe();
-  const workspace = (): string => {
-    const dir = mkdtempSync(join(tmpdir(), 'kofun-ctk-recipe-'));
-    cpSync(config, join(dir, 'kofun-provider.json'));
-    writeFileSync(join(dir, 'kofun-expectations.json'), JSON.stringify(expectations));
-    return dir;
-  };
-  // The unsharded gate: the recipe's line with no shard.
-  const whole = workspace();
-  const unshardedLine = r.gate.replace(/--shard \$\{\{ matrix\.shard \}\}\/\d+/, '');
-  const unshardedRun = await runLine(unshardedLine, whole, SMALLER);
-  const unsharded = read(join(whole, 'kofun-reports', 'kofun-ctk-report.json'));
-  assert.is(unshardedRun.code, gateExit(unsharded.vectors.map((v) => v.verdict)));
-  const all = verdicts(unsharded);
-
-  const merge = workspace();
-  for (const shard of r.shards) {
-    const dir = workspace();
-    // Every shard smokes the same provider; once is evidence enough here.
-    if (shard === r.shards[0]) assert.is((await runLine(r.smoke, dir)).code, 0, 'smoke');
-    const ran = await runLine(r.gate.replace(/\$\{\{ matrix\.shard \}\}/g, String(shard)), dir, SMALLER);
-    const report = read(join(dir, 'kofun-reports', 'kofun-ctk-report.json'));
-    assert.ok(
-      existsSync(join(dir, 'kofun-reports', 'kofun-ctk-junit.xml')) &&
-        existsSync(join(dir, 'kofun-reports', 'kofun-ctk-report.md')),
-    );
-    // Each shard judges its vectors as the unsharded gate did, and exits as that gate does over them.
-    for (const [id, verdict] of Object.entries(verdicts(report))) assert.is(verdict, all[id], id);
-    assert.is(ran.code, gateExit(report.vectors.map((v) => v.verdict)), `shard ${shard}`);
-    cpSync(join(dir, 'kofun-reports'), join(merge, r.into, r.artifact.replace('${{ matrix.shard }}', String(shard))), {
-      recursive: true,
-    });
-  }
-  let code = -1;
-  for (const line of r.merges) {
-    const merged = await runLine(line, merge);
-    assert.ok(merged.hidden || line === r.merges.at(-1), line);
-    // Every merge line, hidden or not, is the merged gate: never a refusal (2).
-    assert.is(merged.code, unshardedRun.code, line);
-    code = merged.code;
-  }
-  assert.ok(existsSync(join(merge, 'kofun-ctk-junit.xml')) && existsSync(join(merge, 'kofun-ctk-report.md')));
-  const merged = read(join(merge, 'kofun-ctk-report.json'));
-  assert.equal(verdicts(merged), all);
-  assert.equal(merged.selection.exclude_categories, ['release-cost']);
-  return { unsharded, code };
-}
-
-test('the recipe as written on the reference provider: every shard, and the merge, pass', async () => {
-  const config = join(mkdtempSync(join(tmpdir(), 'kofun-ctk-recipe-config-')), 'provider.json');
-  writeFileSync(config, JSON.stringify({ name: 'reference', process: { argv: referenceServeArgv() } }));
-  const { unsharded, code } = await runRecipe(config, []);
-  assert.is(code, 0);
-  assert.ok(unsharded.vectors.length > 20 && unsharded.vectors.every((v) => v.verdict === 'PASS'));
 });
 
-test('the recipe as written on a broken provider: the failing shard and the merge exit 1, the others 0', async () => {
-  // The provider lists rows in display-name order; KD-ORDER-06 orders them by SymbolId. The stale vectors whose rows
-  // are not in display-name order fail, and only those; the expectations file names the first as a known failure.
-  const byBytes = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-  const reordered = kitQueryVectors()
-    .filter((v) => v.category === 'stale')
-    .filter((v) => {
-      const names = expectedOf(v).operations.map((o) => String(o.display_name));
-      return names.join('\n') !== [...names].sort(byBytes).join('\n');
-    })
-    .map((v) => v.id);
-  assert.ok(reordered.length >= 2, reordered.join());
-  const known = { id: reordered[0], verdict: 'FAIL', reason: 'rows in display-name order' };
-  const { unsharded, code } = await runRecipe(brokenConfig('display-name-order'), [known]);
-  assert.is(code, 1);
-  const failing = unsharded.vectors.filter((v) => v.verdict !== 'PASS').map((v) => `${v.id} ${v.verdict}`);
-  assert.equal(
-    failing,
-    reordered.map((id, i) => `${id} ${i === 0 ? 'XFAIL' : 'FAIL'}`),
+/** A provider repository: the Python example and its configuration, under the name the recipe's gate job gives. */
+function providerRepository(config: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'kofun-ctk-provider-repo-'));
+  cpSync(join(EXAMPLE, 'provider.py'), join(dir, 'provider.py'));
+  cpSync(join(EXAMPLE, 'provider-config.json'), join(dir, config));
+  return dir;
+}
+
+/** The Python example README's figures, as they read from a gate report of the whole set. */
+function exampleFigures(report: GateReport): string {
+  const c = report.counts;
+  const features = (report.summary.by_feature ?? []).map((f) => `${f.feature} ${f.vectors}`).join(', ');
+  return [
+    '| verdict | vectors |',
+    '|---|---:|',
+    `| PASS | ${c.PASS} |`,
+    `| NOT-APPLICABLE (${features}) | ${c['NOT-APPLICABLE']} |`,
+    `| FAIL, ERROR, NOT-RUN, ACCEPTABLE | ${c.FAIL + c.ERROR + c['NOT-RUN'] + c.ACCEPTABLE} |`,
+    `| all | ${report.vectors.length} |`,
+  ].join('\n');
+}
+
+test('the recipe as written: the Python example passes every shard and the merge, except features', async () => {
+  assert.ok(
+    existsSync(join(kitRoot(), 'dist', 'build-stamp.json')),
+    'the action is run in a checkout npm ci built (its install step would run npm ci here otherwise)',
   );
+  const jobs = workflow().jobs;
+  const gate = jobs['gate'];
+  const merge = jobs['merge'];
+  assert.ok(gate !== undefined && merge !== undefined, 'the recipe has a gate job and a merge job');
+  assert.is(merge.needs, 'gate');
+  assert.is(merge.if, 'always()');
+  const kitStep = (steps: Step[]): Step => steps.find((s) => (s.uses ?? '').includes('/kofun-ctk@')) as Step;
+  const store = mkdtempSync(join(tmpdir(), 'kofun-ctk-artifacts-'));
+  const shards = gate.strategy?.matrix?.shard ?? [];
+  assert.equal(shards, [1, 2, 3]);
+  for (const shard of shards) {
+    const w = kitStep(gate.steps).with ?? {};
+    const repo = providerRepository(String(w['config']));
+    assert.equal(readdirSync(repo).sort(), ['kofun-provider.json', 'provider.py']);
+    assert.equal(gate.steps[0]?.uses, 'actions/checkout@v4', 'the checkout is what the folder holds');
+    const given = Object.fromEntries(
+      Object.entries(w).map(([k, v]) => [k, expand(v, { 'matrix.shard': String(shard) })]),
+    );
+    const ran = await runAction(given, repo, store);
+    assert.is(ran.code, 0, ran.output);
+    assert.match(ran.output, 'smoke PASSED');
+    assert.match(ran.output, 'gate PASSED, conformant except features explain-operation, release-cost, step-budget');
+    const artifact = join(store, `kofun-reports-${shard}`);
+    for (const f of ['kofun-ctk-report.json', 'kofun-ctk-junit.xml', 'kofun-ctk-report.md', 'kofun-ctk-report.html'])
+      assert.ok(existsSync(join(artifact, f)), `artifact kofun-reports-${shard} holds ${f}`);
+  }
+  const mergeRepo = mkdtempSync(join(tmpdir(), 'kofun-ctk-merge-job-'));
+  const merged = await runAction(kitStep(merge.steps).with ?? {}, mergeRepo, store);
+  assert.is(merged.code, 0, merged.output);
+  assert.equal(
+    merged.ran.includes('smoke (the provider speaks the protocol; its stderr and stray stdout are shown)'),
+    false,
+  );
+  const report = JSON.parse(
+    readFileSync(join(store, 'kofun-reports-merged', 'kofun-ctk-report.json'), 'utf8'),
+  ) as GateReport;
+  assert.ok(report.gate.passed);
+  assert.equal(report.gate.missing_features, ['explain-operation', 'release-cost', 'step-budget']);
+  const all = [...kitVectors().queryVectors, ...kitVectors().releaseVectors].map((v) => v.id).sort();
+  assert.equal(report.vectors.map((v) => v.id).sort(), all, 'every vector of the set, judged once');
+  assert.equal(
+    report.vectors.filter((v) => v.verdict !== 'PASS' && v.verdict !== 'NOT-APPLICABLE').map((v) => v.id),
+    [],
+    'the example passes every vector of the features it implements',
+  );
+  // The example's README states what this gate measured.
+  const readme = readFileSync(join(EXAMPLE, 'README.md'), 'utf8');
+  const figures = exampleFigures(report);
+  assert.ok(readme.includes(figures), `examples/python-provider/README.md should state:\n${figures}`);
+});
+
+test('a failing gate fails the action, and its reports are kept; the expectations input reaches the gate', async () => {
+  const repo = providerRepository('kofun-provider.json');
+  const stale = kitVectors().queryVectors.find((v) => v.category === 'stale')?.id ?? '';
+  writeFileSync(join(repo, 'known.json'), JSON.stringify([{ id: stale, verdict: 'FAIL', reason: 'it passes: XPASS' }]));
+  const store = mkdtempSync(join(tmpdir(), 'kofun-ctk-artifacts-'));
+  mkdirSync(join(repo, 'out'));
+  const ran = await runAction(
+    { expectations: 'known.json', args: '--category stale --metamorphic 0', 'report-dir': 'out/reports' },
+    repo,
+    store,
+  );
+  assert.is(ran.code, 1, ran.output);
+  assert.is(ran.failed, 'gate');
+  assert.ok(ran.ran.includes('reports'), 'the reports are kept after a failure');
+  const report = JSON.parse(readFileSync(join(store, 'kofun-reports', 'kofun-ctk-report.json'), 'utf8')) as GateReport;
+  assert.is(report.vectors.find((v) => v.id === stale)?.verdict, 'XPASS');
+  // Without allow-missing-features the example's declared features fail the gate too.
+  assert.equal(report.gate.allow_missing_features, false);
+  assert.ok(report.gate.reasons.some((r) => r.includes('--allow-missing-features')));
 });
 
 test.run();

@@ -17,7 +17,7 @@ import { outputPathProblem } from '../io/check-output-path.js';
 import { loadVectorSet } from '../vectors/vector-source.js';
 import { mergeReports } from '../report/merge-reports.js';
 import { renderReport, REPORT_FORMATS, type ReportFormat } from '../report/render-report.js';
-import type { GateReport } from '../report/gate-report.js';
+import { gateHeadline, type GateReport } from '../report/gate-report.js';
 import type { Register } from '../io/cli-io.js';
 
 export const registerMergeReports: Register = (program: Command, io, done) => {
@@ -73,7 +73,7 @@ export const registerMergeReports: Register = (program: Command, io, done) => {
       const g = merged.report.gate;
       io.stderr.write(
         `merged ${reports.length} reports, ${merged.report.vectors.length} vectors: ` +
-          `gate ${g.passed ? 'PASSED' : 'FAILED'} (exit ${g.exit_code})\n`,
+          `gate ${gateHeadline(g)} (exit ${g.exit_code})\n`,
       );
       // Why, as the gate line of a run says it: a missing shard (exit 3) is named, not only counted.
       for (const r of g.reasons) io.stderr.write(`  - ${escapeText(r)}\n`);

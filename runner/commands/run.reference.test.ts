@@ -69,6 +69,7 @@ test('the Python example passes the stale and invalid categories from its config
     'stale',
     '--metamorphic',
     '0',
+    '--allow-missing-features',
   ]);
   assert.is(r.code, 0, r.stdout + r.stderr);
   assert.is(r.report?.provider?.name, 'python example provider');

@@ -15,7 +15,11 @@ import { judgementOf, kitVectors, runGateCli } from '../test-support/run-helpers
 
 const RELEASE_ID = 'release-cost/empty-source';
 
-/** The Python example provider (it answers the stale and invalid vectors exactly), without `build`. */
+/**
+ * The Python example provider (it answers the stale and invalid vectors exactly), without `build` and without the
+ * configuration's `missing_features`; its hello declares explain-operation and step-budget missing, which
+ * --allow-missing-features accepts.
+ */
 function config(): string {
   const path = join(mkdtempSync(join(tmpdir(), 'kofun-ctk-release-selection-')), 'provider.json');
   writeFileSync(
@@ -35,6 +39,7 @@ test(
     const r = await runGateCli([
       '--config',
       plain,
+      '--allow-missing-features',
       '--id',
       RELEASE_ID,
       '--id',
@@ -57,6 +62,7 @@ test(
     const queryOnly = await runGateCli([
       '--config',
       plain,
+      '--allow-missing-features',
       '--category',
       'stale',
       '--id',
@@ -69,6 +75,7 @@ test(
     const excluded = await runGateCli([
       '--config',
       plain,
+      '--allow-missing-features',
       '--exclude-category',
       'release-cost',
       '--id',
@@ -92,7 +99,15 @@ test('--clause and --shard select release-cost vectors with the query vectors', 
   const withClause = kitVectors()
     .releaseVectors.filter((v) => v.clauses.includes('KD-RELEASE-06'))
     .map((v) => v.id);
-  const byClause = await runGateCli(['--config', plain, '--clause', 'KD-RELEASE-06', '--metamorphic', '0']);
+  const byClause = await runGateCli([
+    '--config',
+    plain,
+    '--allow-missing-features',
+    '--clause',
+    'KD-RELEASE-06',
+    '--metamorphic',
+    '0',
+  ]);
   assert.is(byClause.code, 3);
   assert.equal(
     byClause.report?.vectors.map((v) => v.id),
@@ -109,7 +124,16 @@ test('--clause and --shard select release-cost vectors with the query vectors', 
   ].sort();
   const parts: string[][] = [];
   for (const shard of ['1/2', '2/2']) {
-    const r = await runGateCli(['--config', plain, ...ids, '--shard', shard, '--metamorphic', '0']);
+    const r = await runGateCli([
+      '--config',
+      plain,
+      '--allow-missing-features',
+      ...ids,
+      '--shard',
+      shard,
+      '--metamorphic',
+      '0',
+    ]);
     assert.is(r.report?.selection.filtered, expected.length);
     parts.push(r.report?.vectors.map((v) => v.id) ?? []);
   }

@@ -180,7 +180,9 @@ function describeStep(s: StepOutcome, o: SmokeOutcome): string {
     const i = o.identity;
     const declared =
       i === null || i.interpretations.length === 0 ? 'none' : i.interpretations.map((x) => escapeText(x)).join(', ');
-    return `handshake: ok, ${describeProvider(i)}; interpretations declared: ${declared}`;
+    const missing = i?.missing_features ?? [];
+    const features = missing.length === 0 ? '' : `; features declared missing: ${missing.join(', ')}`;
+    return `handshake: ok, ${describeProvider(i)}; interpretations declared: ${declared}${features}`;
   }
   return `${s.step}: ok`;
 }

@@ -26,6 +26,7 @@ import {
   generatedStamp,
   manifestFile,
   prettyJsonBytes,
+  queryFeatures,
   queryVectorFile,
 } from '../../oracle/internal.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -33,6 +34,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import type { ProviderConnection, ProviderLauncher } from '../adapters/provider-connection.js';
 import { errorFromFault } from '../judge/judge-vector.js';
+import { missingFeaturesOf } from '../vectors/declared-features.js';
 import {
   buildCase,
   caseShapeArb,
@@ -53,13 +55,25 @@ export interface FuzzOptions {
   startTimeoutMs: number;
   restartBudget: number;
   kitVersion: string;
+  /**
+   * The features the provider declares missing (PROTOCOL.md, "Features"): a generated query that needs one is not
+   * asked, and counts as not applicable. Absent: every query is asked.
+   */
+  missing?: ReadonlySet<string>;
 }
 
 /** How many of the generated cases (shrinks left out) reached each class of FUZZ_CLASSES. */
 export type FuzzClassCounts = Record<FuzzClass, number>;
 
 export type FuzzOutcome =
-  | { kind: 'passed'; runs: number; seed: number; classes: FuzzClassCounts }
+  | {
+      kind: 'passed';
+      runs: number;
+      seed: number;
+      classes: FuzzClassCounts;
+      /** Generated cases not asked: a query of theirs needs a feature the provider declares missing. */
+      notApplicable: number;
+    }
   | { kind: 'no-provider'; message: string }
   | {
       kind: 'disagreement';
@@ -127,6 +141,11 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
     if (!l.ok) throw new Error('kit fault: generated fixture does not load');
     return evaluateQuery(c.request, l.fixture);
   };
+  const applies = (c: Pick<FuzzCase, 'fixture' | 'request'>): boolean => {
+    if (options.missing === undefined || options.missing.size === 0) return true;
+    const l = loadFixture(c.fixture);
+    return !l.ok || missingFeaturesOf(queryFeatures(c.request, l.fixture), options.missing).length === 0;
+  };
   const agrees = async (c: Pick<FuzzCase, 'fixture' | 'request'>): Promise<boolean> => {
     const actual = await ask(c);
     return actual.ok && Buffer.from(actual.bytes).equals(Buffer.from(expectedOf(c)));
@@ -135,20 +154,27 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
   const caseAgrees = async (c: FuzzCase): Promise<boolean> =>
     (c.before === undefined || (await agrees({ fixture: c.fixture, request: c.before }))) && (await agrees(c));
   const shapes: CaseShape[] = [];
+  // By shape asked: whether a query of the case needs a missing feature (then it is not asked, and holds).
+  const excused: boolean[] = [];
 
   try {
     const first = await connect();
     if (typeof first === 'string') return { kind: 'no-provider', message: first };
     const property = fc.asyncProperty(caseShapeArb, async (shape) => {
       shapes.push(shape);
-      return caseAgrees(buildCase(shape));
+      const c = buildCase(shape);
+      const applicable = applies(c) && (c.before === undefined || applies({ fixture: c.fixture, request: c.before }));
+      excused.push(!applicable);
+      return !applicable || caseAgrees(c);
     });
     const parameters: fc.Parameters<[CaseShape]> = { seed: options.seed, numRuns: options.runs };
     if (options.path !== undefined) parameters.path = options.path;
     const details = await fc.check(property, parameters);
     const classes = countClasses(shapes, details.numRuns);
-    if (!details.failed || details.counterexample === null)
-      return { kind: 'passed', runs: details.numRuns, seed: options.seed, classes };
+    if (!details.failed || details.counterexample === null) {
+      const notApplicable = excused.slice(0, details.numRuns).filter((x) => x).length;
+      return { kind: 'passed', runs: details.numRuns, seed: options.seed, classes, notApplicable };
+    }
     const shape = details.counterexample[0];
     const built = buildCase(shape);
     // The query that disagreed: the earlier one of a world asked twice, when that one already did.
@@ -228,8 +254,8 @@ export function writeFuzzVector(
   const fixtureSha = sha256(fixtureBytes);
   const { category, clauses } = fuzzCategory(outcome.expected);
   const broken: string[] = [];
+  const loaded = loadFixture(outcome.case.fixture);
   if (outcome.actual.ok) {
-    const loaded = loadFixture(outcome.case.fixture);
     const context = loaded.ok
       ? { request: outcome.case.request, fixture: loaded.fixture }
       : { request: outcome.case.request };
@@ -250,6 +276,8 @@ export function writeFuzzVector(
         : ' The fuzz asked another query of the same world first; this vector alone may not reproduce it.'),
     clauses: [...new Set([...clauses, ...broken.filter((c) => /^KD-[A-Z]+-[0-9]{2}$/.test(c))])].sort(compareUtf8),
     interpretations: [],
+    // Derived as the generator derives every vector's, so a provider that declares them missing gets it NOT-APPLICABLE.
+    features: loaded.ok ? queryFeatures(outcome.case.request, loaded.fixture) : [],
     fixture_sha256: fixtureSha,
   };
   const vector = queryVectorFile(head, outcome.case.request, encodeResult(outcome.expected), []);

@@ -73,6 +73,9 @@ export function withHermeticViolations(j: VectorJudgement, events: readonly Herm
     case 'XFAIL':
     case 'XPASS':
       return { ...j, violations, notes };
+    case 'NOT-APPLICABLE':
+      // Never sent, so no query window of the trace is its own.
+      return j;
     default:
       return verdictNotHandled(j);
   }

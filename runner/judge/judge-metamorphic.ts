@@ -59,6 +59,7 @@ export function withMetamorphic(j: VectorJudgement, m: MetamorphicOutcome): Vect
     case 'NOT-RUN':
     case 'XFAIL':
     case 'XPASS':
+    case 'NOT-APPLICABLE':
       // Only an answer is checked again, and before the expectations apply.
       throw new Error(`kit fault: a metamorphic outcome for ${j.id}, judged ${j.verdict}`);
     default:

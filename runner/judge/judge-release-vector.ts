@@ -31,12 +31,13 @@ import type { ReleaseVector } from '../vectors/vector-source.js';
 export const NO_BUILD_COMMANDS = 'no build commands declared';
 
 /**
- * The NOT-RUN message of a release-cost vector whose provider declares no build: the cause and both ways out, so the
+ * The NOT-RUN message of a release-cost vector whose provider declares no build: the cause and the ways out, so the
  * one vector's message (a JUnit error, an annotation) says what to do without the rest of the report.
  */
 export const NO_BUILD_COMMANDS_NOT_RUN =
   `${NO_BUILD_COMMANDS}: declare "build" (a kofun.ctk.release-build/v1 file or object) in the --config provider ` +
-  'configuration, or leave the category out with --exclude-category release-cost';
+  'configuration, leave the category out with --exclude-category release-cost, or declare the release-cost feature ' +
+  'missing ("missing_features": ["release-cost"])';
 
 /** How the release-cost vectors of a run are built. */
 export interface ReleaseBuildPlan {

@@ -26,7 +26,13 @@ import type { QueryVector, QueryVectorEntry } from '../vectors/vector-source.js'
 import { classifyDifference } from './classify-difference.js';
 import { attributeError, attributeFailure } from './fail-attribution.js';
 import { unifiedDiff } from './unified-diff.js';
-import { judgementOf, type NotRunJudgement, type VectorError, type VectorJudgement } from './verdict.js';
+import {
+  judgementOf,
+  type NotApplicableJudgement,
+  type NotRunJudgement,
+  type VectorError,
+  type VectorJudgement,
+} from './verdict.js';
 
 /** Bound on escaped provider text kept in a judgement (error messages, stderr tails). */
 export const MAX_PROVIDER_TEXT = 2000;
@@ -134,6 +140,17 @@ function boundOne(v: Violation): Violation {
   if (v.expected !== undefined) out.expected = clip(v.expected, MAX_VIOLATION_TEXT);
   if (v.actual !== undefined) out.actual = clip(v.actual, MAX_VIOLATION_TEXT);
   return out;
+}
+
+/**
+ * A vector (query or release-cost) never sent or built: it needs features the provider declares it does not implement
+ * (`missing`, never empty), which the gate names as "conformant except features" (PROTOCOL.md, "Features").
+ */
+export function notApplicableJudgement(
+  vector: { id: string; category: string; clauses: readonly string[]; interpretations: readonly string[] },
+  missing: readonly string[],
+): NotApplicableJudgement {
+  return { ...judgementOf(vector, 'NOT-APPLICABLE'), missing_features: [...missing] };
 }
 
 /** A vector that was never sent. */

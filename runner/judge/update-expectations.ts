@@ -41,6 +41,7 @@ function failure(j: VectorJudgement): 'FAIL' | 'ERROR' | undefined {
     case 'ACCEPTABLE':
     case 'NOT-RUN':
     case 'XPASS':
+    case 'NOT-APPLICABLE':
       return undefined;
     default:
       return verdictNotHandled(j);

@@ -15,13 +15,17 @@ import type { DifferenceClass } from './classify-difference.js';
  * PASS exact bytes; ACCEPTABLE an alternative of the envelope; FAIL other bytes;
  * ERROR no bytes (crash, timeout, protocol violation, oversize reply, provider error);
  * NOT-RUN never sent (the provider could not be (re)started); XFAIL a FAIL or ERROR
- * that the expectations file names; XPASS a PASS or ACCEPTABLE that it names as failing.
+ * that the expectations file names; XPASS a PASS or ACCEPTABLE that it names as failing;
+ * NOT-APPLICABLE never sent because it needs a feature the provider declares missing (PROTOCOL.md, "Features").
  */
-export const VERDICTS = ['PASS', 'ACCEPTABLE', 'FAIL', 'ERROR', 'NOT-RUN', 'XFAIL', 'XPASS'] as const;
+export const VERDICTS = ['PASS', 'ACCEPTABLE', 'FAIL', 'ERROR', 'NOT-RUN', 'XFAIL', 'XPASS', 'NOT-APPLICABLE'] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
-/** What a verdict does to the gate: passes it, fails it, or fails it and leaves the run incomplete. */
-export type GateEffect = 'passes' | 'fails' | 'incomplete';
+/**
+ * What a verdict does to the gate: passes it, fails it, leaves the run incomplete, or excepts a feature (the gate is
+ * then "conformant except features X, Y", and passes only under --allow-missing-features).
+ */
+export type GateEffect = 'passes' | 'fails' | 'incomplete' | 'excepted';
 
 /** The gate effect of each verdict (README.md, exit codes). */
 export function gateEffect(verdict: Verdict): GateEffect {
@@ -36,6 +40,8 @@ export function gateEffect(verdict: Verdict): GateEffect {
       return 'fails';
     case 'NOT-RUN':
       return 'incomplete';
+    case 'NOT-APPLICABLE':
+      return 'excepted';
     default:
       return verdictNotHandled(verdict);
   }
@@ -173,6 +179,16 @@ export interface NotRunJudgement extends JudgementCommon {
   error: VectorError;
 }
 
+/**
+ * Never sent (or never built): the vector needs a feature the provider declares it does not implement. It is no
+ * PASS: the gate says "conformant except features" and names them.
+ */
+export interface NotApplicableJudgement extends JudgementCommon {
+  verdict: 'NOT-APPLICABLE';
+  /** The features the vector needs that the provider declares missing, in FEATURES order (never empty). */
+  missing_features: string[];
+}
+
 /** A judgement the expectations file turned into `V`, keeping what it was as `raw_verdict`. */
 type Expected<J extends { verdict: Verdict }, V extends Verdict> = Omit<J, 'verdict'> & {
   verdict: V;
@@ -193,7 +209,8 @@ type AnyJudgement =
   | ErrorJudgement
   | NotRunJudgement
   | XfailJudgement
-  | XpassJudgement;
+  | XpassJudgement
+  | NotApplicableJudgement;
 
 /** Every field some judgement carries. */
 type JudgementField = AnyJudgement extends infer J ? (J extends unknown ? keyof J : never) : never;

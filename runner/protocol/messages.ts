@@ -89,6 +89,11 @@ export interface ProviderHello {
   version: string;
   /** Register entries or acceptable-alternative names the provider follows where the contract is open. */
   interpretations: string[];
+  /**
+   * The features (PROTOCOL.md, "Features") the provider declares it does not implement; checked against the kit's
+   * feature names when the instance starts (run/declared-features.ts). Absent from a hello that declares none.
+   */
+  missing_features?: string[];
 }
 
 /** What the runner says in its hello. */
@@ -116,7 +121,7 @@ export function parseProviderHello(
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     return { ok: false, message: 'hello body is not a JSON object' };
   const record = value as Record<string, unknown>;
-  const allowed = new Set(['protocol', 'name', 'version', 'interpretations']);
+  const allowed = new Set(['protocol', 'name', 'version', 'interpretations', 'missing_features']);
   for (const key of Object.keys(record))
     if (!allowed.has(key)) return { ok: false, message: 'hello body has an unknown field' };
   if (record.protocol !== PROTOCOL_NAME) return { ok: false, message: `hello protocol is not ${PROTOCOL_NAME}` };
@@ -127,7 +132,18 @@ export function parseProviderHello(
   if (!Array.isArray(interpretations) || interpretations.length > 256 || !interpretations.every(isShortText)) {
     return { ok: false, message: 'hello interpretations is not an array of short printable strings' };
   }
-  return { ok: true, hello: { protocol: PROTOCOL_NAME, name, version, interpretations: interpretations as string[] } };
+  const missing = record.missing_features ?? [];
+  if (!Array.isArray(missing) || missing.length > 256 || !missing.every(isShortText)) {
+    return { ok: false, message: 'hello missing_features is not an array of short printable strings' };
+  }
+  const hello: ProviderHello = {
+    protocol: PROTOCOL_NAME,
+    name,
+    version,
+    interpretations: interpretations as string[],
+  };
+  if (missing.length > 0) hello.missing_features = missing as string[];
+  return { ok: true, hello };
 }
 
 function isShortText(value: unknown): value is string {

@@ -1,8 +1,9 @@
 /**
  * What a merge of shard reports must show before it may stand for one gate: every vector the reports' filters
  * select is judged exactly once across the shards present, no report judges a vector outside its own shard or
- * outside the vector set, and a passing verdict carries the digest of the bytes it claims to have matched. A
- * report edited by hand (a failing vector's entry deleted, a FAIL turned into a PASS) is thereby refused.
+ * outside the vector set, a passing verdict carries the digest of the bytes it claims to have matched, and a
+ * NOT-APPLICABLE names only features the vector needs and the report's provider declares missing. A report edited by
+ * hand (a failing vector's entry deleted, a FAIL turned into a PASS or a NOT-APPLICABLE) is thereby refused.
  */
 import { verdictNotHandled, type VectorJudgement } from '../judge/verdict.js';
 import { filterVectors, parseShard, shardVectors, type VectorFilters } from '../vectors/select-vectors.js';
@@ -44,6 +45,7 @@ export function checkMergeSelection(reports: readonly GateReport[], vectorSet: V
     a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
   );
   const queries = new Map(vectorSet.queryVectors.map((v) => [v.id, v]));
+  const needs = new Map<string, readonly string[]>(all.map((v) => [v.id, v.features]));
   const known = new Set(all.map((v) => v.id));
   reports.forEach((r, i) => {
     const report = i + 1;
@@ -82,6 +84,19 @@ export function checkMergeSelection(reports: readonly GateReport[], vectorSet: V
       const vector = queries.get(j.id);
       const digestProblem = vector === undefined ? undefined : passDigestProblem(j, vector);
       if (digestProblem !== undefined) problems.push({ report, vector: j.id, message: digestProblem });
+      const declared = r.gate.missing_features ?? [];
+      const excused = j.missing_features ?? [];
+      if (
+        j.verdict === 'NOT-APPLICABLE' &&
+        (excused.length === 0 || excused.some((f) => !declared.includes(f) || !(needs.get(j.id) ?? []).includes(f)))
+      )
+        problems.push({
+          report,
+          vector: j.id,
+          message:
+            `NOT-APPLICABLE for features ${excused.join(', ') || '(none)'}, not features the vector needs and the ` +
+            `provider declares missing (${declared.join(', ') || 'none'})`,
+        });
     }
     for (const id of shardIds)
       if (!judged.has(id)) problems.push({ report, vector: id, message: 'is selected but has no entry' });
@@ -104,6 +119,7 @@ function passDigestProblem(j: VectorJudgement, vector: VectorSet['queryVectors']
     case 'ERROR':
     case 'NOT-RUN':
     case 'XFAIL':
+    case 'NOT-APPLICABLE':
       return undefined;
     default:
       return verdictNotHandled(j);

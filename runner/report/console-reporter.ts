@@ -20,7 +20,7 @@ import { describeLimits, describeSandbox } from '../sandbox/describe-sandbox.js'
 import { describeProvider, differenceLines } from './describe.js';
 import { describeFreshPhase, failingFreshCases } from './fresh-phase-report.js';
 import { describeFuzzPhase } from './fuzz-phase-report.js';
-import type { GateReport } from './gate-report.js';
+import { gateHeadline, type GateReport } from './gate-report.js';
 import { githubAnnotations, type AnnotationSources } from './github-annotations.js';
 import type { EventSink, ProgressOutcome } from './run-events.js';
 import type { RunSummary } from './run-summary.js';
@@ -173,9 +173,10 @@ export function consoleReporter(out: Writable, tty: boolean, options: ConsoleRep
   };
   const summary = (report: GateReport, extra: string[] = [], sources?: AnnotationSources): void => {
     if (kind !== 'quiet') {
-      // What matters most first: a wrong value before an order, a layout, an ERROR, a NOT-RUN.
+      // What matters most first: a wrong value before an order, a layout, an ERROR, a NOT-RUN. A NOT-APPLICABLE
+      // vector is counted by feature in the summary, not listed.
       const failing = bySeverity([
-        ...report.vectors.filter((v) => gateEffect(v.verdict) !== 'passes'),
+        ...report.vectors.filter((v) => gateEffect(v.verdict) !== 'passes' && gateEffect(v.verdict) !== 'excepted'),
         ...failingFreshCases(report.fresh),
       ]);
       for (const v of failing.slice(0, MAX_DETAILED)) out.write(detail(c, v, options.verbose ?? false));
@@ -194,7 +195,8 @@ export function consoleReporter(out: Writable, tty: boolean, options: ConsoleRep
       if (report.hermetic !== undefined) out.write(`${escapeText(describeHermetic(report.hermetic))}\n`);
       for (const line of extra) out.write(`${line}\n`);
     }
-    const gate = report.gate.passed ? c.green(c.bold('gate PASSED')) : c.red(c.bold('gate FAILED'));
+    const headline = `gate ${gateHeadline(report.gate)}`;
+    const gate = report.gate.passed ? c.green(c.bold(headline)) : c.red(c.bold(headline));
     const who = `provider ${describeProvider(report.provider)}, kofun-ctk ${escapeText(report.kit_version)}`;
     out.write(`${gate} (exit ${report.gate.exit_code}) for vector set ${report.vector_set_sha256}, ${who}\n`);
     for (const r of report.gate.reasons) out.write(`  - ${escapeText(r)}\n`);
@@ -234,6 +236,11 @@ export function summaryText(summary: RunSummary): string {
     for (const e of summary.by_error)
       lines.push(`  ${e.kind}: ${e.failing}${e.expected > 0 ? `, ${e.expected} expected (XFAIL)` : ''}`);
   }
+  const features = summary.by_feature ?? [];
+  if (features.length > 0) {
+    lines.push('not applicable (NOT-APPLICABLE: features the provider declares missing):');
+    for (const f of features) lines.push(`  ${escapeText(f.feature)}: ${f.vectors}`);
+  }
   const alternatives = summary.by_alternative ?? [];
   if (alternatives.length > 0) {
     lines.push('passed by a named alternative (ACCEPTABLE), by register entry:');
@@ -258,6 +265,8 @@ function dotOf(c: Colors, outcome: ProgressOutcome): string {
       return c.yellow('E');
     case 'NOT-RUN':
       return c.yellow('N');
+    case 'NOT-APPLICABLE':
+      return c.dim('-');
     case 'XFAIL':
     case 'XPASS':
     case 'not-run':
@@ -283,6 +292,8 @@ function colorVerdict(c: Colors, verdict: ProgressOutcome): string {
     case 'NOT-RUN':
     case 'not-run':
       return c.yellow(verdict);
+    case 'NOT-APPLICABLE':
+      return c.dim(verdict);
     default:
       return verdictNotHandled(verdict);
   }
@@ -319,6 +330,8 @@ function detailLines(c: Colors, v: VectorJudgement, head: string, verbose: boole
       }
       return lines;
     }
+    case 'NOT-APPLICABLE':
+      return [`${head}  needs features ${v.missing_features.join(', ')}, which the provider declares missing`];
     case 'PASS':
     case 'ACCEPTABLE':
     case 'XFAIL':

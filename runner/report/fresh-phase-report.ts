@@ -60,7 +60,7 @@ export function withFreshGate(gate: GateOutcome, fresh: FreshPhaseReport): GateO
   for (const verdict of VERDICTS) {
     const n = fresh.counts[verdict];
     const effect = gateEffect(verdict);
-    if (n === 0 || effect === 'passes') continue;
+    if (n === 0 || effect === 'passes' || effect === 'excepted') continue;
     reasons.push(`fresh: ${n} ${verdict} of ${fresh.cases.length} cases derived with seed ${fresh.seed}`);
     if (effect === 'incomplete') incomplete = true;
     else fails = true;
@@ -82,7 +82,7 @@ export function describeFreshPhase(fresh: FreshPhaseReport): string {
 /** The cases that fail the gate, each labelled with what it derives from and its seed, for the text reports. */
 export function failingFreshCases(fresh: FreshPhaseReport | undefined): VectorJudgement[] {
   return (fresh?.cases ?? [])
-    .filter((c) => gateEffect(c.judgement.verdict) !== 'passes')
+    .filter((c) => gateEffect(c.judgement.verdict) === 'fails' || gateEffect(c.judgement.verdict) === 'incomplete')
     .map((c) => ({ ...c.judgement, id: freshLabel(c) }));
 }
 

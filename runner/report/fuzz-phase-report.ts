@@ -23,6 +23,11 @@ export interface FuzzPhaseReport {
   message?: string;
   /** How many of the generated cases reached each class of inputs providers get wrong (runner/fuzz/fuzz-case.ts). */
   classes?: Record<string, number>;
+  /**
+   * Generated cases not asked because a query of theirs needs a feature the provider declares missing (PROTOCOL.md,
+   * "Features"); absent when none.
+   */
+  not_applicable?: number;
 }
 
 /**
@@ -75,7 +80,10 @@ export function describeFuzzPhase(fuzz: FuzzPhaseReport): string {
     (perClass.length === 0 ? '' : ` (cases per class: ${perClass.join(', ')})`);
   switch (fuzz.outcome) {
     case 'passed':
-      return `${head}: no disagreement`;
+      return fuzz.not_applicable === undefined
+        ? `${head}: no disagreement`
+        : `${head}: no disagreement (${fuzz.not_applicable} not applicable: they need a feature the provider ` +
+            'declares missing)';
     case 'disagreement':
       return (
         `${head}: disagreement, minimal case written as vector ${fuzz.vector_id ?? ''} (replay: ` +

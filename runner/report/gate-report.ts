@@ -64,12 +64,19 @@ export function countVerdicts(vectors: readonly VectorJudgement[]): Record<Verdi
   return counts;
 }
 
+/** The features a provider declares missing, and whether the gate may pass with them (`--allow-missing-features`). */
+export interface MissingFeatures {
+  missing: readonly string[];
+  allow: boolean;
+}
+
 /**
  * The gate over judged vectors. Exit 1 when anything fails the gate (FAIL, ERROR, XPASS, a metamorphic failure, an
  * expectation naming no vector), even when the run is also incomplete: a failure found is a failure whatever else
  * could not run, and CI must not read a failing provider as a broken set-up. Otherwise exit 3 when the run is
  * incomplete (the provider could not start, a vector was NOT-RUN, a shard is missing, the run was interrupted);
- * otherwise 0.
+ * otherwise 0. A NOT-APPLICABLE vector neither passes nor fails: it is what the gate's "conformant except features"
+ * names, which {@link withMissingFeatures} adds last (after the fresh phase's cases).
  */
 export function computeGate(
   vectors: readonly VectorJudgement[],
@@ -82,7 +89,7 @@ export function computeGate(
   let isIncomplete = incomplete.length > 0;
   for (const verdict of VERDICTS) {
     const effect = gateEffect(verdict);
-    if (effect === 'passes' || counts[verdict] === 0) continue;
+    if (effect === 'passes' || effect === 'excepted' || counts[verdict] === 0) continue;
     reasons.push(`${counts[verdict]} ${verdict}`);
     if (effect === 'fails') fails = true;
     else isIncomplete = true;
@@ -96,6 +103,39 @@ export function computeGate(
   if (unknownExpectations.length > 0 || metamorphicFailures > 0) fails = true;
   const exit_code = fails ? EXIT.failed : isIncomplete ? EXIT.incomplete : EXIT.ok;
   return { passed: exit_code === EXIT.ok, exit_code, reasons, incomplete: isIncomplete };
+}
+
+/**
+ * `gate` with the features the provider declares missing: recorded, and, unless `--allow-missing-features` accepts
+ * them, a failure (exit 1) whose reason says what the gate would otherwise be, so no provider passes the full gate by
+ * declaring what it lacks. `notApplicable` is how many vectors and fresh cases they left NOT-APPLICABLE.
+ */
+export function withMissingFeatures(gate: GateOutcome, features: MissingFeatures, notApplicable: number): GateOutcome {
+  const { missing_features: _m, allow_missing_features: _a, ...rest } = gate;
+  if (features.missing.length === 0) return rest;
+  const out: GateOutcome = { ...rest, missing_features: [...features.missing], allow_missing_features: features.allow };
+  if (features.allow) return out;
+  const reasons = [
+    ...rest.reasons,
+    `${conformantExcept(features.missing)}, which the provider declares it does not implement ` +
+      `(${notApplicable} NOT-APPLICABLE); the gate passes with features missing only under --allow-missing-features`,
+  ];
+  return { ...out, passed: false, exit_code: EXIT.failed, reasons };
+}
+
+/** "conformant except features X, Y": what the gate says of a provider that declares features missing. */
+export function conformantExcept(missing: readonly string[]): string {
+  return `conformant except features ${missing.join(', ')}`;
+}
+
+/**
+ * The gate's verdict as every report heads it: `PASSED`, or `PASSED, conformant except features X, Y` when the
+ * provider declares features missing, or `FAILED`.
+ */
+export function gateHeadline(gate: GateOutcome): string {
+  if (!gate.passed) return 'FAILED';
+  const missing = gate.missing_features ?? [];
+  return missing.length === 0 ? 'PASSED' : `PASSED, ${conformantExcept(missing)}`;
 }
 
 /** Builds the report from a complete event stream. */

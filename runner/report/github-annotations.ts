@@ -19,7 +19,7 @@ import { escapeFor } from '../../oracle/index.js';
 import { githubSafe } from '../../oracle/internal.js';
 import { gateEffect, verdictNotHandled, type VectorJudgement } from '../judge/verdict.js';
 import { differenceSummary } from './describe.js';
-import type { GateReport } from './gate-report.js';
+import { conformantExcept, type GateReport } from './gate-report.js';
 import { bySeverity, leadClause, severityRank, SEVERITY_RANKS, type SeverityRank } from './severity-order.js';
 
 /** GitHub shows at most this many annotations of one level per step. */
@@ -52,6 +52,7 @@ const RANK_WORDS: Record<SeverityRank, string> = {
   error: 'error',
   xpass: 'unexpected pass',
   'not-run': 'not run',
+  'not-applicable': 'not applicable',
   xfail: 'expected failure',
   acceptable: 'acceptable',
   pass: 'pass',
@@ -110,6 +111,11 @@ function groupOf(v: VectorJudgement): Group | undefined {
       const kind = v.error?.kind ?? 'not-run';
       const detail = githubSafe(v.error?.message ?? '');
       return { level: 'warning', rank, key: kind, title: `NOT-RUN ${kind}`, what: 'NOT-RUN', ids: [], detail };
+    }
+    case 'NOT-APPLICABLE': {
+      const features = v.missing_features.join(', ');
+      const what = `NOT-APPLICABLE (features the provider declares missing: ${features})`;
+      return { level: 'warning', rank, key: features, title: `NOT-APPLICABLE ${features}`, what, ids: [] };
     }
     case 'PASS':
     case 'ACCEPTABLE':
@@ -171,6 +177,18 @@ function gateGroups(report: GateReport): Group[] {
       what: 'the run is incomplete',
       ids: [],
       detail: escapeFor('github', incomplete.join('; ')),
+    });
+  const missing = report.gate.missing_features ?? [];
+  if (missing.length > 0 && report.gate.allow_missing_features !== true)
+    groups.push({
+      level: 'error',
+      rank: SEVERITY_RANKS.indexOf('not-applicable'),
+      key: `${AFTER_VECTORS}features`,
+      title: 'features missing',
+      what:
+        `${conformantExcept(missing)}, which the provider declares it does not implement: the gate passes with ` +
+        'features missing only under --allow-missing-features',
+      ids: [],
     });
   if (fuzz?.outcome === 'no-provider')
     groups.push({

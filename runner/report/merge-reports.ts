@@ -4,7 +4,7 @@
  * must still be bound to exactly one vector set and one provider. A missing shard makes
  * the merged run incomplete (exit 3).
  */
-import { computeGate, countVerdicts, REPORT_FORMAT, type GateReport } from './gate-report.js';
+import { computeGate, countVerdicts, REPORT_FORMAT, withMissingFeatures, type GateReport } from './gate-report.js';
 import type { Expectation } from '../judge/expectations.js';
 import { compareUtf8, schemaViolations } from '../../oracle/index.js';
 import { summarizeVectors } from './run-summary.js';
@@ -73,6 +73,18 @@ export function mergeReports(reports: readonly GateReport[]): MergeOutcome {
     });
     if (!same(filters(r), filters(first)))
       return { ok: false, message: 'refusing to merge reports run with different filters' };
+    // One provider declares one set of missing features, and one gate accepts them or not (PROTOCOL.md, "Features").
+    const features = (x: GateReport): unknown => [
+      x.gate.missing_features ?? [],
+      x.gate.allow_missing_features === true,
+    ];
+    if (!same(features(r), features(first)))
+      return {
+        ok: false,
+        message:
+          'refusing to merge reports whose providers declare different missing features, or run with and without ' +
+          '--allow-missing-features',
+      };
   }
   const seen = new Set<string>();
   for (const r of reports) {
@@ -112,7 +124,10 @@ export function mergeReports(reports: readonly GateReport[]): MergeOutcome {
   const end = Math.max(...reports.map((r, i) => (starts[i] as number) + r.duration_ms));
   const fresh = mergeFreshPhases(reports.map((r) => r.fresh));
   const vectorGate = computeGate(vectors, unknownList, incomplete);
-  const gate = fresh === undefined ? vectorGate : withFreshGate(vectorGate, fresh);
+  const withFresh = fresh === undefined ? vectorGate : withFreshGate(vectorGate, fresh);
+  const notApplicable = countVerdicts(vectors)['NOT-APPLICABLE'] + (fresh?.counts['NOT-APPLICABLE'] ?? 0);
+  const features = { missing: first.gate.missing_features ?? [], allow: first.gate.allow_missing_features === true };
+  const gate = withMissingFeatures(withFresh, features, notApplicable);
   const report: GateReport = {
     format: REPORT_FORMAT,
     kit_version: first.kit_version,

@@ -25,12 +25,13 @@ import type { DifferenceClass } from '../judge/classify-difference.js';
 import { VERDICTS, type Verdict, type VectorJudgement } from '../judge/verdict.js';
 import { describeProvider, differenceLines } from './describe.js';
 import { describeFreshPhase, freshLabel, type FreshCaseReport } from './fresh-phase-report.js';
-import type { GateReport } from './gate-report.js';
+import { gateHeadline, type GateReport } from './gate-report.js';
 import { bySeverity } from './severity-order.js';
 
 /**
- * How each verdict's cells look: `pass` green (it passes the gate), `fail` red and bold. The table names every
- * verdict, so one without a look is a compile error; its order is the order of the selectors in the style.
+ * How each verdict's cells look: `pass` green (it passes the gate), `fail` red and bold, `excepted` grey (never sent:
+ * a feature the provider declares missing). The table names every verdict, so one without a look is a compile error;
+ * its order is the order of the selectors in the style.
  */
 const VERDICT_LOOK = {
   PASS: 'pass',
@@ -40,10 +41,11 @@ const VERDICT_LOOK = {
   ERROR: 'fail',
   XPASS: 'fail',
   'NOT-RUN': 'fail',
-} as const satisfies Record<Verdict, 'pass' | 'fail'>;
+  'NOT-APPLICABLE': 'excepted',
+} as const satisfies Record<Verdict, 'pass' | 'fail' | 'excepted'>;
 
 /** The selectors of the verdicts with one look, `.PASS, .ACCEPTABLE, …`. */
-function verdictSelectors(look: 'pass' | 'fail'): string {
+function verdictSelectors(look: 'pass' | 'fail' | 'excepted'): string {
   const verdicts = Object.keys(VERDICT_LOOK) as Verdict[];
   return verdicts
     .filter((v) => VERDICT_LOOK[v] === look)
@@ -59,6 +61,7 @@ td.n { text-align: right; }
 pre { white-space: pre-wrap; word-break: break-all; background: #f6f6f6; padding: 0.5em; margin: 0.3em 0; }
 ${verdictSelectors('pass')} { color: #17621f; }
 ${verdictSelectors('fail')} { color: #a11; font-weight: bold; }
+${verdictSelectors('excepted')} { color: #666; }
 #filters { margin: 0.5em 0; }
 #filters label { margin-right: 1em; }
 table.rows { width: 100%; table-layout: fixed; }
@@ -208,6 +211,8 @@ function detailOf(v: VectorJudgement): string {
     parts.push(`<p>${h(`${v.error.kind}${v.error.code ? ` ${v.error.code}` : ''}: `)}${hEscaped(v.error.message)}</p>`);
   if (v.expectation) parts.push(`<p>expectation: ${h(`${v.expectation.verdict}: ${v.expectation.reason}`)}</p>`);
   if (v.acceptable) parts.push(`<p>alternative ${h(v.acceptable.name)} (${h(v.acceptable.interpretation)})</p>`);
+  if (v.missing_features)
+    parts.push(`<p>needs features ${h(v.missing_features.join(', '))}, which the provider declares missing</p>`);
   if (v.metamorphic && !v.metamorphic.ok) {
     parts.push(`<p>metamorphic (seed ${v.metamorphic.seed}): ${hEscaped(v.metamorphic.detail ?? '')}</p>`);
     if (v.metamorphic.difference) parts.push(differenceBlock(v.metamorphic.difference));
@@ -275,7 +280,7 @@ function rowsHead(id: string, first: string): string {
 
 /** Renders the report as one HTML document. */
 export function renderHtml(report: GateReport): string {
-  const gate = report.gate.passed ? 'PASSED' : 'FAILED';
+  const gate = h(gateHeadline(report.gate));
   // Each cell's text escaped once: describeProvider has escaped the provider's name already.
   const meta: [string, string][] = [
     ['vector set', h(report.vector_set_sha256)],
@@ -287,6 +292,12 @@ export function renderHtml(report: GateReport): string {
     ['seed', h(`${report.metamorphic.seed} (replay with --seed ${report.metamorphic.seed})`)],
   ];
   if (report.fresh !== undefined) meta.push(['fresh', describeFreshPhase(report.fresh)]);
+  const missing = report.gate.missing_features ?? [];
+  if (missing.length > 0) {
+    const allowed =
+      report.gate.allow_missing_features === true ? 'accepted by --allow-missing-features' : 'not accepted';
+    meta.push(['missing features', h(`${missing.join(', ')} (declared by the provider; ${allowed})`)]);
+  }
   if (report.provider && report.provider.interpretations.length > 0)
     meta.push(['interpretations', h(report.provider.interpretations.join(', '))]);
   if (report.sandbox !== undefined) meta.push(['sandbox', h(describeSandbox(report.sandbox))]);
@@ -335,6 +346,13 @@ export function renderHtml(report: GateReport): string {
     for (const e of report.summary.by_error) {
       out.push(`<tr><td>${h(e.kind)}</td><td class="n">${e.failing}</td><td class="n">${e.expected}</td></tr>`);
     }
+    out.push('</table>');
+  }
+  const features = report.summary.by_feature ?? [];
+  if (features.length > 0) {
+    out.push('<h2>Not applicable, by feature</h2><table id="by-feature">');
+    out.push('<tr><th>feature the provider declares missing</th><th>vectors</th></tr>');
+    for (const f of features) out.push(`<tr><td>${h(f.feature)}</td><td class="n">${f.vectors}</td></tr>`);
     out.push('</table>');
   }
   const alternatives = report.summary.by_alternative ?? [];

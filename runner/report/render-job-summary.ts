@@ -9,7 +9,7 @@ import { markdownFence, markdownSafe } from '../../oracle/internal.js';
 import { gateEffect, VERDICTS, type VectorJudgement } from '../judge/verdict.js';
 import { describeProvider, differenceLines } from './describe.js';
 import { failingFreshCases } from './fresh-phase-report.js';
-import type { GateReport } from './gate-report.js';
+import { gateHeadline, type GateReport } from './gate-report.js';
 import { bySeverity } from './severity-order.js';
 
 /** GitHub's limit on one step's summary. */
@@ -24,7 +24,7 @@ function bytes(text: string): number {
 /** The summary's Markdown, at most `maxBytes` bytes of UTF-8. */
 export function renderJobSummary(report: GateReport, maxBytes = JOB_SUMMARY_LIMIT): string {
   const head: string[] = [];
-  head.push(`## kofun-ctk gate: ${report.gate.passed ? 'PASSED' : 'FAILED'} (exit ${report.gate.exit_code})`, '');
+  head.push(`## kofun-ctk gate: ${gateHeadline(report.gate)} (exit ${report.gate.exit_code})`, '');
   head.push(
     `Provider ${markdownSafe(describeProvider(report.provider))}, vector set \`${report.vector_set_sha256}\`.`,
     '',
@@ -47,13 +47,18 @@ export function renderJobSummary(report: GateReport, maxBytes = JOB_SUMMARY_LIMI
     }
     head.push('');
   }
+  for (const f of report.summary.by_feature ?? [])
+    head.push(`- NOT-APPLICABLE for the missing feature ${markdownCell(f.feature)}: ${f.vectors}`);
+  if ((report.summary.by_feature ?? []).length > 0) head.push('');
   let text = `${head.join('\n')}\n`;
   const tail = (n: number, of: number): string =>
     n < of ? `\n${of - n} more failing vectors and fresh cases: see the reports.\n` : '';
   // What matters most first, so the budget is spent on the wrong values before the ERRORs; the fresh cases that fail
   // the gate after the vectors, as the Markdown report lists them.
   const failing = [
-    ...bySeverity(report.vectors.filter((v) => gateEffect(v.verdict) !== 'passes')),
+    ...bySeverity(
+      report.vectors.filter((v) => gateEffect(v.verdict) === 'fails' || gateEffect(v.verdict) === 'incomplete'),
+    ),
     ...failingFreshCases(report.fresh),
   ];
   // Reserve room for the closing line, whatever is cut.

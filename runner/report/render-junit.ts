@@ -16,7 +16,7 @@ import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import { compareUtf8, formatViolation, escapeText } from '../../oracle/index.js';
 import { VERDICTS, verdictNotHandled, type Verdict, type VectorJudgement } from '../judge/verdict.js';
 import { summarizeVectors } from './run-summary.js';
-import type { GateReport } from './gate-report.js';
+import { conformantExcept, type GateReport } from './gate-report.js';
 import { describeProvider, differenceLines } from './describe.js';
 
 const require = createRequire(import.meta.url);
@@ -84,7 +84,10 @@ function addProperties(suite: XMLBuilder, report: GateReport): void {
   add('vector_set_sha256', report.vector_set_sha256);
   add('kit_version', report.kit_version);
   props.ele('property', { name: 'provider', value: describeProvider(report.provider) });
-  add('gate', report.gate.passed ? 'passed' : `failed (exit ${report.gate.exit_code})`);
+  const except = report.gate.missing_features ?? [];
+  const qualified = except.length === 0 ? '' : `, ${conformantExcept(except)}`;
+  add('gate', report.gate.passed ? `passed${qualified}` : `failed (exit ${report.gate.exit_code})`);
+  if (except.length > 0) add('missing_features', except.join(' '));
   add('seed', String(report.metamorphic.seed));
   add('started_at', report.started_at);
   add('duration_ms', String(report.duration_ms));
@@ -93,7 +96,10 @@ function addProperties(suite: XMLBuilder, report: GateReport): void {
   if (report.hermetic !== undefined) add('hermetic', describeHermetic(report.hermetic));
 }
 
-/** What a verdict is in JUnit: a failure, an error, skipped (a known failure), or a pass (no element). */
+/**
+ * What a verdict is in JUnit: a failure, an error, skipped (a known failure, or a vector of a feature the provider
+ * declares missing), or a pass (no element).
+ */
 function junitResult(verdict: Verdict): 'failure' | 'error' | 'skipped' | 'passed' {
   switch (verdict) {
     case 'FAIL':
@@ -103,6 +109,7 @@ function junitResult(verdict: Verdict): 'failure' | 'error' | 'skipped' | 'passe
     case 'NOT-RUN':
       return 'error';
     case 'XFAIL':
+    case 'NOT-APPLICABLE':
       return 'skipped';
     case 'PASS':
     case 'ACCEPTABLE':
@@ -143,6 +150,11 @@ function addCase(suite: XMLBuilder, v: VectorJudgement): void {
     case 'XFAIL':
       tc.ele('skipped', {
         message: `XFAIL (expected ${v.raw_verdict ?? ''}): ${escapeText(v.expectation?.reason ?? '')}`,
+      });
+      break;
+    case 'NOT-APPLICABLE':
+      tc.ele('skipped', {
+        message: `NOT-APPLICABLE: needs features ${v.missing_features.join(', ')}, which the provider declares missing`,
       });
       break;
     case 'ACCEPTABLE':
@@ -190,6 +202,7 @@ function suiteLines(v: VectorJudgement): string[] {
     case 'ERROR':
     case 'NOT-RUN':
     case 'XPASS':
+    case 'NOT-APPLICABLE':
       return [];
     default:
       return verdictNotHandled(v);

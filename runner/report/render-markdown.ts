@@ -13,7 +13,7 @@ import { markdownFence, markdownSafe } from '../../oracle/internal.js';
 import { VERDICTS, verdictNotHandled, type VectorJudgement } from '../judge/verdict.js';
 import type { DifferenceClass } from '../judge/classify-difference.js';
 import { describeProvider, differenceLines } from './describe.js';
-import type { GateReport } from './gate-report.js';
+import { gateHeadline, type GateReport } from './gate-report.js';
 import { bySeverity } from './severity-order.js';
 
 function fenced(text: string, info = ''): string[] {
@@ -24,12 +24,20 @@ function fenced(text: string, info = ''): string[] {
 /** Renders the report as Markdown. */
 export function renderMarkdown(report: GateReport): string {
   const lines: string[] = [];
-  lines.push(`# kofun-ctk gate: ${report.gate.passed ? 'PASSED' : 'FAILED'}`, '');
+  lines.push(`# kofun-ctk gate: ${gateHeadline(report.gate)}`, '');
   lines.push('| | |', '|---|---|');
   lines.push(`| vector set | \`${report.vector_set_sha256}\` |`);
   lines.push(`| provider | ${markdownSafe(describeProvider(report.provider))} |`);
   if (report.provider && report.provider.interpretations.length > 0) {
     lines.push(`| interpretations | ${report.provider.interpretations.map((i) => markdownCell(i)).join(', ')} |`);
+  }
+  const missing = report.gate.missing_features ?? [];
+  if (missing.length > 0) {
+    const allowed =
+      report.gate.allow_missing_features === true ? 'accepted by --allow-missing-features' : 'not accepted';
+    lines.push(
+      `| missing features | ${markdownCell(`${missing.join(', ')} (declared by the provider; ${allowed})`)} |`,
+    );
   }
   lines.push(`| kit | kofun-ctk ${markdownCell(report.kit_version)} |`);
   lines.push(`| selection | ${markdownCell(describeSelection(report))} |`);
@@ -68,6 +76,13 @@ export function renderMarkdown(report: GateReport): string {
     }
     lines.push('');
   }
+  const excepted = placed.filter(({ place }) => place.section === 'excepted').map(({ v }) => v);
+  if (excepted.length > 0) {
+    lines.push('## Not applicable (features the provider declares missing)', '', '| vector | features |', '|---|---|');
+    for (const v of excepted)
+      lines.push(`| ${markdownCell(v.id)} | ${markdownCell(v.missing_features?.join(', ') ?? '')} |`);
+    lines.push('');
+  }
   const failing = placed.filter(({ place }) => place.section === 'failing').map(({ v }) => v);
   if (failing.length > 0) {
     lines.push('## Vectors that fail the gate', '');
@@ -83,9 +98,11 @@ export function renderMarkdown(report: GateReport): string {
 
 /**
  * Where a vector shows in the report beyond the counts: among the acceptable and expected failures (with why),
- * among the vectors that fail the gate, or nowhere (a PASS).
+ * among the vectors that fail the gate, among those not applicable (with the features), or nowhere (a PASS).
  */
-function placeOf(v: VectorJudgement): { section: 'accepted'; why: string } | { section: 'failing' | 'passed' } {
+function placeOf(
+  v: VectorJudgement,
+): { section: 'accepted'; why: string } | { section: 'failing' | 'passed' | 'excepted' } {
   switch (v.verdict) {
     case 'ACCEPTABLE':
       return {
@@ -99,6 +116,8 @@ function placeOf(v: VectorJudgement): { section: 'accepted'; why: string } | { s
     case 'NOT-RUN':
     case 'XPASS':
       return { section: 'failing' };
+    case 'NOT-APPLICABLE':
+      return { section: 'excepted' };
     case 'PASS':
       return { section: 'passed' };
     default:
@@ -136,6 +155,12 @@ function summaryTables(report: GateReport): string[] {
   if (report.summary.by_error.length > 0) {
     out.push('## Without result bytes', '', '| error | failing | expected (XFAIL) |', '|---|---:|---:|');
     for (const e of report.summary.by_error) out.push(`| ${markdownCell(e.kind)} | ${e.failing} | ${e.expected} |`);
+    out.push('');
+  }
+  const features = report.summary.by_feature ?? [];
+  if (features.length > 0) {
+    out.push('## Not applicable, by feature', '', '| feature the provider declares missing | vectors |', '|---|---:|');
+    for (const f of features) out.push(`| ${markdownCell(f.feature)} | ${f.vectors} |`);
     out.push('');
   }
   const alternatives = report.summary.by_alternative ?? [];

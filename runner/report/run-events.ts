@@ -109,6 +109,13 @@ export interface GateOutcome {
   reasons: string[];
   /** Something selected was not judged (NOT-RUN, the provider could not start, a shard missing, an interruption). */
   incomplete: boolean;
+  /**
+   * The features the provider declares it does not implement (PROTOCOL.md, "Features"), in FEATURES order: the gate
+   * is then at best "conformant except features" these. Absent when it declares none.
+   */
+  missing_features?: string[];
+  /** `run --allow-missing-features`: whether the gate may pass with features missing; present with them. */
+  allow_missing_features?: boolean;
 }
 
 /** Receives events as they happen. */

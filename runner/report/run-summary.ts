@@ -3,7 +3,7 @@
  * report: 255 failures that all break one clause read as one line naming that clause, not
  * as "255 FAIL".
  */
-import { compareUtf8 } from '../../oracle/index.js';
+import { compareUtf8, FEATURES } from '../../oracle/index.js';
 import { VERDICTS, verdictNotHandled, type Verdict, type VectorJudgement } from '../judge/verdict.js';
 
 /** The verdict counts of one category. */
@@ -51,6 +51,17 @@ export interface RunSummary {
   by_error: ErrorSummary[];
   /** Vectors passed by a named alternative, by register entry and name (absent in reports of earlier kits). */
   by_alternative?: AlternativeSummary[];
+  /**
+   * The vectors each feature the provider declares missing left NOT-APPLICABLE (a vector that needs two counts for
+   * both), in FEATURES order; absent when none is NOT-APPLICABLE (and in reports of earlier kits).
+   */
+  by_feature?: FeatureSummary[];
+}
+
+/** How many vectors one missing feature left NOT-APPLICABLE (PROTOCOL.md, "Features"). */
+export interface FeatureSummary {
+  feature: string;
+  vectors: number;
 }
 
 function zeroCounts(): Record<Verdict, number> {
@@ -78,6 +89,7 @@ function summaryPart(v: VectorJudgement): { clauses: string[]; errorKind?: strin
     case 'PASS':
     case 'ACCEPTABLE':
     case 'XPASS':
+    case 'NOT-APPLICABLE':
       return { clauses: [], expected: false };
     default:
       return verdictNotHandled(v);
@@ -90,7 +102,9 @@ export function summarizeVectors(vectors: readonly VectorJudgement[]): RunSummar
   const clauses = new Map<string, { failing: number; expected: number; categories: Set<string> }>();
   const errors = new Map<string, ErrorSummary>();
   const alternatives = new Map<string, AlternativeSummary>();
+  const features = new Map<string, number>();
   for (const v of vectors) {
+    if (v.verdict === 'NOT-APPLICABLE') for (const f of v.missing_features) features.set(f, (features.get(f) ?? 0) + 1);
     if (v.verdict === 'ACCEPTABLE') {
       const { interpretation, name, declared } = v.acceptable;
       const key = `${interpretation}\u0000${name}`;
@@ -134,5 +148,13 @@ export function summarizeVectors(vectors: readonly VectorJudgement[]): RunSummar
     by_alternative: [...alternatives.values()].sort(
       (a, b) => compareUtf8(a.interpretation, b.interpretation) || compareUtf8(a.name, b.name),
     ),
+    ...(features.size === 0
+      ? {}
+      : {
+          by_feature: FEATURES.filter((f) => features.has(f)).map((f) => ({
+            feature: f,
+            vectors: features.get(f) ?? 0,
+          })),
+        }),
   };
 }

@@ -9,7 +9,8 @@
  * 4. `error`: an ERROR (no bytes: a crash, a timeout, a protocol fault);
  * 5. `xpass`: an XPASS (it fails the gate, but the provider is right: an expectation is stale);
  * 6. `not-run`: a NOT-RUN (nothing is known of the vector);
- * 7. then what passes the gate: `xfail`, `acceptable`, `pass`.
+ * 7. `not-applicable`: a NOT-APPLICABLE (never sent: it needs a feature the provider declares missing);
+ * 8. then what passes the gate: `xfail`, `acceptable`, `pass`.
  *
  * A FAIL found only by the metamorphic check ranks by the difference of the variant's answer. Within a rank vectors go
  * by their lead clause (the first violated clause, else the first clause the vector exercises; none sorts last), then
@@ -27,6 +28,7 @@ export const SEVERITY_RANKS = [
   'error',
   'xpass',
   'not-run',
+  'not-applicable',
   'xfail',
   'acceptable',
   'pass',
@@ -58,6 +60,8 @@ export function severityRank(v: VectorJudgement): SeverityRank {
       return 'xpass';
     case 'NOT-RUN':
       return 'not-run';
+    case 'NOT-APPLICABLE':
+      return 'not-applicable';
     case 'XFAIL':
       return 'xfail';
     case 'ACCEPTABLE':

@@ -3,16 +3,18 @@
  * instance loads each fixture once), and judged. It runs alongside the release-cost phase (run-gate.ts): each query,
  * and the first start, waits for one of the run's `jobs` work slots, which the builds hold too. The first instance
  * starts alone: when it cannot, no query vector can run, and the run says why once, with what the provider wrote to
- * stderr, instead of in every NOT-RUN vector. A vector whose file or fixture changed after the set was checked is
- * NOT-RUN; so is the vector whose call the interruption cut short, and every vector not yet sent.
+ * stderr, instead of in every NOT-RUN vector. Its hello settles the features the provider declares missing
+ * (missing-features.ts): a vector that needs one is NOT-APPLICABLE and never sent. A vector whose file or fixture
+ * changed after the set was checked is NOT-RUN; so is the vector whose call the interruption cut short, and every
+ * vector not yet sent.
  */
 import { performance } from 'node:perf_hooks';
 import { clip } from '../../oracle/internal.js';
 import { judgeFromSet } from '../judge/judge-from-set.js';
-import { notRunJudgement } from '../judge/judge-vector.js';
+import { notApplicableJudgement, notRunJudgement } from '../judge/judge-vector.js';
 import type { VectorJudgement } from '../judge/verdict.js';
 import { interruptedReason, recordBase, type GatePhase } from './gate-run.js';
-import { elapsedMs, LanePool, type LaneOutcome } from './lane-pool.js';
+import { elapsedMs, LanePool, type LaneOutcome, type LaneReady } from './lane-pool.js';
 
 /** The most characters of a provider's stderr put in the gate's reason when it cannot start. */
 const STDERR_IN_REASON = 600;
@@ -27,18 +29,29 @@ export const basePhase: GatePhase = async (run, findings) => {
   const changedFiles = new Set(findings.changedFiles);
   const incomplete = [...findings.incomplete];
   const lanes = new LanePool(options.jobs, options.launcher, run.instances);
-  const first = await run.slots.run(() => lanes.first.ensure());
+  let first: LaneReady | undefined;
+  try {
+    first = await run.slots.run(() => lanes.first.ensure());
+  } finally {
+    // The release-cost phase waits on these, so they settle whatever happened to the first instance.
+    run.features.settle(first?.ok === true ? first.connection.identity.missing_features : undefined);
+  }
+  const toSend = run.order.filter((v) => {
+    const missing = run.features.of(v.features);
+    if (missing.length > 0) recordBase(run, judgements, notApplicableJudgement(v, missing));
+    return missing.length === 0;
+  });
   if (!first.ok && abort?.aborted !== true) {
     const tail =
       first.stderrTail === undefined
         ? ''
         : `; its stderr ends: ${clip(first.stderrTail.slice(-STDERR_IN_REASON), STDERR_IN_REASON)}`;
     incomplete.push(`${first.why}${tail} (kofun-ctk smoke with the same provider options shows its stdout and stderr)`);
-    for (const v of run.order) recordBase(run, judgements, notRunJudgement(v, first.why));
+    for (const v of toSend) recordBase(run, judgements, notRunJudgement(v, first.why));
   } else {
     await lanes.each(
       abort,
-      run.order,
+      toSend,
       async (entry, lane) => {
         const t0 = performance.now();
         const read = set.readVector(entry);

@@ -9,11 +9,11 @@ import { applyExpectations } from '../judge/expectations.js';
 import { withHermeticViolations } from '../judge/hermetic-violations.js';
 import { releaseNotRunJudgement } from '../judge/judge-release-vector.js';
 import { notRunJudgement } from '../judge/judge-vector.js';
-import { PASSING } from '../judge/verdict.js';
+import { gateEffect } from '../judge/verdict.js';
 import { hermeticSection } from '../hermetic/start-hermetic.js';
 import { withFreshGate } from '../report/fresh-phase-report.js';
 import { withFuzzPhase } from '../report/fuzz-phase-report.js';
-import { computeGate, reportFromEvents, type GateReport } from '../report/gate-report.js';
+import { computeGate, reportFromEvents, withMissingFeatures, type GateReport } from '../report/gate-report.js';
 import type { InterruptReason } from '../report/run-events.js';
 import { cmp, interruptedReason, type GateFindings, type GateRun } from './gate-run.js';
 
@@ -52,11 +52,17 @@ export function finishPhase(run: GateRun, findings: GateFindings): GateReport {
   const ordered = [...judgements.values()].sort((a, b) => cmp(a.id, b.id));
   const applied = applyExpectations(ordered, options.expectations, options.knownIds);
   for (const judgement of applied.judgements) {
-    const reproduce = PASSING.has(judgement.verdict) ? undefined : options.reproduce?.(judgement);
+    const effect = gateEffect(judgement.verdict);
+    const reproduce = effect === 'passes' || effect === 'excepted' ? undefined : options.reproduce?.(judgement);
     run.emit({ event: 'vector', judgement: reproduce === undefined ? judgement : { ...judgement, reproduce } });
   }
   const vectorGate = computeGate(applied.judgements, applied.unknown, incomplete);
-  const gate = findings.fresh === undefined ? vectorGate : withFreshGate(vectorGate, findings.fresh);
+  const withFresh = findings.fresh === undefined ? vectorGate : withFreshGate(vectorGate, findings.fresh);
+  const notApplicable =
+    applied.judgements.filter((j) => j.verdict === 'NOT-APPLICABLE').length +
+    (findings.fresh?.counts['NOT-APPLICABLE'] ?? 0);
+  const features = { missing: run.features.list(), allow: run.features.allow };
+  const gate = withMissingFeatures(withFresh, features, notApplicable);
   run.emit({
     event: 'run-end',
     gate,

@@ -9,13 +9,16 @@
  * A count takes vectors whose world has at most {@link LIGHT_WORLD_CANDIDATES} candidates and as many interfaces (a
  * million-candidate world costs seconds to load on each side); `all` takes every selected query vector. Each case is
  * replayed by `run --id VECTOR --seed SEED --fresh all`: a case depends on the seed and its vector alone.
+ *
+ * A case from a vector that needs a feature the provider declares missing (missing-features.ts) is NOT-APPLICABLE,
+ * never sent, and not counted in a count's sample, so the provider is still asked that many cases it can answer.
  */
 import { performance } from 'node:perf_hooks';
 import { sha256Hex, type FixtureV1, type LoadedFixture } from '../../oracle/index.js';
 import { deriveFreshCase, type FreshCase } from '../fuzz/fresh-case.js';
 import { renameWorld, type RenamedWorld } from '../fuzz/rename-world.js';
 import { applyExpectations } from '../judge/expectations.js';
-import { judgeVector, notRunJudgement } from '../judge/judge-vector.js';
+import { judgeVector, notApplicableJudgement, notRunJudgement } from '../judge/judge-vector.js';
 import { gateEffect, type VectorJudgement } from '../judge/verdict.js';
 import { freshPhaseReport, type FreshCaseReport } from '../report/fresh-phase-report.js';
 import type { QueryVectorEntry, VectorSet } from '../vectors/vector-source.js';
@@ -36,7 +39,9 @@ export const freshPhase: GatePhase = async (run, findings) => {
   const abort = options.abort;
   if (fresh === undefined || fresh.sample === 0 || abort?.aborted === true) return findings;
   const changedFiles = new Set(findings.changedFiles);
-  const chosen = chooseFreshCases(options.vectorSet, run.order, fresh, changedFiles);
+  const chosen = chooseFreshCases(options.vectorSet, run.order, fresh, changedFiles, (v) =>
+    run.features.of(v.features),
+  );
   const cases = [...chosen.cases].sort((a, b) => cmp(a.world.sha256, b.world.sha256) || cmp(a.vector.id, b.vector.id));
   const judged = new Map<FreshCase, VectorJudgement>();
   const lanes = new LanePool(options.jobs, options.launcher, run.instances);
@@ -78,6 +83,13 @@ export const freshPhase: GatePhase = async (run, findings) => {
     fixture_sha256: (cases[i] as FreshCase).world.sha256,
     judgement: gateEffect(judgement.verdict) === 'passes' ? judgement : withReproduce(judgement, fresh),
   }));
+  for (const { case: c, missing } of chosen.notApplicable)
+    reports.push({
+      from: c.vector.id,
+      seed: fresh.seed,
+      fixture_sha256: c.world.sha256,
+      judgement: notApplicableJudgement(c.vector, missing),
+    });
   return {
     ...findings,
     changedFiles,
@@ -103,14 +115,16 @@ function withReproduce(judgement: VectorJudgement, fresh: FreshPhasePlan): Vecto
 /**
  * The cases of the run: the selected query vectors in the order of the SHA-256 of `<seed>:<id>`, each derived in its
  * world renamed under the seed, until the plan's count is reached (every vector for `all`). A vector whose file or
- * fixture changed after the set was checked is left out and its file recorded.
+ * fixture changed after the set was checked is left out and its file recorded. A case whose vector needs a feature
+ * `missingOf` names goes to `notApplicable` and does not count towards the plan's count.
  */
 function chooseFreshCases(
   set: VectorSet,
   selected: readonly QueryVectorEntry[],
   fresh: FreshPhasePlan,
   changedFiles: Set<string>,
-): { cases: FreshCase[]; skipped: number } {
+  missingOf: (vector: QueryVectorEntry) => string[],
+): { cases: FreshCase[]; notApplicable: { case: FreshCase; missing: string[] }[]; skipped: number } {
   const order = selected
     .map((entry) => ({ entry, key: sha256Hex(`${fresh.seed}:${entry.id}`) }))
     .sort((a, b) => cmp(a.key, b.key))
@@ -118,6 +132,7 @@ function chooseFreshCases(
   const light = new Map<string, boolean>();
   const worlds = new Map<string, { source: LoadedFixture; world: RenamedWorld } | undefined>();
   const cases: FreshCase[] = [];
+  const notApplicable: { case: FreshCase; missing: string[] }[] = [];
   let skipped = 0;
   for (const entry of order) {
     if (fresh.sample !== 'all' && cases.length >= fresh.sample) break;
@@ -151,10 +166,12 @@ function chooseFreshCases(
     }
     const world = worlds.get(entry.fixtureSha256);
     const derived = world === undefined ? undefined : deriveFreshCase(read.value, world.source, world.world);
-    if (derived?.ok === true) cases.push(derived.case);
-    else skipped += 1;
+    const missing = missingOf(entry);
+    if (derived?.ok !== true) skipped += 1;
+    else if (missing.length > 0) notApplicable.push({ case: derived.case, missing });
+    else cases.push(derived.case);
   }
-  return { cases, skipped };
+  return { cases, notApplicable, skipped };
 }
 
 /** Whether a world is light enough for a count's sample (see {@link LIGHT_WORLD_CANDIDATES}). */

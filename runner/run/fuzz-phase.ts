@@ -24,11 +24,18 @@ export const fuzzPhase: GatePhase = async (run, findings) => {
     startTimeoutMs: options.startTimeoutMs,
     restartBudget: options.restartBudget,
     kitVersion: options.kitVersion,
+    missing: run.features.current(),
   });
   const base = { seed: fuzz.seed, cases: fuzz.cases };
   let report: FuzzPhaseReport;
   if (outcome.kind === 'no-provider') report = { ...base, outcome: 'no-provider', message: outcome.message };
-  else if (outcome.kind === 'passed') report = { ...base, outcome: 'passed', classes: outcome.classes };
+  else if (outcome.kind === 'passed')
+    report = {
+      ...base,
+      outcome: 'passed',
+      classes: outcome.classes,
+      ...(outcome.notApplicable === 0 ? {} : { not_applicable: outcome.notApplicable }),
+    };
   else {
     const vectorId = writeFuzzVector(fuzz.folder, outcome, options.kitVersion);
     report = {

@@ -16,6 +16,7 @@ import type { EventSink, RunEvent, RunSelection } from '../report/run-events.js'
 import type { QueryVectorEntry, ReleaseVector, VectorSet } from '../vectors/vector-source.js';
 import type { InstanceBudget } from './lane-pool.js';
 import { declarableInterpretations } from './declared-interpretations.js';
+import { RunFeatures, type FeaturesPlan } from './missing-features.js';
 import { WorkSlots } from './work-slots.js';
 import type {
   BasePhasePlan,
@@ -56,6 +57,11 @@ export interface GateRunOptions extends BasePhasePlan {
   /** The command that reproduces a judgement that fails the gate, shown beside it in every report. */
   reproduce?: (judgement: VectorJudgement) => string | undefined;
   /**
+   * The features the configuration declares missing, and `--allow-missing-features` (PROTOCOL.md, "Features");
+   * absent: none, and not allowed.
+   */
+  features?: FeaturesPlan;
+  /**
    * `--hermetic`: the traces of the run's provider instances, read once every instance is closed, or why none could
    * be made; its section travels in the run-end event, so a report rebuilt from the events keeps it.
    */
@@ -86,6 +92,8 @@ export interface GateRun {
   readonly slots: WorkSlots;
   /** The restart budget and timeouts every provider instance of the run shares. */
   readonly instances: InstanceBudget;
+  /** The features the provider declares missing: its configuration's, and its hello's once the first instance ran. */
+  readonly features: RunFeatures;
 }
 
 /** What the phases have found: a judgement per vector so far, and what the later phases need of the earlier ones. */
@@ -133,6 +141,7 @@ export function openGateRun(options: GateRunOptions): GateRun {
   });
   const order = [...options.selected].sort((a, b) => cmp(a.fixtureSha256, b.fixtureSha256) || cmp(a.id, b.id));
   const releaseOrder = [...(options.selectedRelease ?? [])].sort((a, b) => cmp(a.id, b.id));
+  const features = new RunFeatures(options.features ?? { configured: [], allow: false });
   return {
     options,
     emit,
@@ -150,7 +159,9 @@ export function openGateRun(options: GateRunOptions): GateRun {
       timeoutMs: options.timeoutMs,
       identityEmitted: false,
       declarable: declarableInterpretations(options.vectorSet),
+      configuredFeatures: options.features?.configured ?? [],
     },
+    features,
   };
 }
 

@@ -42,6 +42,7 @@ function budget(events: RunEvent[], declarable: string[] = []): InstanceBudget {
     timeoutMs: 1000,
     identityEmitted: false,
     declarable: new Set(declarable),
+    configuredFeatures: [],
   };
 }
 

@@ -9,8 +9,10 @@ import type {
   CallOutcome,
   ProviderConnection,
   ProviderFault,
+  ProviderIdentity,
   ProviderLauncher,
 } from '../adapters/provider-connection.js';
+import { declaredFeatures, undeclarableFeatures } from '../vectors/declared-features.js';
 import type { EventSink } from '../report/run-events.js';
 import type { SetRead } from '../vectors/vector-source.js';
 import { describeFault } from './describe-fault.js';
@@ -31,6 +33,8 @@ export interface InstanceBudget {
    * never answers its hello costs one start timeout per run, not one per phase and instance.
    */
   unstartable?: LaneReady & { ok: false };
+  /** The features the configuration declares missing, reported with the hello's in the provider's identity. */
+  configuredFeatures: readonly string[];
 }
 
 /** A call's outcome, or why the vector was not sent (`changedFile` when a file of the set changed after the check). */
@@ -90,7 +94,9 @@ export class Lane {
       this.budget.unstartable = failed;
       return failed;
     }
-    const refused = undeclarableProblem(started.value.identity.interpretations, this.budget.declarable);
+    const refused =
+      undeclarableProblem(started.value.identity.interpretations, this.budget.declarable) ??
+      undeclarableFeatures(started.value.identity.missing_features ?? [], "the provider's hello");
     if (refused !== undefined) {
       await started.value.close();
       this.refused = refused;
@@ -99,7 +105,7 @@ export class Lane {
     this.connection = started.value;
     if (!this.budget.identityEmitted) {
       this.budget.identityEmitted = true;
-      this.budget.emit({ event: 'provider', identity: started.value.identity });
+      this.budget.emit({ event: 'provider', identity: withConfiguredFeatures(started.value.identity, this.budget) });
     }
     return { ok: true, connection: started.value };
   }
@@ -155,6 +161,13 @@ export class Lane {
     if (idle === undefined || this.charged === connection || this.lastSent === undefined) return undefined;
     return { vectorId: this.lastSent, fault: { ...idle, message: `after its answer: ${idle.message}` } };
   }
+}
+
+/** `identity` with the configuration's missing features beside the hello's, as every report names the provider. */
+function withConfiguredFeatures(identity: ProviderIdentity, budget: InstanceBudget): ProviderIdentity {
+  const missing = declaredFeatures([...(identity.missing_features ?? []), ...budget.configuredFeatures]);
+  const { missing_features: _hello, ...rest } = identity;
+  return missing.length === 0 ? rest : { ...rest, missing_features: missing };
 }
 
 /** A fault between calls after a lane's last answer, charged to the last vector it sent. */

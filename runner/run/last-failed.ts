@@ -35,7 +35,8 @@ export function lastFailedIds(path: string, vectorSetSha256: string): Set<string
   const report = value as { vectors: { id: string; verdict: string }[] };
   const failed = new Set<string>();
   for (const v of report.vectors) {
-    if (!PASSING.has(v.verdict as Verdict)) failed.add(v.id);
+    // A NOT-APPLICABLE vector did not fail: it needs a feature the provider declares missing, and was never sent.
+    if (!PASSING.has(v.verdict as Verdict) && v.verdict !== 'NOT-APPLICABLE') failed.add(v.id);
   }
   if (failed.size === 0)
     throw new UsageError(`--last-failed ${path}: no vector failed the gate in that report; nothing to re-run`);

@@ -4,7 +4,9 @@
  * this thread because the builds set the process umask. It runs alongside the base phase (run-gate.ts): each vector's
  * builds wait for one of the run's `jobs` work slots, which the queries hold too, so queries and builds together
  * never exceed `jobs`. Without declared build commands they are NOT-RUN, which leaves the run incomplete; a fixture
- * file that changed after the set was checked is never built.
+ * file that changed after the set was checked is never built. A provider that declares the release-cost feature
+ * missing (missing-features.ts: its configuration, or its hello, which this phase waits for) gets them
+ * NOT-APPLICABLE, built by nobody.
  */
 import { performance } from 'node:perf_hooks';
 import {
@@ -13,6 +15,7 @@ import {
   NO_BUILD_COMMANDS_NOT_RUN,
   releaseNotRunJudgement,
 } from '../judge/judge-release-vector.js';
+import { notApplicableJudgement } from '../judge/judge-vector.js';
 import { interruptedReason, recordBase, type GatePhase } from './gate-run.js';
 import { elapsedMs, pool } from './lane-pool.js';
 
@@ -24,11 +27,19 @@ export const releaseCostPhase: GatePhase = async (run, findings) => {
   const judgements = new Map(findings.judgements);
   const changedFiles = new Set(findings.changedFiles);
   const incomplete = [...findings.incomplete];
-  if (run.releaseOrder.length > 0 && plan === null) {
+  // The features are settled by the base phase once the first instance started; nothing is built before.
+  if (run.releaseOrder.length > 0) await run.features.settled;
+  const toBuild = run.releaseOrder.filter((vector) => {
+    const missing = run.features.of(vector.features);
+    if (missing.length > 0) recordBase(run, judgements, notApplicableJudgement(vector, missing));
+    return missing.length === 0;
+  });
+  if (toBuild.length > 0 && plan === null) {
     incomplete.push(
-      `${run.releaseOrder.length} release-cost vectors not run: ${NO_BUILD_COMMANDS} (declare build, a ` +
-        `kofun.ctk.release-build/v1 file or object, in the provider configuration, or leave the ` +
-        `release-cost category out of the selection with --exclude-category release-cost)`,
+      `${toBuild.length} release-cost vectors not run: ${NO_BUILD_COMMANDS} (declare build, a ` +
+        `kofun.ctk.release-build/v1 file or object, in the provider configuration, leave the ` +
+        `release-cost category out of the selection with --exclude-category release-cost, or declare the ` +
+        `release-cost feature missing)`,
     );
   }
   // A NOT-RUN judgement builds nothing, so it needs no slot of the run's work.
@@ -36,7 +47,7 @@ export const releaseCostPhase: GatePhase = async (run, findings) => {
   const workers = Array.from({ length: Math.max(1, options.jobs) }, (_, i) => i);
   await pool(
     options.abort,
-    run.releaseOrder,
+    toBuild,
     workers,
     async (vector) => {
       const t0 = performance.now();

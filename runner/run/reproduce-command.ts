@@ -86,6 +86,7 @@ function replaysAlone(judgement: VectorJudgement): boolean {
     case 'PASS':
     case 'ACCEPTABLE':
     case 'XFAIL':
+    case 'NOT-APPLICABLE':
       return false;
     default:
       return verdictNotHandled(judgement);

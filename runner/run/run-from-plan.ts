@@ -174,6 +174,7 @@ export async function runFromPlan(plan: RunPlan, chosen: ChosenVectors, io: CliI
     ...(phases.fuzz.cases > 0 ? { fuzz: { ...phases.fuzz, launcher: launcherFor(spec, launch) } } : {}),
     abort: interruption.signal,
     reproduce: (j) => reproduceCommand(j, reproduce),
+    features: { configured: config.missingFeatures ?? [], allow: phases.finish.allowMissingFeatures },
     ...(hermetic === undefined ? {} : { hermetic }),
   };
   let report: GateReport;
@@ -194,9 +195,12 @@ export async function runFromPlan(plan: RunPlan, chosen: ChosenVectors, io: CliI
     await new Promise<void>((r) => eventsOut.end(r));
   };
   const notes: string[] = [];
-  if (releaseBuild === null && chosen.selectedRelease.length > 0) {
+  // The release-cost vectors a missing feature left NOT-APPLICABLE are not NOT-RUN.
+  const releaseIds = new Set(chosen.selectedRelease.map((v) => v.id));
+  const releaseNotRun = report.vectors.filter((v) => releaseIds.has(v.id) && v.verdict === 'NOT-RUN').length;
+  if (releaseBuild === null && releaseNotRun > 0) {
     notes.push(
-      `${chosen.selectedRelease.length} release-cost vectors NOT-RUN: ${NO_BUILD_COMMANDS}.`,
+      `${releaseNotRun} release-cost vectors NOT-RUN: ${NO_BUILD_COMMANDS}.`,
       `  To judge them, declare "build" (a kofun.ctk.release-build/v1 file or object) in the ` +
         `--config provider configuration.`,
       `  To leave them out: --exclude-category release-cost`,

@@ -96,6 +96,11 @@ export interface FuzzPhasePlan {
 export interface FinishPhasePlan {
   /** `--expectations`, absolute (else the provider configuration's, if it names one). */
   expectations?: string;
+  /**
+   * `--allow-missing-features`: the gate may pass with features the provider declares missing ("conformant except
+   * features X, Y"); without it such a gate fails (PROTOCOL.md, "Features").
+   */
+  allowMissingFeatures: boolean;
 }
 
 /** How each phase of the gate runs (run-gate.ts), and the limit on the whole run. */
@@ -171,6 +176,7 @@ export interface RunCliOptions extends ProviderOptions, SandboxOptions {
   fuzzOut: string;
   hermetic?: boolean;
   strace: string;
+  allowMissingFeatures?: boolean;
 }
 
 /** Declares the options of `kofun-ctk run` (beside the provider options) on `command`. */
@@ -227,6 +233,11 @@ export function declareRunOptions(command: Command): Command {
       String(RUN_DEFAULTS.fresh),
     )
     .option('--expectations <file>', 'known failures: JSON [{id, verdict, reason, clauses?}], id may end in *')
+    .option(
+      '--allow-missing-features',
+      'pass the gate "conformant except features X, Y" when the provider declares features missing (their vectors ' +
+        'NOT-APPLICABLE); without it such a gate fails',
+    )
     .option('--update-expectations <file>', 'write FILE from this run: an entry for every FAIL and ERROR, reasons kept')
     .option(
       '--report <formats>',
@@ -323,7 +334,10 @@ export function readRunPlan(opts: RunCliOptions, io: Pick<CliIo, 'cwd'>, drawSee
       metamorphic: { sample, seed },
       fresh,
       fuzz,
-      finish: opts.expectations === undefined ? {} : { expectations: at(opts.expectations) },
+      finish: {
+        ...(opts.expectations === undefined ? {} : { expectations: at(opts.expectations) }),
+        allowMissingFeatures: opts.allowMissingFeatures === true,
+      },
       ...(globalTimeoutMs === undefined ? {} : { globalTimeoutMs }),
     },
     reports,

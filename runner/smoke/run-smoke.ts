@@ -5,12 +5,14 @@
  * told for information only: smoke asks whether the provider speaks the protocol (PROTOCOL.md), not whether it
  * answers correctly, which is the gate's business.
  */
-import type {
-  ProviderConnection,
-  ProviderFault,
-  ProviderIdentity,
-  ProviderLauncher,
+import {
+  NO_BYTES,
+  type ProviderConnection,
+  type ProviderFault,
+  type ProviderIdentity,
+  type ProviderLauncher,
 } from '../adapters/provider-connection.js';
+import { undeclarableFeatures } from '../vectors/declared-features.js';
 import type { WireObserver } from '../adapters/persistent-process.js';
 import type { Verdict } from '../judge/verdict.js';
 import { judgeFromSet } from '../judge/judge-from-set.js';
@@ -117,8 +119,16 @@ export async function runSmoke(options: {
   let answer: SmokeOutcome['answer'];
   let connection: ProviderConnection | undefined;
   const started = await options.launcher({ timeoutMs: options.startTimeoutMs });
+  // A hello that declares a feature the kit does not know is refused as the gate refuses it (PROTOCOL.md, "Features").
+  const refused = started.ok
+    ? undeclarableFeatures(started.value.identity.missing_features ?? [], "the provider's hello")
+    : undefined;
   if (!started.ok) steps.push({ step: 'handshake', ok: false, fault: started.fault });
-  else {
+  else if (refused !== undefined) {
+    identity = started.value.identity;
+    steps.push({ step: 'handshake', ok: false, fault: { kind: 'start', message: refused, stderrTail: NO_BYTES } });
+    await started.value.close();
+  } else {
     connection = started.value;
     identity = connection.identity;
     steps.push({ step: 'handshake', ok: true });

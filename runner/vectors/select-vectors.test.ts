@@ -11,6 +11,7 @@ const v = (id: string, clauses: string[] = []): QueryVectorEntry => ({
   intent: '',
   clauses,
   interpretations: [],
+  features: [],
   fixtureSha256: '0'.repeat(64),
   acceptable: [],
   file: `${id}.json`,

@@ -10,13 +10,21 @@
  */
 import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { compareUtf8, createSha256, type LoadedFixture, schemaViolations, sha256Hex } from '../../oracle/index.js';
+import {
+  compareUtf8,
+  createSha256,
+  type Feature,
+  type LoadedFixture,
+  schemaViolations,
+  sha256Hex,
+} from '../../oracle/index.js';
 import {
   RELEASE_EXPECTATION_SCHEMA,
   isQueryVector,
   vectorSetDigest,
   type ManifestFile,
   type VectorFile,
+  type VectorHead,
   parseJsonInput,
   formatJsonInputProblem,
   vectorBytes,
@@ -45,6 +53,8 @@ export interface QueryVectorEntry {
   intent: string;
   clauses: string[];
   interpretations: string[];
+  /** The features the vector needs (PROTOCOL.md, "Features"); none when its file lists none. */
+  features: Feature[];
   fixtureSha256: string;
   /** The vector file, relative to the vector folder, with `/` separators. */
   file: string;
@@ -69,6 +79,8 @@ export interface ReleaseVector {
   intent: string;
   clauses: string[];
   interpretations: string[];
+  /** The features the vector needs: `release-cost` for the kit's own. */
+  features: Feature[];
   fixtureSha256: string;
   /** The kofun.ctk.release-expectation/v1 record, as the vector holds it. */
   release: unknown;
@@ -200,19 +212,7 @@ function checkVectorFile(root: string, path: string, fileSha256: string, bytes: 
       fail(root, `${path} has neither a request nor a ${RELEASE_EXPECTATION_SCHEMA} release expectation`);
     if (typeof v.fixture_sha256 !== 'string' || !SHA_RE.test(v.fixture_sha256))
       fail(root, `${path} has no fixture_sha256`);
-    return {
-      kind: 'release',
-      vector: {
-        id: v.id,
-        category: v.category,
-        intent: v.intent,
-        clauses: [...v.clauses],
-        interpretations: [...v.interpretations],
-        fixtureSha256: v.fixture_sha256,
-        release: v.release,
-        file: path,
-      },
-    };
+    return { kind: 'release', vector: { ...entryHead(v), release: v.release, file: path } };
   }
   // The results are hashed as they are encoded, a slice at a time: a 4 MiB result is not copied to be checked.
   if (utf8Sha256(v.expected.result) !== v.expected.sha256)
@@ -226,17 +226,27 @@ function checkVectorFile(root: string, path: string, fileSha256: string, bytes: 
   return {
     kind: 'query',
     vector: {
-      id: v.id,
-      category: v.category,
-      intent: v.intent,
-      clauses: [...v.clauses],
-      interpretations: [...v.interpretations],
-      fixtureSha256: v.fixture_sha256,
+      ...entryHead(v),
       file: path,
       fileSha256,
       expectedSha256: v.expected.sha256,
       acceptable,
     },
+  };
+}
+
+/** What a query and a release-cost vector keep of their file's head; `features` none when the file lists none. */
+function entryHead(
+  v: VectorHead,
+): Pick<QueryVectorEntry, 'id' | 'category' | 'intent' | 'clauses' | 'interpretations' | 'features' | 'fixtureSha256'> {
+  return {
+    id: v.id,
+    category: v.category,
+    intent: v.intent,
+    clauses: [...v.clauses],
+    interpretations: [...v.interpretations],
+    features: [...(v.features ?? [])],
+    fixtureSha256: v.fixture_sha256,
   };
 }
 

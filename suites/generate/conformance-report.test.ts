@@ -36,6 +36,7 @@ const vector: VectorFile = {
   intent: 'A | B with `code`\nand a line break.',
   clauses: ['KD-A-01'],
   interpretations: ['OQ-01'],
+  features: [],
   fixture_sha256: 'cd'.repeat(32),
   request: { encoding: 'utf8', data: '{}\n' },
   expected: { result: '{}\n', sha256: 'ef'.repeat(32) },

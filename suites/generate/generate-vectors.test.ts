@@ -59,6 +59,22 @@ test(
   },
 );
 
+test('each vector lists the features its request exercises (PROTOCOL.md, "Features"), worked from the intents', () => {
+  const set = generateVectors([...completeCases(), ...invalidCases()], OPTIONS);
+  const features = (id: string): unknown =>
+    (JSON.parse(new TextDecoder().decode(set.files.get(`${id}.json`))) as { features: unknown }).features;
+  // "Why is an expected operation unavailable?" asked of a callable operation: the query kind explain-operation.
+  assert.equal(features('complete/explain-callable-operation'), ['explain-operation']);
+  // A type-and-operations query with include_unavailable true on an owned literal: the rejected rows on request.
+  assert.equal(features('complete/owned-literal-include-unavailable'), ['include-unavailable']);
+  // The type of List[Text] and its operations without the flag: the core of the contract, no feature.
+  assert.equal(features('complete/list-text-type'), []);
+  assert.equal(features('complete/list-text-operations'), []);
+  // An explanation whose spelling is over 1,024 bytes is an invalid request (L139): answered before any lookup.
+  assert.equal(features('invalid/spelling-1025-bytes'), []);
+  assert.equal(features('invalid/non-nfc-string'), []);
+});
+
 test('a stale case with several mismatches carries the other stale reasons as acceptable results', () => {
   const set = generateVectors(staleCases(), OPTIONS);
   const vector = JSON.parse(new TextDecoder().decode(set.files.get('stale/combined-source-and-generation.json'))) as {

@@ -12,7 +12,7 @@ import {
   encodeCanonical,
   type JsonObject,
   type FixtureV1,
-  evaluateQueryOrThrow,
+  type QueryEvaluation,
   ALTERNATIVE_READINGS,
   type AlternativeReading,
   type DiscoveryRequestV1,
@@ -33,6 +33,9 @@ import {
   type VectorFile,
   type VectorHead,
   checkRuntimeUnicode,
+  evaluateQueryRecordOrThrow,
+  queryFeatures,
+  RELEASE_COST_FEATURES,
 } from '../../oracle/internal.js';
 import {
   CATEGORIES,
@@ -80,9 +83,9 @@ function oracleAnswer(
   requestBytes: Uint8Array,
   fixture: FixtureV1,
   reading?: AlternativeReading,
-): Uint8Array {
+): QueryEvaluation {
   try {
-    return evaluateQueryOrThrow(requestBytes, loaded(fixture), reading === undefined ? {} : { reading });
+    return evaluateQueryRecordOrThrow(requestBytes, loaded(fixture), reading === undefined ? {} : { reading });
   } catch (err) {
     throw new Error(`case ${c.id}: the oracle failed on ${what}: ${err instanceof Error ? err.message : String(err)}`);
   }
@@ -99,10 +102,19 @@ export function expectationMismatch(expect: ExpectedAnswer, resultText: string):
   return undefined;
 }
 
-/** The vector of one query case; the results are the oracle's. */
-function queryVector(c: QueryCase, head: Omit<VectorHead, 'format' | 'generated'>, stamp: GeneratedStamp): VectorFile {
+/**
+ * The vector of one query case; the results are the oracle's, and so are its features: derived from the request, the
+ * fixture and the steps the expected result's evaluation spent (oracle/features/query-features.ts).
+ */
+function queryVector(
+  c: QueryCase,
+  head: Omit<VectorHead, 'format' | 'generated' | 'features'>,
+  stamp: GeneratedStamp,
+): VectorFile {
   const requestBytes = 'record' in c.request ? canonicalRequest(c.request.record) : c.request.bytes;
-  const expected = encodeResult(oracleAnswer(c, 'the expected result', requestBytes, c.fixture));
+  const evaluation = oracleAnswer(c, 'the expected result', requestBytes, c.fixture);
+  const expected = encodeResult(evaluation.bytes);
+  const features = queryFeatures(requestBytes, loaded(c.fixture), evaluation.steps);
   const mismatch = expectationMismatch(c.expect, expected.result);
   if (mismatch !== undefined) throw new Error(`case ${c.id} states ${mismatch}`);
   const acceptable: AcceptableResult[] = [];
@@ -116,7 +128,8 @@ function queryVector(c: QueryCase, head: Omit<VectorHead, 'format' | 'generated'
         `case ${c.id}: alternative ${alt.name} asks for reading ${reading}, which the oracle cannot follow`,
       );
     const result = encodeResult(
-      oracleAnswer(c, `alternative ${alt.name}`, altRequest, altFixture, reading as AlternativeReading | undefined),
+      oracleAnswer(c, `alternative ${alt.name}`, altRequest, altFixture, reading as AlternativeReading | undefined)
+        .bytes,
     );
     // An alternative the oracle answers exactly like the expected result, or like an
     // earlier alternative, widens nothing: it is a fault of the case.
@@ -124,7 +137,7 @@ function queryVector(c: QueryCase, head: Omit<VectorHead, 'format' | 'generated'
     seen.add(result.sha256);
     acceptable.push({ name: alt.name, reason: alt.reason, interpretation: alt.interpretation, ...result });
   }
-  return queryVectorFile({ generated: stamp, ...head }, requestBytes, expected, acceptable);
+  return queryVectorFile({ generated: stamp, ...head, features }, requestBytes, expected, acceptable);
 }
 
 /** Every world a query is asked on: each query case's fixture and each alternative's own. */
@@ -161,7 +174,7 @@ export function generateVectors(cases: readonly CaseDefinition[], options: Gener
   function addCase(c: CaseDefinition): void {
     const fixture = fixtureFile(c.fixture);
     files.set(fixtureFilePath(fixture.sha256), fixture.bytes);
-    const head: Omit<VectorHead, 'format' | 'generated'> = {
+    const head: Omit<VectorHead, 'format' | 'generated' | 'features'> = {
       id: c.id,
       category: c.category,
       intent: c.intent,
@@ -172,7 +185,13 @@ export function generateVectors(cases: readonly CaseDefinition[], options: Gener
     const vector: VectorFile =
       c.kind === 'query'
         ? queryVector(c, head, stamp)
-        : { format: VECTOR_FORMAT, generated: stamp, ...head, release: c.release };
+        : {
+            format: VECTOR_FORMAT,
+            generated: stamp,
+            ...head,
+            features: [...RELEASE_COST_FEATURES],
+            release: c.release,
+          };
     if ('request' in vector) {
       const codePoints = codePointsBeyondBaseline(vector.request, fixture.bytes);
       if (codePoints.length > 0) beyond.push({ id: c.id, code_points: codePoints });

@@ -4,6 +4,7 @@
  * well enough to consume the vectors without the kit.
  */
 import { CATEGORIES } from '../case-definition.js';
+import { FEATURES } from '../../oracle/index.js';
 import {
   GENERATED_NOTE,
   GENERATOR,
@@ -63,6 +64,10 @@ export function renderVectorsReadme(manifest: ManifestFile): string {
       '`oracle/interpretations.json`). A result equal to one of them is ACCEPTABLE, not PASS.',
     '- `clauses` and `interpretations`: the KD- clauses the vector exercises and the interpretation entries its ' +
       'expected result depends on.',
+    `- \`features\`: the features the vector needs, of ${FEATURES.map((f) => `\`${f}\``).join(', ')} ` +
+      '(PROTOCOL.md, "Features"), derived by the generator from what the vector exercises ' +
+      '(`oracle/features/query-features.ts`); a provider that declares one of them missing gets the vector ' +
+      'NOT-APPLICABLE, never PASS.',
     '',
     'A release-cost vector carries `release` (`kofun.ctk.release-expectation/v1`) instead of `request`, ' +
       '`expected` and `acceptable`.',
