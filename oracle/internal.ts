@@ -54,3 +54,13 @@ export {
   type JsonInputProblem,
 } from './json-input/read-json-input.js';
 export { describeInputViolations } from './json-input/describe-input-violations.js';
+export {
+  ONE_READING,
+  READING_SWITCHES,
+  readingRun,
+  readingSwitch,
+  runnableLabels,
+  type ReadingRun,
+} from './pipeline/reading-switches.js';
+export type { AcceptanceRule, ReadingSwitch } from './pipeline/readings.js';
+export { unrunnableAlternatives, type UnrunnableAlternative } from './pipeline/alternative-answers.js';

@@ -14,8 +14,11 @@ import {
   type DiscoveryResultV1,
 } from '../records/discovery-records.js';
 
-/** Reasons of an invalid result: request/schema and position failures (OQ-02 A, OQ-10 A). */
-export type InvalidReason = 'invalid-request' | 'invalid-position';
+/**
+ * Reasons of an invalid result: request/schema and position failures (OQ-02 A, OQ-10 A); under OQ-02 B also an
+ * over-limit request's limit-exhausted.
+ */
+export type InvalidReason = 'invalid-request' | 'invalid-position' | 'limit-exhausted';
 
 /** Reasons of a stale result (KD-RES-11). */
 export type StaleReason =
@@ -39,7 +42,7 @@ export function echoAnalysis(key: AnalysisKey): AnalysisKey {
 function emptyResult(
   status: 'invalid' | 'stale' | 'unavailable',
   analysis: AnalysisKey | null,
-  reason: InvalidReason | StaleReason | UnavailableReason,
+  reason: InvalidReason | StaleReason | UnavailableReason | 'invalid-position',
 ): DiscoveryResultV1 {
   return {
     schema: RESULT_SCHEMA,
@@ -69,4 +72,9 @@ export function staleResult(requestAnalysis: AnalysisKey, reason: StaleReason): 
 /** unavailable: the valid request's analysis echoed, no useful fact (KD-RES-12, KD-RES-13). */
 export function unavailableResult(requestAnalysis: AnalysisKey, reason: UnavailableReason): DiscoveryResultV1 {
   return emptyResult('unavailable', echoAnalysis(requestAnalysis), reason);
+}
+
+/** unavailable / invalid-position with the analysis echoed: a failing position under OQ-10 B or C, or OQ-17 C. */
+export function positionUnavailableResult(requestAnalysis: AnalysisKey): DiscoveryResultV1 {
+  return emptyResult('unavailable', echoAnalysis(requestAnalysis), 'invalid-position');
 }

@@ -11,10 +11,11 @@
 import {
   type JsonObject,
   loadFixture,
-  evaluateQuery,
+  answersWithAlternatives,
   verifyResult,
   compareUtf8,
   sha256Hex,
+  type Answers,
 } from '../../oracle/index.js';
 import {
   CATEGORIES,
@@ -58,8 +59,11 @@ export interface FuzzOptions {
 /** How many of the generated cases (shrinks left out) reached each class of FUZZ_CLASSES. */
 export type FuzzClassCounts = Record<FuzzClass, number>;
 
+/** How many generated cases the provider answered with a named alternative, by the alternative's name. */
+export type FuzzAlternativeCounts = Record<string, number>;
+
 export type FuzzOutcome =
-  | { kind: 'passed'; runs: number; seed: number; classes: FuzzClassCounts }
+  | { kind: 'passed'; runs: number; seed: number; classes: FuzzClassCounts; acceptable: FuzzAlternativeCounts }
   | { kind: 'no-provider'; message: string }
   | {
       kind: 'disagreement';
@@ -69,9 +73,12 @@ export type FuzzOutcome =
       shape: CaseShape;
       /** The minimal case; `request` is the query that disagreed (`before` was asked first, and agreed). */
       case: FuzzCase;
+      /** The oracle's answer and the named alternatives beside it (alternative-answers.ts), as a vector carries them. */
+      answers: Answers;
       expected: Uint8Array;
       actual: { ok: true; bytes: Uint8Array } | { ok: false; message: string };
       classes: FuzzClassCounts;
+      acceptable: FuzzAlternativeCounts;
     };
 
 /** The class counts of the first `runs` shapes asked (fast-check asks the generated cases before any shrink). */
@@ -122,14 +129,24 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
       ? { ok: true, bytes: r.value }
       : { ok: false, message: `${r.fault.kind}: ${errorFromFault(r.fault).message}` };
   };
-  const expectedOf = (c: Pick<FuzzCase, 'fixture' | 'request'>): Uint8Array => {
+  // The expected answer and its alternatives, derived as for a vector, so the phase accepts what a vector accepts.
+  const answersOf = (c: Pick<FuzzCase, 'fixture' | 'request'>): Answers => {
     const l = loadFixture(c.fixture);
     if (!l.ok) throw new Error('kit fault: generated fixture does not load');
-    return evaluateQuery(c.request, l.fixture);
+    return answersWithAlternatives(c.request, l.fixture);
   };
+  const acceptable: FuzzAlternativeCounts = {};
+  let counting = true;
   const agrees = async (c: Pick<FuzzCase, 'fixture' | 'request'>): Promise<boolean> => {
     const actual = await ask(c);
-    return actual.ok && Buffer.from(actual.bytes).equals(Buffer.from(expectedOf(c)));
+    if (!actual.ok) return false;
+    const answers = answersOf(c);
+    if (Buffer.from(actual.bytes).equals(Buffer.from(answers.expected))) return true;
+    const alternative = answers.alternatives.find((a) => Buffer.from(actual.bytes).equals(Buffer.from(a.bytes)));
+    if (alternative === undefined) return false;
+    const name = alternative.name.split('/')[0] ?? alternative.name;
+    if (counting) acceptable[name] = (acceptable[name] ?? 0) + 1;
+    return true;
   };
   // Both queries of a world asked twice are judged, the earlier first, on one provider instance.
   const caseAgrees = async (c: FuzzCase): Promise<boolean> =>
@@ -146,9 +163,11 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
     const parameters: fc.Parameters<[CaseShape]> = { seed: options.seed, numRuns: options.runs };
     if (options.path !== undefined) parameters.path = options.path;
     const details = await fc.check(property, parameters);
+    // Shrinking and the replay below ask again: only the generated cases count.
+    counting = false;
     const classes = countClasses(shapes, details.numRuns);
     if (!details.failed || details.counterexample === null)
-      return { kind: 'passed', runs: details.numRuns, seed: options.seed, classes };
+      return { kind: 'passed', runs: details.numRuns, seed: options.seed, classes, acceptable };
     const shape = details.counterexample[0];
     const built = buildCase(shape);
     // The query that disagreed: the earlier one of a world asked twice, when that one already did.
@@ -156,6 +175,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
       built.before !== undefined && !(await agrees({ fixture: built.fixture, request: built.before }))
         ? { fixture: built.fixture, request: built.before }
         : built;
+    const answers = answersOf(c);
     return {
       kind: 'disagreement',
       seed: details.seed,
@@ -163,9 +183,11 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
       shrinks: details.numShrinks,
       shape,
       case: c,
-      expected: expectedOf(c),
+      answers,
+      expected: answers.expected,
       actual: await ask(c),
       classes,
+      acceptable,
     };
   } finally {
     await connection?.close();
@@ -249,10 +271,17 @@ export function writeFuzzVector(
         ? ''
         : ' The fuzz asked another query of the same world first; this vector alone may not reproduce it.'),
     clauses: [...new Set([...clauses, ...broken.filter((c) => /^KD-[A-Z]+-[0-9]{2}$/.test(c))])].sort(compareUtf8),
-    interpretations: [],
+    interpretations: [...new Set(outcome.answers.alternatives.map((a) => a.interpretation))].sort(compareUtf8),
     fixture_sha256: fixtureSha,
   };
-  const vector = queryVectorFile(head, outcome.case.request, encodeResult(outcome.expected), []);
+  // The written vector accepts what the phase accepted: the alternatives are derived as the generator derives them.
+  const alternatives = outcome.answers.alternatives.map((a) => ({
+    name: a.name,
+    reason: a.reason,
+    interpretation: a.interpretation,
+    ...encodeResult(a.bytes),
+  }));
+  const vector = queryVectorFile(head, outcome.case.request, encodeResult(outcome.expected), alternatives);
   const vectorBytes = prettyJsonBytes(vector);
   const fixturePath = fixtureFilePath(fixtureSha);
   mkdirSync(join(folder, 'fixtures'), { recursive: true });

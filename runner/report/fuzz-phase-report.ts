@@ -23,6 +23,8 @@ export interface FuzzPhaseReport {
   message?: string;
   /** How many of the generated cases reached each class of inputs providers get wrong (runner/fuzz/fuzz-case.ts). */
   classes?: Record<string, number>;
+  /** How many generated cases the provider answered with a named alternative, by its name (none: left out). */
+  acceptable?: Record<string, number>;
 }
 
 /**
@@ -74,8 +76,10 @@ export function describeFuzzPhase(fuzz: FuzzPhaseReport): string {
     `fuzz: ${fuzz.cases} generated cases, seed ${fuzz.seed}` +
     (perClass.length === 0 ? '' : ` (cases per class: ${perClass.join(', ')})`);
   switch (fuzz.outcome) {
-    case 'passed':
-      return `${head}: no disagreement`;
+    case 'passed': {
+      const accepted = Object.entries(fuzz.acceptable ?? {}).map(([name, n]) => `${name} ${n}`);
+      return `${head}: no disagreement${accepted.length === 0 ? '' : ` (answered by a named alternative: ${accepted.join(', ')})`}`;
+    }
     case 'disagreement':
       return (
         `${head}: disagreement, minimal case written as vector ${fuzz.vector_id ?? ''} (replay: ` +

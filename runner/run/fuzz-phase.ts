@@ -28,7 +28,13 @@ export const fuzzPhase: GatePhase = async (run, findings) => {
   const base = { seed: fuzz.seed, cases: fuzz.cases };
   let report: FuzzPhaseReport;
   if (outcome.kind === 'no-provider') report = { ...base, outcome: 'no-provider', message: outcome.message };
-  else if (outcome.kind === 'passed') report = { ...base, outcome: 'passed', classes: outcome.classes };
+  else if (outcome.kind === 'passed')
+    report = {
+      ...base,
+      outcome: 'passed',
+      classes: outcome.classes,
+      ...(Object.keys(outcome.acceptable).length === 0 ? {} : { acceptable: outcome.acceptable }),
+    };
   else {
     const vectorId = writeFuzzVector(fuzz.folder, outcome, options.kitVersion);
     report = {

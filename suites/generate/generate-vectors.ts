@@ -12,10 +12,11 @@ import {
   encodeCanonical,
   type JsonObject,
   type FixtureV1,
-  evaluateQueryOrThrow,
-  ALTERNATIVE_READINGS,
-  type AlternativeReading,
   type DiscoveryRequestV1,
+  answersWithAlternatives,
+  type Answers,
+  type Readings,
+  type RegisterEntry,
 } from '../../oracle/index.js';
 import {
   encodeFixtureJson,
@@ -50,6 +51,10 @@ export interface GenerateOptions {
   oracleVersion: string;
   /** Retired case id → current case id (suites/renames.json). */
   renames: Readonly<Record<string, string>>;
+  /** The interpretations register whose alternatives the vectors carry (the kit's by default). */
+  register?: readonly RegisterEntry[];
+  /** The readings the oracle follows (the register's choices, kitReadings, by default). */
+  readings?: Readings;
 }
 
 /** The generated vector set. */
@@ -73,18 +78,16 @@ function fixtureFile(fixture: FixtureV1): { sha256: string; bytes: Uint8Array } 
   return { sha256, bytes };
 }
 
-/** The oracle's answer; a fault of the kit inside the pipeline fails generation, naming the case. */
-function oracleAnswer(
-  c: QueryCase,
-  what: string,
-  requestBytes: Uint8Array,
-  fixture: FixtureV1,
-  reading?: AlternativeReading,
-): Uint8Array {
+/**
+ * The oracle's answer to a query case and its named alternatives (alternative-answers.ts); a fault of the kit inside
+ * the pipeline fails generation, naming the case.
+ */
+export function caseAnswers(c: QueryCase, options: Pick<GenerateOptions, 'register' | 'readings'> = {}): Answers {
+  const requestBytes = 'record' in c.request ? canonicalRequest(c.request.record) : c.request.bytes;
   try {
-    return evaluateQueryOrThrow(requestBytes, loaded(fixture), reading === undefined ? {} : { reading });
+    return answersWithAlternatives(requestBytes, loaded(c.fixture), { ...options, throwOnFault: true });
   } catch (err) {
-    throw new Error(`case ${c.id}: the oracle failed on ${what}: ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(`case ${c.id}: the oracle failed: ${err instanceof Error ? err.message : String(err)}`);
   }
 }
 
@@ -99,46 +102,36 @@ export function expectationMismatch(expect: ExpectedAnswer, resultText: string):
   return undefined;
 }
 
-/** The vector of one query case; the results are the oracle's. */
-function queryVector(c: QueryCase, head: Omit<VectorHead, 'format' | 'generated'>, stamp: GeneratedStamp): VectorFile {
+/**
+ * The vector of one query case; the results are the oracle's. The case rests on the register entry of each
+ * alternative it carries, so the entry is added to its interpretations.
+ */
+function queryVector(
+  c: QueryCase,
+  head: Omit<VectorHead, 'format' | 'generated'>,
+  stamp: GeneratedStamp,
+  options: GenerateOptions,
+): VectorFile {
   const requestBytes = 'record' in c.request ? canonicalRequest(c.request.record) : c.request.bytes;
-  const expected = encodeResult(oracleAnswer(c, 'the expected result', requestBytes, c.fixture));
+  const answers = caseAnswers(c, options);
+  const expected = encodeResult(answers.expected);
   const mismatch = expectationMismatch(c.expect, expected.result);
   if (mismatch !== undefined) throw new Error(`case ${c.id} states ${mismatch}`);
-  const acceptable: AcceptableResult[] = [];
-  const seen = new Set<string>([expected.sha256]);
-  for (const alt of c.alternatives ?? []) {
-    const altFixture = alt.fixture ?? c.fixture;
-    const altRequest = alt.request === undefined ? requestBytes : canonicalRequest(alt.request);
-    const reading = alt.reading === undefined ? undefined : `${alt.interpretation}:${alt.reading}`;
-    if (reading !== undefined && !(ALTERNATIVE_READINGS as readonly string[]).includes(reading))
-      throw new Error(
-        `case ${c.id}: alternative ${alt.name} asks for reading ${reading}, which the oracle cannot follow`,
-      );
-    const result = encodeResult(
-      oracleAnswer(c, `alternative ${alt.name}`, altRequest, altFixture, reading as AlternativeReading | undefined),
-    );
-    // An alternative the oracle answers exactly like the expected result, or like an
-    // earlier alternative, widens nothing: it is a fault of the case.
-    if (seen.has(result.sha256)) throw new Error(`case ${c.id}: alternative ${alt.name} gives no new result`);
-    seen.add(result.sha256);
-    acceptable.push({ name: alt.name, reason: alt.reason, interpretation: alt.interpretation, ...result });
-  }
-  return queryVectorFile({ generated: stamp, ...head }, requestBytes, expected, acceptable);
+  const acceptable: AcceptableResult[] = answers.alternatives.map((a) => ({
+    name: a.name,
+    reason: a.reason,
+    interpretation: a.interpretation,
+    ...encodeResult(a.bytes),
+  }));
+  const interpretations = [...new Set([...head.interpretations, ...acceptable.map((a) => a.interpretation)])].sort();
+  return queryVectorFile({ generated: stamp, ...head, interpretations }, requestBytes, expected, acceptable);
 }
 
-/** Every world a query is asked on: each query case's fixture and each alternative's own. */
+/** Every world a query is asked on: each query case's fixture. */
 function queryWorlds(cases: readonly CaseDefinition[]): KeyedWorld[] {
   const worlds: KeyedWorld[] = [];
-  for (const c of cases) {
-    if (c.kind !== 'query') continue;
-    for (const fixture of [
-      c.fixture,
-      ...(c.alternatives ?? []).flatMap((a) => (a.fixture === undefined ? [] : [a.fixture])),
-    ]) {
-      worlds.push({ caseId: c.id, key: loaded(fixture).currentKey, fixture });
-    }
-  }
+  for (const c of cases)
+    if (c.kind === 'query') worlds.push({ caseId: c.id, key: loaded(c.fixture).currentKey, fixture: c.fixture });
   return worlds;
 }
 
@@ -171,7 +164,7 @@ export function generateVectors(cases: readonly CaseDefinition[], options: Gener
     };
     const vector: VectorFile =
       c.kind === 'query'
-        ? queryVector(c, head, stamp)
+        ? queryVector(c, head, stamp, options)
         : { format: VECTOR_FORMAT, generated: stamp, ...head, release: c.release };
     if ('request' in vector) {
       const codePoints = codePointsBeyondBaseline(vector.request, fixture.bytes);
