@@ -16,6 +16,7 @@ export { clip, githubSafe, htmlSafe, markdownCode, markdownFence, markdownSafe }
 export * from './vectors/vector-format.js';
 export { checkRuntimeUnicode } from './vectors/unicode-baseline.js';
 export { vectorSetDigest, VECTOR_SET_DOMAIN } from './vectors/vector-set-digest.js';
+export { queryVectorDigest, releaseVectorDigest, vectorDigest, VECTOR_DOMAIN } from './vectors/vector-digest.js';
 export { prettyJson, prettyJsonBytes } from './vectors/pretty-json.js';
 export { FixtureBuilder, type HomeRef, type InterfaceRef, type CandidateSpec } from './fixture/fixture-builder.js';
 export { factKey, identityOf } from './fixture/fixture-ids.js';

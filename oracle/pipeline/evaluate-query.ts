@@ -100,7 +100,7 @@ function evaluate(requestBytes: Uint8Array, fixture: LoadedFixture, options: Eva
   const prepared = prepare(fixture);
 
   // Step 2: infer as much of the selected expression type as committed facts permit.
-  const type = inferType(occurrence.type, prepared.graph, prepared.diagnosticIds, prepared.undisclosable);
+  const type = inferType(occurrence.type, prepared.graph, prepared.diagnosticIds, prepared.undisclosable, readings);
   if (type.unrenderable) {
     const result = unavailableResult(request.analysis, 'incomplete-current-file-facts');
     return { result, bytes: encodeResult(result), steps: 0 };
@@ -134,6 +134,7 @@ function evaluate(requestBytes: Uint8Array, fixture: LoadedFixture, options: Eva
             ),
           ],
           budget,
+          readings,
         );
 
   // Step 9: close fact status/dependencies, filter disclosure, bound work, serialize.
@@ -145,6 +146,7 @@ function evaluate(requestBytes: Uint8Array, fixture: LoadedFixture, options: Eva
     diagnostics: prepared.diagnostics,
     unvalidatedView: prepared.unvalidatedView,
     undisclosable: prepared.undisclosable,
+    readings,
   });
   return { ...encoded, steps: budget.steps };
 }

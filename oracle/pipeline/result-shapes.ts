@@ -13,6 +13,18 @@ import {
   type AnalysisKey,
   type DiscoveryResultV1,
 } from '../records/discovery-records.js';
+import type { ReadingSwitch } from './readings.js';
+
+/**
+ * OQ-30: where unreferenced diagnostic rows may stand. C (only in invalid results) gives A's bytes on every input: the
+ * oracle emits no unreferenced row in any result.
+ */
+export const UNREFERENCED_DIAGNOSTICS: ReadingSwitch = {
+  entry: 'OQ-30',
+  name: 'unreferenced-diagnostics',
+  where: 'oracle/pipeline/result-shapes.ts',
+  runs: { A: true, C: 'A' },
+};
 
 /**
  * Reasons of an invalid result: request/schema and position failures (OQ-02 A, OQ-10 A); under OQ-02 B also an

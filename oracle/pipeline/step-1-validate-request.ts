@@ -140,6 +140,17 @@ export const CONTROL_CHARACTERS: ReadingSwitch = {
 };
 
 /**
+ * OQ-11: offsets at the end of the source and span semantics. C (half-open spans compared only for equality with a
+ * parsed occurrence) gives A's bytes on every input: A already compares spans only for equality.
+ */
+export const SPAN_SEMANTICS: ReadingSwitch = {
+  entry: 'OQ-11',
+  name: 'span-semantics',
+  where: WHERE,
+  runs: { A: true, C: 'A' },
+};
+
+/**
  * KIT-01: where the span is matched against the parsed occurrences. C: after cancellation and missing current-file
  * facts are reported; B: before them.
  */

@@ -45,6 +45,11 @@ export interface GateReport {
   interrupted_by?: InterruptReason | null;
   /** Sorted by id. */
   vectors: VectorJudgement[];
+  /**
+   * Each selected vector's own digest (request, fixture, expected and acceptable bytes), by id: a later run of another
+   * vector set trusts this report for exactly the vectors whose digest is unchanged. Absent in reports of earlier kits.
+   */
+  vector_digests?: Record<string, string>;
   /** The fresh phase (`run --fresh N`), when it ran: the seed, and every case with its judgement. */
   fresh?: FreshPhaseReport;
   /** The seeded fuzz phase (`run --fuzz N`), when it ran: seed, number of cases, outcome. */
@@ -132,6 +137,7 @@ export function reportFromEvents(events: readonly RunEvent[]): GateReport {
     ...(end.hermetic === undefined ? {} : { hermetic: end.hermetic }),
     ...(start.sandbox === undefined ? {} : { sandbox: start.sandbox }),
     vectors,
+    ...(start.vector_digests === undefined ? {} : { vector_digests: start.vector_digests }),
     ...(end.fresh === undefined ? {} : { fresh: end.fresh }),
   };
 }

@@ -180,7 +180,7 @@ export async function runFromPlan(plan: RunPlan, chosen: ChosenVectors, io: CliI
     }
     await new Promise<void>((r) => eventsOut.end(r));
   };
-  const notes: string[] = [];
+  const notes: string[] = [...chosen.notes];
   if (releaseBuild === null && chosen.selectedRelease.length > 0) {
     notes.push(
       `${chosen.selectedRelease.length} release-cost vectors NOT-RUN: ${NO_BUILD_COMMANDS}.`,

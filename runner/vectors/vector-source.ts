@@ -20,6 +20,7 @@ import {
   parseJsonInput,
   formatJsonInputProblem,
   vectorBytes,
+  vectorDigest,
 } from '../../oracle/internal.js';
 import { UsageError } from '../io/cli-io.js';
 import { loadFixtureBytes, parseVectorFile } from './load-vector.js';
@@ -53,6 +54,8 @@ export interface QueryVectorEntry {
   /** The SHA-256 of the expected result's bytes. */
   expectedSha256: string;
   acceptable: AcceptableEntry[];
+  /** The vector's own digest: its request, fixture, expected and acceptable bytes (oracle/vectors/vector-digest.ts). */
+  vectorSha256: string;
 }
 
 /** A query vector read for its run: the entry with the request, expected and acceptable bytes (what judging needs). */
@@ -74,6 +77,8 @@ export interface ReleaseVector {
   release: unknown;
   /** The vector file, relative to the vector folder, with `/` separators. */
   file: string;
+  /** The vector's own digest: its fixture and release expectation (oracle/vectors/vector-digest.ts). */
+  vectorSha256: string;
 }
 
 /** A read of a file of the set after the check: its content, or why it may not be used (the file named). */
@@ -211,6 +216,7 @@ function checkVectorFile(root: string, path: string, fileSha256: string, bytes: 
         fixtureSha256: v.fixture_sha256,
         release: v.release,
         file: path,
+        vectorSha256: vectorDigest(v),
       },
     };
   }
@@ -236,6 +242,7 @@ function checkVectorFile(root: string, path: string, fileSha256: string, bytes: 
       fileSha256,
       expectedSha256: v.expected.sha256,
       acceptable,
+      vectorSha256: vectorDigest(v),
     },
   };
 }

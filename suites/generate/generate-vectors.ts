@@ -55,6 +55,8 @@ export interface GenerateOptions {
   register?: readonly RegisterEntry[];
   /** The readings the oracle follows (the register's choices, kitReadings, by default). */
   readings?: Readings;
+  /** Told after each case (progress). */
+  onCase?: (done: number, total: number) => void;
 }
 
 /** The generated vector set. */
@@ -85,7 +87,11 @@ function fixtureFile(fixture: FixtureV1): { sha256: string; bytes: Uint8Array } 
 export function caseAnswers(c: QueryCase, options: Pick<GenerateOptions, 'register' | 'readings'> = {}): Answers {
   const requestBytes = 'record' in c.request ? canonicalRequest(c.request.record) : c.request.bytes;
   try {
-    return answersWithAlternatives(requestBytes, loaded(c.fixture), { ...options, throwOnFault: true });
+    return answersWithAlternatives(requestBytes, loaded(c.fixture), {
+      ...(options.register === undefined ? {} : { register: options.register }),
+      ...(options.readings === undefined ? {} : { readings: options.readings }),
+      throwOnFault: true,
+    });
   } catch (err) {
     throw new Error(`case ${c.id}: the oracle failed: ${err instanceof Error ? err.message : String(err)}`);
   }
@@ -143,12 +149,14 @@ export function generateVectors(cases: readonly CaseDefinition[], options: Gener
   // Every case's fault is reported in one run, not only the first: a maintainer fixes them all at once.
   const faults: string[] = [];
   const beyond: { id: string; code_points: string[] }[] = [];
+  let done = 0;
   for (const c of cases) {
     try {
       addCase(c);
     } catch (err) {
       faults.push(err instanceof Error ? err.message : String(err));
     }
+    options.onCase?.(++done, cases.length);
   }
   if (faults.length > 0) throw new Error(faults.join('\n'));
   function addCase(c: CaseDefinition): void {

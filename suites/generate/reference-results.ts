@@ -14,6 +14,8 @@ import {
   type VectorFile,
 } from '../../oracle/internal.js';
 import type { VectorTree } from '../../runner/internal.js';
+import { sha256Hex } from '../../oracle/index.js';
+import { vectorKey, type CheckCache } from './check-cache.js';
 
 /** The oracle's verdict on one vector. */
 export type OracleVerdict = 'PASS' | 'ACCEPTABLE' | 'FAIL' | 'ERROR';
@@ -31,12 +33,40 @@ export interface OracleResult {
   acceptable?: { name: string; interpretation: string };
 }
 
-/** Judges the reference oracle on every vector of `tree`, in id order. */
-export function referenceResults(tree: VectorTree): OracleResult[] {
+/**
+ * Judges the reference oracle on every vector of `tree`, in id order; with `cache`, a vector whose file and fixture
+ * bytes are unchanged since it was judged keeps that verdict (check-cache.ts keys it with the oracle's code).
+ */
+export function referenceResults(
+  tree: VectorTree,
+  options: { cache?: CheckCache<OracleResult>; tick?: (done: number, total: number) => void } = {},
+): OracleResult[] {
   const out: OracleResult[] = [];
   const sorted = [...tree.vectors].sort((a, b) => (a.vector.id < b.vector.id ? -1 : a.vector.id > b.vector.id ? 1 : 0));
-  for (const { vector } of sorted) out.push(judge(tree, vector));
+  for (const { path, vector } of sorted) {
+    options.tick?.(out.length, sorted.length);
+    const file = tree.files.get(path);
+    const key =
+      options.cache === undefined || file === undefined ? undefined : vectorKey(sha256Hex(file), vector.fixture_sha256);
+    const known = key === undefined ? undefined : options.cache?.get(key);
+    const result = known ?? judge(tree, vector);
+    if (key !== undefined && known === undefined) options.cache?.set(key, result);
+    out.push(result);
+  }
   return out;
+}
+
+/** Whether a cached value has the shape of an OracleResult. */
+export function isOracleResult(value: unknown): value is OracleResult {
+  const v = value as Partial<OracleResult> | null;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.id === 'string' &&
+    typeof v.verdict === 'string' &&
+    Array.isArray(v.violations) &&
+    typeof v.detail === 'string'
+  );
 }
 
 function judge(tree: VectorTree, vector: VectorFile): OracleResult {
