@@ -13,6 +13,7 @@ import { IDENTITY_ARRAYS, NULL_IMPLEMENTATION_ORDER } from './order-result.js';
 import { UNREFERENCED_DIAGNOSTICS } from './result-shapes.js';
 import {
   CONTROL_CHARACTERS,
+  FILE_BEFORE_SPAN_ORDER,
   INVALID_POSITION_STATUS,
   OVER_LIMIT_REASON,
   POSITION_FAILURE,
@@ -41,6 +42,7 @@ export const READING_SWITCHES: readonly ReadingSwitch[] = [
   NESTED_CAP,
   POSITION_FAILURE,
   SPAN_SEMANTICS,
+  FILE_BEFORE_SPAN_ORDER,
   UNAVAILABLE_TRUNCATED,
   INVALID_POSITION_STATUS,
   DEPENDENCY_LISTING,
@@ -66,7 +68,6 @@ export const ONE_READING: Readonly<Record<string, string>> = {
   'OQ-04': 'A',
   'OQ-05': 'A',
   'OQ-06': 'A',
-  'OQ-12': 'D',
   'OQ-13': 'A',
   'OQ-14': 'A',
   'OQ-15': 'A',

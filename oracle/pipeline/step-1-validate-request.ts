@@ -26,8 +26,9 @@
  *
  * The register's other readings of these choices run here too, each a switch the register selects (readings.ts):
  * OQ-01 B and the members of OQ-01 C (which stale reason wins), OQ-02 B (the reason of an over-limit request), OQ-03 B
- * (layout leniency), OQ-10 B and C, OQ-17 C (the status of a position failure), OQ-37 B (what a control character is)
- * and KIT-01 B (the span is matched before cancellation and missing facts are reported).
+ * (layout leniency), OQ-12 A (the request's own validation before its FileId), OQ-10 B and C, OQ-17 C (the status of a
+ * position failure), OQ-37 B (what a control character is) and KIT-01 B (the span is matched before cancellation and
+ * missing facts are reported).
  */
 import { decodeCanonical } from '../canonical-json/decode-canonical.js';
 import type { FixtureOccurrence } from '../fixture/fixture.js';
@@ -140,6 +141,17 @@ export const CONTROL_CHARACTERS: ReadingSwitch = {
 };
 
 /**
+ * OQ-12: where the FileId is compared against an expression span with start > end. D: the FileId first, so a wrong one
+ * answers stale / wrong-file; A: the request's own validation first, so it is invalid / invalid-request.
+ */
+export const FILE_BEFORE_SPAN_ORDER: ReadingSwitch = {
+  entry: 'OQ-12',
+  name: 'file-before-span-order',
+  where: WHERE,
+  runs: { A: true, D: true },
+};
+
+/**
  * OQ-11: offsets at the end of the source and span semantics. C (half-open spans compared only for equality with a
  * parsed occurrence) gives A's bytes on every input: A already compares spans only for equality.
  */
@@ -220,7 +232,8 @@ export function validateRequestStep(
     // before anything about the position (OQ-12 D): a wrong file answers wrong-file first.
     if (onlyExpressionOrder(validated.violations)) {
       const asked = (decoded.value as unknown as DiscoveryRequestV1).analysis;
-      if (asked.file_id !== fixture.currentKey.file_id) return { ok: false, result: staleResult(asked, 'wrong-file') };
+      if (asked.file_id !== fixture.currentKey.file_id && readings.of(FILE_BEFORE_SPAN_ORDER) === 'D')
+        return { ok: false, result: staleResult(asked, 'wrong-file') };
     }
     return { ok: false, result: invalidResult('invalid-request') };
   }

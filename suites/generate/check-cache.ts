@@ -135,8 +135,3 @@ export class CheckCache<T> {
 export function vectorKey(vectorFileSha256: string, fixtureSha256: string): string {
   return sha256Hex(`${vectorFileSha256}:${fixtureSha256}`);
 }
-
-/** Whether a value is an array of strings (the verifier's problem lines for one vector). */
-export function isStringList(value: unknown): value is string[] {
-  return Array.isArray(value) && value.every((v) => typeof v === 'string');
-}

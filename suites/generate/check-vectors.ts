@@ -6,9 +6,10 @@
  * request bytes and expect different complete, partial or invalid results (KIT-25), and
  * every register entry that says it changes result bytes must have a vector naming it.
  */
-import { schemaViolations, sha256Hex, verifyResult, type Readings, type RegisterEntry } from '../../oracle/index.js';
-import { isVectorPath, vectorBytes, MANIFEST_FORMAT, VECTOR_FORMAT } from '../../oracle/internal.js';
-import { CheckCache, codeDigest, isStringList, vectorKey } from './check-cache.js';
+import { schemaViolations, type Readings, type RegisterEntry } from '../../oracle/index.js';
+import { isVectorPath, MANIFEST_FORMAT, VECTOR_FORMAT } from '../../oracle/internal.js';
+import type { CheckCache } from './check-cache.js';
+import { findingsCache, vectorFindings, type VectorFindings } from './verifier-findings.js';
 import { SILENT, type StageProgress } from './stage-progress.js';
 import type { CaseDefinition } from '../../suites/case-definition.js';
 import { requestConflictProblems } from '../../suites/generate/request-conflicts.js';
@@ -82,10 +83,7 @@ export function checkVectors(input: CheckInput): CheckOutcome {
   schemaStage.end(`${generated.files.size + committedOnly.size} files`);
   const generatedTree = vectorTreeOf(generated.files);
   const verifyStage = progress.stage('verifier');
-  const cache =
-    input.cache === true
-      ? new CheckCache('verifier', codeDigest(['oracle/verifier/verify-result.ts', SELF]), isStringList)
-      : undefined;
+  const cache = input.cache === true ? findingsCache() : undefined;
   problems.push(
     ...verifierProblems(generatedTree, {
       ...(cache === undefined ? {} : { cache }),
@@ -105,9 +103,6 @@ export function checkVectors(input: CheckInput): CheckOutcome {
   restStage.end('checked');
   return { problems, generated };
 }
-
-/** This module, whose output lines the verifier cache holds. */
-const SELF = 'suites/generate/check-vectors.ts';
 
 function sameFile(a: Uint8Array | undefined, b: Uint8Array): boolean {
   return a !== undefined && Buffer.from(a).equals(Buffer.from(b));
@@ -213,54 +208,31 @@ export function schemaProblems(files: ReadonlyMap<string, Uint8Array>, which: st
 }
 
 /**
- * Verifier violations of every expected and acceptable result, given the request and fixture; with `cache`, the lines
- * of a vector whose file and fixture bytes are unchanged since they were found are taken from it (check-cache.ts).
+ * Verifier violations of every expected and acceptable result, given the request and fixture; with `cache`, the
+ * findings on a vector whose file and fixture bytes are unchanged since they were found are taken from it.
  */
 export function verifierProblems(
   tree: VectorTree,
-  options: { cache?: CheckCache<string[]>; tick?: (done: number, total: number) => void } = {},
+  options: { cache?: CheckCache<VectorFindings>; tick?: (done: number, total: number) => void } = {},
 ): string[] {
   const out: string[] = [];
   let done = 0;
   for (const { path, vector } of tree.vectors) {
     options.tick?.(done++, tree.vectors.length);
-    const file = tree.files.get(path);
-    const key =
-      options.cache === undefined || file === undefined ? undefined : vectorKey(sha256Hex(file), vector.fixture_sha256);
-    const known = key === undefined ? undefined : options.cache?.get(key);
-    if (known !== undefined) {
-      out.push(...known);
+    const findings = vectorFindings(tree, path, vector, options.cache);
+    if (findings === undefined) continue;
+    if ('fixtureProblem' in findings) {
+      out.push(`vectors/${path}: fixture does not load: ${findings.fixtureProblem}`);
       continue;
     }
-    const lines = vectorVerifierProblems(tree, path, vector);
-    if (key !== undefined) options.cache?.set(key, lines);
-    out.push(...lines);
-  }
-  return out;
-}
-
-function vectorVerifierProblems(
-  tree: VectorTree,
-  path: string,
-  vector: VectorTree['vectors'][number]['vector'],
-): string[] {
-  const out: string[] = [];
-  const bytes = vectorBytes(vector);
-  if (bytes === undefined) return out;
-  const fixture = tree.fixture(vector.fixture_sha256);
-  if (!fixture.ok) return [`vectors/${path}: fixture does not load: ${fixture.message}`];
-  const results = [
-    { name: 'expected', bytes: bytes.expected },
-    ...bytes.acceptable.map((a) => ({ name: `acceptable ${a.name}`, bytes: a.bytes })),
-  ];
-  for (const r of results) {
-    const violations = verifyResult(r.bytes, { request: bytes.request, fixture: fixture.fixture });
-    for (const v of violations.slice(0, 5)) {
-      const at = v.pointer !== undefined ? ` at ${v.pointer}` : '';
-      out.push(`vectors/${path}: ${r.name}: ${v.clause} ${v.code}${at}: ${v.message}`);
+    for (const r of findings.results) {
+      for (const v of r.findings.slice(0, 5)) {
+        const at = v.pointer !== undefined ? ` at ${v.pointer}` : '';
+        out.push(`vectors/${path}: ${r.name}: ${v.clause} ${v.code}${at}: ${v.message}`);
+      }
+      if (r.findings.length > 5)
+        out.push(`vectors/${path}: ${r.name}: ${r.findings.length - 5} more verifier violations`);
     }
-    if (violations.length > 5)
-      out.push(`vectors/${path}: ${r.name}: ${violations.length - 5} more verifier violations`);
   }
   return out;
 }

@@ -64,7 +64,7 @@ export function renderLawfulReadings(register: readonly RegisterEntry[]): string
       `allows that fail closed. The register's \`choice\` selects among the readings the oracle runs (a switch ` +
       'in the pipeline step the choice belongs to; `vectors check` refuses a choice it cannot run), and a named ' +
       "alternative is computed by running the oracle under the alternative's reading, for the vectors and for " +
-      "every phase of a gate run. Of the other readings: the oracle runs ${count((l) => l.run.kind === 'runs')} as " +
+      `every phase of a gate run. Of the other readings: the oracle runs ${count((l) => l.run.kind === 'runs')} as ` +
       `switches and ${count((l) => l.run.kind === 'rule')} as acceptance rules; ` +
       `${count((l) => l.run.kind === 'same-as')} give the chosen reading's bytes on every input; ` +
       `**${count((l) => l.run.kind === 'cannot')} the kit cannot run yet**. ${count((l) => l.accepted)} are ` +

@@ -38,6 +38,7 @@ import {
 } from './broken-provider-census.js';
 import { CheckCache, codeDigest } from './check-cache.js';
 import { reportDifference } from './report-difference.js';
+import { findingsCache } from './verifier-findings.js';
 import { SILENT, stageProgress, type StageProgress } from './stage-progress.js';
 import { readClauseIndex } from './clause-index.js';
 import { renderConformanceReport } from './conformance-report.js';
@@ -128,7 +129,8 @@ export async function buildReport(
   if (!register.ok) return { ok: false, message: registerRefusal(register) };
   const oracleStage = progress.stage('reference oracle on every vector');
   const oracleCache = new CheckCache('oracle', codeDigest(['suites/generate/reference-results.ts']), isOracleResult);
-  const results = referenceResults(tree, { cache: oracleCache, tick: (d, t) => oracleStage.tick(d, t) });
+  const findings = findingsCache();
+  const results = referenceResults(tree, { cache: oracleCache, findings, tick: (d, t) => oracleStage.tick(d, t) });
   oracleCache.save();
   oracleStage.end(
     `${results.length} vectors, ${oracleCache.hits} known unchanged, ${results.length - oracleCache.hits} judged`,
