@@ -21,5 +21,5 @@ export {
 } from './vectors/load-vector.js';
 export { diffVectorSets, type VectorSetDiff, type VectorSetSide } from './vectors/diff-vector-sets.js';
 export { renderVectorDiffText } from './report/render-vector-diff.js';
-export { VECTORS_DESCRIPTION } from './commands/vectors-diff.js';
-export { REPORT_DESCRIPTION } from './commands/report-diff.js';
+export { registerVectorsDiff, VECTORS_DESCRIPTION } from './commands/vectors-diff.js';
+export { registerReportDiff, REPORT_DESCRIPTION } from './commands/report-diff.js';

@@ -17,7 +17,10 @@ import { renderReportDiff, type ReportDiffFormat } from '../report/render-report
 export const REPORT_DESCRIPTION = 'gate reports: diff two (and, in a checkout, write or check REPORT.md)';
 
 export const registerReportDiff: Register = (program: Command, io, done) => {
-  commandNamed(program, 'report', REPORT_DESCRIPTION)
+  const parent = commandNamed(program, 'report', REPORT_DESCRIPTION);
+  // Registered once, whichever module asks first (the maintainers' `report` registers it too).
+  if (parent.commands.some((c) => c.name() === 'diff')) return;
+  parent
     .command('diff')
     .description('what changed between two JSON gate reports: newly failing, fixed, still failing, changed vectors')
     .argument('<old>', 'the earlier JSON report (kofun-ctk run --report json)')

@@ -20,7 +20,10 @@ import { readVectorSetSide } from '../vectors/vector-set-source.js';
 export const VECTORS_DESCRIPTION = 'the golden vectors: diff two sets (and, in a checkout, generate or check them)';
 
 export const registerVectorsDiff: Register = (program: Command, io, done) => {
-  commandNamed(program, 'vectors', VECTORS_DESCRIPTION)
+  const parent = commandNamed(program, 'vectors', VECTORS_DESCRIPTION);
+  // Registered once, whichever module asks first (the maintainers' `vectors` registers it too).
+  if (parent.commands.some((c) => c.name() === 'diff')) return;
+  parent
     .command('diff')
     .description(
       'what changed between two vector sets (folders or git revisions of the vector folder; default HEAD against ' +

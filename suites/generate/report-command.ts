@@ -21,6 +21,7 @@ import {
   installSignalCleanup,
   killAllGroups,
   readVectorTree,
+  registerReportDiff,
   REPORT_DESCRIPTION,
   UsageError,
   writeAll,
@@ -47,6 +48,7 @@ import { writeFileAtomically } from './write-tree.js';
 import { readUnobservableClauses } from '../../suites/generate/unobservable-clauses.js';
 
 export const registerReport: Register = (program: Command, io, done) => {
+  registerReportDiff(program, io, done);
   commandNamed(program, 'report', REPORT_DESCRIPTION)
     .description("write REPORT.md, the reference oracle's conformance report over the committed vectors")
     .option('--check', 'write nothing; exit 1 when REPORT.md is not what would be written, naming the section')

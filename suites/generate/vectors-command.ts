@@ -29,6 +29,7 @@ import {
   readTree,
   renderVectorDiffText,
   vectorsDir,
+  registerVectorsDiff,
   VECTORS_DESCRIPTION,
   writeAll,
   type CliIo,
@@ -45,6 +46,7 @@ import { existsSync, readFileSync } from 'node:fs';
 
 export const registerVectors: Register = (program: Command, io, done) => {
   const vectors = commandNamed(program, 'vectors', VECTORS_DESCRIPTION);
+  registerVectorsDiff(program, io, done);
   vectors
     .command('generate')
     .description(
