@@ -20,7 +20,7 @@ export type VectorDiffFormat = 'text' | 'markdown' | 'json';
 /** The counts in one line: `2 added, 0 removed, …, 320 unchanged`. */
 export function diffCountsLine(diff: VectorSetDiff): string {
   return [
-    ...CHANGE_KINDS.map((k) => `${diff.counts[k]} ${CHANGE_TITLES[k]}`),
+    ...CHANGE_KINDS.map((k) => `${diff.counts[k]} ${CHANGE_COUNTS[k]}`),
     `${diff.counts.unchanged} unchanged`,
   ].join(', ');
 }

@@ -84,9 +84,10 @@ function progressFor(io: CliIo, command: string): StageProgress {
  * the register refused (not JSON, not its schema, a choice or alternative naming no reading, a label twice), a choice
  * the oracle cannot run, an alternative it cannot compute.
  */
-function registerReadings():
-  { ok: true; entries: readonly RegisterEntry[]; readings: Readings } | { ok: false; problems: string[] } {
-  const register = readInterpretationsRegister();
+export function registerReadings(
+  path?: string,
+): { ok: true; entries: readonly RegisterEntry[]; readings: Readings } | { ok: false; problems: string[] } {
+  const register = readInterpretationsRegister(path);
   if (!register.ok) {
     const lines =
       'violations' in register
