@@ -93,7 +93,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'report diff',
     term: 'report diff [options] <old> <new>',
-    description: 'what changed between two JSON gate reports: newly failing, fixed and changed vectors',
+    description: 'what changed between two JSON gate reports: newly failing, fixed, still failing, changed vectors',
     load: async () => (await import('./commands/report-diff.js')).registerReportDiff,
   },
   {
@@ -113,7 +113,7 @@ export const MAINTAINER_COMMANDS: readonly Omit<CommandEntry, 'load'>[] = [
   {
     name: 'vectors',
     term: 'vectors',
-    description: 'generate or check the golden vectors (vectors/); vectors diff runs in every install',
+    description: 'the golden vectors: diff two sets (and, in a checkout, generate or check them)',
   },
   {
     name: 'report',

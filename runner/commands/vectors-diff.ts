@@ -26,11 +26,11 @@ export const registerVectorsDiff: Register = (program: Command, io, done) => {
   parent
     .command('diff')
     .description(
-      'what changed between two vector sets (folders or git revisions of the vector folder; default HEAD against ' +
-        'the working folder): added, removed, expected bytes, inputs, alternatives, metadata',
+      'what changed between two vector sets (folders or git revisions): added, removed, expected bytes, ' +
+        'inputs, alternatives, metadata',
     )
-    .argument('[old]', 'the earlier set: a folder, a git revision (HEAD, v0.1.0) or REV:PATH')
-    .argument('[new]', 'the later set, likewise')
+    .argument('[old]', 'the earlier set: a folder, a git revision (HEAD, v0.1.0) or REV:PATH; default HEAD')
+    .argument('[new]', 'the later set, likewise; default the working vector folder')
     .option('--markdown', 'release-note Markdown')
     .option('--json', 'JSON for tools (kofun.ctk.vector-diff/v1)')
     .option('--out <file>', 'write the diff here instead of stdout')

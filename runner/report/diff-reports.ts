@@ -6,7 +6,7 @@
  */
 import { compareUtf8 } from '../../oracle/index.js';
 import { gateEffect, type Verdict } from '../judge/verdict.js';
-import type { GateReport } from './gate-report.js';
+import { digestsById, type GateReport } from './gate-report.js';
 
 /** The format of `report diff --json`. */
 export const REPORT_DIFF_FORMAT = 'kofun.ctk.report-diff/v1';
@@ -57,6 +57,8 @@ export function diffReports(old: GateReport, next: GateReport): ReportDiff {
   const before = new Map(old.vectors.map((j) => [j.id, j]));
   const after = new Map(next.vectors.map((j) => [j.id, j]));
   const digestsMissing = old.vector_digests === undefined || next.vector_digests === undefined;
+  const oldDigests = digestsById(old.vector_digests ?? []);
+  const newDigests = digestsById(next.vector_digests ?? []);
   const groups = Object.fromEntries(REPORT_DIFF_GROUPS.map((g) => [g, [] as ReportDiffEntry[]])) as Record<
     ReportDiffGroup,
     ReportDiffEntry[]
@@ -69,7 +71,7 @@ export function diffReports(old: GateReport, next: GateReport): ReportDiff {
     if (a !== undefined) entry.old = a.verdict;
     if (b !== undefined) entry.new = b.verdict;
     if (!digestsMissing && a !== undefined && b !== undefined) {
-      entry.vector_changed = old.vector_digests?.[id] !== next.vector_digests?.[id];
+      entry.vector_changed = oldDigests.get(id) !== newDigests.get(id);
       if (entry.vector_changed) changed.push(id);
     }
     if (a === undefined) groups.added.push(entry);

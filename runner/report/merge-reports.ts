@@ -144,8 +144,8 @@ export function mergeReports(reports: readonly GateReport[]): MergeOutcome {
 }
 
 /** The shards' vector digests as one map, sorted by id; absent when no shard records them (an earlier kit's). */
-function mergedDigests(reports: readonly GateReport[]): { vector_digests?: Record<string, string> } {
+function mergedDigests(reports: readonly GateReport[]): Pick<GateReport, 'vector_digests'> {
   if (reports.every((r) => r.vector_digests === undefined)) return {};
-  const all = reports.flatMap((r) => Object.entries(r.vector_digests ?? {}));
-  return { vector_digests: Object.fromEntries(all.sort(([a], [b]) => compareUtf8(a, b))) };
+  const all = reports.flatMap((r) => r.vector_digests ?? []);
+  return { vector_digests: all.sort((a, b) => compareUtf8(a.id, b.id)) };
 }

@@ -64,7 +64,7 @@ export type RunEvent =
        * Each selected vector's own digest (request, fixture, expected and acceptable bytes), by id: what a later run
        * of another vector set compares (`--last-failed`, `report diff`). Absent in streams of earlier kits.
        */
-      vector_digests?: Record<string, string>;
+      vector_digests?: { id: string; sha256: string }[];
     }
   | { event: 'provider'; identity: ProviderIdentity }
   | { event: 'provider-restart'; lane: number; reason: string }

@@ -12,6 +12,7 @@ import { PASSING, type Verdict } from '../judge/verdict.js';
 import { UsageError } from '../io/cli-io.js';
 import { readReportFile } from '../report/read-report-file.js';
 import type { VectorSet } from '../vectors/vector-source.js';
+import { digestsById, type VectorDigest } from '../report/gate-report.js';
 
 /** The ids to re-run, and what the console says of a report of another set. */
 export interface LastFailed {
@@ -43,7 +44,7 @@ export function lastFailed(
   // that reason whatever else it holds, and saying so is the more useful message.
   const other = typeof value === 'object' && value !== null && typeof value.vector_set_sha256 === 'string';
   const otherSet = other && value.vector_set_sha256 !== set.vectorSetSha256;
-  if (otherSet && (typeof value.vector_digests !== 'object' || value.vector_digests === null)) {
+  if (otherSet && !Array.isArray(value.vector_digests)) {
     throw new UsageError(
       `--last-failed ${path}: the report is of vector set ${escapeText(String(value.vector_set_sha256))}, this run ` +
         `of ${set.vectorSetSha256}, and it records no vector digests (a report of an earlier kit)`,
@@ -60,19 +61,19 @@ export function lastFailed(
   const report = value as {
     vector_set_sha256: string;
     vectors: { id: string; verdict: string }[];
-    vector_digests?: Record<string, string>;
+    vector_digests?: VectorDigest[];
   };
   const failed = new Set(report.vectors.filter((v) => !PASSING.has(v.verdict as Verdict)).map((v) => v.id));
   if (!otherSet) return { ids: nonEmpty(failed, path), notes: [] };
 
-  const before = report.vector_digests ?? {};
+  const before = digestsById(report.vector_digests ?? []);
   const now = new Map([...set.queryVectors, ...set.releaseVectors].map((v) => [v.id, v.vectorSha256]));
   const ids = new Set<string>();
   const changed: string[] = [];
   let unchanged = 0;
   let unjudged = 0;
   for (const [id, digest] of [...now].sort(([a], [b]) => compareUtf8(a, b))) {
-    const old = before[id];
+    const old = before.get(id);
     if (old === undefined) unjudged += 1;
     else if (old !== digest) {
       changed.push(id);
@@ -82,9 +83,7 @@ export function lastFailed(
       if (failed.has(id)) ids.add(id);
     }
   }
-  const gone = Object.keys(before)
-    .filter((id) => !now.has(id))
-    .sort(compareUtf8);
+  const gone = [...before.keys()].filter((id) => !now.has(id)).sort(compareUtf8);
   const notes = [
     `--last-failed: ${path} is a report of vector set ${report.vector_set_sha256}, this run's is ` +
       `${set.vectorSetSha256}; it speaks for the ${unchanged} vectors whose digest is unchanged ` +

@@ -50,7 +50,10 @@ import { readUnobservableClauses } from '../../suites/generate/unobservable-clau
 export const registerReport: Register = (program: Command, io, done) => {
   registerReportDiff(program, io, done);
   commandNamed(program, 'report', REPORT_DESCRIPTION)
-    .description("write REPORT.md, the reference oracle's conformance report over the committed vectors")
+    .description(
+      "write REPORT.md, the reference oracle's conformance report over the committed vectors; report diff runs in " +
+        'every install',
+    )
     .option('--check', 'write nothing; exit 1 when REPORT.md is not what would be written, naming the section')
     .action(async (options: { check?: boolean }) => done(await report(io, options.check === true)));
 };
