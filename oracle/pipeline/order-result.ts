@@ -34,7 +34,10 @@ export const NULL_IMPLEMENTATION_ORDER: ReadingSwitch = {
   runs: { A: true, B: 'A' },
 };
 
-/** OQ-31: what L369's "identity arrays" name. A (an editorial leftover) gives B's bytes: Id arrays sort by bytes anyway. */
+/**
+ * OQ-31: what L369's "identity arrays" name. A (an editorial leftover) gives B's bytes: Id arrays sort by bytes
+ * anyway.
+ */
 export const IDENTITY_ARRAYS: ReadingSwitch = {
   entry: 'OQ-31',
   name: 'identity-arrays',

@@ -179,7 +179,8 @@ export function readingsOf(
       problems.push({
         entry: e.id,
         pointer,
-        message: `${e.id} chooses ${e.choice}, which the oracle cannot run (it runs ${runnableLabels(e.id).join(', ')})`,
+        message:
+          `${e.id} chooses ${e.choice}, which the oracle cannot run ` + `(it runs ${runnableLabels(e.id).join(', ')})`,
       });
   });
   return problems.length > 0 ? { ok: false, problems } : { ok: true, readings: Readings.of(followed) };

@@ -39,7 +39,10 @@ export interface ReadingSwitch {
   runs: Readonly<Record<string, true | string>>;
   /** The open-set reading it enumerates, if any. */
   rule?: AcceptanceRule;
-  /** Why a provider's answer under a one-answer reading is acceptable, for a reading the register names as an alternative. */
+  /**
+   * Why a provider's answer under a one-answer reading is acceptable, for a reading the register names as an
+   * alternative.
+   */
   reasons?: Readonly<Record<string, string>>;
 }
 

@@ -66,7 +66,8 @@ const STALE_FIELDS = [
 /**
  * OQ-01: which stale reason wins when several key fields after the FileId mismatch. A: the first in AnalysisKey table
  * order; B: the first in ASCII order of the tokens; C, an open set: any mismatching field's reason, each member the
- * field a provider checks first (the `other-stale-reason` alternatives). A wrong FileId wins under every reading (L132).
+ * field a provider checks first (the `other-stale-reason` alternatives). A wrong FileId wins under every reading
+ * (L132).
  */
 export const STALE_REASON_ORDER: ReadingSwitch = {
   entry: 'OQ-01',

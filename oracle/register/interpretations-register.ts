@@ -24,7 +24,10 @@ export interface RegisterReading {
   contract_allows: boolean;
   lines: string[];
   fails_closed: boolean;
-  /** The reading names no single answer (an open set, such as "any mismatching field"): an acceptance rule, never a choice. */
+  /**
+   * The reading names no single answer (an open set, such as "any mismatching field"): an acceptance rule, never a
+   * choice.
+   */
   open_set?: boolean;
   /** Why no result the oracle can give differs under this reading from the reading whose bytes it gives. */
   same_bytes_because?: string;

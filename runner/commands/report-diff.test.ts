@@ -87,7 +87,7 @@ function otherSet(changed: readonly string[]): Parameters<typeof lastFailed>[1] 
   };
 }
 
-test('--last-failed on a report of another set: its failures where unchanged, the changed vectors re-run and named', () => {
+test('--last-failed on another set: its failures where unchanged, the changed ones re-run and named', () => {
   const same = lastFailed(broken, otherSet([]));
   assert.equal([...same.ids], [crashed.id]);
   assert.match(

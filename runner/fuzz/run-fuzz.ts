@@ -73,7 +73,7 @@ export type FuzzOutcome =
       shape: CaseShape;
       /** The minimal case; `request` is the query that disagreed (`before` was asked first, and agreed). */
       case: FuzzCase;
-      /** The oracle's answer and the named alternatives beside it (alternative-answers.ts), as a vector carries them. */
+      /** The oracle's answer and its named alternatives (alternative-answers.ts), as a vector carries them. */
       answers: Answers;
       expected: Uint8Array;
       actual: { ok: true; bytes: Uint8Array } | { ok: false; message: string };

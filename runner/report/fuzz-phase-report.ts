@@ -78,7 +78,8 @@ export function describeFuzzPhase(fuzz: FuzzPhaseReport): string {
   switch (fuzz.outcome) {
     case 'passed': {
       const accepted = Object.entries(fuzz.acceptable ?? {}).map(([name, n]) => `${name} ${n}`);
-      return `${head}: no disagreement${accepted.length === 0 ? '' : ` (answered by a named alternative: ${accepted.join(', ')})`}`;
+      const by = accepted.length === 0 ? '' : ` (answered by a named alternative: ${accepted.join(', ')})`;
+      return `${head}: no disagreement${by}`;
     }
     case 'disagreement':
       return (

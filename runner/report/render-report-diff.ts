@@ -58,7 +58,8 @@ export function renderReportDiffMarkdown(diff: ReportDiff): string {
     out.push(`### ${REPORT_DIFF_TITLES[g]} (${entries.length})`, '', '| vector | verdict | clauses |', '|---|---|---|');
     for (const e of entries)
       out.push(
-        `| ${markdownCode(e.id)} | ${markdownCell(verdicts(e) + changedMark(e))} | ${e.clauses.map(markdownCode).join(' ')} |`,
+        `| ${markdownCode(e.id)} | ${markdownCell(verdicts(e) + changedMark(e))} ` +
+          `| ${e.clauses.map(markdownCode).join(' ')} |`,
       );
     out.push('');
   }

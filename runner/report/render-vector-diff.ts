@@ -100,7 +100,8 @@ export function renderVectorDiffMarkdown(diff: VectorSetDiff): string {
   const out = [
     '## Vector set changes',
     '',
-    `From ${markdownCode(diff.old.vector_set_sha256)} (${markdownCell(diff.old.source)}, ${diff.old.vectors} vectors) ` +
+    `From ${markdownCode(diff.old.vector_set_sha256)} ` +
+      `(${markdownCell(diff.old.source)}, ${diff.old.vectors} vectors) ` +
       `to ${markdownCode(diff.new.vector_set_sha256)} (${markdownCell(diff.new.source)}, ${diff.new.vectors} ` +
       `vectors): ${markdownCell(diffCountsLine(diff))}.`,
     '',

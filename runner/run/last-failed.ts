@@ -29,7 +29,10 @@ const named = (ids: readonly string[]): string =>
     .map((id) => escapeText(id))
     .join(', ') + (ids.length > NAMED ? `, and ${ids.length - NAMED} more` : '');
 
-/** The ids of `set` to re-run by the report at `path`, and notes naming what a report of another set could not speak for. */
+/**
+ * The ids of `set` to re-run by the report at `path`, and notes naming what a report of another set could not speak
+ * for.
+ */
 export function lastFailed(
   path: string,
   set: Pick<VectorSet, 'vectorSetSha256' | 'queryVectors' | 'releaseVectors'>,

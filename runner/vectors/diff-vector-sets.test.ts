@@ -24,7 +24,7 @@ const edit = (files: Map<string, Uint8Array>, path: string, change: (v: Record<s
   files.set(path, utf8.encode(JSON.stringify(value)));
 };
 
-test('added, removed, expected changed, alternatives changed and metadata only, each with its clauses and entries', () => {
+test('added, removed, expected, alternatives and metadata changes, each with its clauses and entries', () => {
   const next = new Map(base);
   edit(next, 'stale/wrong-file.json', (v) => {
     const expected = v.expected as { result: string; sha256: string };

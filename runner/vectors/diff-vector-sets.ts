@@ -62,7 +62,7 @@ export interface VectorChange {
   clauses: string[];
   /** The register entries it rests on: its interpretations and its alternatives' entries, old and new together. */
   entries: string[];
-  /** Its own digest (request, fixture, expected, alternatives) in each set it is in (oracle/vectors/vector-digest.ts). */
+  /** Its own digest (request, fixture, expected, alternatives) in each set (oracle/vectors/vector-digest.ts). */
   old_sha256?: string;
   new_sha256?: string;
   /** The answer in a word (`stale (stale-source)`), before and after; a release-cost vector's is `release`. */

@@ -53,7 +53,7 @@ test('a register the commands cannot run under is refused with the entry and the
   assert.ok(registerReadings(registerFile(switched('OQ-01', 'B'))).ok);
 });
 
-test('the cache is keyed by code and input: the verifier never reads the pipeline, another digest finds nothing', () => {
+test('the cache is keyed by code and input: the verifier reads no pipeline, another digest finds nothing', () => {
   const verifier = importClosure(['oracle/verifier/verify-result.ts']);
   assert.ok(verifier.includes('oracle/verifier/check-leaks.ts'));
   assert.not.ok(
