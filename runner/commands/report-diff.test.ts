@@ -9,6 +9,7 @@ import * as assert from 'uvu/assert';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { schemaViolations } from '../../oracle/index.js';
 import { runCli } from '../test-support/run-cli.js';
 import { brokenConfig, kitVectors, requestSha, threeStaleVectors } from '../test-support/run-helpers.js';
 import { lastFailed } from '../run/last-failed.js';
@@ -64,6 +65,7 @@ test('report diff: fixed, then newly failing (exit 1), with the verdicts and cla
   const back = await runCli(['report', 'diff', fixed, broken, '--json']);
   assert.is(back.code, 1);
   const diff = JSON.parse(back.stdout) as { groups: { newly_failing: { id: string; old: string; new: string }[] } };
+  assert.equal(schemaViolations('kofun.ctk.report-diff/v1', diff), []);
   assert.equal(
     diff.groups.newly_failing.map((e) => [e.id, e.old, e.new]),
     [[crashed.id, 'PASS', 'ERROR']],

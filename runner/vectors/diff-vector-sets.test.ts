@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { sha256Hex } from '../../oracle/index.js';
+import { schemaViolations, sha256Hex } from '../../oracle/index.js';
 import { kitRoot } from '../../oracle/internal.js';
 import { runCli } from '../test-support/run-cli.js';
 import { diffVectorSets, type VectorSetDiff } from './diff-vector-sets.js';
@@ -62,6 +62,7 @@ test('added, removed, expected, alternatives and metadata changes, each with its
   assert.ok(r.diff.changes[3]?.entries.includes('OQ-01'), 'an entry of a removed alternative still counts');
   assert.equal(r.diff.changes[4]?.fields, ['intent']);
   assert.is(r.diff.changes[4]?.old_sha256, r.diff.changes[4]?.new_sha256, 'metadata is not in the vector digest');
+  assert.equal(schemaViolations('kofun.ctk.vector-diff/v1', JSON.parse(JSON.stringify(r.diff))), []);
   const total = [...base.keys()].filter((p) => p.startsWith('stale/')).length;
   assert.is(r.diff.counts.unchanged, total - 4);
 });
@@ -92,6 +93,7 @@ test('folders and the last commit are read alike; --json and --markdown', async 
   assert.is(json.code, 0, json.stderr);
   const diff = JSON.parse(json.stdout) as VectorSetDiff;
   assert.is(diff.format, 'kofun.ctk.vector-diff/v1');
+  assert.equal(schemaViolations('kofun.ctk.vector-diff/v1', diff), []);
   assert.is(diff.counts.removed, 0);
   assert.is(diff.counts.added, diff.new.vectors - diff.old.vectors);
   // HEAD's vector folder, read through git, against itself as committed.
