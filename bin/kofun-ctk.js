@@ -6,7 +6,8 @@
 //   never judges by a build older than the sources it sits beside.
 // - `vectors` and `report` generate from suites/, which only a checkout has: they always run from the sources,
 //   compiled afresh for the command (scripts/run-compiled.mjs), and an installed package does not offer them (its
-//   vectors are checked against their manifest on every `run`).
+//   vectors are checked against their manifest on every `run`). Their `diff` subcommands read files only, and run
+//   like any other command.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -30,7 +31,9 @@ function runFromSources(entry) {
 }
 
 const checkout = existsSync(tsx) && existsSync(join(root, 'runner', 'cli-entry.ts'));
-if (command === 'vectors' || command === 'report') {
+// `vectors diff` and `report diff` read files only: every install runs them, as it runs any other command.
+const maintainers = (command === 'vectors' || command === 'report') && process.argv[3] !== 'diff';
+if (maintainers) {
   const devCli = join(root, 'suites', 'generate', 'dev-cli.ts');
   if (!checkout || !existsSync(devCli) || !existsSync(join(root, 'scripts', 'run-compiled.mjs'))) {
     process.stderr.write(

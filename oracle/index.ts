@@ -47,12 +47,18 @@ export {
   evaluateQuery,
   evaluateQueryOrThrow,
   evaluateQueryRecord,
-  ALTERNATIVE_READINGS,
-  type AlternativeReading,
   type EvaluateOptions,
   type QueryEvaluation,
 } from './pipeline/evaluate-query.js';
 export { FEATURES, FEATURE_TEXT, isFeature, type Feature } from './features/features.js';
+export { Readings, type FollowedReading } from './pipeline/readings.js';
+export { kitReadings, readingsNamed, readingsOf, type ReadingProblem } from './pipeline/reading-switches.js';
+export {
+  answersWithAlternatives,
+  type AlternativeAnswer,
+  type AnswerOptions,
+  type Answers,
+} from './pipeline/alternative-answers.js';
 export { verifyResult, type VerifyContext } from './verifier/verify-result.js';
 export { formatViolation } from './verifier/format-violation.js';
 export {

@@ -16,6 +16,7 @@ export { clip, githubSafe, htmlSafe, markdownCode, markdownFence, markdownSafe }
 export * from './vectors/vector-format.js';
 export { checkRuntimeUnicode } from './vectors/unicode-baseline.js';
 export { vectorSetDigest, VECTOR_SET_DOMAIN } from './vectors/vector-set-digest.js';
+export { queryVectorDigest, releaseVectorDigest, vectorDigest, VECTOR_DOMAIN } from './vectors/vector-digest.js';
 export { prettyJson, prettyJsonBytes } from './vectors/pretty-json.js';
 export { FixtureBuilder, type HomeRef, type InterfaceRef, type CandidateSpec } from './fixture/fixture-builder.js';
 export { factKey, identityOf } from './fixture/fixture-ids.js';
@@ -57,3 +58,13 @@ export { describeInputViolations } from './json-input/describe-input-violations.
 export { sortedFeatures } from './features/features.js';
 export { queryFeatures, RELEASE_COST_FEATURES } from './features/query-features.js';
 export { evaluateQueryRecordOrThrow } from './pipeline/evaluate-query.js';
+export {
+  ONE_READING,
+  READING_SWITCHES,
+  readingRun,
+  readingSwitch,
+  runnableLabels,
+  type ReadingRun,
+} from './pipeline/reading-switches.js';
+export type { AcceptanceRule, ReadingSwitch } from './pipeline/readings.js';
+export { unrunnableAlternatives, type UnrunnableAlternative } from './pipeline/alternative-answers.js';

@@ -91,6 +91,20 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./commands/fuzz.js')).registerFuzz,
   },
   {
+    name: 'vectors diff',
+    term: 'vectors diff [options] [old] [new]',
+    description:
+      'what changed between two vector sets (folders or git revisions): added, removed, expected bytes, ' +
+      'inputs, alternatives, metadata',
+    load: async () => (await import('./commands/vectors-diff.js')).registerVectorsDiff,
+  },
+  {
+    name: 'report diff',
+    term: 'report diff [options] <old> <new>',
+    description: 'what changed between two JSON gate reports: newly failing, fixed, still failing, changed vectors',
+    load: async () => (await import('./commands/report-diff.js')).registerReportDiff,
+  },
+  {
     name: 'smoke',
     term: 'smoke [options]',
     description: 'check that a provider speaks the protocol: handshake, one fixture load, one query',
@@ -107,27 +121,30 @@ export const MAINTAINER_COMMANDS: readonly Omit<CommandEntry, 'load'>[] = [
   {
     name: 'vectors',
     term: 'vectors',
-    description: 'generate or check the golden vectors (vectors/)',
+    description: 'the golden vectors: diff two sets (and, in a checkout, generate or check them)',
   },
   {
     name: 'report',
     term: 'report [options]',
-    description: "write REPORT.md, the reference oracle's conformance report over the committed vectors",
+    description:
+      "write REPORT.md, the reference oracle's conformance report over the committed vectors; report diff runs in " +
+      'every install',
   },
 ];
 
 /** The root help's note on the maintainers' commands. */
 const MAINTAINER_NOTE =
   "\n`vectors` and `report` are maintainers' commands of a kofun-ctk checkout (npx kofun-ctk vectors check); an\n" +
-  'installed package does not offer them.\n';
+  'installed package does not offer them, but for `vectors diff OLD NEW` and `report diff OLD.json NEW.json`.\n';
 
 /**
  * The command `argv` runs (also for `help <command>`), or undefined when it runs none of them: a root option first
  * (-h, -V), the root help, an unknown command.
  */
 function commandToRun(argv: readonly string[]): CommandEntry | undefined {
-  const name = argv[0] === 'help' ? argv[1] : argv[0];
-  return COMMANDS.find((c) => c.name === name);
+  const words = argv[0] === 'help' ? argv.slice(1) : argv;
+  // `vectors diff` and `report diff` run in every install; the rest of `vectors` and `report` only in a checkout.
+  return COMMANDS.find((c) => c.name === words[0] || c.name === `${words[0] ?? ''} ${words[1] ?? ''}`);
 }
 
 /**
@@ -185,7 +202,9 @@ export async function main(argv: string[], io: CliIo = processIo(), extra: Regis
  */
 function listCommands(program: Command, maintainers: boolean): void {
   const terms = new Map<Command, string>();
-  for (const c of COMMANDS) terms.set(program.command(c.name).description(c.description), c.term);
+  // A two-word command (`vectors diff`) is listed under its first word's line.
+  for (const c of COMMANDS)
+    if (!c.name.includes(' ')) terms.set(program.command(c.name).description(c.description), c.term);
   if (!maintainers) return;
   for (const c of MAINTAINER_COMMANDS) {
     const placeholder = program

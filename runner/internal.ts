@@ -8,7 +8,7 @@
  * names may change or go in any release.
  */
 export { runCliProcess } from './cli-entry.js';
-export { UsageError, writeAll, type CliIo, type Register } from './io/cli-io.js';
+export { commandNamed, UsageError, writeAll, type CliIo, type Register } from './io/cli-io.js';
 export { installSignalCleanup, killAllGroups, liveGroupCount } from './io/process-group.js';
 export { relocatedSpec } from './adapters/provider-spec.js';
 export {
@@ -19,3 +19,7 @@ export {
   vectorTreeOf,
   type VectorTree,
 } from './vectors/load-vector.js';
+export { diffVectorSets, type VectorSetDiff, type VectorSetSide } from './vectors/diff-vector-sets.js';
+export { renderVectorDiffText } from './report/render-vector-diff.js';
+export { registerVectorsDiff, VECTORS_DESCRIPTION } from './commands/vectors-diff.js';
+export { registerReportDiff, REPORT_DESCRIPTION } from './commands/report-diff.js';

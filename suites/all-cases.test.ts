@@ -109,15 +109,4 @@ test('no two query cases send the same request bytes on the same fixture', () =>
   }
 });
 
-test('layout-only deviations carry the lenient-layout alternative resting on OQ-03', () => {
-  for (const c of cases) {
-    if (c.kind !== 'query' || !c.id.startsWith('invalid/layout-')) continue;
-    assert.equal(
-      c.alternatives?.map((a) => [a.name, a.interpretation]),
-      [['lenient-layout', 'OQ-03']],
-      c.id,
-    );
-  }
-});
-
 test.run();

@@ -14,7 +14,6 @@ import { invalidCases } from './invalid.js';
 import { limitCases } from './limit.js';
 import { ownershipCases } from './ownership.js';
 import { partialCases } from './partial.js';
-import { withReadingAlternatives } from './reading-alternatives.js';
 import { releaseCostCases } from './release-cost.js';
 import { staleCases } from './stale.js';
 
@@ -62,7 +61,8 @@ export function buildAllCases(): CaseDefinition[] {
   };
   // The fail-closed and end-of-source cases span categories; each is filed after its category's own cases.
   const across = [...failClosedCases(), ...endOfSourceCases()];
-  return withReadingAlternatives(
-    CATEGORIES.flatMap((category) => [...byCategory[category](), ...across.filter((c) => c.category === category)]),
-  );
+  return CATEGORIES.flatMap((category) => [
+    ...byCategory[category](),
+    ...across.filter((c) => c.category === category),
+  ]);
 }

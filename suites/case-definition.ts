@@ -23,23 +23,6 @@ export interface CaseBase {
 }
 
 /**
- * A named alternative outcome the contract allows (Wycheproof's "acceptable"): the
- * result the oracle gives for `request` (a canonical record) on the same fixture, or
- * for the same request on `fixture` when given, or, with `reading`, the oracle's answer
- * under that other reading of the entry. Never a loosened comparison.
- */
-export interface AlternativeSpec {
-  name: string;
-  reason: string;
-  /** The register entry that allows it. */
-  interpretation: string;
-  request?: DiscoveryRequestV1;
-  fixture?: FixtureV1;
-  /** The label of the entry's reading whose answer this is (the oracle follows it, e.g. KIT-12 A). */
-  reading?: string;
-}
-
-/**
  * The answer a case states it expects, worked from the contract and the register: the
  * result status, and the ResultReason where the case fixes one. Generation fails when the
  * oracle answers otherwise, so a golden cannot drift away from what its case is about.
@@ -55,7 +38,6 @@ export interface QueryCase extends CaseBase {
   kind: 'query';
   request: { record: DiscoveryRequestV1 } | { bytes: Uint8Array; note: string };
   expect: ExpectedAnswer;
-  alternatives?: AlternativeSpec[];
 }
 
 /** A release-cost case: reference artifact digests per build profile (oracle/release/). */

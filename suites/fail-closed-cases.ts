@@ -619,6 +619,39 @@ export function failClosedCases(): QueryCase[] {
     ),
   );
 
+  // KIT-19 A: a current-file candidate the compiler does not admit costs two steps as well (KIT-19 B would judge its
+  // admission at collection, one step, and the budget would then hold).
+  const unadmittedHere = bigWorldBuilder({
+    description: 'Half a million current-file candidates the compiler does not admit, and one of another type.',
+  });
+  unadmittedHere.addSeries({
+    seed: 'kit-19/unadmitted-current-file',
+    count: LIMITS.steps / 2,
+    template: { admitted: false, home: 'current-file' },
+  });
+  unadmittedHere.addSeries({ seed: 'kit-19/other', count: 1, template: { receiver: 'app.store.Other' } });
+  const unadmittedHereWorld = ownWorld(
+    unadmittedHere.b.build(),
+    'unadmitted current-file candidates at the budget edge',
+  );
+  cases.push(
+    recordCase(
+      {
+        id: 'limit/step-budget-unadmitted-current-file-candidates',
+        expect: EXPECT.partial,
+        intent:
+          '500,000 current-file candidates the compiler does not admit cost two steps each, admission being judged ' +
+          'at exposure like every other candidate (KIT-19 A), and one candidate of another type one more: ' +
+          '1,000,001 steps, so the budget runs out; the result is partial and truncated, with hidden-by-visibility ' +
+          'and limit-exhausted. The step count rests on KIT-10 (the contract defines no unit, OQ-07).',
+        clauses: [...RESULT_SHAPE_CLAUSES, 'KD-LIMIT-07', 'KD-LIMIT-10', 'KD-RES-08', 'KD-DISCLOSE-09', 'KD-OMIT-06'],
+        interpretations: ['KIT-03', 'KIT-04', 'KIT-10', 'KIT-17', 'KIT-19', 'OQ-07'],
+        fixture: unadmittedHereWorld,
+      },
+      requestFor(unadmittedHereWorld),
+    ),
+  );
+
   // OQ-12 D (L132): the FileId is compared before anything about the position.
   const hidden = ownWorld(hiddenWorld({ only: [] }), 'plain token receiver');
   const reversed = requestFor(hidden, { analysis: { file_id: symbolId('some other file') } });

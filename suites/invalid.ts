@@ -9,7 +9,7 @@
 import { encodeCanonicalText } from '../oracle/canonical-json/encode-canonical.js';
 import type { JsonObject, JsonValue } from '../oracle/canonical-json/json-value.js';
 import type { DiscoveryRequestV1 } from '../oracle/records/discovery-records.js';
-import type { AlternativeSpec, QueryCase } from './case-definition.js';
+import type { QueryCase } from './case-definition.js';
 import { listTextWorld } from './fixtures/list-text-world.js';
 import { requestFor } from './fixtures/request-for.js';
 import { multilineWorld } from './fixtures/multiline-world.js';
@@ -76,14 +76,7 @@ export function invalidCases(): QueryCase[] {
   const explainText = encodeCanonicalText(asJson(explain));
   const generationLine = `"generation": ${request.analysis.generation}`;
 
-  const raw = (
-    slug: string,
-    intent: string,
-    data: Uint8Array,
-    clauses: string[],
-    interpretations: string[] = [],
-    alternatives?: AlternativeSpec[],
-  ) => {
+  const raw = (slug: string, intent: string, data: Uint8Array, clauses: string[], interpretations: string[] = []) => {
     cases.push(
       bytesCase(
         // A codec or schema rejection: invalid, reason invalid-request (L192; OQ-02 A, OQ-03 A).
@@ -94,23 +87,12 @@ export function invalidCases(): QueryCase[] {
           interpretations: [...OQ, ...interpretations],
           fixture,
           expect: EXPECT.invalidRequest,
-          ...(alternatives === undefined ? {} : { alternatives }),
         },
         data,
         intent,
       ),
     );
   };
-  const lenient = (canonical: DiscoveryRequestV1): AlternativeSpec[] => [
-    {
-      name: 'lenient-layout',
-      reason:
-        'The bytes differ from the canonical encoding only in layout; ' +
-        'a provider that parses them leniently answers as for the canonical request.',
-      interpretation: 'OQ-03',
-      request: canonical,
-    },
-  ];
   const schemaCase = (
     slug: string,
     intent: string,
@@ -128,30 +110,14 @@ export function invalidCases(): QueryCase[] {
   raw('utf8-bom', 'A UTF-8 byte order mark before the object rejects.', bytes([0xef, 0xbb, 0xbf], text), [
     'KD-CANON-01',
   ]);
-  raw(
-    'missing-final-lf',
-    'The object without its one final LF rejects.',
-    utf8.encode(text.slice(0, -1)),
-    ['KD-CANON-02'],
-    [],
-    lenient(request),
-  );
-  raw(
-    'extra-final-lf',
-    'A second LF after the object rejects.',
-    utf8.encode(`${text}\n`),
-    ['KD-CANON-02'],
-    [],
-    lenient(request),
-  );
-  raw(
-    'crlf-line-ends',
-    'CRLF line ends instead of LF reject.',
-    utf8.encode(text.replace(/\n/g, '\r\n')),
-    ['KD-CANON-02', 'KD-CANON-13'],
-    [],
-    lenient(request),
-  );
+  raw('missing-final-lf', 'The object without its one final LF rejects.', utf8.encode(text.slice(0, -1)), [
+    'KD-CANON-02',
+  ]);
+  raw('extra-final-lf', 'A second LF after the object rejects.', utf8.encode(`${text}\n`), ['KD-CANON-02']);
+  raw('crlf-line-ends', 'CRLF line ends instead of LF reject.', utf8.encode(text.replace(/\n/g, '\r\n')), [
+    'KD-CANON-02',
+    'KD-CANON-13',
+  ]);
   raw(
     'line-comment',
     'A // comment line rejects.',
@@ -338,56 +304,39 @@ export function invalidCases(): QueryCase[] {
     'The query member before the position member (keys not in ASCII order) rejects.',
     utf8.encode(reordered),
     ['KD-CANON-05'],
-    [],
-    lenient(request),
   );
   raw(
     'layout-space-before-colon',
     'A space before a colon rejects.',
     utf8.encode(replaceOnce(text, '"schema": ', '"schema" : ')),
     ['KD-CANON-13'],
-    [],
-    lenient(request),
   );
   raw(
     'layout-two-spaces-after-colon',
     'Two spaces after a colon reject.',
     utf8.encode(replaceOnce(text, '"schema": ', '"schema":  ')),
     ['KD-CANON-13'],
-    [],
-    lenient(request),
   );
-  raw(
-    'layout-tab-indentation',
-    'Tab indentation rejects.',
-    utf8.encode(`${layout(json, '\t', ': ', '\n')}\n`),
-    ['KD-CANON-12'],
-    [],
-    lenient(request),
-  );
+  raw('layout-tab-indentation', 'Tab indentation rejects.', utf8.encode(`${layout(json, '\t', ': ', '\n')}\n`), [
+    'KD-CANON-12',
+  ]);
   raw(
     'layout-four-space-indentation',
     'Four-space indentation rejects.',
     utf8.encode(`${layout(json, '    ', ': ', '\n')}\n`),
     ['KD-CANON-12'],
-    [],
-    lenient(request),
   );
   raw(
     'layout-flat-indentation',
     'One field per line without indentation rejects.',
     utf8.encode(`${layout(json, '', ': ', '\n')}\n`),
     ['KD-CANON-12'],
-    [],
-    lenient(request),
   );
   raw(
     'layout-minified',
     'The minified encoding (no whitespace) rejects.',
     utf8.encode(`${layout(json, '', ':', '')}\n`),
     ['KD-CANON-12', 'KD-CANON-13'],
-    [],
-    lenient(request),
   );
   raw(
     'layout-trailing-space',
@@ -396,16 +345,12 @@ export function invalidCases(): QueryCase[] {
       replaceOnce(text, '"schema": "kofun.discovery.request/v1"\n', '"schema": "kofun.discovery.request/v1" \n'),
     ),
     ['KD-CANON-13'],
-    [],
-    lenient(request),
   );
   raw(
     'layout-blank-line',
     'A blank line between members rejects.',
     utf8.encode(replaceOnce(text, '  },\n  "query"', '  },\n\n  "query"')),
     ['KD-CANON-12'],
-    [],
-    lenient(request),
   );
 
   // Top level and size/depth (KD-CANON-02, KD-LIMIT-02, KD-LIMIT-09).

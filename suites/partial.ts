@@ -454,6 +454,29 @@ export function partialCases(): QueryCase[] {
     ['KD-REASON-01'],
     ['OQ-46'],
   );
+  // KIT-01 C: cancellation is reported before the span is matched against the parsed occurrences (KIT-01 B would
+  // answer invalid-position first). The span is a valid position, one byte shorter than the parsed occurrence.
+  const cancelled = variant(base, (f) => (f.cancelled = true));
+  const occurrence = cancelled.occurrences[0]?.span;
+  if (occurrence === undefined) throw new Error('the List[Text] world has no occurrence');
+  cases.push(
+    recordCase(
+      {
+        id: 'partial/cancelled-before-span-check',
+        intent:
+          'A cancelled query whose span is a valid position but no parsed occurrence is unavailable with ' +
+          'cancelled-before-analysis: cancellation is reported before the span is matched (KIT-01 C).',
+        clauses: [...RESULT_SHAPE_CLAUSES, 'KD-RES-12', 'KD-RES-13', 'KD-REASON-01', 'KD-POS-07'],
+        interpretations: ['OQ-16', 'OQ-17', 'OQ-46', 'KIT-01', 'KIT-09'],
+        fixture: cancelled,
+        expect: { status: 'unavailable', reason: 'cancelled-before-analysis' },
+      },
+      requestFor(cancelled, {
+        expression: { start: occurrence.start + 1, end: occurrence.end },
+        byteOffset: occurrence.end,
+      }),
+    ),
+  );
   unavailable(
     'partial/kif-only-current-file',
     { status: 'unavailable', reason: 'incomplete-current-file-facts' },

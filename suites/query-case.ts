@@ -5,13 +5,7 @@
  */
 import type { FixtureV1 } from '../oracle/fixture/fixture.js';
 import type { DiscoveryRequestV1 } from '../oracle/records/discovery-records.js';
-import {
-  CATEGORIES,
-  type AlternativeSpec,
-  type Category,
-  type ExpectedAnswer,
-  type QueryCase,
-} from './case-definition.js';
+import { CATEGORIES, type Category, type ExpectedAnswer, type QueryCase } from './case-definition.js';
 
 /** What every query case states besides its request. */
 export interface CaseHead {
@@ -22,7 +16,6 @@ export interface CaseHead {
   fixture: FixtureV1;
   /** The status (and reason, where the case fixes one) the case expects. */
   expect: ExpectedAnswer;
-  alternatives?: AlternativeSpec[];
 }
 
 /** The category named by a case id; throws for an id of another shape (a suite fault). */
@@ -36,12 +29,12 @@ export function categoryOf(id: string): Category {
 
 /** A case whose request is a canonical record. */
 export function recordCase(head: CaseHead, record: DiscoveryRequestV1): QueryCase {
-  return withAlternatives({ ...base(head), request: { record } }, head);
+  return { ...base(head), request: { record } };
 }
 
 /** A case whose request is raw bytes, because the bytes themselves are the point. */
 export function bytesCase(head: CaseHead, bytes: Uint8Array, note: string): QueryCase {
-  return withAlternatives({ ...base(head), request: { bytes, note } }, head);
+  return { ...base(head), request: { bytes, note } };
 }
 
 function base(head: CaseHead): Omit<QueryCase, 'request'> {
@@ -55,11 +48,6 @@ function base(head: CaseHead): Omit<QueryCase, 'request'> {
     interpretations: [...new Set(head.interpretations)].sort(),
     fixture: head.fixture,
   };
-}
-
-function withAlternatives(c: QueryCase, head: CaseHead): QueryCase {
-  if (head.alternatives !== undefined && head.alternatives.length > 0) c.alternatives = head.alternatives;
-  return c;
 }
 
 /** The expected answers cases state most often. */

@@ -52,31 +52,4 @@ test('each single-mismatch case differs from the current key in exactly its fiel
   );
 });
 
-test(
-  'a combination of n stale-* fields carries n - 1 other-stale-reason alternatives; ' +
-    'one with wrong-file carries none',
-  () => {
-    const four = byId('stale/combined-all-four-stale-fields');
-    assert.equal(differing(record(four).analysis, currentKey(four.fixture)), [
-      'generation',
-      'interface_set_sha256',
-      'semantic_compatibility',
-      'source_sha256',
-    ]);
-    assert.equal(
-      four.alternatives?.map((a) => a.name),
-      [
-        'other-stale-reason/stale-interface-set',
-        'other-stale-reason/stale-generation',
-        'other-stale-reason/stale-semantic-compatibility',
-      ],
-    );
-    // Each alternative fixture agrees with the request on every field but the one it names.
-    for (const alt of four.alternatives ?? []) {
-      assert.is(differing(record(four).analysis, currentKey(alt.fixture ?? four.fixture)).length, 1, alt.name);
-    }
-    assert.is(byId('stale/combined-wrong-file-and-source').alternatives, undefined);
-  },
-);
-
 test.run();

@@ -5,6 +5,7 @@ import { buildOperationRow } from './build-operation-row.js';
 import { addReason, newVerdict, type CandidateVerdict } from './candidate-verdict.js';
 import { closeFactGraph, type FactGraph } from './close-fact-graph.js';
 import { genericRequirements } from './step-6-generic-requirements.js';
+import { Readings } from './readings.js';
 import { effectsAndCapabilities } from './step-8-effects-and-capabilities.js';
 import { candidate, effect, fact, node, origin, requirement } from '../test-support/candidate.js';
 import { hex } from '../test-support/ids.js';
@@ -246,7 +247,7 @@ test('under KIT-12 A a public non-validated effect is listed; the row status is 
   const plain = newVerdict(c, true);
   effectsAndCapabilities(held, graph)(plain);
   const listed = newVerdict(c, true);
-  effectsAndCapabilities(held, graph, true)(listed);
+  effectsAndCapabilities(held, graph, Readings.kit().with('KIT-12', { label: 'A' }))(listed);
   const a = buildOperationRow(plain, graph, KNOWN);
   const b = buildOperationRow(listed, graph, KNOWN);
   assert.ok(a.ok && b.ok);

@@ -55,7 +55,8 @@ import { LIMITS } from '../limits.js';
 import type { CandidateVerdict } from './candidate-verdict.js';
 import type { FactGraph } from './close-fact-graph.js';
 import { closeNestedStatus } from './close-nested.js';
-import { dependencyRefs } from './dependency-refs.js';
+import { dependencyRefs, listedDependencyKeys } from './dependency-refs.js';
+import { Readings, type ReadingSwitch } from './readings.js';
 import { maxStatus } from './fact-status.js';
 import { compareEffects, compareGenericRequirements, sortedRejectionReasons, sortedUniqueIds } from './order-result.js';
 
@@ -66,6 +67,8 @@ export type RowBuild =
       row: OperationFact;
       /** Whether a list was cut by OQ-09 A. */
       limitDowngraded: boolean;
+      /** Whether the dependencies, generic requirements or effects were over their 64-entry caps (OQ-09). */
+      overNestedCap: boolean;
       /** Whether the row would be validated and callable but for that cut: the cap then hid a callable operation. */
       callableButForLimit: boolean;
       /** The row's closed status before the cut of OQ-09 A: what its facts establish (OQ-32 D). */
@@ -81,6 +84,30 @@ export type Undisclosable = (key: { kind: string; value: Id }) => boolean;
 
 const NOTHING_HIDDEN: Undisclosable = () => false;
 
+const WHERE = 'oracle/pipeline/build-operation-row.ts';
+
+/**
+ * OQ-25: which rows carry no signature and receiver mode. A: rows with status unavailable; C: every row that is not
+ * validated (provisional and error rows too).
+ */
+export const NONVALIDATED_ROW_TEXT: ReadingSwitch = {
+  entry: 'OQ-25',
+  name: 'nonvalidated-row-text',
+  where: WHERE,
+  runs: { A: true, C: true },
+};
+
+/**
+ * KIT-08: a row that depends on an identity that may not be disclosed. C: shown without it, downgraded to unavailable
+ * with incomplete-analysis; D: withheld whole, as incomplete-analysis. (B names a reason field rows do not have.)
+ */
+export const UNDISCLOSABLE_ROW: ReadingSwitch = {
+  entry: 'KIT-08',
+  name: 'undisclosable-row',
+  where: WHERE,
+  runs: { C: true, D: true },
+};
+
 /**
  * Renders `verdict`, adding `extraReasons` (e.g. `ambiguous`, KIT-05) to its rejections;
  * dependencies for which `undisclosable` holds are dropped and downgrade the row.
@@ -91,6 +118,7 @@ export function buildOperationRow(
   knownDiagnostics: ReadonlySet<Id>,
   extraReasons: readonly RejectionReason[] = [],
   undisclosable: Undisclosable = NOTHING_HIDDEN,
+  readings: Readings = Readings.kit(),
 ): RowBuild {
   const c = verdict.candidate;
   const o = c.origin;
@@ -113,9 +141,10 @@ export function buildOperationRow(
   const nestedKeys: FactKey[] = [...c.dependencies, ...o.dependencies];
   for (const r of shownReqs) nestedKeys.push(...r.dependencies);
   for (const e of shownEffects) nestedKeys.push(...e.dependencies);
-  const depKeys = nestedKeys.filter((k) => !undisclosable(k));
+  const listedKeys = listedDependencyKeys(nestedKeys, graph, readings);
+  const depKeys = listedKeys.filter((k) => !undisclosable(k));
   const hidesIdentity =
-    depKeys.length < nestedKeys.length ||
+    depKeys.length < listedKeys.length ||
     shownReqs.length < verdict.requirements.length ||
     shownEffects.length < verdict.effects.length;
   const allDeps = dependencyRefs(depKeys, graph);
@@ -135,6 +164,7 @@ export function buildOperationRow(
   for (const e of verdict.effects) status = maxStatus(status, e.record.status);
   if (c.signature === null || reasons.has('incomplete-analysis')) status = maxStatus(status, 'provisional');
   if (hidesIdentity) status = maxStatus(status, 'unavailable');
+  if (hidesIdentity && readings.of(UNDISCLOSABLE_ROW) === 'D') return { ok: false, withheld: 'incomplete-analysis' };
 
   let diagnosticIds = c.diagnostic_ids.filter((d) => knownDiagnostics.has(d));
   if (status === 'error') {
@@ -146,11 +176,11 @@ export function buildOperationRow(
   }
   diagnosticIds = sortedUniqueIds(diagnosticIds);
 
-  const overLimit =
+  const overNestedCap =
     allDeps.length > LIMITS.dependenciesPerFact ||
     allReqs.length > LIMITS.genericRequirementsPerOperation ||
-    allEffects.length > LIMITS.effectsPerOperation ||
-    diagnosticIds.length > LIMITS.diagnosticIdsPerFact;
+    allEffects.length > LIMITS.effectsPerOperation;
+  const overLimit = overNestedCap || diagnosticIds.length > LIMITS.diagnosticIdsPerFact;
   const statusBeforeLimit = status;
   const callableButForLimit = overLimit && status === 'validated' && reasons.size === 0;
   if (overLimit) {
@@ -163,14 +193,16 @@ export function buildOperationRow(
 
   const rejection = sortedRejectionReasons(reasons);
   const availability = status === 'validated' && rejection.length === 0 ? 'callable' : 'unavailable';
+  // OQ-25 decides only for a provisional or error row.
+  const noText = status === 'unavailable' || (status !== 'validated' && readings.of(NONVALIDATED_ROW_TEXT) === 'C');
   const row: OperationFact = {
     status,
     identity: { kind: 'SymbolId', value: c.identity },
     display_name: c.display_name,
     qualified_name: c.qualified_name,
-    signature: status === 'unavailable' ? null : c.signature,
+    signature: noText ? null : c.signature,
     generic_requirements: allReqs.slice(0, LIMITS.genericRequirementsPerOperation),
-    receiver_mode: status === 'unavailable' ? null : c.required_mode,
+    receiver_mode: noText ? null : c.required_mode,
     effects: allEffects.slice(0, LIMITS.effectsPerOperation),
     origin,
     visibility: c.visibility,
@@ -184,7 +216,7 @@ export function buildOperationRow(
     dependencies: allDeps.slice(0, LIMITS.dependenciesPerFact),
     diagnostic_ids: diagnosticIds,
   };
-  return { ok: true, row, limitDowngraded: overLimit, callableButForLimit, statusBeforeLimit };
+  return { ok: true, row, limitDowngraded: overLimit, overNestedCap, callableButForLimit, statusBeforeLimit };
 }
 
 /**

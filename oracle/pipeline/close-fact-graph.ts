@@ -30,6 +30,11 @@ export interface FactGraph {
    * why a fact closes to `error` (KD-CLOSURE-10, KD-TYPE-06).
    */
   errorDiagnosticsReached(keys: readonly FactKey[]): Id[];
+  /**
+   * Every key reachable from `keys` through `depends_on`, each key included, once each, in the order of a
+   * breadth-first walk: the flattened transitive closure a fact lists under OQ-22 B.
+   */
+  keysReached(keys: readonly FactKey[]): FactKey[];
 }
 
 /** The map key of a fact; the three parts never contain NUL (Id and enum tokens). */
@@ -38,6 +43,7 @@ export function factKeyString(key: FactKey): string {
 }
 
 interface Node {
+  key: FactKey;
   intrinsic: FactStatus;
   edges: number[];
   diagnostics: Id[];
@@ -47,12 +53,17 @@ interface Node {
 export function closeFactGraph(facts: readonly FixtureFactNode[]): FactGraph {
   const index = new Map<string, number>();
   const nodes: Node[] = [];
-  const nodeFor = (key: string, intrinsic: FactStatus): number => {
+  const nodeFor = (key: string, fact: FactKey, intrinsic: FactStatus): number => {
     let i = index.get(key);
     if (i === undefined) {
       i = nodes.length;
       index.set(key, i);
-      nodes.push({ intrinsic, edges: [], diagnostics: [] });
+      nodes.push({
+        key: { source: fact.source, kind: fact.kind, value: fact.value },
+        intrinsic,
+        edges: [],
+        diagnostics: [],
+      });
     }
     return i;
   };
@@ -61,7 +72,7 @@ export function closeFactGraph(facts: readonly FixtureFactNode[]): FactGraph {
   const declared = new Set<string>();
   for (const f of facts) {
     const k = factKeyString(f);
-    const i = nodeFor(k, f.status);
+    const i = nodeFor(k, f, f.status);
     const node = nodes[i] as Node;
     node.intrinsic = declared.has(k) ? maxStatus(node.intrinsic, f.status) : f.status;
     declared.add(k);
@@ -70,7 +81,7 @@ export function closeFactGraph(facts: readonly FixtureFactNode[]): FactGraph {
   for (const f of facts) {
     const from = index.get(factKeyString(f)) as number;
     for (const dep of f.depends_on) {
-      (nodes[from] as Node).edges.push(nodeFor(factKeyString(dep), 'unavailable'));
+      (nodes[from] as Node).edges.push(nodeFor(factKeyString(dep), dep, 'unavailable'));
     }
   }
 
@@ -114,6 +125,32 @@ export function closeFactGraph(facts: readonly FixtureFactNode[]): FactGraph {
         for (const d of errorReachedFrom(i)) out.add(d);
       }
       return [...out];
+    },
+    keysReached(keys) {
+      const out: FactKey[] = [];
+      const seen = new Set<string>();
+      const queue: number[] = [];
+      for (const key of keys) {
+        const k = factKeyString(key);
+        if (seen.has(k)) continue;
+        seen.add(k);
+        const i = index.get(k);
+        if (i === undefined) out.push(key);
+        else queue.push(i);
+      }
+      const visited = new Uint8Array(nodes.length);
+      for (const i of queue) visited[i] = 1;
+      for (let q = 0; q < queue.length; q++) {
+        const node = nodes[queue[q] as number] as Node;
+        out.push(node.key);
+        for (const e of node.edges) {
+          if (visited[e] === 0) {
+            visited[e] = 1;
+            queue.push(e);
+          }
+        }
+      }
+      return out;
     },
   };
 }

@@ -28,21 +28,16 @@ import { effectsAndCapabilities } from './step-8-effects-and-capabilities.js';
 import { closeDiscloseBound, encodeResult } from './step-9-close-disclose-bound.js';
 import { undisclosableDependencies } from './undisclosable-dependencies.js';
 import { visitCandidates } from './visit-candidates.js';
+import { kitReadings } from './reading-switches.js';
+import type { Readings } from './readings.js';
 
 /**
- * A reading of the register the oracle can follow instead of its choice, to compute the bytes
- * of a named ACCEPTABLE alternative: `KIT-12:A` lists public effect requirements that are not
- * validated in a general query (L298, L300; L421 keeps an explanation to validated ones).
+ * How to evaluate: the readings of the register to follow (reading-switches.ts); by default the choices of the kit's
+ * register (oracle/interpretations.json), read once.
  */
-export type AlternativeReading = 'KIT-12:A';
-
-/** How to evaluate: the oracle's own readings, or one alternative reading. */
 export interface EvaluateOptions {
-  reading?: AlternativeReading;
+  readings?: Readings;
 }
-
-/** The readings {@link EvaluateOptions.reading} accepts. */
-export const ALTERNATIVE_READINGS: readonly AlternativeReading[] = ['KIT-12:A'];
 
 /** A result record, its canonical bytes, and the candidate/filter steps spent on it (KIT-10). */
 export interface QueryEvaluation {
@@ -52,14 +47,25 @@ export interface QueryEvaluation {
   bytes: Uint8Array;
 }
 
-/** The canonical result bytes for `requestBytes` against `fixture`. Never throws. */
-export function evaluateQuery(requestBytes: Uint8Array, fixture: LoadedFixture): Uint8Array {
-  return evaluateSafely(requestBytes, fixture).bytes;
+/**
+ * The canonical result bytes for `requestBytes` against `fixture`. Never throws for any request or fixture; a kit
+ * register whose choice the oracle cannot run is a fault of the kit and throws.
+ */
+export function evaluateQuery(
+  requestBytes: Uint8Array,
+  fixture: LoadedFixture,
+  options: EvaluateOptions = {},
+): Uint8Array {
+  return evaluateSafely(requestBytes, fixture, options).bytes;
 }
 
-/** The result record, the steps spent, and the canonical bytes. Never throws. */
-export function evaluateQueryRecord(requestBytes: Uint8Array, fixture: LoadedFixture): QueryEvaluation {
-  return evaluateSafely(requestBytes, fixture);
+/** The result record, the steps spent, and the canonical bytes. Never throws, as {@link evaluateQuery}. */
+export function evaluateQueryRecord(
+  requestBytes: Uint8Array,
+  fixture: LoadedFixture,
+  options: EvaluateOptions = {},
+): QueryEvaluation {
+  return evaluateSafely(requestBytes, fixture, options);
 }
 
 /**
@@ -84,24 +90,26 @@ export function evaluateQueryRecordOrThrow(
   return evaluate(requestBytes, fixture, options);
 }
 
-function evaluateSafely(requestBytes: Uint8Array, fixture: LoadedFixture): QueryEvaluation {
+function evaluateSafely(requestBytes: Uint8Array, fixture: LoadedFixture, options: EvaluateOptions): QueryEvaluation {
+  const readings = options.readings ?? kitReadings();
   try {
-    return evaluate(requestBytes, fixture);
+    return evaluate(requestBytes, fixture, { readings });
   } catch {
     const result = invalidResult('invalid-request');
     return { result, bytes: encodeResult(result), steps: 0 };
   }
 }
 
-function evaluate(requestBytes: Uint8Array, fixture: LoadedFixture, options: EvaluateOptions = {}): QueryEvaluation {
+function evaluate(requestBytes: Uint8Array, fixture: LoadedFixture, options: EvaluateOptions): QueryEvaluation {
+  const readings = options.readings ?? kitReadings();
   // Step 1: validate the request, source identity, current-file facts and analysis key.
-  const checked = validateRequestStep(requestBytes, fixture);
+  const checked = validateRequestStep(requestBytes, fixture, readings);
   if (!checked.ok) return { result: checked.result, bytes: encodeResult(checked.result), steps: 0 };
   const { request, occurrence } = checked;
   const prepared = prepare(fixture);
 
   // Step 2: infer as much of the selected expression type as committed facts permit.
-  const type = inferType(occurrence.type, prepared.graph, prepared.diagnosticIds, prepared.undisclosable);
+  const type = inferType(occurrence.type, prepared.graph, prepared.diagnosticIds, prepared.undisclosable, readings);
   if (type.unrenderable) {
     const result = unavailableResult(request.analysis, 'incomplete-current-file-facts');
     return { result, bytes: encodeResult(result), steps: 0 };
@@ -130,10 +138,12 @@ function evaluate(requestBytes: Uint8Array, fixture: LoadedFixture, options: Eva
             effectsAndCapabilities(
               occurrence.capabilities,
               prepared.graph,
-              options.reading === 'KIT-12:A' && request.query.kind !== 'explain-operation',
+              readings,
+              request.query.kind === 'explain-operation',
             ),
           ],
           budget,
+          readings,
         );
 
   // Step 9: close fact status/dependencies, filter disclosure, bound work, serialize.
@@ -145,6 +155,7 @@ function evaluate(requestBytes: Uint8Array, fixture: LoadedFixture, options: Eva
     diagnostics: prepared.diagnostics,
     unvalidatedView: prepared.unvalidatedView,
     undisclosable: prepared.undisclosable,
+    readings,
   });
   return { ...encoded, steps: budget.steps };
 }

@@ -21,6 +21,29 @@ import type {
   TypeFact,
 } from '../records/discovery-records.js';
 import { statusRank } from './fact-status.js';
+import type { ReadingSwitch } from './readings.js';
+
+/**
+ * OQ-28: where a null implementation_identity sorts among rows. B (after any ImplementationId) gives A's bytes on every
+ * input: rows are unique by SymbolId, which sorts first, so the ImplementationId never decides.
+ */
+export const NULL_IMPLEMENTATION_ORDER: ReadingSwitch = {
+  entry: 'OQ-28',
+  name: 'null-implementation-order',
+  where: 'oracle/pipeline/order-result.ts',
+  runs: { A: true, B: 'A' },
+};
+
+/**
+ * OQ-31: what L369's "identity arrays" name. A (an editorial leftover) gives B's bytes: Id arrays sort by bytes
+ * anyway.
+ */
+export const IDENTITY_ARRAYS: ReadingSwitch = {
+  entry: 'OQ-31',
+  name: 'identity-arrays',
+  where: 'oracle/pipeline/order-result.ts',
+  runs: { B: true, A: 'B' },
+};
 
 /** Null sorts before any value, as an absent optional tuple element (OQ-28 A). */
 function compareNullable<T>(a: T | null, b: T | null, cmp: (x: T, y: T) => number): number {

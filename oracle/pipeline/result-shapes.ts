@@ -13,9 +13,24 @@ import {
   type AnalysisKey,
   type DiscoveryResultV1,
 } from '../records/discovery-records.js';
+import type { ReadingSwitch } from './readings.js';
 
-/** Reasons of an invalid result: request/schema and position failures (OQ-02 A, OQ-10 A). */
-export type InvalidReason = 'invalid-request' | 'invalid-position';
+/**
+ * OQ-30: where unreferenced diagnostic rows may stand. C (only in invalid results) gives A's bytes on every input: the
+ * oracle emits no unreferenced row in any result.
+ */
+export const UNREFERENCED_DIAGNOSTICS: ReadingSwitch = {
+  entry: 'OQ-30',
+  name: 'unreferenced-diagnostics',
+  where: 'oracle/pipeline/result-shapes.ts',
+  runs: { A: true, C: 'A' },
+};
+
+/**
+ * Reasons of an invalid result: request/schema and position failures (OQ-02 A, OQ-10 A); under OQ-02 B also an
+ * over-limit request's limit-exhausted.
+ */
+export type InvalidReason = 'invalid-request' | 'invalid-position' | 'limit-exhausted';
 
 /** Reasons of a stale result (KD-RES-11). */
 export type StaleReason =
@@ -39,7 +54,7 @@ export function echoAnalysis(key: AnalysisKey): AnalysisKey {
 function emptyResult(
   status: 'invalid' | 'stale' | 'unavailable',
   analysis: AnalysisKey | null,
-  reason: InvalidReason | StaleReason | UnavailableReason,
+  reason: InvalidReason | StaleReason | UnavailableReason | 'invalid-position',
 ): DiscoveryResultV1 {
   return {
     schema: RESULT_SCHEMA,
@@ -69,4 +84,9 @@ export function staleResult(requestAnalysis: AnalysisKey, reason: StaleReason): 
 /** unavailable: the valid request's analysis echoed, no useful fact (KD-RES-12, KD-RES-13). */
 export function unavailableResult(requestAnalysis: AnalysisKey, reason: UnavailableReason): DiscoveryResultV1 {
   return emptyResult('unavailable', echoAnalysis(requestAnalysis), reason);
+}
+
+/** unavailable / invalid-position with the analysis echoed: a failing position under OQ-10 B or C, or OQ-17 C. */
+export function positionUnavailableResult(requestAnalysis: AnalysisKey): DiscoveryResultV1 {
+  return emptyResult('unavailable', echoAnalysis(requestAnalysis), 'invalid-position');
 }

@@ -23,15 +23,156 @@
  *    (KD-POS-07, OQ-39 A); a matching span contains the offset by check 4.
  * 8. more than 4,096 validated interface views -> unavailable / limit-exhausted, since no
  *    valid current key can be formed (KD-DIGEST-08, OQ-36).
+ *
+ * The register's other readings of these choices run here too, each a switch the register selects (readings.ts):
+ * OQ-01 B and the members of OQ-01 C (which stale reason wins), OQ-02 B (the reason of an over-limit request), OQ-03 B
+ * (layout leniency), OQ-12 A (the request's own validation before its FileId), OQ-10 B and C, OQ-17 C (the status of a
+ * position failure), OQ-37 B (what a control character is) and KIT-01 B (the span is matched before cancellation and
+ * missing facts are reported).
  */
 import { decodeCanonical } from '../canonical-json/decode-canonical.js';
 import type { FixtureOccurrence } from '../fixture/fixture.js';
 import type { LoadedFixture } from '../fixture/load-fixture.js';
 import { LIMITS } from '../limits.js';
-import type { DiscoveryRequestV1, DiscoveryResultV1, QueryPosition, Span } from '../records/discovery-records.js';
+import type {
+  AnalysisKey,
+  DiscoveryRequestV1,
+  DiscoveryResultV1,
+  QueryPosition,
+  Span,
+} from '../records/discovery-records.js';
 import { validateRequest } from '../records/validate-request.js';
 import type { Violation } from '../violation.js';
-import { invalidResult, staleResult, unavailableResult } from './result-shapes.js';
+import { canonicalLayoutOf } from './lenient-layout.js';
+import { Readings, type ReadingSwitch } from './readings.js';
+import {
+  invalidResult,
+  positionUnavailableResult,
+  staleResult,
+  unavailableResult,
+  type StaleReason,
+} from './result-shapes.js';
+
+const WHERE = 'oracle/pipeline/step-1-validate-request.ts';
+
+/** The key fields after the FileId, in AnalysisKey table order (L85-90, L425), with their stale reasons. */
+const STALE_FIELDS = [
+  ['source_sha256', 'stale-source'],
+  ['interface_set_sha256', 'stale-interface-set'],
+  ['generation', 'stale-generation'],
+  ['semantic_compatibility', 'stale-semantic-compatibility'],
+] as const satisfies readonly (readonly [keyof AnalysisKey, StaleReason])[];
+
+/**
+ * OQ-01: which stale reason wins when several key fields after the FileId mismatch. A: the first in AnalysisKey table
+ * order; B: the first in ASCII order of the tokens; C, an open set: any mismatching field's reason, each member the
+ * field a provider checks first (the `other-stale-reason` alternatives). A wrong FileId wins under every reading
+ * (L132).
+ */
+export const STALE_REASON_ORDER: ReadingSwitch = {
+  entry: 'OQ-01',
+  name: 'stale-reason-order',
+  where: WHERE,
+  runs: { A: true, B: true },
+  rule: {
+    label: 'C',
+    members: STALE_FIELDS.map(([, reason]) => reason),
+    reason: (member) => {
+      const field = STALE_FIELDS.find(([, reason]) => reason === member)?.[0] ?? member;
+      return `The request also mismatches ${field}; a provider that checks it first answers ${member}.`;
+    },
+  },
+};
+
+/** OQ-02: the reason of a request over the byte or depth cap. A: invalid-request; B: limit-exhausted. */
+export const OVER_LIMIT_REASON: ReadingSwitch = {
+  entry: 'OQ-02',
+  name: 'over-limit-reason',
+  where: WHERE,
+  runs: { A: true, B: true },
+};
+
+/**
+ * OQ-03: request bytes that are not canonical. A: invalid-request, whatever differs; B: bytes that differ from a
+ * canonical encoding only in layout are answered as that canonical request (lenient-layout.ts), the `lenient-layout`
+ * alternative.
+ */
+export const REQUEST_LAYOUT: ReadingSwitch = {
+  entry: 'OQ-03',
+  name: 'request-layout',
+  where: WHERE,
+  runs: { A: true, B: true },
+  reasons: {
+    B:
+      'The bytes differ from the canonical encoding only in layout; ' +
+      'a provider that parses them leniently answers as for the canonical request.',
+  },
+};
+
+/**
+ * OQ-10: the answer to a position that fails. A: invalid / invalid-position; B: unavailable / invalid-position with the
+ * analysis echoed; C: a position out of its expression's order (known from the request alone) invalid /
+ * invalid-request, the checks against the source unavailable / invalid-position.
+ */
+export const POSITION_FAILURE: ReadingSwitch = {
+  entry: 'OQ-10',
+  name: 'position-failure',
+  where: WHERE,
+  runs: { A: true, B: true, C: true },
+};
+
+/** OQ-17: the status invalid-position goes with. A: invalid; C: unavailable (the answer of OQ-10 B). */
+export const INVALID_POSITION_STATUS: ReadingSwitch = {
+  entry: 'OQ-17',
+  name: 'invalid-position-status',
+  where: WHERE,
+  runs: { A: true, C: true },
+};
+
+/**
+ * OQ-37: what a control character is. A: Unicode general category Cc; B: Cc, Cf and U+2028, U+2029, so a request
+ * string holding a Cf character or a line or paragraph separator is invalid-request too. The fixture's texts are the
+ * compiler's, and are not judged again.
+ */
+export const CONTROL_CHARACTERS: ReadingSwitch = {
+  entry: 'OQ-37',
+  name: 'control-characters',
+  where: WHERE,
+  runs: { A: true, B: true },
+};
+
+/**
+ * OQ-12: where the FileId is compared against an expression span with start > end. D: the FileId first, so a wrong one
+ * answers stale / wrong-file; A: the request's own validation first, so it is invalid / invalid-request.
+ */
+export const FILE_BEFORE_SPAN_ORDER: ReadingSwitch = {
+  entry: 'OQ-12',
+  name: 'file-before-span-order',
+  where: WHERE,
+  runs: { A: true, D: true },
+};
+
+/**
+ * OQ-11: offsets at the end of the source and span semantics. C (half-open spans compared only for equality with a
+ * parsed occurrence) gives A's bytes on every input: A already compares spans only for equality.
+ */
+export const SPAN_SEMANTICS: ReadingSwitch = {
+  entry: 'OQ-11',
+  name: 'span-semantics',
+  where: WHERE,
+  runs: { A: true, C: 'A' },
+};
+
+/**
+ * KIT-01: where the span is matched against the parsed occurrences. C: after cancellation and missing current-file
+ * facts are reported; B: before them.
+ */
+export const SPAN_CHECK_ORDER: ReadingSwitch = {
+  entry: 'KIT-01',
+  name: 'span-check-order',
+  where: WHERE,
+  runs: { B: true, C: true },
+};
 
 /** A request that may go on to lookup, with the occurrence it selects; or the final result. */
 export type Step1Outcome =
@@ -71,44 +212,98 @@ function onlyExpressionOrder(violations: readonly Violation[]): boolean {
   );
 }
 
-/** Step 1 over the raw request bytes. */
-export function validateRequestStep(bytes: Uint8Array, fixture: LoadedFixture): Step1Outcome {
-  if (bytes.length > LIMITS.requestBytes) return { ok: false, result: invalidResult('invalid-request') };
+/** Step 1 over the raw request bytes, under `readings` (the register's choices by default). */
+export function validateRequestStep(
+  bytes: Uint8Array,
+  fixture: LoadedFixture,
+  readings: Readings = Readings.kit(),
+): Step1Outcome {
+  if (bytes.length > LIMITS.requestBytes) return { ok: false, result: overLimit(readings) };
   const decoded = decodeCanonical(bytes, { maxBytes: LIMITS.requestBytes, maxDepth: LIMITS.requestDepth });
-  if (!decoded.ok) return { ok: false, result: invalidResult('invalid-request') };
+  if (!decoded.ok) {
+    if (decoded.violation.code === 'depth') return { ok: false, result: overLimit(readings) };
+    const canonical = canonicalLayoutOf(bytes);
+    if (canonical !== undefined && readings.of(REQUEST_LAYOUT) === 'B')
+      return validateRequestStep(canonical, fixture, readings);
+    return { ok: false, result: invalidResult('invalid-request') };
+  }
   const validated = validateRequest(decoded.value);
   if (!validated.ok) {
     // A span with start > end is a fault of the position, and L132 compares the FileId
     // before anything about the position (OQ-12 D): a wrong file answers wrong-file first.
     if (onlyExpressionOrder(validated.violations)) {
       const asked = (decoded.value as unknown as DiscoveryRequestV1).analysis;
-      if (asked.file_id !== fixture.currentKey.file_id) return { ok: false, result: staleResult(asked, 'wrong-file') };
+      if (asked.file_id !== fixture.currentKey.file_id && readings.of(FILE_BEFORE_SPAN_ORDER) === 'D')
+        return { ok: false, result: staleResult(asked, 'wrong-file') };
     }
     return { ok: false, result: invalidResult('invalid-request') };
   }
   const request = validated.request;
+  if (holdsWiderControl(request) && readings.of(CONTROL_CHARACTERS) === 'B')
+    return { ok: false, result: invalidResult('invalid-request') };
 
   const asked = request.analysis;
   const current = fixture.currentKey;
   if (asked.file_id !== current.file_id) return { ok: false, result: staleResult(asked, 'wrong-file') };
-  if (asked.source_sha256 !== current.source_sha256) return { ok: false, result: staleResult(asked, 'stale-source') };
-  if (asked.interface_set_sha256 !== current.interface_set_sha256) {
-    return { ok: false, result: staleResult(asked, 'stale-interface-set') };
-  }
-  if (asked.generation !== current.generation) return { ok: false, result: staleResult(asked, 'stale-generation') };
-  if (asked.semantic_compatibility !== current.semantic_compatibility) {
-    return { ok: false, result: staleResult(asked, 'stale-semantic-compatibility') };
-  }
+  const stale = staleReason(asked, current, readings);
+  if (stale !== undefined) return { ok: false, result: staleResult(asked, stale) };
 
+  const { byte_offset: offset, expression } = request.position;
+  if (!(expression.start <= offset && offset <= expression.end)) {
+    return { ok: false, result: positionFailure(asked, true, readings) };
+  }
   if (!positionIsValid(request.position, fixture.sourceBytes)) {
-    return { ok: false, result: invalidResult('invalid-position') };
+    return { ok: false, result: positionFailure(asked, false, readings) };
+  }
+  const occurrence = findOccurrence(fixture.occurrences, request.position.expression);
+  const withoutFacts =
+    fixture.cancelled || fixture.current_file_facts === 'kif-only' || fixture.current_file_facts === 'sidecar-rejected';
+  // KIT-01 decides only when the span matches no occurrence and the facts are not there either.
+  if (occurrence === undefined && withoutFacts && readings.of(SPAN_CHECK_ORDER) === 'B') {
+    return { ok: false, result: positionFailure(asked, false, readings) };
   }
   if (fixture.cancelled) return { ok: false, result: unavailableResult(asked, 'cancelled-before-analysis') };
   if (fixture.current_file_facts === 'kif-only' || fixture.current_file_facts === 'sidecar-rejected') {
     return { ok: false, result: unavailableResult(asked, 'incomplete-current-file-facts') };
   }
-  const occurrence = findOccurrence(fixture.occurrences, request.position.expression);
-  if (occurrence === undefined) return { ok: false, result: invalidResult('invalid-position') };
+  if (occurrence === undefined) return { ok: false, result: positionFailure(asked, false, readings) };
   if (fixture.interfaceSetOverCap) return { ok: false, result: unavailableResult(asked, 'limit-exhausted') };
   return { ok: true, request, occurrence };
+}
+
+/** A request over the byte or depth cap (OQ-02). */
+function overLimit(readings: Readings): DiscoveryResultV1 {
+  return invalidResult(readings.of(OVER_LIMIT_REASON) === 'B' ? 'limit-exhausted' : 'invalid-request');
+}
+
+/** The stale reason of a key whose FileId is current, by OQ-01; undefined when every field is current. */
+function staleReason(asked: AnalysisKey, current: AnalysisKey, readings: Readings): StaleReason | undefined {
+  const mismatching = STALE_FIELDS.filter(([field]) => asked[field] !== current[field]).map(([, reason]) => reason);
+  const [first] = mismatching;
+  // The reading decides only among two or more mismatching fields.
+  if (mismatching.length < 2) return first;
+  const order = readings.of(STALE_REASON_ORDER);
+  if (order === 'B') return [...mismatching].sort()[0];
+  const member = order === STALE_REASON_ORDER.rule?.label ? readings.member(STALE_REASON_ORDER) : undefined;
+  return mismatching.find((r) => r === member) ?? first;
+}
+
+/**
+ * The answer to a failing position (OQ-10, OQ-17); `fromRequest` when the request alone shows it (the offset outside
+ * its expression).
+ */
+function positionFailure(asked: AnalysisKey, fromRequest: boolean, readings: Readings): DiscoveryResultV1 {
+  const reading = readings.of(POSITION_FAILURE);
+  if (reading === 'C' && fromRequest) return invalidResult('invalid-request');
+  if (reading !== 'A' || readings.of(INVALID_POSITION_STATUS) === 'C') return positionUnavailableResult(asked);
+  return invalidResult('invalid-position');
+}
+
+/** A Cf character, U+2028 or U+2029: a control character under OQ-37 B but not under A. */
+const WIDER_CONTROL = /[\p{Cf}\u2028\u2029]/u;
+
+/** Whether a string of the request holds a character OQ-37 B counts as a control character and A does not. */
+function holdsWiderControl(request: DiscoveryRequestV1): boolean {
+  const strings = [request.analysis.semantic_compatibility, request.query.spelling ?? ''];
+  return strings.some((s) => WIDER_CONTROL.test(s));
 }

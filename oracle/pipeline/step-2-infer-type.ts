@@ -35,7 +35,8 @@ import type { FactReason, FactStatus, Id, TypeFact } from '../records/discovery-
 import { LIMITS } from '../limits.js';
 import type { Undisclosable } from './build-operation-row.js';
 import type { FactGraph } from './close-fact-graph.js';
-import { dependencyRefs } from './dependency-refs.js';
+import { dependencyRefs, listedDependencyKeys } from './dependency-refs.js';
+import { Readings } from './readings.js';
 import { maxStatus, statusRank } from './fact-status.js';
 import { sortedUniqueIds } from './order-result.js';
 
@@ -59,8 +60,10 @@ export function inferType(
   graph: FactGraph,
   knownDiagnostics: ReadonlySet<Id>,
   undisclosable: Undisclosable = () => false,
+  readings: Readings = Readings.kit(),
 ): InferredType {
-  const listedKeys = fact.dependencies.filter((k) => !undisclosable(k));
+  const keys = listedDependencyKeys(fact.dependencies, graph, readings);
+  const listedKeys = keys.filter((k) => !undisclosable(k));
   const allDeps = dependencyRefs(listedKeys, graph);
   let status: FactStatus = fact.status;
   // Every dependency bounds the status, listed or withheld (L228, L236).
@@ -68,7 +71,7 @@ export function inferType(
   const incoherentValidated =
     fact.status === 'validated' && (fact.identity === null || fact.identity.kind !== 'TypeId' || fact.display === null);
   if (incoherentValidated) status = maxStatus(status, 'provisional');
-  const hidesIdentity = listedKeys.length < fact.dependencies.length;
+  const hidesIdentity = listedKeys.length < keys.length;
   if (hidesIdentity) status = maxStatus(status, 'unavailable');
 
   let diagnosticIds = fact.diagnostic_ids.filter((d) => knownDiagnostics.has(d));

@@ -21,18 +21,37 @@ import { addReason, type CandidateStage, type ClosedNested } from './candidate-v
 import type { FactGraph } from './close-fact-graph.js';
 import { closeNestedStatus } from './close-nested.js';
 import { maxStatus } from './fact-status.js';
+import { Readings, type ReadingSwitch } from './readings.js';
 
 /**
- * The step 8 stage for the capabilities held at the position. `listNonValidated` follows
- * reading A of KIT-12 instead of C: a public requirement is listed whatever its closed
- * status, as L298 and L300 allow in a general query (the acceptable alternative of KIT-12).
+ * KIT-12: which public effect requirements a general query lists. C: only those whose closed status is validated; A:
+ * every public one, whatever its closed status, with its dependencies (L298, L300), the alternative
+ * `non-validated-public-effects-listed`. An explanation lists only public validated ones under both (L421).
+ */
+export const HELD_PUBLIC_EFFECTS: ReadingSwitch = {
+  entry: 'KIT-12',
+  name: 'non-validated-public-effects',
+  where: 'oracle/pipeline/step-8-effects-and-capabilities.ts',
+  runs: { A: true, C: true },
+  reasons: {
+    A:
+      'A general query may also list a public effect requirement that is not validated, with its status and ' +
+      'dependencies (KIT-12 A; L298, L300); the row status is the same either way.',
+  },
+};
+
+/**
+ * The step 8 stage for the capabilities held at the position, under `readings` (KIT-12); `explanation` for an
+ * explain-operation query, which KIT-12 A leaves as C.
  */
 export function effectsAndCapabilities(
   capabilities: FixtureOccurrence['capabilities'],
   graph: FactGraph,
-  listNonValidated = false,
+  readings: Readings = Readings.kit(),
+  explanation = false,
 ): CandidateStage {
   const held = new Set(capabilities.map((c) => `${c.kind}:${c.value}`));
+  const listNonValidated = (): boolean => !explanation && readings.of(HELD_PUBLIC_EFFECTS) === 'A';
   return (verdict) => {
     const effects = verdict.candidate.effects;
     if (effects.length === 0) return null;
@@ -40,7 +59,7 @@ export function effectsAndCapabilities(
     for (const e of effects) {
       if (!held.has(`${e.identity.kind}:${e.identity.value}`)) addReason(verdict, 'missing-effect');
       const status = closeNestedStatus(e.status, e.dependencies, graph);
-      if (!e.public || (status !== 'validated' && !listNonValidated)) {
+      if (!e.public || (status !== 'validated' && !listNonValidated())) {
         verdict.undisclosedStatus = maxStatus(verdict.undisclosedStatus, status);
         continue;
       }

@@ -45,7 +45,14 @@ function run(typeFact: FixtureTypeFact, query: Partial<Query>, visit: Partial<Vi
   return closeDiscloseBound({
     request,
     type: inferType(typeFact, graph, new Set()),
-    visit: { eligible: [], withheld: new Set<OmissionReason>(), matched: false, exhausted: false, ...visit },
+    visit: {
+      eligible: [],
+      withheld: new Set<OmissionReason>(),
+      matched: false,
+      matchedCount: 0,
+      exhausted: false,
+      ...visit,
+    },
     graph,
     diagnostics: new Map(),
     unvalidatedView,

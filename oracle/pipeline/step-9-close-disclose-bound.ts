@@ -55,11 +55,64 @@ import type { CandidateVerdict } from './candidate-verdict.js';
 import type { FactGraph } from './close-fact-graph.js';
 import { largestFittingPrefix, nestedItemBytes, type RowMeasure } from './fit-result-bytes.js';
 import { compareOmissions, compareOperations, orderResult, sortedUniqueIds } from './order-result.js';
-import { echoAnalysis, unavailableResult } from './result-shapes.js';
+import { echoAnalysis, unavailableResult, type UnavailableReason } from './result-shapes.js';
 import { selectExplanation } from './select-explanation.js';
 import { selectStatus, unavailableReasonFor } from './select-status.js';
 import type { InferredType } from './step-2-infer-type.js';
 import type { VisitOutcome } from './visit-candidates.js';
+import { Readings, type ReadingSwitch } from './readings.js';
+
+const WHERE = 'oracle/pipeline/step-9-close-disclose-bound.ts';
+
+/**
+ * OQ-08: diagnostics over the 256 cap. A: rows dropped from the canonical tail until every diagnostic the kept facts
+ * reference fits (partial, truncated); C: the result is unavailable / limit-exhausted.
+ */
+export const DIAGNOSTIC_CAP: ReadingSwitch = {
+  entry: 'OQ-08',
+  name: 'diagnostic-cap',
+  where: WHERE,
+  runs: { A: true, C: true },
+};
+
+/**
+ * OQ-09: a row with more than 64 dependencies, generic requirements or effects. A: downgraded to unavailable with
+ * limit-exhausted, listing the first 64 (build-operation-row.ts); C: dropped, with a limit-exhausted omission and
+ * truncated.
+ */
+export const NESTED_CAP: ReadingSwitch = {
+  entry: 'OQ-09',
+  name: 'nested-cap',
+  where: WHERE,
+  runs: { A: true, C: true },
+};
+
+/** OQ-16: truncated of an unavailable result. A: always false; B: true when the reason is limit-exhausted. */
+export const UNAVAILABLE_TRUNCATED: ReadingSwitch = {
+  entry: 'OQ-16',
+  name: 'unavailable-truncated',
+  where: WHERE,
+  runs: { A: true, B: true },
+};
+
+/** KIT-09: the omissions of an unavailable result. A: none; B: the omissions the lookup found are kept. */
+export const UNAVAILABLE_OMISSIONS: ReadingSwitch = {
+  entry: 'KIT-09',
+  name: 'unavailable-omissions',
+  where: WHERE,
+  runs: { A: true, B: true },
+};
+
+/**
+ * KIT-13: what makes an explanation ambiguous. A: two or more candidates that could become rows for this receiver
+ * (select-explanation.ts); B: two or more candidates with the spelling, whatever became of them.
+ */
+export const AMBIGUITY_COUNT: ReadingSwitch = {
+  entry: 'KIT-13',
+  name: 'ambiguity-count',
+  where: WHERE,
+  runs: { A: true, B: true },
+};
 
 /** What step 9 works from. */
 export interface Step9Input {
@@ -73,6 +126,8 @@ export interface Step9Input {
   unvalidatedView: boolean;
   /** Dependency keys a row may not list (KIT-08 C). */
   undisclosable: Undisclosable;
+  /** The readings of the register to follow (the register's choices by default). */
+  readings?: Readings;
 }
 
 /** The canonical bytes of a result. */
@@ -89,6 +144,7 @@ export interface EncodedResult {
 /** Step 9: the final result record, every limit and order applied, with its canonical bytes. */
 export function closeDiscloseBound(input: Step9Input): EncodedResult {
   const { request, visit, graph } = input;
+  const readings = input.readings ?? Readings.kit();
   const query = request.query;
   const known: ReadonlySet<Id> = new Set(input.diagnostics.keys());
   const withheld = new Set<OmissionReason>();
@@ -98,8 +154,16 @@ export function closeDiscloseBound(input: Step9Input): EncodedResult {
 
   if (visit !== null && query.kind === 'explain-operation') {
     const pick = selectExplanation(visit.eligible);
-    const extra: RejectionReason[] = pick !== null && pick.ambiguous ? ['ambiguous'] : [];
-    const built = pick === null ? null : buildOperationRow(pick.verdict, graph, known, extra, input.undisclosable);
+    const ambiguous =
+      pick !== null && (pick.ambiguous || (visit.matchedCount > 1 && readings.of(AMBIGUITY_COUNT) === 'B'));
+    const extra: RejectionReason[] = ambiguous ? ['ambiguous'] : [];
+    let built =
+      pick === null ? null : buildOperationRow(pick.verdict, graph, known, extra, input.undisclosable, readings);
+    if (built !== null && built.ok && built.overNestedCap && readings.of(NESTED_CAP) === 'C') {
+      built = null;
+      limitOmission = true;
+      truncated = true;
+    }
     if (built !== null && built.ok) {
       rows = [built.row];
       truncated ||= built.limitDowngraded;
@@ -109,7 +173,7 @@ export function closeDiscloseBound(input: Step9Input): EncodedResult {
     } else {
       for (const r of visit.withheld) withheld.add(r);
       if (built !== null && !built.ok) withheld.add(built.withheld);
-      if (!visit.matched && !visit.exhausted) withheld.add('hidden-by-visibility');
+      if (!visit.matched && !visit.exhausted && !limitOmission) withheld.add('hidden-by-visibility');
     }
   } else if (visit !== null) {
     for (const r of visit.withheld) withheld.add(r);
@@ -119,8 +183,12 @@ export function closeDiscloseBound(input: Step9Input): EncodedResult {
       const verdict = visit.eligible[i] as CandidateVerdict;
       let built = rendered.get(verdict);
       if (built === undefined) {
-        built = buildOperationRow(verdict, graph, known, [], input.undisclosable);
+        built = buildOperationRow(verdict, graph, known, [], input.undisclosable, readings);
         rendered.set(verdict, built);
+      }
+      if (built.ok && built.overNestedCap && readings.of(NESTED_CAP) === 'C') {
+        limitOmission = true;
+        continue;
       }
       if (!built.ok) {
         // An error row without a diagnostic is not validated: shown, it is withheld;
@@ -165,10 +233,13 @@ export function closeDiscloseBound(input: Step9Input): EncodedResult {
       truncated: isTruncated,
     });
     if (status === null) {
-      return unavailableResult(
-        request.analysis,
-        unavailableReasonFor({ budgetExhausted: visit?.exhausted ?? false, type: input.type.fact, withheld: reasons }),
-      );
+      const reason = unavailableReasonFor({
+        budgetExhausted: visit?.exhausted ?? false,
+        type: input.type.fact,
+        withheld: reasons,
+      });
+      const keep = omissions.length > 0 && readings.of(UNAVAILABLE_OMISSIONS) === 'B';
+      return unavailableAnswer(request, reason, keep ? omissions : [], readings);
     }
     return orderResult({
       schema: RESULT_SCHEMA,
@@ -190,7 +261,23 @@ export function closeDiscloseBound(input: Step9Input): EncodedResult {
   if (fullBytes.length <= LIMITS.resultBytes && full.diagnostics.length <= LIMITS.diagnostics) {
     return { result: full, bytes: fullBytes };
   }
+  if (full.diagnostics.length > LIMITS.diagnostics && readings.of(DIAGNOSTIC_CAP) === 'C') {
+    const result = unavailableAnswer(request, 'limit-exhausted', [], readings);
+    return { result, bytes: encodeResult(result) };
+  }
   return fitPrefix(rows, compose, input);
+}
+
+/** An unavailable result with `omissions` (KIT-09), truncated after a limit exhaustion under OQ-16 B. */
+function unavailableAnswer(
+  request: DiscoveryRequestV1,
+  reason: UnavailableReason,
+  omissions: Omission[],
+  readings: Readings,
+): DiscoveryResultV1 {
+  const result = unavailableResult(request.analysis, reason);
+  const truncated = reason === 'limit-exhausted' && readings.of(UNAVAILABLE_TRUNCATED) === 'B';
+  return { ...result, omissions, truncated };
 }
 
 /** Drops rows from the canonical tail until the result fits (OQ-06 A, OQ-08 A). */

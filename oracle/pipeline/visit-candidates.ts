@@ -17,8 +17,37 @@
 import type { FixtureCandidate } from '../fixture/fixture.js';
 import type { OmissionReason } from '../records/discovery-records.js';
 import type { CandidateStage, CandidateVerdict, CollectStage } from './candidate-verdict.js';
+import { Readings, type ReadingSwitch } from './readings.js';
 import type { StepBudget } from './step-budget.js';
 import type { Environment } from './step-3-collect-candidates.js';
+
+const WHERE = 'oracle/pipeline/visit-candidates.ts';
+
+/** OQ-07: what a candidate/filter step is. A: one candidate entering one stage (KIT-10); C: one candidate. */
+export const STEP_UNIT: ReadingSwitch = { entry: 'OQ-07', name: 'step-unit', where: WHERE, runs: { A: true, C: true } };
+
+/**
+ * KIT-19: where a current-file candidate's admission is judged. A: in stage 4 with the other exposure rules (a
+ * candidate that is not admitted costs 2 steps); B: in stage 3 (1 step). It is withheld as hidden-by-visibility
+ * under both.
+ */
+export const ADMISSION_STAGE: ReadingSwitch = {
+  entry: 'KIT-19',
+  name: 'admission-stage',
+  where: WHERE,
+  runs: { A: true, B: true },
+};
+
+/**
+ * OQ-44: the rejection reasons of a candidate several filters reject. A: every reason of steps 6 to 8 (and step 3's),
+ * a sorted set; B: only those of the first step that rejects it, in pipeline order.
+ */
+export const REJECTION_REASONS: ReadingSwitch = {
+  entry: 'OQ-44',
+  name: 'rejection-reasons',
+  where: WHERE,
+  runs: { A: true, B: true },
+};
 
 /** What the visit found. */
 export interface VisitOutcome {
@@ -34,6 +63,8 @@ export interface VisitOutcome {
   withheld: Set<OmissionReason>;
   /** Whether any candidate passed step 3 (for explain-operation: matched the spelling). */
   matched: boolean;
+  /** How many candidates passed step 3 (KIT-13 B counts them for ambiguity). */
+  matchedCount: number;
   /** Whether the visit stopped on the step budget (KIT-10). */
   exhausted: boolean;
 }
@@ -54,17 +85,20 @@ export function visitCandidates(
   collect: CollectStage,
   stages: readonly CandidateStage[],
   budget: StepBudget,
+  readings: Readings = Readings.kit(),
 ): VisitOutcome {
   const { list } = environment;
+  const rules = visitRules(readings);
   const eligible: CandidateVerdict[] = [];
   // The canonical position of each eligible entry that shares its verdict, -1 for one with its own.
   const positions: number[] = [];
-  const out: VisitOutcome = { eligible, withheld: new Set(), matched: false, exhausted: false };
+  const out: VisitOutcome = { eligible, withheld: new Set(), matched: false, matchedCount: 0, exhausted: false };
   const commit = (j: Judgement, position: number): void => {
     // Matching is committed only with the candidate, so an interrupted candidate
     // counts for nothing.
     if (!j.collected) return;
     out.matched = true;
+    out.matchedCount += 1;
     if (j.withheld !== null) out.withheld.add(j.withheld);
     else if (j.eligible !== null) {
       eligible.push(j.eligible);
@@ -84,21 +118,22 @@ export function visitCandidates(
     const s = source - explicit;
     if (s < 0 ? environment.candidates[source] !== true : environment.series[s] !== true) continue;
     if (s < 0 || own[s] === k) {
-      const j = judgeWithin(list.at(k), collect, stages, budget);
+      const j = judgeWithin(list.at(k), collect, stages, budget, rules);
       if (j === null) break;
       commit(j, -1);
       continue;
     }
     let j = alike[s];
     if (j === undefined) {
-      j = judge(list.at(k), collect, stages);
+      j = judge(list.at(k), collect, stages, rules);
       alike[s] = j;
       if (!budget.takeSteps(j.steps)) break;
       commit(j, k);
       continue;
     }
     if (!budget.takeSteps(j.steps)) break;
-    // A judgement committed once adds nothing more but another eligible entry.
+    // A judgement committed once adds nothing more but another eligible entry (and another match).
+    if (j.collected) out.matchedCount += 1;
     if (j.eligible !== null) {
       eligible.push(j.eligible);
       positions.push(k);
@@ -114,34 +149,80 @@ export function visitCandidates(
   return out;
 }
 
+/** How the readings of OQ-07, KIT-19 and OQ-44 shape one candidate's judgement. */
+interface VisitRules {
+  /** A candidate costs one step, whatever stages it enters (OQ-07 C). */
+  perCandidate: boolean;
+  /** Whether a current-file candidate that is not admitted is withheld at step 3 (KIT-19 B); asked when one is met. */
+  admissionAtCollect: () => boolean;
+  /** Whether only the first rejecting step's reasons are kept (OQ-44 B); asked when a later step adds one. */
+  firstFailingStepOnly: () => boolean;
+}
+
+function visitRules(readings: Readings): VisitRules {
+  return {
+    perCandidate: readings.of(STEP_UNIT) === 'C',
+    admissionAtCollect: () => readings.of(ADMISSION_STAGE) === 'B',
+    firstFailingStepOnly: () => readings.of(REJECTION_REASONS) === 'B',
+  };
+}
+
+/** Whether `candidate` is a current-file candidate the compiler does not admit (KIT-19). */
+function unadmittedHere(candidate: FixtureCandidate): boolean {
+  return candidate.home.kind === 'current-file' && !candidate.admitted;
+}
+
+/**
+ * Runs stage `stage` on `verdict`; under OQ-44 B the reasons it adds after an earlier step's are dropped. `before` is
+ * the number of reasons before the stage.
+ */
+function runStage(stage: CandidateStage, verdict: CandidateVerdict, rules: VisitRules): OmissionReason | null {
+  const before = verdict.reasons.length;
+  const withheld = stage(verdict);
+  if (before > 0 && verdict.reasons.length > before && rules.firstFailingStepOnly()) verdict.reasons.splice(before);
+  return withheld;
+}
+
 /** Judges `candidate` step by step within the budget; null when the budget stops it. */
 function judgeWithin(
   candidate: FixtureCandidate,
   collect: CollectStage,
   stages: readonly CandidateStage[],
   budget: StepBudget,
+  rules: VisitRules,
 ): Judgement | null {
   if (!budget.take()) return null;
   let steps = 1;
   const verdict = collect(candidate);
   if (verdict === null) return { steps, collected: false, withheld: null, eligible: null };
+  if (unadmittedHere(candidate) && rules.admissionAtCollect())
+    return { steps, collected: true, withheld: 'hidden-by-visibility', eligible: null };
   for (const stage of stages) {
-    if (!budget.take()) return null;
-    steps += 1;
-    const withheld = stage(verdict);
+    if (!rules.perCandidate) {
+      if (!budget.take()) return null;
+      steps += 1;
+    }
+    const withheld = runStage(stage, verdict, rules);
     if (withheld !== null) return { steps, collected: true, withheld, eligible: null };
   }
   return { steps, collected: true, withheld: null, eligible: verdict };
 }
 
 /** Judges `candidate` through the stages, counting the steps it would take. */
-function judge(candidate: FixtureCandidate, collect: CollectStage, stages: readonly CandidateStage[]): Judgement {
+function judge(
+  candidate: FixtureCandidate,
+  collect: CollectStage,
+  stages: readonly CandidateStage[],
+  rules: VisitRules,
+): Judgement {
   let steps = 1;
   const verdict = collect(candidate);
   if (verdict === null) return { steps, collected: false, withheld: null, eligible: null };
+  if (unadmittedHere(candidate) && rules.admissionAtCollect())
+    return { steps, collected: true, withheld: 'hidden-by-visibility', eligible: null };
   for (const stage of stages) {
-    steps += 1;
-    const withheld = stage(verdict);
+    if (!rules.perCandidate) steps += 1;
+    const withheld = runStage(stage, verdict, rules);
     if (withheld !== null) return { steps, collected: true, withheld, eligible: null };
   }
   return { steps, collected: true, withheld: null, eligible: verdict };

@@ -64,6 +64,30 @@ test('an entry missing a field the schema requires is refused with the pointer o
   if (!read.ok) assert.match(registerRefusal(read), /interpretations\.json: \/entries\/0\/why: required key missing$/);
 });
 
+test('what the schema cannot say is refused at its JSON pointer: labels, choices, alternatives, ids', () => {
+  const two = (label: string) => ({ ...ENTRY.readings[0], label });
+  const entries = [
+    { ...ENTRY, readings: [two('A'), two('A')] },
+    { ...ENTRY, id: 'KIT-02', choice: 'Z' },
+    { ...ENTRY, id: 'KIT-03', alternative_outcome: { name: 'alt', reading: 'Q', text: 't' } },
+    { ...ENTRY, id: 'KIT-04', readings: [{ ...two('A'), open_set: true }] },
+    { ...ENTRY, id: 'KIT-02' },
+  ];
+  const read = readText(JSON.stringify({ format: FORMAT, entries }));
+  assert.ok(!read.ok && 'violations' in read);
+  if (read.ok || !('violations' in read)) return;
+  assert.equal(
+    read.violations.map((v) => [v.code, v.pointer]),
+    [
+      ['duplicate-reading-label', '/entries/0/readings/1/label'],
+      ['choice-names-no-reading', '/entries/1/choice'],
+      ['alternative-names-no-reading', '/entries/2/alternative_outcome/reading'],
+      ['choice-names-no-single-answer', '/entries/3/choice'],
+      ['duplicate-entry-id', '/entries/4/id'],
+    ],
+  );
+});
+
 test("the kit's own register is read, and every entry's choice is one of its readings", () => {
   const entries = interpretationsRegister();
   assert.ok(entries.length > 0);

@@ -11,7 +11,7 @@ import { formatJsonInputProblem, readJsonInputFile, type JsonInputProblem } from
 import { describeInputViolations } from '../json-input/describe-input-violations.js';
 import { kitRoot } from '../kit-root.js';
 import { schemaViolations } from '../records/schema-registry.js';
-import type { Violation } from '../violation.js';
+import { violation, type Violation } from '../violation.js';
 
 const REGISTER_SCHEMA = 'kofun.ctk.interpretations/v1';
 
@@ -24,6 +24,13 @@ export interface RegisterReading {
   contract_allows: boolean;
   lines: string[];
   fails_closed: boolean;
+  /**
+   * The reading names no single answer (an open set, such as "any mismatching field"): an acceptance rule, never a
+   * choice.
+   */
+  open_set?: boolean;
+  /** Why no result the oracle can give differs under this reading from the reading whose bytes it gives. */
+  same_bytes_because?: string;
 }
 
 /** One entry, every field the schema defines. */
@@ -68,7 +75,54 @@ export function readInterpretationsRegister(path: string = registerPath()): Regi
   if (!read.ok) return { ok: false, path, problem: read.problem };
   const violations = schemaViolations(REGISTER_SCHEMA, read.value);
   if (violations.length > 0) return { ok: false, path, violations };
-  return { ok: true, entries: (read.value as { entries: RegisterEntry[] }).entries };
+  const entries = (read.value as { entries: RegisterEntry[] }).entries;
+  const problems = registerViolations(entries);
+  if (problems.length > 0) return { ok: false, path, violations: problems };
+  return { ok: true, entries };
+}
+
+/**
+ * What the schema cannot say about a register (KD-ACCEPT-13), each at its JSON pointer: two readings of an entry with
+ * one label, a choice or an alternative naming no reading of its entry, a choice naming an open-set reading (an
+ * acceptance rule names no single answer), and an id or alias used twice.
+ */
+export function registerViolations(entries: readonly RegisterEntry[]): Violation[] {
+  const out: Violation[] = [];
+  const ids = new Map<string, string>();
+  const problem = (code: string, pointer: string, message: string): number =>
+    out.push(violation(code, 'KD-ACCEPT-13', message, { pointer }));
+  entries.forEach((e, i) => {
+    const at = `/entries/${i}`;
+    [e.id, ...(e.aliases ?? [])].forEach((id, k) => {
+      const where = k === 0 ? `${at}/id` : `${at}/aliases/${k - 1}`;
+      const first = ids.get(id);
+      if (first !== undefined) problem('duplicate-entry-id', where, `${id} is already the id or an alias at ${first}`);
+      else ids.set(id, where);
+    });
+    const labels = new Set<string>();
+    e.readings.forEach((r, j) => {
+      if (labels.has(r.label))
+        problem('duplicate-reading-label', `${at}/readings/${j}/label`, `${e.id} has two readings labelled ${r.label}`);
+      labels.add(r.label);
+    });
+    const chosen = e.readings.find((r) => r.label === e.choice);
+    if (chosen === undefined)
+      problem('choice-names-no-reading', `${at}/choice`, `${e.id} chooses ${e.choice}, which is none of its readings`);
+    else if (chosen.open_set === true)
+      problem(
+        'choice-names-no-single-answer',
+        `${at}/choice`,
+        `${e.id} chooses ${e.choice}, a reading that names no single answer (an acceptance rule), so it cannot be law`,
+      );
+    const alt = e.alternative_outcome;
+    if (alt !== null && !labels.has(alt.reading))
+      problem(
+        'alternative-names-no-reading',
+        `${at}/alternative_outcome/reading`,
+        `${e.id}'s alternative ${alt.name} follows reading ${alt.reading}, which is none of its readings`,
+      );
+  });
+  return out;
 }
 
 /** One line saying why a register was refused. */

@@ -1,9 +1,18 @@
 /**
  * The reference oracle as a `DiscoveryModuleProvider`: what `kofun-ctk serve` speaks
  * over the process protocol, and what `--provider reference --adapter module` loads
- * into a worker. It declares every register entry with the reading the oracle chose.
+ * into a worker. It declares every register entry with the reading it follows: the
+ * register's choice, or another reading given to `serve --reading`.
  */
-import { kitVersion, loadFixture, registerChoices, type LoadedFixture, evaluateQuery } from '../../oracle/index.js';
+import {
+  kitVersion,
+  loadFixture,
+  registerChoices,
+  type LoadedFixture,
+  evaluateQuery,
+  interpretationsRegister,
+  type Readings,
+} from '../../oracle/index.js';
 import type { DiscoveryModuleProvider } from './module-provider.js';
 
 /** The name the reference oracle gives in its handshake. */
@@ -19,12 +28,19 @@ class BadFixtureError extends Error {
   readonly code = 'bad-fixture';
 }
 
-/** Makes the reference provider (a factory, so the register is read when it is used). */
-export function createReferenceProvider(): DiscoveryModuleProvider<LoadedFixture> {
+/**
+ * Makes the reference provider (a factory, so the register is read when it is used), following `readings` when given
+ * (kitReadings otherwise: the register's choices).
+ */
+export function createReferenceProvider(readings?: Readings): DiscoveryModuleProvider<LoadedFixture> {
+  const options = readings === undefined ? {} : { readings };
   return {
     name: REFERENCE_PROVIDER_NAME,
     version: kitVersion(),
-    interpretations: referenceInterpretations(),
+    interpretations:
+      readings === undefined
+        ? referenceInterpretations()
+        : interpretationsRegister().map((e) => `${e.id}:${readings.reading(e.id)?.label ?? e.choice}`),
     loadFixture(bytes: Uint8Array): LoadedFixture {
       let value: unknown;
       try {
@@ -42,7 +58,7 @@ export function createReferenceProvider(): DiscoveryModuleProvider<LoadedFixture
       return loaded.fixture;
     },
     query(fixture: LoadedFixture, request: Uint8Array): Uint8Array {
-      return evaluateQuery(request, fixture);
+      return evaluateQuery(request, fixture, options);
     },
   };
 }

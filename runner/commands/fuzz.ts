@@ -94,6 +94,8 @@ async function fuzzCommand(opts: FuzzCliOptions, io: Parameters<Register>[1]): P
       .join(', ');
     io.stdout.write(`cases per class: ${perClass}\n`);
     if (outcome.kind === 'passed') {
+      const accepted = Object.entries(outcome.acceptable).map(([name, n]) => `${name} ${n}`);
+      if (accepted.length > 0) io.stdout.write(`answered by a named alternative: ${accepted.join(', ')}\n`);
       io.stdout.write(`no disagreement in ${outcome.runs} generated cases (seed ${outcome.seed})\n`);
       return EXIT.ok;
     }

@@ -8,6 +8,9 @@
  * fixture the loader refuses exits 2 with one stderr line per violation: code, clause,
  * and where (JSON pointer or byte offset).
  *
+ * It follows the register's choices (oracle/interpretations.json), or with `--reading
+ * ENTRY:LABEL` (repeatable) another reading the oracle runs.
+ *
  * stdin is read with a bound of 65,536 + 1 bytes: a longer request is answered
  * invalid / invalid-request without being kept, so hostile input costs constant memory
  * (KD-LIMIT-02, KD-LIMIT-08, OQ-04 A).
@@ -18,6 +21,7 @@ import { loadFixtureFile, LIMITS, evaluateQuery, type Violation } from '../../or
 import { EXIT, writeAll } from '../io/cli-io.js';
 import { readBounded } from '../io/read-bounded.js';
 import type { Register } from '../io/cli-io.js';
+import { readingOption, readingsFromOption } from '../io/reading-option.js';
 
 /** One stderr line for a fixture violation; no stack trace, no raw file bytes beyond the loader's own text. */
 export function violationLine(v: Violation): string {
@@ -45,7 +49,14 @@ export const registerQuery: Register = (program: Command, io, done) => {
     .command('query')
     .description('answer one request read from stdin with the reference oracle, against a fixture or vector file')
     .requiredOption('--fixture <file>', 'fixture file, or vector file naming its fixture')
-    .action(async (opts: { fixture: string }) => {
+    .option(...readingOption)
+    .action(async (opts: { fixture: string; reading: string[] }) => {
+      const readings = readingsFromOption(opts.reading);
+      if (!readings.ok) {
+        io.stderr.write(`kofun-ctk query: ${readings.message}\n`);
+        done(EXIT.usage);
+        return;
+      }
       const loaded = loadFixtureFile(resolve(io.cwd, opts.fixture));
       if (!loaded.ok) {
         for (const v of loaded.violations) io.stderr.write(`${violationLine(v)}\n`);
@@ -62,7 +73,8 @@ export const registerQuery: Register = (program: Command, io, done) => {
         done(EXIT.failed);
         return;
       }
-      await writeAll(io.stdout, evaluateQuery(request, loaded.fixture));
+      const options = readings.readings === undefined ? {} : { readings: readings.readings };
+      await writeAll(io.stdout, evaluateQuery(request, loaded.fixture, options));
       done(EXIT.ok);
     });
 };

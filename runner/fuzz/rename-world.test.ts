@@ -72,14 +72,18 @@ for (const seed of [7, 20261201]) {
       const where = `seed ${seed}, ${entry.id}`;
       if (!d.ok) {
         // Only a golden that names nothing of its world (no 64-hex Id) gives no case.
-        assert.is(d.reason, 'its fresh answer is its golden', where);
+        assert.is(d.reason, 'its fresh answers are its golden ones', where);
         assert.not.match(Buffer.from(vector.expected).toString('utf8'), /[0-9a-f]{64}/, where);
         continue;
       }
       derived += 1;
       const fresh = d.case.vector;
       assert.equal(shape(fresh.expected), shape(vector.expected), where);
-      assert.ok(!goldens.has(fresh.expectedSha256), `${where}: the fresh answer is a golden`);
+      // A golden expected answer (invalid-request) is fresh only through an alternative in bytes no vector holds.
+      assert.ok(
+        !goldens.has(fresh.expectedSha256) || fresh.acceptable.some((a) => !goldens.has(a.sha256)),
+        `${where}: the fresh answers are goldens`,
+      );
       assert.ok(!Buffer.from(fresh.request).equals(Buffer.from(vector.request)), `${where}: the request is the same`);
       assert.is(fresh.request.length, vector.request.length, `${where}: the request's length changed`);
       assert.equal(verifyResult(fresh.expected, { request: fresh.request, fixture: w.world.loaded }), [], where);

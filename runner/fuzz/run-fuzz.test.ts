@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { loadFixture, evaluateQuery, schemaViolations } from '../../oracle/index.js';
+import { loadFixture, answersWithAlternatives, schemaViolations } from '../../oracle/index.js';
 import { vectorBytes } from '../../oracle/internal.js';
 import { loadVectorSet } from '../vectors/vector-source.js';
 import { readVectorTree } from '../vectors/load-vector.js';
@@ -24,7 +24,8 @@ function disagreement(shape: CaseShape, seed: number, path: string): Extract<Fuz
   const c = buildCase(shape);
   const loaded = loadFixture(c.fixture);
   if (!loaded.ok) throw new Error('generated fixture does not load');
-  const expected = evaluateQuery(c.request, loaded.fixture);
+  const answers = answersWithAlternatives(c.request, loaded.fixture);
+  const expected = answers.expected;
   return {
     kind: 'disagreement',
     seed,
@@ -32,9 +33,11 @@ function disagreement(shape: CaseShape, seed: number, path: string): Extract<Fuz
     shrinks: 0,
     shape,
     case: c,
+    answers,
     expected,
     actual: { ok: true, bytes: expected.subarray(0, expected.length - 1) },
     classes: countClasses([shape], 1),
+    acceptable: {},
   };
 }
 

@@ -11,10 +11,11 @@
 import {
   type JsonObject,
   loadFixture,
-  evaluateQuery,
+  answersWithAlternatives,
   verifyResult,
   compareUtf8,
   sha256Hex,
+  type Answers,
 } from '../../oracle/index.js';
 import {
   CATEGORIES,
@@ -65,6 +66,9 @@ export interface FuzzOptions {
 /** How many of the generated cases (shrinks left out) reached each class of FUZZ_CLASSES. */
 export type FuzzClassCounts = Record<FuzzClass, number>;
 
+/** How many generated cases the provider answered with a named alternative, by the alternative's name. */
+export type FuzzAlternativeCounts = Record<string, number>;
+
 export type FuzzOutcome =
   | {
       kind: 'passed';
@@ -73,6 +77,8 @@ export type FuzzOutcome =
       classes: FuzzClassCounts;
       /** Generated cases not asked: a query of theirs needs a feature the provider declares missing. */
       notApplicable: number;
+      /** How many generated cases the provider answered with a named alternative, by its name. */
+      acceptable: FuzzAlternativeCounts;
     }
   | { kind: 'no-provider'; message: string }
   | {
@@ -83,9 +89,12 @@ export type FuzzOutcome =
       shape: CaseShape;
       /** The minimal case; `request` is the query that disagreed (`before` was asked first, and agreed). */
       case: FuzzCase;
+      /** The oracle's answer and its named alternatives (alternative-answers.ts), as a vector carries them. */
+      answers: Answers;
       expected: Uint8Array;
       actual: { ok: true; bytes: Uint8Array } | { ok: false; message: string };
       classes: FuzzClassCounts;
+      acceptable: FuzzAlternativeCounts;
     };
 
 /** The class counts of the first `runs` shapes asked (fast-check asks the generated cases before any shrink). */
@@ -136,19 +145,29 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
       ? { ok: true, bytes: r.value }
       : { ok: false, message: `${r.fault.kind}: ${errorFromFault(r.fault).message}` };
   };
-  const expectedOf = (c: Pick<FuzzCase, 'fixture' | 'request'>): Uint8Array => {
+  // The expected answer and its alternatives, derived as for a vector, so the phase accepts what a vector accepts.
+  const answersOf = (c: Pick<FuzzCase, 'fixture' | 'request'>): Answers => {
     const l = loadFixture(c.fixture);
     if (!l.ok) throw new Error('kit fault: generated fixture does not load');
-    return evaluateQuery(c.request, l.fixture);
+    return answersWithAlternatives(c.request, l.fixture);
   };
   const applies = (c: Pick<FuzzCase, 'fixture' | 'request'>): boolean => {
     if (options.missing === undefined || options.missing.size === 0) return true;
     const l = loadFixture(c.fixture);
     return !l.ok || missingFeaturesOf(queryFeatures(c.request, l.fixture), options.missing).length === 0;
   };
+  const acceptable: FuzzAlternativeCounts = {};
+  let counting = true;
   const agrees = async (c: Pick<FuzzCase, 'fixture' | 'request'>): Promise<boolean> => {
     const actual = await ask(c);
-    return actual.ok && Buffer.from(actual.bytes).equals(Buffer.from(expectedOf(c)));
+    if (!actual.ok) return false;
+    const answers = answersOf(c);
+    if (Buffer.from(actual.bytes).equals(Buffer.from(answers.expected))) return true;
+    const alternative = answers.alternatives.find((a) => Buffer.from(actual.bytes).equals(Buffer.from(a.bytes)));
+    if (alternative === undefined) return false;
+    const name = alternative.name.split('/')[0] ?? alternative.name;
+    if (counting) acceptable[name] = (acceptable[name] ?? 0) + 1;
+    return true;
   };
   // Both queries of a world asked twice are judged, the earlier first, on one provider instance.
   const caseAgrees = async (c: FuzzCase): Promise<boolean> =>
@@ -170,10 +189,12 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
     const parameters: fc.Parameters<[CaseShape]> = { seed: options.seed, numRuns: options.runs };
     if (options.path !== undefined) parameters.path = options.path;
     const details = await fc.check(property, parameters);
+    // Shrinking and the replay below ask again: only the generated cases count.
+    counting = false;
     const classes = countClasses(shapes, details.numRuns);
     if (!details.failed || details.counterexample === null) {
       const notApplicable = excused.slice(0, details.numRuns).filter((x) => x).length;
-      return { kind: 'passed', runs: details.numRuns, seed: options.seed, classes, notApplicable };
+      return { kind: 'passed', runs: details.numRuns, seed: options.seed, classes, notApplicable, acceptable };
     }
     const shape = details.counterexample[0];
     const built = buildCase(shape);
@@ -182,6 +203,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
       built.before !== undefined && !(await agrees({ fixture: built.fixture, request: built.before }))
         ? { fixture: built.fixture, request: built.before }
         : built;
+    const answers = answersOf(c);
     return {
       kind: 'disagreement',
       seed: details.seed,
@@ -189,9 +211,11 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
       shrinks: details.numShrinks,
       shape,
       case: c,
-      expected: expectedOf(c),
+      answers,
+      expected: answers.expected,
       actual: await ask(c),
       classes,
+      acceptable,
     };
   } finally {
     await connection?.close();
@@ -275,12 +299,19 @@ export function writeFuzzVector(
         ? ''
         : ' The fuzz asked another query of the same world first; this vector alone may not reproduce it.'),
     clauses: [...new Set([...clauses, ...broken.filter((c) => /^KD-[A-Z]+-[0-9]{2}$/.test(c))])].sort(compareUtf8),
-    interpretations: [],
+    interpretations: [...new Set(outcome.answers.alternatives.map((a) => a.interpretation))].sort(compareUtf8),
     // Derived as the generator derives every vector's, so a provider that declares them missing gets it NOT-APPLICABLE.
     features: loaded.ok ? queryFeatures(outcome.case.request, loaded.fixture) : [],
     fixture_sha256: fixtureSha,
   };
-  const vector = queryVectorFile(head, outcome.case.request, encodeResult(outcome.expected), []);
+  // The written vector accepts what the phase accepted: the alternatives are derived as the generator derives them.
+  const alternatives = outcome.answers.alternatives.map((a) => ({
+    name: a.name,
+    reason: a.reason,
+    interpretation: a.interpretation,
+    ...encodeResult(a.bytes),
+  }));
+  const vector = queryVectorFile(head, outcome.case.request, encodeResult(outcome.expected), alternatives);
   const vectorBytes = prettyJsonBytes(vector);
   const fixturePath = fixtureFilePath(fixtureSha);
   mkdirSync(join(folder, 'fixtures'), { recursive: true });

@@ -32,3 +32,11 @@ export function writeAll(stream: Writable, data: string | Uint8Array): Promise<v
 
 /** A registration function: adds one command that reports its exit code through `done`. */
 export type Register = (program: Command, io: CliIo, done: (code: number) => void) => void;
+
+/**
+ * The command `name` of `program`, made when it is not there yet: `vectors` and `report` gather subcommands from two
+ * modules (`diff`, which every install has, and the maintainers' `generate`, `check` and `--check` of a checkout).
+ */
+export function commandNamed(program: Command, name: string, description: string): Command {
+  return program.commands.find((c) => c.name() === name) ?? program.command(name).description(description);
+}

@@ -28,6 +28,8 @@ export interface FuzzPhaseReport {
    * "Features"); absent when none.
    */
   not_applicable?: number;
+  /** How many generated cases the provider answered with a named alternative, by its name (none: left out). */
+  acceptable?: Record<string, number>;
 }
 
 /**
@@ -79,11 +81,15 @@ export function describeFuzzPhase(fuzz: FuzzPhaseReport): string {
     `fuzz: ${fuzz.cases} generated cases, seed ${fuzz.seed}` +
     (perClass.length === 0 ? '' : ` (cases per class: ${perClass.join(', ')})`);
   switch (fuzz.outcome) {
-    case 'passed':
-      return fuzz.not_applicable === undefined
-        ? `${head}: no disagreement`
-        : `${head}: no disagreement (${fuzz.not_applicable} not applicable: they need a feature the provider ` +
-            'declares missing)';
+    case 'passed': {
+      const accepted = Object.entries(fuzz.acceptable ?? {}).map(([name, n]) => `${name} ${n}`);
+      const by = accepted.length === 0 ? '' : ` (answered by a named alternative: ${accepted.join(', ')})`;
+      const excused =
+        fuzz.not_applicable === undefined
+          ? ''
+          : ` (${fuzz.not_applicable} not applicable: they need a feature the provider declares missing)`;
+      return `${head}: no disagreement${by}${excused}`;
+    }
     case 'disagreement':
       return (
         `${head}: disagreement, minimal case written as vector ${fuzz.vector_id ?? ''} (replay: ` +

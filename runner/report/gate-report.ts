@@ -19,6 +19,17 @@ import { summarizeVectors, type RunSummary } from './run-summary.js';
 
 export const REPORT_FORMAT = 'kofun.ctk.report/v1';
 
+/** One vector's own digest (oracle/vectors/vector-digest.ts), in a report's `vector_digests`, sorted by id. */
+export interface VectorDigest {
+  id: string;
+  sha256: string;
+}
+
+/** `vector_digests` as a map by id. */
+export function digestsById(digests: readonly VectorDigest[]): Map<string, string> {
+  return new Map(digests.map((d) => [d.id, d.sha256]));
+}
+
 export interface GateReport {
   format: typeof REPORT_FORMAT;
   kit_version: string;
@@ -45,6 +56,11 @@ export interface GateReport {
   interrupted_by?: InterruptReason | null;
   /** Sorted by id. */
   vectors: VectorJudgement[];
+  /**
+   * Each selected vector's own digest (request, fixture, expected and acceptable bytes), by id: a later run of another
+   * vector set trusts this report for exactly the vectors whose digest is unchanged. Absent in reports of earlier kits.
+   */
+  vector_digests?: VectorDigest[];
   /** The fresh phase (`run --fresh N`), when it ran: the seed, and every case with its judgement. */
   fresh?: FreshPhaseReport;
   /** The seeded fuzz phase (`run --fuzz N`), when it ran: seed, number of cases, outcome. */
@@ -172,6 +188,7 @@ export function reportFromEvents(events: readonly RunEvent[]): GateReport {
     ...(end.hermetic === undefined ? {} : { hermetic: end.hermetic }),
     ...(start.sandbox === undefined ? {} : { sandbox: start.sandbox }),
     vectors,
+    ...(start.vector_digests === undefined ? {} : { vector_digests: start.vector_digests }),
     ...(end.fresh === undefined ? {} : { fresh: end.fresh }),
   };
 }

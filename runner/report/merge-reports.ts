@@ -152,7 +152,15 @@ export function mergeReports(reports: readonly GateReport[]): MergeOutcome {
     ...(hermetic.hermetic === undefined ? {} : { hermetic: hermetic.hermetic }),
     ...(sandbox === undefined ? {} : { sandbox }),
     vectors,
+    ...mergedDigests(reports),
   };
   // The fuzz phase's section and its effect on the gate, as the shards' own reports carry them.
   return { ok: true, report: fuzz.fuzz === undefined ? report : withFuzzPhase(report, fuzz.fuzz) };
+}
+
+/** The shards' vector digests as one map, sorted by id; absent when no shard records them (an earlier kit's). */
+function mergedDigests(reports: readonly GateReport[]): Pick<GateReport, 'vector_digests'> {
+  if (reports.every((r) => r.vector_digests === undefined)) return {};
+  const all = reports.flatMap((r) => r.vector_digests ?? []);
+  return { vector_digests: all.sort((a, b) => compareUtf8(a.id, b.id)) };
 }

@@ -60,6 +60,11 @@ export type RunEvent =
       sandbox?: SandboxReport;
       /** The fresh phase's settings (the run seed), when the run has the phase. */
       fresh?: FreshSettings;
+      /**
+       * Each selected vector's own digest (request, fixture, expected and acceptable bytes), by id: what a later run
+       * of another vector set compares (`--last-failed`, `report diff`). Absent in streams of earlier kits.
+       */
+      vector_digests?: { id: string; sha256: string }[];
     }
   | { event: 'provider'; identity: ProviderIdentity }
   | { event: 'provider-restart'; lane: number; reason: string }

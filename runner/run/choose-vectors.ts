@@ -11,7 +11,7 @@ import { UsageError } from '../io/cli-io.js';
 import type { RunSelection } from '../report/run-events.js';
 import { filterVectors, shardVectors, type SelectableVector, type VectorFilters } from '../vectors/select-vectors.js';
 import { loadVectorSet, type QueryVectorEntry, type ReleaseVector, type VectorSet } from '../vectors/vector-source.js';
-import { lastFailedIds } from './last-failed.js';
+import { lastFailed } from './last-failed.js';
 import type { SelectionPlan } from './run-plan.js';
 import { unknownFilterNames, type UnknownFilterName } from './unknown-filter-names.js';
 
@@ -30,6 +30,8 @@ export interface ChosenVectors {
   knownIds: ReadonlySet<string>;
   /** The report's `selection`. */
   record: RunSelection;
+  /** What `--last-failed` says of a report of another vector set (the vectors it could not speak for). */
+  notes: string[];
 }
 
 /** Chooses the vectors of `plan`; a filter that names nothing, or selects nothing, is a UsageError. */
@@ -44,7 +46,8 @@ export function chooseVectors(plan: SelectionPlan): ChosenVectors {
   const everyVector = [...vectorSet.queryVectors, ...vectorSet.releaseVectors];
   const unknown = unknownFilterNames(everyVector, filters);
   if (unknown.length > 0) throw new UsageError(unknown.map(describeUnknownName).join('; '));
-  const within = plan.lastFailed === undefined ? undefined : lastFailedIds(plan.lastFailed, vectorSet.vectorSetSha256);
+  const earlier = plan.lastFailed === undefined ? undefined : lastFailed(plan.lastFailed, vectorSet);
+  const within = earlier?.ids;
   if (within !== undefined) filters.within = within;
   // Query and release-cost vectors are filtered and sharded as one list in id order, so shards split both.
   const filtered = filterVectors(everyVector, filters).sort((a, b) => compareUtf8(a.id, b.id));
@@ -72,6 +75,7 @@ export function chooseVectors(plan: SelectionPlan): ChosenVectors {
       last_failed: within !== undefined,
       ...(within === undefined ? {} : { last_failed_ids: [...within].sort(compareUtf8) }),
     },
+    notes: earlier?.notes ?? [],
   };
 }
 

@@ -35,6 +35,7 @@ export const fuzzPhase: GatePhase = async (run, findings) => {
       outcome: 'passed',
       classes: outcome.classes,
       ...(outcome.notApplicable === 0 ? {} : { not_applicable: outcome.notApplicable }),
+      ...(Object.keys(outcome.acceptable).length === 0 ? {} : { acceptable: outcome.acceptable }),
     };
   else {
     const vectorId = writeFuzzVector(fuzz.folder, outcome, options.kitVersion);

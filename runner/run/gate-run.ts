@@ -138,6 +138,9 @@ export function openGateRun(options: GateRunOptions): GateRun {
     metamorphic: { sample: options.metamorphic.sample, seed: options.metamorphic.seed },
     sandbox: options.sandbox,
     ...(options.fresh === undefined ? {} : { fresh: { sample: options.fresh.sample, seed: options.fresh.seed } }),
+    vector_digests: [...options.selected, ...(options.selectedRelease ?? [])]
+      .map((v) => ({ id: v.id, sha256: v.vectorSha256 }))
+      .sort((a, b) => cmp(a.id, b.id)),
   });
   const order = [...options.selected].sort((a, b) => cmp(a.fixtureSha256, b.fixtureSha256) || cmp(a.id, b.id));
   const releaseOrder = [...(options.selectedRelease ?? [])].sort((a, b) => cmp(a.id, b.id));

@@ -23,6 +23,8 @@ export function listSelection(plan: RunPlan, chosen: ChosenVectors, io: Pick<Cli
     );
   }
   const shard = plan.selection.shard;
+  // What --last-failed says of a report of another vector set: the vectors it re-runs because they changed.
+  for (const note of chosen.notes) io.stderr.write(`${note}\n`);
   io.stderr.write(
     `${chosen.sharded.length} of ${chosen.setSize} vectors ` +
       `selected${shard === undefined ? '' : ` (shard ${shard.k}/${shard.n} of ${chosen.filtered})`}\n`,

@@ -194,7 +194,7 @@ export async function runFromPlan(plan: RunPlan, chosen: ChosenVectors, io: CliI
     }
     await new Promise<void>((r) => eventsOut.end(r));
   };
-  const notes: string[] = [];
+  const notes: string[] = [...chosen.notes];
   // The release-cost vectors a missing feature left NOT-APPLICABLE are not NOT-RUN.
   const releaseIds = new Set(chosen.selectedRelease.map((v) => v.id));
   const releaseNotRun = report.vectors.filter((v) => releaseIds.has(v.id) && v.verdict === 'NOT-RUN').length;

@@ -17,6 +17,7 @@ const v = (id: string, clauses: string[] = []): QueryVectorEntry => ({
   file: `${id}.json`,
   fileSha256: '0'.repeat(64),
   expectedSha256: '0'.repeat(64),
+  vectorSha256: '0'.repeat(64),
 });
 
 const set = [

@@ -28,6 +28,7 @@ import {
   parseJsonInput,
   formatJsonInputProblem,
   vectorBytes,
+  vectorDigest,
 } from '../../oracle/internal.js';
 import { UsageError } from '../io/cli-io.js';
 import { loadFixtureBytes, parseVectorFile } from './load-vector.js';
@@ -63,6 +64,8 @@ export interface QueryVectorEntry {
   /** The SHA-256 of the expected result's bytes. */
   expectedSha256: string;
   acceptable: AcceptableEntry[];
+  /** The vector's own digest: its request, fixture, expected and acceptable bytes (oracle/vectors/vector-digest.ts). */
+  vectorSha256: string;
 }
 
 /** A query vector read for its run: the entry with the request, expected and acceptable bytes (what judging needs). */
@@ -86,6 +89,8 @@ export interface ReleaseVector {
   release: unknown;
   /** The vector file, relative to the vector folder, with `/` separators. */
   file: string;
+  /** The vector's own digest: its fixture and release expectation (oracle/vectors/vector-digest.ts). */
+  vectorSha256: string;
 }
 
 /** A read of a file of the set after the check: its content, or why it may not be used (the file named). */
@@ -212,7 +217,10 @@ function checkVectorFile(root: string, path: string, fileSha256: string, bytes: 
       fail(root, `${path} has neither a request nor a ${RELEASE_EXPECTATION_SCHEMA} release expectation`);
     if (typeof v.fixture_sha256 !== 'string' || !SHA_RE.test(v.fixture_sha256))
       fail(root, `${path} has no fixture_sha256`);
-    return { kind: 'release', vector: { ...entryHead(v), release: v.release, file: path } };
+    return {
+      kind: 'release',
+      vector: { ...entryHead(v), release: v.release, file: path, vectorSha256: vectorDigest(v) },
+    };
   }
   // The results are hashed as they are encoded, a slice at a time: a 4 MiB result is not copied to be checked.
   if (utf8Sha256(v.expected.result) !== v.expected.sha256)
@@ -231,6 +239,7 @@ function checkVectorFile(root: string, path: string, fileSha256: string, bytes: 
       fileSha256,
       expectedSha256: v.expected.sha256,
       acceptable,
+      vectorSha256: vectorDigest(v),
     },
   };
 }

@@ -538,6 +538,34 @@ export interface CensusOptions {
   reference?: boolean;
   /** Gates run at once, one provider instance each. */
   parallel?: number;
+  /**
+   * Rows of earlier runs, by a key of everything a row depends on besides the kit's code: its definition and the own
+   * digests of the vectors it runs (the caller's cache is kept per code digest, check-cache.ts).
+   */
+  cache?: { get(key: string): CensusRow | undefined; set(key: string, row: CensusRow): void };
+  /** Told after each row (progress). */
+  onRow?: (done: number, total: number) => void;
+}
+
+/** The cache key of a row: its definition and the digests of the vectors it runs. */
+function rowKey(definition: unknown, vectors: readonly QueryVectorEntry[]): string {
+  return sha256Hex(
+    JSON.stringify({
+      definition,
+      vectors: vectors.map((v) => [v.id, v.vectorSha256]),
+      seed: CENSUS_SEED,
+      timeout: CENSUS_TIMEOUT_MS,
+    }),
+  );
+}
+
+/** The row `run` makes, or the cached row of the same key. */
+async function cachedRow(options: CensusOptions, key: string, run: () => Promise<CensusRow>): Promise<CensusRow> {
+  const hit = options.cache?.get(key);
+  if (hit !== undefined) return hit;
+  const row = await run();
+  options.cache?.set(key, row);
+  return row;
 }
 
 /** Where the broken providers live, relative to the kit root. */
@@ -732,11 +760,13 @@ export async function runBrokenProviderCensus(options: CensusOptions): Promise<C
   const jobs: Job[] = [];
   if (options.reference !== false) {
     jobs.push(async () =>
-      rowFromReport(
-        REFERENCE_ROW,
-        'none: the reference oracle itself (kofun-ctk serve)',
-        await gateOver(options, referenceSpec('process'), subset, CENSUS_TIMEOUT_MS),
-        undefined,
+      cachedRow(options, rowKey(REFERENCE_ROW, subset), async () =>
+        rowFromReport(
+          REFERENCE_ROW,
+          'none: the reference oracle itself (kofun-ctk serve)',
+          await gateOver(options, referenceSpec('process'), subset, CENSUS_TIMEOUT_MS),
+          undefined,
+        ),
       ),
     );
   }
@@ -774,20 +804,22 @@ export async function runBrokenProviderCensus(options: CensusOptions): Promise<C
         name: `broken ${p.name}`,
         version: options.kitVersion,
       };
-      const report = await gateOver(
-        options,
-        spec,
-        vectors,
-        p.timeoutMs ?? CENSUS_TIMEOUT_MS,
-        p.metamorphic === true,
-        p.fuzz ?? 0,
-      );
-      return {
-        ...rowFromReport(p.name, p.breaks, report, p.expect),
-        ...(p.metamorphic === true ? { metamorphic: true } : {}),
-        ...(extra.length > 0 ? { extra: extra.map((v) => v.id) } : {}),
-        ...((p.fuzz ?? 0) > 0 ? { fuzzCases: p.fuzz } : {}),
-      };
+      return cachedRow(options, rowKey({ ...p, env }, vectors), async () => {
+        const report = await gateOver(
+          options,
+          spec,
+          vectors,
+          p.timeoutMs ?? CENSUS_TIMEOUT_MS,
+          p.metamorphic === true,
+          p.fuzz ?? 0,
+        );
+        return {
+          ...rowFromReport(p.name, p.breaks, report, p.expect),
+          ...(p.metamorphic === true ? { metamorphic: true } : {}),
+          ...(extra.length > 0 ? { extra: extra.map((v) => v.id) } : {}),
+          ...((p.fuzz ?? 0) > 0 ? { fuzzCases: p.fuzz } : {}),
+        };
+      });
     });
   }
   // Slow gates (a hang waits out its timeout) do not hold the others: a small pool.
@@ -800,6 +832,7 @@ export async function runBrokenProviderCensus(options: CensusOptions): Promise<C
         const i = next++;
         if (i >= jobs.length) return;
         rows[i] = await (jobs[i] as Job)();
+        options.onRow?.(rows.filter((r) => r !== undefined).length, jobs.length);
       }
     }),
   );

@@ -45,16 +45,6 @@ export function caseProblems(
       if (known.interpretations !== undefined && !known.interpretations.has(entry))
         out.push(`case ${c.id} depends on ${entry}, which the interpretations register does not have`);
     }
-    if (c.kind === 'query') {
-      for (const alt of c.alternatives ?? []) {
-        if (known.interpretations !== undefined && !known.interpretations.has(alt.interpretation)) {
-          out.push(
-            `case ${c.id} alternative ${alt.name} rests on ${alt.interpretation}, ` +
-              `which the interpretations register does not have`,
-          );
-        }
-      }
-    }
   }
   for (const [from, to] of Object.entries(renames)) {
     if (seen.has(from)) out.push(`renames.json retires ${from}, but a case still has that id`);

@@ -10,6 +10,7 @@ import { CATEGORIES } from '../case-definition.js';
 import { renderBrokenProviderCensus, type CensusResult } from './broken-provider-census.js';
 import type { ClauseIndex } from './clause-index.js';
 import { entryIdOf } from './kit-registers.js';
+import { renderLawfulReadings } from './readings-report.js';
 import { markdownCell, type RegisterEntry } from '../../oracle/index.js';
 import { markdownCode, type ManifestFile, type VectorFile } from '../../oracle/internal.js';
 import type { OracleResult, OracleVerdict } from './reference-results.js';
@@ -206,6 +207,7 @@ export function renderConformanceReport(input: ReportInput): string {
     );
   }
   out.push('');
+  out.push(...renderLawfulReadings(input.interpretations));
 
   if (input.census !== undefined) out.push(...renderBrokenProviderCensus(input.census));
 

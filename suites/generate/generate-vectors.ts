@@ -12,10 +12,13 @@ import {
   encodeCanonical,
   type JsonObject,
   type FixtureV1,
-  type QueryEvaluation,
-  ALTERNATIVE_READINGS,
-  type AlternativeReading,
   type DiscoveryRequestV1,
+  answersWithAlternatives,
+  evaluateQueryOrThrow,
+  kitReadings,
+  type Answers,
+  type Readings,
+  type RegisterEntry,
 } from '../../oracle/index.js';
 import {
   encodeFixtureJson,
@@ -33,7 +36,6 @@ import {
   type VectorFile,
   type VectorHead,
   checkRuntimeUnicode,
-  evaluateQueryRecordOrThrow,
   queryFeatures,
   RELEASE_COST_FEATURES,
 } from '../../oracle/internal.js';
@@ -47,12 +49,25 @@ import {
 import { loaded } from '../fixtures/request-for.js';
 import { keyWorldConflicts, type KeyedWorld } from './key-worlds.js';
 import { renderVectorsReadme } from './vectors-readme.js';
+import { readStatedReadings } from './kit-registers.js';
 
 /** Inputs besides the cases. */
 export interface GenerateOptions {
   oracleVersion: string;
   /** Retired case id → current case id (suites/renames.json). */
   renames: Readonly<Record<string, string>>;
+  /** The interpretations register whose alternatives the vectors carry (the kit's by default). */
+  register?: readonly RegisterEntry[];
+  /** The readings the oracle follows (the register's choices, kitReadings, by default). */
+  readings?: Readings;
+  /** Told after each case (progress). */
+  onCase?: (done: number, total: number) => void;
+  /**
+   * Entry -> label: the readings the cases state their answers under (suites/stated-readings.json by default). A case
+   * whose evaluation asked about an entry the register now chooses otherwise has its stated answer checked under these,
+   * and its vector made under the register.
+   */
+  stated?: Readonly<Record<string, string>>;
 }
 
 /** The generated vector set. */
@@ -76,18 +91,20 @@ function fixtureFile(fixture: FixtureV1): { sha256: string; bytes: Uint8Array } 
   return { sha256, bytes };
 }
 
-/** The oracle's answer; a fault of the kit inside the pipeline fails generation, naming the case. */
-function oracleAnswer(
-  c: QueryCase,
-  what: string,
-  requestBytes: Uint8Array,
-  fixture: FixtureV1,
-  reading?: AlternativeReading,
-): QueryEvaluation {
+/**
+ * The oracle's answer to a query case and its named alternatives (alternative-answers.ts); a fault of the kit inside
+ * the pipeline fails generation, naming the case.
+ */
+export function caseAnswers(c: QueryCase, options: Pick<GenerateOptions, 'register' | 'readings'> = {}): Answers {
+  const requestBytes = 'record' in c.request ? canonicalRequest(c.request.record) : c.request.bytes;
   try {
-    return evaluateQueryRecordOrThrow(requestBytes, loaded(fixture), reading === undefined ? {} : { reading });
+    return answersWithAlternatives(requestBytes, loaded(c.fixture), {
+      ...(options.register === undefined ? {} : { register: options.register }),
+      ...(options.readings === undefined ? {} : { readings: options.readings }),
+      throwOnFault: true,
+    });
   } catch (err) {
-    throw new Error(`case ${c.id}: the oracle failed on ${what}: ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(`case ${c.id}: the oracle failed: ${err instanceof Error ? err.message : String(err)}`);
   }
 }
 
@@ -103,55 +120,64 @@ export function expectationMismatch(expect: ExpectedAnswer, resultText: string):
 }
 
 /**
- * The vector of one query case; the results are the oracle's, and so are its features: derived from the request, the
- * fixture and the steps the expected result's evaluation spent (oracle/features/query-features.ts).
+ * The vector of one query case; the results are the oracle's. The case rests on the register entry of each
+ * alternative it carries, so the entry is added to its interpretations.
  */
 function queryVector(
   c: QueryCase,
   head: Omit<VectorHead, 'format' | 'generated' | 'features'>,
   stamp: GeneratedStamp,
+  options: GenerateOptions,
 ): VectorFile {
   const requestBytes = 'record' in c.request ? canonicalRequest(c.request.record) : c.request.bytes;
-  const evaluation = oracleAnswer(c, 'the expected result', requestBytes, c.fixture);
-  const expected = encodeResult(evaluation.bytes);
-  const features = queryFeatures(requestBytes, loaded(c.fixture), evaluation.steps);
-  const mismatch = expectationMismatch(c.expect, expected.result);
-  if (mismatch !== undefined) throw new Error(`case ${c.id} states ${mismatch}`);
-  const acceptable: AcceptableResult[] = [];
-  const seen = new Set<string>([expected.sha256]);
-  for (const alt of c.alternatives ?? []) {
-    const altFixture = alt.fixture ?? c.fixture;
-    const altRequest = alt.request === undefined ? requestBytes : canonicalRequest(alt.request);
-    const reading = alt.reading === undefined ? undefined : `${alt.interpretation}:${alt.reading}`;
-    if (reading !== undefined && !(ALTERNATIVE_READINGS as readonly string[]).includes(reading))
-      throw new Error(
-        `case ${c.id}: alternative ${alt.name} asks for reading ${reading}, which the oracle cannot follow`,
-      );
-    const result = encodeResult(
-      oracleAnswer(c, `alternative ${alt.name}`, altRequest, altFixture, reading as AlternativeReading | undefined)
-        .bytes,
-    );
-    // An alternative the oracle answers exactly like the expected result, or like an
-    // earlier alternative, widens nothing: it is a fault of the case.
-    if (seen.has(result.sha256)) throw new Error(`case ${c.id}: alternative ${alt.name} gives no new result`);
-    seen.add(result.sha256);
-    acceptable.push({ name: alt.name, reason: alt.reason, interpretation: alt.interpretation, ...result });
-  }
-  return queryVectorFile({ generated: stamp, ...head, features }, requestBytes, expected, acceptable);
+  const answers = caseAnswers(c, options);
+  const expected = encodeResult(answers.expected);
+  // The vector's features are the oracle's too: derived from the request, the fixture and the steps the expected
+  // answer spent (oracle/features/query-features.ts).
+  const features = queryFeatures(requestBytes, loaded(c.fixture), answers.steps);
+  const stated = statedAnswer(c, requestBytes, answers, options);
+  const mismatch = expectationMismatch(c.expect, stated.text);
+  if (mismatch !== undefined) throw new Error(`case ${c.id} states ${mismatch}${stated.note}`);
+  const acceptable: AcceptableResult[] = answers.alternatives.map((a) => ({
+    name: a.name,
+    reason: a.reason,
+    interpretation: a.interpretation,
+    ...encodeResult(a.bytes),
+  }));
+  const interpretations = [...new Set([...head.interpretations, ...acceptable.map((a) => a.interpretation)])].sort();
+  return queryVectorFile({ generated: stamp, ...head, interpretations, features }, requestBytes, expected, acceptable);
 }
 
-/** Every world a query is asked on: each query case's fixture and each alternative's own. */
+/**
+ * The answer the case's statement is checked against: the vector's, or, when the evaluation asked about an entry the
+ * register chooses otherwise than the cases were stated under, the oracle's answer under the stated readings.
+ */
+function statedAnswer(
+  c: QueryCase,
+  requestBytes: Uint8Array,
+  answers: Answers,
+  options: GenerateOptions,
+): { text: string; note: string } {
+  const readings = options.readings ?? kitReadings();
+  const stated = options.stated ?? readStatedReadings();
+  const switched = [...answers.asked]
+    .filter((e) => stated[e] !== undefined && readings.reading(e)?.label !== stated[e])
+    .sort();
+  if (switched.length === 0) return { text: new TextDecoder().decode(answers.expected), note: '' };
+  let under = readings;
+  for (const e of switched) under = under.with(e, { label: stated[e] as string });
+  const bytes = evaluateQueryOrThrow(requestBytes, loaded(c.fixture), { readings: under });
+  return {
+    text: new TextDecoder().decode(bytes),
+    note: ` (under the readings the cases state: ${switched.map((e) => `${e}:${stated[e] as string}`).join(', ')})`,
+  };
+}
+
+/** Every world a query is asked on: each query case's fixture. */
 function queryWorlds(cases: readonly CaseDefinition[]): KeyedWorld[] {
   const worlds: KeyedWorld[] = [];
-  for (const c of cases) {
-    if (c.kind !== 'query') continue;
-    for (const fixture of [
-      c.fixture,
-      ...(c.alternatives ?? []).flatMap((a) => (a.fixture === undefined ? [] : [a.fixture])),
-    ]) {
-      worlds.push({ caseId: c.id, key: loaded(fixture).currentKey, fixture });
-    }
-  }
+  for (const c of cases)
+    if (c.kind === 'query') worlds.push({ caseId: c.id, key: loaded(c.fixture).currentKey, fixture: c.fixture });
   return worlds;
 }
 
@@ -163,12 +189,14 @@ export function generateVectors(cases: readonly CaseDefinition[], options: Gener
   // Every case's fault is reported in one run, not only the first: a maintainer fixes them all at once.
   const faults: string[] = [];
   const beyond: { id: string; code_points: string[] }[] = [];
+  let done = 0;
   for (const c of cases) {
     try {
       addCase(c);
     } catch (err) {
       faults.push(err instanceof Error ? err.message : String(err));
     }
+    options.onCase?.(++done, cases.length);
   }
   if (faults.length > 0) throw new Error(faults.join('\n'));
   function addCase(c: CaseDefinition): void {
@@ -184,7 +212,7 @@ export function generateVectors(cases: readonly CaseDefinition[], options: Gener
     };
     const vector: VectorFile =
       c.kind === 'query'
-        ? queryVector(c, head, stamp)
+        ? queryVector(c, head, stamp, options)
         : {
             format: VECTOR_FORMAT,
             generated: stamp,

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RegisterEntry } from '../../oracle/index.js';
-import { kitRoot } from '../../oracle/internal.js';
+import { formatJsonInputProblem, kitRoot, readJsonInputFile } from '../../oracle/internal.js';
 import { buildClauseIndex, readClauseIndex, readSharedRegister, type ClauseIndex } from './clause-index.js';
 
 /** Every id a vector or case may name: entry ids and their aliases. */
@@ -49,4 +49,23 @@ export function currentClauseIndex(oracleVersion: string): { index: ClauseIndex 
   const register = readSharedRegister();
   if (register !== undefined) return { index: buildClauseIndex(register, oracleVersion), fromRegister: true };
   return { index: readClauseIndex(), fromRegister: false };
+}
+
+/**
+ * suites/stated-readings.json: entry -> the label of the reading the cases state their answers under (the register's
+ * choice when they were written). A file that is not that shape is a fault of the kit's tooling and throws.
+ */
+export function readStatedReadings(): Record<string, string> {
+  const path = join(kitRoot(), 'suites', 'stated-readings.json');
+  const read = readJsonInputFile(path);
+  if (!read.ok) throw new Error(`suites/stated-readings.json: ${formatJsonInputProblem(read.problem)}`);
+  const readings = (read.value as { readings?: unknown }).readings;
+  if (readings === null || typeof readings !== 'object' || Array.isArray(readings))
+    throw new Error('suites/stated-readings.json: /readings: must be an object of entry to label');
+  const out: Record<string, string> = {};
+  for (const [entry, label] of Object.entries(readings)) {
+    if (typeof label !== 'string') throw new Error(`suites/stated-readings.json: /readings/${entry}: must be a label`);
+    out[entry] = label;
+  }
+  return out;
 }

@@ -1,32 +1,42 @@
 /**
  * The maintainers' commands as the command line shows them: `vectors generate|check` and `report [--check]`, their
- * descriptions and options. Each action loads its implementation (vectors-command.ts, report-command.ts) only when it
- * runs, so `kofun-ctk vectors --help` and `report --help` load commander and these lines, not the case definitions,
- * the oracle and the census; bin/kofun-ctk.js runs a help request from the sources without compiling the kit first.
+ * descriptions and options, beside the `diff` subcommands every install has. Each maintainers' action loads its
+ * implementation (vectors-command.ts, report-command.ts) only when it runs, so `kofun-ctk vectors --help` and
+ * `report --help` load commander, these lines and the two diff commands, not the case definitions and the census;
+ * bin/kofun-ctk.js runs a help request from the sources without compiling the kit first.
  */
 import type { Command } from 'commander';
-import type { Register } from '../../runner/internal.js';
+import { registerReportDiff, REPORT_DESCRIPTION } from '../../runner/commands/report-diff.js';
+import { registerVectorsDiff, VECTORS_DESCRIPTION } from '../../runner/commands/vectors-diff.js';
+import { commandNamed, type Register } from '../../runner/io/cli-io.js';
 
 export const registerVectors: Register = (program: Command, io, done) => {
-  const vectors = program.command('vectors').description('generate or check the golden vectors (vectors/)');
+  const vectors = commandNamed(program, 'vectors', VECTORS_DESCRIPTION);
+  registerVectorsDiff(program, io, done);
   vectors
     .command('generate')
-    .description('regenerate vectors/ from suites/ with the reference oracle (deterministic; removes stale files)')
+    .description(
+      "regenerate vectors/ from suites/ with the reference oracle under the register's choices (deterministic; " +
+        'removes stale files); ends with what changed',
+    )
     .action(async () => done(await (await import('./vectors-command.js')).generateCommand(io)));
   vectors
     .command('check')
     .description(
       'fail unless the committed vectors are exactly what generate writes, ' +
-        'conform to their schemas and pass the verifier',
+        'conform to their schemas and pass the verifier, and the register agrees with them',
     )
     .action(async () => done(await (await import('./vectors-command.js')).checkCommand(io)));
 };
 
 export const registerReport: Register = (program: Command, io, done) => {
-  program
-    .command('report')
-    .description("write REPORT.md, the reference oracle's conformance report over the committed vectors")
-    .option('--check', 'write nothing; exit 1 when REPORT.md is not what would be written')
+  registerReportDiff(program, io, done);
+  commandNamed(program, 'report', REPORT_DESCRIPTION)
+    .description(
+      "write REPORT.md, the reference oracle's conformance report over the committed vectors; report diff runs in " +
+        'every install',
+    )
+    .option('--check', 'write nothing; exit 1 when REPORT.md is not what would be written, naming the section')
     .action(async (options: { check?: boolean }) =>
       done(await (await import('./report-command.js')).reportCommand(io, options.check === true)),
     );

@@ -3,9 +3,12 @@
  * report over the committed vectors (runner/vectors/conformance-report.ts), with the
  * census of the broken providers the kit catches (runner/vectors/broken-provider-census.ts);
  * with --check, writes nothing and fails (exit 1) when REPORT.md differs from what would be
- * written, so CI can require it to be current. A broken provider the gate does not catch
+ * written, naming the section that differs and showing its first differing lines, so CI can
+ * require it to be current. A broken provider the gate does not catch
  * is printed loudly and named in REPORT.md, but does not fail the report: the runner's
- * own tests are where that fails.
+ * own tests are where that fails. What depends only on the vector set and the kit's code
+ * (the oracle's verdict on each vector, each census row) is remembered between runs
+ * (check-cache.ts), and each stage says on stderr what it did (stage-progress.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,17 +16,32 @@ import { kitVersion, readInterpretationsRegister, registerRefusal } from '../../
 import { kitRoot } from '../../oracle/internal.js';
 import { EXIT, loadVectorSet } from '../../runner/index.js';
 import {
+  commandNamed,
   installSignalCleanup,
   killAllGroups,
   readVectorTree,
+  registerReportDiff,
+  REPORT_DESCRIPTION,
   UsageError,
   writeAll,
   type CliIo,
 } from '../../runner/internal.js';
-import { caughtCount, censusWarnings, runBrokenProviderCensus, type CensusResult } from './broken-provider-census.js';
+import {
+  BROKEN_PROVIDER_DIR,
+  CENSUS_PROVIDERS,
+  caughtCount,
+  censusWarnings,
+  runBrokenProviderCensus,
+  type CensusResult,
+  type CensusRow,
+} from './broken-provider-census.js';
+import { CheckCache, codeDigest } from './check-cache.js';
+import { reportDifference } from './report-difference.js';
+import { findingsCache } from './verifier-findings.js';
+import { SILENT, stageProgress, type StageProgress } from './stage-progress.js';
 import { readClauseIndex } from './clause-index.js';
 import { renderConformanceReport } from './conformance-report.js';
-import { referenceResults } from './reference-results.js';
+import { isOracleResult, referenceResults } from './reference-results.js';
 import { writeFileAtomically } from './write-tree.js';
 import { readUnobservableClauses } from '../../suites/generate/unobservable-clauses.js';
 
@@ -34,12 +52,42 @@ function uncoveredNotes(): Record<string, string> {
   return JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>;
 }
 
-/** Runs the broken-provider census over the committed vectors; every provider process is ended before it returns. */
-async function census(): Promise<{ ok: true; census: CensusResult } | { ok: false; message: string }> {
+/** Whether a cached value has the shape of a census row. */
+function isCensusRow(value: unknown): value is CensusRow {
+  const v = value as Partial<CensusRow> | null;
+  return typeof v === 'object' && v !== null && typeof v.provider === 'string' && typeof v.outcome === 'string';
+}
+
+/** The code a census row depends on: the census, the gate and the serve command it drives, every broken provider. */
+function censusCode(): string {
+  return codeDigest([
+    'suites/generate/broken-provider-census.ts',
+    'runner/cli-entry.ts',
+    ...CENSUS_PROVIDERS.map((p) => `${BROKEN_PROVIDER_DIR}/${p.name}.ts`),
+  ]);
+}
+
+/**
+ * Runs the broken-provider census over the committed vectors (rows whose code and vectors are unchanged from the
+ * cache); every provider process is ended before it returns.
+ */
+async function census(
+  progress: StageProgress,
+): Promise<{ ok: true; census: CensusResult } | { ok: false; message: string }> {
   const removeSignals = installSignalCleanup(EXIT.incomplete);
+  const stage = progress.stage('broken-provider census');
+  const cache = new CheckCache('census', censusCode(), isCensusRow);
   try {
     const vectorSet = loadVectorSet(join(kitRoot(), 'vectors'));
-    return { ok: true, census: await runBrokenProviderCensus({ vectorSet, kitVersion: kitVersion() }) };
+    const result = await runBrokenProviderCensus({
+      vectorSet,
+      kitVersion: kitVersion(),
+      cache,
+      onRow: (done, total) => stage.tick(done, total),
+    });
+    cache.save();
+    stage.end(`${result.rows.length} rows, ${cache.hits} known unchanged, ${result.rows.length - cache.hits} run`);
+    return { ok: true, census: result };
   } catch (err) {
     if (err instanceof UsageError) return { ok: false, message: err.message };
     throw err;
@@ -53,10 +101,12 @@ async function census(): Promise<{ ok: true; census: CensusResult } | { ok: fals
  * The REPORT.md text for the committed vectors, or why it cannot
  * be made; `warnings` are census problems to print loudly.
  */
-export async function buildReport(): Promise<
-  { ok: true; text: string; summary: string; warnings: string[] } | { ok: false; message: string }
-> {
+export async function buildReport(
+  progress: StageProgress = SILENT,
+): Promise<{ ok: true; text: string; summary: string; warnings: string[] } | { ok: false; message: string }> {
+  const readStage = progress.stage('read vectors');
   const tree = readVectorTree();
+  readStage.end(`${tree.vectors.length} vectors`);
   if (tree.manifest === undefined)
     return { ok: false, message: 'vectors/manifest.json is missing or not JSON (run npm run vectors:generate)' };
   const clauseIndex = readClauseIndex();
@@ -69,8 +119,15 @@ export async function buildReport(): Promise<
   if (!unobservable.ok) return unobservable;
   const register = readInterpretationsRegister();
   if (!register.ok) return { ok: false, message: registerRefusal(register) };
-  const results = referenceResults(tree);
-  const ran = await census();
+  const oracleStage = progress.stage('reference oracle on every vector');
+  const oracleCache = new CheckCache('oracle', codeDigest(['suites/generate/reference-results.ts']), isOracleResult);
+  const findings = findingsCache();
+  const results = referenceResults(tree, { cache: oracleCache, findings, tick: (d, t) => oracleStage.tick(d, t) });
+  oracleCache.save();
+  oracleStage.end(
+    `${results.length} vectors, ${oracleCache.hits} known unchanged, ${results.length - oracleCache.hits} judged`,
+  );
+  const ran = await census(progress);
   if (!ran.ok) return ran;
   const text = renderConformanceReport({
     manifest: tree.manifest,
@@ -94,7 +151,8 @@ export async function buildReport(): Promise<
 
 /** `report [--check]`: writes or checks REPORT.md and returns the exit status. */
 export async function reportCommand(io: CliIo, check: boolean): Promise<number> {
-  const built = await buildReport();
+  const tty = (io.stderr as { isTTY?: boolean }).isTTY === true;
+  const built = await buildReport(stageProgress(check ? 'report --check' : 'report', io.stderr, tty));
   if (!built.ok) {
     await writeAll(io.stderr, `report: ${built.message}\n`);
     return EXIT.failed;
@@ -105,9 +163,17 @@ export async function reportCommand(io: CliIo, check: boolean): Promise<number> 
   if (check) {
     const current = existsSync(path) ? readFileSync(path) : undefined;
     if (current === undefined || !current.equals(Buffer.from(bytes))) {
+      const difference = current === undefined ? undefined : reportDifference(current.toString('utf8'), built.text);
+      const where =
+        difference === undefined
+          ? ''
+          : ` in section "${difference.section}"` +
+            (difference.sections.length > 1 ? ` (and ${difference.sections.length - 1} more sections)` : '');
       await writeAll(
         io.stderr,
-        `report --check: REPORT.md ${current === undefined ? 'is missing' : 'is not current'} (run npm run report)\n`,
+        `report --check: REPORT.md ${current === undefined ? 'is missing' : `is not current${where}`} ` +
+          '(run npm run report)\n' +
+          (difference === undefined ? '' : `${difference.lines.map((l) => `  ${l}`).join('\n')}\n`),
       );
       return EXIT.failed;
     }
