@@ -20,6 +20,7 @@ import type { FactKey, FixtureCandidate, FixtureOccurrence } from '../fixture/fi
 import { LIMITS } from '../limits.js';
 import type { Location } from '../records/discovery-records.js';
 import type { Violation } from '../violation.js';
+import { hiddenIdentities } from './fixture-exposure.js';
 import { factKeyText, type FixtureFactClosure } from './fixture-fact-closure.js';
 import { arrayMember, integerMember, isRecord, member, stringMember } from './json-access.js';
 import { ruleTable } from './rule-table.js';
@@ -98,17 +99,11 @@ function listedKey(d: unknown): FactKey | undefined {
 }
 
 /**
- * Whether a dependency key names a candidate that is not exposed: such a dependency is
- * never listed (KIT-08 C), so its absence is not a missing dependency. The scan for an
- * ImplementationId runs only for a key that is absent.
+ * Whether a dependency key names a candidate hidden at the position, by kind and value
+ * (KIT-08 C): such a dependency is never listed, so its absence is not a missing dependency.
  */
 function namesHiddenCandidate(k: FactKey, view: FixtureView): boolean {
-  if (k.kind === 'SymbolId') {
-    const c = view.byIdentity.get(k.value);
-    return c !== undefined && !view.exposed(c);
-  }
-  if (k.kind !== 'ImplementationId') return false;
-  return view.fixture.candidatesInOrder.some((c) => c.origin.implementation_identity === k.value && !view.exposed(c));
+  return hiddenIdentities(view.fixture).has(`${k.kind}:${k.value}`);
 }
 
 function sameLocation(row: unknown, loc: Location | null): boolean {
