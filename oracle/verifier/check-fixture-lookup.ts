@@ -214,8 +214,9 @@ function checkRow(op: JsonRecord, at: string, t: CandidateTruth, ctx: RowContext
   if (ctx.ambiguous && t.applicable && !reasons.has('ambiguous'))
     out.push(R.at('ambiguity-not-reported', `${at}/rejection_reasons`));
   if (rank === 0 && t.rejections.has('incomplete-analysis')) out.push(R.at('inference-row-validated', `${at}/status`));
-  // Only a rejection judged against the type depends on it (KIT-02 C); ownership and effects do not (OQ-43).
-  if (ctx.truth.typeRank > 0 && rank !== undefined && rank < ctx.truth.typeRank && reasons.has('type-mismatch'))
+  // Only a mismatch judged against the type depends on it: a candidate that does not apply (KIT-02 C). Ownership,
+  // effects and the compiler's verdict on an equality requirement do not (OQ-43).
+  if (ctx.truth.typeRank > 0 && rank !== undefined && rank < ctx.truth.typeRank && !t.applicable)
     out.push(R.at('rejection-under-unvalidated-type', `${at}/status`, { status }));
   checkRequirements(op, at, t, ctx.hidden, out);
   checkEffects(op, at, t, ctx, out);
@@ -362,7 +363,8 @@ function checkOmissions(
  * The omissions the facts require besides the withheld candidates' reasons: an authorized view that failed validation
  * makes the result incomplete whatever it holds (L112, L380, KIT-04 C); a non-validated row dropped because
  * include_unavailable is false leaves one aggregate incomplete-analysis omission (L189, OQ-32 D, OQ-18); an explanation
- * of a spelling that also names an exposed extension or trait candidate is never complete (L387, OQ-19).
+ * of a spelling that also names exposed unsupported work (an extension or trait candidate, or an unsatisfied trait
+ * bound) is never complete (L387, OQ-19).
  */
 function requiredOmissions(truth: LookupTruth, input: LookupCheckInput, explain: boolean): RequiredOmissions {
   const required: RequiredOmissions = new Map();
@@ -373,9 +375,8 @@ function requiredOmissions(truth: LookupTruth, input: LookupCheckInput, explain:
     truth.candidates.some((t) => eligible(t) && t.statusFloor > 0)
   )
     required.set('incomplete-analysis', 'KD-RES-09');
-  const extensionOrTrait = (t: CandidateTruth): boolean =>
-    t.exposed && (t.candidate.origin.kind === 'extension' || t.candidate.origin.kind === 'trait');
-  if (explain && truth.candidates.some((t) => t.collected && extensionOrTrait(t)))
+  // Unsupported work is an exposed extension or trait candidate, or one with an unsatisfied trait bound (KIT-04).
+  if (explain && truth.candidates.some((t) => t.collected && t.exposed && t.withheld === 'unsupported-in-profile'))
     required.set('unsupported-in-profile', 'KD-LOOKUP-11');
   return required;
 }
