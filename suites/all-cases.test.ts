@@ -9,6 +9,7 @@ import { encodeCanonical, encodeFixtureJson } from '../oracle/canonical-json/enc
 import type { JsonObject } from '../oracle/canonical-json/json-value.js';
 import { ACCEPTANCE_EXAMPLE_IDS, allCases } from './all-cases.js';
 import { CATEGORIES } from './case-definition.js';
+import { LENIENT_LAYOUT_CODES, readRequest } from '../oracle/verifier/read-request.js';
 
 const cases = allCases();
 
@@ -117,6 +118,26 @@ test('layout-only deviations carry the lenient-layout alternative resting on OQ-
       [['lenient-layout', 'OQ-03']],
       c.id,
     );
+  }
+});
+
+test('the lenient-layout alternative follows the one list of what layout may differ (OQ-03 B)', () => {
+  // A vector accepts the lenient answer exactly where the verifier reads the request leniently, so a provider that
+  // parses leniently is never failed by one and passed by the other: whitespace, key order and line ends, no BOM and
+  // no escape (LENIENT_LAYOUT_CODES).
+  for (const c of cases) {
+    if (c.kind !== 'query') continue;
+    const request =
+      'record' in c.request ? encodeCanonical(c.request.record as unknown as JsonObject) : c.request.bytes;
+    const reading = readRequest(request);
+    const lenient = reading.kind === 'valid' && !reading.canonical;
+    const cause = reading.kind === 'valid' ? reading.layoutFault : reading.cause;
+    assert.is(
+      c.alternatives?.some((a) => a.name === 'lenient-layout') ?? false,
+      lenient,
+      `${c.id}: ${cause?.code ?? 'canonical'}`,
+    );
+    if (lenient) assert.ok(LENIENT_LAYOUT_CODES.includes(cause?.code ?? ''), c.id);
   }
 });
 
