@@ -59,7 +59,8 @@ export const LOOKUP_RULES = ruleTable({
     "The compiler's facts reject this operation here ({reason}), so it is not callable."],
   'rejection-missing': [REJECTION_CLAUSES, '{reason} among the reasons', 'absent',
     "The compiler's facts reject this operation with {reason}, which the row does not say (KIT-06)."],
-  'rejection-unfounded': [['KD-OWN-06', 'KD-EFFECT-05', 'KD-RES-18', 'KD-LOOKUP-09', 'KD-OP-11', 'KD-LOOKUP-11'],
+  'rejection-unfounded': [
+    ['KD-OWN-06', 'KD-EFFECT-05', 'KD-RES-18', 'KD-LOOKUP-09', 'KD-OP-11', 'KD-LOOKUP-11', 'KD-LIMIT-06'],
     'no such reason', '{reason:json}',
     "The compiler's facts give no ground for {reason} on this row; the compiler's verdicts stay authoritative."],
   'ambiguity-not-reported': ['KD-RES-18', '"ambiguous" among the reasons', 'absent',
@@ -170,6 +171,8 @@ function unfoundedRejectionClause(reason: string) {
   if (reason === 'missing-effect') return 'KD-EFFECT-05';
   if (reason === 'ambiguous') return 'KD-RES-18';
   if (reason === 'type-mismatch') return 'KD-LOOKUP-09';
+  // A cap applied where the row's unique nested entries are within it (KD-LIMIT-06, OQ-09 A).
+  if (reason === 'limit-exhausted') return 'KD-LIMIT-06';
   return reason === 'incomplete-analysis' ? 'KD-OP-11' : 'KD-LOOKUP-11';
 }
 
