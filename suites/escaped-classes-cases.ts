@@ -12,12 +12,12 @@ import { FixtureBuilder, variant } from '../oracle/fixture/fixture-builder.js';
 import { diagnosticId, factKey, fileId, symbolId } from '../oracle/fixture/fixture-ids.js';
 import type { DiscoveryRequestV1 } from '../oracle/records/discovery-records.js';
 import { interfaceSetVariants } from '../oracle/verifier/interface-set-variants.js';
-import type { ExpectedAnswer, QueryCase } from './case-definition.js';
+import type { QueryCase } from './case-definition.js';
 import { bigWorldBuilder, ITEMS_TYPE } from './fixtures/big-world.js';
 import { HIDDEN_NAMES, hiddenWorld } from './fixtures/hidden-world.js';
 import { ownWorld } from './fixtures/own-world.js';
 import { requestFor } from './fixtures/request-for.js';
-import { EXPECT, recordCase, RESULT_SHAPE_CLAUSES } from './query-case.js';
+import { EXPECT, recordCase, RESULT_SHAPE_CLAUSES, type CaseHead } from './query-case.js';
 
 /** A small world for closure cases: a Ledger receiver and the operations `rows` names, in the current file. */
 function ledgerWorld(tag: string, build: (b: FixtureBuilder) => void): FixtureV1 {
@@ -48,21 +48,9 @@ function ledgerOperation(b: FixtureBuilder, name: string, dependencies: FactKey[
 /** The escaped-class cases, of several categories; all-cases.ts files them by category. */
 export function escapedClassCases(): QueryCase[] {
   const cases: QueryCase[] = [];
-  const add = (
-    id: string,
-    expect: ExpectedAnswer,
-    intent: string,
-    clauses: string[],
-    interpretations: string[],
-    fixture: FixtureV1,
-    request: DiscoveryRequestV1,
-  ): void => {
-    cases.push(
-      recordCase(
-        { id, intent, clauses: [...RESULT_SHAPE_CLAUSES, ...clauses], interpretations, fixture, expect },
-        request,
-      ),
-    );
+  /** A case whose clauses add those every answered result exercises through its shape. */
+  const add = (head: CaseHead, request: DiscoveryRequestV1): void => {
+    cases.push(recordCase({ ...head, clauses: [...RESULT_SHAPE_CLAUSES, ...head.clauses] }, request));
   };
 
   // KIT-08 C (L70, L389): an identity is a kind and a value; the hidden SymbolId's value under another kind is no
@@ -80,13 +68,16 @@ export function escapedClassCases(): QueryCase[] {
     'kind twins of a private symbol',
   );
   add(
-    'hidden/row-depending-on-kind-twins-of-hidden-symbol',
-    EXPECT.complete,
-    "A visible operation that depends on a TypeId and an ImplementationId whose value is a private declaration's " +
-      'SymbolId value: they are other identities, so the row lists both and stays validated and callable.',
-    ['KD-RES-06', 'KD-RES-18', 'KD-SCALAR-12', 'KD-CLOSURE-01', 'KD-CLOSURE-16', 'KD-DISCLOSE-07'],
-    ['KIT-05', 'KIT-08', 'OQ-22', 'OQ-33'],
-    twins,
+    {
+      id: 'hidden/row-depending-on-kind-twins-of-hidden-symbol',
+      expect: EXPECT.complete,
+      intent:
+        "A visible operation that depends on a TypeId and an ImplementationId whose value is a private declaration's " +
+        'SymbolId value: they are other identities, so the row lists both and stays validated and callable.',
+      clauses: ['KD-RES-06', 'KD-RES-18', 'KD-SCALAR-12', 'KD-CLOSURE-01', 'KD-CLOSURE-16', 'KD-DISCLOSE-07'],
+      interpretations: ['KIT-05', 'KIT-08', 'OQ-22', 'OQ-33'],
+      fixture: twins,
+    },
     requestFor(twins, { kind: 'explain-operation', spelling: 'fingerprint' }),
   );
 
@@ -119,24 +110,30 @@ export function escapedClassCases(): QueryCase[] {
     'hidden candidates with diagnostics',
   );
   add(
-    'hidden/hidden-candidate-diagnostics',
-    EXPECT.partial,
-    'Hidden candidates that carry diagnostics of their own (a warning, and an error with a disclosable primary): ' +
-      'the result lists the visible rows and one hidden-by-visibility omission, and carries none of those ' +
-      'diagnostics, since they are the hidden declarations.',
-    ['KD-RES-08', 'KD-DISCLOSE-03', 'KD-DISCLOSE-05', 'KD-DISCLOSE-07', 'KD-DIAG-07', 'KD-DISCLOSE-09'],
-    ['KIT-04', 'KIT-11', 'OQ-18', 'OQ-30'],
-    noisy,
+    {
+      id: 'hidden/hidden-candidate-diagnostics',
+      expect: EXPECT.partial,
+      intent:
+        'Hidden candidates that carry diagnostics of their own (a warning, and an error with a disclosable primary): ' +
+        'the result lists the visible rows and one hidden-by-visibility omission, and carries none of those ' +
+        'diagnostics, since they are the hidden declarations.',
+      clauses: ['KD-RES-08', 'KD-DISCLOSE-03', 'KD-DISCLOSE-05', 'KD-DISCLOSE-07', 'KD-DIAG-07', 'KD-DISCLOSE-09'],
+      interpretations: ['KIT-04', 'KIT-11', 'OQ-18', 'OQ-30'],
+      fixture: noisy,
+    },
     requestFor(noisy, { includeUnavailable: true }),
   );
   add(
-    'hidden/explain-hidden-candidate-with-diagnostics',
-    EXPECT.partial,
-    'Explaining the spelling of a hidden candidate in error with a diagnostic of its own: one hidden-by-visibility ' +
-      'omission echoing the spelling, and no diagnostic.',
-    ['KD-RES-08', 'KD-RES-19', 'KD-DISCLOSE-06', 'KD-DISCLOSE-07', 'KD-OMIT-05'],
-    ['KIT-04', 'OQ-29', 'OQ-30', 'OQ-35'],
-    noisy,
+    {
+      id: 'hidden/explain-hidden-candidate-with-diagnostics',
+      expect: EXPECT.partial,
+      intent:
+        'Explaining the spelling of a hidden candidate in error with a diagnostic of its own: one hidden-by-visibility ' +
+        'omission echoing the spelling, and no diagnostic.',
+      clauses: ['KD-RES-08', 'KD-RES-19', 'KD-DISCLOSE-06', 'KD-DISCLOSE-07', 'KD-OMIT-05'],
+      interpretations: ['KIT-04', 'OQ-29', 'OQ-30', 'OQ-35'],
+      fixture: noisy,
+    },
     requestFor(noisy, { kind: 'explain-operation', spelling: HIDDEN_NAMES.privateOfInterface }),
   );
 
@@ -168,14 +165,17 @@ export function escapedClassCases(): QueryCase[] {
     ledgerOperation(b, names[1] as string, [b1, a2]);
   });
   add(
-    'partial/closure-cycles-entered-at-either-node',
-    EXPECT.partial,
-    'Two operations each depending on one node of each of two two-node cycles, crosswise, a provisional fact ' +
-      'hanging off one node of each cycle: every node of both cycles closes to provisional, so both rows and all ' +
-      'four listed dependencies are provisional, whichever row or node a closure starts from.',
-    ['KD-RES-08', 'KD-CLOSURE-07', 'KD-CLOSURE-08', 'KD-CLOSURE-09', 'KD-CLOSURE-14', 'KD-CLOSURE-16'],
-    ['KIT-07', 'KIT-08', 'OQ-22', 'OQ-23'],
-    cyclic,
+    {
+      id: 'partial/closure-cycles-entered-at-either-node',
+      expect: EXPECT.partial,
+      intent:
+        'Two operations each depending on one node of each of two two-node cycles, crosswise, a provisional fact ' +
+        'hanging off one node of each cycle: every node of both cycles closes to provisional, so both rows and all ' +
+        'four listed dependencies are provisional, whichever row or node a closure starts from.',
+      clauses: ['KD-RES-08', 'KD-CLOSURE-07', 'KD-CLOSURE-08', 'KD-CLOSURE-09', 'KD-CLOSURE-14', 'KD-CLOSURE-16'],
+      interpretations: ['KIT-07', 'KIT-08', 'OQ-22', 'OQ-23'],
+      fixture: cyclic,
+    },
     requestFor(cyclic, { includeUnavailable: true }),
   );
 
@@ -191,13 +191,16 @@ export function escapedClassCases(): QueryCase[] {
     ledgerOperation(b, 'reconcile', [left, right]);
   });
   add(
-    'partial/closure-diamond',
-    EXPECT.partial,
-    'An operation listing two dependencies that both reach one provisional fact (a diamond): both listed ' +
-      'dependencies are provisional, each closed on its own, and so is the row.',
-    ['KD-RES-08', 'KD-CLOSURE-07', 'KD-CLOSURE-08', 'KD-CLOSURE-14', 'KD-CLOSURE-16'],
-    ['KIT-07', 'KIT-08', 'OQ-22', 'OQ-23'],
-    diamond,
+    {
+      id: 'partial/closure-diamond',
+      expect: EXPECT.partial,
+      intent:
+        'An operation listing two dependencies that both reach one provisional fact (a diamond): both listed ' +
+        'dependencies are provisional, each closed on its own, and so is the row.',
+      clauses: ['KD-RES-08', 'KD-CLOSURE-07', 'KD-CLOSURE-08', 'KD-CLOSURE-14', 'KD-CLOSURE-16'],
+      interpretations: ['KIT-07', 'KIT-08', 'OQ-22', 'OQ-23'],
+      fixture: diamond,
+    },
     requestFor(diamond, { includeUnavailable: true }),
   );
 
@@ -220,13 +223,16 @@ export function escapedClassCases(): QueryCase[] {
   });
   const sharedWorld = ownWorld(shared.b.build(), '64 unique of 74 dependency entries');
   add(
-    'limit/row-dependencies-64-unique-of-74',
-    EXPECT.complete,
-    "An operation whose own, origin's and requirement's dependencies make 74 entries, 64 of them unique: the row " +
-      'lists the 64, unique and sorted, within the cap, and stays validated and callable.',
-    ['KD-LIMIT-06', 'KD-ORDER-01', 'KD-ORDER-02', 'KD-CLOSURE-16', 'KD-RES-06'],
-    ['OQ-09', 'OQ-22'],
-    sharedWorld,
+    {
+      id: 'limit/row-dependencies-64-unique-of-74',
+      expect: EXPECT.complete,
+      intent:
+        "An operation whose own, origin's and requirement's dependencies make 74 entries, 64 of them unique: the row " +
+        'lists the 64, unique and sorted, within the cap, and stays validated and callable.',
+      clauses: ['KD-LIMIT-06', 'KD-ORDER-01', 'KD-ORDER-02', 'KD-CLOSURE-16', 'KD-RES-06'],
+      interpretations: ['OQ-09', 'OQ-22'],
+      fixture: sharedWorld,
+    },
     requestFor(sharedWorld, { includeUnavailable: true }),
   );
 
@@ -238,14 +244,17 @@ export function escapedClassCases(): QueryCase[] {
   crowded.addSeries({ seed: 'limit/rows-after-filter:edit', count: 4000, template: { mode: 'edit' } });
   const crowdedWorld = ownWorld(crowded.b.build(), 'rows counted after the filter');
   add(
-    'limit/rows-100-shown-of-4100-candidates',
-    EXPECT.complete,
-    'A read-only receiver with 100 callable operations and 4,000 that require edit: without include_unavailable ' +
-      'the 4,000 definitive rejections are dropped, the 100 rows are within the 4,096-row cap, and nothing is ' +
-      'truncated.',
-    ['KD-LIMIT-05', 'KD-LIMIT-12', 'KD-OWN-01', 'KD-REQ-07', 'KD-RES-06'],
-    ['OQ-06', 'OQ-32', 'KIT-10', 'KIT-17'],
-    crowdedWorld,
+    {
+      id: 'limit/rows-100-shown-of-4100-candidates',
+      expect: EXPECT.complete,
+      intent:
+        'A read-only receiver with 100 callable operations and 4,000 that require edit: without include_unavailable ' +
+        'the 4,000 definitive rejections are dropped, the 100 rows are within the 4,096-row cap, and nothing is ' +
+        'truncated.',
+      clauses: ['KD-LIMIT-05', 'KD-LIMIT-12', 'KD-OWN-01', 'KD-REQ-07', 'KD-RES-06'],
+      interpretations: ['OQ-06', 'OQ-32', 'KIT-10', 'KIT-17'],
+      fixture: crowdedWorld,
+    },
     requestFor(crowdedWorld),
   );
 
@@ -261,13 +270,16 @@ export function escapedClassCases(): QueryCase[] {
       // The empty set's other framings are those of the world with views.
       if (world === empty && v.name !== 'no-count-for-empty-set') continue;
       add(
-        `stale/interface-set-digest-${v.name}`,
-        { status: 'stale', reason: 'stale-interface-set' },
-        `A key whose interface-set digest is the one computed ${v.how}: not the framed digest of the contract, so ` +
-          'the request is stale with stale-interface-set.',
-        ['KD-RES-10', 'KD-RES-11', 'KD-STALE-03', 'KD-KEY-04', v.clause],
-        ['OQ-01', 'OQ-36', 'KIT-01'],
-        world,
+        {
+          id: `stale/interface-set-digest-${v.name}`,
+          expect: { status: 'stale', reason: 'stale-interface-set' },
+          intent:
+            `A key whose interface-set digest is the one computed ${v.how}: not the framed digest of the contract, so ` +
+            'the request is stale with stale-interface-set.',
+          clauses: ['KD-RES-10', 'KD-RES-11', 'KD-STALE-03', 'KD-KEY-04', v.clause],
+          interpretations: ['OQ-01', 'OQ-36', 'KIT-01'],
+          fixture: world,
+        },
         requestFor(world, { analysis: { interface_set_sha256: v.digest } }),
       );
     }

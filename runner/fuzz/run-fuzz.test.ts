@@ -35,6 +35,7 @@ function disagreement(shape: CaseShape, seed: number, path: string): Extract<Fuz
     expected,
     actual: { ok: true, bytes: expected.subarray(0, expected.length - 1) },
     classes: countClasses([shape], 1),
+    shapes: [shape],
   };
 }
 
