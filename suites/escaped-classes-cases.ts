@@ -128,8 +128,8 @@ export function escapedClassCases(): QueryCase[] {
       id: 'hidden/explain-hidden-candidate-with-diagnostics',
       expect: EXPECT.partial,
       intent:
-        'Explaining the spelling of a hidden candidate in error with a diagnostic of its own: one hidden-by-visibility ' +
-        'omission echoing the spelling, and no diagnostic.',
+        'Explaining the spelling of a hidden candidate in error with a diagnostic of its own: one ' +
+        'hidden-by-visibility omission echoing the spelling, and no diagnostic.',
       clauses: ['KD-RES-08', 'KD-RES-19', 'KD-DISCLOSE-06', 'KD-DISCLOSE-07', 'KD-OMIT-05'],
       interpretations: ['KIT-04', 'OQ-29', 'OQ-30', 'OQ-35'],
       fixture: noisy,
@@ -274,8 +274,8 @@ export function escapedClassCases(): QueryCase[] {
           id: `stale/interface-set-digest-${v.name}`,
           expect: { status: 'stale', reason: 'stale-interface-set' },
           intent:
-            `A key whose interface-set digest is the one computed ${v.how}: not the framed digest of the contract, so ` +
-            'the request is stale with stale-interface-set.',
+            `A key whose interface-set digest is the one computed ${v.how}: not the framed digest of the ` +
+            'contract, so the request is stale with stale-interface-set.',
           clauses: ['KD-RES-10', 'KD-RES-11', 'KD-STALE-03', 'KD-KEY-04', v.clause],
           interpretations: ['OQ-01', 'OQ-36', 'KIT-01'],
           fixture: world,

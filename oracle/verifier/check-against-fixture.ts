@@ -2,8 +2,9 @@
  * Everything the verifier can say about a result given the fixture the provider answered
  * from: the pre-lookup status (check-fixture-gate), rows, statuses, type fact and
  * disclosure against the compiler's facts (check-fixture-rows), the leak scan
- * (check-leaks) and hidden identities in the records (check-hidden-identities). The fact closure and exposure are computed here, independently of the
- * reference pipeline, once per fixture.
+ * (check-leaks) and hidden identities in the records (check-hidden-identities). The fact
+ * closure and exposure are computed here, independently of the reference pipeline, once per
+ * fixture.
  */
 import type { LoadedFixture } from '../fixture/load-fixture.js';
 import type { Violation } from '../violation.js';

@@ -27,7 +27,7 @@ test('KD-OWN-06: a row reports the mode the operation requires, not the stronges
   );
 });
 
-test('KD-OP-07 beside KD-DISCLOSE-04: a wrongly formed documentation link breaks its form and differs from the fact', () => {
+test('KD-OP-07 beside KD-DISCLOSE-04: a misformed documentation link breaks its form and is not the fact', () => {
   // L287: a canonical documentation link is exactly kofun-doc: followed by one 64-lowercase-hex ID. `kofun-doc://<id>`
   // breaks that form (the schema's pattern, KD-OP-07) and is not the link of the compiler's attachment either; the
   // form's clause stays named beside the fixture's, with the fixture given or not.

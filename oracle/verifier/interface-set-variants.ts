@@ -106,7 +106,7 @@ function littleEndianDigest(members: readonly InterfaceMember[]): string {
   return sha256Hex(frame);
 }
 
-/** The variant digests of a fixture's interface set, in the order above; one equal to the current digest is left out. */
+/** The variant digests of a fixture's interface set, in the order above; one equal to the current one is left out. */
 export function interfaceSetVariants(fixture: VariantInput): InterfaceSetVariant[] {
   const cached = cache.get(fixture);
   if (cached !== undefined) return [...cached];

@@ -2,8 +2,9 @@
  * `kofun-ctk fuzz --seed S --runs N`: generated fixtures and requests, the expected
  * answer from the reference oracle, the actual one from the provider. A disagreement is
  * shrunk to a minimal case, written out as a vector set, and printed with the seed and
- * path that replay it; `--write-cases DIR` writes every generated case as a vector set too. Exit status: 0 no disagreement, 1 a disagreement, 2 usage error,
- * 3 the provider could not start.
+ * path that replay it; `--write-cases DIR` writes every generated case as a vector set too.
+ * Exit status: 0 no disagreement, 1 a disagreement, 2 usage error, 3 the provider could not
+ * start.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';

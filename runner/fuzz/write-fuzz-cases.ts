@@ -23,7 +23,8 @@ export function fuzzCaseVectors(shapes: readonly CaseShape[], seed: number, kitV
     queries.forEach((request, q) => {
       const expected = evaluateQuery(request, loaded.fixture);
       const { category, clauses } = fuzzCategory(expected);
-      const id = `${category}/fuzz-${seedText}-case-${String(n + 1).padStart(4, '0')}${queries.length > 1 ? `-${q + 1}` : ''}`;
+      const number = String(n + 1).padStart(4, '0');
+      const id = `${category}/fuzz-${seedText}-case-${number}${queries.length > 1 ? `-${q + 1}` : ''}`;
       const head = {
         generated: generatedStamp(kitVersion),
         id,

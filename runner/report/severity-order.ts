@@ -11,12 +11,12 @@
  * 6. `not-run`: a NOT-RUN (nothing is known of the vector);
  * 7. then what passes the gate: `xfail`, `acceptable`, `pass`.
  *
- * A FAIL found only by the metamorphic check ranks by the difference of the variant's answer. Within a rank, the failures
- * that share a broken clause with the most others come first, so the one fault that explains the most failures (a
- * cursor at the end of its span rejected everywhere) is read before a fault of one vector: vectors go by the weight of
- * their lead clause (how many vectors of the report failed by it), then by the lead clause (the violated clause of
- * greatest weight, else the first clause the vector exercises; none sorts last), then by id, both by UTF-8 bytes. The
- * JSON report's `vectors` stay in id order: they are data, not a reading order.
+ * A FAIL found only by the metamorphic check ranks by the difference of the variant's answer. Within a rank, the
+ * failures that share a broken clause with the most others come first, so the one fault that explains the most
+ * failures (a cursor at the end of its span rejected everywhere) is read before a fault of one vector: vectors go by
+ * the weight of their lead clause (how many vectors of the report failed by it), then by the lead clause (the violated
+ * clause of greatest weight, else the first clause the vector exercises; none sorts last), then by id, both by UTF-8
+ * bytes. The JSON report's `vectors` stay in id order: they are data, not a reading order.
  */
 import { compareUtf8 } from '../../oracle/index.js';
 import type { DifferenceClass } from '../judge/classify-difference.js';
