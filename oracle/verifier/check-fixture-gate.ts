@@ -39,9 +39,6 @@ export const GATE_RULES = ruleTable({
   'stale-not-reported': [['KD-STALE-01', 'KD-STALE-02', 'KD-STALE-03', 'KD-STALE-04', 'KD-STALE-05'],
     '"stale"', '{status}',
     'The {key} differs from the current facts in {field}; the result is stale and relabels no old fact as current.'],
-  'digest-variant-stale': [DIGEST_CLAUSES, '"complete" | "partial" | "unavailable"', '"stale"',
-    'The {key} carries the current interface-set digest, and the digest computed {how} differs from it:',
-    'this stale-interface-set answer is the one that digest gives.'],
   'digest-variant-current': [DIGEST_CLAUSES, '"stale"', '{status}',
     "The {key}'s interface-set digest is not the current one but is the digest computed {how},",
     'which this answer takes for current; the result is stale with stale-interface-set.'],
@@ -267,21 +264,22 @@ function checkEchoedKey(
 
 /**
  * A stale answer to a current key. Where the reason is stale-interface-set, the provider's own interface-set digest
- * differs from the current one the key carries. The answer does not show which digest the provider computed: when one
- * way of building the set wrongly differs from the current digest on these facts, it is named by its clause
- * (interface-set-variants.ts); when several do, the answer is named once, by the rule the key's digest follows
- * (KD-KEY-04), and the vectors whose requests carry each wrong digest name the one a provider computes. Without
- * one, the answer is stale without a mismatch (KD-RES-11).
+ * differs from the current one the key carries. The answer does not show which digest the provider computed, so it is
+ * named once, by the rule the key's digest follows (KD-KEY-04), with the wrong ways of building the set that would
+ * explain it (interface-set-variants.ts); the vectors whose requests carry each wrong digest name the one a provider
+ * computes by its own clause. Another stale reason is stale without a mismatch (KD-RES-11).
  */
 function staleWithoutMismatch(reason: unknown, key: string, fixture: LoadedFixture, out: Violation[]): void {
+  if (reason !== 'stale-interface-set') {
+    out.push(R.at('stale-without-mismatch', '/status', { key }));
+    return;
+  }
   const current = fixture.currentKey.interface_set_sha256;
-  const variants =
-    reason === 'stale-interface-set' ? interfaceSetVariants(fixture).filter((v) => v.digest !== current) : [];
-  const [only] = variants;
-  if (only !== undefined && variants.length === 1) out.push(R.at('digest-variant-stale', '/status', { ...only, key }));
-  else if (variants.length > 1)
-    out.push(R.at('digest-not-current', '/status', { key, hows: variants.map((v) => v.name).join(', ') }));
-  else out.push(R.at('stale-without-mismatch', '/status', { key }));
+  const hows = interfaceSetVariants(fixture)
+    .filter((v) => v.digest !== current)
+    .map((v) => v.name)
+    .join(', ');
+  out.push(R.at('digest-not-current', '/status', { key, hows: hows === '' ? 'none the kit knows' : hows }));
 }
 
 /**
