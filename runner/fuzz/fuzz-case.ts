@@ -7,8 +7,10 @@
  * boundaries), stale keys and invalid positions, source and documentation present with and
  * without their disclosure flags, explain spellings that several candidates match, facts that
  * name other candidates' SymbolIds (as a dependency of a row or of the type, as the identity
- * of a generic requirement, an effect or a capability, hidden or not: KIT-08 C), and
- * worlds large enough to exhaust the step budget (KIT-10). It also reaches each class of
+ * of a generic requirement, an effect or a capability, hidden or not: KIT-08 C), facts under a
+ * TypeId or ImplementationId sharing a candidate's SymbolId value (another identity, L70),
+ * candidates with diagnostics of their own, fact graphs with cycles and diamonds
+ * (KD-CLOSURE-08), and worlds large enough to exhaust the step budget (KIT-10). It also reaches each class of
  * {@link FUZZ_CLASSES}, the inputs a provider's habits get wrong (a {@link LawShape}), and
  * {@link fuzzClasses} names the classes a case reaches, for the fuzz report's counts.
  * fast-check shrinks a failing case towards an empty world with a current request.
