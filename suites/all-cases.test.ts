@@ -9,6 +9,8 @@ import { encodeCanonical, encodeFixtureJson } from '../oracle/canonical-json/enc
 import type { JsonObject } from '../oracle/canonical-json/json-value.js';
 import { ACCEPTANCE_EXAMPLE_IDS, allCases } from './all-cases.js';
 import { CATEGORIES } from './case-definition.js';
+import { LENIENT_LAYOUT_CODES, readRequest } from '../oracle/verifier/read-request.js';
+import { canonicalLayoutOf } from '../oracle/pipeline/lenient-layout.js';
 
 const cases = allCases();
 
@@ -106,6 +108,22 @@ test('no two query cases send the same request bytes on the same fixture', () =>
       .digest('hex')}:${createHash('sha256').update(request).digest('hex')}`;
     assert.is(seen.get(key), undefined, `${c.id} repeats ${seen.get(key) ?? ''}`);
     seen.set(key, c.id);
+  }
+});
+
+test('the lenient-layout alternative follows the one list of what layout may differ (OQ-03 B)', () => {
+  // The oracle's layout reading (OQ-03 B, which computes the lenient-layout alternative) applies exactly where the
+  // verifier reads the request leniently, so a provider that parses leniently is never failed by one and passed by the
+  // other: whitespace, key order and line ends, no BOM and no escape (LENIENT_LAYOUT_CODES).
+  for (const c of cases) {
+    if (c.kind !== 'query') continue;
+    const request =
+      'record' in c.request ? encodeCanonical(c.request.record as unknown as JsonObject) : c.request.bytes;
+    const reading = readRequest(request);
+    const lenient = reading.kind === 'valid' && !reading.canonical;
+    const cause = reading.kind === 'valid' ? reading.layoutFault : reading.cause;
+    assert.is(canonicalLayoutOf(request) !== undefined, lenient, `${c.id}: ${cause?.code ?? 'canonical'}`);
+    if (lenient) assert.ok(LENIENT_LAYOUT_CODES.includes(cause?.code ?? ''), c.id);
   }
 });
 

@@ -8,6 +8,7 @@ import { canonicalOrderCases } from './canonical-order.js';
 import { completeCases } from './complete.js';
 import { effectCases } from './effect.js';
 import { endOfSourceCases } from './end-of-source-cases.js';
+import { escapedClassCases } from './escaped-classes-cases.js';
 import { failClosedCases } from './fail-closed-cases.js';
 import { hiddenCases } from './hidden.js';
 import { invalidCases } from './invalid.js';
@@ -59,8 +60,9 @@ export function buildAllCases(): CaseDefinition[] {
     limit: limitCases,
     'release-cost': releaseCostCases,
   };
-  // The fail-closed and end-of-source cases span categories; each is filed after its category's own cases.
-  const across = [...failClosedCases(), ...endOfSourceCases()];
+  // The fail-closed, end-of-source and escaped-class cases span categories; each is filed after its category's own
+  // cases.
+  const across = [...failClosedCases(), ...endOfSourceCases(), ...escapedClassCases()];
   return CATEGORIES.flatMap((category) => [
     ...byCategory[category](),
     ...across.filter((c) => c.category === category),

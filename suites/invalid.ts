@@ -12,6 +12,8 @@ import type { DiscoveryRequestV1 } from '../oracle/records/discovery-records.js'
 import type { QueryCase } from './case-definition.js';
 import { listTextWorld } from './fixtures/list-text-world.js';
 import { requestFor } from './fixtures/request-for.js';
+import { ownWorld } from './fixtures/own-world.js';
+import { variant } from '../oracle/fixture/fixture-builder.js';
 import { multilineWorld } from './fixtures/multiline-world.js';
 import { utf8World } from './fixtures/utf8-world.js';
 import { bytesCase, EXPECT, recordCase, RESULT_SHAPE_CLAUSES } from './query-case.js';
@@ -573,6 +575,72 @@ export function invalidCases(): QueryCase[] {
     'An expression span with an extra field rejects.',
     (r) => (obj(obj(r['position'])['expression'])['length'] = 9),
     ['KD-SCALAR-10'],
+  );
+
+  // Number spellings a lenient JSON reader takes for the integer (L359, L364): every integer field of the request, each
+  // spelling alone. The generation's e0, fraction, plus sign and leading zero are the cases above.
+  const integerLines = [
+    { field: 'generation', line: generationLine, scalar: 'KD-SCALAR-03' },
+    { field: 'byte-offset', line: `"byte_offset": ${request.position.byte_offset}`, scalar: 'KD-SCALAR-02' },
+    { field: 'expression-start', line: `"start": ${request.position.expression.start}`, scalar: 'KD-SCALAR-02' },
+    { field: 'expression-end', line: `"end": ${request.position.expression.end}`, scalar: 'KD-SCALAR-02' },
+  ];
+  const spellings = [
+    { slug: 'upper-exponent', what: 'an upper-case exponent', spell: (n: number) => `${n}E0`, clause: 'KD-CANON-03' },
+    { slug: 'scaled-exponent', what: 'a scaled exponent', spell: (n: number) => `${n}0E-1`, clause: 'KD-CANON-03' },
+    { slug: 'exponent', what: 'an exponent', spell: (n: number) => `${n}e0`, clause: 'KD-CANON-03' },
+    { slug: 'fraction', what: 'a fraction', spell: (n: number) => `${n}.0`, clause: 'KD-CANON-03' },
+    { slug: 'plus-sign', what: 'a plus sign', spell: (n: number) => `+${n}`, clause: 'KD-CANON-10' },
+    { slug: 'leading-zero', what: 'a leading zero', spell: (n: number) => `0${n}`, clause: 'KD-CANON-10' },
+  ];
+  for (const { field, line, scalar } of integerLines) {
+    const [key, value] = line.split(': ') as [string, string];
+    for (const sp of spellings) {
+      if (field === 'generation' && !['upper-exponent', 'scaled-exponent'].includes(sp.slug)) continue;
+      const spelled = sp.spell(Number(value));
+      raw(
+        `${field}-${sp.slug}`,
+        `The integer ${key} spelled with ${sp.what} (${spelled}) rejects, though a lenient reader takes it for ` +
+          `${value}: canonical integers are base ten, no sign, exponent, fraction or leading zero.`,
+        utf8.encode(replaceOnce(text, line, `${key}: ${spelled}`)),
+        [sp.clause, scalar],
+      );
+    }
+  }
+  // An empty spelling is a Spelling of 0 bytes, not null (L68, L139): on a general query it rejects as well.
+  for (const kind of ['type', 'operations', 'type-and-operations'] as const) {
+    schemaCase(
+      `spelling-empty-for-${kind}`,
+      `An empty spelling with kind ${kind} rejects: the spelling is required null, and "" is not null.`,
+      (r) => {
+        obj(r['query'])['kind'] = kind;
+        obj(r['query'])['spelling'] = '';
+      },
+      ['KD-REQ-09', 'KD-SCALAR-09'],
+    );
+  }
+  // NFC is checked on every text of the request (L64, L363), the key's semantic_compatibility too: a decomposed
+  // spelling of the world's own value is neither stale nor normalized to current.
+  const composed = ownWorld(
+    variant(listTextWorld(), (f) => (f.semantic_compatibility = 'stage2-\u00e9t\u00e9')),
+    'composed semantic compatibility',
+  );
+  const composedText = encodeCanonicalText(asJson(requestFor(composed)));
+  cases.push(
+    bytesCase(
+      {
+        id: 'invalid/semantic-compatibility-not-nfc',
+        intent:
+          "semantic_compatibility in decomposed form (e + U+0301) where the world's is the composed form rejects: " +
+          'a Name is NFC and is never normalized, so the answer is neither stale nor current.',
+        clauses: [...INVALID, 'KD-CANON-08', 'KD-SCALAR-05', 'KD-KEY-06', 'KD-CANON-16'],
+        interpretations: [...OQ, 'OQ-37'],
+        fixture: composed,
+        expect: EXPECT.invalidRequest,
+      },
+      utf8.encode(replaceOnce(composedText, '"stage2-\u00e9t\u00e9"', '"stage2-e\u0301te\u0301"')),
+      'A decomposed semantic_compatibility.',
+    ),
   );
 
   // Position checks of a current request (KD-POS-05..07; OQ-10 A: invalid/invalid-position).

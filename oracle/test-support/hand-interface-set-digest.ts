@@ -14,12 +14,17 @@ export type HandMember = readonly [
 /**
  * The digest of `members` in the order given: SHA-256 of "KOFUN\0", u16be 32, the domain, u32be payload length,
  * then the payload: u32be count and per member PackageId, ModuleId (32 raw bytes each), the view byte and the
- * semantic digest (32 raw bytes).
+ * semantic digest (32 raw bytes). `wrong` frames it the ways a provider gets wrong: every length little-endian, or
+ * no member count at all.
  */
-export function handDigest(members: readonly HandMember[]): string {
+export function handDigest(
+  members: readonly HandMember[],
+  wrong: { littleEndian?: boolean; noCount?: boolean } = {},
+): string {
+  const le = wrong.littleEndian === true;
   const domain = Buffer.from('kofun.discovery.interface-set/v1', 'ascii');
-  const count = Buffer.alloc(4);
-  count.writeUInt32BE(members.length);
+  const count = Buffer.alloc(wrong.noCount === true ? 0 : 4);
+  if (count.length > 0) (le ? count.writeUInt32LE.bind(count) : count.writeUInt32BE.bind(count))(members.length);
   const body = members.map(([m, view]) =>
     Buffer.concat([
       Buffer.from(m.package_id, 'hex'),
@@ -30,9 +35,11 @@ export function handDigest(members: readonly HandMember[]): string {
   );
   const payload = Buffer.concat([count, ...body]);
   const domainLength = Buffer.alloc(2);
-  domainLength.writeUInt16BE(domain.length);
+  if (le) domainLength.writeUInt16LE(domain.length);
+  else domainLength.writeUInt16BE(domain.length);
   const payloadLength = Buffer.alloc(4);
-  payloadLength.writeUInt32BE(payload.length);
+  if (le) payloadLength.writeUInt32LE(payload.length);
+  else payloadLength.writeUInt32BE(payload.length);
   const frame = Buffer.concat([Buffer.from('KOFUN\0', 'latin1'), domainLength, domain, payloadLength, payload]);
   return createHash('sha256').update(frame).digest('hex');
 }

@@ -134,10 +134,57 @@ test('KD-LIMIT-10: a type fact over the 64-dependency cap forces truncated: true
     type?.dependencies.push(...extra.map((value) => ({ source: 'live' as const, kind: 'NodeId' as const, value })));
   });
   const found = verify(COMPLETE, fixture, requestText());
-  // The cut type is not validated, so no List[Text] operation applies to it (KIT-02) and the row is none of its.
+  // The cut type is not validated (OQ-09 A), so no List[Text] operation applies to it (KIT-02) and the row is none
+  // of its.
   assert.equal(found, [
     'KD-ACCEPT-06 row-not-applicable at /operations/0/identity',
+    'KD-LIMIT-06 type-dependencies-over-cap-validated at /type/status',
     'KD-LIMIT-10 forced-cut-not-truncated at /truncated',
+  ]);
+  // Listing 64 of the 65 and marking the result truncated does not make the cut type validated (L77, L231).
+  const extra = Array.from({ length: 64 }, (_, i) => sha(`node:extra-${i}`));
+  const listed = [IDS.languagesNode, ...extra].sort().slice(0, 64);
+  const dependencies = listed
+    .map(
+      (value) =>
+        `      {\n        "kind": "NodeId",\n        "source": "live",\n        "status": "validated",\n` +
+        `        "value": "${value}"\n      }`,
+    )
+    .join(',\n');
+  const typeDeps =
+    `    "dependencies": [\n      {\n        "kind": "NodeId",\n        "source": "live",\n        "status": ` +
+    `"validated",\n        "value": "${IDS.languagesNode}"\n      }\n    ],`;
+  const cut = mutate(
+    mutate(
+      mutate(COMPLETE, typeDeps, `    "dependencies": [\n${dependencies}\n    ],`),
+      TOP_STATUS,
+      '"status": "partial"',
+    ),
+    '"truncated": false',
+    '"truncated": true',
+  );
+  assert.equal(verify(cut, fixture, requestText()), [
+    'KD-ACCEPT-06 row-not-applicable at /operations/0/identity',
+    'KD-LIMIT-06 type-dependencies-over-cap-validated at /type/status',
+  ]);
+});
+
+test('KD-CLOSURE-08: a type fact lists each of its direct dependencies, as a row does (OQ-22 A)', () => {
+  // The type rests on a second validated node it does not list: its closure cannot be checked against it.
+  const second = sha('node:second');
+  const fixture = load((f) => {
+    f.facts.push({
+      source: 'live',
+      kind: 'NodeId',
+      value: second,
+      status: 'validated',
+      depends_on: [],
+      diagnostic_ids: [],
+    });
+    f.occurrences[0]?.type.dependencies.push({ source: 'live', kind: 'NodeId', value: second });
+  });
+  assert.equal(verify(COMPLETE, fixture, requestText()), [
+    'KD-CLOSURE-08 type-dependency-missing at /type/dependencies',
   ]);
 });
 

@@ -1,18 +1,20 @@
 /**
  * Everything the verifier can say about a result given the fixture the provider answered
  * from: the pre-lookup status (check-fixture-gate), rows, statuses, type fact and
- * disclosure against the compiler's facts (check-fixture-rows) and the leak scan
- * (check-leaks). The fact closure and exposure are computed here, independently of the
- * reference pipeline, once per fixture.
+ * disclosure against the compiler's facts (check-fixture-rows), the leak scan
+ * (check-leaks) and hidden identities in the records (check-hidden-identities). The fact
+ * closure and exposure are computed here, independently of the reference pipeline, once per
+ * fixture.
  */
 import type { LoadedFixture } from '../fixture/load-fixture.js';
 import type { Violation } from '../violation.js';
 import { checkFixtureGate } from './check-fixture-gate.js';
 import { checkFixtureLookup } from './check-fixture-lookup.js';
 import { checkFixtureRows, type FixtureView } from './check-fixture-rows.js';
+import { checkHiddenIdentities } from './check-hidden-identities.js';
 import { checkLeaks, checkLeaksInBytes } from './check-leaks.js';
 import { closeFixtureFacts } from './fixture-fact-closure.js';
-import { exposureOf } from './fixture-exposure.js';
+import { exposureOf, hiddenIdentities } from './fixture-exposure.js';
 import { arrayMember, member, stringMember } from './json-access.js';
 import type { RequestReading } from './read-request.js';
 
@@ -54,7 +56,10 @@ export function checkAgainstFixture(
     if (c !== undefined && !view.exposed(c)) skipRows.add(i);
   });
   const leaks = checkLeaks(result, { fixture, closure: view.closure, exposed: view.exposed, reading }, { skipRows });
-  return [...gate.violations, ...rows, ...leaks];
+  const identities = checkHiddenIdentities(result, hiddenIdentities(fixture), skipRows);
+  // A hidden identity the records show is reported once, as such, not again by the text scan at the same place.
+  const named = new Set(identities.map((v) => v.pointer));
+  return [...gate.violations, ...rows, ...leaks.filter((v) => !named.has(v.pointer)), ...identities];
 }
 
 /** Result bytes that are not JSON: only the raw leak scan applies. */

@@ -33,6 +33,9 @@ import { ruleTable } from './rule-table.js';
 export const CUT_RULES = ruleTable({
   'truncated-without-limit': ['KD-LIMIT-10', 'false', 'true',
     'No limit of the profile can be reached on these facts, so nothing was cut and the result is not truncated.'],
+  'row-cap-before-filter': ['KD-LIMIT-05', 'false', 'true',
+    '{candidates} candidates apply but {rows} rows are to be shown: the 4,096-row cap counts the rows the result',
+    'shows, after include_unavailable false drops the unavailable ones, so nothing was cut (OQ-32 A).'],
   'truncated-without-cut': ['KD-LIMIT-10', 'false', 'true',
     'The result marks no cut (no limit-exhausted row or omission) and no type fact or row of these facts is over a',
     'nested cap, so nothing was cut and the result is not truncated.'],
@@ -64,15 +67,24 @@ export function eligible(t: CandidateTruth): boolean {
   return t.collected && t.withheld === null && !t.uncitableError;
 }
 
-/** Whether some limit of the profile can have cut this result (KD-LIMIT-05..07, OQ-09 A). */
-export function limitMayBeReached(truth: LookupTruth, fixture: LoadedFixture): boolean {
+/**
+ * Whether some limit of the profile can have cut this result (KD-LIMIT-05..07, OQ-09 A). `shown`, when given, are the
+ * only rows the result may show (include_unavailable false drops the others before any cap counts them, OQ-32 A);
+ * otherwise every collected candidate counts.
+ */
+export function limitMayBeReached(
+  truth: LookupTruth,
+  fixture: LoadedFixture,
+  shown?: readonly CandidateTruth[],
+): boolean {
   if (truth.budgetMayExhaust || truth.typeCapped) return true;
   const collected = truth.candidates.filter((t) => t.collected);
   if (collected.some((t) => t.capped)) return true;
-  if (collected.length > LIMITS.operations || fixture.diagnostics.length > LIMITS.diagnostics) return true;
+  const rows = shown ?? collected;
+  if (rows.length > LIMITS.operations || fixture.diagnostics.length > LIMITS.diagnostics) return true;
   // A generous upper bound on the canonical bytes of every row the query may show.
   let bytes = 64 * 1024 + fixture.diagnostics.reduce((n, d) => n + 2048 + 6 * utf8Length(d.fallback_text), 0);
-  for (const t of collected) {
+  for (const t of rows) {
     const c = t.candidate;
     bytes +=
       4096 +
@@ -100,14 +112,18 @@ export function checkCut(result: unknown, input: CutCheckInput): Violation[] {
     return out;
   }
   const marker = cutMarker(result);
+  const showable = truth.candidates.filter((t) => eligible(t) && (t.callable || request.query.include_unavailable));
+  const general = request.query.kind !== 'explain-operation';
   if (truncated === true && !limitMayBeReached(truth, input.fixture))
     out.push(R.at('truncated-without-limit', '/truncated'));
-  else if (truncated === true && marker === undefined && !mayCutUnmarked(truth))
+  else if (truncated === true && general && !limitMayBeReached(truth, input.fixture, showable)) {
+    const candidates = truth.candidates.filter((t) => t.collected).length;
+    out.push(R.at('row-cap-before-filter', '/truncated', { candidates, rows: showable.length }));
+  } else if (truncated === true && marker === undefined && !mayCutUnmarked(truth))
     out.push(R.at('truncated-without-cut', '/truncated'));
   if (truncated !== true && truth.typeCapped) out.push(forcedCut(truncated, 'the type fact is over a nested cap'));
-  if (request.query.kind === 'explain-operation') return out;
+  if (!general) return out;
 
-  const showable = truth.candidates.filter((t) => eligible(t) && (t.callable || request.query.include_unavailable));
   const rows = arrayMember(result, 'operations');
   if (showable.length > LIMITS.operations) {
     // Whichever stops first, the row cap or the step budget, something is cut.

@@ -24,16 +24,21 @@ import type { RequestReading } from './read-request.js';
 import { ruleTable } from './rule-table.js';
 
 type StaleClause = 'KD-STALE-01' | 'KD-STALE-02' | 'KD-STALE-03' | 'KD-STALE-04' | 'KD-STALE-05';
-const DIGEST_CLAUSES: readonly InterfaceSetVariant['clause'][] = ['KD-DIGEST-07', 'KD-DIGEST-04', 'KD-DIGEST-10'];
+const DIGEST_CLAUSES: readonly InterfaceSetVariant['clause'][] = [
+  'KD-DIGEST-07',
+  'KD-DIGEST-04',
+  'KD-DIGEST-10',
+  'KD-DIGEST-02',
+  'KD-DIGEST-13',
+  'KD-DIGEST-09',
+  'KD-DIGEST-06',
+];
 
 // prettier-ignore
 export const GATE_RULES = ruleTable({
   'stale-not-reported': [['KD-STALE-01', 'KD-STALE-02', 'KD-STALE-03', 'KD-STALE-04', 'KD-STALE-05'],
     '"stale"', '{status}',
     'The {key} differs from the current facts in {field}; the result is stale and relabels no old fact as current.'],
-  'digest-variant-stale': [DIGEST_CLAUSES, '"complete" | "partial" | "unavailable"', '"stale"',
-    'The {key} carries the current interface-set digest, and the digest computed {how} differs from it:',
-    'this stale-interface-set answer is the one that digest gives.'],
   'digest-variant-current': [DIGEST_CLAUSES, '"stale"', '{status}',
     "The {key}'s interface-set digest is not the current one but is the digest computed {how},",
     'which this answer takes for current; the result is stale with stale-interface-set.'],
@@ -41,13 +46,16 @@ export const GATE_RULES = ruleTable({
     'A stale result names a key field that differs from the current facts (OQ-01).'],
   'stale-without-mismatch': ['KD-RES-11', '"complete" | "partial" | "unavailable"', '"stale"',
     'The {key} matches the current facts, so the result is not stale.'],
+  'digest-not-current': ['KD-KEY-04', '"complete" | "partial" | "unavailable"', '"stale"',
+    'The {key} carries the current interface-set digest, the framed digest the contract defines; this',
+    'stale-interface-set answer follows from a digest built another way ({hows}).'],
   'position-not-rejected': [['KD-POS-05', 'KD-POS-06', 'KD-POS-07'], '"invalid"', '{status:value}',
     'The request position does not fit the current source or its parsed occurrences,',
     'so the result is invalid with invalid-position (OQ-10 A, KIT-01).'],
   'expected-unavailable': [['KD-REASON-01', 'KD-LOOKUP-01', 'KD-DIGEST-08'], '{want:json}', '{got:value}',
     'The fixture leaves no useful fact before lookup, so the result is unavailable with {reason} (KIT-01).'],
-  'position-accepted-by-fixture': ['KD-RES-15', '"complete" | "partial" | "unavailable"', '"invalid"',
-    'The request is valid and its position matches a parsed occurrence, so it is not rejected.'],
+  'position-accepted-by-fixture': [['KD-POS-05', 'KD-POS-06', 'KD-POS-07'], '"complete" | "partial" | "unavailable"',
+    '"invalid"', 'The request is valid and its position fits ({why}), so it is not rejected.'],
   'unavailable-reason-unjustified': ['KD-RES-13', '{allowed}', '{reason:value}',
     'Once lookup runs, an unavailable result names the budget,',
     'unsupported work or missing current-file facts (KIT-09).'],
@@ -175,7 +183,7 @@ export function checkFixtureGate(
       break;
     }
     case 'lookup':
-      checkLookupStatus(status, reason, reading.canonical, 'request key', fixture, out);
+      checkLookupStatus(status, reason, reading.canonical, 'request key', fixture, out, reading.request.position);
       return { violations: out, occurrence: gate.occurrence };
   }
   return { violations: out };
@@ -188,6 +196,31 @@ function staleReasonMismatch(allowed: readonly string[], reason: unknown): Viola
   });
 }
 
+/**
+ * A valid position rejected: named by the rule a provider most plausibly misread, where the offset stands. At either
+ * end of its span, the range is inclusive (L132, the contract's example has byte_offset = expression.end); at the end
+ * of the source, the end is a code-point boundary (L132, OQ-11 A); elsewhere the span is the parsed occurrence's.
+ */
+function positionAccepted(position: DiscoveryRequestV1['position'], fixture: LoadedFixture): Violation {
+  const { byte_offset: offset, expression } = position;
+  if (offset === expression.start || offset === expression.end) {
+    const end = offset === expression.end ? 'end' : 'start';
+    return R.at('position-accepted-by-fixture', '/status', {
+      clause: 'KD-POS-05',
+      why: `the offset is the ${end} of its span, and start <= byte_offset <= end`,
+    });
+  }
+  if (offset === fixture.sourceBytes.length)
+    return R.at('position-accepted-by-fixture', '/status', {
+      clause: 'KD-POS-06',
+      why: 'the offset is the end of the source, a code-point boundary (OQ-11 A)',
+    });
+  return R.at('position-accepted-by-fixture', '/status', {
+    clause: 'KD-POS-07',
+    why: 'the span is that of a parsed occurrence and every offset is a code-point boundary inside the source',
+  });
+}
+
 function checkLookupStatus(
   status: string | undefined,
   reason: unknown,
@@ -195,9 +228,10 @@ function checkLookupStatus(
   key: string,
   fixture: LoadedFixture,
   out: Violation[],
+  position: DiscoveryRequestV1['position'],
 ): void {
   if (status === 'stale') staleWithoutMismatch(reason, key, fixture, out);
-  else if (status === 'invalid' && canonical) out.push(R.at('position-accepted-by-fixture', '/status'));
+  else if (status === 'invalid' && canonical) out.push(positionAccepted(position, fixture));
   else if (status === 'unavailable' && !(typeof reason === 'string' && LOOKUP_UNAVAILABLE.has(reason)))
     out.push(R.at('unavailable-reason-unjustified', '/reason', { allowed: LOOKUP_UNAVAILABLE_TEXT, reason }));
 }
@@ -230,16 +264,22 @@ function checkEchoedKey(
 
 /**
  * A stale answer to a current key. Where the reason is stale-interface-set, the provider's own interface-set digest
- * differs from the current one the key carries: each way of building the set wrongly whose digest differs too
- * explains the answer, and is named by its clause (interface-set-variants.ts); without one, the answer is stale
- * without a mismatch (KD-RES-11).
+ * differs from the current one the key carries. The answer does not show which digest the provider computed, so it is
+ * named once, by the rule the key's digest follows (KD-KEY-04), with the wrong ways of building the set that would
+ * explain it (interface-set-variants.ts); the vectors whose requests carry each wrong digest name the one a provider
+ * computes by its own clause. Another stale reason is stale without a mismatch (KD-RES-11).
  */
 function staleWithoutMismatch(reason: unknown, key: string, fixture: LoadedFixture, out: Violation[]): void {
+  if (reason !== 'stale-interface-set') {
+    out.push(R.at('stale-without-mismatch', '/status', { key }));
+    return;
+  }
   const current = fixture.currentKey.interface_set_sha256;
-  const variants =
-    reason === 'stale-interface-set' ? interfaceSetVariants(fixture).filter((v) => v.digest !== current) : [];
-  for (const v of variants) out.push(R.at('digest-variant-stale', '/status', { ...v, key }));
-  if (variants.length === 0) out.push(R.at('stale-without-mismatch', '/status', { key }));
+  const hows = interfaceSetVariants(fixture)
+    .filter((v) => v.digest !== current)
+    .map((v) => v.name)
+    .join(', ');
+  out.push(R.at('digest-not-current', '/status', { key, hows: hows === '' ? 'none the kit knows' : hows }));
 }
 
 /**

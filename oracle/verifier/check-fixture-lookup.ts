@@ -8,8 +8,8 @@
  *   (KD-CLOSURE-12: a callable row is reported under the clause of the rejection it lacks);
  *   a row the facts withhold is not shown (KD-LOOKUP-11, KD-ACCEPT-11);
  * - a row keeps the candidate's generic requirements (KD-ACCEPT-03) and public effect
- *   requirements (KD-EFFECT-07) unaltered, and lists no dependency its facts do not have,
- *   least of all a hidden candidate's identity (KD-CLOSURE-16, KD-DISCLOSE-07);
+ *   requirements (KD-EFFECT-07) unaltered, and lists no dependency its facts do not have
+ *   (KD-CLOSURE-16; a hidden candidate's identity is check-hidden-identities');
  * - no row the query must show is dropped: callable rows always (KD-LOOKUP-06), rejected
  *   visible rows when include_unavailable asks for them (KD-REQ-07, KD-OWN-03, KD-EFFECT-06);
  *   an explanation shows the row KIT-05 selects, with `ambiguous` exactly when two apply
@@ -31,7 +31,7 @@ import type { DiscoveryRequestV1 } from '../records/discovery-records.js';
 import type { Violation } from '../violation.js';
 import { checkCut, eligible, limitMayBeReached } from './check-fixture-cut.js';
 import { deriveLookupTruth, REJECTION_CLAUSES, type CandidateTruth, type LookupTruth } from './derive-lookup-truth.js';
-import { hiddenIdentities, type Withholding } from './fixture-exposure.js';
+import { hiddenIdentities, type HiddenIdentity, type Withholding } from './fixture-exposure.js';
 import { factKeyText, type FixtureFactClosure } from './fixture-fact-closure.js';
 import { arrayMember, isRecord, member, stringMember, type JsonRecord } from './json-access.js';
 import { ruleTable } from './rule-table.js';
@@ -59,7 +59,8 @@ export const LOOKUP_RULES = ruleTable({
     "The compiler's facts reject this operation here ({reason}), so it is not callable."],
   'rejection-missing': [REJECTION_CLAUSES, '{reason} among the reasons', 'absent',
     "The compiler's facts reject this operation with {reason}, which the row does not say (KIT-06)."],
-  'rejection-unfounded': [['KD-OWN-06', 'KD-EFFECT-05', 'KD-RES-18', 'KD-LOOKUP-09', 'KD-OP-11', 'KD-LOOKUP-11'],
+  'rejection-unfounded': [
+    ['KD-OWN-06', 'KD-EFFECT-05', 'KD-RES-18', 'KD-LOOKUP-09', 'KD-OP-11', 'KD-LOOKUP-11', 'KD-LIMIT-06'],
     'no such reason', '{reason:json}',
     "The compiler's facts give no ground for {reason} on this row; the compiler's verdicts stay authoritative."],
   'ambiguity-not-reported': ['KD-RES-18', '"ambiguous" among the reasons', 'absent',
@@ -84,12 +85,6 @@ export const LOOKUP_RULES = ruleTable({
     'An explanation lists only public validated effect requirements; this one is not validated (L421, KIT-12).'],
   'effect-requirement-missing': ['KD-EFFECT-07', '{kind} {value}', 'absent',
     'The row drops a public validated effect requirement of the candidate.'],
-  'hidden-identity-dependency': ['KD-DISCLOSE-07', 'no hidden identity', 'a hidden SymbolId',
-    "A dependency value names a candidate hidden at this position; a result never returns a hidden declaration's",
-    'identity.'],
-  'hidden-identity-dependency (withheld)': ['KD-DISCLOSE-07', 'no hidden identity', 'a hidden SymbolId',
-    'The row depends on a candidate hidden at this position; that dependency is withheld',
-    'and the row is unavailable with incomplete-analysis (register KIT-08).'],
   'dependency-not-in-facts': ['KD-CLOSURE-16', 'only the dependencies of the row and its nested records',
     '{source} {kind} {prefix}…',
     'The row lists a dependency that neither the candidate nor a nested record it lists has (OQ-22 A).'],
@@ -138,9 +133,7 @@ export function checkFixtureLookup(result: unknown, input: LookupCheckInput): Vi
   const byId = new Map<string, CandidateTruth>();
   for (const t of truth.candidates) if (!byId.has(t.candidate.identity)) byId.set(t.candidate.identity, t);
   // Candidates of a view that failed validation are never read (KIT-03 C), so their identities are not withheld.
-  const hiddenIds = new Set(
-    [...hiddenIdentities(input.fixture)].filter((k) => k.startsWith('SymbolId:')).map((k) => k.slice(9)),
-  );
+  const hidden = hiddenIdentities(input.fixture);
   const rows = arrayMember(result, 'operations');
   const explain = input.request.query.kind === 'explain-operation';
   // Two applicable visible matches make the explanation ambiguous (OQ-34 A); whether an error row
@@ -152,7 +145,7 @@ export function checkFixtureLookup(result: unknown, input: LookupCheckInput): Vi
     const id = stringMember(member(op, 'identity'), 'value');
     const t = id === undefined ? undefined : byId.get(id);
     if (isRecord(op) && t !== undefined && t.exposed)
-      checkRow(op, `/operations/${i}`, t, { input, truth, hiddenIds, explain, ambiguous, mayBeAmbiguous }, out);
+      checkRow(op, `/operations/${i}`, t, { input, truth, hidden, explain, ambiguous, mayBeAmbiguous }, out);
   });
   // The checks below need the whole visit, which a limit may have cut (check-fixture-cut).
   const limited = limitMayBeReached(truth, input.fixture);
@@ -165,7 +158,8 @@ export function checkFixtureLookup(result: unknown, input: LookupCheckInput): Vi
 interface RowContext {
   input: LookupCheckInput;
   truth: LookupTruth;
-  hiddenIds: ReadonlySet<string>;
+  /** Identities no field may carry, by `kind:value` (KIT-08 C); check-hidden-identities reports them. */
+  hidden: ReadonlyMap<string, HiddenIdentity>;
   explain: boolean;
   ambiguous: boolean;
   mayBeAmbiguous: boolean;
@@ -177,6 +171,8 @@ function unfoundedRejectionClause(reason: string) {
   if (reason === 'missing-effect') return 'KD-EFFECT-05';
   if (reason === 'ambiguous') return 'KD-RES-18';
   if (reason === 'type-mismatch') return 'KD-LOOKUP-09';
+  // A cap applied where the row's unique nested entries are within it (KD-LIMIT-06, OQ-09 A).
+  if (reason === 'limit-exhausted') return 'KD-LIMIT-06';
   return reason === 'incomplete-analysis' ? 'KD-OP-11' : 'KD-LOOKUP-11';
 }
 
@@ -221,10 +217,11 @@ function checkRow(op: JsonRecord, at: string, t: CandidateTruth, ctx: RowContext
   if (ctx.ambiguous && t.applicable && !reasons.has('ambiguous'))
     out.push(R.at('ambiguity-not-reported', `${at}/rejection_reasons`));
   if (rank === 0 && t.rejections.has('incomplete-analysis')) out.push(R.at('inference-row-validated', `${at}/status`));
-  // Only a rejection judged against the type depends on it (KIT-02 C); ownership and effects do not (OQ-43).
-  if (ctx.truth.typeRank > 0 && rank !== undefined && rank < ctx.truth.typeRank && reasons.has('type-mismatch'))
+  // Only a mismatch judged against the type depends on it: a candidate that does not apply (KIT-02 C). Ownership,
+  // effects and the compiler's verdict on an equality requirement do not (OQ-43).
+  if (ctx.truth.typeRank > 0 && rank !== undefined && rank < ctx.truth.typeRank && !t.applicable)
     out.push(R.at('rejection-under-unvalidated-type', `${at}/status`, { status }));
-  checkRequirements(op, at, t, hiddenIdentities(ctx.input.fixture), out);
+  checkRequirements(op, at, t, ctx.hidden, out);
   checkEffects(op, at, t, ctx, out);
   checkDependencies(op, at, t, ctx, out);
 }
@@ -233,7 +230,7 @@ function checkRequirements(
   op: JsonRecord,
   at: string,
   t: CandidateTruth,
-  hidden: ReadonlySet<string>,
+  hidden: ReadonlyMap<string, HiddenIdentity>,
   out: Violation[],
 ): void {
   if (t.capped) return;
@@ -302,7 +299,7 @@ function checkEffects(op: JsonRecord, at: string, t: CandidateTruth, ctx: RowCon
   for (const f of t.candidate.effects) {
     const key = `${f.identity.kind}:${f.identity.value}`;
     // An effect naming a hidden identity is never listed (L389, KIT-08 C).
-    if (!f.public || listed.has(key) || hiddenIdentities(ctx.input.fixture).has(key)) continue;
+    if (!f.public || listed.has(key) || ctx.hidden.has(key)) continue;
     if (closure.maxRank(f.dependencies, statusRank(f.status) ?? 2) !== 0) continue;
     listed.add(key);
     out.push(R.at('effect-requirement-missing', `${at}/effects`, { kind: f.identity.kind, value: f.identity.value }));
@@ -320,13 +317,12 @@ function checkDependencies(op: JsonRecord, at: string, t: CandidateTruth, ctx: R
     const kind = stringMember(d, 'kind');
     const value = stringMember(d, 'value');
     if (source === undefined || kind === undefined || value === undefined) return;
-    const pointer = `${at}/dependencies/${j}`;
-    const genuine = needed.has(`${source}\u0000${kind}\u0000${value}`);
-    // L389, L427 (KIT-08 C): a row never lists a dependency that names a hidden candidate.
-    if (ctx.hiddenIds.has(value) && genuine)
-      out.push(R.at('hidden-identity-dependency (withheld)', `${pointer}/value`));
-    else if (ctx.hiddenIds.has(value)) out.push(R.at('hidden-identity-dependency', `${pointer}/value`));
-    else if (!genuine) out.push(R.at('dependency-not-in-facts', pointer, { source, kind, prefix: value.slice(0, 16) }));
+    // A dependency naming a hidden candidate (kind and value) is check-hidden-identities' to report (KIT-08 C).
+    if (ctx.hidden.has(`${kind}:${value}`)) return;
+    if (!needed.has(`${source}\u0000${kind}\u0000${value}`))
+      out.push(
+        R.at('dependency-not-in-facts', `${at}/dependencies/${j}`, { source, kind, prefix: value.slice(0, 16) }),
+      );
   });
 }
 function omissionReasons(result: unknown): Set<string> {
@@ -370,7 +366,8 @@ function checkOmissions(
  * The omissions the facts require besides the withheld candidates' reasons: an authorized view that failed validation
  * makes the result incomplete whatever it holds (L112, L380, KIT-04 C); a non-validated row dropped because
  * include_unavailable is false leaves one aggregate incomplete-analysis omission (L189, OQ-32 D, OQ-18); an explanation
- * of a spelling that also names an exposed extension or trait candidate is never complete (L387, OQ-19).
+ * of a spelling that also names exposed unsupported work (an extension or trait candidate, or an unsatisfied trait
+ * bound) is never complete (L387, OQ-19).
  */
 function requiredOmissions(truth: LookupTruth, input: LookupCheckInput, explain: boolean): RequiredOmissions {
   const required: RequiredOmissions = new Map();
@@ -381,9 +378,8 @@ function requiredOmissions(truth: LookupTruth, input: LookupCheckInput, explain:
     truth.candidates.some((t) => eligible(t) && t.statusFloor > 0)
   )
     required.set('incomplete-analysis', 'KD-RES-09');
-  const extensionOrTrait = (t: CandidateTruth): boolean =>
-    t.exposed && (t.candidate.origin.kind === 'extension' || t.candidate.origin.kind === 'trait');
-  if (explain && truth.candidates.some((t) => t.collected && extensionOrTrait(t)))
+  // Unsupported work is an exposed extension or trait candidate, or one with an unsatisfied trait bound (KIT-04).
+  if (explain && truth.candidates.some((t) => t.collected && t.exposed && t.withheld === 'unsupported-in-profile'))
     required.set('unsupported-in-profile', 'KD-LOOKUP-11');
   return required;
 }

@@ -27,4 +27,21 @@ test('KD-OWN-06: a row reports the mode the operation requires, not the stronges
   );
 });
 
+test('KD-OP-07 beside KD-DISCLOSE-04: a misformed documentation link breaks its form and is not the fact', () => {
+  // L287: a canonical documentation link is exactly kofun-doc: followed by one 64-lowercase-hex ID. `kofun-doc://<id>`
+  // breaks that form (the schema's pattern, KD-OP-07) and is not the link of the compiler's attachment either; the
+  // form's clause stays named beside the fixture's, with the fixture given or not.
+  const id = 'complete/explain-callable-operation';
+  const edit = (r: Json): void => {
+    const row = r.operations[0] as Json;
+    row.documentation = String(row.documentation).replace('kofun-doc:', 'kofun-doc://');
+  };
+  // The form is broken twice over: not the pattern, and longer than kofun-doc: plus 64 characters.
+  assert.equal(verifyEdited(id, edit), [
+    'KD-DISCLOSE-04 row-field-mismatch at /operations/0/documentation',
+    'KD-OP-07 schema at /operations/0/documentation',
+    'KD-OP-07 schema at /operations/0/documentation',
+  ]);
+});
+
 test.run();

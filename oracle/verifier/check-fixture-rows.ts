@@ -13,13 +13,15 @@
  *   (OQ-09 A), or the dependency names a hidden candidate, which is never listed (KIT-08 C);
  * - only public effects are disclosed (KD-EFFECT-07); source, documentation and primary
  *   locations only when the compiler marks them disclosable (KD-DISCLOSE-04/05);
- * - a type identity or display is the compiler's, never invented (KD-TYPE-08).
+ * - a type identity or display is the compiler's, never invented (KD-TYPE-08), and the type fact lists its direct
+ *   dependencies like a row (OQ-22 A), not validated when it needs more than 64 (OQ-09 A).
  */
 import type { LoadedFixture } from '../fixture/load-fixture.js';
 import type { FactKey, FixtureCandidate, FixtureOccurrence } from '../fixture/fixture.js';
 import { LIMITS } from '../limits.js';
 import type { Location } from '../records/discovery-records.js';
 import type { Violation } from '../violation.js';
+import { hiddenIdentities } from './fixture-exposure.js';
 import { factKeyText, type FixtureFactClosure } from './fixture-fact-closure.js';
 import { arrayMember, integerMember, isRecord, member, stringMember } from './json-access.js';
 import { ruleTable } from './rule-table.js';
@@ -48,6 +50,10 @@ export const FIXTURE_ROW_RULES = ruleTable({
     'The row needs more than 64 dependencies, so it cannot list its closure and is not validated (OQ-09 A).'],
   'missing-dependency': ['KD-CLOSURE-16', '{source} {kind} {value}', 'absent',
     'The row omits a dependency of itself or of a nested record it lists (OQ-22 A).'],
+  'type-dependencies-over-cap-validated': ['KD-LIMIT-06', 'a nonvalidated status', '"validated"',
+    'The type fact needs more than 64 dependencies, so it cannot list its closure and is not validated (OQ-09 A).'],
+  'type-dependency-missing': ['KD-CLOSURE-08', '{source} {kind} {value}', 'absent',
+    'The type fact omits one of its direct dependencies, so its closure cannot be checked against it (OQ-22 A).'],
   'undisclosable-source': ['KD-DISCLOSE-04', 'null', 'a location',
     'The row discloses a source location the compiler does not mark disclosable.'],
   'undisclosable-documentation': ['KD-DISCLOSE-04', 'null', '{documentation:value}',
@@ -98,17 +104,11 @@ function listedKey(d: unknown): FactKey | undefined {
 }
 
 /**
- * Whether a dependency key names a candidate that is not exposed: such a dependency is
- * never listed (KIT-08 C), so its absence is not a missing dependency. The scan for an
- * ImplementationId runs only for a key that is absent.
+ * Whether a dependency key names a candidate hidden at the position, by kind and value
+ * (KIT-08 C): such a dependency is never listed, so its absence is not a missing dependency.
  */
 function namesHiddenCandidate(k: FactKey, view: FixtureView): boolean {
-  if (k.kind === 'SymbolId') {
-    const c = view.byIdentity.get(k.value);
-    return c !== undefined && !view.exposed(c);
-  }
-  if (k.kind !== 'ImplementationId') return false;
-  return view.fixture.candidatesInOrder.some((c) => c.origin.implementation_identity === k.value && !view.exposed(c));
+  return hiddenIdentities(view.fixture).has(`${k.kind}:${k.value}`);
 }
 
 function sameLocation(row: unknown, loc: Location | null): boolean {
@@ -276,11 +276,26 @@ function checkTypeFact(
     out.push(R.at('type-placeholder-missing', '/type/display', { display: t.display }));
   if (typeof display === 'string' && display !== t.display)
     out.push(R.at('type-display-mismatch', '/type/display', { want: t.display, got: display }));
+  const listed = new Set<string>();
   arrayMember(type, 'dependencies').forEach((d, j) => {
     const key = listedKey(d);
-    if (key !== undefined)
-      checkBound(out, `/type/dependencies/${j}/status`, 'dependency status', cl.rankOf(key), member(d, 'status'));
+    if (key === undefined) return;
+    listed.add(factKeyText(key));
+    checkBound(out, `/type/dependencies/${j}/status`, 'dependency status', cl.rankOf(key), member(d, 'status'));
   });
+  // As for a row (OQ-22 A, OQ-09 A): every direct dependency is listed, unless it names a hidden candidate (KIT-08 C)
+  // or there are more than 64, when the fact is not validated.
+  const needed = new Map<string, FactKey>();
+  for (const k of t.dependencies) if (!namesHiddenCandidate(k, view)) needed.set(factKeyText(k), k);
+  if (needed.size > LIMITS.dependenciesPerFact) {
+    if (statusRank(status) === 0) out.push(R.at('type-dependencies-over-cap-validated', '/type/status'));
+    return;
+  }
+  for (const [text, k] of needed)
+    if (!listed.has(text))
+      out.push(
+        R.at('type-dependency-missing', '/type/dependencies', { source: k.source, kind: k.kind, value: k.value }),
+      );
 }
 
 const DIAGNOSTIC_FIELDS = ['code', 'severity', 'category', 'template_id', 'fallback_text'] as const;

@@ -42,7 +42,8 @@ import {
   type Location,
 } from '../records/discovery-records.js';
 import { childPointer, type Violation } from '../violation.js';
-import type { FixtureFactClosure } from './fixture-fact-closure.js';
+import { hiddenIdentities } from './fixture-exposure.js';
+import { factKeyText, type FixtureFactClosure } from './fixture-fact-closure.js';
 import { integerMember, isRecord, member, stringMember } from './json-access.js';
 import type { RequestReading } from './read-request.js';
 import { ruleTable } from './rule-table.js';
@@ -257,8 +258,19 @@ function buildTokens(input: LeakScanInput): Tokens {
   const add = (s: string | null | undefined): void => {
     if (typeof s === 'string') disclosed.add(s);
   };
+  // An identity the result may show is its value under its own kind; a hidden identity is shown nowhere (KIT-08 C),
+  // though its value may be shown under another kind (L70), which text cannot tell apart.
+  const hiddenKeys = hiddenIdentities(fixture);
+  const isHidden = (i: { kind: string; value: string } | null): boolean =>
+    i !== null && hiddenKeys.has(`${i.kind}:${i.value}`);
+  const addIdentity = (i: { kind: string; value: string } | null): void => {
+    if (i !== null && !isHidden(i)) add(i.value);
+  };
   const disclosedLocations = new Set<string>();
   const factRoots: FactKey[] = [];
+  const root = (keys: readonly FactKey[]): void => {
+    for (const k of keys) if (!isHidden(k)) factRoots.push(k);
+  };
   const hidden: FixtureCandidate[] = [];
   const exposedDiagnostics = new Set<string>();
 
@@ -282,29 +294,41 @@ function buildTokens(input: LeakScanInput): Tokens {
       add(c.source.file_id);
       if (c.disclose_source) disclosedLocations.add(locationKey(c.source));
     }
-    factRoots.push(...c.dependencies, ...c.origin.dependencies);
+    root(c.dependencies);
+    root(c.origin.dependencies);
     for (const g of c.generic_requirements) {
       add(g.display);
-      add(g.identity?.value);
-      factRoots.push(...g.dependencies);
+      if (isHidden(g.identity)) continue;
+      addIdentity(g.identity);
+      root(g.dependencies);
     }
     for (const e of c.effects) {
-      if (!e.public) continue;
+      if (!e.public || isHidden(e.identity)) continue;
       add(e.display);
-      add(e.identity.value);
-      factRoots.push(...e.dependencies);
+      addIdentity(e.identity);
+      root(e.dependencies);
     }
     for (const d of c.diagnostic_ids) exposedDiagnostics.add(d);
   }
   for (const o of fixture.occurrences) {
     add(o.type.display);
-    add(o.type.identity?.value);
-    for (const cap of o.capabilities) add(cap.value);
-    factRoots.push(...o.type.dependencies);
+    addIdentity(o.type.identity);
+    for (const cap of o.capabilities) addIdentity(cap);
+    root(o.type.dependencies);
     for (const d of o.type.diagnostic_ids) exposedDiagnostics.add(d);
   }
-  for (const k of closure.reachable(factRoots)) add(k.slice(k.lastIndexOf('\u0000') + 1));
-  for (const f of fixture.facts) for (const d of f.diagnostic_ids) exposedDiagnostics.add(d);
+  // What the listed facts reach may be shown (an error's diagnostics are those of the error nodes it reaches,
+  // KD-CLOSURE-10); a hidden identity reached through them is still not shown as a value (KIT-08 C).
+  const nodeDiagnostics = new Map<string, string[]>();
+  for (const f of fixture.facts) {
+    const k = factKeyText(f);
+    nodeDiagnostics.set(k, [...(nodeDiagnostics.get(k) ?? []), ...f.diagnostic_ids]);
+  }
+  for (const k of closure.reachable(factRoots)) {
+    const [, kind, value] = k.split('\u0000') as [string, string, string];
+    addIdentity({ kind, value });
+    for (const d of nodeDiagnostics.get(k) ?? []) exposedDiagnostics.add(d);
+  }
   for (const i of fixture.interfaces) {
     add(i.module);
     add(i.package_id);
@@ -314,9 +338,13 @@ function buildTokens(input: LeakScanInput): Tokens {
   const key = fixture.currentKey;
   for (const s of [key.file_id, key.source_sha256, key.interface_set_sha256, key.semantic_compatibility]) add(s);
 
+  // A diagnostic of a hidden candidate, or of a hidden identity's fact, that no fact the result may show reaches, is
+  // the hidden declaration's: its ID discloses it (L389, KIT-08 C).
   const hiddenOnlyDiagnostics = new Set<string>();
   for (const c of hidden)
     for (const d of c.diagnostic_ids) if (!exposedDiagnostics.has(d)) hiddenOnlyDiagnostics.add(d);
+  for (const f of fixture.facts)
+    if (isHidden(f)) for (const d of f.diagnostic_ids) if (!exposedDiagnostics.has(d)) hiddenOnlyDiagnostics.add(d);
   for (const d of fixture.diagnostics) {
     if (hiddenOnlyDiagnostics.has(d.id)) continue;
     add(d.id);

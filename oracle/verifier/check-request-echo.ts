@@ -22,6 +22,9 @@ export const REQUEST_ECHO_RULES = ruleTable({
     'The request breaks a record rule ({cause}), so the result is invalid with reason invalid-request.'],
   'invalid-request-reason': ['KD-RES-15', '"invalid-request"', '{reason:value}',
     'A request that breaks a record rule is answered with reason invalid-request (OQ-02 A, OQ-41 A).'],
+  'invalid-request-answered (position)': ['{clause}', '"invalid-request"', '"invalid-position"',
+    'The request breaks a record rule ({cause}), yet the answer judged its position:',
+    'the record was taken for valid, so the rule it breaks went unchecked (a wrapped or rounded integer, say).'],
   'invalid-reason': ['KD-RES-15', '"invalid-position"', '{reason:value}',
     'A valid request can be rejected only for its position (OQ-10 A).'],
   'invalid-reason (layout)': ['KD-RES-15', '"invalid-request"', '{reason:value}',
@@ -83,6 +86,8 @@ export function checkRequestEcho(result: unknown, reading: RequestReading | unde
     if (positionOnly && status === 'stale' && reason === 'wrong-file') return out;
     if (status !== 'invalid')
       out.push(R.at('invalid-request-answered', '/status', { clause: cause.clause, cause: cause.code, status }));
+    else if (reason === 'invalid-position')
+      out.push(R.at('invalid-request-answered (position)', '/reason', { clause: cause.clause, cause: cause.code }));
     else if (reason !== 'invalid-request') out.push(R.at('invalid-request-reason', '/reason', { reason }));
     return out;
   }

@@ -151,8 +151,8 @@ interface JudgeInput {
   permits: FixtureOccurrence['permits'];
   closure: FixtureFactClosure;
   knownDiagnostics: ReadonlySet<string>;
-  /** Identities no result field may carry (KIT-08 C). */
-  hidden: ReadonlySet<string>;
+  /** Identities no result field may carry, by `kind:value` (KIT-08 C). */
+  hidden: ReadonlyMap<string, unknown>;
 }
 
 function judgeCandidate(c: FixtureCandidate, input: JudgeInput): CandidateTruth {

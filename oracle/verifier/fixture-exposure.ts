@@ -54,30 +54,42 @@ export function exposureOf(interfaces: readonly FixtureInterface[]): (c: Fixture
   };
 }
 
-const hiddenIdentityCache = new WeakMap<object, ReadonlySet<string>>();
+/** What the verifier knows of an identity no result field may carry: whether its candidate is an extension. */
+export interface HiddenIdentity {
+  /** The hidden candidate is an extension (KD-DISCLOSE-08 names its leak). */
+  extension: boolean;
+}
+
+const hiddenIdentityCache = new WeakMap<object, ReadonlyMap<string, HiddenIdentity>>();
 
 /**
- * The identities no result field may carry, as `kind:value` (L389, L427, KIT-08 C): the
+ * The identities no result field may carry, keyed `kind:value` (L389, L427, KIT-08 C): the
  * SymbolId and the ImplementationId of every candidate that is not exposed, except
- * candidates of a view that failed validation, which lookup never reads (KIT-03 C).
- * Computed once per fixture.
+ * candidates of a view that failed validation, which lookup never reads (KIT-03 C). An
+ * identity is its kind and its value (L70): the same value under another kind is another
+ * identity and is not withheld. Computed once per fixture.
  */
 export function hiddenIdentities(fixture: {
   interfaces: readonly FixtureInterface[];
   candidatesInOrder: Iterable<FixtureCandidate>;
-}): ReadonlySet<string> {
+}): ReadonlyMap<string, HiddenIdentity> {
   const cached = hiddenIdentityCache.get(fixture);
   if (cached !== undefined) return cached;
   const exposed = exposureOf(fixture.interfaces);
   const unvalidated = new Set(
     fixture.interfaces.filter((i) => !i.validated).map((i) => `${i.package_id}:${i.module_id}`),
   );
-  const out = new Set<string>();
+  const out = new Map<string, HiddenIdentity>();
+  const hide = (key: string, extension: boolean): void => {
+    out.set(key, { extension: extension || (out.get(key)?.extension ?? false) });
+  };
   for (const c of fixture.candidatesInOrder) {
     if (exposed(c)) continue;
     if (c.home.kind === 'interface' && unvalidated.has(`${c.home.package_id}:${c.home.module_id}`)) continue;
-    out.add(`SymbolId:${c.identity}`);
-    if (c.origin.implementation_identity !== null) out.add(`ImplementationId:${c.origin.implementation_identity}`);
+    const extension = c.origin.kind === 'extension';
+    hide(`SymbolId:${c.identity}`, extension);
+    if (c.origin.implementation_identity !== null)
+      hide(`ImplementationId:${c.origin.implementation_identity}`, extension);
   }
   hiddenIdentityCache.set(fixture, out);
   return out;

@@ -24,8 +24,15 @@ test('record rules make a request invalid (KD-REQ-08/09, KD-SCALAR-11)', () => {
 test('layout-only deviations read as the canonical request (OQ-03 B alternative)', () => {
   assert.is(kind(requestText().replace('"generation": 17', '"generation":  17')), 'valid layout');
   assert.is(kind(requestText().slice(0, -1)), 'valid layout');
-  assert.is(kind(`\ufeff${requestText()}`), 'valid layout');
-  assert.is(kind(requestText().replace('"stage2-v1"', '"stage2\\u002dv1"')), 'valid layout');
+  assert.is(kind(requestText().replace(/\n/g, '\r\n')), 'valid layout');
+});
+
+test('a BOM and an escape are no layout: the request is invalid by their clauses (KD-CANON-01, KD-CANON-09)', () => {
+  // L358: UTF-8 without BOM; L363: " and \\ use only \\" and \\\\, all other permitted Unicode is literal. The vectors'
+  // lenient-layout alternative covers whitespace, key order and line ends only, and so does the reading.
+  assert.is(kind(`\ufeff${requestText()}`), 'invalid KD-CANON-01 bom');
+  assert.is(kind(requestText().replace('"stage2-v1"', '"stage2\\u002dv1"')), 'invalid KD-CANON-09 escape');
+  assert.is(kind(requestText().replace('request/v1', 'request\\/v1')), 'invalid KD-CANON-09 escape');
 });
 
 test('faults a lenient parser would hide keep the request invalid', () => {

@@ -3,9 +3,16 @@
  * (canonical decoding, the request schema, the scalar rules), to learn what the result
  * must be. Under OQ-03 A any non-canonical request is invalid/invalid-request; the
  * interpretations register also names the `lenient-layout` alternative (OQ-03 B): a
- * provider may answer a request whose only fault is layout (whitespace, key order,
- * escapes, BOM, line ends) as it would answer the canonical request. Such a request is
- * read here as `valid` with `canonical: false`, so both answers verify.
+ * provider may answer a request whose only fault is its layout ({@link LENIENT_LAYOUT_CODES}:
+ * whitespace and indentation, key order, line ends) as it would answer the canonical
+ * request. Such a request is read here as `valid` with `canonical: false`, so both answers
+ * verify. This list is the one the vectors' `lenient-layout` alternatives follow
+ * (suites/all-cases.test.ts holds them together).
+ *
+ * A byte order mark (KD-CANON-01) and an escape other than `\"` and `\\` (KD-CANON-09) are
+ * not layout: the first is a byte before the JSON text, the second a second spelling of a
+ * string, and the contract names both among what canonical bytes are not. A request
+ * carrying one is invalid, and an answer that takes it for current breaks that clause.
  */
 import { decodeCanonical } from '../canonical-json/decode-canonical.js';
 import type { DiscoveryRequestV1 } from '../records/discovery-records.js';
@@ -30,8 +37,12 @@ export type RequestReading =
       cause: Violation;
     };
 
-/** Decoder faults that change only the layout of a JSON text, never its meaning. */
-const LAYOUT_CODES: ReadonlySet<string> = new Set(['bom', 'final-lf', 'layout', 'key-order', 'escape']);
+/**
+ * The decoder faults a lenient reading may pass over (OQ-03 B): only the layout of the JSON text differs, whitespace
+ * and indentation (`layout`), the order of keys (`key-order`) and line ends (`final-lf`: a missing, extra or CR LF).
+ */
+export const LENIENT_LAYOUT_CODES: readonly string[] = ['final-lf', 'key-order', 'layout'];
+const LAYOUT_CODES: ReadonlySet<string> = new Set(LENIENT_LAYOUT_CODES);
 
 function validate(value: unknown): { ok: true; request: DiscoveryRequestV1 } | { ok: false; cause: Violation } {
   const schema = schemaViolations(SCHEMA_NAMES.request, value);

@@ -56,9 +56,9 @@ export function verifyResult(resultBytes: Uint8Array, context: VerifyContext = {
     ...checkProfile(result),
     ...checkRequestEcho(result, reading),
   ];
-  if (context.fixture !== undefined)
-    own.push(...checkAgainstFixture(result, context.fixture, reading, resultBytes.length));
-  return sortViolations([...found, ...withoutRestatedSchemaFaults(schema, own), ...own]);
+  const facts =
+    context.fixture === undefined ? [] : checkAgainstFixture(result, context.fixture, reading, resultBytes.length);
+  return sortViolations([...found, ...withoutRestatedSchemaFaults(schema, own), ...own, ...facts]);
 }
 
 function related(a: string, b: string): boolean {
@@ -66,10 +66,13 @@ function related(a: string, b: string): boolean {
 }
 
 /**
- * The result schema states some rules the verifier's own checks state too (the status
- * table, closure over listed records, caps). When an own check reports at the same
+ * The result schema states some rules the verifier's own result checks state too (the
+ * status table, closure over listed records, caps). When such a check reports at the same
  * pointer, or under the same clause at a pointer above or below it, the schema's report
- * says nothing new and is dropped; every other schema violation stays.
+ * says nothing new and is dropped; every other schema violation stays. The checks against
+ * the fixture restate no schema rule: a schema violation stays beside theirs at the same
+ * pointer, since each names a rule the value breaks (a `kofun-doc://` link breaks the
+ * link's form, KD-OP-07, whatever the fixture says of its disclosure).
  */
 function withoutRestatedSchemaFaults(schema: readonly Violation[], own: readonly Violation[]): Violation[] {
   return schema.filter((s) => {

@@ -2,9 +2,11 @@
  * `kofun-ctk fuzz --seed S --runs N`: generated fixtures and requests, the expected
  * answer from the reference oracle, the actual one from the provider. A disagreement is
  * shrunk to a minimal case, written out as a vector set, and printed with the seed and
- * path that replay it. Exit status: 0 no disagreement, 1 a disagreement, 2 usage error,
- * 3 the provider could not start.
+ * path that replay it; `--write-cases DIR` writes every generated case as a vector set too.
+ * Exit status: 0 no disagreement, 1 a disagreement, 2 usage error, 3 the provider could not
+ * start.
  */
+import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { kitVersion, escapeText } from '../../oracle/index.js';
@@ -18,6 +20,7 @@ import { classifyDifference } from '../judge/classify-difference.js';
 import { unifiedDiff } from '../judge/unified-diff.js';
 import { differenceLines } from '../report/describe.js';
 import { runFuzz, writeFuzzVector } from '../fuzz/run-fuzz.js';
+import { writeFuzzCases } from '../fuzz/write-fuzz-cases.js';
 import type { Register } from '../io/cli-io.js';
 import { addProviderOptions, ignoreClosedOutput, intOption, RUN_DEFAULTS } from '../io/cli-options.js';
 
@@ -26,6 +29,7 @@ interface FuzzCliOptions extends ProviderOptions, SandboxOptions {
   runs: string;
   path?: string;
   out: string;
+  writeCases?: string;
   timeoutMs: string;
   startTimeoutMs: string;
   restartBudget: string;
@@ -43,6 +47,10 @@ export const registerFuzz: Register = (program: Command, io, done) => {
     .option('--runs <n>', 'number of generated cases', '100')
     .option('--path <path>', 'replay one counterexample: the path printed with its seed')
     .option('--out <dir>', 'folder for the minimal counterexample vector set', 'kofun-ctk-fuzz')
+    .option(
+      '--write-cases <dir>',
+      'also write every generated case (fixture, request, expected) as a vector set, disagreement or not',
+    )
     .option('--timeout-ms <ms>', 'timeout per fixture load and per query', String(RUN_DEFAULTS.timeoutMs))
     .option('--start-timeout-ms <ms>', 'timeout for the provider to start', String(RUN_DEFAULTS.startTimeoutMs))
     .option('--restart-budget <n>', 'provider restarts allowed after crashes', String(RUN_DEFAULTS.restartBudget))
@@ -59,13 +67,19 @@ async function fuzzCommand(opts: FuzzCliOptions, io: Parameters<Register>[1]): P
     throw new UsageError(`--path "${opts.path}" is not a fast-check path like 12:0:3`);
   const config = resolveProvider(opts, io.cwd);
   const folder = resolve(io.cwd, opts.out);
+  const casesFolder = opts.writeCases === undefined ? undefined : resolve(io.cwd, opts.writeCases);
+  if (casesFolder !== undefined && existsSync(casesFolder) && readdirSync(casesFolder).length > 0)
+    throw new UsageError(`--write-cases ${opts.writeCases}: the folder is not empty`);
   const vectorsFolder = join(kitRoot(), 'vectors');
   const sandbox = openProviderSandbox(
     opts,
     config,
     {
       vectorSets: [vectorsFolder],
-      outputs: [{ path: folder, what: 'the fuzz output folder' }],
+      outputs: [
+        { path: folder, what: 'the fuzz output folder' },
+        ...(casesFolder === undefined ? [] : [{ path: casesFolder, what: 'the fuzz cases folder' }]),
+      ],
       cwd: io.cwd,
       env: io.env,
     },
@@ -88,6 +102,10 @@ async function fuzzCommand(opts: FuzzCliOptions, io: Parameters<Register>[1]): P
     if (outcome.kind === 'no-provider') {
       io.stderr.write(`kofun-ctk fuzz: ${escapeText(outcome.message)}\n`);
       return EXIT.incomplete;
+    }
+    if (casesFolder !== undefined) {
+      const written = writeFuzzCases(casesFolder, outcome.shapes, seed, kitVersion());
+      io.stdout.write(`${written} generated cases written as a vector set in ${casesFolder}\n`);
     }
     const perClass = Object.entries(outcome.classes)
       .map(([c, n]) => `${c} ${n}`)

@@ -5,7 +5,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { liveGroupCount } from '../io/process-group.js';
@@ -35,15 +35,49 @@ test('repro writes fixture, request, expected and actual bytes and the command',
   assert.is(liveGroupCount(), 0);
 });
 
+/** The query vectors of a written vector set: file paths under its category folders. */
+function vectorFiles(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter(
+    (p) => p.endsWith('.json') && p !== 'manifest.json' && !p.startsWith('fixtures'),
+  );
+}
+
 test('fuzz: the reference agrees with itself; a broken provider is shrunk, written out and replayed', async () => {
-  const ok = await cli(['fuzz', '--provider', 'reference', '--seed', '5', '--runs', '25']);
+  // --write-cases writes every generated case as a vector set, though nothing disagrees, and the runner judges it.
+  const cases = join(mkdtempSync(join(tmpdir(), 'kofun-ctk-fuzz-cases-')), 'cases');
+  const ok = await cli(['fuzz', '--provider', 'reference', '--seed', '5', '--runs', '25', '--write-cases', cases]);
   assert.is(ok.code, 0, ok.stdout);
   assert.match(ok.stdout, /seed 5/);
+  const written = Number(/(\d+) generated cases written as a vector set/.exec(ok.stdout)?.[1]);
+  // 25 cases, a world asked twice giving two vectors.
+  assert.ok(written >= 25, ok.stdout);
+  assert.is(vectorFiles(cases).length, written);
+  const replayed = await runGateCli(['--provider', 'reference', '--vectors', cases, '--metamorphic', '0']);
+  assert.is(replayed.code, 0);
+  assert.is(replayed.report?.vectors.length, written);
+  // Into a folder that holds anything already, nothing is written.
+  const full = await cli(['fuzz', '--provider', 'reference', '--seed', '5', '--runs', '2', '--write-cases', cases]);
+  assert.is(full.code, 2);
 
   const out = mkdtempSync(join(tmpdir(), 'kofun-ctk-fuzz-'));
   const config = brokenConfig('non-canonical-layout');
-  const bad = await cli(['fuzz', '--config', config, '--seed', '5', '--runs', '25', '--out', out]);
+  const badCases = join(out, '..', `${out.split('/').pop() ?? 'x'}-cases`);
+  const bad = await cli([
+    'fuzz',
+    '--config',
+    config,
+    '--seed',
+    '5',
+    '--runs',
+    '25',
+    '--out',
+    out,
+    '--write-cases',
+    badCases,
+  ]);
   assert.is(bad.code, 1);
+  // The cases generated before the shrink are written on a disagreement too: the first one already disagreed.
+  assert.ok(vectorFiles(badCases).length >= 1, bad.stdout);
   const seed = /disagreement after shrinking \d+ times: seed (\d+), path ([0-9:]+)/.exec(bad.stdout);
   assert.ok(seed, bad.stdout);
   assert.match(bad.stdout, /layout only/);

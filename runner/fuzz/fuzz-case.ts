@@ -7,8 +7,10 @@
  * boundaries), stale keys and invalid positions, source and documentation present with and
  * without their disclosure flags, explain spellings that several candidates match, facts that
  * name other candidates' SymbolIds (as a dependency of a row or of the type, as the identity
- * of a generic requirement, an effect or a capability, hidden or not: KIT-08 C), and
- * worlds large enough to exhaust the step budget (KIT-10). It also reaches each class of
+ * of a generic requirement, an effect or a capability, hidden or not: KIT-08 C), facts under a
+ * TypeId or ImplementationId sharing a candidate's SymbolId value (another identity, L70),
+ * candidates with diagnostics of their own, fact graphs with cycles and diamonds
+ * (KD-CLOSURE-08), and worlds large enough to exhaust the step budget (KIT-10). It also reaches each class of
  * {@link FUZZ_CLASSES}, the inputs a provider's habits get wrong (a {@link LawShape}), and
  * {@link fuzzClasses} names the classes a case reaches, for the fuzz report's counts.
  * fast-check shrinks a failing case towards an empty world with a current request.
@@ -142,6 +144,20 @@ interface CandidateShape {
   discloseSource: boolean;
   documentation: boolean;
   discloseDocumentation: boolean;
+  /** A warning of its own it cites whatever its status; a hidden candidate's never reaches a result (L389). */
+  ownDiagnostic?: boolean;
+}
+
+/**
+ * A fact node whose value is candidate `symbol`'s SymbolId value under another kind (an identity is its kind and its
+ * value, L70): a TypeId or ImplementationId that a hidden candidate's SymbolId value does not make hidden. `from` is
+ * the candidate that depends on it, or -1 for the type fact.
+ */
+export interface TwinShape {
+  symbol: number;
+  kind: 'TypeId' | 'ImplementationId';
+  status: FactStatus;
+  from: number;
 }
 
 /** The shape a case is built from; what fast-check generates and shrinks. */
@@ -157,6 +173,14 @@ export interface CaseShape {
   typeDependsOnSymbols?: number[];
   /** Candidates whose SymbolId is also a capability held at the position. */
   capabilitySymbols?: number[];
+  /**
+   * Edges of the fact graph, [from, to] over the NodeId facts, then the SymbolId facts, then the twins, each index
+   * taken modulo their number: cycles (a node reaching itself) and diamonds (two paths to one node) arise
+   * (KD-CLOSURE-08, KIT-07).
+   */
+  factEdges?: [number, number][];
+  /** Facts under another kind than a candidate's SymbolId, with its value. */
+  twins?: TwinShape[];
   permits: { read: boolean; edit: boolean; take: boolean };
   capabilities: number[];
   interfaces: { validated: boolean; internal: boolean; inScope: boolean }[];
@@ -181,7 +205,7 @@ export interface CaseShape {
 
 /** Mostly null; otherwise the index of a candidate whose SymbolId the field carries. */
 const symbolRefArb: fc.Arbitrary<number | null> = fc.oneof(
-  { weight: 5, arbitrary: fc.constant(null) },
+  { weight: 3, arbitrary: fc.constant(null) },
   { weight: 1, arbitrary: fc.nat({ max: 5 }) },
 );
 
@@ -203,7 +227,7 @@ const candidateArb: fc.Arbitrary<CandidateShape> = fc.record({
       identity: fc.boolean(),
       symbol: symbolRefArb,
     }),
-    { maxLength: 1 },
+    { maxLength: 2 },
   ),
   effects: fc.array(
     fc.record({
@@ -220,6 +244,7 @@ const candidateArb: fc.Arbitrary<CandidateShape> = fc.record({
   discloseSource: fc.boolean(),
   documentation: fc.boolean(),
   discloseDocumentation: fc.boolean(),
+  ownDiagnostic: sometimes,
 });
 
 /** The arbitrary of case shapes. */
@@ -232,6 +257,16 @@ export const caseShapeArb: fc.Arbitrary<CaseShape> = fc.record({
   symbolFacts: fc.array(statusArb, { maxLength: 6 }),
   typeDependsOnSymbols: fc.array(fc.nat({ max: 5 }), { maxLength: 1 }),
   capabilitySymbols: fc.array(fc.nat({ max: 5 }), { maxLength: 1 }),
+  factEdges: fc.array(fc.tuple(fc.nat({ max: 11 }), fc.nat({ max: 11 })), { maxLength: 6 }),
+  twins: fc.array(
+    fc.record({
+      symbol: fc.nat({ max: 5 }),
+      kind: fc.constantFrom<TwinShape['kind']>('TypeId', 'ImplementationId'),
+      status: statusArb,
+      from: fc.integer({ min: -1, max: 5 }),
+    }),
+    { maxLength: 2 },
+  ),
   permits: fc.record({
     read: fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
     edit: fc.boolean(),
@@ -305,16 +340,45 @@ export function buildCase(shape: CaseShape): FuzzCase {
   const text = (plain: string): string => (law.jsText ? `${plain} ${JS_UNSAFE}` : plain);
   const diagnostic = b.addDiagnostic({ label: 'fuzz-d1', code: 'E0001', fallback_text: 'generated diagnostic' });
   const diagnosticsFor = (status: FactStatus): string[] => (status === 'error' ? [diagnostic] : []);
-  const facts: FactKey[] = shape.facts.map((status, i) =>
-    b.addFact(factKey('live', 'NodeId', `fuzz-fact-${i}`), status, [], diagnosticsFor(status)),
-  );
-  const pick = (indexes: number[]): FactKey[] =>
-    [...new Set(indexes)].flatMap((i) => (facts[i] === undefined ? [] : [facts[i] as FactKey]));
   // Candidate i's SymbolId, as a fact node other facts may depend on (a hidden one's is withheld, KIT-08 C).
   const symbolOf = (i: number): Identity => identityOf('SymbolId', `fuzz-candidate-${i}`);
-  const symbolFacts: FactKey[] = (shape.symbolFacts ?? [])
-    .slice(0, shape.candidates.length)
-    .map((status, i) => b.addFact({ source: 'live', ...symbolOf(i) }, status, [], diagnosticsFor(status)));
+  const symbolStatuses = (shape.symbolFacts ?? []).slice(0, shape.candidates.length);
+  const twins = (shape.twins ?? []).filter((t) => t.symbol < shape.candidates.length);
+  // Every fact key first, so an edge may point at a node added after its source (cycles, diamonds).
+  const nodes: { key: FactKey; status: FactStatus }[] = [
+    ...shape.facts.map((status, i) => ({ key: factKey('live', 'NodeId', `fuzz-fact-${i}`), status })),
+    ...symbolStatuses.map((status, i) => ({ key: { source: 'live' as const, ...symbolOf(i) }, status })),
+    ...twins.map((t) => ({
+      key: { source: 'kif' as const, kind: t.kind, value: symbolOf(t.symbol).value },
+      status: t.status,
+    })),
+  ];
+  const edges = nodes.map(() => new Map<string, FactKey>());
+  for (const [from, to] of shape.factEdges ?? []) {
+    if (nodes.length === 0) break;
+    const target = nodes[to % nodes.length] as { key: FactKey };
+    (edges[from % nodes.length] as Map<string, FactKey>).set(`${target.key.kind}:${target.key.value}`, target.key);
+  }
+  nodes.forEach((n, i) => {
+    const key = nodes.findIndex((m) => m.key.kind === n.key.kind && m.key.value === n.key.value);
+    // Twins of one candidate and kind share a key: the first stands for them.
+    if (key === i)
+      b.addFact(n.key, n.status, [...(edges[i] as Map<string, FactKey>).values()], diagnosticsFor(n.status));
+  });
+  const facts: FactKey[] = nodes.slice(0, shape.facts.length).map((n) => n.key);
+  const pick = (indexes: number[]): FactKey[] =>
+    [...new Set(indexes)].flatMap((i) => (facts[i] === undefined ? [] : [facts[i] as FactKey]));
+  const symbolFacts: FactKey[] = nodes
+    .slice(shape.facts.length, shape.facts.length + symbolStatuses.length)
+    .map((n) => n.key);
+  const twinKeys = (from: number): FactKey[] => {
+    const out = new Map<string, FactKey>();
+    twins.forEach((t) => {
+      if (t.from === from)
+        out.set(`${t.kind}:${t.symbol}`, { source: 'kif', kind: t.kind, value: symbolOf(t.symbol).value });
+    });
+    return [...out.values()];
+  };
   const pickSymbols = (indexes: number[] | undefined): FactKey[] =>
     [...new Set(indexes ?? [])].flatMap((i) => (symbolFacts[i] === undefined ? [] : [symbolFacts[i] as FactKey]));
   const symbolRef = (i: number | null | undefined): Identity | null =>
@@ -338,7 +402,7 @@ export function buildCase(shape: CaseShape): FuzzCase {
       display: typeStatus === 'unavailable' ? null : typeStatus === 'validated' ? text('Items') : '_T1',
       reason:
         typeStatus === 'validated' ? null : typeStatus === 'error' ? 'rejected-by-diagnostic' : 'incomplete-analysis',
-      dependencies: [...pick(shape.typeDependsOn), ...pickSymbols(shape.typeDependsOnSymbols)],
+      dependencies: [...pick(shape.typeDependsOn), ...pickSymbols(shape.typeDependsOnSymbols), ...twinKeys(-1)],
       diagnostic_ids: diagnosticsFor(typeStatus),
     },
     permits: shape.permits,
@@ -375,13 +439,18 @@ export function buildCase(shape: CaseShape): FuzzCase {
         trait_identity: c.origin === 'trait' ? identityOf('SymbolId', 'trait.Iterable') : null,
       },
       generics: [
-        ...c.generics.map((g, j) => ({
-          kind: g.kind,
-          identity: g.identity ? (symbolRef(g.symbol) ?? identityOf('TypeId', `generic-${i}-${j}`)) : null,
-          display: text(`T${j}: ${g.kind}`),
-          status: g.status,
-          satisfied: g.satisfied,
-        })),
+        ...c.generics
+          .map((g, j) => ({
+            kind: g.kind,
+            identity: g.identity ? (symbolRef(g.symbol) ?? identityOf('TypeId', `generic-${i}-${j}`)) : null,
+            display: text(`T${j}: ${g.kind}`),
+            status: g.status,
+            satisfied: g.satisfied,
+          }))
+          // Generic requirements are unique by identity (KIT-20 B): two naming one candidate's SymbolId are one.
+          .filter(
+            (g, j, all) => g.identity === null || all.findIndex((h) => h.identity?.value === g.identity?.value) === j,
+          ),
         ...(law.byteOrder
           ? BYTE_ORDER_TAILS.map((tail) => ({ kind: 'inference' as const, identity: null, display: `U = ${tail}` }))
           : []),
@@ -426,8 +495,21 @@ export function buildCase(shape: CaseShape): FuzzCase {
       disclose_source: c.discloseSource,
       documentation: c.documentation ? `doc-${i}` : null,
       disclose_documentation: c.discloseDocumentation,
-      dependencies: [...pick(c.dependsOn), ...pickSymbols(c.dependsOnSymbols)],
-      diagnostic_ids: diagnosticsFor(c.status),
+      dependencies: [...pick(c.dependsOn), ...pickSymbols(c.dependsOnSymbols), ...twinKeys(i)],
+      diagnostic_ids: [
+        ...diagnosticsFor(c.status),
+        ...(c.ownDiagnostic === true
+          ? [
+              b.addDiagnostic({
+                label: `fuzz-w${i}`,
+                code: 'W0001',
+                severity: 'warning',
+                category: 'style',
+                fallback_text: `generated warning of ${name}`,
+              }),
+            ]
+          : []),
+      ],
     });
   });
   if (shape.budget) {

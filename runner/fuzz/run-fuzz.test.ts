@@ -38,6 +38,7 @@ function disagreement(shape: CaseShape, seed: number, path: string): Extract<Fuz
     actual: { ok: true, bytes: expected.subarray(0, expected.length - 1) },
     classes: countClasses([shape], 1),
     acceptable: {},
+    shapes: [shape],
   };
 }
 

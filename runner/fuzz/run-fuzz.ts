@@ -79,6 +79,8 @@ export type FuzzOutcome =
       notApplicable: number;
       /** How many generated cases the provider answered with a named alternative, by its name. */
       acceptable: FuzzAlternativeCounts;
+      /** The generated cases, in order, shrinks left out (fuzz --write-cases). */
+      shapes: CaseShape[];
     }
   | { kind: 'no-provider'; message: string }
   | {
@@ -95,6 +97,8 @@ export type FuzzOutcome =
       actual: { ok: true; bytes: Uint8Array } | { ok: false; message: string };
       classes: FuzzClassCounts;
       acceptable: FuzzAlternativeCounts;
+      /** The generated cases, in order, shrinks left out (fuzz --write-cases). */
+      shapes: CaseShape[];
     };
 
 /** The class counts of the first `runs` shapes asked (fast-check asks the generated cases before any shrink). */
@@ -192,9 +196,18 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
     // Shrinking and the replay below ask again: only the generated cases count.
     counting = false;
     const classes = countClasses(shapes, details.numRuns);
+    const generated = shapes.slice(0, details.numRuns);
     if (!details.failed || details.counterexample === null) {
       const notApplicable = excused.slice(0, details.numRuns).filter((x) => x).length;
-      return { kind: 'passed', runs: details.numRuns, seed: options.seed, classes, notApplicable, acceptable };
+      return {
+        kind: 'passed',
+        runs: details.numRuns,
+        seed: options.seed,
+        classes,
+        notApplicable,
+        acceptable,
+        shapes: generated,
+      };
     }
     const shape = details.counterexample[0];
     const built = buildCase(shape);
@@ -216,6 +229,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
       actual: await ask(c),
       classes,
       acceptable,
+      shapes: generated,
     };
   } finally {
     await connection?.close();
@@ -301,7 +315,7 @@ export function writeFuzzVector(
     clauses: [...new Set([...clauses, ...broken.filter((c) => /^KD-[A-Z]+-[0-9]{2}$/.test(c))])].sort(compareUtf8),
     interpretations: [...new Set(outcome.answers.alternatives.map((a) => a.interpretation))].sort(compareUtf8),
     // Derived as the generator derives every vector's, so a provider that declares them missing gets it NOT-APPLICABLE.
-    features: loaded.ok ? queryFeatures(outcome.case.request, loaded.fixture) : [],
+    features: loaded.ok ? queryFeatures(outcome.case.request, loaded.fixture, outcome.answers.steps) : [],
     fixture_sha256: fixtureSha,
   };
   // The written vector accepts what the phase accepted: the alternatives are derived as the generator derives them.
@@ -312,25 +326,48 @@ export function writeFuzzVector(
     ...encodeResult(a.bytes),
   }));
   const vector = queryVectorFile(head, outcome.case.request, encodeResult(outcome.expected), alternatives);
-  const vectorBytes = prettyJsonBytes(vector);
-  const fixturePath = fixtureFilePath(fixtureSha);
-  mkdirSync(join(folder, 'fixtures'), { recursive: true });
-  mkdirSync(join(folder, category), { recursive: true });
-  writeFileSync(join(folder, fixturePath), fixtureBytes);
-  writeFileSync(join(folder, `${id}.json`), vectorBytes);
-  const beyond = codePointsBeyondBaseline(vector.request, fixtureBytes);
-  const manifest = manifestFile({
-    generated: generatedStamp(kitVersion),
-    counts: Object.fromEntries(CATEGORIES.map((c) => [c, c === category ? 1 : 0])) as Record<Category, number>,
-    total: 1,
-    files: [
-      { path: fixturePath, sha256: fixtureSha },
-      { path: `${id}.json`, sha256: sha256(vectorBytes) },
-    ],
-    renames: [],
-    beyondBaseline: beyond.length > 0 ? [{ id, code_points: beyond }] : [],
-  });
-  writeFileSync(join(folder, 'manifest.json'), prettyJsonBytes(manifest));
+  writeVectorSet(folder, [{ vector, fixtureBytes }], kitVersion);
   if (outcome.actual.ok) writeFileSync(join(folder, 'actual.bin'), outcome.actual.bytes);
   return id;
+}
+
+/** One vector to write, with the bytes of its fixture. */
+export interface VectorToWrite {
+  vector: ReturnType<typeof queryVectorFile>;
+  fixtureBytes: Uint8Array;
+}
+
+/**
+ * Writes `vectors` as a vector set in `folder`: each fixture once as `fixtures/<sha256>.json`, each vector as
+ * `<id>.json` (format kofun.ctk.vector/v1), and `manifest.json` (kofun.ctk.manifest/v1), so `kofun-ctk run --vectors`
+ * and `kofun-ctk repro` read the folder as they read the kit's own set.
+ */
+export function writeVectorSet(folder: string, vectors: readonly VectorToWrite[], kitVersion: string): void {
+  const files = new Map<string, string>();
+  const counts = Object.fromEntries(CATEGORIES.map((c) => [c, 0])) as Record<Category, number>;
+  const beyondBaseline: { id: string; code_points: string[] }[] = [];
+  for (const { vector, fixtureBytes } of vectors) {
+    const fixturePath = fixtureFilePath(vector.fixture_sha256);
+    if (!files.has(fixturePath)) {
+      mkdirSync(join(folder, 'fixtures'), { recursive: true });
+      writeFileSync(join(folder, fixturePath), fixtureBytes);
+      files.set(fixturePath, vector.fixture_sha256);
+    }
+    const bytes = prettyJsonBytes(vector);
+    mkdirSync(join(folder, vector.category), { recursive: true });
+    writeFileSync(join(folder, `${vector.id}.json`), bytes);
+    files.set(`${vector.id}.json`, sha256(bytes));
+    counts[vector.category] += 1;
+    const beyond = codePointsBeyondBaseline(vector.request, fixtureBytes);
+    if (beyond.length > 0) beyondBaseline.push({ id: vector.id, code_points: beyond });
+  }
+  const manifest = manifestFile({
+    generated: generatedStamp(kitVersion),
+    counts,
+    total: vectors.length,
+    files: [...files.entries()].map(([path, sha]) => ({ path, sha256: sha })),
+    renames: [],
+    beyondBaseline,
+  });
+  writeFileSync(join(folder, 'manifest.json'), prettyJsonBytes(manifest));
 }

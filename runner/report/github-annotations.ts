@@ -20,7 +20,14 @@ import { githubSafe } from '../../oracle/internal.js';
 import { gateEffect, verdictNotHandled, type VectorJudgement } from '../judge/verdict.js';
 import { differenceSummary } from './describe.js';
 import { conformantExcept, type GateReport } from './gate-report.js';
-import { bySeverity, leadClause, severityRank, SEVERITY_RANKS, type SeverityRank } from './severity-order.js';
+import {
+  bySeverity,
+  clauseWeights,
+  leadClause,
+  severityRank,
+  SEVERITY_RANKS,
+  type SeverityRank,
+} from './severity-order.js';
 
 /** GitHub shows at most this many annotations of one level per step. */
 export const MAX_ANNOTATIONS_PER_LEVEL = 10;
@@ -59,12 +66,12 @@ const RANK_WORDS: Record<SeverityRank, string> = {
 };
 
 /** The group a vector annotates (its `ids` still empty), or undefined for one that passes without a note. */
-function groupOf(v: VectorJudgement): Group | undefined {
+function groupOf(v: VectorJudgement, weights: ReadonlyMap<string, number>): Group | undefined {
   const rankName = severityRank(v);
   const rank = SEVERITY_RANKS.indexOf(rankName);
   switch (v.verdict) {
     case 'FAIL': {
-      const clause = leadClause(v) ?? 'no clause';
+      const clause = leadClause(v, weights) ?? 'no clause';
       const first = v.violations[0];
       const difference = v.difference ?? v.metamorphic?.difference;
       const detail =
@@ -234,16 +241,20 @@ export function githubAnnotations(
   sources: AnnotationSources = { jobSummary: false, reportFiles: [] },
 ): string[] {
   const byKey = new Map<string, Group>();
+  const weights = clauseWeights(report.vectors);
   for (const v of bySeverity(report.vectors)) {
-    const g = groupOf(v);
+    const g = groupOf(v, weights);
     if (g === undefined) continue;
     const key = `${g.level}|${g.rank}|${g.key}`;
     const known = byKey.get(key);
     if (known === undefined) byKey.set(key, { ...g, ids: [v.id] });
     else known.ids.push(v.id);
   }
+  // Among the failures of one rank the group that holds the most vectors first: the fault that explains the most.
+  const heavier = (a: Group, b: Group): number =>
+    a.level === 'error' && b.level === 'error' ? b.ids.length - a.ids.length : 0;
   const groups = [...byKey.values(), ...gateGroups(report)].sort(
-    (a, b) => a.rank - b.rank || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+    (a, b) => a.rank - b.rank || heavier(a, b) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
   );
   const lines: string[] = [];
   let left = 0;

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import { VERDICTS } from '../judge/verdict.js';
 import { judgement } from '../test-support/sample-report.js';
-import { bySeverity, compareSeverity, leadClause, severityRank } from './severity-order.js';
+import { bySeverity, clauseWeights, compareSeverity, leadClause, severityRank } from './severity-order.js';
 
 const layout = {
   kind: 'layout',
@@ -43,7 +43,7 @@ test('a FAIL without a byte difference is a wrong value; a metamorphic-only FAIL
   assert.is(severityRank(judgement('x/meta', 'FAIL', { metamorphic: variant })), 'order');
 });
 
-test('within a rank: by lead clause (violated, else exercised, none last), then by id', () => {
+test('within a rank: the clause most vectors failed by first, then by lead clause (none last), then by id', () => {
   const vectors = [
     judgement('z/one', 'FAIL', { fail_clauses: ['KD-RES-11'] }),
     judgement('a/two', 'FAIL', { fail_clauses: ['KD-STATUS-02', 'KD-FACT-01'] }),
@@ -51,11 +51,30 @@ test('within a rank: by lead clause (violated, else exercised, none last), then 
     judgement('b/three', 'FAIL', { fail_clauses: ['KD-RES-11'] }),
     judgement('c/own', 'FAIL', { clauses: ['KD-LIMIT-03'] }),
   ];
-  // Lead clauses: KD-RES-11, KD-FACT-01 (the first of its two), none, KD-RES-11, KD-LIMIT-03 (exercised).
+  // Weights: KD-RES-11 failed two vectors, KD-STATUS-02 and KD-FACT-01 one each. Lead clauses: KD-RES-11 (weight 2),
+  // KD-FACT-01 (the first of two of weight 1), none, KD-RES-11, KD-LIMIT-03 (exercised, weight 0).
   assert.is(leadClause(vectors[1] as (typeof vectors)[number]), 'KD-FACT-01');
   assert.equal(
     bySeverity(vectors).map((v) => v.id),
-    ['a/two', 'c/own', 'b/three', 'z/one', 'm/none'],
+    ['b/three', 'z/one', 'a/two', 'c/own', 'm/none'],
+  );
+});
+
+test('the fault that explains the most failures is read first, not the one whose clause sorts first', () => {
+  // A provider that rejects a cursor at the end of its expression fails many vectors by KD-POS-05, and one vector also
+  // by a digest clause that sorts before it: the KD-POS-05 failures come first, and the vector that fails by both is
+  // listed under KD-POS-05.
+  const vectors = [
+    judgement('limit/interface-set-4097-members', 'FAIL', { fail_clauses: ['KD-DIGEST-08'] }),
+    judgement('complete/a', 'FAIL', { fail_clauses: ['KD-POS-05'] }),
+    judgement('complete/b', 'FAIL', { fail_clauses: ['KD-DIGEST-02', 'KD-POS-05'] }),
+    judgement('partial/c', 'FAIL', { fail_clauses: ['KD-POS-05'] }),
+  ];
+  const weights = clauseWeights(vectors);
+  assert.is(leadClause(vectors[2] as (typeof vectors)[number], weights), 'KD-POS-05');
+  assert.equal(
+    bySeverity(vectors).map((v) => v.id),
+    ['complete/a', 'complete/b', 'partial/c', 'limit/interface-set-4097-members'],
   );
 });
 

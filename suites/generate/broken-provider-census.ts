@@ -442,16 +442,155 @@ export const CENSUS_PROVIDERS: readonly CensusProvider[] = [
     name: 'digest-input-order',
     breaks: 'interface-set digest over the views in input order, not sorted (KD-DIGEST-07)',
     expect: ['KD-DIGEST-07'],
+    extra: ['stale/interface-set-digest-input-order'],
   },
   {
     name: 'digest-views-public',
     breaks: 'interface-set digest with every view public (KD-DIGEST-04)',
     expect: ['KD-DIGEST-04'],
+    extra: ['stale/interface-set-digest-views-as-public'],
   },
   {
     name: 'hidden-count-in-fallback',
     breaks: "disclosure: a hidden-candidate count in a diagnostic's fallback text (KD-DISCLOSE-07)",
     expect: ['KD-DISCLOSE-07'],
+  },
+  // The classes of issue 32's batch of realistic provider bugs: each one escaped the gate, or was named only by a
+  // related rule, before the vectors or verifier rules it expects. Each runs only the vectors that show its class,
+  // so the census stays cheap.
+  {
+    name: 'exponent-integers-accepted',
+    breaks:
+      'canonical bytes: request integers read in any number spelling, 17E0, 170E-1, 17.0, +17 or 017 (KD-CANON-03/10)',
+    expect: ['KD-CANON-03', 'KD-CANON-10'],
+    only: [],
+    extra: [
+      'invalid/generation-upper-exponent',
+      'invalid/byte-offset-scaled-exponent',
+      'invalid/expression-start-upper-exponent',
+      'invalid/expression-end-fraction',
+    ],
+  },
+  {
+    name: 'empty-spelling-as-null',
+    breaks: 'request: an empty spelling read as null on a general query (KD-REQ-09, KD-SCALAR-09)',
+    expect: ['KD-REQ-09', 'KD-SCALAR-09'],
+    only: [],
+    extra: ['invalid/spelling-empty-for-operations', 'invalid/spelling-empty-for-type'],
+  },
+  {
+    name: 'nfc-on-spelling-only',
+    breaks:
+      'request: NFC checked on the spelling only, a decomposed semantic_compatibility answered stale (KD-SCALAR-05)',
+    expect: ['KD-SCALAR-05', 'KD-CANON-08'],
+    only: [],
+    extra: ['invalid/semantic-compatibility-not-nfc'],
+  },
+  {
+    name: 'closure-memo-on-stack',
+    breaks:
+      'status closure: a node memoised while still on the stack, so a cycle leaves a node validated (KD-CLOSURE-08)',
+    expect: ['KD-CLOSURE-*'],
+    only: [],
+    extra: ['partial/closure-cycles-entered-at-either-node'],
+  },
+  {
+    name: 'closure-shared-visited',
+    breaks:
+      "status closure: one visited set across a fact's dependencies, so a diamond's second path counts for nothing " +
+      '(KD-CLOSURE-08)',
+    expect: ['KD-CLOSURE-*'],
+    only: [],
+    extra: ['partial/closure-diamond'],
+  },
+  {
+    name: 'dependency-cap-before-dedup',
+    breaks: 'limits: the 64-dependency cap counted before the entries are made unique (KD-LIMIT-06)',
+    expect: ['KD-LIMIT-06'],
+    only: [],
+    extra: ['limit/row-dependencies-64-unique-of-74'],
+  },
+  {
+    name: 'row-cap-before-filter',
+    breaks: 'limits: the 4,096-row cap counted before unavailable rows are dropped (KD-LIMIT-05)',
+    expect: ['KD-LIMIT-05'],
+    only: [],
+    extra: ['limit/rows-100-shown-of-4100-candidates'],
+  },
+  {
+    name: 'hidden-candidate-diagnostics',
+    breaks: "disclosure: a hidden candidate's diagnostics collected before the disclosure filter (KD-DISCLOSE-07)",
+    expect: ['KD-DISCLOSE-07'],
+    only: [],
+    extra: ['hidden/hidden-candidate-diagnostics', 'hidden/explain-hidden-candidate-with-diagnostics'],
+  },
+  {
+    name: 'hidden-identity-fields-listed',
+    breaks:
+      "disclosure: a hidden candidate's SymbolId listed as a requirement's or effect's identity or a type dependency " +
+      '(KD-DISCLOSE-07)',
+    expect: ['KD-DISCLOSE-07'],
+    only: [],
+    extra: [
+      'hidden/requirement-naming-hidden-symbol',
+      'hidden/effect-naming-hidden-symbol',
+      'hidden/type-depending-on-hidden-symbol',
+    ],
+  },
+  {
+    name: 'bom-stripped',
+    breaks: 'canonical bytes: a byte order mark before the request dropped and the request answered (KD-CANON-01)',
+    expect: ['KD-CANON-01'],
+    only: [],
+    extra: ['invalid/utf8-bom'],
+  },
+  {
+    name: 'u32-wrapped',
+    breaks: 'scalars: request offsets over 4294967295 wrapped to 32 bits and the position judged (KD-SCALAR-02)',
+    expect: ['KD-SCALAR-02'],
+    only: [],
+    extra: ['invalid/u32-out-of-range'],
+  },
+  {
+    name: 'cursor-at-end-rejected',
+    breaks: 'positions: a cursor at the end of its expression rejected with invalid-position (KD-POS-05)',
+    expect: ['KD-POS-05'],
+    only: ['complete/list-text-operations', 'complete/explain-callable-operation', 'partial/unconstrained-t1'],
+  },
+  {
+    name: 'type-dependencies-cut-at-64',
+    breaks: 'limits: a type fact listing 64 of its dependencies kept validated (KD-LIMIT-06)',
+    expect: ['KD-LIMIT-06'],
+    only: [],
+    extra: ['limit/type-dependencies-65'],
+  },
+  {
+    name: 'digest-lengths-little-endian',
+    breaks: 'interface-set digest framed with little-endian lengths (KD-DIGEST-02)',
+    expect: ['KD-DIGEST-02'],
+    only: [],
+    extra: ['stale/interface-set-digest-lengths-little-endian'],
+  },
+  {
+    name: 'digest-empty-views-left-out',
+    breaks: 'interface-set digest without the views that yield no candidate (KD-DIGEST-13)',
+    expect: ['KD-DIGEST-13'],
+    only: [],
+    extra: ['stale/interface-set-digest-empty-views-left-out'],
+  },
+  {
+    name: 'digest-no-count-empty-set',
+    breaks: 'interface-set digest of the empty set without member_count (KD-DIGEST-09)',
+    expect: ['KD-DIGEST-09'],
+    only: [],
+    extra: ['stale/interface-set-digest-no-count-for-empty-set'],
+  },
+  {
+    name: 'digest-both-views',
+    breaks: 'interface-set digest with both views of an internally authorized module (KD-DIGEST-06)',
+    expect: ['KD-DIGEST-06'],
+    only: [],
+    extra: ['stale/interface-set-digest-both-views'],
   },
   {
     // Every vector passes it by construction; a phase of cases no vector file holds catches it (the fuzz phase
@@ -509,6 +648,8 @@ export interface CensusRow {
   problem?: string;
   /** The metamorphic check ran on every vector of this row (the reference and CensusProvider.metamorphic). */
   metamorphic?: boolean;
+  /** The vectors of the subset this row ran, when it ran not all of them (CensusProvider.only). */
+  only?: string[];
   /** Vectors outside the subset this row also ran (CensusProvider.extra). */
   extra?: string[];
   /** Generated cases of this row's fuzz phase (CensusProvider.fuzz). */
@@ -816,6 +957,7 @@ export async function runBrokenProviderCensus(options: CensusOptions): Promise<C
         return {
           ...rowFromReport(p.name, p.breaks, report, p.expect),
           ...(p.metamorphic === true ? { metamorphic: true } : {}),
+          ...(p.only !== undefined && p.target === undefined ? { only: chosen.map((v) => v.id) } : {}),
           ...(extra.length > 0 ? { extra: extra.map((v) => v.id) } : {}),
           ...((p.fuzz ?? 0) > 0 ? { fuzzCases: p.fuzz } : {}),
         };
@@ -885,15 +1027,21 @@ function percent(part: number, whole: number): string {
 function extraSentence(rows: readonly CensusRow[]): string {
   const parts: string[] = [];
   for (const r of rows) {
-    if (r.extra !== undefined)
-      parts.push(`${markdownCode(r.provider)} also runs ${r.extra.map(markdownCode).join(', ')}`);
+    const name = markdownCode(r.provider);
+    if (r.only !== undefined)
+      parts.push(
+        r.only.length === 0
+          ? `${name} runs none of the subset`
+          : `${name} runs of the subset only ${r.only.map(markdownCode).join(', ')}`,
+      );
+    if (r.extra !== undefined) parts.push(`${name} also runs ${r.extra.map(markdownCode).join(', ')}`);
     if (r.fuzzCases !== undefined)
       parts.push(
-        `${markdownCode(r.provider)} also gets the fuzz phase (${r.fuzzCases} generated cases no vector file ` +
+        `${name} also gets the fuzz phase (${r.fuzzCases} generated cases no vector file ` +
           'holds), whose disagreement is named `PHASE fuzz`',
       );
   }
-  return parts.length === 0 ? '' : ` Beyond the subset: ${parts.join('; ')}.`;
+  return parts.length === 0 ? '' : ` Per provider: ${parts.join('; ')}.`;
 }
 
 /** Loud lines for everything that is not as it must be; empty when all is well. */

@@ -69,13 +69,20 @@ export function compareMembers(a: DigestMember, b: DigestMember): number {
 
 const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Serves the oracle with the provider's own digest `wrong(members)` in place of the compiler's. */
-export function runWithOwnDigest(name: string, wrong: (members: readonly DigestMember[]) => DigestMember[]): void {
+/**
+ * Serves the oracle with the provider's own digest in place of the compiler's: `frame` over `wrong(members)`, the
+ * members the provider takes for the set.
+ */
+export function runWithOwnDigest(
+  name: string,
+  wrong: (members: readonly DigestMember[], fixture: LoadedFixture) => DigestMember[],
+  frame: (members: readonly DigestMember[]) => string = frameDigest,
+): void {
   let asked: string | undefined;
   runBrokenProvider(name, {
     request: (request, fixture) => {
       asked = undefined;
-      const own = frameDigest(wrong(membersOf(fixture)));
+      const own = frame(wrong(membersOf(fixture), fixture));
       const issued = fixture.currentKey.interface_set_sha256;
       const value = parseRequest(request);
       const analysis = value?.analysis as Loose | undefined;

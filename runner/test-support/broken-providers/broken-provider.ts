@@ -8,7 +8,8 @@
  * or, when that is unset, misbehaves on the first query.
  */
 import { createHash } from 'node:crypto';
-import { type LoadedFixture, evaluateQuery } from '../../../oracle/index.js';
+import { type FixtureV1, type LoadedFixture, evaluateQuery } from '../../../oracle/index.js';
+import { withDerivedDigests } from '../../../oracle/internal.js';
 import type { DiscoveryModuleProvider } from '../../adapters/module-provider.js';
 import { createReferenceProvider } from '../../adapters/reference-provider.js';
 import { serveProvider } from '../../adapters/serve-provider.js';
@@ -26,9 +27,15 @@ export interface QueryContext {
 export interface BrokenHooks {
   /**
    * Edits the decoded fixture before the oracle loads it (a provider that reads a fact of the world wrongly, e.g.
-   * holds a capability the compiler did not grant). Only facts outside the analysis key may change.
+   * holds a capability the compiler did not grant). Only facts outside the analysis key may change, unless
+   * `keepKey` is set.
    */
   fixture?: (value: Loose) => void;
+  /**
+   * The provider reads the world its own way but holds the compiler's analysis key: the edited world's view digests
+   * are derived again (so it loads) and the key is that of the world as given, so a current request stays current.
+   */
+  keepKey?: boolean;
   /** Replaces the request before the oracle sees it (a provider that ignores a field). */
   request?: (request: Uint8Array, fixture: LoadedFixture) => Uint8Array;
   /** Replaces the answer. */
@@ -76,7 +83,12 @@ export function runBrokenProvider(name: string, hooks: BrokenHooks): void {
         return reference.loadFixture(bytes);
       }
       edit(value);
-      return reference.loadFixture(new Uint8Array(Buffer.from(JSON.stringify(value), 'utf8')));
+      if (hooks.keepKey !== true)
+        return reference.loadFixture(new Uint8Array(Buffer.from(JSON.stringify(value), 'utf8')));
+      const given = reference.loadFixture(bytes) as LoadedFixture;
+      const restated = withDerivedDigests(value as FixtureV1);
+      const loaded = reference.loadFixture(new Uint8Array(Buffer.from(JSON.stringify(restated), 'utf8')));
+      return { ...(loaded as LoadedFixture), currentKey: given.currentKey };
     },
     async query(fixture, request) {
       const sha = createHash('sha256').update(request).digest('hex');
@@ -155,4 +167,21 @@ export function holdAlso(world: Loose, effects: readonly Loose[]): void {
     }
     occurrence.capabilities = held;
   }
+}
+
+/**
+ * Whether a decoded world's candidate is hidden at the position, by the exposure rule of KIT-03 (a current-file
+ * candidate not admitted; an interface candidate of a validated view whose names are out of scope, not admitted, or
+ * of a visibility the view does not show); undefined for a candidate of a view that is absent or failed validation,
+ * which lookup never reads.
+ */
+export function hiddenIn(world: Loose, c: Loose): boolean | undefined {
+  if (c.home?.kind !== 'interface') return c.admitted !== true;
+  const views = ((world.interfaces ?? []) as Loose[]).filter(
+    (i) => i.package_id === c.home.package_id && i.module_id === c.home.module_id,
+  );
+  const view = views.length === 1 ? views[0] : undefined;
+  if (view === undefined || view.validated !== true) return undefined;
+  const shown = c.visibility === 'pub' || (view.view === 'internal' && c.visibility === 'internal');
+  return !(view.names_in_scope === true && c.admitted === true && shown);
 }
