@@ -4,7 +4,8 @@
  * `bin/kofun-ctk.js` routes `vectors` and `report` here in a checkout; the published package has no suites/.
  */
 import { runCliProcess } from '../../runner/internal.js';
+import { registerMutation } from './mutation-command.js';
 import { registerReport } from './report-command.js';
 import { registerVectors } from './vectors-command.js';
 
-runCliProcess([registerVectors, registerReport]);
+runCliProcess([registerVectors, registerReport, registerMutation]);
