@@ -65,7 +65,7 @@ function groupOf(v: VectorJudgement): Group | undefined {
     case 'FAIL': {
       const clause = leadClause(v) ?? 'no clause';
       const first = v.violations[0];
-      const difference = v.difference ?? v.metamorphic?.difference;
+      const difference = v.difference ?? v.metamorphic?.difference ?? v.state?.difference;
       const detail =
         first !== undefined
           ? escapeFor('github', `${first.clause} ${first.message}`)

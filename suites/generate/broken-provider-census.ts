@@ -612,7 +612,7 @@ function rowFromReport(
 }
 
 /** Where a clause counts as named by a rule rather than read off the vector (see CensusRow.namedBy). */
-const NAMING_SOURCES: ReadonlySet<string> = new Set(['verifier', 'metamorphic', 'limit']);
+const NAMING_SOURCES: ReadonlySet<string> = new Set(['verifier', 'metamorphic', 'state', 'limit']);
 
 /**
  * KD- clauses of FAIL vectors (including metamorphic ones) and of ERROR vectors a rule names
