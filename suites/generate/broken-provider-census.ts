@@ -21,6 +21,7 @@ import {
   EXIT,
   launcherFor,
   referenceSpec,
+  mergeReports,
   runGate,
   type GateReport,
   type ProviderSpec,
@@ -28,7 +29,7 @@ import {
   type VectorJudgement,
   type VectorSet,
 } from '../../runner/index.js';
-import { relocatedSpec } from '../../runner/internal.js';
+import { relocatedSpec, shardVectors } from '../../runner/internal.js';
 import { Sandbox } from '../../runner/index.js';
 import { renderCensusByClause } from '../../suites/generate/census-by-clause.js';
 
@@ -64,6 +65,12 @@ export interface CensusProvider {
    * fault shows under reordered fixtures need it; it doubles a gate's provider starts.
    */
   metamorphic?: boolean;
+  /**
+   * Also run the README's recipe of this many shards (each shard a gate of its own, the reports merged), and count
+   * the provider caught and named only when the merged gate catches and names it too: a fault that two vectors show
+   * only together (state kept across queries) must not slip between shards.
+   */
+  shards?: number;
 }
 
 /**
@@ -453,6 +460,35 @@ export const CENSUS_PROVIDERS: readonly CensusProvider[] = [
     breaks: "disclosure: a hidden-candidate count in a diagnostic's fallback text (KD-DISCLOSE-07)",
     expect: ['KD-DISCLOSE-07'],
   },
+  // Order and state on every seed and in every shard: a provider whose answer follows the fixture's order fails the
+  // seed-free variants of the metamorphic phase; one whose answers depend on what it was asked before fails the state
+  // phase (KD-KEY-07), in the whole gate and in the README's three shards merged.
+  {
+    name: 'dependencies-in-fixture-order',
+    breaks: "order: a row's dependencies in the fixture's order, never sorted (KD-ORDER-02), on every seed",
+    expect: ['KD-ORDER-02', 'KD-ORDER-12'],
+    metamorphic: true,
+  },
+  {
+    name: 'reasons-memoised-in-place',
+    breaks: 'state: rejection reasons memoised by SymbolId and mutated in place across queries (KD-KEY-07)',
+    expect: ['KD-KEY-07'],
+    shards: 3,
+    // One SymbolId on one fixture, callable there and rejected (requires-edit) in the subset's explain vector.
+    extra: ['complete/owned-literal-all-modes'],
+  },
+  {
+    name: 'cache-before-currency-check',
+    breaks: 'state: answers from a cache keyed by the query before the currency check (KD-KEY-07)',
+    expect: ['KD-KEY-07'],
+    shards: 3,
+  },
+  {
+    name: 'cache-without-include-unavailable',
+    breaks: 'state: a result cache keyed without include_unavailable (KD-KEY-07, KD-REQ-07)',
+    expect: ['KD-KEY-07'],
+    shards: 3,
+  },
   {
     // Every vector passes it by construction; a phase of cases no vector file holds catches it (the fuzz phase
     // here; the default run's seeded phase would name itself `PHASE seeded`).
@@ -513,6 +549,8 @@ export interface CensusRow {
   extra?: string[];
   /** Generated cases of this row's fuzz phase (CensusProvider.fuzz). */
   fuzzCases?: number;
+  /** The shards this row's recipe also ran, merged (CensusProvider.shards). */
+  shards?: number;
 }
 
 /** The census over one vector set. */
@@ -671,6 +709,13 @@ async function gateOver(
   }
 }
 
+/** One shard of a census run: the k-th of n of `of`, as `kofun-ctk run --shard k/n` selects it. */
+interface CensusShard {
+  k: number;
+  n: number;
+  of: readonly QueryVectorEntry[];
+}
+
 async function gateWith(
   options: CensusOptions,
   spec: ProviderSpec,
@@ -679,19 +724,21 @@ async function gateWith(
   metamorphic: boolean,
   fuzzCases: number,
   folder: string | undefined,
+  shard?: CensusShard,
 ): Promise<GateReport> {
   const { vectorSet } = options;
+  const selected = shard === undefined ? vectors : shardVectors(shard.of, shard);
   return runGate({
     kitVersion: options.kitVersion,
     vectorSet,
-    selected: vectors,
+    selected,
     selection: {
       categories: [],
-      ids: vectors.map((v) => v.id),
+      ids: (shard?.of ?? vectors).map((v) => v.id),
       clauses: [],
-      shard: null,
-      filtered: vectors.length,
-      total: vectors.length,
+      shard: shard === undefined ? null : `${shard.k}/${shard.n}`,
+      filtered: (shard?.of ?? vectors).length,
+      total: selected.length,
     },
     launcher: launcherFor(spec, { kitVersion: options.kitVersion, sandbox: CENSUS_SANDBOX }),
     metamorphicLauncher: launcherFor(relocatedSpec(spec), { kitVersion: options.kitVersion, sandbox: CENSUS_SANDBOX }),
@@ -702,6 +749,8 @@ async function gateWith(
     startTimeoutMs: 30_000,
     restartBudget: 8,
     metamorphic: { sample: metamorphic ? 'all' : 0, seed: CENSUS_SEED },
+    // The default gate's state phase: a fixture's queries asked again in another order, twice in a row.
+    state: { fixtures: 'all' },
     expectations: [],
     // Only tells expectation entries naming no vector apart; the census has none.
     knownIds: new Set(vectorSet.queryVectors.map((v) => v.id)),
@@ -717,6 +766,35 @@ async function gateWith(
           },
         }),
   });
+}
+
+/**
+ * The gate of `n` shards of `vectors`, each run as a gate of its own (as the README's CI recipe runs them), merged as
+ * `kofun-ctk merge-reports` merges them.
+ */
+async function shardedGate(
+  options: CensusOptions,
+  spec: ProviderSpec,
+  vectors: readonly QueryVectorEntry[],
+  timeoutMs: number,
+  metamorphic: boolean,
+  n: number,
+): Promise<GateReport> {
+  const reports: GateReport[] = [];
+  for (let k = 1; k <= n; k++)
+    reports.push(await gateWith(options, spec, vectors, timeoutMs, metamorphic, 0, undefined, { k, n, of: vectors }));
+  const merged = mergeReports(reports);
+  if (!merged.ok) throw new Error(`kit fault: the census's shard reports do not merge: ${merged.message}`);
+  return merged.report;
+}
+
+/**
+ * A row caught and named only as far as both the whole gate and the merged shards catch and name it: the whole gate's
+ * row, or the merged shards' row where they fall short.
+ */
+function bothArrangements(whole: CensusRow, sharded: CensusRow, shards: number): CensusRow {
+  const row = sharded.outcome === 'caught' || whole.outcome !== 'caught' ? whole : sharded;
+  return { ...row, named: whole.named && sharded.named, shards };
 }
 
 /** Runs the census: the reference oracle and every broken provider, a few gates at a time. */
@@ -774,16 +852,25 @@ export async function runBrokenProviderCensus(options: CensusOptions): Promise<C
         name: `broken ${p.name}`,
         version: options.kitVersion,
       };
-      const report = await gateOver(
-        options,
-        spec,
-        vectors,
-        p.timeoutMs ?? CENSUS_TIMEOUT_MS,
-        p.metamorphic === true,
-        p.fuzz ?? 0,
-      );
+      const timeoutMs = p.timeoutMs ?? CENSUS_TIMEOUT_MS;
+      const report = await gateOver(options, spec, vectors, timeoutMs, p.metamorphic === true, p.fuzz ?? 0);
+      const whole = rowFromReport(p.name, p.breaks, report, p.expect);
+      const sorted = [...vectors].sort((a, b) => cmp(a.id, b.id));
+      const row =
+        p.shards === undefined
+          ? whole
+          : bothArrangements(
+              whole,
+              rowFromReport(
+                p.name,
+                p.breaks,
+                await shardedGate(options, spec, sorted, timeoutMs, p.metamorphic === true, p.shards),
+                p.expect,
+              ),
+              p.shards,
+            );
       return {
-        ...rowFromReport(p.name, p.breaks, report, p.expect),
+        ...row,
         ...(p.metamorphic === true ? { metamorphic: true } : {}),
         ...(extra.length > 0 ? { extra: extra.map((v) => v.id) } : {}),
         ...((p.fuzz ?? 0) > 0 ? { fuzzCases: p.fuzz } : {}),
@@ -854,6 +941,11 @@ function extraSentence(rows: readonly CensusRow[]): string {
   for (const r of rows) {
     if (r.extra !== undefined)
       parts.push(`${markdownCode(r.provider)} also runs ${r.extra.map(markdownCode).join(', ')}`);
+    if (r.shards !== undefined)
+      parts.push(
+        `${markdownCode(r.provider)} also runs as the README's ${r.shards} shards, each a gate of its own, merged, ` +
+          'and counts as caught and named only when both the whole gate and the merged shards catch and name it',
+      );
     if (r.fuzzCases !== undefined)
       parts.push(
         `${markdownCode(r.provider)} also gets the fuzz phase (${r.fuzzCases} generated cases no vector file ` +

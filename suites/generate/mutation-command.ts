@@ -27,6 +27,7 @@ import {
   pinDigests,
   readMutationResults,
   resultsCurrency,
+  type MutationResults,
   type ResultsCurrency,
 } from './mutation-results.js';
 import {
@@ -47,9 +48,8 @@ export const registerMutation: Register = (program: Command, io, done) => {
     .argument('[files...]', 'only these mutated sources (relative to the kit root)')
     .option('--concurrency <n>', 'test processes at once', '2')
     .option('--force', 'test every mutant of the chosen sources again, current or not')
-    .action(async (files: string[], options: { concurrency: string; force?: boolean }) =>
-      done(await run(io, files, options)),
-    );
+    .option('--retest-timeouts', 'also test again the mutants of the chosen sources that timed out')
+    .action(async (files: string[], options: RunOptions) => done(await run(io, files, options)));
   mutation
     .command('check')
     .description('exit 1 unless the committed results were measured on the mutated sources as they are')
@@ -65,7 +65,25 @@ export function sourcesToRun(all: readonly string[], currency: ResultsCurrency |
   return all.filter((f) => currency.missing.includes(f) || currency.changed.includes(f));
 }
 
-async function run(io: CliIo, named: string[], options: { concurrency: string; force?: boolean }): Promise<number> {
+/** The options of `mutation run`. */
+interface RunOptions {
+  concurrency: string;
+  force?: boolean;
+  retestTimeouts?: boolean;
+}
+
+/**
+ * The results without the Timeout mutants of `file`, so StrykerJS tests them again: a mutant that only timed out may
+ * have met a test process that was still starting on a machine under load, rather than a loop.
+ */
+function withoutTimeouts(results: MutationResults, file: string): MutationResults {
+  const entry = results.files[file];
+  if (entry === undefined) return results;
+  const mutants = entry.mutants.filter((m) => m.status !== 'Timeout');
+  return { ...results, files: { ...results.files, [file]: { ...entry, mutants } } };
+}
+
+async function run(io: CliIo, named: string[], options: RunOptions): Promise<number> {
   const root = kitRoot();
   const all = mutatedFiles(root);
   const unknown = named.filter((f) => !all.includes(f));
@@ -76,10 +94,13 @@ async function run(io: CliIo, named: string[], options: { concurrency: string; f
   const read = existsSync(resultsPath) ? readMutationResults(resultsPath) : undefined;
   if (read !== undefined && !read.ok) throw new UsageError(read.message);
   const chosen = named.length > 0 ? named : all;
-  const todo =
+  const timedOut = (f: string): boolean =>
+    read?.ok === true && (read.results.files[f]?.mutants ?? []).some((m) => m.status === 'Timeout');
+  const stale =
     options.force === true || read === undefined
       ? chosen
       : sourcesToRun(chosen, resultsCurrency(read.results, root, all, PIN_SOURCES));
+  const todo = chosen.filter((f) => stale.includes(f) || (options.retestTimeouts === true && timedOut(f)));
   if (todo.length === 0) {
     await writeAll(io.stdout, 'mutation: every result is current; nothing to run\n');
     return EXIT.ok;
@@ -87,6 +108,14 @@ async function run(io: CliIo, named: string[], options: { concurrency: string; f
   const stryker = join(root, 'node_modules', '@stryker-mutator', 'core', 'bin', 'stryker.js');
   for (const [i, file] of todo.entries()) {
     await writeAll(io.stdout, `mutation: ${file} (${i + 1} of ${todo.length})\n`);
+    if (options.retestTimeouts === true) {
+      const before = readMutationResults(resultsPath);
+      if (before.ok)
+        writeFileAtomically(
+          resultsPath,
+          normalizedResults(withoutTimeouts(before.results, file), all, before.results.pin ?? {}),
+        );
+    }
     const argv = [stryker, 'run', STRYKER_CONFIG, '--mutate', file, '--concurrency', String(concurrency)];
     if (FRESH_PROCESS_FILES.includes(file)) argv.push('--maxTestRunnerReuse', '1');
     if (options.force === true) argv.push('--force');

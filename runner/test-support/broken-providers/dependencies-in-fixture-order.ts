@@ -1,5 +1,5 @@
 // Broken provider: lists each row's dependencies in the order the fixture gives them (the candidate's own, then its
-// origin's, its generic requirements' and its effects', each array as given), never sorting them (KD-ORDER-05). A
+// origin's, its generic requirements' and its effects', each array as given), never sorting them (KD-ORDER-02). A
 // fixture whose arrays are in canonical order hides it; every array reversed shows it, whatever the seed.
 import { editResult, rowsOf, runBrokenProvider, type Loose } from './broken-provider.js';
 
