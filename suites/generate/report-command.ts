@@ -26,6 +26,10 @@ import { caughtCount, censusWarnings, runBrokenProviderCensus, type CensusResult
 import { readClauseIndex } from './clause-index.js';
 import { renderConformanceReport } from './conformance-report.js';
 import { referenceResults } from './reference-results.js';
+import { readEquivalentMutants } from './mutation-equivalents.js';
+import type { MutationSection } from './mutation-report.js';
+import { readMutationResults, resultsCurrency } from './mutation-results.js';
+import { EQUIVALENT_MUTANTS, MUTATION_RESULTS, mutatedFiles, PIN_SOURCES } from './mutation-scope.js';
 import { writeFileAtomically } from './write-tree.js';
 import { readUnobservableClauses } from '../../suites/generate/unobservable-clauses.js';
 
@@ -60,6 +64,30 @@ async function census(): Promise<{ ok: true; census: CensusResult } | { ok: fals
 }
 
 /**
+ * The mutation section's input: the committed results and equivalent mutants, and how they stand now; a list of
+ * equivalent mutants the kit cannot read stops the report.
+ */
+function mutationSection(): { ok: true; section: MutationSection } | { ok: false; message: string } {
+  const root = kitRoot();
+  const scope = mutatedFiles(root);
+  const path = join(root, MUTATION_RESULTS);
+  const results = existsSync(path)
+    ? readMutationResults(path)
+    : { ok: false as const, message: `${MUTATION_RESULTS} is not there yet (npm run mutation writes it)` };
+  const equivalents = readEquivalentMutants(join(root, EQUIVALENT_MUTANTS));
+  if (!equivalents.ok) return equivalents;
+  return {
+    ok: true,
+    section: {
+      results,
+      equivalents: equivalents.entries,
+      scope,
+      ...(results.ok ? { currency: resultsCurrency(results.results, root, scope, PIN_SOURCES) } : {}),
+    },
+  };
+}
+
+/**
  * The REPORT.md text for the committed vectors, or why it cannot
  * be made; `warnings` are census problems to print loudly.
  */
@@ -80,6 +108,8 @@ export async function buildReport(): Promise<
   const register = readInterpretationsRegister();
   if (!register.ok) return { ok: false, message: registerRefusal(register) };
   const results = referenceResults(tree);
+  const mutation = mutationSection();
+  if (!mutation.ok) return mutation;
   const ran = await census();
   if (!ran.ok) return ran;
   const text = renderConformanceReport({
@@ -91,6 +121,7 @@ export async function buildReport(): Promise<
     unobservableNotes: unobservable.notes,
     results,
     census: ran.census,
+    mutation: mutation.section,
   });
   const count = (v: string): number => results.filter((r) => r.verdict === v).length;
   const { caught, named, total } = caughtCount(ran.census);
