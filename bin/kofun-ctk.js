@@ -4,9 +4,9 @@
 // - Checkout: runs dist/ (built by `prepare` on `npm ci`, or `npm run build`) only while its build stamp shows every
 //   source it was built from unchanged (bin/build-stamp.js), else the TypeScript sources through tsx, so a command
 //   never judges by a build older than the sources it sits beside.
-// - `vectors` and `report` generate from suites/, which only a checkout has: they always run from the sources,
-//   compiled afresh for the command (scripts/run-compiled.mjs), and an installed package does not offer them (its
-//   vectors are checked against their manifest on every `run`).
+// - `vectors`, `report` and `mutation` work from suites/, which only a checkout has: they always run from the
+//   sources, compiled afresh for the command (scripts/run-compiled.mjs), and an installed package does not offer them
+//   (its vectors are checked against their manifest on every `run`).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -24,11 +24,11 @@ function runFromSources(entry) {
 }
 
 const checkout = existsSync(tsx) && existsSync(join(root, 'runner', 'cli-entry.ts'));
-if (command === 'vectors' || command === 'report') {
+if (command === 'vectors' || command === 'report' || command === 'mutation') {
   const devCli = join(root, 'suites', 'generate', 'dev-cli.ts');
   if (!checkout || !existsSync(devCli) || !existsSync(join(root, 'scripts', 'run-compiled.mjs'))) {
     process.stderr.write(
-      `kofun-ctk: '${command}' is a maintainers' command of a kofun-ctk checkout (it generates from suites/, which ` +
+      `kofun-ctk: '${command}' is a maintainers' command of a kofun-ctk checkout (it works from suites/, which ` +
         'the package does not ship); every `kofun-ctk run` checks the shipped vectors against their manifest\n',
     );
     process.exit(2);

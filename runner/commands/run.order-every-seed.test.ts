@@ -15,7 +15,7 @@ import { brokenConfig, judgementOf, runGateCli, tsArgv } from '../test-support/r
 // Its fixture lists a row's two dependencies in canonical order, so only a reordered fixture shows the fault.
 const TWO_DEPENDENCIES = 'hidden/source-documentation-and-locations';
 
-test('dependencies in the fixture order: the vector passes, the reversed variant fails it on each of four seeds', async () => {
+test('dependencies in fixture order: the vector passes, the reversed variant fails it on four seeds', async () => {
   const config = brokenConfig('dependencies-in-fixture-order');
   for (const seed of [1, 2, 3, 4]) {
     const r = await runGateCli(['--config', config, '--id', TWO_DEPENDENCIES, '--seed', String(seed), '--fresh', '0']);

@@ -1,10 +1,11 @@
 /**
  * The base phase: every selected query vector sent to the provider over `jobs` instances, each fixture's vectors to
- * one instance in a row and in id order (so an instance loads each fixture once), and judged. It runs alongside the release-cost phase (run-gate.ts): each query,
- * and the first start, waits for one of the run's `jobs` work slots, which the builds hold too. The first instance
- * starts alone: when it cannot, no query vector can run, and the run says why once, with what the provider wrote to
- * stderr, instead of in every NOT-RUN vector. A vector whose file or fixture changed after the set was checked is
- * NOT-RUN; so is the vector whose call the interruption cut short, and every vector not yet sent.
+ * one instance in a row and in id order (so an instance loads each fixture once), and judged. It runs alongside the
+ * release-cost phase (run-gate.ts): each query, and the first start, waits for one of the run's `jobs` work slots,
+ * which the builds hold too. The first instance starts alone: when it cannot, no query vector can run, and the run
+ * says why once, with what the provider wrote to stderr, instead of in every NOT-RUN vector. A vector whose file or
+ * fixture changed after the set was checked is NOT-RUN; so is the vector whose call the interruption cut short, and
+ * every vector not yet sent.
  */
 import { performance } from 'node:perf_hooks';
 import { clip } from '../../oracle/internal.js';

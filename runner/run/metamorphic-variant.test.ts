@@ -56,7 +56,7 @@ test('the same seed gives the same bytes; seeds differ in order or layout', () =
   assert.ok(reordered);
 });
 
-test('the seed-free variants: every array and every key order reversed (one line), or rotated by one (indent 4)', () => {
+test('seed-free variants: every array and key order reversed (one line), or rotated by one (indent 4)', () => {
   const small = new Uint8Array(Buffer.from('{"a":[1,2,3],"b":{"x":[{"p":1,"q":2},"s"],"y":0}}'));
   assert.is(
     Buffer.from(orderVariant(small, 'reversed')).toString(),

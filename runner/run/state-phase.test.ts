@@ -157,7 +157,7 @@ async function gate(vectors: readonly QueryVector[], launcher: ProviderLauncher,
   });
 }
 
-test('base: one instance per fixture in a row, in id order; state: a fresh instance per fixture, reversed, twice', async () => {
+test('base: a fixture to one instance, in id order; state: a fresh instance per fixture, reversed, twice', async () => {
   const vectors = someFixtures();
   const instances: Instance[] = [];
   const report = await gate(vectors, recordingLauncher(vectors, instances), 2);
@@ -189,7 +189,7 @@ test('base: one instance per fixture in a row, in id order; state: a fresh insta
   for (const j of report.vectors) assert.equal(j.state, { ok: true }, j.id);
 });
 
-test('an answer that changes on the second ask in a row fails the vector with KD-KEY-07, named by the state check', async () => {
+test('an answer that changes when asked twice in a row fails the vector, KD-KEY-07 by the state check', async () => {
   const vectors = someFixtures();
   const target = vectors[0] as QueryVector;
   const other = vectors.find((v) => v.fixtureSha256 === target.fixtureSha256 && v.id !== target.id) as QueryVector;

@@ -5,9 +5,9 @@
  * in a row, and every answer must be the bytes the base phase got for it. The base phase sent them in id order to one
  * instance after whatever that instance answered before (base-phase.ts), so every two queries of a fixture meet in
  * both orders in one instance, the first query asked here meets an instance that was asked nothing, and the second
- * ask of each shows a query that changes its own next answer (a result memoised and mutated in place). A difference fails the
- * vector with KD-KEY-07 and the clauses of the field that differs (judge/judge-state.ts). It runs in every shard, on
- * the shard's fixtures, which a shard keeps whole (vectors/select-vectors.ts).
+ * ask of each shows a query that changes its own next answer (a result memoised and mutated in place). A difference
+ * fails the vector with KD-KEY-07 and the clauses of the field that differs (judge/judge-state.ts). It runs in every
+ * shard, on the shard's fixtures, which a shard keeps whole (vectors/select-vectors.ts).
  */
 import type { CallOutcome } from '../adapters/provider-connection.js';
 import { passingBytes } from '../judge/judge-metamorphic.js';

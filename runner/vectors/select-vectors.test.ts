@@ -77,7 +77,7 @@ test('property: the n shards partition the selection, and each fixture lies in o
   );
 });
 
-test('shards take whole fixtures, largest first, each to the shard with the fewest vectors (ties to the lowest k)', () => {
+test('shards take whole fixtures, largest first, each to the shard with the fewest vectors (ties: lowest k)', () => {
   // Fixture A holds 3 vectors, C 2, B and D 1 each. A goes to shard 1 (3 : 0), C to shard 2 (3 : 2), B to shard 2
   // (3 : 3), then D ties and goes to shard 1 (4 : 3). Each shard keeps the list's order.
   const all = [

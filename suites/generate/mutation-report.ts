@@ -75,16 +75,18 @@ function scores(t: Tally): { stryker: string; explained: string } {
 function mutantCells(file: string, m: MutantResult): string {
   const replacement = collapsed(m.replacement ?? '');
   const shown = replacement.length > 80 ? `${replacement.slice(0, 77)}...` : replacement;
-  return `${markdownCode(`${file}:${m.location.start.line}:${m.location.start.column}`)} | ${m.mutatorName} | ${markdownCode(shown)}`;
+  const at = markdownCode(`${file}:${m.location.start.line}:${m.location.start.column}`);
+  return `${at} | ${m.mutatorName} | ${markdownCode(shown)}`;
 }
 
 /** The section's lines. */
 export function renderMutationSection(input: MutationSection): string[] {
   const out: string[] = ['## Mutation testing of the oracle', ''];
   out.push(
-    'StrykerJS mutates the oracle (the nine-step pipeline, the canonical JSON codec, the records, the digests and the ' +
-      'fixture loader: `suites/generate/mutation-scope.ts`) and judges each mutant by the pin of every golden vector ' +
-      '(`suites/mutation/pin-vector.ts`): the fixture loads and hashes to the SHA-256 the vector names, the answer is ' +
+    'StrykerJS mutates the oracle (the nine-step pipeline, the canonical JSON codec, the records, the digests and ' +
+      'the fixture loader: `suites/generate/mutation-scope.ts`) and judges each mutant by the pin of every golden ' +
+      'vector (`suites/mutation/pin-vector.ts`): the fixture loads and hashes to the SHA-256 the vector names, the ' +
+      'answer is ' +
       "the vector's expected bytes, and the verifier finds nothing wrong with it. A mutant no vector detects is " +
       'killed by a new vector, a fuzz class or a verifier rule, or listed as equivalent with the reason. The results ' +
       "are StrykerJS's incremental file (`suites/mutation/stryker-incremental.json`); `npm run mutation` tests again " +

@@ -64,7 +64,7 @@ function strykerResults(): MutationResults & { projectRoot: string } {
   };
 }
 
-test('normalized: scope kept, tests numbered by name, a killed mutant keeps only its killers, one mutant a line', () => {
+test('normalized: scope kept, tests numbered by name, a killed mutant keeps its killers, one mutant a line', () => {
   const text = Buffer.from(normalizedResults(strykerResults(), ['src/f.ts'], { 'spec.ts': 'ab' })).toString('utf8');
   assert.not.match(text, /somewhere|gone\.ts/);
   const value = JSON.parse(text) as MutationResults;
