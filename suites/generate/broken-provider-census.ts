@@ -995,7 +995,9 @@ export function renderBrokenProviderCensus(result: CensusResult): string[] {
     `Each provider of \`${BROKEN_PROVIDER_DIR}/\` is the reference oracle with one family of rules broken. ` +
       `The census drives each of them, and the reference oracle, ` +
       `through the persistent process adapter (one instance at a time per provider, ${result.timeoutMs} ms per ` +
-      `query) over the same ${result.vectors.length} vectors listed below, and records the gate; ` +
+      `query) over the same ${result.vectors.length} vectors listed below, with the default gate's state phase ` +
+      "(each fixture's queries asked again in a fresh instance, in reverse order and twice in a row), and records " +
+      'the gate; ' +
       `the reference oracle and the providers whose fault shows only under reordered fixtures, or that must ` +
       `pass them to show what catches them (${result.rows
         .filter((r) => r.metamorphic === true)
@@ -1017,7 +1019,7 @@ export function renderBrokenProviderCensus(result: CensusResult): string[] {
     `${caught} of ${total} broken providers ` +
       `caught${caught === total ? '' : ` — **${total - caught} NOT CAUGHT**`}; ${named} of ${total} ` +
       `(${percent(named, total)}) named by the right clause: a verifier violation, the metamorphic check, ` +
-      `the result-size limit or the ERROR kind names one of the clauses its rule family names, ` +
+      `the state check, the result-size limit or the ERROR kind names one of the clauses its rule family names, ` +
       `not the vector's clause list.`,
     '',
     '| provider | rule family it breaks | vectors | gate | PASS | ACCEPTABLE | FAIL | ERROR | NOT-RUN | caught by | ' +
