@@ -4,10 +4,10 @@
 // - Checkout: runs dist/ (built by `prepare` on `npm ci`, or `npm run build`) only while its build stamp shows every
 //   source it was built from unchanged (bin/build-stamp.js), else the TypeScript sources through tsx, so a command
 //   never judges by a build older than the sources it sits beside.
-// - `vectors` and `report` generate from suites/, which only a checkout has: they always run from the sources,
-//   compiled afresh for the command (scripts/run-compiled.mjs), and an installed package does not offer them (its
-//   vectors are checked against their manifest on every `run`). Their `diff` subcommands read files only, and run
-//   like any other command.
+// - `vectors`, `report` and `mutation` work from suites/, which only a checkout has: they always run from the
+//   sources, compiled afresh for the command (scripts/run-compiled.mjs), and an installed package does not offer them
+//   (its vectors are checked against their manifest on every `run`). The `diff` subcommands of `vectors` and `report`
+//   read files only, and run like any other command.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -32,12 +32,13 @@ function runFromSources(entry) {
 
 const checkout = existsSync(tsx) && existsSync(join(root, 'runner', 'cli-entry.ts'));
 // `vectors diff` and `report diff` read files only: every install runs them, as it runs any other command.
-const maintainers = (command === 'vectors' || command === 'report') && process.argv[3] !== 'diff';
+const maintainers =
+  (command === 'vectors' || command === 'report' || command === 'mutation') && process.argv[3] !== 'diff';
 if (maintainers) {
   const devCli = join(root, 'suites', 'generate', 'dev-cli.ts');
   if (!checkout || !existsSync(devCli) || !existsSync(join(root, 'scripts', 'run-compiled.mjs'))) {
     process.stderr.write(
-      `kofun-ctk: '${command}' is a maintainers' command of a kofun-ctk checkout (it generates from suites/, which ` +
+      `kofun-ctk: '${command}' is a maintainers' command of a kofun-ctk checkout (it works from suites/, which ` +
         'the package does not ship); every `kofun-ctk run` checks the shipped vectors against their manifest\n',
     );
     process.exit(2);

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { Command, Help } from 'commander';
 import { kitRoot } from '../oracle/internal.js';
 import { COMMANDS, MAINTAINER_COMMANDS, processIo, type Register } from './cli.js';
+import { registerMutation } from '../suites/generate/mutation-command.js';
 import { registerReport, registerVectors } from '../suites/generate/maintainer-commands.js';
 import { runCli } from './test-support/run-cli.js';
 
@@ -38,7 +39,7 @@ test('each line of the command table is the name, term and description its modul
 test("the maintainers' lines are the name, term and description a checkout registers", () => {
   const help = new Help();
   const program = new Command('kofun-ctk');
-  for (const register of [registerVectors, registerReport]) register(program, io, () => undefined);
+  for (const register of [registerVectors, registerReport, registerMutation]) register(program, io, () => undefined);
   assert.equal(
     program.commands.map((c) => [c.name(), help.subcommandTerm(c), c.description()]),
     MAINTAINER_COMMANDS.map((c) => [c.name, c.term, c.description]),
@@ -68,7 +69,7 @@ test('the root help lists every command, -V the version, help <command> its help
     assert.match(root.stdout, new RegExp(`^  ${c.term.replace(/[[\].]/g, '\\$&')} `, 'm'));
   assert.equal(
     MAINTAINER_COMMANDS.map((c) => c.name),
-    ['vectors', 'report'],
+    ['vectors', 'report', 'mutation'],
   );
   // Without a checkout's registration the maintainers' commands refuse, saying why.
   const vectors = await runCli(['vectors', 'check']);

@@ -130,12 +130,17 @@ export const MAINTAINER_COMMANDS: readonly Omit<CommandEntry, 'load'>[] = [
       "write REPORT.md, the reference oracle's conformance report over the committed vectors; report diff runs in " +
       'every install',
   },
+  {
+    name: 'mutation',
+    term: 'mutation',
+    description: 'mutation testing of the oracle (StrykerJS)',
+  },
 ];
 
 /** The root help's note on the maintainers' commands. */
 const MAINTAINER_NOTE =
-  "\n`vectors` and `report` are maintainers' commands of a kofun-ctk checkout (npx kofun-ctk vectors check); an\n" +
-  'installed package does not offer them, but for `vectors diff OLD NEW` and `report diff OLD.json NEW.json`.\n';
+  "\n`vectors`, `report` and `mutation` are maintainers' commands of a kofun-ctk checkout (npx kofun-ctk vectors\n" +
+  'check); an installed package does not offer them, but for `vectors diff OLD NEW` and `report diff OLD.json NEW.json`.\n';
 
 /**
  * The command `argv` runs (also for `help <command>`), or undefined when it runs none of them: a root option first
@@ -215,7 +220,7 @@ function listCommands(program: Command, maintainers: boolean): void {
       .action(() => {
         // Only a checkout registers them for real; here (an installed package, or main without them) they refuse.
         throw new UsageError(
-          `'${c.name}' is a maintainers' command of a kofun-ctk checkout (it generates from suites/, which the ` +
+          `'${c.name}' is a maintainers' command of a kofun-ctk checkout (it works from suites/, which the ` +
             'package does not ship)',
         );
       });

@@ -14,8 +14,8 @@ export const MAX_COLUMNS = 120;
 /** The file endings that are sources. */
 export const SOURCE_EXTENSIONS: readonly string[] = ['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs'];
 
-/** Folders never read: dependencies, build output, generated vectors and version control. */
-const SKIPPED_FOLDERS: readonly string[] = ['node_modules', 'dist', 'vectors', '.git', '.tmp'];
+/** Folders never read: dependencies, build output, generated vectors, version control and StrykerJS's sandboxes. */
+const SKIPPED_FOLDERS: readonly string[] = ['node_modules', 'dist', 'vectors', '.git', '.tmp', '.stryker-tmp'];
 
 /** One line over the width: its 1-based number and its width in code points. */
 export interface LongLine {

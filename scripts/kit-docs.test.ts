@@ -20,10 +20,11 @@ import { join } from 'node:path';
 import { parse } from 'shell-quote';
 import { kitRoot } from '../oracle/internal.js';
 import { runCli } from '../runner/test-support/run-cli.js';
+import { registerMutation } from '../suites/generate/mutation-command.js';
 import { registerReport, registerVectors } from '../suites/generate/maintainer-commands.js';
 
 const DOCS = ['README.md', 'PROTOCOL.md', 'ARCHITECTURE.md'] as const;
-const extra = [registerVectors, registerReport];
+const extra = [registerVectors, registerReport, registerMutation];
 
 /** Flags of other tools the documents name: the tar, gzip, zip and compiler remedies, strace's options. */
 const FOREIGN_FLAGS = new Set([

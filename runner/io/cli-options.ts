@@ -18,6 +18,8 @@ export const RUN_DEFAULTS = {
   // The fuzz phase's seed; the run's own is drawn for each run unless --seed gives it.
   seed: 20261201,
   fresh: 24,
+  // The state phase asks again every fixture's queries when it has two or more answered vectors (state-phase.ts).
+  state: 'all' as number | 'all',
 } as const;
 
 /** Commander collector for a repeatable option. */

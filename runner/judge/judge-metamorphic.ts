@@ -9,7 +9,15 @@ import type { QueryVector } from '../vectors/vector-source.js';
 import { classifyDifference } from './classify-difference.js';
 import { errorFromFault } from './judge-vector.js';
 import { unifiedDiff } from './unified-diff.js';
-import { verdictNotHandled, type MetamorphicOutcome, type VectorJudgement } from './verdict.js';
+
+import { verdictNotHandled, type MetamorphicOutcome, type VariantKind, type VectorJudgement } from './verdict.js';
+
+/** How each variant is made from the fixture, as a failure says it. */
+export const VARIANT_DESCRIPTIONS: Readonly<Record<VariantKind, string>> = {
+  reversed: "the fixture with every array and every object's keys reversed",
+  rotated: "the fixture with every array and every object's keys rotated by one",
+  shuffled: 'the shuffled, key-reordered fixture',
+};
 
 /** The clauses a metamorphic failure breaks. */
 const METAMORPHIC_CLAUSES = ['KD-KEY-07', 'KD-ORDER-12'];
@@ -26,23 +34,28 @@ export function passingBytes(judgement: VectorJudgement, vector: QueryVector): U
   return alternative.bytes;
 }
 
-/** The variant's outcome against the bytes `base` of the vector's own answer; `notRun` when it was never sent. */
+/**
+ * The outcome of the variant of kind `variant` (metamorphic-variant.ts) against the bytes `base` of the vector's own
+ * answer; `notRun` when it was never sent. `seed` is the vector's variant seed (the shuffle's), kept for replay.
+ */
 export function judgeVariant(
   seed: number,
   base: Uint8Array,
   outcome: CallOutcome<Uint8Array> | { notRun: string },
+  variant: VariantKind = 'shuffled',
 ): MetamorphicOutcome {
-  if ('notRun' in outcome) return { seed, ok: false, detail: `variant not run: ${outcome.notRun}` };
+  if ('notRun' in outcome) return { seed, ok: false, variant, detail: `variant not run: ${outcome.notRun}` };
   if (!outcome.ok) {
     const e = errorFromFault(outcome.fault);
-    return { seed, ok: false, detail: `variant errored (${e.kind}): ${e.message}` };
+    return { seed, ok: false, variant, detail: `${variant} variant errored (${e.kind}): ${e.message}` };
   }
   if (Buffer.from(outcome.value).equals(Buffer.from(base))) return { seed, ok: true };
   const difference = classifyDifference(base, outcome.value);
-  const detail = 'the shuffled, key-reordered fixture from another working directory gave other bytes';
+  const detail = `${VARIANT_DESCRIPTIONS[variant]} from another working directory gave other bytes`;
   // As for the base answer: a layout or an order difference is shown as what it is, not as a line diff.
-  if (difference.kind === 'layout' || difference.kind === 'order') return { seed, ok: false, detail, difference };
-  return { seed, ok: false, detail, difference, diff: unifiedDiff(base, outcome.value) };
+  if (difference.kind === 'layout' || difference.kind === 'order')
+    return { seed, ok: false, variant, detail, difference };
+  return { seed, ok: false, variant, detail, difference, diff: unifiedDiff(base, outcome.value) };
 }
 
 /** The judgement with its metamorphic outcome: a failure fails the vector with KD-ORDER-12 and KD-KEY-07. */

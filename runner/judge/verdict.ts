@@ -71,13 +71,22 @@ export interface VectorError {
   stderr_tail?: string;
 }
 
+/**
+ * The variants of a fixture every sampled vector is asked against, in order (run/metamorphic-variant.ts): every array
+ * and object's keys reversed, rotated by one, and shuffled from the seed.
+ */
+export const VARIANT_KINDS = ['reversed', 'rotated', 'shuffled'] as const;
+export type VariantKind = (typeof VARIANT_KINDS)[number];
+
 /** The metamorphic canonical-order check of one vector (KD-ORDER-12, KD-KEY-07); replay with `--seed`. */
 export type MetamorphicOutcome =
-  | { seed: number; ok: true; detail?: never; difference?: never; diff?: never }
+  | { seed: number; ok: true; variant?: never; detail?: never; difference?: never; diff?: never }
   | {
-      /** The seed that produced this vector's variant. */
+      /** The seed that produced this vector's shuffled variant. */
       seed: number;
       ok: false;
+      /** The variant that gave other bytes (or could not be run). */
+      variant: VariantKind;
       /** Why it failed: the variant's answer differs, or the variant could not be run. */
       detail: string;
       difference?: DifferenceClass;
@@ -85,10 +94,29 @@ export type MetamorphicOutcome =
     };
 
 /**
- * Where a FAIL's clauses came from: the verifier, the difference, the metamorphic check, a limit of the runner, the
- * vector, or the hermetic trace (`run --hermetic`: a network request or process start during the query).
+ * The state check of one vector (run/state-phase.ts, KD-KEY-07): its query asked again in one fresh instance, after
+ * the other queries of its fixture in reverse order, twice in a row; the answers must be the bytes the base phase got.
  */
-export type ClauseSource = 'verifier' | 'difference' | 'vector' | 'metamorphic' | 'limit' | 'hermetic';
+export type StateOutcome =
+  | { ok: true; detail?: never; clauses?: never; after?: never; difference?: never; diff?: never }
+  | {
+      ok: false;
+      /** What differed: which of the two answers, or that the instance gave none. */
+      detail: string;
+      /** KD-KEY-07, and the clauses of the field that differs (the verifier's, else the difference's). */
+      clauses: string[];
+      /** The vectors of its fixture asked before it in that instance, in order (the command that reproduces it). */
+      after: string[];
+      difference?: DifferenceClass;
+      diff?: string;
+    };
+
+/**
+ * Where a FAIL's clauses came from: the verifier, the difference, the metamorphic check, the state check, a limit of
+ * the runner, the vector, or the hermetic trace (`run --hermetic`: a network request or process start during the
+ * query).
+ */
+export type ClauseSource = 'verifier' | 'difference' | 'vector' | 'metamorphic' | 'state' | 'limit' | 'hermetic';
 
 /** The alternative of the envelope an answer matched, and whether the provider declared it in its handshake. */
 export interface AcceptableMatch {
@@ -141,6 +169,8 @@ export interface PassJudgement extends JudgementCommon, AnswerDigest {
   verdict: 'PASS';
   /** The variant's answer was the same bytes. */
   metamorphic?: Extract<MetamorphicOutcome, { ok: true }>;
+  /** Asked again after its fixture's other queries, twice, it gave the same bytes. */
+  state?: Extract<StateOutcome, { ok: true }>;
 }
 
 /** An alternative of the vector's envelope. */
@@ -148,9 +178,10 @@ export interface AcceptableJudgement extends JudgementCommon, AnswerDigest {
   verdict: 'ACCEPTABLE';
   acceptable: AcceptableMatch;
   metamorphic?: Extract<MetamorphicOutcome, { ok: true }>;
+  state?: Extract<StateOutcome, { ok: true }>;
 }
 
-/** Other bytes, or an answer that broke a clause the bytes alone do not show (metamorphic, hermetic). */
+/** Other bytes, or an answer that broke a clause the bytes alone do not show (metamorphic, state, hermetic). */
 export interface FailJudgement extends JudgementCommon, AnswerDigest {
   verdict: 'FAIL';
   clause_source: ClauseSource;
@@ -160,6 +191,7 @@ export interface FailJudgement extends JudgementCommon, AnswerDigest {
   /** The alternative the vector's own answer matched, when the variant of the metamorphic check failed it. */
   acceptable?: AcceptableMatch;
   metamorphic?: MetamorphicOutcome;
+  state?: StateOutcome;
 }
 
 /** No result bytes. */

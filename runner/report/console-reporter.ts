@@ -206,7 +206,7 @@ export function consoleReporter(out: Writable, tty: boolean, options: ConsoleRep
 }
 
 /** What the progress lines call a phase. */
-function phaseName(phase: 'base' | 'metamorphic' | 'fresh'): string {
+function phaseName(phase: 'base' | 'state' | 'metamorphic' | 'fresh'): string {
   return phase === 'base' ? 'vectors' : phase;
 }
 
@@ -356,10 +356,16 @@ function failLines(c: Colors, v: Extract<VectorJudgement, { verdict: 'FAIL' }>, 
       for (const l of differenceLines(v.metamorphic.difference, 'terminal'))
         lines.push(`      ${'  '.repeat(l.depth)}${l.text}`);
   }
+  if (v.state && !v.state.ok) {
+    lines.push(`    state: ${v.state.detail}`);
+    if (v.state.difference)
+      for (const l of differenceLines(v.state.difference, 'terminal'))
+        lines.push(`      ${'  '.repeat(l.depth)}${l.text}`);
+  }
   for (const violation of v.violations.slice(0, verbose ? undefined : 5))
     lines.push(`    ${formatViolation(violation)}`);
   if (v.violations.length > 5 && !verbose) lines.push(`    … ${v.violations.length - 5} more violations`);
-  const diff = v.diff ?? v.metamorphic?.diff;
+  const diff = v.diff ?? v.metamorphic?.diff ?? v.state?.diff;
   if (diff) {
     const diffLines = diff.split('\n').filter((l) => l !== '');
     for (const l of diffLines.slice(0, verbose ? undefined : MAX_DIFF_LINES)) {

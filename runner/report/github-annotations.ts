@@ -73,7 +73,7 @@ function groupOf(v: VectorJudgement, weights: ReadonlyMap<string, number>): Grou
     case 'FAIL': {
       const clause = leadClause(v, weights) ?? 'no clause';
       const first = v.violations[0];
-      const difference = v.difference ?? v.metamorphic?.difference;
+      const difference = v.difference ?? v.metamorphic?.difference ?? v.state?.difference;
       const detail =
         first !== undefined
           ? escapeFor('github', `${first.clause} ${first.message}`)

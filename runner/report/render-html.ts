@@ -217,11 +217,16 @@ function detailOf(v: VectorJudgement): string {
     parts.push(`<p>metamorphic (seed ${v.metamorphic.seed}): ${hEscaped(v.metamorphic.detail ?? '')}</p>`);
     if (v.metamorphic.difference) parts.push(differenceBlock(v.metamorphic.difference));
   }
+  if (v.state && !v.state.ok) {
+    parts.push(`<p>state: ${hEscaped(v.state.detail)}</p>`);
+    if (v.state.difference) parts.push(differenceBlock(v.state.difference));
+  }
   for (const n of v.notes) parts.push(`<p>note: ${hEscaped(n)}</p>`);
   if (v.violations.length > 0)
     parts.push(`<pre class="violations">${hEscaped(v.violations.map(formatViolation).join('\n'))}</pre>`);
   if (v.diff) parts.push(`<pre class="diff">${hEscaped(v.diff)}</pre>`);
   if (v.metamorphic?.diff) parts.push(`<pre class="diff">${hEscaped(v.metamorphic.diff)}</pre>`);
+  if (v.state?.diff) parts.push(`<pre class="diff">${hEscaped(v.state.diff)}</pre>`);
   if (v.error?.stderr_tail)
     parts.push(`<p>provider stderr (tail):</p><pre class="stderr">${hEscaped(v.error.stderr_tail)}</pre>`);
   return parts.length === 0 ? '' : `<details><summary>details</summary>${parts.join('')}</details>`;

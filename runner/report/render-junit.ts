@@ -220,6 +220,11 @@ function failText(v: VectorJudgement): string {
       for (const l of differenceLines(v.metamorphic.difference, 'xml'))
         lines.push(`  ${'  '.repeat(l.depth)}${l.text}`);
   }
+  if (v.state && !v.state.ok) {
+    lines.push(`state: ${v.state.detail}`);
+    if (v.state.difference)
+      for (const l of differenceLines(v.state.difference, 'xml')) lines.push(`  ${'  '.repeat(l.depth)}${l.text}`);
+  }
   for (const violation of v.violations) lines.push(formatViolation(violation));
   if (v.reproduce !== undefined) lines.push(`reproduce: ${escapeText(v.reproduce)}`);
   if (v.diff) lines.push('', v.diff);

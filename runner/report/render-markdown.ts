@@ -214,6 +214,10 @@ function vectorSection(v: VectorJudgement): string[] {
     out.push(`- metamorphic (seed ${v.metamorphic.seed}): ${markdownSafe(v.metamorphic.detail ?? '')}`);
     if (v.metamorphic.difference) out.push(...differenceItems(v.metamorphic.difference, 1));
   }
+  if (v.state && !v.state.ok) {
+    out.push(`- state: ${markdownSafe(v.state.detail)}`);
+    if (v.state.difference) out.push(...differenceItems(v.state.difference, 1));
+  }
   for (const n of v.notes) out.push(`- note: ${markdownSafe(n)}`);
   out.push('');
   if (v.reproduce !== undefined) out.push('Reproduce:', '', ...fenced(escapeText(v.reproduce), 'sh'), '');
@@ -221,6 +225,7 @@ function vectorSection(v: VectorJudgement): string[] {
   if (v.diff) out.push(...fenced(v.diff, 'diff'), '');
   if (v.metamorphic?.diff)
     out.push('Base run against metamorphic variant:', '', ...fenced(v.metamorphic.diff, 'diff'), '');
+  if (v.state?.diff) out.push('Base run against the query asked again:', '', ...fenced(v.state.diff, 'diff'), '');
   if (v.error?.stderr_tail) out.push('Provider stderr (tail):', '', ...fenced(v.error.stderr_tail), '');
   return out;
 }

@@ -74,13 +74,13 @@ export type RunEvent =
        * when it was judged; meanwhile the progress and line reporters name it, so a long wait names what it waits on.
        */
       event: 'vector-start';
-      phase: 'base' | 'metamorphic';
+      phase: 'base' | 'state' | 'metamorphic';
       id: string;
       work: 'query' | 'build';
     }
   | {
       event: 'progress';
-      phase: 'base' | 'metamorphic' | 'fresh';
+      phase: 'base' | 'state' | 'metamorphic' | 'fresh';
       id: string;
       outcome: ProgressOutcome;
       done: number;

@@ -56,7 +56,7 @@ function failRank(difference: DifferenceClass | undefined): SeverityRank {
 export function severityRank(v: VectorJudgement): SeverityRank {
   switch (v.verdict) {
     case 'FAIL':
-      return failRank(v.difference ?? v.metamorphic?.difference);
+      return failRank(v.difference ?? v.metamorphic?.difference ?? v.state?.difference);
     case 'ERROR':
       return 'error';
     case 'XPASS':

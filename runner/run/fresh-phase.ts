@@ -24,6 +24,7 @@ import { freshPhaseReport, type FreshCaseReport } from '../report/fresh-phase-re
 import type { QueryVectorEntry, VectorSet } from '../vectors/vector-source.js';
 import { cmp, interruptedReason, type GatePhase, type GateRun } from './gate-run.js';
 import { elapsedMs, LanePool } from './lane-pool.js';
+import { keysReversed } from './metamorphic-variant.js';
 import type { FreshPhasePlan } from './run-plan.js';
 
 /** The most candidates (series members included), and the most interfaces, of a world a count samples. */
@@ -161,7 +162,7 @@ function chooseFreshCases(
       const source = loaded.value;
       worlds.set(
         entry.fixtureSha256,
-        source === undefined ? undefined : { source, world: renameWorld(fresh.seed, source) },
+        source === undefined ? undefined : { source, world: keysReordered(renameWorld(fresh.seed, source)) },
       );
     }
     const world = worlds.get(entry.fixtureSha256);
@@ -174,8 +175,18 @@ function chooseFreshCases(
   return { cases, notApplicable, skipped };
 }
 
+/**
+ * The renamed world with its file's object keys in reversed order (and its arrays as written, on one line): the same
+ * facts in bytes no canonical encoder writes, so a provider whose answer follows the order of an object's keys fails
+ * on every seed (KD-ORDER-12), as in the metamorphic phase.
+ */
+function keysReordered(world: RenamedWorld): RenamedWorld {
+  const bytes = keysReversed(world.bytes);
+  return { ...world, bytes, sha256: sha256Hex(bytes) };
+}
+
 /** Whether a world is light enough for a count's sample (see {@link LIGHT_WORLD_CANDIDATES}). */
-function isLightWorld(bytes: Uint8Array): boolean {
+export function isLightWorld(bytes: Uint8Array): boolean {
   if (bytes.length > LIGHT_WORLD_BYTES) return false;
   let fixture: Pick<FixtureV1, 'candidates' | 'candidate_series' | 'interfaces'>;
   try {

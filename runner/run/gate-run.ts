@@ -24,6 +24,7 @@ import type {
   FuzzPhasePlan,
   MetamorphicPhasePlan,
   ReleaseCostPhasePlan,
+  StatePhasePlan,
 } from './run-plan.js';
 
 /** What a gate run is given: the vectors, the provider's launchers, each phase's part of the plan, and the sinks. */
@@ -48,6 +49,8 @@ export interface GateRunOptions extends BasePhasePlan {
   selectedRelease?: readonly ReleaseVector[];
   /** How the provider builds release-cost vectors; absent or null when it declares no build commands. */
   releaseBuild?: (ReleaseBuildPlan & ReleaseCostPhasePlan) | null;
+  /** The state phase; absent for none. */
+  state?: StatePhasePlan;
   /** The fresh phase; absent for none. */
   fresh?: FreshPhasePlan;
   /** The fuzz phase, with a launcher of the provider outside any trace; absent for none. */
@@ -189,6 +192,17 @@ export function recordBase(run: GateRun, judgements: Map<string, VectorJudgement
     done,
     total: run.baseTotal,
   });
+}
+
+/** The vectors of `order` (grouped by fixture, gate-run's order) as one list per fixture, in order. */
+export function fixtureGroups(order: readonly QueryVectorEntry[]): QueryVectorEntry[][] {
+  const groups: QueryVectorEntry[][] = [];
+  for (const entry of order) {
+    const last = groups[groups.length - 1];
+    if (last !== undefined && last[0]?.fixtureSha256 === entry.fixtureSha256) last.push(entry);
+    else groups.push([entry]);
+  }
+  return groups;
 }
 
 /** The reason of a vector left NOT-RUN by the interruption. */

@@ -1,8 +1,9 @@
 /**
  * The metamorphic phase (KD-ORDER-12, KD-KEY-07): a seeded sample of the query vectors that answered is sent again,
- * against a shuffled, key-reordered variant of each fixture (metamorphic-variant.ts), to other instances started
- * from a fresh working directory, and judged against the vector's own answer (judge/judge-metamorphic.ts). A variant
- * cut short by the interruption is no evidence either way: the base judgement stands.
+ * against three variants of each fixture (metamorphic-variant.ts: every order reversed, rotated by one, and shuffled
+ * from the seed), to other instances started from a fresh working directory, and judged against the vector's own
+ * answer (judge/judge-metamorphic.ts); the first variant that gives other bytes fails the vector, and the later ones
+ * are not sent. A variant cut short by the interruption is no evidence either way: the base judgement stands.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,14 +11,14 @@ import { join } from 'node:path';
 import { sha256Hex } from '../../oracle/index.js';
 import { judgeVariant, passingBytes, withMetamorphic } from '../judge/judge-metamorphic.js';
 import { notRunJudgement } from '../judge/judge-vector.js';
-import type { VectorJudgement } from '../judge/verdict.js';
+import { VARIANT_KINDS, type MetamorphicOutcome, type VariantKind, type VectorJudgement } from '../judge/verdict.js';
 import type { GatePhase } from './gate-run.js';
 import { LanePool } from './lane-pool.js';
-import { fixtureVariant, sampleIds, variantSeed } from './metamorphic-variant.js';
+import { fixtureVariant, orderVariant, sampleIds, variantSeed } from './metamorphic-variant.js';
 
-/** A fixture's metamorphic variant in one run: its seed, bytes and SHA-256 (the name a provider loads it by). */
+/** A fixture's metamorphic variant in one run: its kind, bytes and SHA-256 (the name a provider loads it by). */
 interface Variant {
-  seed: number;
+  kind: VariantKind;
   bytes: Uint8Array;
   sha256: string;
 }
@@ -38,13 +39,19 @@ export const metamorphicPhase: GatePhase = async (run, findings) => {
   const lanes = new LanePool(options.jobs, options.metamorphicLauncher, run.instances, folder);
   let done = 0;
   // Vectors go out grouped by fixture: the variants of the fixtures in flight (one per lane) are made once each.
-  const variants = new Map<string, Variant>();
-  const variantOf = (fixtureSha256: string, fixtureBytes: Uint8Array): Variant => {
+  const variants = new Map<string, { seed: number; variants: Variant[] }>();
+  const variantsOf = (fixtureSha256: string, fixtureBytes: Uint8Array): { seed: number; variants: Variant[] } => {
     const known = variants.get(fixtureSha256);
     if (known !== undefined) return known;
     const variantSeedOf = variantSeed(seed, fixtureSha256);
-    const bytes = fixtureVariant(fixtureBytes, variantSeedOf);
-    const made = { seed: variantSeedOf, bytes, sha256: sha256Hex(bytes) };
+    const made = {
+      seed: variantSeedOf,
+      variants: VARIANT_KINDS.map((kind): Variant => {
+        const bytes =
+          kind === 'shuffled' ? fixtureVariant(fixtureBytes, variantSeedOf) : orderVariant(fixtureBytes, kind);
+        return { kind, bytes, sha256: sha256Hex(bytes) };
+      }),
+    };
     variants.set(fixtureSha256, made);
     while (variants.size > lanes.lanes.length) variants.delete(variants.keys().next().value as string);
     return made;
@@ -63,17 +70,21 @@ export const metamorphicPhase: GatePhase = async (run, findings) => {
       if (!read.ok) return changed(read);
       const fixture = set.readFixture(entry.fixtureSha256);
       if (!fixture.ok) return changed(fixture);
-      const variant = variantOf(entry.fixtureSha256, fixture.value);
+      const made = variantsOf(entry.fixtureSha256, fixture.value);
       run.emit({ event: 'vector-start', phase: 'metamorphic', id: entry.id, work: 'query' });
-      const outcome = await lane.send(
-        variant.sha256,
-        () => ({ ok: true, value: variant.bytes }),
-        read.value.request,
-        entry.id,
-      );
-      if (abort?.aborted) return;
       const base = findings.answered.get(entry.id) ?? passingBytes(judgement, read.value);
-      const result = judgeVariant(variant.seed, base, outcome);
+      let result: MetamorphicOutcome = { seed: made.seed, ok: true };
+      for (const variant of made.variants) {
+        const outcome = await lane.send(
+          variant.sha256,
+          () => ({ ok: true, value: variant.bytes }),
+          read.value.request,
+          entry.id,
+        );
+        if (abort?.aborted) return;
+        result = judgeVariant(made.seed, base, outcome, variant.kind);
+        if (!result.ok) break;
+      }
       judgements.set(entry.id, withMetamorphic(judgement, result));
       done += 1;
       const said = result.ok ? 'same' : 'differs';

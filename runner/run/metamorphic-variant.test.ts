@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createHash } from 'node:crypto';
-import { fixtureVariant, sampleIds, seededRandom, variantSeed } from './metamorphic-variant.js';
+import { fixtureVariant, orderVariant, sampleIds, seededRandom, variantSeed } from './metamorphic-variant.js';
 
 const fixture = {
   schema: 'kofun.ctk.fixture/v1',
@@ -54,6 +54,20 @@ test('the same seed gives the same bytes; seeds differ in order or layout', () =
     (_, s) => JSON.parse(Buffer.from(fixtureVariant(bytes, s)).toString()) as typeof fixture,
   ).some((x) => x.interfaces[0]?.module_id !== 'a' || Object.keys(x)[0] !== 'schema');
   assert.ok(reordered);
+});
+
+test('seed-free variants: every array and key order reversed (one line), or rotated by one (indent 4)', () => {
+  const small = new Uint8Array(Buffer.from('{"a":[1,2,3],"b":{"x":[{"p":1,"q":2},"s"],"y":0}}'));
+  assert.is(
+    Buffer.from(orderVariant(small, 'reversed')).toString(),
+    '{"b":{"y":0,"x":["s",{"q":2,"p":1}]},"a":[3,2,1]}\n',
+  );
+  const rotated = Buffer.from(orderVariant(small, 'rotated')).toString();
+  assert.is(JSON.stringify(JSON.parse(rotated)), '{"b":{"y":0,"x":["s",{"q":2,"p":1}]},"a":[2,3,1]}');
+  assert.ok(rotated.startsWith('{\n    "b": {\n        "y": 0,'), rotated);
+  // Three elements tell the rotation from the reversal; both keep the value up to order.
+  for (const kind of ['reversed', 'rotated'] as const)
+    assert.equal(normal(JSON.parse(Buffer.from(orderVariant(bytes, kind)).toString('utf8'))), normal(fixture));
 });
 
 test('a variant seed is the first 32 bits of SHA-256("<run seed>:<fixture SHA-256>")', () => {

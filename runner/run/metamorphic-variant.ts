@@ -1,10 +1,14 @@
 import { sha256Bytes } from '../../oracle/index.js';
+import type { VariantKind } from '../judge/verdict.js';
 /**
- * Metamorphic canonical-order variants (KD-ORDER-12, KD-DIGEST-07, KD-KEY-07): the
- * same fixture with every array shuffled and every object's keys reordered (every
- * fixture array is order-free, oracle/fixture/fixture.ts), laid out differently. A
- * provider must give the same result bytes for it. Everything is derived from a seed,
- * so a failing variant is replayed exactly from the run seed and the vector id (its fixture fixes the rest).
+ * Metamorphic canonical-order variants (KD-ORDER-12, KD-DIGEST-07, KD-KEY-07): the same fixture with its arrays and
+ * its objects' keys in another order (every fixture array is order-free, oracle/fixture/fixture.ts), laid out
+ * differently. A provider must give the same result bytes for each. Every vector is asked against three: every array
+ * and every object's keys reversed, the same rotated by one, and a shuffle drawn from the seed. The first two do not
+ * depend on the seed, so a provider whose answer follows the input order of any array of two or more elements, or of
+ * any object's keys, fails on every seed (a shuffle alone keeps two elements in place half the time); the shuffle
+ * reaches the orders neither of them makes. A failing shuffle is replayed exactly from the run seed and the vector id
+ * (its fixture fixes the rest).
  */
 
 /** A small deterministic PRNG (mulberry32) over a 32-bit seed: [0, 1). */
@@ -38,21 +42,66 @@ function shuffle<T>(items: T[], random: () => number): T[] {
   return items;
 }
 
-/** The variant bytes of fixture bytes under `seed`: arrays shuffled, keys reordered, indentation varied. */
-export function fixtureVariant(fixtureBytes: Uint8Array, seed: number): Uint8Array {
-  const random = seededRandom(seed);
+/** An order of a list's items (a new list or the same one reordered). */
+type Arrange = <T>(items: T[]) => T[];
+
+/**
+ * The value of fixture bytes with every array in the order `arrays` gives and every object's keys in the order `keys`
+ * gives (both `arrays` when `keys` is absent), visited depth first, an array's elements before the array.
+ */
+function rearranged(fixtureBytes: Uint8Array, arrays: Arrange, keys: Arrange = arrays): unknown {
   const visit = (v: unknown): unknown => {
-    if (Array.isArray(v)) return shuffle(v.map(visit), random);
+    if (Array.isArray(v)) return arrays(v.map(visit));
     if (typeof v === 'object' && v !== null) {
       const out: Record<string, unknown> = {};
-      for (const key of shuffle(Object.keys(v), random)) out[key] = visit((v as Record<string, unknown>)[key]);
+      for (const key of keys(Object.keys(v))) out[key] = visit((v as Record<string, unknown>)[key]);
       return out;
     }
     return v;
   };
-  const value = visit(JSON.parse(Buffer.from(fixtureBytes).toString('utf8')));
-  const indent = Math.floor(random() * 4);
+  return visit(JSON.parse(Buffer.from(fixtureBytes).toString('utf8')));
+}
+
+/** A value as fixture bytes laid out with `indent` spaces (0: on one line), and a final line feed. */
+function laidOut(value: unknown, indent: number): Uint8Array {
   return new Uint8Array(Buffer.from(`${JSON.stringify(value, null, indent)}\n`, 'utf8'));
+}
+
+/** The variant bytes of fixture bytes under `seed`: arrays shuffled, keys reordered, indentation varied. */
+export function fixtureVariant(fixtureBytes: Uint8Array, seed: number): Uint8Array {
+  const random = seededRandom(seed);
+  const value = rearranged(fixtureBytes, (items) => shuffle(items, random));
+  return laidOut(value, Math.floor(random() * 4));
+}
+
+/** The first element last. */
+function rotated<T>(items: T[]): T[] {
+  return items.length < 2 ? items : [...items.slice(1), items[0] as T];
+}
+
+/**
+ * A seed-free variant: every array and every object's keys reversed (laid out on one line), or rotated by one, the
+ * first element last (laid out with a four-space indent).
+ */
+export function orderVariant(fixtureBytes: Uint8Array, kind: Exclude<VariantKind, 'shuffled'>): Uint8Array {
+  return kind === 'reversed'
+    ? laidOut(
+        rearranged(fixtureBytes, (items) => items.reverse()),
+        0,
+      )
+    : laidOut(rearranged(fixtureBytes, rotated), 4);
+}
+
+/** Fixture bytes with every object's keys reversed and every array as written, laid out on one line. */
+export function keysReversed(fixtureBytes: Uint8Array): Uint8Array {
+  return laidOut(
+    rearranged(
+      fixtureBytes,
+      (items) => items,
+      (items) => items.reverse(),
+    ),
+    0,
+  );
 }
 
 /** A seeded sample of `count` ids (all when count is `all` or not smaller), in the given order. */

@@ -34,13 +34,20 @@ export interface ReproduceContext {
 export function reproduceCommand(judgement: VectorJudgement, context: ReproduceContext): string {
   const common = commonArgs(context);
   const metamorphicFailed = judgement.metamorphic !== undefined && !judgement.metamorphic.ok;
+  // A state failure needs the queries asked before it in its instance: the gate asks them again, in that order.
+  const stateFailed = judgement.state !== undefined && !judgement.state.ok ? judgement.state.after : undefined;
   const hermeticFailed =
     context.hermeticStrace !== undefined &&
     (judgement.violations.some((v) => v.code.startsWith('hermetic-')) || judgement.error?.kind === 'hermetic');
   const viaRepro =
-    !context.releaseIds.has(judgement.id) && !metamorphicFailed && !hermeticFailed && replaysAlone(judgement);
+    !context.releaseIds.has(judgement.id) &&
+    !metamorphicFailed &&
+    stateFailed === undefined &&
+    !hermeticFailed &&
+    replaysAlone(judgement);
   if (viaRepro) return quote(['npx', 'kofun-ctk', 'repro', judgement.id, ...common]);
   const run = ['npx', 'kofun-ctk', 'run', ...common, '--id', judgement.id];
+  for (const id of stateFailed ?? []) run.push('--id', id);
   // The variant of a vector depends on the run's seed and its fixture alone (metamorphic-variant.ts).
   run.push(...(metamorphicFailed ? ['--metamorphic', 'all', '--seed', String(context.seed)] : ['--metamorphic', '0']));
   if (hermeticFailed && context.hermeticStrace !== undefined) {

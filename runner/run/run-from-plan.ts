@@ -160,6 +160,7 @@ export async function runFromPlan(plan: RunPlan, chosen: ChosenVectors, io: CliI
     adapter: adapterName(config.spec),
     ...phases.base,
     metamorphic: phases.metamorphic,
+    state: phases.state,
     fresh: { ...phases.fresh, reproduce: (from) => reproduceFreshCommand(from, phases.fresh.seed, reproduce) },
     expectations,
     knownIds: chosen.knownIds,

@@ -8,6 +8,8 @@
  *   build commands and judged (KD-RELEASE-02, KD-RELEASE-03). The two share the run's `jobs` work slots
  *   (work-slots.ts), so builds fill the slots the queries leave and at most `jobs` units run at once; their findings
  *   merge as if base ran first (alongside.ts), and one progress count covers both;
+ * - state (state-phase.ts): the queries of each fixture with two or more answered vectors asked again in one fresh
+ *   instance, in reverse order and twice in a row, against the base phase's answers (KD-KEY-07);
  * - metamorphic (metamorphic-phase.ts): a seeded sample sent again against fixture variants from another working
  *   directory (KD-ORDER-12, KD-KEY-07);
  * - fresh (fresh-phase.ts): seeded vectors asked again in their worlds renamed from the run seed, against the
@@ -29,10 +31,12 @@ import { fuzzPhase } from './fuzz-phase.js';
 import { noFindings, openGateRun, type GatePhase, type GateRunOptions } from './gate-run.js';
 import { metamorphicPhase } from './metamorphic-phase.js';
 import { releaseCostPhase } from './release-cost-phase.js';
+import { statePhase } from './state-phase.js';
 
 /** The phases of a gate run, in the order they run. */
 const GATE_PHASES: readonly GatePhase[] = [
   alongside(basePhase, releaseCostPhase),
+  statePhase,
   metamorphicPhase,
   freshPhase,
   fuzzPhase,

@@ -70,6 +70,12 @@ export interface MetamorphicPhasePlan {
   seed: number;
 }
 
+/** The state phase: the queries of fixtures with two or more answered vectors asked again (state-phase.ts). */
+export interface StatePhasePlan {
+  /** `all` such fixtures, or how many (the first in the run's order); 0 turns the phase off. */
+  fixtures: number | 'all';
+}
+
 /**
  * The fresh phase: selected vectors asked again in their worlds renamed from the run seed (fresh-phase.ts), against
  * the oracle's answers there.
@@ -108,6 +114,7 @@ export interface PhasesPlan {
   base: BasePhasePlan;
   releaseCost: ReleaseCostPhasePlan;
   metamorphic: MetamorphicPhasePlan;
+  state: StatePhasePlan;
   fresh: FreshPhasePlan;
   fuzz: FuzzPhasePlan;
   finish: FinishPhasePlan;
@@ -160,6 +167,7 @@ export interface RunCliOptions extends ProviderOptions, SandboxOptions {
   metamorphic: string;
   /** Absent: a seed is drawn for the run. */
   seed?: string;
+  state: string;
   fresh: string;
   expectations?: string;
   updateExpectations?: string;
@@ -228,6 +236,12 @@ export function declareRunOptions(command: Command): Command {
         'printed and in every report)',
     )
     .option(
+      '--state <n|all>',
+      'ask again the queries of n (or all) fixtures with two or more answered vectors, in reverse order and twice ' +
+        'in a row in one fresh instance; every answer must be the bytes the vectors got (0: none)',
+      String(RUN_DEFAULTS.state),
+    )
+    .option(
       '--fresh <n|all>',
       'judge n (or all) selected vectors again in their worlds renamed from the seed, against the oracle (0: none)',
       String(RUN_DEFAULTS.fresh),
@@ -291,6 +305,7 @@ export function readRunPlan(opts: RunCliOptions, io: Pick<CliIo, 'cwd'>, drawSee
   const seed = opts.seed === undefined ? drawSeed() : intOption('--seed', opts.seed, 0);
   const sample = opts.metamorphic === 'all' ? 'all' : intOption('--metamorphic', opts.metamorphic, 0);
   const fresh: FreshPhasePlan = { sample: opts.fresh === 'all' ? 'all' : intOption('--fresh', opts.fresh, 0), seed };
+  const state: StatePhasePlan = { fixtures: opts.state === 'all' ? 'all' : intOption('--state', opts.state, 0) };
   const shard = opts.shard === undefined ? undefined : parseShard(opts.shard);
   const fuzz: FuzzPhasePlan = {
     cases: intOption('--fuzz', opts.fuzz, 0),
@@ -332,6 +347,7 @@ export function readRunPlan(opts: RunCliOptions, io: Pick<CliIo, 'cwd'>, drawSee
       base,
       releaseCost: { vary: opts.releaseVary },
       metamorphic: { sample, seed },
+      state,
       fresh,
       fuzz,
       finish: {

@@ -16,7 +16,7 @@ export interface CliRunOptions {
   stdin?: string | Uint8Array;
   cwd?: string;
   env?: NodeJS.ProcessEnv;
-  /** Commands only a checkout registers (the maintainers' `vectors` and `report`, suites/generate/dev-cli.ts). */
+  /** Commands only a checkout registers (the maintainers' `vectors`, `report`, `mutation`; generate/dev-cli.ts). */
   extra?: Register[];
 }
 

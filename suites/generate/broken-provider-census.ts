@@ -21,6 +21,7 @@ import {
   EXIT,
   launcherFor,
   referenceSpec,
+  mergeReports,
   runGate,
   type GateReport,
   type ProviderSpec,
@@ -28,7 +29,7 @@ import {
   type VectorJudgement,
   type VectorSet,
 } from '../../runner/index.js';
-import { relocatedSpec } from '../../runner/internal.js';
+import { relocatedSpec, shardVectors } from '../../runner/internal.js';
 import { Sandbox } from '../../runner/index.js';
 import { renderCensusByClause } from '../../suites/generate/census-by-clause.js';
 
@@ -64,6 +65,12 @@ export interface CensusProvider {
    * fault shows under reordered fixtures need it; it doubles a gate's provider starts.
    */
   metamorphic?: boolean;
+  /**
+   * Also run the README's recipe of this many shards (each shard a gate of its own, the reports merged), and count
+   * the provider caught and named only when the merged gate catches and names it too: a fault that two vectors show
+   * only together (state kept across queries) must not slip between shards.
+   */
+  shards?: number;
 }
 
 /**
@@ -592,6 +599,35 @@ export const CENSUS_PROVIDERS: readonly CensusProvider[] = [
     only: [],
     extra: ['stale/interface-set-digest-both-views'],
   },
+  // Order and state on every seed and in every shard: a provider whose answer follows the fixture's order fails the
+  // seed-free variants of the metamorphic phase; one whose answers depend on what it was asked before fails the state
+  // phase (KD-KEY-07), in the whole gate and in the README's three shards merged.
+  {
+    name: 'dependencies-in-fixture-order',
+    breaks: "order: a row's dependencies in the fixture's order, never sorted (KD-ORDER-02), on every seed",
+    expect: ['KD-ORDER-02', 'KD-ORDER-12'],
+    metamorphic: true,
+  },
+  {
+    name: 'reasons-memoised-in-place',
+    breaks: 'state: rejection reasons memoised by SymbolId and mutated in place across queries (KD-KEY-07)',
+    expect: ['KD-KEY-07'],
+    shards: 3,
+    // One SymbolId on one fixture, callable there and rejected (requires-edit) in the subset's explain vector.
+    extra: ['complete/owned-literal-all-modes'],
+  },
+  {
+    name: 'cache-before-currency-check',
+    breaks: 'state: answers from a cache keyed by the query before the currency check (KD-KEY-07)',
+    expect: ['KD-KEY-07'],
+    shards: 3,
+  },
+  {
+    name: 'cache-without-include-unavailable',
+    breaks: 'state: a result cache keyed without include_unavailable (KD-KEY-07, KD-REQ-07)',
+    expect: ['KD-KEY-07'],
+    shards: 3,
+  },
   {
     // Every vector passes it by construction; a phase of cases no vector file holds catches it (the fuzz phase
     // here; the default run's seeded phase would name itself `PHASE seeded`).
@@ -654,6 +690,8 @@ export interface CensusRow {
   extra?: string[];
   /** Generated cases of this row's fuzz phase (CensusProvider.fuzz). */
   fuzzCases?: number;
+  /** The shards this row's recipe also ran, merged (CensusProvider.shards). */
+  shards?: number;
 }
 
 /** The census over one vector set. */
@@ -781,7 +819,7 @@ function rowFromReport(
 }
 
 /** Where a clause counts as named by a rule rather than read off the vector (see CensusRow.namedBy). */
-const NAMING_SOURCES: ReadonlySet<string> = new Set(['verifier', 'metamorphic', 'limit']);
+const NAMING_SOURCES: ReadonlySet<string> = new Set(['verifier', 'metamorphic', 'state', 'limit']);
 
 /**
  * KD- clauses of FAIL vectors (including metamorphic ones) and of ERROR vectors a rule names
@@ -840,6 +878,13 @@ async function gateOver(
   }
 }
 
+/** One shard of a census run: the k-th of n of `of`, as `kofun-ctk run --shard k/n` selects it. */
+interface CensusShard {
+  k: number;
+  n: number;
+  of: readonly QueryVectorEntry[];
+}
+
 async function gateWith(
   options: CensusOptions,
   spec: ProviderSpec,
@@ -848,19 +893,21 @@ async function gateWith(
   metamorphic: boolean,
   fuzzCases: number,
   folder: string | undefined,
+  shard?: CensusShard,
 ): Promise<GateReport> {
   const { vectorSet } = options;
+  const selected = shard === undefined ? vectors : shardVectors(shard.of, shard);
   return runGate({
     kitVersion: options.kitVersion,
     vectorSet,
-    selected: vectors,
+    selected,
     selection: {
       categories: [],
-      ids: vectors.map((v) => v.id),
+      ids: (shard?.of ?? vectors).map((v) => v.id),
       clauses: [],
-      shard: null,
-      filtered: vectors.length,
-      total: vectors.length,
+      shard: shard === undefined ? null : `${shard.k}/${shard.n}`,
+      filtered: (shard?.of ?? vectors).length,
+      total: selected.length,
     },
     launcher: launcherFor(spec, { kitVersion: options.kitVersion, sandbox: CENSUS_SANDBOX }),
     metamorphicLauncher: launcherFor(relocatedSpec(spec), { kitVersion: options.kitVersion, sandbox: CENSUS_SANDBOX }),
@@ -871,6 +918,8 @@ async function gateWith(
     startTimeoutMs: 30_000,
     restartBudget: 8,
     metamorphic: { sample: metamorphic ? 'all' : 0, seed: CENSUS_SEED },
+    // The default gate's state phase: a fixture's queries asked again in another order, twice in a row.
+    state: { fixtures: 'all' },
     expectations: [],
     // Only tells expectation entries naming no vector apart; the census has none.
     knownIds: new Set(vectorSet.queryVectors.map((v) => v.id)),
@@ -886,6 +935,35 @@ async function gateWith(
           },
         }),
   });
+}
+
+/**
+ * The gate of `n` shards of `vectors`, each run as a gate of its own (as the README's CI recipe runs them), merged as
+ * `kofun-ctk merge-reports` merges them.
+ */
+async function shardedGate(
+  options: CensusOptions,
+  spec: ProviderSpec,
+  vectors: readonly QueryVectorEntry[],
+  timeoutMs: number,
+  metamorphic: boolean,
+  n: number,
+): Promise<GateReport> {
+  const reports: GateReport[] = [];
+  for (let k = 1; k <= n; k++)
+    reports.push(await gateWith(options, spec, vectors, timeoutMs, metamorphic, 0, undefined, { k, n, of: vectors }));
+  const merged = mergeReports(reports);
+  if (!merged.ok) throw new Error(`kit fault: the census's shard reports do not merge: ${merged.message}`);
+  return merged.report;
+}
+
+/**
+ * A row caught and named only as far as both the whole gate and the merged shards catch and name it: the whole gate's
+ * row, or the merged shards' row where they fall short.
+ */
+function bothArrangements(whole: CensusRow, sharded: CensusRow, shards: number): CensusRow {
+  const row = sharded.outcome === 'caught' || whole.outcome !== 'caught' ? whole : sharded;
+  return { ...row, named: whole.named && sharded.named, shards };
 }
 
 /** Runs the census: the reference oracle and every broken provider, a few gates at a time. */
@@ -945,17 +1023,26 @@ export async function runBrokenProviderCensus(options: CensusOptions): Promise<C
         name: `broken ${p.name}`,
         version: options.kitVersion,
       };
+      const timeoutMs = p.timeoutMs ?? CENSUS_TIMEOUT_MS;
       return cachedRow(options, rowKey({ ...p, env }, vectors), async () => {
-        const report = await gateOver(
-          options,
-          spec,
-          vectors,
-          p.timeoutMs ?? CENSUS_TIMEOUT_MS,
-          p.metamorphic === true,
-          p.fuzz ?? 0,
-        );
+        const report = await gateOver(options, spec, vectors, timeoutMs, p.metamorphic === true, p.fuzz ?? 0);
+        const whole = rowFromReport(p.name, p.breaks, report, p.expect);
+        const sorted = [...vectors].sort((x, y) => cmp(x.id, y.id));
+        const row =
+          p.shards === undefined
+            ? whole
+            : bothArrangements(
+                whole,
+                rowFromReport(
+                  p.name,
+                  p.breaks,
+                  await shardedGate(options, spec, sorted, timeoutMs, p.metamorphic === true, p.shards),
+                  p.expect,
+                ),
+                p.shards,
+              );
         return {
-          ...rowFromReport(p.name, p.breaks, report, p.expect),
+          ...row,
           ...(p.metamorphic === true ? { metamorphic: true } : {}),
           ...(p.only !== undefined && p.target === undefined ? { only: chosen.map((v) => v.id) } : {}),
           ...(extra.length > 0 ? { extra: extra.map((v) => v.id) } : {}),
@@ -1035,6 +1122,11 @@ function extraSentence(rows: readonly CensusRow[]): string {
           : `${name} runs of the subset only ${r.only.map(markdownCode).join(', ')}`,
       );
     if (r.extra !== undefined) parts.push(`${name} also runs ${r.extra.map(markdownCode).join(', ')}`);
+    if (r.shards !== undefined)
+      parts.push(
+        `${name} also runs as the README's ${r.shards} shards, each a gate of its own, merged, ` +
+          'and counts as caught and named only when both the whole gate and the merged shards catch and name it',
+      );
     if (r.fuzzCases !== undefined)
       parts.push(
         `${name} also gets the fuzz phase (${r.fuzzCases} generated cases no vector file ` +
@@ -1084,7 +1176,9 @@ export function renderBrokenProviderCensus(result: CensusResult): string[] {
     `Each provider of \`${BROKEN_PROVIDER_DIR}/\` is the reference oracle with one family of rules broken. ` +
       `The census drives each of them, and the reference oracle, ` +
       `through the persistent process adapter (one instance at a time per provider, ${result.timeoutMs} ms per ` +
-      `query) over the same ${result.vectors.length} vectors listed below, and records the gate; ` +
+      `query) over the same ${result.vectors.length} vectors listed below, with the default gate's state phase ` +
+      "(each fixture's queries asked again in a fresh instance, in reverse order and twice in a row), and records " +
+      'the gate; ' +
       `the reference oracle and the providers whose fault shows only under reordered fixtures, or that must ` +
       `pass them to show what catches them (${result.rows
         .filter((r) => r.metamorphic === true)
@@ -1106,7 +1200,7 @@ export function renderBrokenProviderCensus(result: CensusResult): string[] {
     `${caught} of ${total} broken providers ` +
       `caught${caught === total ? '' : ` — **${total - caught} NOT CAUGHT**`}; ${named} of ${total} ` +
       `(${percent(named, total)}) named by the right clause: a verifier violation, the metamorphic check, ` +
-      `the result-size limit or the ERROR kind names one of the clauses its rule family names, ` +
+      `the state check, the result-size limit or the ERROR kind names one of the clauses its rule family names, ` +
       `not the vector's clause list.`,
     '',
     '| provider | rule family it breaks | vectors | gate | PASS | ACCEPTABLE | FAIL | ERROR | NOT-RUN | caught by | ' +

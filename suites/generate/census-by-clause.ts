@@ -1,8 +1,8 @@
 /**
  * The census by clause for REPORT.md: for each KD- clause (and ERROR kind, and gate phase) the gate failed a broken
  * provider by, or that a provider's rule family names as the one it breaks: how many providers the gate caught
- * through it, how many a rule named it for (a verifier violation, the metamorphic check, the result-size limit, the
- * ERROR kind or the phase), how many break it, and which providers break it yet are named by none of their clauses.
+ * through it, how many a rule named it for (a verifier violation, the metamorphic check, the state check, the
+ * result-size limit, the ERROR kind or the phase), how many break it, and which providers break it yet are named by none of their clauses.
  * Rows are sorted by bytes, so the section is as deterministic as the census rows it is made of.
  */
 import { markdownCell } from '../../oracle/index.js';
@@ -60,7 +60,8 @@ export function renderCensusByClause(rows: readonly ClauseCensusRow[]): string[]
     '### Broken providers by clause',
     '',
     'For each clause, ERROR kind or phase: how many broken providers the gate caught through it, and how many of ' +
-      'those a rule named it for (the verifier, the metamorphic check, the result-size limit, the ERROR kind or ' +
+      'those a rule named it for (the verifier, the metamorphic check, the state check, the result-size limit, the ' +
+      'ERROR kind or ' +
       'the phase) rather than reading it off the vector clauses that govern the differing parts of the result; ' +
       'how many providers break it (their rule family names it); and the providers that break it but are named ' +
       'by none of the clauses their rule family names, which is where the verifier names another rule.',

@@ -3,7 +3,8 @@
  * set: vector-set digest, counts by category and
  * verdict, clause coverage against the clause register, the interpretations register
  * with the vectors that depend on each entry, which broken providers the kit catches
- * (suites/generate/broken-provider-census.ts), and the oracle's verdict on every vector.
+ * (suites/generate/broken-provider-census.ts), the mutation testing of the oracle (suites/generate/mutation-report.ts),
+ * and the oracle's verdict on every vector.
  * Deterministic: no dates, paths or timings, only the inputs' content.
  */
 import { CATEGORIES } from '../case-definition.js';
@@ -13,6 +14,7 @@ import { entryIdOf } from './kit-registers.js';
 import { renderLawfulReadings } from './readings-report.js';
 import { markdownCell, type RegisterEntry } from '../../oracle/index.js';
 import { markdownCode, type ManifestFile, type VectorFile } from '../../oracle/internal.js';
+import { renderMutationSection, type MutationSection } from './mutation-report.js';
 import type { OracleResult, OracleVerdict } from './reference-results.js';
 
 export const REPORT_FORMAT = 'kofun.ctk.report/v1';
@@ -33,6 +35,8 @@ export interface ReportInput {
   results: OracleResult[];
   /** The broken-provider census; its section is left out when absent. */
   census?: CensusResult;
+  /** The mutation testing of the oracle; its section is left out when absent. */
+  mutation?: MutationSection;
 }
 
 const VERDICTS: OracleVerdict[] = ['PASS', 'ACCEPTABLE', 'FAIL', 'ERROR'];
@@ -210,6 +214,7 @@ export function renderConformanceReport(input: ReportInput): string {
   out.push(...renderLawfulReadings(input.interpretations));
 
   if (input.census !== undefined) out.push(...renderBrokenProviderCensus(input.census));
+  if (input.mutation !== undefined) out.push(...renderMutationSection(input.mutation));
 
   // Every vector.
   out.push(

@@ -42,6 +42,10 @@ import { SILENT, stageProgress, type StageProgress } from './stage-progress.js';
 import { readClauseIndex } from './clause-index.js';
 import { renderConformanceReport } from './conformance-report.js';
 import { isOracleResult, referenceResults } from './reference-results.js';
+import { readEquivalentMutants } from './mutation-equivalents.js';
+import type { MutationSection } from './mutation-report.js';
+import { readMutationResults, resultsCurrency } from './mutation-results.js';
+import { EQUIVALENT_MUTANTS, MUTATION_RESULTS, mutatedFiles, PIN_SOURCES } from './mutation-scope.js';
 import { writeFileAtomically } from './write-tree.js';
 import { readUnobservableClauses } from '../../suites/generate/unobservable-clauses.js';
 
@@ -98,6 +102,30 @@ async function census(
 }
 
 /**
+ * The mutation section's input: the committed results and equivalent mutants, and how they stand now; a list of
+ * equivalent mutants the kit cannot read stops the report.
+ */
+function mutationSection(): { ok: true; section: MutationSection } | { ok: false; message: string } {
+  const root = kitRoot();
+  const scope = mutatedFiles(root);
+  const path = join(root, MUTATION_RESULTS);
+  const results = existsSync(path)
+    ? readMutationResults(path)
+    : { ok: false as const, message: `${MUTATION_RESULTS} is not there yet (npm run mutation writes it)` };
+  const equivalents = readEquivalentMutants(join(root, EQUIVALENT_MUTANTS));
+  if (!equivalents.ok) return equivalents;
+  return {
+    ok: true,
+    section: {
+      results,
+      equivalents: equivalents.entries,
+      scope,
+      ...(results.ok ? { currency: resultsCurrency(results.results, root, scope, PIN_SOURCES) } : {}),
+    },
+  };
+}
+
+/**
  * The REPORT.md text for the committed vectors, or why it cannot
  * be made; `warnings` are census problems to print loudly.
  */
@@ -127,6 +155,8 @@ export async function buildReport(
   oracleStage.end(
     `${results.length} vectors, ${oracleCache.hits} known unchanged, ${results.length - oracleCache.hits} judged`,
   );
+  const mutation = mutationSection();
+  if (!mutation.ok) return mutation;
   const ran = await census(progress);
   if (!ran.ok) return ran;
   const text = renderConformanceReport({
@@ -138,6 +168,7 @@ export async function buildReport(
     unobservableNotes: unobservable.notes,
     results,
     census: ran.census,
+    mutation: mutation.section,
   });
   const count = (v: string): number => results.filter((r) => r.verdict === v).length;
   const { caught, named, total } = caughtCount(ran.census);

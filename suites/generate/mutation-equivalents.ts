@@ -1,0 +1,89 @@
+/**
+ * The mutants of the oracle that no vector can tell from the oracle, each with the reason
+ * (suites/mutation/equivalent-mutants.json): a surviving mutant is either killed by a new vector, a fuzz class or a
+ * verifier rule, or listed here. An entry names a mutant by its source, its mutator, the text of the source line it
+ * starts on (trimmed) and, when the line has several mutants of that mutator, its replacement; so an entry follows
+ * its line when code above it moves, and goes stale (and `mutation check` says so) when the line itself changes.
+ */
+import { formatJsonInputProblem, readJsonInputFile } from '../../oracle/internal.js';
+import type { MutantResult, MutationResults } from './mutation-results.js';
+
+/** One entry of the list. */
+export interface EquivalentMutant {
+  file: string;
+  mutator: string;
+  /** The trimmed text of the line the mutant starts on. */
+  line: string;
+  /** The mutant's replacement, whitespace collapsed; absent: every replacement of `mutator` on the line. */
+  replacement?: string;
+  reason: string;
+}
+
+/** The list read, or why not. */
+export type EquivalentsRead = { ok: true; entries: EquivalentMutant[] } | { ok: false; message: string };
+
+/** Reads the list through the kit's fail-closed JSON reader and checks every entry's fields. */
+export function readEquivalentMutants(path: string): EquivalentsRead {
+  const read = readJsonInputFile(path);
+  if (!read.ok) return { ok: false, message: `${path}: ${formatJsonInputProblem(read.problem)}` };
+  const value = read.value as { equivalent?: unknown } | null;
+  const list = value !== null && typeof value === 'object' ? value.equivalent : undefined;
+  if (!Array.isArray(list)) return { ok: false, message: `${path}: /equivalent is not an array` };
+  const entries: EquivalentMutant[] = [];
+  for (const [i, e] of list.entries()) {
+    const entry = e as Partial<Record<keyof EquivalentMutant, unknown>> | null;
+    const text = (k: keyof EquivalentMutant): boolean => typeof entry?.[k] === 'string' && entry[k] !== '';
+    if (!text('file') || !text('mutator') || !text('line') || !text('reason'))
+      return { ok: false, message: `${path}: /equivalent/${i} needs file, mutator, line and reason (strings)` };
+    if (entry?.replacement !== undefined && typeof entry.replacement !== 'string')
+      return { ok: false, message: `${path}: /equivalent/${i}/replacement is not a string` };
+    entries.push(entry as EquivalentMutant);
+  }
+  return { ok: true, entries };
+}
+
+/** Whitespace runs as one space, trimmed: how a replacement is written in the list. */
+export function collapsed(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** The trimmed text of the line a mutant starts on. */
+export function mutantLine(source: string, mutant: MutantResult): string {
+  return (source.split('\n')[mutant.location.start.line - 1] ?? '').trim();
+}
+
+/** The entry that explains a mutant of `file`, if any. */
+export function equivalentOf(
+  entries: readonly EquivalentMutant[],
+  file: string,
+  source: string,
+  mutant: MutantResult,
+): EquivalentMutant | undefined {
+  const line = mutantLine(source, mutant);
+  return entries.find(
+    (e) =>
+      e.file === file &&
+      e.mutator === mutant.mutatorName &&
+      e.line === line &&
+      (e.replacement === undefined || e.replacement === collapsed(mutant.replacement ?? '')),
+  );
+}
+
+/** Whether a mutant's status leaves it undetected (it survived, or no vector reached it). */
+export function undetected(mutant: MutantResult): boolean {
+  return mutant.status === 'Survived' || mutant.status === 'NoCoverage';
+}
+
+/** One line per entry that explains no undetected mutant of the results. */
+export function staleEquivalents(entries: readonly EquivalentMutant[], results: MutationResults): string[] {
+  const used = new Set<EquivalentMutant>();
+  for (const [file, result] of Object.entries(results.files))
+    for (const m of result.mutants) {
+      if (!undetected(m)) continue;
+      const e = equivalentOf(entries, file, result.source, m);
+      if (e !== undefined) used.add(e);
+    }
+  return entries
+    .filter((e) => !used.has(e))
+    .map((e) => `equivalent mutant entry ${e.file} ${e.mutator} "${e.line}" names no undetected mutant of the results`);
+}

@@ -1,0 +1,173 @@
+/**
+ * The "Mutation testing of the oracle" section of REPORT.md, from the committed results (mutation-results.ts) and the
+ * list of equivalent mutants (mutation-equivalents.ts): what was mutated and measured, the score, every equivalent
+ * mutant with its reason, and every mutant no vector detects that is not explained yet. Only what the results record
+ * is reported: a source with no results is named as not measured, never scored.
+ */
+import { markdownCell } from '../../oracle/index.js';
+import { markdownCode } from '../../oracle/internal.js';
+import { collapsed, equivalentOf, undetected, type EquivalentMutant } from './mutation-equivalents.js';
+import type { MutantResult, MutationResults, ResultsCurrency } from './mutation-results.js';
+
+/** What the section is made of. */
+export interface MutationSection {
+  /** The committed results, or why there are none. */
+  results: { ok: true; results: MutationResults } | { ok: false; message: string };
+  equivalents: readonly EquivalentMutant[];
+  /** Every mutated source, relative to the kit root. */
+  scope: readonly string[];
+  /** How the results stand against the checkout (absent when there are none). */
+  currency?: ResultsCurrency;
+}
+
+/** Mutant counts of one source or of all. */
+interface Tally {
+  mutants: number;
+  killed: number;
+  timeout: number;
+  survived: number;
+  noCoverage: number;
+  invalid: number;
+  equivalent: number;
+  unexplained: number;
+}
+
+const empty = (): Tally => ({
+  mutants: 0,
+  killed: 0,
+  timeout: 0,
+  survived: 0,
+  noCoverage: 0,
+  invalid: 0,
+  equivalent: 0,
+  unexplained: 0,
+});
+
+function add(t: Tally, m: MutantResult, equivalent: boolean): void {
+  t.mutants += 1;
+  if (m.status === 'Killed') t.killed += 1;
+  else if (m.status === 'Timeout') t.timeout += 1;
+  else if (m.status === 'Survived') t.survived += 1;
+  else if (m.status === 'NoCoverage') t.noCoverage += 1;
+  else t.invalid += 1;
+  if (undetected(m)) {
+    if (equivalent) t.equivalent += 1;
+    else t.unexplained += 1;
+  }
+}
+
+/** A percentage to one decimal, rounded down, or a dash for none. */
+function percent(part: number, whole: number): string {
+  return whole === 0 ? '—' : `${Math.floor((1000 * part) / whole) / 10}%`;
+}
+
+/** StrykerJS's score (detected of detected and undetected), and the same without the equivalent mutants. */
+function scores(t: Tally): { stryker: string; explained: string } {
+  const detected = t.killed + t.timeout;
+  const undetectedCount = t.survived + t.noCoverage;
+  return {
+    stryker: percent(detected, detected + undetectedCount),
+    explained: percent(detected, detected + undetectedCount - t.equivalent),
+  };
+}
+
+/** Where a mutant is, and what it does, in one table row's first cells. */
+function mutantCells(file: string, m: MutantResult): string {
+  const replacement = collapsed(m.replacement ?? '');
+  const shown = replacement.length > 80 ? `${replacement.slice(0, 77)}...` : replacement;
+  const at = markdownCode(`${file}:${m.location.start.line}:${m.location.start.column}`);
+  return `${at} | ${m.mutatorName} | ${markdownCode(shown)}`;
+}
+
+/** The section's lines. */
+export function renderMutationSection(input: MutationSection): string[] {
+  const out: string[] = ['## Mutation testing of the oracle', ''];
+  out.push(
+    'StrykerJS mutates the oracle (the nine-step pipeline, the canonical JSON codec, the records, the digests and ' +
+      'the fixture loader: `suites/generate/mutation-scope.ts`) and judges each mutant by the pin of every golden ' +
+      'vector (`suites/mutation/pin-vector.ts`): the fixture loads and hashes to the SHA-256 the vector names, the ' +
+      'answer is ' +
+      "the vector's expected bytes, and the verifier finds nothing wrong with it. A mutant no vector detects is " +
+      'killed by a new vector, a fuzz class or a verifier rule, or listed as equivalent with the reason. The results ' +
+      "are StrykerJS's incremental file (`suites/mutation/stryker-incremental.json`); `npm run mutation` tests again " +
+      'what changed, and CI fails (`npm run mutation:check`) when a mutated source differs from the text its results ' +
+      'were measured on.',
+    '',
+  );
+  if (!input.results.ok) {
+    out.push(`Not measured: ${markdownCell(input.results.message)}.`, '');
+    return out;
+  }
+  const { results } = input.results;
+  const measured = input.scope.filter((f) => results.files[f] !== undefined);
+  const missing = input.scope.filter((f) => results.files[f] === undefined);
+  const tests = Object.values(results.testFiles).reduce((n, t) => n + t.tests.length, 0);
+  const framework = results.framework;
+  out.push(
+    `- Tool: ${markdownCell(`${framework?.name ?? 'StrykerJS'} ${framework?.version ?? ''}`.trim())}, ` +
+      `the mocha runner with per-test coverage (each mutant runs the vectors that reach it)`,
+    `- Measured against ${tests} query vectors (one test each)` +
+      (input.currency === undefined ||
+      (input.currency.testsAdded.length === 0 && input.currency.testsRemoved.length === 0)
+        ? ', the vector set as it is'
+        : `; since then ${input.currency.testsAdded.length} vectors are new or changed and ` +
+          `${input.currency.testsRemoved.length} gone (npm run mutation tests again the mutants they reach)`),
+    `- Sources measured: ${measured.length} of ${input.scope.length}` +
+      (missing.length === 0
+        ? ''
+        : `; **not measured: ${missing.map(markdownCode).join(', ')}** (no score is claimed for them)`),
+  );
+  const changed = input.currency?.changed ?? [];
+  if (changed.length > 0)
+    out.push(`- **Changed since measured** (results are for the older text): ${changed.map(markdownCode).join(', ')}`);
+  const total = empty();
+  const rows: string[] = [];
+  const equivalentRows: string[] = [];
+  const unexplainedRows: string[] = [];
+  for (const file of measured) {
+    const result = results.files[file];
+    if (result === undefined) continue;
+    const t = empty();
+    for (const m of result.mutants) {
+      const entry = undetected(m) ? equivalentOf(input.equivalents, file, result.source, m) : undefined;
+      add(t, m, entry !== undefined);
+      add(total, m, entry !== undefined);
+      if (entry !== undefined) equivalentRows.push(`| ${mutantCells(file, m)} | ${markdownCell(entry.reason)} |`);
+      else if (undetected(m)) unexplainedRows.push(`| ${mutantCells(file, m)} | ${m.status} |`);
+    }
+    const s = scores(t);
+    rows.push(
+      `| ${markdownCode(file)} | ${t.mutants} | ${t.killed} | ${t.timeout} | ${t.survived} | ${t.noCoverage} ` +
+        `| ${t.equivalent} | ${t.unexplained} | ${s.stryker} | ${s.explained} |`,
+    );
+  }
+  const s = scores(total);
+  out.push(
+    `- Mutants: ${total.mutants}; detected ${total.killed + total.timeout} (killed ${total.killed}, timed out ` +
+      `${total.timeout}); undetected ${total.survived + total.noCoverage} (survived ${total.survived}, reached by no ` +
+      `vector ${total.noCoverage}), of which ${total.equivalent} equivalent and **${total.unexplained} unexplained**` +
+      (total.invalid > 0 ? `; ${total.invalid} invalid (a compile or run-time error of the mutant itself)` : ''),
+    `- Score over the measured sources: ${s.stryker} (StrykerJS's: detected of detected and undetected); ` +
+      `${s.explained} of the mutants not listed as equivalent`,
+    '',
+    '| source | mutants | killed | timed out | survived | no vector reaches | equivalent | unexplained | score | ' +
+      'score without equivalents |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...rows,
+    '',
+    `### Equivalent mutants (${equivalentRows.length})`,
+    '',
+  );
+  if (equivalentRows.length === 0) out.push('None listed.', '');
+  else
+    out.push(
+      '| mutant | mutator | replacement | why no vector can tell it from the oracle |',
+      '|---|---|---|---|',
+      ...equivalentRows,
+      '',
+    );
+  out.push(`### Mutants no vector detects, not explained yet (${unexplainedRows.length})`, '');
+  if (unexplainedRows.length === 0) out.push('None.', '');
+  else out.push('| mutant | mutator | replacement | status |', '|---|---|---|---|', ...unexplainedRows, '');
+  return out;
+}

@@ -1,0 +1,159 @@
+/**
+ * The committed mutation results: normalized to the same bytes whatever order StrykerJS wrote them in, the currency
+ * CI checks, the equivalent mutants matched by their line, and the REPORT.md section's counts and scores (worked by
+ * hand from the mutants below).
+ */
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { sourcesToRun } from './mutation-command.js';
+import { equivalentOf, staleEquivalents, type EquivalentMutant } from './mutation-equivalents.js';
+import { renderMutationSection } from './mutation-report.js';
+import {
+  normalizedResults,
+  readMutationResults,
+  resultsCurrency,
+  type MutantResult,
+  type MutationResults,
+} from './mutation-results.js';
+
+const SOURCE = 'export function f(a: number): number {\n  if (a > 1) return a;\n  return 0;\n}\n';
+
+function mutant(id: string, line: number, status: MutantResult['status'], mutatorName: string, replacement: string) {
+  return {
+    id,
+    mutatorName,
+    replacement,
+    location: { start: { line, column: 3 }, end: { line, column: 12 } },
+    status,
+    coveredBy: ['t9', 't1'],
+    killedBy: status === 'Killed' ? ['t1'] : [],
+  };
+}
+
+/** StrykerJS's way: tests numbered by run order, mutants in instrumenter order, a project root and a config. */
+function strykerResults(): MutationResults & { projectRoot: string } {
+  return {
+    schemaVersion: '1.0',
+    thresholds: { high: 80, low: 60 },
+    projectRoot: '/somewhere/else',
+    files: {
+      'src/f.ts': {
+        language: 'typescript',
+        source: SOURCE,
+        mutants: [
+          mutant('9', 3, 'NoCoverage', 'NumberLiteral', '1'),
+          mutant('2', 2, 'Survived', 'EqualityOperator', 'a >= 1'),
+          mutant('1', 2, 'Killed', 'ConditionalExpression', 'true'),
+          mutant('3', 2, 'Timeout', 'BlockStatement', '{}'),
+        ],
+      },
+      'src/gone.ts': { language: 'typescript', source: '', mutants: [] },
+    },
+    testFiles: {
+      'spec.ts': {
+        source: 'spec',
+        tests: [
+          { id: 't9', name: 'b' },
+          { id: 't1', name: 'a' },
+        ],
+      },
+    },
+  };
+}
+
+test('normalized: scope kept, tests numbered by name, a killed mutant keeps its killers, one mutant a line', () => {
+  const text = Buffer.from(normalizedResults(strykerResults(), ['src/f.ts'], { 'spec.ts': 'ab' })).toString('utf8');
+  assert.not.match(text, /somewhere|gone\.ts/);
+  const value = JSON.parse(text) as MutationResults;
+  assert.equal(value.testFiles['spec.ts']?.tests, [
+    { id: '0', name: 'a' },
+    { id: '1', name: 'b' },
+  ]);
+  const mutants = value.files['src/f.ts']?.mutants ?? [];
+  assert.equal(
+    mutants.map((m) => [m.location.start.line, m.mutatorName, m.status, m.coveredBy, m.killedBy]),
+    [
+      [2, 'BlockStatement', 'Timeout', ['0', '1'], []],
+      [2, 'ConditionalExpression', 'Killed', undefined, ['0']],
+      [2, 'EqualityOperator', 'Survived', ['0', '1'], []],
+      [3, 'NumberLiteral', 'NoCoverage', ['0', '1'], []],
+    ],
+  );
+  assert.equal(value.pin, { 'spec.ts': 'ab' });
+  assert.is(text.split('\n').filter((l) => l.startsWith('{"id":')).length, 4);
+  // Any order in, the same bytes out.
+  const shuffled = strykerResults();
+  shuffled.files['src/f.ts']?.mutants.reverse();
+  assert.is(Buffer.from(normalizedResults(shuffled, ['src/f.ts'], { 'spec.ts': 'ab' })).toString('utf8'), text);
+});
+
+const EQUIVALENT: EquivalentMutant = {
+  file: 'src/f.ts',
+  mutator: 'EqualityOperator',
+  line: 'if (a > 1) return a;',
+  replacement: 'a >= 1',
+  reason: 'a is never 1',
+};
+
+test('an equivalent mutant is found by its line text and replacement; an entry that finds none is stale', () => {
+  const results = strykerResults();
+  const [noCoverage, survived] = results.files['src/f.ts']?.mutants ?? [];
+  assert.is(equivalentOf([EQUIVALENT], 'src/f.ts', SOURCE, survived as MutantResult), EQUIVALENT);
+  assert.is(equivalentOf([EQUIVALENT], 'src/f.ts', SOURCE, noCoverage as MutantResult), undefined);
+  // The line moved down by one: still found.
+  const moved = {
+    ...(survived as MutantResult),
+    location: { start: { line: 3, column: 3 }, end: { line: 3, column: 9 } },
+  };
+  assert.is(equivalentOf([EQUIVALENT], 'src/f.ts', `// a comment\n${SOURCE}`, moved), EQUIVALENT);
+  assert.equal(staleEquivalents([EQUIVALENT], results), []);
+  const stale = { ...EQUIVALENT, line: 'if (a > 2) return a;' };
+  assert.is(staleEquivalents([stale], results).length, 1);
+});
+
+test('the section: 4 mutants, 2 detected, 2 undetected of which 1 equivalent: 50% and 66.6%', () => {
+  const results = strykerResults();
+  const lines = renderMutationSection({
+    results: { ok: true, results },
+    equivalents: [EQUIVALENT],
+    scope: ['src/f.ts', 'src/g.ts'],
+  }).join('\n');
+  assert.match(lines, /Sources measured: 1 of 2; \*\*not measured: `src\/g.ts`\*\*/);
+  assert.match(
+    lines,
+    /Mutants: 4; detected 2 \(killed 1, timed out 1\); undetected 2 \(survived 1, reached by no vector 1\)/,
+  );
+  assert.match(lines, /of which 1 equivalent and \*\*1 unexplained\*\*/);
+  assert.match(lines, /Score over the measured sources: 50% .*; 66\.6% of the mutants not listed as equivalent/);
+  assert.match(lines, /\| `src\/f.ts:2:3` \| EqualityOperator \| a &gt;= 1 \| a is never 1 \|/);
+  assert.match(lines, /### Mutants no vector detects, not explained yet \(1\)/);
+  assert.match(lines, /\| `src\/f.ts:3:3` \| NumberLiteral \| `1` \| NoCoverage \|/);
+  const none = renderMutationSection({ results: { ok: false, message: 'no file' }, equivalents: [], scope: [] });
+  assert.ok(none.includes('Not measured: no file.'));
+});
+
+test('currency: a changed, a missing and an out-of-scope source; a changed pin means every source runs again', () => {
+  const root = mkdtempSync(join(tmpdir(), 'kofun-ctk-mutation-'));
+  mkdirSync(join(root, 'src'));
+  mkdirSync(join(root, 'vectors'));
+  writeFileSync(join(root, 'src', 'f.ts'), SOURCE.replace('0', '2'));
+  writeFileSync(join(root, 'spec.ts'), 'spec');
+  const path = join(root, 'results.json');
+  writeFileSync(path, normalizedResults(strykerResults(), ['src/f.ts', 'src/gone.ts'], {}));
+  const read = readMutationResults(path);
+  if (!read.ok) throw new Error(read.message);
+  const currency = resultsCurrency(read.results, root, ['src/f.ts', 'src/h.ts'], ['spec.ts']);
+  assert.equal(currency.changed, ['src/f.ts']);
+  assert.equal(currency.missing, ['src/h.ts']);
+  assert.equal(currency.extra, ['src/gone.ts']);
+  assert.equal(currency.pinChanged, ['spec.ts']);
+  assert.equal(currency.testsRemoved, ['a', 'b']);
+  assert.equal(sourcesToRun(['src/f.ts', 'src/h.ts', 'src/k.ts'], currency), ['src/f.ts', 'src/h.ts', 'src/k.ts']);
+  const pinSame = { ...currency, pinChanged: [], testsRemoved: [] };
+  assert.equal(sourcesToRun(['src/f.ts', 'src/h.ts', 'src/k.ts'], pinSame), ['src/f.ts', 'src/h.ts']);
+});
+
+test.run();
