@@ -2,7 +2,7 @@
  * What changed between two vector sets, vector by vector (`kofun-ctk vectors diff`, and the summary `vectors generate`
  * ends with): added, removed, expected bytes changed (with a readable diff of the decoded results), inputs changed (the
  * request or the fixture, with the same expected bytes), acceptable alternatives changed, metadata only (intent,
- * clauses, interpretations, the generation stamp); each with its clauses and the register entries it rests on (its
+ * clauses, interpretations, features, the generation stamp); each with its clauses and the register entries it rests on (its
  * interpretations and its alternatives' entries, before and after). Data only: the reporters turn it into text,
  * Markdown or JSON (report/render-vector-diff.ts).
  */
@@ -223,6 +223,7 @@ function changedFields(old: VectorFile, next: VectorFile): string[] {
   if (old.intent !== next.intent) out.push('intent');
   if (!same(old.clauses, next.clauses)) out.push('clauses');
   if (!same(old.interpretations, next.interpretations)) out.push('interpretations');
+  if (!same(old.features ?? [], next.features ?? [])) out.push('features');
   if (old.fixture_sha256 !== next.fixture_sha256) out.push('fixture');
   if (isQuery(old) !== isQuery(next) || (isQuery(old) && isQuery(next) && !same(old.request, next.request)))
     out.push('request');
