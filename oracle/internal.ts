@@ -8,6 +8,7 @@
 export { violation, childPointer } from './violation.js';
 export { kitRoot } from './kit-root.js';
 export { encodeFixtureJson } from './canonical-json/encode-canonical.js';
+export { firstDifferingByte } from './canonical-json/first-differing-byte.js';
 export { loadEveryValidator } from './records/schema-registry.js';
 export { MAX_FIXTURE_FILE_BYTES } from './fixture/load-fixture.js';
 export { orderFreeDigest } from './fixture/order-free-digest.js';

@@ -140,7 +140,8 @@ export const MAINTAINER_COMMANDS: readonly Omit<CommandEntry, 'load'>[] = [
 /** The root help's note on the maintainers' commands. */
 const MAINTAINER_NOTE =
   "\n`vectors`, `report` and `mutation` are maintainers' commands of a kofun-ctk checkout (npx kofun-ctk vectors\n" +
-  'check); an installed package does not offer them, but for `vectors diff OLD NEW` and `report diff OLD.json NEW.json`.\n';
+  'check); an installed package does not offer them, but for `vectors diff OLD NEW` and\n' +
+  '`report diff OLD.json NEW.json`.\n';
 
 /**
  * The command `argv` runs (also for `help <command>`), or undefined when it runs none of them: a root option first

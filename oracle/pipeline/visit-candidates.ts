@@ -118,14 +118,15 @@ export function visitCandidates(
     const s = source - explicit;
     if (s < 0 ? environment.candidates[source] !== true : environment.series[s] !== true) continue;
     if (s < 0 || own[s] === k) {
-      const j = judgeWithin(list.at(k), collect, stages, budget, rules);
+      const j = judge(list.at(k), collect, stages, rules, budget);
       if (j === null) break;
       commit(j, -1);
       continue;
     }
     let j = alike[s];
     if (j === undefined) {
-      j = judge(list.at(k), collect, stages, rules);
+      j = judge(list.at(k), collect, stages, rules) ?? undefined;
+      if (j === undefined) throw new Error('kit fault: a judgement without a budget stopped');
       alike[s] = j;
       if (!budget.takeSteps(j.steps)) break;
       commit(j, k);
@@ -183,15 +184,20 @@ function runStage(stage: CandidateStage, verdict: CandidateVerdict, rules: Visit
   return withheld;
 }
 
-/** Judges `candidate` step by step within the budget; null when the budget stops it. */
-function judgeWithin(
+/**
+ * Judges `candidate` through the stages, counting the steps it takes; with a `budget`, each step is taken from it as
+ * it is made, and null says the budget stopped the judgement. Without one it only counts (the caller takes the steps
+ * of a judgement shared by a series' members at once).
+ */
+function judge(
   candidate: FixtureCandidate,
   collect: CollectStage,
   stages: readonly CandidateStage[],
-  budget: StepBudget,
   rules: VisitRules,
+  budget?: StepBudget,
 ): Judgement | null {
-  if (!budget.take()) return null;
+  const take = (): boolean => budget === undefined || budget.take();
+  if (!take()) return null;
   let steps = 1;
   const verdict = collect(candidate);
   if (verdict === null) return { steps, collected: false, withheld: null, eligible: null };
@@ -199,29 +205,9 @@ function judgeWithin(
     return { steps, collected: true, withheld: 'hidden-by-visibility', eligible: null };
   for (const stage of stages) {
     if (!rules.perCandidate) {
-      if (!budget.take()) return null;
+      if (!take()) return null;
       steps += 1;
     }
-    const withheld = runStage(stage, verdict, rules);
-    if (withheld !== null) return { steps, collected: true, withheld, eligible: null };
-  }
-  return { steps, collected: true, withheld: null, eligible: verdict };
-}
-
-/** Judges `candidate` through the stages, counting the steps it would take. */
-function judge(
-  candidate: FixtureCandidate,
-  collect: CollectStage,
-  stages: readonly CandidateStage[],
-  rules: VisitRules,
-): Judgement {
-  let steps = 1;
-  const verdict = collect(candidate);
-  if (verdict === null) return { steps, collected: false, withheld: null, eligible: null };
-  if (unadmittedHere(candidate) && rules.admissionAtCollect())
-    return { steps, collected: true, withheld: 'hidden-by-visibility', eligible: null };
-  for (const stage of stages) {
-    if (!rules.perCandidate) steps += 1;
     const withheld = runStage(stage, verdict, rules);
     if (withheld !== null) return { steps, collected: true, withheld, eligible: null };
   }

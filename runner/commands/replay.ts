@@ -13,6 +13,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { escapeBytes, escapeText, kitVersion } from '../../oracle/index.js';
+import { firstDifferingByte } from '../../oracle/internal.js';
 import { moduleHostProcess } from '../adapters/module-process-launcher.js';
 import { openProviderSandbox } from '../adapters/provider-sandbox.js';
 import {
@@ -155,13 +156,6 @@ function sameFrame(a: Frame, b: Frame): boolean {
   return a.type === b.type && a.id === b.id && a.ref === b.ref && Buffer.from(a.body).equals(Buffer.from(b.body));
 }
 
-/** The first byte offset at which two byte strings differ (their common length when one is a prefix). */
-function firstDifference(a: Uint8Array, b: Uint8Array): number {
-  let at = 0;
-  while (at < a.length && at < b.length && a[at] === b[at]) at += 1;
-  return at;
-}
-
 /** How a reply compares with the recorded one at the same place. */
 function againstRecording(reply: Frame | undefined, recorded: Frame | undefined, rest: TranscriptRead['rest']): string {
   if (reply === undefined && recorded === undefined)
@@ -171,7 +165,7 @@ function againstRecording(reply: Frame | undefined, recorded: Frame | undefined,
   if (sameFrame(reply, recorded)) return 'as recorded';
   const body =
     reply.type === recorded.type && reply.id === recorded.id && reply.ref === recorded.ref
-      ? `; bodies differ from byte ${firstDifference(reply.body, recorded.body)}`
+      ? `; bodies differ from byte ${firstDifferingByte(reply.body, recorded.body)}`
       : '';
   return `recorded: ${frameHeader(recorded)}${body}`;
 }
@@ -308,7 +302,7 @@ function judgeAnswer(
   const expected = answers[0]?.bytes ?? new Uint8Array();
   out(
     `answer: not the bytes of expected.json (${expected.length} bytes) nor of an acceptable alternative: ` +
-      `${reply.body.length} bytes, differing from byte ${firstDifference(expected, reply.body)}`,
+      `${reply.body.length} bytes, differing from byte ${firstDifferingByte(expected, reply.body)}`,
   );
   const diff = unifiedDiff(expected, reply.body).split('\n');
   for (const l of diff.slice(0, MAX_DIFF_LINES)) out(`  ${l}`);

@@ -39,7 +39,7 @@ import {
   type NamedPath,
   type ViewPolicy,
 } from './sandbox-view.js';
-import { defaultSandboxMode, Sandbox, type SandboxMode, type ShownFolder } from './sandbox.js';
+import { defaultSandboxMode, emptyView, Sandbox, type SandboxMode, type ShownFolder } from './sandbox.js';
 
 /** The sandbox options as a command hands them over. */
 export interface SandboxOptions {
@@ -61,7 +61,6 @@ export interface SandboxPlan {
   /** `--limits`. */
   limits: LimitsPlan;
 }
-
 
 /**
  * Reads `--sandbox`, `--bwrap`, `--pass-env`, `--limits`; the sandbox is off by default only where bubblewrap cannot
@@ -141,19 +140,7 @@ function openWith(
   const providerFolders = [...new Set((needs.providerFolders ?? []).map(realOrSelf))];
   hidden.push(...reproFolders([needs.cwd, ...providerFolders]));
   const policy: ViewPolicy = { ...hostPolicyRoots(), hidden: dedupe(hidden) };
-  const base = {
-    limits,
-    runFolder,
-    passed,
-    system: { binds: [], links: [], etc: [] },
-    kit: [],
-    kitForInstances: false,
-    provider: [],
-    readOnly: [],
-    writable: [],
-    masks: [],
-    hidden: vectorSets(kit, needs),
-  };
+  const base = { ...emptyView(), limits, runFolder, passed, hidden: vectorSets(kit, needs) };
   if (plan.mode === 'off') {
     // Validated all the same: a configuration that would be refused with the sandbox on is refused with it off.
     const checked = validateSandboxBinds(
@@ -338,7 +325,8 @@ function reproFolders(roots: readonly string[]): NamedPath[] {
       continue;
     }
     for (const name of names)
-      if (existsSync(join(root, name, REPRO_FOLDER_MARKER))) out.push({ path: join(root, name), what: 'a repro folder' });
+      if (existsSync(join(root, name, REPRO_FOLDER_MARKER)))
+        out.push({ path: join(root, name), what: 'a repro folder' });
   }
   return out;
 }

@@ -103,8 +103,11 @@ export interface SandboxRequest {
   runFolder?: RunFolder;
 }
 
-/** A request with nothing shown and nothing passed: the base of a sandbox that is off. */
-function emptyRequest(reason: string): Omit<SandboxRequest, 'mode'> {
+/** The parts of a request that say what is shown: nothing, the base every view is built on. */
+export function emptyView(): Pick<
+  SandboxRequest,
+  'system' | 'kit' | 'kitForInstances' | 'provider' | 'readOnly' | 'writable' | 'masks' | 'hidden'
+> {
   return {
     system: { binds: [], links: [], etc: [] },
     kit: [],
@@ -114,9 +117,12 @@ function emptyRequest(reason: string): Omit<SandboxRequest, 'mode'> {
     writable: [],
     masks: [],
     hidden: [],
-    passed: {},
-    limits: Limits.off(reason),
   };
+}
+
+/** A request with nothing shown and nothing passed: the base of a sandbox that is off. */
+function emptyRequest(reason: string): Omit<SandboxRequest, 'mode'> {
+  return { ...emptyView(), passed: {}, limits: Limits.off(reason) };
 }
 
 /** One process, as the sandbox runs it. */

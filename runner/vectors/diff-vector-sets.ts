@@ -2,8 +2,8 @@
  * What changed between two vector sets, vector by vector (`kofun-ctk vectors diff`, and the summary `vectors generate`
  * ends with): added, removed, expected bytes changed (with a readable diff of the decoded results), inputs changed (the
  * request or the fixture, with the same expected bytes), acceptable alternatives changed, metadata only (intent,
- * clauses, interpretations, features, the generation stamp); each with its clauses and the register entries it rests on (its
- * interpretations and its alternatives' entries, before and after). Data only: the reporters turn it into text,
+ * clauses, interpretations, features, the generation stamp); each with its clauses and the register entries it rests
+ * on (its interpretations and its alternatives' entries, before and after). Data only: the reporters turn it into text,
  * Markdown or JSON (report/render-vector-diff.ts).
  */
 import { createTwoFilesPatch } from 'diff';

@@ -7,7 +7,7 @@
  * every register entry that says it changes result bytes must have a vector naming it.
  */
 import { schemaViolations, type Readings, type RegisterEntry } from '../../oracle/index.js';
-import { isVectorPath, MANIFEST_FORMAT, VECTOR_FORMAT } from '../../oracle/internal.js';
+import { firstDifferingByte, isVectorPath, MANIFEST_FORMAT, VECTOR_FORMAT } from '../../oracle/internal.js';
 import type { CheckCache } from './check-cache.js';
 import { findingsCache, vectorFindings, type VectorFindings } from './verifier-findings.js';
 import { SILENT, type StageProgress } from './stage-progress.js';
@@ -172,15 +172,9 @@ export function treeDifferences(
     if (h === undefined) out.push(`vectors/${path}: missing (not committed)`);
     else if (w === undefined) out.push(`vectors/${path}: extra (no case generates it)`);
     else if (!Buffer.from(w).equals(Buffer.from(h)))
-      out.push(`vectors/${path}: differs from the generated file at byte ${firstDifference(w, h)}`);
+      out.push(`vectors/${path}: differs from the generated file at byte ${firstDifferingByte(w, h)}`);
   }
   return out;
-}
-
-function firstDifference(a: Uint8Array, b: Uint8Array): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return i;
-  return n;
 }
 
 /** Schema violations of every vector file and of the manifest. */

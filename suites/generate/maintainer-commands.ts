@@ -2,13 +2,18 @@
  * The maintainers' commands as the command line shows them: `vectors generate|check` and `report [--check]`, their
  * descriptions and options, beside the `diff` subcommands every install has. Each maintainers' action loads its
  * implementation (vectors-command.ts, report-command.ts) only when it runs, so `kofun-ctk vectors --help` and
- * `report --help` load commander, these lines and the two diff commands, not the case definitions and the census;
+ * `report --help` load the runner's entry, not the case definitions and the census;
  * bin/kofun-ctk.js runs a help request from the sources without compiling the kit first.
  */
 import type { Command } from 'commander';
-import { registerReportDiff, REPORT_DESCRIPTION } from '../../runner/commands/report-diff.js';
-import { registerVectorsDiff, VECTORS_DESCRIPTION } from '../../runner/commands/vectors-diff.js';
-import { commandNamed, type Register } from '../../runner/io/cli-io.js';
+import {
+  commandNamed,
+  registerReportDiff,
+  registerVectorsDiff,
+  REPORT_DESCRIPTION,
+  VECTORS_DESCRIPTION,
+  type Register,
+} from '../../runner/internal.js';
 
 export const registerVectors: Register = (program: Command, io, done) => {
   const vectors = commandNamed(program, 'vectors', VECTORS_DESCRIPTION);
