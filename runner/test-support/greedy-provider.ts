@@ -43,6 +43,9 @@ async function takeForever(): Promise<never> {
   }
 }
 
+/** How many trees this instance made: each query makes one of its own (a query may be asked twice in a row). */
+let trees = 0;
+
 /**
  * A folder chain deeper than PATH_MAX (4096 bytes), made one level at a time relative to the last (no path that long
  * can be named whole), its last folder closed to writing; then back to where it started.
@@ -50,9 +53,11 @@ async function takeForever(): Promise<never> {
 function deepTree(): void {
   const start = process.cwd();
   process.chdir(process.env.TMPDIR ?? '/tmp');
+  trees += 1;
   for (let i = 0; i < 40; i += 1) {
-    mkdirSync('d'.repeat(200));
-    process.chdir('d'.repeat(200));
+    const name = `${i === 0 ? String(trees) : 'd'}${'d'.repeat(199)}`;
+    mkdirSync(name);
+    process.chdir(name);
   }
   writeFileSync('leaf', Buffer.alloc(MIB, 1));
   chmodSync('.', 0o500);
