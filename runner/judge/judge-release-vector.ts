@@ -57,14 +57,14 @@ const MAX_LISTING_LINES = 400;
 /** Builds and judges one release-cost vector; never throws for a fault of the build. */
 export async function judgeReleaseVector(
   vector: ReleaseVector,
-  fixturePath: string,
+  fixtureBytes: Uint8Array,
   plan: ReleaseBuildPlan,
 ): Promise<VectorJudgement> {
   const result = await runReleaseVector(
     { id: vector.id, release: vector.release, fixture: null },
     plan.config.commands,
     {
-      fixturePath,
+      fixtureBytes,
       checkDigests: plan.checkDigests,
       vary: plan.vary,
       timeoutMs: plan.config.timeoutMs,

@@ -62,6 +62,11 @@ export interface ReleaseVectorInput {
 export interface ReleaseVectorOptions {
   /** An existing fixture file to pass instead of writing `vector.fixture`. */
   fixturePath?: string;
+  /**
+   * The fixture file's bytes, written into the vector's own build folder and passed instead of `vector.fixture`: the
+   * gate's builds read the bytes it checked, never a file of the vector set (which the sandbox hides).
+   */
+  fixtureBytes?: Uint8Array;
   /** Compare built digests with the vector's reference digests (reference builder). */
   checkDigests?: boolean;
   /** Also build without-support under the variant conditions and require identical bytes. */
@@ -161,7 +166,7 @@ export async function runReleaseVector(
     let fixturePath = opts.fixturePath;
     if (fixturePath === undefined) {
       fixturePath = join(base, 'fixture.json');
-      await writeFile(fixturePath, `${JSON.stringify(vector.fixture)}\n`);
+      await writeFile(fixturePath, opts.fixtureBytes ?? `${JSON.stringify(vector.fixture)}\n`);
     }
     const ctx: BuildContext = {
       source: opts.source ?? null,

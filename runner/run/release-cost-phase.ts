@@ -51,19 +51,17 @@ export const releaseCostPhase: GatePhase = async (run, findings) => {
     workers,
     async (vector) => {
       const t0 = performance.now();
-      // The builds read the fixture file themselves: it is checked first, so a changed one is never built.
+      // The builds read the fixture bytes checked here, written into each vector's own build folder: a changed file is
+      // never built, and no build reads a file of the vector set.
       const fixture = plan === null ? undefined : set.readFixture(vector.fixtureSha256);
       if (fixture !== undefined && !fixture.ok) changedFiles.add(fixture.file);
       if (fixture?.ok === true) run.emit({ event: 'vector-start', phase: 'base', id: vector.id, work: 'build' });
       const judged =
-        plan === null
+        plan === null || fixture === undefined
           ? releaseNotRunJudgement(vector, NO_BUILD_COMMANDS_NOT_RUN)
-          : fixture !== undefined && !fixture.ok
+          : !fixture.ok
             ? releaseNotRunJudgement(vector, fixture.reason)
-            : {
-                ...(await judgeReleaseVector(vector, set.fixturePath(vector.fixtureSha256), plan)),
-                duration_ms: elapsedMs(t0),
-              };
+            : { ...(await judgeReleaseVector(vector, fixture.value, plan)), duration_ms: elapsedMs(t0) };
       const judgement = options.abort?.aborted ? releaseNotRunJudgement(vector, interruptedReason(run)) : judged;
       // The base phase's progress goes on: one count over query and release-cost vectors.
       recordBase(run, judgements, judgement);
