@@ -20,7 +20,8 @@ function readingConfig(reading: string): string {
   return path;
 }
 
-// Seed 3 of the fuzz phase reaches a general query over a public effect that is not validated within 70 cases.
+// Seed 2 of the fuzz phase reaches a general query over a public effect that is not validated within 70 cases
+// (`kofun-ctk fuzz --provider reference --seed 2 --runs 70 --write-cases DIR` writes it with the alternative).
 for (const [reading, entry, fuzzAlternative] of [
   ['KIT-12:A', 'KIT-12', 'non-validated-public-effects-listed'],
   ['OQ-03:B', 'OQ-03', undefined],
@@ -44,7 +45,7 @@ for (const [reading, entry, fuzzAlternative] of [
       '--fuzz',
       '70',
       '--fuzz-seed',
-      '3',
+      '2',
       '--fuzz-out',
       mkdtempSync(join(tmpdir(), 'kofun-ctk-fuzz-')),
       '--sandbox',
