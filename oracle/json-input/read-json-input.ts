@@ -8,8 +8,14 @@
  */
 import { isUtf8 } from 'node:buffer';
 import { readFileSync, statSync } from 'node:fs';
-import jsonc from 'jsonc-parser';
+import * as jsoncModule from 'jsonc-parser';
 import { childPointer } from '../violation.js';
+
+/**
+ * jsonc-parser ships a UMD module: loaded as ES module (the kit's own runs) its functions hang off the default export,
+ * loaded as CommonJS (a test runner that compiles to CommonJS, as StrykerJS's mocha runner does) off the module itself.
+ */
+const jsonc = (jsoncModule as unknown as { default?: typeof jsoncModule }).default ?? jsoncModule;
 
 /** Why a JSON input was refused: a stable code, the byte offset, the JSON pointer when there is one. */
 export interface JsonInputProblem {
