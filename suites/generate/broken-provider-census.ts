@@ -23,6 +23,7 @@ import {
   referenceSpec,
   mergeReports,
   runGate,
+  gatePhases,
   type GateReport,
   type ProviderSpec,
   type QueryVectorEntry,
@@ -898,42 +899,44 @@ async function gateWith(
   const { vectorSet } = options;
   const selected = shard === undefined ? vectors : shardVectors(shard.of, shard);
   return runGate({
-    kitVersion: options.kitVersion,
-    vectorSet,
-    selected,
-    selection: {
-      categories: [],
-      ids: (shard?.of ?? vectors).map((v) => v.id),
-      clauses: [],
-      shard: shard === undefined ? null : `${shard.k}/${shard.n}`,
-      filtered: (shard?.of ?? vectors).length,
-      total: selected.length,
+    plan: gatePhases(
+      { jobs: 1, timeoutMs, startTimeoutMs: 30_000, restartBudget: 8 },
+      {
+        metamorphic: { sample: metamorphic ? 'all' : 0, seed: CENSUS_SEED },
+        // The default gate's state phase: a fixture's queries asked again in another order, twice in a row.
+        state: { fixtures: 'all' },
+        ...(folder === undefined ? {} : { fuzz: { cases: fuzzCases, seed: CENSUS_SEED, folder } }),
+      },
+    ),
+    resources: {
+      kitVersion: options.kitVersion,
+      vectors: {
+        vectorSet,
+        selected,
+        selectedRelease: [],
+        record: {
+          categories: [],
+          ids: (shard?.of ?? vectors).map((v) => v.id),
+          clauses: [],
+          shard: shard === undefined ? null : `${shard.k}/${shard.n}`,
+          filtered: (shard?.of ?? vectors).length,
+          total: selected.length,
+        },
+        // Only tells expectation entries naming no vector apart; the census has none.
+        knownIds: new Set(vectorSet.queryVectors.map((v) => v.id)),
+      },
+      launcher: launcherFor(spec, { kitVersion: options.kitVersion, sandbox: CENSUS_SANDBOX }),
+      metamorphicLauncher: launcherFor(relocatedSpec(spec), {
+        kitVersion: options.kitVersion,
+        sandbox: CENSUS_SANDBOX,
+      }),
+      adapter: 'process-persistent',
+      sandbox: CENSUS_SANDBOX.report,
+      releaseBuild: null,
+      expectations: [],
+      missingFeatures: [],
     },
-    launcher: launcherFor(spec, { kitVersion: options.kitVersion, sandbox: CENSUS_SANDBOX }),
-    metamorphicLauncher: launcherFor(relocatedSpec(spec), { kitVersion: options.kitVersion, sandbox: CENSUS_SANDBOX }),
-    adapter: 'process-persistent',
-    sandbox: CENSUS_SANDBOX.report,
-    jobs: 1,
-    timeoutMs,
-    startTimeoutMs: 30_000,
-    restartBudget: 8,
-    metamorphic: { sample: metamorphic ? 'all' : 0, seed: CENSUS_SEED },
-    // The default gate's state phase: a fixture's queries asked again in another order, twice in a row.
-    state: { fixtures: 'all' },
-    expectations: [],
-    // Only tells expectation entries naming no vector apart; the census has none.
-    knownIds: new Set(vectorSet.queryVectors.map((v) => v.id)),
-    emit: () => undefined,
-    ...(folder === undefined
-      ? {}
-      : {
-          fuzz: {
-            cases: fuzzCases,
-            seed: CENSUS_SEED,
-            folder,
-            launcher: launcherFor(spec, { kitVersion: options.kitVersion, sandbox: CENSUS_SANDBOX }),
-          },
-        }),
+    sinks: { emit: () => undefined },
   });
 }
 
