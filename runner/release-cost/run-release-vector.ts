@@ -21,7 +21,7 @@
  * says how), FAIL when a check fails (each violation names the first differing file in
  * `actual` and, for content, the byte offset in `offset`), PASS otherwise.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compareUtf8, type Violation, escapeText as escapeForTerminal } from '../../oracle/index.js';
@@ -50,6 +50,7 @@ import { buildFailure } from './run-build.js';
 import { displayPath, type ArtifactTree } from './artifact-tree.js';
 import { DEFAULT_BUILD_TIMEOUT_MS, type ProviderBuild } from './build-config.js';
 import { removeTree } from '../io/run-folder.js';
+import { writeOutputFile } from '../io/write-output-file.js';
 
 /** What the runner passes in: the vector's id, its `release` expectation and its fixture. */
 export interface ReleaseVectorInput {
@@ -161,7 +162,7 @@ export async function runReleaseVector(
     let fixturePath = opts.fixturePath;
     if (fixturePath === undefined) {
       fixturePath = join(base, 'fixture.json');
-      await writeFile(fixturePath, `${JSON.stringify(vector.fixture)}\n`);
+      writeOutputFile(fixturePath, `${JSON.stringify(vector.fixture)}\n`);
     }
     const ctx: BuildContext = {
       source: opts.source ?? null,

@@ -15,7 +15,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { markdownCell, sha256Hex } from '../../oracle/index.js';
+import { compareUtf8, markdownCell, sha256Hex } from '../../oracle/index.js';
 import { kitRoot, markdownCode } from '../../oracle/internal.js';
 import {
   EXIT,
@@ -753,7 +753,6 @@ export const BROKEN_PROVIDER_DIR = 'runner/test-support/broken-providers';
 
 /** The provider name of the reference oracle's row. */
 export const REFERENCE_ROW = 'reference';
-const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * The argv that runs a broken provider: its compiled copy in the same tree as this module when the census runs
@@ -835,7 +834,7 @@ function caughtByOf(vectors: readonly VectorJudgement[], namedOnly: boolean): st
     if ((j.verdict === 'FAIL' || j.verdict === 'ERROR') && counts) for (const c of j.fail_clauses) clauses.add(c);
     if (j.verdict === 'ERROR') errors.add(`ERROR ${j.error?.kind ?? 'unknown'}`);
   }
-  return [...[...clauses].sort(cmp), ...[...errors].sort(cmp)];
+  return [...[...clauses].sort(compareUtf8), ...[...errors].sort(compareUtf8)];
 }
 
 function problemRow(provider: string, breaks: string, problem: string, expect: readonly string[]): CensusRow {
@@ -971,7 +970,7 @@ function bothArrangements(whole: CensusRow, sharded: CensusRow, shards: number):
 
 /** Runs the census: the reference oracle and every broken provider, a few gates at a time. */
 export async function runBrokenProviderCensus(options: CensusOptions): Promise<CensusResult> {
-  const wanted = [...new Set(options.vectors ?? CENSUS_VECTORS)].sort(cmp);
+  const wanted = [...new Set(options.vectors ?? CENSUS_VECTORS)].sort(compareUtf8);
   const byId = new Map(options.vectorSet.queryVectors.map((v) => [v.id, v]));
   const present = wanted.filter((id) => byId.has(id));
   const missing = wanted.filter((id) => !byId.has(id));
@@ -1030,7 +1029,7 @@ export async function runBrokenProviderCensus(options: CensusOptions): Promise<C
       return cachedRow(options, rowKey({ ...p, env }, vectors), async () => {
         const report = await gateOver(options, spec, vectors, timeoutMs, p.metamorphic === true, p.fuzz ?? 0);
         const whole = rowFromReport(p.name, p.breaks, report, p.expect);
-        const sorted = [...vectors].sort((x, y) => cmp(x.id, y.id));
+        const sorted = [...vectors].sort((x, y) => compareUtf8(x.id, y.id));
         const row =
           p.shards === undefined
             ? whole

@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { evaluateQuery, loadFixture, verifyResult } from '../../oracle/index.js';
+import { compareUtf8, evaluateQuery, loadFixture, verifyResult } from '../../oracle/index.js';
 import { firstDifferingByte } from '../../oracle/internal.js';
 
 /** The title of the spec's one suite: StrykerJS names each test by it, a space and the test's title. */
@@ -103,7 +103,6 @@ export function pinnedVectors(vectorsRoot: string): PinnedVectorFile[] {
       out.push({ vector: value, fixturePath, fixtureSize: statSync(fixturePath).size });
     }
   }
-  const byId = (a: PinnedVectorFile, b: PinnedVectorFile): number =>
-    a.vector.id < b.vector.id ? -1 : a.vector.id > b.vector.id ? 1 : 0;
+  const byId = (a: PinnedVectorFile, b: PinnedVectorFile): number => compareUtf8(a.vector.id, b.vector.id);
   return out.sort((a, b) => a.fixtureSize - b.fixtureSize || byId(a, b));
 }
