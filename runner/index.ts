@@ -78,7 +78,8 @@ export {
 } from './vectors/vector-source.js';
 export { judgeFromSet, type JudgedFromSet } from './judge/judge-from-set.js';
 export { runGate } from './run/run-gate.js';
-export type { GateRunOptions } from './run/gate-run.js';
+export type { GateResources, GateRunParts, GateSinks, GateVectors } from './run/gate-run.js';
+export { gatePhases, type BasePhasePlan, type PhasesPlan } from './run/run-plan.js';
 export { fixtureVariant, variantSeed } from './run/metamorphic-variant.js';
 export { computeGate, reportFromEvents, REPORT_FORMAT, type GateReport } from './report/gate-report.js';
 export { gateReportProblem, mergeReports, REPORT_SCHEMA, type MergeOutcome } from './report/merge-reports.js';

@@ -11,6 +11,7 @@ export { runCliProcess } from './cli-entry.js';
 export { commandNamed, UsageError, writeAll, type CliIo, type Register } from './io/cli-io.js';
 export { installSignalCleanup, killAllGroups, liveGroupCount } from './io/process-group.js';
 export { relocatedSpec } from './adapters/provider-spec.js';
+export { writeOutputFile } from './io/write-output-file.js';
 export { shardVectors } from './vectors/select-vectors.js';
 export {
   parseVectorFile,

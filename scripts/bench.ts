@@ -38,6 +38,7 @@ import { launcherFor, referenceSpec } from '../runner/adapters/provider-spec.js'
 import { openSandbox, readSandboxPlan } from '../runner/sandbox/open-sandbox.js';
 import { killAllGroups } from '../runner/io/process-group.js';
 import { runGate } from '../runner/run/run-gate.js';
+import { gatePhases } from '../runner/run/run-plan.js';
 import {
   loadVectorSet,
   type QueryVector,
@@ -77,22 +78,25 @@ async function gateWallMs(
   const spec = referenceSpec(adapter);
   const started = performance.now();
   const report = await runGate({
-    kitVersion: kitVersion(),
-    vectorSet: set,
-    selected: vectors,
-    selection: { categories: [], ids: [], clauses: [], shard: null, filtered: vectors.length, total: vectors.length },
-    launcher: launcherFor(spec, { kitVersion: kitVersion(), sandbox: BENCH_SANDBOX }),
-    metamorphicLauncher: launcherFor(spec, { kitVersion: kitVersion(), sandbox: BENCH_SANDBOX }),
-    adapter,
-    sandbox: BENCH_SANDBOX.report,
-    jobs: 1,
-    timeoutMs: 60_000,
-    startTimeoutMs: 60_000,
-    restartBudget: 0,
-    metamorphic: { sample: 0, seed: 1 },
-    expectations: [],
-    knownIds: new Set(vectors.map((v) => v.id)),
-    emit: () => undefined,
+    plan: gatePhases({ jobs: 1, timeoutMs: 60_000, startTimeoutMs: 60_000, restartBudget: 0 }),
+    resources: {
+      kitVersion: kitVersion(),
+      vectors: {
+        vectorSet: set,
+        selected: vectors,
+        selectedRelease: [],
+        record: { categories: [], ids: [], clauses: [], shard: null, filtered: vectors.length, total: vectors.length },
+        knownIds: new Set(vectors.map((v) => v.id)),
+      },
+      launcher: launcherFor(spec, { kitVersion: kitVersion(), sandbox: BENCH_SANDBOX }),
+      metamorphicLauncher: launcherFor(spec, { kitVersion: kitVersion(), sandbox: BENCH_SANDBOX }),
+      adapter,
+      sandbox: BENCH_SANDBOX.report,
+      releaseBuild: null,
+      expectations: [],
+      missingFeatures: [],
+    },
+    sinks: { emit: () => undefined },
   });
   return { ms: performance.now() - started, passed: report.gate.passed };
 }

@@ -7,6 +7,7 @@
  *   payload = member_count:u32be || member_count x { PackageId:32 || ModuleId:32 ||
  *             authorized_view:u8 || semantic_digest:32 }
  */
+import { compareUtf8 } from '../canonical-json/compare-utf8.js';
 import type { Id } from '../records/discovery-records.js';
 import { isId } from '../records/scalar-checks.js';
 import { LIMITS } from '../limits.js';
@@ -115,7 +116,7 @@ export function interfaceSetDigest(
     // Fixed-width lowercase hex and the view digit sort as their raw bytes (KD-DIGEST-07).
     keys.push(module + String(VIEW_BYTE[m.view]) + m.semantic_digest);
   }
-  keys.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  keys.sort(compareUtf8);
   const frame = encodeFrame(keys);
   return { ok: true, digest: sha256Hex(frame), frame };
 }

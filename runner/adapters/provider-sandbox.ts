@@ -10,7 +10,7 @@ import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { kitRoot } from '../../oracle/internal.js';
-import { openSandbox, readSandboxPlan, type SandboxNeeds, type SandboxOptions } from '../sandbox/open-sandbox.js';
+import { openSandbox, type SandboxNeeds, type SandboxPlan } from '../sandbox/open-sandbox.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { SYSTEM_ROOTS, within, type NamedPath } from '../sandbox/sandbox-view.js';
 import type { BuildCaps } from '../limits/resource-limits.js';
@@ -85,14 +85,17 @@ export interface ProviderSandboxContext {
   buildCaps?: BuildCaps;
 }
 
-/** Opens the sandbox of the command's options for the provider of `config` (its `spec` as it will be launched). */
+/**
+ * Opens the sandbox the command's plan (open-sandbox.ts, `readSandboxPlan`) asks for, around the provider of `config`
+ * (its `spec` as it will be launched): the one way `run`, `smoke`, `fuzz`, `repro` and `replay` open it.
+ */
 export function openProviderSandbox(
-  options: SandboxOptions,
+  plan: SandboxPlan,
   config: ProviderConfig,
   context: ProviderSandboxContext,
   spec: ProviderSpec = config.spec,
 ): Sandbox {
-  return openSandbox(readSandboxPlan(options), {
+  return openSandbox(plan, {
     ...providerNeeds(config, spec),
     vectorSets: context.vectorSets,
     outputs: context.outputs,

@@ -19,7 +19,8 @@ import type { SandboxOptions } from '../sandbox/open-sandbox.js';
 import { classifyDifference } from '../judge/classify-difference.js';
 import { unifiedDiff } from '../judge/unified-diff.js';
 import { differenceLines } from '../report/describe.js';
-import { runFuzz, writeFuzzVector } from '../fuzz/run-fuzz.js';
+import { runFuzz, writeFuzzVector, type FuzzOutcome } from '../fuzz/run-fuzz.js';
+import { readProviderPlan, readTimeouts } from '../run/run-plan.js';
 import { writeFuzzCases } from '../fuzz/write-fuzz-cases.js';
 import type { Register } from '../io/cli-io.js';
 import { addProviderOptions, ignoreClosedOutput, intOption, RUN_DEFAULTS } from '../io/cli-options.js';
@@ -65,14 +66,15 @@ async function fuzzCommand(opts: FuzzCliOptions, io: Parameters<Register>[1]): P
   const runs = intOption('--runs', opts.runs, 1);
   if (opts.path !== undefined && !/^[0-9]+(:[0-9]+)*$/.test(opts.path))
     throw new UsageError(`--path "${opts.path}" is not a fast-check path like 12:0:3`);
-  const config = resolveProvider(opts, io.cwd);
+  const provider = readProviderPlan(opts);
+  const config = resolveProvider(provider.given, io.cwd);
   const folder = resolve(io.cwd, opts.out);
   const casesFolder = opts.writeCases === undefined ? undefined : resolve(io.cwd, opts.writeCases);
   if (casesFolder !== undefined && existsSync(casesFolder) && readdirSync(casesFolder).length > 0)
     throw new UsageError(`--write-cases ${opts.writeCases}: the folder is not empty`);
   const vectorsFolder = join(kitRoot(), 'vectors');
   const sandbox = openProviderSandbox(
-    opts,
+    provider.sandbox,
     config,
     {
       vectorSets: [vectorsFolder],
@@ -94,8 +96,7 @@ async function fuzzCommand(opts: FuzzCliOptions, io: Parameters<Register>[1]): P
       runs,
       ...(opts.path === undefined ? {} : { path: opts.path }),
       launcher: launcherFor(spec, { kitVersion: kitVersion(), sandbox }),
-      timeoutMs: intOption('--timeout-ms', opts.timeoutMs, 1),
-      startTimeoutMs: intOption('--start-timeout-ms', opts.startTimeoutMs, 1),
+      ...readTimeouts(opts),
       restartBudget: intOption('--restart-budget', opts.restartBudget, 0),
       kitVersion: kitVersion(),
     });
@@ -107,38 +108,47 @@ async function fuzzCommand(opts: FuzzCliOptions, io: Parameters<Register>[1]): P
       const written = writeFuzzCases(casesFolder, outcome.shapes, seed, kitVersion());
       io.stdout.write(`${written} generated cases written as a vector set in ${casesFolder}\n`);
     }
-    const perClass = Object.entries(outcome.classes)
-      .map(([c, n]) => `${c} ${n}`)
-      .join(', ');
-    io.stdout.write(`cases per class: ${perClass}\n`);
-    if (outcome.kind === 'passed') {
-      const accepted = Object.entries(outcome.acceptable).map(([name, n]) => `${name} ${n}`);
-      if (accepted.length > 0) io.stdout.write(`answered by a named alternative: ${accepted.join(', ')}\n`);
-      io.stdout.write(`no disagreement in ${outcome.runs} generated cases (seed ${outcome.seed})\n`);
-      return EXIT.ok;
-    }
-    const id = writeFuzzVector(folder, outcome, kitVersion());
-    io.stdout.write(
-      `disagreement after shrinking ${outcome.shrinks} times: seed ${outcome.seed}, path ${outcome.path}\n`,
-    );
-    if (outcome.actual.ok) {
-      const difference = classifyDifference(outcome.expected, outcome.actual.bytes);
-      for (const l of differenceLines(difference, 'terminal')) io.stdout.write(`${'  '.repeat(l.depth)}${l.text}\n`);
-      // A layout or an order difference is shown as what it is; a line diff would read as changed values.
-      if (difference.kind === 'values' || difference.kind === 'not-json') {
-        io.stdout.write(unifiedDiff(outcome.expected, outcome.actual.bytes).split('\n').slice(0, 40).join('\n'));
-        io.stdout.write('\n');
-      }
-    } else {
-      io.stdout.write(`the provider gave no result: ${escapeText(outcome.actual.message)}\n`);
-    }
-    io.stdout.write(`minimal case written as vector ${id} in ${folder}\n`);
-    io.stdout.write(`replay: kofun-ctk fuzz --seed ${outcome.seed} --path ${outcome.path} <provider options>\n`);
-    io.stdout.write(`judge:  kofun-ctk run --vectors ${folder} <provider options>\n`);
-    return EXIT.failed;
+    return describeOutcome(outcome, folder, io);
   } finally {
     killAllGroups();
     sandbox.dispose();
     removeSignals();
   }
+}
+
+/** Prints the cases per class and what the provider did with them (a disagreement written out); the exit status. */
+function describeOutcome(
+  outcome: Exclude<FuzzOutcome, { kind: 'no-provider' }>,
+  folder: string,
+  io: Parameters<Register>[1],
+): number {
+  const perClass = Object.entries(outcome.classes)
+    .map(([c, n]) => `${c} ${n}`)
+    .join(', ');
+  io.stdout.write(`cases per class: ${perClass}\n`);
+  if (outcome.kind === 'passed') {
+    const accepted = Object.entries(outcome.acceptable).map(([name, n]) => `${name} ${n}`);
+    if (accepted.length > 0) io.stdout.write(`answered by a named alternative: ${accepted.join(', ')}\n`);
+    io.stdout.write(`no disagreement in ${outcome.runs} generated cases (seed ${outcome.seed})\n`);
+    return EXIT.ok;
+  }
+  const id = writeFuzzVector(folder, outcome, kitVersion());
+  io.stdout.write(
+    `disagreement after shrinking ${outcome.shrinks} times: seed ${outcome.seed}, path ${outcome.path}\n`,
+  );
+  if (outcome.actual.ok) {
+    const difference = classifyDifference(outcome.expected, outcome.actual.bytes);
+    for (const l of differenceLines(difference, 'terminal')) io.stdout.write(`${'  '.repeat(l.depth)}${l.text}\n`);
+    // A layout or an order difference is shown as what it is; a line diff would read as changed values.
+    if (difference.kind === 'values' || difference.kind === 'not-json') {
+      io.stdout.write(unifiedDiff(outcome.expected, outcome.actual.bytes).split('\n').slice(0, 40).join('\n'));
+      io.stdout.write('\n');
+    }
+  } else {
+    io.stdout.write(`the provider gave no result: ${escapeText(outcome.actual.message)}\n`);
+  }
+  io.stdout.write(`minimal case written as vector ${id} in ${folder}\n`);
+  io.stdout.write(`replay: kofun-ctk fuzz --seed ${outcome.seed} --path ${outcome.path} <provider options>\n`);
+  io.stdout.write(`judge:  kofun-ctk run --vectors ${folder} <provider options>\n`);
+  return EXIT.failed;
 }

@@ -31,7 +31,7 @@ import {
   type ProviderSpec,
 } from '../adapters/provider-spec.js';
 import { EXIT, UsageError, type CliIo, type Register } from '../io/cli-io.js';
-import { addProviderOptions, ignoreClosedOutput, intOption, RUN_DEFAULTS } from '../io/cli-options.js';
+import { addProviderOptions, ignoreClosedOutput, RUN_DEFAULTS } from '../io/cli-options.js';
 import { installSignalCleanup, killAllGroups } from '../io/process-group.js';
 import { readReproMarker } from '../io/repro-folder-marker.js';
 import { errorFromFault } from '../judge/judge-vector.js';
@@ -53,6 +53,7 @@ import {
 } from '../protocol/transcript.js';
 import { describeProvider } from '../report/describe.js';
 import type { SandboxOptions } from '../sandbox/open-sandbox.js';
+import { readProviderPlan, readTimeouts } from '../run/run-plan.js';
 
 interface ReplayOptions extends ProviderOptions, SandboxOptions {
   timeoutMs: string;
@@ -172,8 +173,8 @@ function againstRecording(reply: Frame | undefined, recorded: Frame | undefined,
 
 async function replay(folderArg: string, opts: ReplayOptions, io: CliIo): Promise<number> {
   ignoreClosedOutput(io);
-  const timeoutMs = intOption('--timeout-ms', opts.timeoutMs, 1);
-  const startTimeoutMs = intOption('--start-timeout-ms', opts.startTimeoutMs, 1);
+  const { timeoutMs, startTimeoutMs } = readTimeouts(opts);
+  const provider = readProviderPlan(opts);
   const folder = resolve(io.cwd, folderArg);
   const marker = readReproMarker(folder);
   if (!marker.ok) throw new UsageError(marker.message);
@@ -184,7 +185,7 @@ async function replay(folderArg: string, opts: ReplayOptions, io: CliIo): Promis
   const config = replayableProvider(opts, io);
   // The folder holds the answers: hidden from the provider like the vector set, never writable by it.
   const sandbox = openProviderSandbox(
-    opts,
+    provider.sandbox,
     config,
     { vectorSets: [], outputs: [{ path: folder, what: 'the repro folder' }], cwd: io.cwd, env: io.env },
     relocatedSpec(config.spec),
@@ -193,24 +194,7 @@ async function replay(folderArg: string, opts: ReplayOptions, io: CliIo): Promis
   const out = (line: string): void => void io.stdout.write(`${line}\n`);
   out(`kofun-ctk replay: ${escapeText(folder)} (vector ${escapeText(marker.vector)}, ${toSend.length} frames)`);
 
-  // What the provider sends back, decoded as the runner decodes it; its stderr shown as it comes, line by line.
-  const decoder = new FrameDecoder(providerFrameCap);
-  const replies: Frame[] = [];
-  const sentFrames: Frame[] = [];
-  const sentDecoder = new FrameDecoder(runnerFrameCap);
-  let stderrLine = Buffer.alloc(0);
-  const observer: WireObserver = {
-    sent: (bytes) => sentFrames.push(...sentDecoder.push(bytes).frames),
-    stdout: (chunk) => replies.push(...decoder.push(chunk).frames),
-    stderr: (chunk) => {
-      let rest = Buffer.concat([stderrLine, chunk]);
-      for (let lf = rest.indexOf(0x0a); lf >= 0; lf = rest.indexOf(0x0a)) {
-        io.stderr.write(`provider stderr: ${escapeBytes(rest.subarray(0, lf))}\n`);
-        rest = rest.subarray(lf + 1);
-      }
-      stderrLine = rest.length > 64 * 1024 ? Buffer.alloc(0) : rest;
-    },
-  };
+  const { observer, sentFrames, replies, stderrRest } = replayObserver(io);
   const removeSignals = installSignalCleanup(EXIT.incomplete);
   let fault: ProviderFault | undefined;
   let started = false;
@@ -245,8 +229,60 @@ async function replay(folderArg: string, opts: ReplayOptions, io: CliIo): Promis
     sandbox.dispose();
     removeSignals();
   }
-  if (stderrLine.length > 0) io.stderr.write(`provider stderr: ${escapeBytes(stderrLine)}\n`);
+  const unterminated = stderrRest();
+  if (unterminated.length > 0) io.stderr.write(`provider stderr: ${escapeBytes(unterminated)}\n`);
 
+  const differing = listAgainstRecording(sentFrames, replies, recorded, out);
+  if (fault !== undefined) {
+    const e = errorFromFault(fault);
+    out(`provider ${started ? 'stopped answering' : 'did not start'}: ${e.kind}: ${e.message}`);
+  }
+  out(
+    differing === 0
+      ? 'recording: every reply as recorded'
+      : `recording: ${differing} repl${differing === 1 ? 'y differs' : 'ies differ'} from the recording`,
+  );
+  if (!started) return EXIT.incomplete;
+  return judgeAnswer(toSend, replies, answers, out);
+}
+
+/**
+ * What the provider sends back, decoded as the runner decodes it, and what it was sent; its stderr shown as it comes,
+ * line by line (`stderrRest`: the last line, unterminated).
+ */
+function replayObserver(io: CliIo): {
+  observer: WireObserver;
+  sentFrames: Frame[];
+  replies: Frame[];
+  stderrRest: () => Buffer;
+} {
+  const decoder = new FrameDecoder(providerFrameCap);
+  const replies: Frame[] = [];
+  const sentFrames: Frame[] = [];
+  const sentDecoder = new FrameDecoder(runnerFrameCap);
+  let stderrLine = Buffer.alloc(0);
+  const observer: WireObserver = {
+    sent: (bytes) => sentFrames.push(...sentDecoder.push(bytes).frames),
+    stdout: (chunk) => replies.push(...decoder.push(chunk).frames),
+    stderr: (chunk) => {
+      let rest = Buffer.concat([stderrLine, chunk]);
+      for (let lf = rest.indexOf(0x0a); lf >= 0; lf = rest.indexOf(0x0a)) {
+        io.stderr.write(`provider stderr: ${escapeBytes(rest.subarray(0, lf))}\n`);
+        rest = rest.subarray(lf + 1);
+      }
+      stderrLine = rest.length > 64 * 1024 ? Buffer.alloc(0) : rest;
+    },
+  };
+  return { observer, sentFrames, replies, stderrRest: () => stderrLine };
+}
+
+/** Lists each frame sent and each reply against the recording; how many replies differ from it. */
+function listAgainstRecording(
+  sentFrames: readonly Frame[],
+  replies: readonly Frame[],
+  recorded: TranscriptRead,
+  out: (line: string) => void,
+): number {
   let differing = 0;
   for (let i = 0; i < Math.max(sentFrames.length, replies.length); i++) {
     const s = sentFrames[i];
@@ -260,17 +296,7 @@ async function replay(folderArg: string, opts: ReplayOptions, io: CliIo): Promis
     if (compared !== 'as recorded' && compared !== 'none recorded either') differing += 1;
     out(`< ${r === undefined ? '(no reply)' : frameHeader(r)}  ${compared}`);
   }
-  if (fault !== undefined) {
-    const e = errorFromFault(fault);
-    out(`provider ${started ? 'stopped answering' : 'did not start'}: ${e.kind}: ${e.message}`);
-  }
-  out(
-    differing === 0
-      ? 'recording: every reply as recorded'
-      : `recording: ${differing} repl${differing === 1 ? 'y differs' : 'ies differ'} from the recording`,
-  );
-  if (!started) return EXIT.incomplete;
-  return judgeAnswer(toSend, replies, answers, out);
+  return differing;
 }
 
 /** The answer to the transcript's last query, against the right answers; the exit status. */

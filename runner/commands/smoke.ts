@@ -14,9 +14,10 @@ import { openProviderSandbox } from '../adapters/provider-sandbox.js';
 import type { SandboxOptions } from '../sandbox/open-sandbox.js';
 import { describeLimits, describeSandbox } from '../sandbox/describe-sandbox.js';
 import { EXIT, UsageError, type Register } from '../io/cli-io.js';
-import { addProviderOptions, ignoreClosedOutput, intOption, RUN_DEFAULTS } from '../io/cli-options.js';
+import { addProviderOptions, ignoreClosedOutput, RUN_DEFAULTS } from '../io/cli-options.js';
 import { describeProvider } from '../report/describe.js';
 import { installRunInterruption } from '../run/run-interruption.js';
+import { readProviderPlan, readTimeouts } from '../run/run-plan.js';
 import { suggestName } from '../io/suggest-name.js';
 import { loadVectorSet } from '../vectors/vector-source.js';
 import { runSmoke, smokeObserver, smokeVector, type SmokeOutcome, type StepOutcome } from '../smoke/run-smoke.js';
@@ -56,9 +57,9 @@ export const registerSmoke: Register = (program: Command, io, done) => {
 
 async function smoke(opts: SmokeOptions, io: Parameters<Register>[1]): Promise<number> {
   ignoreClosedOutput(io);
-  const timeoutMs = intOption('--timeout-ms', opts.timeoutMs, 1);
-  const startTimeoutMs = intOption('--start-timeout-ms', opts.startTimeoutMs, 1);
-  const config = resolveProvider(opts, io.cwd);
+  const { timeoutMs, startTimeoutMs } = readTimeouts(opts);
+  const provider = readProviderPlan(opts);
+  const config = resolveProvider(provider.given, io.cwd);
   const vectorsFolder = opts.vectors === undefined ? join(kitRoot(), 'vectors') : resolve(io.cwd, opts.vectors);
   const set = loadVectorSet(vectorsFolder);
   const entry = smokeVector(set, opts.id);
@@ -90,7 +91,7 @@ async function smoke(opts: SmokeOptions, io: Parameters<Register>[1]): Promise<n
     notify: (line) => io.stderr.write(`${line}\n`),
   });
   const sandbox = openProviderSandbox(
-    opts,
+    provider.sandbox,
     config,
     { vectorSets: [vectorsFolder], outputs: [], cwd: io.cwd, env: io.env },
     relocatedSpec(config.spec),

@@ -23,6 +23,7 @@
  * value, and the string values of the named text keys go through the letter permutation, escapes left as written.
  */
 import {
+  compareUtf8,
   loadFixture,
   sha256Hex,
   type FactKey,
@@ -150,7 +151,7 @@ const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 /** The letter permutation of a seed: the 26 letters ordered by a digest drawn for each. */
 export function letterPermutation(seed: number): Map<string, string> {
   const rank = new Map([...LOWER].map((letter) => [letter, drawn(seed, 'letter', letter)]));
-  const drawnOrder = [...LOWER].sort((a, b) => ((rank.get(a) as string) < (rank.get(b) as string) ? -1 : 1));
+  const drawnOrder = [...LOWER].sort((a, b) => compareUtf8(rank.get(a) as string, rank.get(b) as string));
   const map = new Map<string, string>();
   [...LOWER].forEach((letter, i) => {
     const to = drawnOrder[i] as string;

@@ -30,7 +30,7 @@ import {
   queryFeatures,
   queryVectorFile,
 } from '../../oracle/internal.js';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeOutputFile } from '../io/write-output-file.js';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import type { ProviderConnection, ProviderLauncher } from '../adapters/provider-connection.js';
@@ -327,7 +327,7 @@ export function writeFuzzVector(
   }));
   const vector = queryVectorFile(head, outcome.case.request, encodeResult(outcome.expected), alternatives);
   writeVectorSet(folder, [{ vector, fixtureBytes }], kitVersion);
-  if (outcome.actual.ok) writeFileSync(join(folder, 'actual.bin'), outcome.actual.bytes);
+  if (outcome.actual.ok) writeOutputFile(join(folder, 'actual.bin'), outcome.actual.bytes);
   return id;
 }
 
@@ -349,13 +349,11 @@ export function writeVectorSet(folder: string, vectors: readonly VectorToWrite[]
   for (const { vector, fixtureBytes } of vectors) {
     const fixturePath = fixtureFilePath(vector.fixture_sha256);
     if (!files.has(fixturePath)) {
-      mkdirSync(join(folder, 'fixtures'), { recursive: true });
-      writeFileSync(join(folder, fixturePath), fixtureBytes);
+      writeOutputFile(join(folder, fixturePath), fixtureBytes);
       files.set(fixturePath, vector.fixture_sha256);
     }
     const bytes = prettyJsonBytes(vector);
-    mkdirSync(join(folder, vector.category), { recursive: true });
-    writeFileSync(join(folder, `${vector.id}.json`), bytes);
+    writeOutputFile(join(folder, `${vector.id}.json`), bytes);
     files.set(`${vector.id}.json`, sha256(bytes));
     counts[vector.category] += 1;
     const beyond = codePointsBeyondBaseline(vector.request, fixtureBytes);
@@ -369,5 +367,5 @@ export function writeVectorSet(folder: string, vectors: readonly VectorToWrite[]
     renames: [],
     beyondBaseline,
   });
-  writeFileSync(join(folder, 'manifest.json'), prettyJsonBytes(manifest));
+  writeOutputFile(join(folder, 'manifest.json'), prettyJsonBytes(manifest));
 }

@@ -11,6 +11,7 @@
  * The contexts and identities are the provider's text as it is (both sides decoded as
  * UTF-8 JSON, so it is text): each reporter escapes them once, for its own sink.
  */
+import { compareUtf8 } from '../../oracle/index.js';
 import { childPointer, clip } from '../../oracle/internal.js';
 import { elementIdentity, shortenIds, type Json } from './element-identity.js';
 
@@ -153,15 +154,11 @@ function sortKey(v: Json): string {
   if (Array.isArray(v)) return `[${v.map(sortKey).join(',')}]`;
   if (isObject(v)) {
     return `{${Object.keys(v)
-      .sort(byCodeUnits)
+      .sort(compareUtf8)
       .map((k) => `${JSON.stringify(k)}:${sortKey(v[k] as Json)}`)
       .join(',')}}`;
   }
   return JSON.stringify(v);
-}
-
-function byCodeUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Every array sorted (as a multiset), recursively. */
@@ -170,7 +167,7 @@ function sortDeep(v: Json): Json {
     return v
       .map(sortDeep)
       .map((x) => ({ x, k: sortKey(x) }))
-      .sort((p, q) => byCodeUnits(p.k, q.k))
+      .sort((p, q) => compareUtf8(p.k, q.k))
       .map((p) => p.x);
   }
   if (isObject(v)) {
@@ -195,7 +192,7 @@ function collectOrderDifferences(e: Json, a: Json, at: string, out: ReorderedArr
     return;
   }
   if (isObject(e) && isObject(a)) {
-    for (const k of Object.keys(e).sort(byCodeUnits))
+    for (const k of Object.keys(e).sort(compareUtf8))
       collectOrderDifferences(e[k] as Json, a[k] as Json, childPointer(at, k), out);
   }
 }
@@ -212,7 +209,7 @@ function collectDifferences(e: Json, a: Json, at: string, out: string[]): void {
     return;
   }
   if (isObject(e) && isObject(a)) {
-    const keys = [...new Set([...Object.keys(e), ...Object.keys(a)])].sort(byCodeUnits);
+    const keys = [...new Set([...Object.keys(e), ...Object.keys(a)])].sort(compareUtf8);
     for (const k of keys) {
       if (!Object.hasOwn(e, k) || !Object.hasOwn(a, k)) out.push(childPointer(at, k));
       else collectDifferences(e[k] as Json, a[k] as Json, childPointer(at, k), out);

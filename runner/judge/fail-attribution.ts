@@ -5,7 +5,7 @@
  * provider team is told where to look instead of the vector's whole clause list. A reply
  * over the 4 MiB result cap breaks KD-LIMIT-03 whatever it holds.
  */
-import type { Violation } from '../../oracle/index.js';
+import { compareUtf8, type Violation } from '../../oracle/index.js';
 import type { DifferenceClass } from './classify-difference.js';
 import type { ClauseSource, VectorError } from './verdict.js';
 
@@ -18,10 +18,8 @@ export interface FailAttribution {
 /** The clause an oversize reply breaks: a result is at most 4 MiB of canonical bytes (L57). */
 export const OVERSIZE_CLAUSE = 'KD-LIMIT-03';
 
-const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
 function uniqueSorted(values: Iterable<string>): string[] {
-  return [...new Set(values)].sort(cmp);
+  return [...new Set(values)].sort(compareUtf8);
 }
 
 /**

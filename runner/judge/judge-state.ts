@@ -5,7 +5,7 @@
  * key, one result), and the clauses of the field that differs: the verifier's on the other answer, with the request
  * and the fixture, else the vector's clauses that govern the differing parts (fail-attribution.ts).
  */
-import { verifyResult, type LoadedFixture } from '../../oracle/index.js';
+import { compareUtf8, verifyResult, type LoadedFixture } from '../../oracle/index.js';
 import type { CallOutcome } from '../adapters/provider-connection.js';
 import { classifyDifference } from './classify-difference.js';
 import { clausesOfDifference } from './fail-attribution.js';
@@ -15,8 +15,6 @@ import { verdictNotHandled, type StateOutcome, type VectorJudgement } from './ve
 
 /** The clause every state failure breaks: a request under one analysis key has one result. */
 export const STATE_CLAUSE = 'KD-KEY-07';
-
-const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** What the check knows of one vector: its request, its clauses and its fixture, for the verifier. */
 export interface StateSubject {
@@ -53,7 +51,7 @@ export function judgeStateAnswers(
     const violations = fixture === undefined ? [] : verifyResult(outcome.value, { request: subject.request, fixture });
     const named =
       violations.length > 0 ? violations.map((v) => v.clause) : clausesOfDifference(difference, subject.clauses);
-    const clauses = [...new Set([STATE_CLAUSE, ...named])].sort(cmp);
+    const clauses = [...new Set([STATE_CLAUSE, ...named])].sort(compareUtf8);
     const detail = `${which}${context} in one instance, it gave other bytes than the base phase got`;
     if (difference.kind === 'layout' || difference.kind === 'order')
       return { ok: false, detail, clauses, after: [...after], difference };
@@ -71,7 +69,7 @@ export function withState(j: VectorJudgement, s: StateOutcome): VectorJudgement 
       return { ...j, state: s, verdict: 'FAIL', fail_clauses: s.clauses, clause_source: 'state' };
     case 'FAIL':
       if (s.ok) return { ...j, state: s };
-      return { ...j, state: s, fail_clauses: [...new Set([...j.fail_clauses, ...s.clauses])].sort(cmp) };
+      return { ...j, state: s, fail_clauses: [...new Set([...j.fail_clauses, ...s.clauses])].sort(compareUtf8) };
     case 'ERROR':
     case 'NOT-RUN':
     case 'NOT-APPLICABLE':

@@ -18,7 +18,7 @@
  * artifact is missing or empty, or the usage is wrong.
  */
 import type { Command } from 'commander';
-import { cp, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { EXIT, UsageError, writeAll, type CliIo } from '../io/cli-io.js';
@@ -26,6 +26,7 @@ import type { Register } from '../io/cli-io.js';
 import { addSandboxOptions, intOption } from '../io/cli-options.js';
 import { splitCommandLine } from '../io/split-command-line.js';
 import { outputPathProblem } from '../io/check-output-path.js';
+import { writeOutputFile } from '../io/write-output-file.js';
 import { DEFAULT_WALK_LIMITS, loadArtifactTree, type ArtifactTree, type LoadResult } from './artifact-tree.js';
 import { compareArtifacts, type ArtifactComparison } from './compare-artifacts.js';
 import { capLines, formatComparison } from './format-comparison.js';
@@ -319,7 +320,7 @@ async function finish(io: CliIo, lines: string[], maxLines: number, verdict: str
 
 async function writeManifest(io: CliIo, file: string, value: unknown): Promise<void> {
   try {
-    await writeFile(resolve(io.cwd, file), `${JSON.stringify(value, null, 2)}\n`);
+    writeOutputFile(resolve(io.cwd, file), `${JSON.stringify(value, null, 2)}\n`);
   } catch (err) {
     throw new UsageError(`release-cost: cannot write manifest (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
   }

@@ -21,7 +21,7 @@
  * says how), FAIL when a check fails (each violation names the first differing file in
  * `actual` and, for content, the byte offset in `offset`), PASS otherwise.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compareUtf8, type Violation, escapeText as escapeForTerminal } from '../../oracle/index.js';
@@ -37,7 +37,7 @@ import { causeHints } from './cause-hints.js';
 import { buildDifferences } from './build-differences.js';
 import { formatCauseHints } from './format-cause-hints.js';
 import { runGateCheck } from './gate-check.js';
-import { controlVariation, variantVariation } from './build-variation.js';
+import { controlVariation, variantVariation, type BuildVariation } from './build-variation.js';
 import {
   compareArtifacts,
   DEFAULT_COMPARE_OPTIONS,
@@ -50,6 +50,7 @@ import { buildFailure } from './run-build.js';
 import { displayPath, type ArtifactTree } from './artifact-tree.js';
 import { DEFAULT_BUILD_TIMEOUT_MS, type ProviderBuild } from './build-config.js';
 import { removeTree } from '../io/run-folder.js';
+import { writeOutputFile } from '../io/write-output-file.js';
 
 /** What the runner passes in: the vector's id, its `release` expectation and its fixture. */
 export interface ReleaseVectorInput {
@@ -166,7 +167,7 @@ export async function runReleaseVector(
     let fixturePath = opts.fixturePath;
     if (fixturePath === undefined) {
       fixturePath = join(base, 'fixture.json');
-      await writeFile(fixturePath, opts.fixtureBytes ?? `${JSON.stringify(vector.fixture)}\n`);
+      writeOutputFile(fixturePath, opts.fixtureBytes ?? `${JSON.stringify(vector.fixture)}\n`);
     }
     const ctx: BuildContext = {
       source: opts.source ?? null,
@@ -177,155 +178,227 @@ export async function runReleaseVector(
       snapshotDir: join(base, 'artifacts'),
       ...(opts.sandbox === undefined ? {} : { sandbox: opts.sandbox, reads: [fixturePath] }),
     };
-    const control = controlVariation(base);
-    const commands: Partial<Record<ReleaseProfile, string[]>> = {
-      'without-support': providerBuild.without_support,
-      'support-disabled': providerBuild.support_disabled,
-      'discovery-enabled': providerBuild.discovery_enabled,
-    };
-    if (opts.runtimeMetadata !== undefined) commands['runtime-metadata'] = opts.runtimeMetadata;
-    const trees = new Map<ReleaseProfile, ArtifactTree>();
-    const builds: { profile: ReleaseBuildRecord['profile']; argv: string[]; variant: boolean }[] = [];
-    for (const [profile, argv] of Object.entries(commands) as [ReleaseProfile, string[]][]) {
-      builds.push({ profile, argv, variant: false });
-      if (profile === 'without-support' && variantBase !== null)
-        builds.push({ profile: 'without-support (variant)', argv, variant: true });
-    }
-    let variantTree: ArtifactTree | null = null;
-    const outcomes = new Map<string, BuildOutcome>();
-    for (const b of builds) {
-      const variation = b.variant && variantBase !== null ? variantVariation(variantBase) : control;
-      const slug = b.variant ? 'without-support-variant' : b.profile;
-      const outcome = await buildOnce(b.profile, slug, b.argv, variation, ctx);
-      const artifact = outcome.artifact;
-      if (!outcome.run.ok || artifact === null || !artifact.ok) {
-        const failure = !outcome.run.ok
-          ? buildFailure(outcome.run)
-          : artifact === null
-            ? 'no artifact'
-            : artifact.ok
-              ? ''
-              : artifact.message;
-        details.builds.push({ profile: b.profile, ok: false, failure, artifactDigest: null });
-        const message =
-          `build ${b.profile} ` +
-          `(${COMMAND_OF[b.profile === 'without-support (variant)' ? 'without-support' : b.profile]}): ${failure}`;
-        details.lines.push(`error: ${message}`);
-        const kind = outcome.run.ok
-          ? 'artifact'
-          : outcome.run.timedOut
-            ? 'timeout'
-            : outcome.run.spawnError !== null
-              ? 'start'
-              : 'build';
-        details.failure = { kind, message, stderrTail: outcome.run.stderrTail };
-        for (const l of outcome.run.stderrTail
-          .split('\n')
-          .filter((x) => x !== '')
-          .slice(-5))
-          details.lines.push(`  stderr: ${escapeForTerminal(l)}`);
-        return { verdict: 'ERROR', details };
-      }
-      const tree = artifact.tree;
-      const digest = treeArtifactDigest(tree);
-      details.builds.push({ profile: b.profile, ok: true, failure: null, artifactDigest: digest });
-      details.lines.push(`build ${b.profile}: ok, artifact digest ${digest}`);
-      outcomes.set(b.profile, outcome);
-      if (b.variant) variantTree = tree;
-      else trees.set(b.profile as ReleaseProfile, tree);
-    }
+    const built = await buildProfiles(plannedBuilds(providerBuild, opts.runtimeMetadata, variantBase), ctx, {
+      control: controlVariation(base),
+      variantBase,
+      details,
+    });
+    if (built === null) return { verdict: 'ERROR', details };
     const compare = opts.compare ?? DEFAULT_COMPARE_OPTIONS;
-    for (const id of expectation.identities) {
-      const a = trees.get(id.left);
-      const b = trees.get(id.right);
-      if (a === undefined || b === undefined) {
-        details.lines.push(`${id.left} vs ${id.right} (${id.clause}): not run, no build command for a profile`);
-        continue;
-      }
-      const cmp = await compareArtifacts(a, b, compare);
-      const actual = cmp.identical ? 'identical' : 'different';
-      if (actual === id.relation) {
-        details.lines.push(`${id.left} vs ${id.right} (${id.clause}): ${actual}, as required`);
-        continue;
-      }
-      const message =
-        id.relation === 'identical'
-          ? `${id.right} must be byte-identical to ${id.left}`
-          : `${id.right} must differ from ${id.left} (positive control: ` +
-            `an identical pair means the switch is not wired)`;
-      details.violations.push(
-        violation(
-          id.relation === 'identical' ? 'release-bytes-differ' : 'release-switch-not-wired',
-          id.clause,
-          message,
-          { expected: id.relation, ...whereDifferent(cmp) },
-        ),
-      );
-      details.lines.push(`${id.left} vs ${id.right} (${id.clause}): ${actual}, expected ${id.relation}`);
-      if (!cmp.identical) details.lines.push(...formatComparison(cmp).map((l) => `  ${l}`));
-    }
-    const a1 = trees.get('without-support');
-    if (variantTree !== null && a1 !== undefined) {
-      const cmp = await compareArtifacts(a1, variantTree, compare);
-      if (cmp.identical) details.lines.push('without-support vs its variant build: identical');
-      else {
-        details.violations.push(
-          violation(
-            'release-nondeterministic',
-            'KD-RELEASE-03',
-            'the build without support gives different bytes under varied build conditions',
-            {
-              expected: 'identical',
-              ...whereDifferent(cmp),
-            },
-          ),
-        );
-        details.lines.push(
-          'without-support vs its variant build: different (NONDETERMINISTIC)',
-          ...formatComparison(cmp).map((l) => `  ${l}`),
-        );
-        const oa = outcomes.get('without-support');
-        const ob = outcomes.get('without-support (variant)');
-        if (oa !== undefined && ob !== undefined)
-          details.lines.push(...formatCauseHints(await causeHints(cmp, buildDifferences(oa, ob))).map((l) => `  ${l}`));
-      }
-    }
+    await compareIdentities(expectation, built.trees, compare, details);
+    await compareVariant(built, compare, details);
     if (expectation.gate_check !== undefined) {
       const check = await runGateCheck(expectation.gate_check, ctx, base, variantBase, compare);
       details.violations.push(...check.violations);
       details.lines.push(...check.lines);
     }
-    if (opts.checkDigests === true) {
-      for (const [profile, tree] of trees) {
-        const expected = expectation.profiles.find((p) => p.profile === profile);
-        if (expected === undefined) continue;
-        const actualDigest = treeArtifactDigest(tree);
-        if (actualDigest === expected.digest) {
-          details.lines.push(`${profile}: artifact digest matches the reference`);
-          continue;
-        }
-        details.violations.push(
-          violation(
-            'release-digest-mismatch',
-            DIGEST_CLAUSE[profile],
-            `the ${profile} artifact is not the reference artifact`,
-            {
-              expected: expected.digest,
-              actual: actualDigest,
-            },
-          ),
-        );
-        details.lines.push(
-          `${profile}: artifact digest ${actualDigest}, reference ${expected.digest}`,
-          ...listingDifferences(tree, expected),
-        );
-      }
-    }
+    if (opts.checkDigests === true) checkReferenceDigests(expectation, built.trees, details);
     return { verdict: details.violations.length === 0 ? 'PASS' : 'FAIL', details };
   } finally {
     // What a build left (a tree past PATH_MAX, folders it locked) is removed all the same, never through a link.
     removeTree(base);
     if (variantBase !== null) removeTree(variantBase);
+  }
+}
+
+/** One build of a vector: a profile's command, or the without-support command again under the variant conditions. */
+interface PlannedBuild {
+  profile: ReleaseBuildRecord['profile'];
+  argv: string[];
+  variant: boolean;
+}
+
+/** The builds of a vector, in order: each profile with a command, the variant build right after without-support. */
+function plannedBuilds(
+  providerBuild: ProviderBuild,
+  runtimeMetadata: string[] | undefined,
+  variantBase: string | null,
+): PlannedBuild[] {
+  const commands: Partial<Record<ReleaseProfile, string[]>> = {
+    'without-support': providerBuild.without_support,
+    'support-disabled': providerBuild.support_disabled,
+    'discovery-enabled': providerBuild.discovery_enabled,
+  };
+  if (runtimeMetadata !== undefined) commands['runtime-metadata'] = runtimeMetadata;
+  const builds: PlannedBuild[] = [];
+  for (const [profile, argv] of Object.entries(commands) as [ReleaseProfile, string[]][]) {
+    builds.push({ profile, argv, variant: false });
+    if (profile === 'without-support' && variantBase !== null)
+      builds.push({ profile: 'without-support (variant)', argv, variant: true });
+  }
+  return builds;
+}
+
+/** What the builds of a vector left: each profile's artifact, the variant's, and each build's outcome. */
+interface BuiltProfiles {
+  trees: Map<ReleaseProfile, ArtifactTree>;
+  variantTree: ArtifactTree | null;
+  outcomes: Map<string, BuildOutcome>;
+}
+
+/**
+ * The build step: every planned build in order, each artifact loaded and its digest recorded; null when one fails
+ * (its ERROR recorded in `details`, and no later build run).
+ */
+async function buildProfiles(
+  builds: readonly PlannedBuild[],
+  ctx: BuildContext,
+  at: { control: BuildVariation; variantBase: string | null; details: ReleaseVectorDetails },
+): Promise<BuiltProfiles | null> {
+  const { details } = at;
+  const built: BuiltProfiles = { trees: new Map(), variantTree: null, outcomes: new Map() };
+  for (const b of builds) {
+    const variation = b.variant && at.variantBase !== null ? variantVariation(at.variantBase) : at.control;
+    const slug = b.variant ? 'without-support-variant' : b.profile;
+    const outcome = await buildOnce(b.profile, slug, b.argv, variation, ctx);
+    const artifact = outcome.artifact;
+    if (!outcome.run.ok || artifact === null || !artifact.ok) {
+      recordBuildFailure(b, outcome, details);
+      return null;
+    }
+    const tree = artifact.tree;
+    const digest = treeArtifactDigest(tree);
+    details.builds.push({ profile: b.profile, ok: true, failure: null, artifactDigest: digest });
+    details.lines.push(`build ${b.profile}: ok, artifact digest ${digest}`);
+    built.outcomes.set(b.profile, outcome);
+    if (b.variant) built.variantTree = tree;
+    else built.trees.set(b.profile as ReleaseProfile, tree);
+  }
+  return built;
+}
+
+/** Records a failed build as the vector's ERROR: what failed, its kind, the tail of its stderr. */
+function recordBuildFailure(b: PlannedBuild, outcome: BuildOutcome, details: ReleaseVectorDetails): void {
+  const artifact = outcome.artifact;
+  const failure = !outcome.run.ok
+    ? buildFailure(outcome.run)
+    : artifact === null
+      ? 'no artifact'
+      : artifact.ok
+        ? ''
+        : artifact.message;
+  details.builds.push({ profile: b.profile, ok: false, failure, artifactDigest: null });
+  const message =
+    `build ${b.profile} ` +
+    `(${COMMAND_OF[b.profile === 'without-support (variant)' ? 'without-support' : b.profile]}): ${failure}`;
+  details.lines.push(`error: ${message}`);
+  const kind = outcome.run.ok
+    ? 'artifact'
+    : outcome.run.timedOut
+      ? 'timeout'
+      : outcome.run.spawnError !== null
+        ? 'start'
+        : 'build';
+  details.failure = { kind, message, stderrTail: outcome.run.stderrTail };
+  for (const l of outcome.run.stderrTail
+    .split('\n')
+    .filter((x) => x !== '')
+    .slice(-5))
+    details.lines.push(`  stderr: ${escapeForTerminal(l)}`);
+}
+
+/** The compare step: each identity of the vector between the artifacts of its two profiles. */
+async function compareIdentities(
+  expectation: ReleaseExpectation,
+  trees: ReadonlyMap<ReleaseProfile, ArtifactTree>,
+  compare: CompareOptions,
+  details: ReleaseVectorDetails,
+): Promise<void> {
+  for (const id of expectation.identities) {
+    const a = trees.get(id.left);
+    const b = trees.get(id.right);
+    if (a === undefined || b === undefined) {
+      details.lines.push(`${id.left} vs ${id.right} (${id.clause}): not run, no build command for a profile`);
+      continue;
+    }
+    const cmp = await compareArtifacts(a, b, compare);
+    const actual = cmp.identical ? 'identical' : 'different';
+    if (actual === id.relation) {
+      details.lines.push(`${id.left} vs ${id.right} (${id.clause}): ${actual}, as required`);
+      continue;
+    }
+    const message =
+      id.relation === 'identical'
+        ? `${id.right} must be byte-identical to ${id.left}`
+        : `${id.right} must differ from ${id.left} (positive control: ` +
+          `an identical pair means the switch is not wired)`;
+    details.violations.push(
+      violation(id.relation === 'identical' ? 'release-bytes-differ' : 'release-switch-not-wired', id.clause, message, {
+        expected: id.relation,
+        ...whereDifferent(cmp),
+      }),
+    );
+    details.lines.push(`${id.left} vs ${id.right} (${id.clause}): ${actual}, expected ${id.relation}`);
+    if (!cmp.identical) details.lines.push(...formatComparison(cmp).map((l) => `  ${l}`));
+  }
+}
+
+/**
+ * The vary step (KD-RELEASE-03): the without-support artifact against its variant build's; a difference is
+ * nondeterminism, shown with the build conditions likely to cause it.
+ */
+async function compareVariant(
+  built: BuiltProfiles,
+  compare: CompareOptions,
+  details: ReleaseVectorDetails,
+): Promise<void> {
+  const a1 = built.trees.get('without-support');
+  if (built.variantTree === null || a1 === undefined) return;
+  const cmp = await compareArtifacts(a1, built.variantTree, compare);
+  if (cmp.identical) {
+    details.lines.push('without-support vs its variant build: identical');
+    return;
+  }
+  details.violations.push(
+    violation(
+      'release-nondeterministic',
+      'KD-RELEASE-03',
+      'the build without support gives different bytes under varied build conditions',
+      {
+        expected: 'identical',
+        ...whereDifferent(cmp),
+      },
+    ),
+  );
+  details.lines.push(
+    'without-support vs its variant build: different (NONDETERMINISTIC)',
+    ...formatComparison(cmp).map((l) => `  ${l}`),
+  );
+  const oa = built.outcomes.get('without-support');
+  const ob = built.outcomes.get('without-support (variant)');
+  if (oa !== undefined && ob !== undefined)
+    details.lines.push(...formatCauseHints(await causeHints(cmp, buildDifferences(oa, ob))).map((l) => `  ${l}`));
+}
+
+/** Each built artifact against the vector's reference digest of its profile (the kit's reference builder). */
+function checkReferenceDigests(
+  expectation: ReleaseExpectation,
+  trees: ReadonlyMap<ReleaseProfile, ArtifactTree>,
+  details: ReleaseVectorDetails,
+): void {
+  for (const [profile, tree] of trees) {
+    const expected = expectation.profiles.find((p) => p.profile === profile);
+    if (expected === undefined) continue;
+    const actualDigest = treeArtifactDigest(tree);
+    if (actualDigest === expected.digest) {
+      details.lines.push(`${profile}: artifact digest matches the reference`);
+      continue;
+    }
+    details.violations.push(
+      violation(
+        'release-digest-mismatch',
+        DIGEST_CLAUSE[profile],
+        `the ${profile} artifact is not the reference artifact`,
+        {
+          expected: expected.digest,
+          actual: actualDigest,
+        },
+      ),
+    );
+    details.lines.push(
+      `${profile}: artifact digest ${actualDigest}, reference ${expected.digest}`,
+      ...listingDifferences(tree, expected),
+    );
   }
 }
 

@@ -5,6 +5,7 @@
  * NOT-APPLICABLE names only features the vector needs and the report's provider declares missing. A report edited by
  * hand (a failing vector's entry deleted, a FAIL turned into a PASS or a NOT-APPLICABLE) is thereby refused.
  */
+import { compareUtf8 } from '../../oracle/index.js';
 import { verdictNotHandled, type VectorJudgement } from '../judge/verdict.js';
 import { filterVectors, parseShard, shardVectors, type VectorFilters } from '../vectors/select-vectors.js';
 import type { VectorSet } from '../vectors/vector-source.js';
@@ -41,9 +42,7 @@ export function filtersOfSelection(
 /** The problems of `reports` against `vectorSet` (empty when the merge is complete and consistent). */
 export function checkMergeSelection(reports: readonly GateReport[], vectorSet: VectorSet): MergeProblem[] {
   const problems: MergeProblem[] = [];
-  const all = [...vectorSet.queryVectors, ...vectorSet.releaseVectors].sort((a, b) =>
-    a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
-  );
+  const all = [...vectorSet.queryVectors, ...vectorSet.releaseVectors].sort((a, b) => compareUtf8(a.id, b.id));
   const queries = new Map(vectorSet.queryVectors.map((v) => [v.id, v]));
   const needs = new Map<string, readonly string[]>(all.map((v) => [v.id, v.features]));
   const known = new Set(all.map((v) => v.id));

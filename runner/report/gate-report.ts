@@ -6,6 +6,7 @@
  * times (`started_at`, `duration_ms`, each vector's `duration_ms`) and `hostname` are the
  * only parts that differ between two runs of the same provider on the same vectors.
  */
+import { compareUtf8 } from '../../oracle/index.js';
 import type { FreshPhaseReport } from './fresh-phase-report.js';
 import type { FuzzPhaseReport } from './fuzz-phase-report.js';
 import type { HermeticReport } from '../hermetic/hermetic-observation.js';
@@ -168,7 +169,7 @@ export function reportFromEvents(events: readonly RunEvent[]): GateReport {
   }
   if (start === undefined || end === undefined)
     throw new Error('kit fault: event stream without run-start and run-end');
-  vectors.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  vectors.sort((a, b) => compareUtf8(a.id, b.id));
   return {
     format: REPORT_FORMAT,
     kit_version: start.kit_version,

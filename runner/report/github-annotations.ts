@@ -15,7 +15,7 @@
  * Provider text is escaped for the workflow-command encoding, so it stays within its one line and cannot issue a
  * command of its own.
  */
-import { escapeFor } from '../../oracle/index.js';
+import { compareUtf8, escapeFor } from '../../oracle/index.js';
 import { githubSafe } from '../../oracle/internal.js';
 import { gateEffect, verdictNotHandled, type VectorJudgement } from '../judge/verdict.js';
 import { differenceSummary } from './describe.js';
@@ -254,7 +254,7 @@ export function githubAnnotations(
   const heavier = (a: Group, b: Group): number =>
     a.level === 'error' && b.level === 'error' ? b.ids.length - a.ids.length : 0;
   const groups = [...byKey.values(), ...gateGroups(report)].sort(
-    (a, b) => a.rank - b.rank || heavier(a, b) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+    (a, b) => a.rank - b.rank || heavier(a, b) || compareUtf8(a.key, b.key),
   );
   const lines: string[] = [];
   let left = 0;

@@ -114,7 +114,7 @@ export function mergeReports(reports: readonly GateReport[]): MergeOutcome {
   const sandbox = mergeSandboxReports(reports.map((r) => r.sandbox));
   const fuzz = mergeFuzzPhases(reports.map((r) => r.fuzz));
   if (!fuzz.ok) return fuzz;
-  const vectors = reports.flatMap((r) => r.vectors).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const vectors = reports.flatMap((r) => r.vectors).sort((a, b) => compareUtf8(a.id, b.id));
   const unknown = new Map<string, Expectation>();
   for (const r of reports) for (const e of r.unknown_expectations) unknown.set(e.id, e);
   const unknownList = [...unknown.values()];

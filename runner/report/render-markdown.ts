@@ -8,7 +8,7 @@ import { describeFreshPhase, failingFreshCases } from './fresh-phase-report.js';
 import { describeFuzzPhase } from './fuzz-phase-report.js';
 import { describeHermetic } from '../hermetic/hermetic-observation.js';
 import { describeLimits, describeSandbox } from '../sandbox/describe-sandbox.js';
-import { escapeText, formatViolation, markdownCell } from '../../oracle/index.js';
+import { compareUtf8, escapeText, formatViolation, markdownCell } from '../../oracle/index.js';
 import { markdownFence, markdownSafe } from '../../oracle/internal.js';
 import { VERDICTS, verdictNotHandled, type VectorJudgement } from '../judge/verdict.js';
 import type { DifferenceClass } from '../judge/classify-difference.js';
@@ -174,7 +174,7 @@ function summaryTables(report: GateReport): string[] {
   const timed = report.vectors.filter((v) => v.duration_ms !== undefined);
   if (timed.length > 0) {
     const slowest = [...timed]
-      .sort((a, b) => (b.duration_ms ?? 0) - (a.duration_ms ?? 0) || (a.id < b.id ? -1 : 1))
+      .sort((a, b) => (b.duration_ms ?? 0) - (a.duration_ms ?? 0) || compareUtf8(a.id, b.id))
       .slice(0, 10);
     out.push('## Slowest vectors', '', '| vector | verdict | wall time |', '|---|---|---:|');
     for (const v of slowest)

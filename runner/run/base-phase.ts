@@ -22,14 +22,13 @@ const STDERR_IN_REASON = 600;
 
 /** Runs the base phase. */
 export const basePhase: GatePhase = async (run, findings) => {
-  const { options } = run;
-  const set = options.vectorSet;
-  const abort = options.abort;
+  const set = run.resources.vectors.vectorSet;
+  const abort = run.sinks.abort;
   const judgements = new Map(findings.judgements);
   const answered = new Map(findings.answered);
   const changedFiles = new Set(findings.changedFiles);
   const incomplete = [...findings.incomplete];
-  const lanes = new LanePool(options.jobs, options.launcher, run.instances);
+  const lanes = new LanePool(run.plan.base.jobs, run.resources.launcher, run.instances);
   const sendOne = async (entry: QueryVectorEntry, lane: Lane): Promise<void> => {
     const t0 = performance.now();
     const read = set.readVector(entry);

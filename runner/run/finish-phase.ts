@@ -5,6 +5,7 @@
  * gate computed (with the fresh phase's cases), and the report built from the events (with the fuzz phase's section,
  * which no event carries).
  */
+import { compareUtf8 } from '../../oracle/index.js';
 import { applyExpectations } from '../judge/expectations.js';
 import { withHermeticViolations } from '../judge/hermetic-violations.js';
 import { releaseNotRunJudgement } from '../judge/judge-release-vector.js';
@@ -15,19 +16,19 @@ import { withFreshGate } from '../report/fresh-phase-report.js';
 import { withFuzzPhase } from '../report/fuzz-phase-report.js';
 import { computeGate, reportFromEvents, withMissingFeatures, type GateReport } from '../report/gate-report.js';
 import type { InterruptReason } from '../report/run-events.js';
-import { cmp, interruptedReason, type GateFindings, type GateRun } from './gate-run.js';
+import { interruptedReason, type GateFindings, type GateRun } from './gate-run.js';
 
 /** The most changed files named in the reason. */
 const CHANGED_FILES_SHOWN = 5;
 
 /** Finishes the run: the judgements out as events, the gate, the run-end event, and the report. */
 export function finishPhase(run: GateRun, findings: GateFindings): GateReport {
-  const { options } = run;
-  const abort = options.abort;
+  const { resources, sinks } = run;
+  const abort = sinks.abort;
   const judgements = new Map(findings.judgements);
   const incomplete = [...findings.incomplete];
   if (findings.changedFiles.size > 0) {
-    const files = [...findings.changedFiles].sort(cmp);
+    const files = [...findings.changedFiles].sort(compareUtf8);
     const shown = files.slice(0, CHANGED_FILES_SHOWN).join(', ');
     incomplete.push(
       `${files.length} files of the vector set changed after it was checked, so their vectors were not run ` +
@@ -43,17 +44,18 @@ export function finishPhase(run: GateRun, findings: GateFindings): GateReport {
     for (const v of run.releaseOrder)
       if (!judgements.has(v.id)) judgements.set(v.id, releaseNotRunJudgement(v, interruptedReason(run)));
   }
-  if (options.hermetic !== undefined && 'session' in options.hermetic) {
-    for (const [id, events] of options.hermetic.session.collect().byVector) {
+  const hermetic = resources.hermetic;
+  if (hermetic !== undefined && 'session' in hermetic) {
+    for (const [id, events] of hermetic.session.collect().byVector) {
       const judgement = judgements.get(id);
       if (judgement !== undefined) judgements.set(id, withHermeticViolations(judgement, events));
     }
   }
-  const ordered = [...judgements.values()].sort((a, b) => cmp(a.id, b.id));
-  const applied = applyExpectations(ordered, options.expectations, options.knownIds);
+  const ordered = [...judgements.values()].sort((a, b) => compareUtf8(a.id, b.id));
+  const applied = applyExpectations(ordered, resources.expectations, resources.vectors.knownIds);
   for (const judgement of applied.judgements) {
     const effect = gateEffect(judgement.verdict);
-    const reproduce = effect === 'passes' || effect === 'excepted' ? undefined : options.reproduce?.(judgement);
+    const reproduce = effect === 'passes' || effect === 'excepted' ? undefined : sinks.reproduce?.(judgement);
     run.emit({ event: 'vector', judgement: reproduce === undefined ? judgement : { ...judgement, reproduce } });
   }
   const vectorGate = computeGate(applied.judgements, applied.unknown, incomplete);
@@ -69,11 +71,11 @@ export function finishPhase(run: GateRun, findings: GateFindings): GateReport {
     unknown_expectations: applied.unknown,
     duration_ms: Date.now() - run.startedMs,
     interrupted_by: abort?.aborted ? (String(abort.reason) as InterruptReason) : null,
-    ...(options.hermetic === undefined
+    ...(hermetic === undefined
       ? {}
       : {
           hermetic: hermeticSection(
-            options.hermetic,
+            hermetic,
             [...judgements.values()].filter((j) => j.error?.kind === 'hermetic').length,
           ),
         }),

@@ -14,7 +14,7 @@
  * never sent, and not counted in a count's sample, so the provider is still asked that many cases it can answer.
  */
 import { performance } from 'node:perf_hooks';
-import { sha256Hex, type FixtureV1, type LoadedFixture } from '../../oracle/index.js';
+import { compareUtf8, sha256Hex, type FixtureV1, type LoadedFixture } from '../../oracle/index.js';
 import { deriveFreshCase, type FreshCase } from '../fuzz/fresh-case.js';
 import { renameWorld, type RenamedWorld } from '../fuzz/rename-world.js';
 import { applyExpectations } from '../judge/expectations.js';
@@ -22,7 +22,7 @@ import { judgeVector, notApplicableJudgement, notRunJudgement } from '../judge/j
 import { gateEffect, type VectorJudgement } from '../judge/verdict.js';
 import { freshPhaseReport, type FreshCaseReport } from '../report/fresh-phase-report.js';
 import type { QueryVectorEntry, VectorSet } from '../vectors/vector-source.js';
-import { cmp, interruptedReason, type GatePhase, type GateRun } from './gate-run.js';
+import { interruptedReason, type GatePhase, type GateRun } from './gate-run.js';
 import { elapsedMs, LanePool } from './lane-pool.js';
 import { keysReversed } from './metamorphic-variant.js';
 import type { FreshPhasePlan } from './run-plan.js';
@@ -35,17 +35,18 @@ const LIGHT_WORLD_BYTES = 256 * 1024;
 
 /** Runs the fresh phase when the plan asks for cases; never throws for a fault of the provider. */
 export const freshPhase: GatePhase = async (run, findings) => {
-  const { options } = run;
-  const fresh = options.fresh;
-  const abort = options.abort;
-  if (fresh === undefined || fresh.sample === 0 || abort?.aborted === true) return findings;
+  const fresh = run.plan.fresh;
+  const abort = run.sinks.abort;
+  if (fresh.sample === 0 || abort?.aborted === true) return findings;
   const changedFiles = new Set(findings.changedFiles);
-  const chosen = chooseFreshCases(options.vectorSet, run.order, fresh, changedFiles, (v) =>
+  const chosen = chooseFreshCases(run.resources.vectors.vectorSet, run.order, fresh, changedFiles, (v) =>
     run.features.of(v.features),
   );
-  const cases = [...chosen.cases].sort((a, b) => cmp(a.world.sha256, b.world.sha256) || cmp(a.vector.id, b.vector.id));
+  const cases = [...chosen.cases].sort(
+    (a, b) => compareUtf8(a.world.sha256, b.world.sha256) || compareUtf8(a.vector.id, b.vector.id),
+  );
   const judged = new Map<FreshCase, VectorJudgement>();
-  const lanes = new LanePool(options.jobs, options.launcher, run.instances);
+  const lanes = new LanePool(run.plan.base.jobs, run.resources.launcher, run.instances);
   try {
     await lanes.each(abort, cases, async (c, lane) => {
       const t0 = performance.now();
@@ -82,7 +83,7 @@ export const freshPhase: GatePhase = async (run, findings) => {
     from: judgement.id,
     seed: fresh.seed,
     fixture_sha256: (cases[i] as FreshCase).world.sha256,
-    judgement: gateEffect(judgement.verdict) === 'passes' ? judgement : withReproduce(judgement, fresh),
+    judgement: gateEffect(judgement.verdict) === 'passes' ? judgement : withReproduce(judgement, run),
   }));
   for (const { case: c, missing } of chosen.notApplicable)
     reports.push({
@@ -104,12 +105,12 @@ export const freshPhase: GatePhase = async (run, findings) => {
  * says nothing against the entry.
  */
 function expected(run: GateRun, raw: readonly VectorJudgement[]): VectorJudgement[] {
-  const applied = applyExpectations(raw, run.options.expectations, run.options.knownIds).judgements;
+  const applied = applyExpectations(raw, run.resources.expectations, run.resources.vectors.knownIds).judgements;
   return applied.map((j, i) => (j.verdict === 'XPASS' ? (raw[i] as VectorJudgement) : j));
 }
 
-function withReproduce(judgement: VectorJudgement, fresh: FreshPhasePlan): VectorJudgement {
-  const reproduce = fresh.reproduce?.(judgement.id);
+function withReproduce(judgement: VectorJudgement, run: GateRun): VectorJudgement {
+  const reproduce = run.sinks.reproduceFresh?.(judgement.id);
   return reproduce === undefined ? judgement : { ...judgement, reproduce };
 }
 
@@ -128,7 +129,7 @@ function chooseFreshCases(
 ): { cases: FreshCase[]; notApplicable: { case: FreshCase; missing: string[] }[]; skipped: number } {
   const order = selected
     .map((entry) => ({ entry, key: sha256Hex(`${fresh.seed}:${entry.id}`) }))
-    .sort((a, b) => cmp(a.key, b.key))
+    .sort((a, b) => compareUtf8(a.key, b.key))
     .map((x) => x.entry);
   const light = new Map<string, boolean>();
   const worlds = new Map<string, { source: LoadedFixture; world: RenamedWorld } | undefined>();

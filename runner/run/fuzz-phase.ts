@@ -13,17 +13,15 @@ import type { GatePhase } from './gate-run.js';
 
 /** Runs the phase when the plan asks for cases; never throws for a fault of the provider. */
 export const fuzzPhase: GatePhase = async (run, findings) => {
-  const { options } = run;
-  const fuzz = options.fuzz;
-  if (fuzz === undefined || fuzz.cases === 0) return findings;
+  const { plan, resources } = run;
+  const fuzz = plan.fuzz;
+  if (fuzz.cases === 0) return findings;
   const outcome = await runFuzz({
+    ...plan.base,
     seed: fuzz.seed,
     runs: fuzz.cases,
-    launcher: fuzz.launcher,
-    timeoutMs: options.timeoutMs,
-    startTimeoutMs: options.startTimeoutMs,
-    restartBudget: options.restartBudget,
-    kitVersion: options.kitVersion,
+    launcher: resources.fuzzLauncher ?? resources.launcher,
+    kitVersion: resources.kitVersion,
     missing: run.features.current(),
   });
   const base = { seed: fuzz.seed, cases: fuzz.cases };
@@ -38,7 +36,7 @@ export const fuzzPhase: GatePhase = async (run, findings) => {
       ...(Object.keys(outcome.acceptable).length === 0 ? {} : { acceptable: outcome.acceptable }),
     };
   else {
-    const vectorId = writeFuzzVector(fuzz.folder, outcome, options.kitVersion);
+    const vectorId = writeFuzzVector(fuzz.folder, outcome, resources.kitVersion);
     report = {
       ...base,
       outcome: 'disagreement',

@@ -1,9 +1,11 @@
 /**
- * One gate run as its phases see it: what it was given (`GateRunOptions`, read once when the run opens into a
- * `GateRun`), and what the phases have found so far (`GateFindings`), which each phase takes and returns with its own
- * part added. Everything the run learns is also an event (report/run-events.ts); the report is built from them.
+ * One gate run as its phases see it: what it was given (`GateRunParts`: the plan of its phases as it was read, the
+ * resources opened for it, the sinks it reports to), opened once into a `GateRun`, and what the phases have found so
+ * far (`GateFindings`), which each phase takes and returns with its own part added. Everything the run learns is also
+ * an event (report/run-events.ts); the report is built from them.
  */
 import { hostname } from 'node:os';
+import { compareUtf8 } from '../../oracle/index.js';
 import type { ProviderLauncher } from '../adapters/provider-connection.js';
 import type { HermeticStart } from '../hermetic/start-hermetic.js';
 import type { SandboxReport } from '../sandbox/sandbox.js';
@@ -12,58 +14,39 @@ import type { ReleaseBuildPlan } from '../judge/judge-release-vector.js';
 import type { VectorJudgement } from '../judge/verdict.js';
 import type { FreshPhaseReport } from '../report/fresh-phase-report.js';
 import type { FuzzPhaseReport } from '../report/fuzz-phase-report.js';
-import type { EventSink, RunEvent, RunSelection } from '../report/run-events.js';
-import type { QueryVectorEntry, ReleaseVector, VectorSet } from '../vectors/vector-source.js';
+import type { EventSink, RunEvent } from '../report/run-events.js';
+import type { QueryVectorEntry, ReleaseVector } from '../vectors/vector-source.js';
+import type { ChosenVectors } from './choose-vectors.js';
 import type { InstanceBudget } from './lane-pool.js';
 import { declarableInterpretations } from './declared-interpretations.js';
 import { RunFeatures, type FeaturesPlan } from './missing-features.js';
 import { WorkSlots } from './work-slots.js';
-import type {
-  BasePhasePlan,
-  FreshPhasePlan,
-  FuzzPhasePlan,
-  MetamorphicPhasePlan,
-  ReleaseCostPhasePlan,
-  StatePhasePlan,
-} from './run-plan.js';
+import type { PhasesPlan } from './run-plan.js';
 
-/** What a gate run is given: the vectors, the provider's launchers, each phase's part of the plan, and the sinks. */
-export interface GateRunOptions extends BasePhasePlan {
+/** The vectors of the run as chosen (choose-vectors.ts): the set, the selection, and the report's record of it. */
+export type GateVectors = Pick<ChosenVectors, 'vectorSet' | 'selected' | 'selectedRelease' | 'record' | 'knownIds'>;
+
+/** What was opened for the run before it starts: the vectors, the provider's launchers, the builds, the trace. */
+export interface GateResources {
   kitVersion: string;
-  vectorSet: VectorSet;
-  /** The query vectors to run; each vector's file is read (and checked again) just before it is sent. */
-  selected: readonly QueryVectorEntry[];
-  selection: RunSelection;
+  vectors: GateVectors;
   launcher: ProviderLauncher;
   /** The same provider, relocatable to another working directory (metamorphic runs). */
   metamorphicLauncher: ProviderLauncher;
+  /**
+   * The provider outside any trace, for the fuzz phase (its instances are its own: the hermetic section counts the
+   * gate's); absent: `launcher`.
+   */
+  fuzzLauncher?: ProviderLauncher;
   adapter: string;
   /** What isolated the provider's processes (or why nothing did), for the run-start event and every report. */
   sandbox: SandboxReport;
-  metamorphic: MetamorphicPhasePlan;
+  /** How the provider builds release-cost vectors; null when it declares no build commands. */
+  releaseBuild: Omit<ReleaseBuildPlan, 'vary'> | null;
+  /** The expectations file, read. */
   expectations: readonly Expectation[];
-  /** Every vector id of the set, for telling unknown expectation entries. */
-  knownIds: ReadonlySet<string>;
-  emit: EventSink;
-  /** The release-cost vectors selected (none when absent). */
-  selectedRelease?: readonly ReleaseVector[];
-  /** How the provider builds release-cost vectors; absent or null when it declares no build commands. */
-  releaseBuild?: (ReleaseBuildPlan & ReleaseCostPhasePlan) | null;
-  /** The state phase; absent for none. */
-  state?: StatePhasePlan;
-  /** The fresh phase; absent for none. */
-  fresh?: FreshPhasePlan;
-  /** The fuzz phase, with a launcher of the provider outside any trace; absent for none. */
-  fuzz?: FuzzPhasePlan & { launcher: ProviderLauncher };
-  /** Aborted when the run must stop early; `signal.reason` says why (SIGINT, SIGTERM, global-timeout). */
-  abort?: AbortSignal;
-  /** The command that reproduces a judgement that fails the gate, shown beside it in every report. */
-  reproduce?: (judgement: VectorJudgement) => string | undefined;
-  /**
-   * The features the configuration declares missing, and `--allow-missing-features` (PROTOCOL.md, "Features");
-   * absent: none, and not allowed.
-   */
-  features?: FeaturesPlan;
+  /** The features the configuration declares missing (PROTOCOL.md, "Features"). */
+  missingFeatures: FeaturesPlan['configured'];
   /**
    * `--hermetic`: the traces of the run's provider instances, read once every instance is closed, or why none could
    * be made; its section travels in the run-end event, so a report rebuilt from the events keeps it.
@@ -71,9 +54,26 @@ export interface GateRunOptions extends BasePhasePlan {
   hermetic?: HermeticStart;
 }
 
-/** A gate run once opened: its options, the event record, the order of its vectors, the instances' budget. */
-export interface GateRun {
-  readonly options: GateRunOptions;
+/** Where the run reports to, and what stops it. */
+export interface GateSinks {
+  emit: EventSink;
+  /** Aborted when the run must stop early; `signal.reason` says why (SIGINT, SIGTERM, global-timeout). */
+  abort?: AbortSignal;
+  /** The command that reproduces a judgement that fails the gate, shown beside it in every report. */
+  reproduce?: (judgement: VectorJudgement) => string | undefined;
+  /** The command that derives and runs one fresh case again, from the id of the vector it derives from. */
+  reproduceFresh?: (from: string) => string;
+}
+
+/** What a gate run is given: the plan of its phases as it was read, what was opened for it, and its sinks. */
+export interface GateRunParts {
+  readonly plan: PhasesPlan;
+  readonly resources: GateResources;
+  readonly sinks: GateSinks;
+}
+
+/** A gate run once opened: its parts, the event record, the order of its vectors, the instances' budget. */
+export interface GateRun extends GateRunParts {
   /** Records an event for the report and hands it to the run's sink. */
   readonly emit: EventSink;
   /** Every event so far, in order. */
@@ -120,36 +120,37 @@ export interface GateFindings {
 /** One phase of the gate: the run and the findings so far in, the findings with its own part out. */
 export type GatePhase = (run: GateRun, findings: GateFindings) => Promise<GateFindings>;
 
-/** Opens the run: the parameters read once, the run-start event emitted. */
-export function openGateRun(options: GateRunOptions): GateRun {
+/** Opens the run: the run-start event emitted, the vectors put in the order they are sent. */
+export function openGateRun(parts: GateRunParts): GateRun {
+  const { plan, resources, sinks } = parts;
+  const { vectorSet, selected, selectedRelease } = resources.vectors;
   const startedMs = Date.now();
   const events: RunEvent[] = [];
   const emit: EventSink = (e) => {
     events.push(e);
-    options.emit(e);
+    sinks.emit(e);
   };
   emit({
     event: 'run-start',
-    kit_version: options.kitVersion,
+    kit_version: resources.kitVersion,
     started_at: new Date(startedMs).toISOString(),
     hostname: hostname() || 'localhost',
-    vector_set_sha256: options.vectorSet.vectorSetSha256,
-    selection: options.selection,
-    adapter: options.adapter,
-    jobs: options.jobs,
-    timeout_ms: options.timeoutMs,
-    metamorphic: { sample: options.metamorphic.sample, seed: options.metamorphic.seed },
-    sandbox: options.sandbox,
-    ...(options.fresh === undefined ? {} : { fresh: { sample: options.fresh.sample, seed: options.fresh.seed } }),
-    vector_digests: [...options.selected, ...(options.selectedRelease ?? [])]
+    vector_set_sha256: vectorSet.vectorSetSha256,
+    selection: resources.vectors.record,
+    adapter: resources.adapter,
+    jobs: plan.base.jobs,
+    timeout_ms: plan.base.timeoutMs,
+    metamorphic: { sample: plan.metamorphic.sample, seed: plan.metamorphic.seed },
+    sandbox: resources.sandbox,
+    fresh: { sample: plan.fresh.sample, seed: plan.fresh.seed },
+    vector_digests: [...selected, ...selectedRelease]
       .map((v) => ({ id: v.id, sha256: v.vectorSha256 }))
-      .sort((a, b) => cmp(a.id, b.id)),
+      .sort((a, b) => compareUtf8(a.id, b.id)),
   });
-  const order = [...options.selected].sort((a, b) => cmp(a.fixtureSha256, b.fixtureSha256) || cmp(a.id, b.id));
-  const releaseOrder = [...(options.selectedRelease ?? [])].sort((a, b) => cmp(a.id, b.id));
-  const features = new RunFeatures(options.features ?? { configured: [], allow: false });
+  const order = [...selected].sort((a, b) => compareUtf8(a.fixtureSha256, b.fixtureSha256) || compareUtf8(a.id, b.id));
+  const releaseOrder = [...selectedRelease].sort((a, b) => compareUtf8(a.id, b.id));
   return {
-    options,
+    ...parts,
     emit,
     events,
     startedMs,
@@ -157,17 +158,20 @@ export function openGateRun(options: GateRunOptions): GateRun {
     releaseOrder,
     baseTotal: order.length + releaseOrder.length,
     baseProgress: { done: 0 },
-    slots: new WorkSlots(options.jobs),
+    slots: new WorkSlots(plan.base.jobs),
     instances: {
-      restartsLeft: options.restartBudget,
+      restartsLeft: plan.base.restartBudget,
       emit,
-      startTimeoutMs: options.startTimeoutMs,
-      timeoutMs: options.timeoutMs,
+      startTimeoutMs: plan.base.startTimeoutMs,
+      timeoutMs: plan.base.timeoutMs,
       identityEmitted: false,
-      declarable: declarableInterpretations(options.vectorSet),
-      configuredFeatures: options.features?.configured ?? [],
+      declarable: declarableInterpretations(vectorSet),
+      configuredFeatures: resources.missingFeatures,
     },
-    features,
+    features: new RunFeatures({
+      configured: resources.missingFeatures,
+      allow: plan.finish.allowMissingFeatures,
+    }),
   };
 }
 
@@ -207,10 +211,5 @@ export function fixtureGroups(order: readonly QueryVectorEntry[]): QueryVectorEn
 
 /** The reason of a vector left NOT-RUN by the interruption. */
 export function interruptedReason(run: GateRun): string {
-  return `not run: the run was interrupted (${String(run.options.abort?.reason ?? 'aborted')})`;
-}
-
-/** Orders ids and digests by code unit, which for their ASCII is byte order. */
-export function cmp(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+  return `not run: the run was interrupted (${String(run.sinks.abort?.reason ?? 'aborted')})`;
 }

@@ -25,18 +25,17 @@ interface Variant {
 
 /** Runs the metamorphic phase, when the plan samples any vector and one answered. */
 export const metamorphicPhase: GatePhase = async (run, findings) => {
-  const { options } = run;
-  const { sample, seed } = options.metamorphic;
-  const abort = options.abort;
+  const { sample, seed } = run.plan.metamorphic;
+  const abort = run.sinks.abort;
   if (sample === 0 || findings.answered.size === 0 || abort?.aborted === true) return findings;
-  const set = options.vectorSet;
+  const set = run.resources.vectors.vectorSet;
   const judgements = new Map(findings.judgements);
   const changedFiles = new Set(findings.changedFiles);
   const sampled = sampleIds([...findings.answered.keys()].sort(), sample, seed);
   const todo = run.order.filter((v) => sampled.has(v.id));
   const total = todo.length;
   const folder = mkdtempSync(join(tmpdir(), 'kofun-ctk-metamorphic-'));
-  const lanes = new LanePool(options.jobs, options.metamorphicLauncher, run.instances, folder);
+  const lanes = new LanePool(run.plan.base.jobs, run.resources.metamorphicLauncher, run.instances, folder);
   let done = 0;
   // Vectors go out grouped by fixture: the variants of the fixtures in flight (one per lane) are made once each.
   const variants = new Map<string, { seed: number; variants: Variant[] }>();

@@ -21,9 +21,9 @@ import { elapsedMs, pool } from './lane-pool.js';
 
 /** Runs the release-cost phase. */
 export const releaseCostPhase: GatePhase = async (run, findings) => {
-  const { options } = run;
-  const set = options.vectorSet;
-  const plan = options.releaseBuild ?? null;
+  const set = run.resources.vectors.vectorSet;
+  const builder = run.resources.releaseBuild;
+  const plan = builder === null ? null : { ...builder, ...run.plan.releaseCost };
   const judgements = new Map(findings.judgements);
   const changedFiles = new Set(findings.changedFiles);
   const incomplete = [...findings.incomplete];
@@ -44,9 +44,9 @@ export const releaseCostPhase: GatePhase = async (run, findings) => {
   }
   // A NOT-RUN judgement builds nothing, so it needs no slot of the run's work.
   const slots = plan === null ? undefined : run.slots;
-  const workers = Array.from({ length: Math.max(1, options.jobs) }, (_, i) => i);
+  const workers = Array.from({ length: Math.max(1, run.plan.base.jobs) }, (_, i) => i);
   await pool(
-    options.abort,
+    run.sinks.abort,
     toBuild,
     workers,
     async (vector) => {
@@ -62,7 +62,7 @@ export const releaseCostPhase: GatePhase = async (run, findings) => {
           : !fixture.ok
             ? releaseNotRunJudgement(vector, fixture.reason)
             : { ...(await judgeReleaseVector(vector, fixture.value, plan)), duration_ms: elapsedMs(t0) };
-      const judgement = options.abort?.aborted ? releaseNotRunJudgement(vector, interruptedReason(run)) : judged;
+      const judgement = run.sinks.abort?.aborted ? releaseNotRunJudgement(vector, interruptedReason(run)) : judged;
       // The base phase's progress goes on: one count over query and release-cost vectors.
       recordBase(run, judgements, judgement);
     },

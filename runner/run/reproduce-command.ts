@@ -8,26 +8,19 @@
 import { resolve } from 'node:path';
 import { quote } from 'shell-quote';
 import type { ProviderOptions } from '../adapters/provider-spec.js';
+import { RUN_DEFAULTS } from '../io/cli-options.js';
 import { verdictNotHandled, type VectorJudgement } from '../judge/verdict.js';
+import type { RunPlan } from './run-plan.js';
 
-/** What the run was started with, as far as reproducing one vector needs it. */
+/** The planned run whose judgements are reproduced, and what it found out while it opened. */
 export interface ReproduceContext {
-  provider: ProviderOptions;
+  /** The plan as it was read: the provider, the vector set, the timeouts, the seed, the sandbox, the trace. */
+  plan: RunPlan;
   cwd: string;
-  /** The `--vectors` folder, absolute, when the run was not on the kit's own vectors. */
-  vectors?: string;
-  /** Absolute path of the expectations file, when one applied. */
-  expectations?: string;
-  /** Timeouts given on the command line (a timeout failure needs the same). */
-  timeoutMs?: string;
-  startTimeoutMs?: string;
   /** Ids of release-cost vectors (built, not sent, so `repro` cannot replay them). */
   releaseIds: ReadonlySet<string>;
-  seed: number;
-  /** `--sandbox` and `--bwrap` as given, when given (a provider that needs the sandbox off needs it again). */
-  sandboxArgs?: readonly string[];
-  /** The strace of a `--hermetic` run (a hermetic failure reproduces only under the trace, through `run`). */
-  hermeticStrace?: string;
+  /** Absolute path of the expectations file, when one applied (`--expectations`, or the configuration's). */
+  expectations?: string;
 }
 
 /** The shell-quoted command that reproduces `judgement`. */
@@ -36,8 +29,9 @@ export function reproduceCommand(judgement: VectorJudgement, context: ReproduceC
   const metamorphicFailed = judgement.metamorphic !== undefined && !judgement.metamorphic.ok;
   // A state failure needs the queries asked before it in its instance: the gate asks them again, in that order.
   const stateFailed = judgement.state !== undefined && !judgement.state.ok ? judgement.state.after : undefined;
+  const strace = context.plan.provider.hermetic?.strace;
   const hermeticFailed =
-    context.hermeticStrace !== undefined &&
+    strace !== undefined &&
     (judgement.violations.some((v) => v.code.startsWith('hermetic-')) || judgement.error?.kind === 'hermetic');
   const viaRepro =
     !context.releaseIds.has(judgement.id) &&
@@ -49,10 +43,12 @@ export function reproduceCommand(judgement: VectorJudgement, context: ReproduceC
   const run = ['npx', 'kofun-ctk', 'run', ...common, '--id', judgement.id];
   for (const id of stateFailed ?? []) run.push('--id', id);
   // The variant of a vector depends on the run's seed and its fixture alone (metamorphic-variant.ts).
-  run.push(...(metamorphicFailed ? ['--metamorphic', 'all', '--seed', String(context.seed)] : ['--metamorphic', '0']));
-  if (hermeticFailed && context.hermeticStrace !== undefined) {
-    run.push('--hermetic', ...(context.hermeticStrace === 'strace' ? [] : ['--strace', context.hermeticStrace]));
-  }
+  run.push(
+    ...(metamorphicFailed
+      ? ['--metamorphic', 'all', '--seed', String(context.plan.phases.metamorphic.seed)]
+      : ['--metamorphic', '0']),
+  );
+  if (hermeticFailed) run.push('--hermetic', ...(strace === 'strace' ? [] : ['--strace', strace]));
   if (judgement.verdict === 'XPASS' && context.expectations !== undefined)
     run.push('--expectations', context.expectations);
   return quote(run);
@@ -62,7 +58,7 @@ export function reproduceCommand(judgement: VectorJudgement, context: ReproduceC
  * The command that derives and judges one fresh case again (fresh-phase.ts): `kofun-ctk run … --id FROM --seed SEED
  * --fresh all`, since a case depends on the seed and the vector it derives from alone; the vector itself is run too.
  */
-export function reproduceFreshCommand(from: string, seed: number, context: ReproduceContext): string {
+export function reproduceFreshCommand(from: string, context: ReproduceContext): string {
   return quote([
     'npx',
     'kofun-ctk',
@@ -73,7 +69,7 @@ export function reproduceFreshCommand(from: string, seed: number, context: Repro
     '--metamorphic',
     '0',
     '--seed',
-    String(seed),
+    String(context.plan.phases.fresh.seed),
     '--fresh',
     'all',
   ]);
@@ -100,14 +96,24 @@ function replaysAlone(judgement: VectorJudgement): boolean {
   }
 }
 
-/** The provider, the vector set and the timeouts of the run, as arguments. */
+/**
+ * The provider, the vector set, the timeouts given on the command line (a timeout failure needs the same) and the
+ * sandbox options as given (a provider that needs the sandbox off needs it again), as arguments.
+ */
 function commonArgs(context: ReproduceContext): string[] {
+  const { selection, provider, phases } = context.plan;
+  const { timeoutMs, startTimeoutMs } = phases.base;
   return [
-    ...providerArgs(context.provider, context.cwd),
-    ...(context.vectors === undefined ? [] : ['--vectors', context.vectors]),
-    ...(context.timeoutMs === undefined ? [] : ['--timeout-ms', context.timeoutMs]),
-    ...(context.startTimeoutMs === undefined ? [] : ['--start-timeout-ms', context.startTimeoutMs]),
-    ...(context.sandboxArgs ?? []),
+    ...providerArgs(provider.given, context.cwd),
+    ...(selection.vectors === undefined ? [] : ['--vectors', selection.vectors]),
+    ...(timeoutMs === RUN_DEFAULTS.timeoutMs ? [] : ['--timeout-ms', String(timeoutMs)]),
+    ...(startTimeoutMs === RUN_DEFAULTS.startTimeoutMs ? [] : ['--start-timeout-ms', String(startTimeoutMs)]),
+    ...sandboxArgs({
+      ...(provider.sandbox.offReason === '--sandbox off' ? { sandbox: 'off' } : {}),
+      bwrap: provider.sandbox.bwrap,
+      passEnv: provider.sandbox.passEnv,
+      ...(provider.sandbox.limits.offReason === '--limits off' ? { limits: 'off' } : {}),
+    }),
   ];
 }
 

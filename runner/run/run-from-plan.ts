@@ -1,22 +1,22 @@
 /**
- * A planned gate run carried out: the output paths checked and the provider resolved before anything starts (so a
- * bad path or configuration costs no provider start), the trace, the expectations, the console, the event stream
- * and the interruption set up from the plan, the gate run (run-gate.ts), and every provider and build killed and
- * every handler removed however it ends.
+ * A planned gate run carried out, in named steps: the output paths checked (so a bad path costs no provider start),
+ * the resources opened as one disposable (the provider resolved, the expectations read, the sandbox, the hermetic
+ * trace, the launchers), the sinks opened (the console, the event stream, the interruption, the reproducing
+ * commands), the gate run (run-gate.ts) on the plan as it was read, and every provider and build killed and every
+ * handler removed however it ends.
  */
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
-import { linkedOutputProblem, openOutputNoFollow } from '../io/write-output-file.js';
-import type { RunEvent } from '../report/run-events.js';
-import { reportPath, type WrittenReport } from './write-run-reports.js';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { escapeText, kitVersion } from '../../oracle/index.js';
 import { kitRoot } from '../../oracle/internal.js';
+import { openProviderSandbox } from '../adapters/provider-sandbox.js';
 import { launcherFor, relocatedSpec, resolveProvider, type ProviderSpec } from '../adapters/provider-spec.js';
+import type { HermeticSession } from '../hermetic/hermetic-session.js';
 import { startHermetic } from '../hermetic/start-hermetic.js';
 import { outputPathProblem } from '../io/check-output-path.js';
 import { EXIT, UsageError, type CliIo } from '../io/cli-io.js';
-import { RUN_DEFAULTS } from '../io/cli-options.js';
 import { killAllGroups } from '../io/process-group.js';
+import { linkedOutputProblem, openOutputNoFollow } from '../io/write-output-file.js';
 import { loadExpectations, type Expectation } from '../judge/expectations.js';
 import { NO_BUILD_COMMANDS } from '../judge/judge-release-vector.js';
 import {
@@ -26,16 +26,16 @@ import {
   type ReporterKind,
 } from '../report/console-reporter.js';
 import type { GateReport } from '../report/gate-report.js';
-import type { ChosenVectors } from './choose-vectors.js';
-import type { GateRunOptions } from './gate-run.js';
-import { reproduceCommand, reproduceFreshCommand, sandboxArgs, type ReproduceContext } from './reproduce-command.js';
-import { runGate } from './run-gate.js';
-import { installRunInterruption } from './run-interruption.js';
-import type { RunPlan } from './run-plan.js';
-import { openSandbox } from '../sandbox/open-sandbox.js';
+import type { RunEvent } from '../report/run-events.js';
 import type { NamedPath } from '../sandbox/sandbox-view.js';
-import { providerNeeds } from '../adapters/provider-sandbox.js';
+import type { ChosenVectors } from './choose-vectors.js';
+import type { GateResources, GateSinks } from './gate-run.js';
 import { loadKitEagerly } from './load-kit-eagerly.js';
+import { reproduceCommand, reproduceFreshCommand, type ReproduceContext } from './reproduce-command.js';
+import { runGate } from './run-gate.js';
+import { installRunInterruption, type RunInterruption } from './run-interruption.js';
+import type { ReportsPlan, RunPlan } from './run-plan.js';
+import { reportPath, type WrittenReport } from './write-run-reports.js';
 
 /** A finished run: its report, the console that shows it, and what the outputs written after it need. */
 export interface FinishedRun {
@@ -55,63 +55,151 @@ export interface FinishedRun {
   closeEvents(written: readonly WrittenReport[]): Promise<void>;
 }
 
-/** Runs the gate the plan describes on the chosen vectors. */
+/** Runs the gate the plan describes on the chosen vectors: the outputs checked, the resources and sinks opened. */
 export async function runFromPlan(plan: RunPlan, chosen: ChosenVectors, io: CliIo): Promise<FinishedRun> {
-  const { reports, phases } = plan;
-  for (const [option, value, kind] of [
+  checkOutputs(plan.reports, io.cwd);
+  const opened = openResources(plan, chosen, io);
+  let sinks: OpenedSinks;
+  try {
+    sinks = openSinks(plan, io, {
+      plan,
+      cwd: io.cwd,
+      releaseIds: new Set(chosen.vectorSet.releaseVectors.map((v) => v.id)),
+      ...(opened.expectationsPath === undefined ? {} : { expectations: opened.expectationsPath }),
+    });
+  } catch (err) {
+    opened.dispose();
+    throw err;
+  }
+  let report: GateReport;
+  try {
+    report = await runGate({ plan: plan.phases, resources: opened.resources, sinks: sinks.gate });
+  } finally {
+    opened.dispose();
+    sinks.interruption.dispose();
+  }
+  const notes = [...chosen.notes, ...releaseNotRunNotes(report, chosen, opened.resources.releaseBuild !== null)];
+  const { console, reporterKind, closeEvents } = sinks;
+  const expectations = opened.resources.expectations;
+  return { report, console, reporterKind, notes, expectations, knownIds: chosen.knownIds, closeEvents };
+}
+
+/**
+ * Checks every output path before anything runs: a bad path costs no provider start, and a link at an output path is
+ * refused (one planted during the run is replaced, never followed).
+ */
+function checkOutputs(reports: ReportsPlan, cwd: string): void {
+  const paths = [
     ['--events', reports.events, 'file'],
     ['--out', reports.out === '-' ? undefined : reports.out, 'file'],
     ['--report-dir', reports.dir, 'folder'],
     ['--update-expectations', reports.updateExpectations, 'file'],
-  ] as const) {
+  ] as const;
+  for (const [option, value, kind] of paths) {
     const problem = value === undefined ? undefined : outputPathProblem(option, value, kind);
     if (problem !== undefined) throw new UsageError(problem);
   }
-  // A link at an output path is refused before anything runs; one planted during the run is replaced, never followed.
   const outputs: [string, string | undefined][] = [
     ['--events', reports.events],
     ['--update-expectations', reports.updateExpectations],
     ...(reports.out === '-'
       ? []
-      : reports.formats.map((f): [string, string] => ['--report', reportPath(reports, f, io.cwd)])),
+      : reports.formats.map((f): [string, string] => ['--report', reportPath(reports, f, cwd)])),
   ];
   for (const [option, path] of outputs) {
     const problem = path === undefined ? undefined : linkedOutputProblem(option, path);
     if (problem !== undefined) throw new UsageError(problem);
   }
+}
+
+/** The resources of a run, opened: disposing of them kills every provider and build and closes the sandbox. */
+interface OpenedResources {
+  resources: GateResources;
+  /** The expectations file applied (`--expectations`, else the provider configuration's), absolute. */
+  expectationsPath?: string;
+  dispose(): void;
+}
+
+/**
+ * Opens what the run needs before it starts, as one disposable: the provider resolved, the kit loaded, the
+ * expectations read, the sandbox opened (with the hermetic trace, when asked for), the provider's launchers.
+ */
+function openResources(plan: RunPlan, chosen: ChosenVectors, io: CliIo): OpenedResources {
   const config = resolveProvider(plan.provider.given, io.cwd);
   const strace = plan.provider.hermetic?.strace;
   // An in-thread module is refused for --hermetic before anything opens.
   if (strace !== undefined) startHermetic(config.spec, strace, true);
   // Everything the runner will load is loaded before the sandbox and the first provider start, so nothing a
   // provider could have written runs in the runner.
-  loadKitEagerly(reports.formats);
-  const vectorsFolder = plan.selection.vectors ?? join(kitRoot(), 'vectors');
-  const sandbox = openSandbox(plan.provider.sandbox, {
-    ...providerNeeds(config, relocatedSpec(config.spec)),
-    vectorSets: [vectorsFolder],
-    outputs: outputPaths(plan, io.cwd),
-    cwd: io.cwd,
-    env: io.env,
-    ...(config.build === undefined ? {} : { buildCaps: config.build.config.limits }),
-  });
-  // In the sandbox --hermetic is enforced by a seccomp program and nothing is traced; without it, strace observes.
-  const hermetic = strace === undefined ? undefined : startHermetic(config.spec, strace, sandbox.enforcesHermetic);
-  const session = hermetic !== undefined && 'session' in hermetic ? hermetic.session : undefined;
-  // In the sandbox a provider runs in a scratch folder: its argv names paths of its own folder absolutely.
-  const spec = sandbox.on ? relocatedSpec(config.spec) : config.spec;
-  const launch = {
-    kitVersion: kitVersion(),
-    sandbox,
-    ...(hermetic !== undefined && 'enforced' in hermetic ? { enforceHermetic: true } : {}),
-  };
-  const releaseBuild: GateRunOptions['releaseBuild'] =
-    config.build === undefined
-      ? null
-      : { config: config.build.config, checkDigests: config.build.reference, sandbox, ...phases.releaseCost };
-  const expectationsPath = phases.finish.expectations ?? config.expectations;
+  loadKitEagerly(plan.reports.formats);
+  const expectationsPath = plan.phases.finish.expectations ?? config.expectations;
   const expectations = expectationsPath === undefined ? [] : loadExpectations(expectationsPath);
+  const sandbox = openProviderSandbox(
+    plan.provider.sandbox,
+    config,
+    {
+      vectorSets: [plan.selection.vectors ?? join(kitRoot(), 'vectors')],
+      outputs: outputPaths(plan, io.cwd),
+      cwd: io.cwd,
+      env: io.env,
+      ...(config.build === undefined ? {} : { buildCaps: config.build.config.limits }),
+    },
+    relocatedSpec(config.spec),
+  );
+  let session: HermeticSession | undefined;
+  const dispose = (): void => {
+    killAllGroups();
+    sandbox.dispose();
+    session?.dispose();
+  };
+  try {
+    // In the sandbox --hermetic is enforced by a seccomp program and nothing is traced; without it, strace observes.
+    const hermetic = strace === undefined ? undefined : startHermetic(config.spec, strace, sandbox.enforcesHermetic);
+    session = hermetic !== undefined && 'session' in hermetic ? hermetic.session : undefined;
+    // In the sandbox a provider runs in a scratch folder: its argv names paths of its own folder absolutely.
+    const spec = sandbox.on ? relocatedSpec(config.spec) : config.spec;
+    const launch = {
+      kitVersion: kitVersion(),
+      sandbox,
+      ...(hermetic !== undefined && 'enforced' in hermetic ? { enforceHermetic: true } : {}),
+    };
+    const traced = { ...launch, ...(session === undefined ? {} : { hermetic: session }) };
+    const resources: GateResources = {
+      kitVersion: kitVersion(),
+      vectors: chosen,
+      launcher: launcherFor(spec, traced),
+      metamorphicLauncher: launcherFor(relocatedSpec(config.spec), traced),
+      // The fuzz phase's instances are its own, outside the trace: the hermetic section counts the gate's instances.
+      fuzzLauncher: launcherFor(spec, launch),
+      adapter: adapterName(config.spec),
+      sandbox: sandbox.report,
+      releaseBuild:
+        config.build === undefined
+          ? null
+          : { config: config.build.config, checkDigests: config.build.reference, sandbox },
+      expectations,
+      missingFeatures: config.missingFeatures ?? [],
+      ...(hermetic === undefined ? {} : { hermetic }),
+    };
+    return { resources, ...(expectationsPath === undefined ? {} : { expectationsPath }), dispose };
+  } catch (err) {
+    dispose();
+    throw err;
+  }
+}
 
+/** Where a run reports, opened: the console, the event stream, the interruption, the reproducing commands. */
+interface OpenedSinks {
+  gate: GateSinks;
+  console: ConsoleReporter;
+  reporterKind: ReporterKind;
+  interruption: RunInterruption;
+  closeEvents: FinishedRun['closeEvents'];
+}
+
+/** Opens the sinks of the run; a path of the event stream that cannot be opened is a usage error. */
+function openSinks(plan: RunPlan, io: CliIo, reproduce: ReproduceContext): OpenedSinks {
+  const { reports } = plan;
   // Reports to stdout move the console view to stderr, so stdout carries only the report.
   const consoleStream = reports.out === '-' ? io.stderr : io.stdout;
   const tty = (consoleStream as { isTTY?: boolean }).isTTY === true && io.env.NO_COLOR === undefined;
@@ -123,70 +211,10 @@ export async function runFromPlan(plan: RunPlan, chosen: ChosenVectors, io: CliI
   const eventsOut = reports.events === undefined ? undefined : openEvents(reports.events);
   let runEnd: RunEvent | undefined;
   const interruption = installRunInterruption({
-    globalTimeoutMs: phases.globalTimeoutMs,
+    globalTimeoutMs: plan.phases.globalTimeoutMs,
     exitCode: EXIT.incomplete,
     notify: (line) => io.stderr.write(`${line}\n`),
   });
-  const reproduce: ReproduceContext = {
-    provider: plan.provider.given,
-    cwd: io.cwd,
-    releaseIds: new Set(chosen.vectorSet.releaseVectors.map((v) => v.id)),
-    seed: phases.metamorphic.seed,
-    ...(plan.selection.vectors === undefined ? {} : { vectors: plan.selection.vectors }),
-    ...(expectationsPath === undefined ? {} : { expectations: expectationsPath }),
-    ...(phases.base.timeoutMs === RUN_DEFAULTS.timeoutMs ? {} : { timeoutMs: String(phases.base.timeoutMs) }),
-    ...(phases.base.startTimeoutMs === RUN_DEFAULTS.startTimeoutMs
-      ? {}
-      : { startTimeoutMs: String(phases.base.startTimeoutMs) }),
-    ...(strace === undefined ? {} : { hermeticStrace: strace }),
-    sandboxArgs: sandboxArgs({
-      ...(plan.provider.sandbox.offReason === '--sandbox off' ? { sandbox: 'off' } : {}),
-      bwrap: plan.provider.sandbox.bwrap,
-      passEnv: plan.provider.sandbox.passEnv,
-      ...(plan.provider.sandbox.limits.offReason === '--limits off' ? { limits: 'off' } : {}),
-    }),
-  };
-  const gate: GateRunOptions = {
-    kitVersion: kitVersion(),
-    vectorSet: chosen.vectorSet,
-    selected: chosen.selected,
-    selection: chosen.record,
-    launcher: launcherFor(spec, { ...launch, ...(session === undefined ? {} : { hermetic: session }) }),
-    metamorphicLauncher: launcherFor(relocatedSpec(config.spec), {
-      ...launch,
-      ...(session === undefined ? {} : { hermetic: session }),
-    }),
-    sandbox: sandbox.report,
-    adapter: adapterName(config.spec),
-    ...phases.base,
-    metamorphic: phases.metamorphic,
-    state: phases.state,
-    fresh: { ...phases.fresh, reproduce: (from) => reproduceFreshCommand(from, phases.fresh.seed, reproduce) },
-    expectations,
-    knownIds: chosen.knownIds,
-    emit: (e) => {
-      reporter.sink(e);
-      if (e.event === 'run-end') runEnd = e;
-      else eventsOut?.write(`${JSON.stringify(e)}\n`);
-    },
-    selectedRelease: chosen.selectedRelease,
-    releaseBuild,
-    // The fuzz phase's instances are its own, outside the trace: the hermetic section counts the gate's instances.
-    ...(phases.fuzz.cases > 0 ? { fuzz: { ...phases.fuzz, launcher: launcherFor(spec, launch) } } : {}),
-    abort: interruption.signal,
-    reproduce: (j) => reproduceCommand(j, reproduce),
-    features: { configured: config.missingFeatures ?? [], allow: phases.finish.allowMissingFeatures },
-    ...(hermetic === undefined ? {} : { hermetic }),
-  };
-  let report: GateReport;
-  try {
-    report = await runGate(gate);
-  } finally {
-    killAllGroups();
-    sandbox.dispose();
-    session?.dispose();
-    interruption.dispose();
-  }
   const closeEvents = async (written: readonly WrittenReport[]): Promise<void> => {
     if (eventsOut === undefined) return;
     if (runEnd !== undefined) {
@@ -195,19 +223,31 @@ export async function runFromPlan(plan: RunPlan, chosen: ChosenVectors, io: CliI
     }
     await new Promise<void>((r) => eventsOut.end(r));
   };
-  const notes: string[] = [...chosen.notes];
+  const gate: GateSinks = {
+    emit: (e) => {
+      reporter.sink(e);
+      if (e.event === 'run-end') runEnd = e;
+      else eventsOut?.write(`${JSON.stringify(e)}\n`);
+    },
+    abort: interruption.signal,
+    reproduce: (j) => reproduceCommand(j, reproduce),
+    reproduceFresh: (from) => reproduceFreshCommand(from, reproduce),
+  };
+  return { gate, console: reporter, reporterKind, interruption, closeEvents };
+}
+
+/** What the console says of release-cost vectors left NOT-RUN because the provider declares no build. */
+function releaseNotRunNotes(report: GateReport, chosen: ChosenVectors, built: boolean): string[] {
   // The release-cost vectors a missing feature left NOT-APPLICABLE are not NOT-RUN.
   const releaseIds = new Set(chosen.selectedRelease.map((v) => v.id));
   const releaseNotRun = report.vectors.filter((v) => releaseIds.has(v.id) && v.verdict === 'NOT-RUN').length;
-  if (releaseBuild === null && releaseNotRun > 0) {
-    notes.push(
-      `${releaseNotRun} release-cost vectors NOT-RUN: ${NO_BUILD_COMMANDS}.`,
-      `  To judge them, declare "build" (a kofun.ctk.release-build/v1 file or object) in the ` +
-        `--config provider configuration.`,
-      `  To leave them out: --exclude-category release-cost`,
-    );
-  }
-  return { report, console: reporter, reporterKind, notes, expectations, knownIds: chosen.knownIds, closeEvents };
+  if (built || releaseNotRun === 0) return [];
+  return [
+    `${releaseNotRun} release-cost vectors NOT-RUN: ${NO_BUILD_COMMANDS}.`,
+    `  To judge them, declare "build" (a kofun.ctk.release-build/v1 file or object) in the ` +
+      `--config provider configuration.`,
+    `  To leave them out: --exclude-category release-cost`,
+  ];
 }
 
 /**

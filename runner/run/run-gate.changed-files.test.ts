@@ -17,6 +17,7 @@ import type { GateReport } from '../report/gate-report.js';
 import { kitVectors } from '../test-support/run-helpers.js';
 import { subsetFiles, writeVectorSubset } from '../test-support/vector-subset.js';
 import { runGate } from './run-gate.js';
+import { gatePhases } from './run-plan.js';
 import { loadVectorSet, type QueryVectorEntry } from '../vectors/vector-source.js';
 
 /** The tampering here is the test's own, between instances: the sandbox is not what it checks. */
@@ -52,22 +53,28 @@ async function gate(
 ): Promise<GateReport> {
   const set = loadVectorSet(root);
   const report = await runGate({
-    kitVersion: kitVersion(),
-    vectorSet: set,
-    selected: set.queryVectors,
-    selection: { categories: [], ids: [], clauses: [], shard: null, filtered: 2, total: 2 },
-    launcher,
-    metamorphicLauncher,
-    adapter: 'process-persistent',
-    sandbox: TEST_SANDBOX.report,
-    jobs: 1,
-    timeoutMs: 30_000,
-    startTimeoutMs: 30_000,
-    restartBudget: 0,
-    metamorphic: { sample: metamorphic ? 'all' : 0, seed: 1 },
-    expectations: [],
-    knownIds: new Set(set.queryVectors.map((v) => v.id)),
-    emit: () => undefined,
+    plan: gatePhases(
+      { jobs: 1, timeoutMs: 30_000, startTimeoutMs: 30_000, restartBudget: 0 },
+      { metamorphic: { sample: metamorphic ? 'all' : 0, seed: 1 } },
+    ),
+    resources: {
+      kitVersion: kitVersion(),
+      vectors: {
+        vectorSet: set,
+        selected: set.queryVectors,
+        selectedRelease: [],
+        record: { categories: [], ids: [], clauses: [], shard: null, filtered: 2, total: 2 },
+        knownIds: new Set(set.queryVectors.map((v) => v.id)),
+      },
+      launcher,
+      metamorphicLauncher,
+      adapter: 'process-persistent',
+      sandbox: TEST_SANDBOX.report,
+      releaseBuild: null,
+      expectations: [],
+      missingFeatures: [],
+    },
+    sinks: { emit: () => undefined },
   });
   assert.is(liveGroupCount(), 0);
   return report;

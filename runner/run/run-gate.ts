@@ -1,7 +1,8 @@
 /**
- * The gate run: its options read once (gate-run.ts), then its phases in order, each taking the findings of the
- * ones before and adding its own, then the finish that turns the findings into the report. The details are the
- * phases' own; the formatting is the reporters' (report/).
+ * The gate run: opened once from its parts (gate-run.ts: the plan of its phases as read, the resources opened for it,
+ * its sinks), then its phases in order, each taking the findings of the ones before and adding its own, then the
+ * finish that turns the findings into the report. The details are the phases' own; the formatting is the reporters'
+ * (report/).
  *
  * - base (base-phase.ts): every selected query vector sent over `jobs` provider instances and judged; alongside it,
  * - release-cost (release-cost-phase.ts): every selected release-cost vector built with the provider's declared
@@ -28,7 +29,7 @@ import { basePhase } from './base-phase.js';
 import { finishPhase } from './finish-phase.js';
 import { freshPhase } from './fresh-phase.js';
 import { fuzzPhase } from './fuzz-phase.js';
-import { noFindings, openGateRun, type GatePhase, type GateRunOptions } from './gate-run.js';
+import { noFindings, openGateRun, type GatePhase, type GateRunParts } from './gate-run.js';
 import { metamorphicPhase } from './metamorphic-phase.js';
 import { releaseCostPhase } from './release-cost-phase.js';
 import { statePhase } from './state-phase.js';
@@ -43,8 +44,8 @@ const GATE_PHASES: readonly GatePhase[] = [
 ];
 
 /** Runs the gate and returns its report (also emitted as events). */
-export async function runGate(options: GateRunOptions): Promise<GateReport> {
-  const run = openGateRun(options);
+export async function runGate(parts: GateRunParts): Promise<GateReport> {
+  const run = openGateRun(parts);
   let findings = noFindings();
   for (const phase of GATE_PHASES) findings = await phase(run, findings);
   return finishPhase(run, findings);

@@ -85,8 +85,6 @@ export interface FreshPhasePlan {
   sample: number | 'all';
   /** The run seed (the metamorphic phase's too). */
   seed: number;
-  /** The command that derives and runs one case again, from the id of the vector it derives from. */
-  reproduce?: (from: string) => string;
 }
 
 /** The fuzz phase: generated cases no vector names, against the oracle's answers. */
@@ -120,6 +118,24 @@ export interface PhasesPlan {
   finish: FinishPhasePlan;
   /** `--global-timeout`: the run stops after this long, and reports what ran. */
   globalTimeoutMs?: number;
+}
+
+/**
+ * The phases of a gate run that sends `base` and builds the release-cost vectors (varied, as `run` does by default),
+ * with every later phase off unless `parts` gives it: what a gate run outside the command line (a test, the census,
+ * the benchmark) follows.
+ */
+export function gatePhases(base: BasePhasePlan, parts: Partial<Omit<PhasesPlan, 'base'>> = {}): PhasesPlan {
+  return {
+    base,
+    releaseCost: { vary: true },
+    metamorphic: { sample: 0, seed: 1 },
+    state: { fixtures: 0 },
+    fresh: { sample: 0, seed: 1 },
+    fuzz: { cases: 0, seed: 0, folder: '' },
+    finish: { allowMissingFeatures: false },
+    ...parts,
+  };
 }
 
 /** What the run reports, and where. */
@@ -189,6 +205,11 @@ export interface RunCliOptions extends ProviderOptions, SandboxOptions {
 
 /** Declares the options of `kofun-ctk run` (beside the provider options) on `command`. */
 export function declareRunOptions(command: Command): Command {
+  return declareReportOptions(declareSelectionOptions(command));
+}
+
+/** Declares the options of the selection and of the phases that send vectors. */
+function declareSelectionOptions(command: Command): Command {
   return command
     .option('--vectors <dir>', 'vector folder (default: the vectors shipped with the kit)')
     .option('--category <name>', 'only vectors of this category (repeatable, or comma-separated)', collect, [])
@@ -245,7 +266,12 @@ export function declareRunOptions(command: Command): Command {
       '--fresh <n|all>',
       'judge n (or all) selected vectors again in their worlds renamed from the seed, against the oracle (0: none)',
       String(RUN_DEFAULTS.fresh),
-    )
+    );
+}
+
+/** Declares the options of the finish, the reports, the release-cost builds, the fuzz phase and the trace. */
+function declareReportOptions(command: Command): Command {
+  return command
     .option('--expectations <file>', 'known failures: JSON [{id, verdict, reason, clauses?}], id may end in *')
     .option(
       '--allow-missing-features',
@@ -298,8 +324,7 @@ export function readRunPlan(opts: RunCliOptions, io: Pick<CliIo, 'cwd'>, drawSee
     throw new UsageError('give --out or --report-dir, not both');
   const base: BasePhasePlan = {
     jobs: opts.jobs === undefined ? RUN_DEFAULTS.jobs : intOption('--jobs', opts.jobs, 1),
-    timeoutMs: intOption('--timeout-ms', opts.timeoutMs, 1),
-    startTimeoutMs: intOption('--start-timeout-ms', opts.startTimeoutMs, 1),
+    ...readTimeouts(opts),
     restartBudget: intOption('--restart-budget', opts.restartBudget, 0),
   };
   const seed = opts.seed === undefined ? drawSeed() : intOption('--seed', opts.seed, 0);
@@ -338,11 +363,7 @@ export function readRunPlan(opts: RunCliOptions, io: Pick<CliIo, 'cwd'>, drawSee
   return {
     mode: opts.list !== true ? 'run' : opts.plan === true ? 'plan' : 'list',
     selection,
-    provider: {
-      given: providerOptions(opts),
-      ...(opts.hermetic === true ? { hermetic: { strace: opts.strace } } : {}),
-      sandbox: readSandboxPlan(opts),
-    },
+    provider: readProviderPlan(opts),
     phases: {
       base,
       releaseCost: { vary: opts.releaseVary },
@@ -365,8 +386,38 @@ export function drawRunSeed(): number {
   return randomInt(1_000_000_000);
 }
 
+/**
+ * The provider part of a plan: which provider, in what sandbox, under what trace. `run` reads it with the rest of
+ * its plan; `smoke`, `repro`, `fuzz` and `replay` read it alone, so every command opens the provider's sandbox the
+ * same way.
+ */
+export function readProviderPlan(opts: ProviderOptions & SandboxOptions & HermeticOptions): ProviderPlan {
+  return {
+    given: providerOptions(opts),
+    ...(opts.hermetic === true ? { hermetic: { strace: opts.strace ?? 'strace' } } : {}),
+    sandbox: readSandboxPlan(opts),
+  };
+}
+
+/** `--hermetic` and the strace it runs with (only `run` has them). */
+interface HermeticOptions {
+  hermetic?: boolean;
+  strace?: string;
+}
+
+/** The timeouts of a provider's start and of each fixture load and query, as `run` and the other commands read them. */
+export function readTimeouts(opts: {
+  timeoutMs: string;
+  startTimeoutMs: string;
+}): Pick<BasePhasePlan, 'timeoutMs' | 'startTimeoutMs'> {
+  return {
+    timeoutMs: intOption('--timeout-ms', opts.timeoutMs, 1),
+    startTimeoutMs: intOption('--start-timeout-ms', opts.startTimeoutMs, 1),
+  };
+}
+
 /** The provider-selecting options alone, as given (absent ones left out, so the plan prints only what was said). */
-function providerOptions(opts: RunCliOptions): ProviderOptions {
+function providerOptions(opts: ProviderOptions): ProviderOptions {
   const given: ProviderOptions = {};
   if (opts.config !== undefined) given.config = opts.config;
   if (opts.process !== undefined) given.process = opts.process;

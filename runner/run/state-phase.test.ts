@@ -14,6 +14,7 @@ import { shardVectors } from '../vectors/select-vectors.js';
 import type { QueryVector, QueryVectorEntry } from '../vectors/vector-source.js';
 import { fixtureGroups } from './gate-run.js';
 import { runGate } from './run-gate.js';
+import { gatePhases } from './run-plan.js';
 
 const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -130,30 +131,35 @@ async function gate(vectors: readonly QueryVector[], launcher: ProviderLauncher,
   const selected: QueryVectorEntry[] = set.queryVectors.filter((e) => vectors.some((v) => v.id === e.id));
   const sandbox = Sandbox.off('an in-process test provider');
   return runGate({
-    kitVersion: kitVersion(),
-    vectorSet: set,
-    selected,
-    selection: {
-      categories: [],
-      ids: selected.map((v) => v.id),
-      clauses: [],
-      shard: null,
-      filtered: selected.length,
-      total: selected.length,
+    plan: gatePhases(
+      { jobs, timeoutMs: 10_000, startTimeoutMs: 10_000, restartBudget: 0 },
+      { state: { fixtures: 'all' } },
+    ),
+    resources: {
+      kitVersion: kitVersion(),
+      vectors: {
+        vectorSet: set,
+        selected,
+        selectedRelease: [],
+        record: {
+          categories: [],
+          ids: selected.map((v) => v.id),
+          clauses: [],
+          shard: null,
+          filtered: selected.length,
+          total: selected.length,
+        },
+        knownIds: new Set(set.queryVectors.map((v) => v.id)),
+      },
+      launcher,
+      metamorphicLauncher: launcher,
+      adapter: 'module',
+      sandbox: sandbox.report,
+      releaseBuild: null,
+      expectations: [],
+      missingFeatures: [],
     },
-    launcher,
-    metamorphicLauncher: launcher,
-    adapter: 'module',
-    sandbox: sandbox.report,
-    jobs,
-    timeoutMs: 10_000,
-    startTimeoutMs: 10_000,
-    restartBudget: 0,
-    metamorphic: { sample: 0, seed: 1 },
-    state: { fixtures: 'all' },
-    expectations: [],
-    knownIds: new Set(set.queryVectors.map((v) => v.id)),
-    emit: () => undefined,
+    sinks: { emit: () => undefined },
   });
 }
 

@@ -15,20 +15,16 @@ import { judgeStateAnswers, withState } from '../judge/judge-state.js';
 import type { StateOutcome, VectorJudgement } from '../judge/verdict.js';
 import type { QueryVectorEntry } from '../vectors/vector-source.js';
 import { isLightWorld } from './fresh-phase.js';
-import { fixtureGroups, type GatePhase } from './gate-run.js';
+import { fixtureGroups, type GateFindings, type GatePhase, type GateRun } from './gate-run.js';
 import { LanePool, pool } from './lane-pool.js';
 
-/** How many times in a row the state phase asks each query. */
-export const ASKED_IN_A_ROW = 2;
-
-/** Runs the state phase when the plan asks for it and a fixture has two or more answered vectors. */
-export const statePhase: GatePhase = async (run, findings) => {
-  const { options } = run;
-  const plan = options.state;
-  const abort = options.abort;
-  if (plan === undefined || plan.fixtures === 0 || abort?.aborted === true) return findings;
-  const set = options.vectorSet;
-  const changedFiles = new Set(findings.changedFiles);
+/**
+ * The answered vectors of each fixture the phase asks again, in the run's order, up to the plan's count: fixtures
+ * with two or more answered vectors and a light world. A fixture file that changed is recorded and left out.
+ */
+function chooseFixtures(run: GateRun, findings: GateFindings, changedFiles: Set<string>): QueryVectorEntry[][] {
+  const plan = run.plan.state;
+  const set = run.resources.vectors.vectorSet;
   const chosen: QueryVectorEntry[][] = [];
   for (const group of fixtureGroups(run.order)) {
     if (plan.fixtures !== 'all' && chosen.length >= plan.fixtures) break;
@@ -41,15 +37,29 @@ export const statePhase: GatePhase = async (run, findings) => {
     }
     if (isLightWorld(bytes.value)) chosen.push(answered);
   }
+  return chosen;
+}
+
+/** How many times in a row the state phase asks each query. */
+export const ASKED_IN_A_ROW = 2;
+
+/** Runs the state phase when the plan asks for it and a fixture has two or more answered vectors. */
+export const statePhase: GatePhase = async (run, findings) => {
+  const plan = run.plan.state;
+  const abort = run.sinks.abort;
+  if (plan.fixtures === 0 || abort?.aborted === true) return findings;
+  const set = run.resources.vectors.vectorSet;
+  const changedFiles = new Set(findings.changedFiles);
+  const chosen = chooseFixtures(run, findings, changedFiles);
   if (chosen.length === 0) return { ...findings, changedFiles };
   const judgements = new Map(findings.judgements);
   const answeredBytes = new Map(findings.answered);
   const total = chosen.reduce((n, g) => n + g.length, 0);
   let done = 0;
-  const workers = Array.from({ length: Math.max(1, options.jobs) }, (_, i) => i);
+  const workers = Array.from({ length: Math.max(1, run.plan.base.jobs) }, (_, i) => i);
   await pool(abort, chosen, workers, async (group) => {
     // An instance of its own for each fixture, so its first answer owes nothing to another fixture's queries.
-    const lanes = new LanePool(1, options.launcher, run.instances);
+    const lanes = new LanePool(1, run.resources.launcher, run.instances);
     const lane = lanes.first;
     try {
       const asked: string[] = [];

@@ -15,7 +15,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { markdownCell, sha256Hex } from '../../oracle/index.js';
+import { compareUtf8, markdownCell, sha256Hex } from '../../oracle/index.js';
 import { kitRoot, markdownCode } from '../../oracle/internal.js';
 import {
   EXIT,
@@ -23,6 +23,7 @@ import {
   referenceSpec,
   mergeReports,
   runGate,
+  gatePhases,
   type GateReport,
   type ProviderSpec,
   type QueryVectorEntry,
@@ -752,7 +753,6 @@ export const BROKEN_PROVIDER_DIR = 'runner/test-support/broken-providers';
 
 /** The provider name of the reference oracle's row. */
 export const REFERENCE_ROW = 'reference';
-const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * The argv that runs a broken provider: its compiled copy in the same tree as this module when the census runs
@@ -834,7 +834,7 @@ function caughtByOf(vectors: readonly VectorJudgement[], namedOnly: boolean): st
     if ((j.verdict === 'FAIL' || j.verdict === 'ERROR') && counts) for (const c of j.fail_clauses) clauses.add(c);
     if (j.verdict === 'ERROR') errors.add(`ERROR ${j.error?.kind ?? 'unknown'}`);
   }
-  return [...[...clauses].sort(cmp), ...[...errors].sort(cmp)];
+  return [...[...clauses].sort(compareUtf8), ...[...errors].sort(compareUtf8)];
 }
 
 function problemRow(provider: string, breaks: string, problem: string, expect: readonly string[]): CensusRow {
@@ -898,42 +898,44 @@ async function gateWith(
   const { vectorSet } = options;
   const selected = shard === undefined ? vectors : shardVectors(shard.of, shard);
   return runGate({
-    kitVersion: options.kitVersion,
-    vectorSet,
-    selected,
-    selection: {
-      categories: [],
-      ids: (shard?.of ?? vectors).map((v) => v.id),
-      clauses: [],
-      shard: shard === undefined ? null : `${shard.k}/${shard.n}`,
-      filtered: (shard?.of ?? vectors).length,
-      total: selected.length,
+    plan: gatePhases(
+      { jobs: 1, timeoutMs, startTimeoutMs: 30_000, restartBudget: 8 },
+      {
+        metamorphic: { sample: metamorphic ? 'all' : 0, seed: CENSUS_SEED },
+        // The default gate's state phase: a fixture's queries asked again in another order, twice in a row.
+        state: { fixtures: 'all' },
+        ...(folder === undefined ? {} : { fuzz: { cases: fuzzCases, seed: CENSUS_SEED, folder } }),
+      },
+    ),
+    resources: {
+      kitVersion: options.kitVersion,
+      vectors: {
+        vectorSet,
+        selected,
+        selectedRelease: [],
+        record: {
+          categories: [],
+          ids: (shard?.of ?? vectors).map((v) => v.id),
+          clauses: [],
+          shard: shard === undefined ? null : `${shard.k}/${shard.n}`,
+          filtered: (shard?.of ?? vectors).length,
+          total: selected.length,
+        },
+        // Only tells expectation entries naming no vector apart; the census has none.
+        knownIds: new Set(vectorSet.queryVectors.map((v) => v.id)),
+      },
+      launcher: launcherFor(spec, { kitVersion: options.kitVersion, sandbox: CENSUS_SANDBOX }),
+      metamorphicLauncher: launcherFor(relocatedSpec(spec), {
+        kitVersion: options.kitVersion,
+        sandbox: CENSUS_SANDBOX,
+      }),
+      adapter: 'process-persistent',
+      sandbox: CENSUS_SANDBOX.report,
+      releaseBuild: null,
+      expectations: [],
+      missingFeatures: [],
     },
-    launcher: launcherFor(spec, { kitVersion: options.kitVersion, sandbox: CENSUS_SANDBOX }),
-    metamorphicLauncher: launcherFor(relocatedSpec(spec), { kitVersion: options.kitVersion, sandbox: CENSUS_SANDBOX }),
-    adapter: 'process-persistent',
-    sandbox: CENSUS_SANDBOX.report,
-    jobs: 1,
-    timeoutMs,
-    startTimeoutMs: 30_000,
-    restartBudget: 8,
-    metamorphic: { sample: metamorphic ? 'all' : 0, seed: CENSUS_SEED },
-    // The default gate's state phase: a fixture's queries asked again in another order, twice in a row.
-    state: { fixtures: 'all' },
-    expectations: [],
-    // Only tells expectation entries naming no vector apart; the census has none.
-    knownIds: new Set(vectorSet.queryVectors.map((v) => v.id)),
-    emit: () => undefined,
-    ...(folder === undefined
-      ? {}
-      : {
-          fuzz: {
-            cases: fuzzCases,
-            seed: CENSUS_SEED,
-            folder,
-            launcher: launcherFor(spec, { kitVersion: options.kitVersion, sandbox: CENSUS_SANDBOX }),
-          },
-        }),
+    sinks: { emit: () => undefined },
   });
 }
 
@@ -968,7 +970,7 @@ function bothArrangements(whole: CensusRow, sharded: CensusRow, shards: number):
 
 /** Runs the census: the reference oracle and every broken provider, a few gates at a time. */
 export async function runBrokenProviderCensus(options: CensusOptions): Promise<CensusResult> {
-  const wanted = [...new Set(options.vectors ?? CENSUS_VECTORS)].sort(cmp);
+  const wanted = [...new Set(options.vectors ?? CENSUS_VECTORS)].sort(compareUtf8);
   const byId = new Map(options.vectorSet.queryVectors.map((v) => [v.id, v]));
   const present = wanted.filter((id) => byId.has(id));
   const missing = wanted.filter((id) => !byId.has(id));
@@ -1027,7 +1029,7 @@ export async function runBrokenProviderCensus(options: CensusOptions): Promise<C
       return cachedRow(options, rowKey({ ...p, env }, vectors), async () => {
         const report = await gateOver(options, spec, vectors, timeoutMs, p.metamorphic === true, p.fuzz ?? 0);
         const whole = rowFromReport(p.name, p.breaks, report, p.expect);
-        const sorted = [...vectors].sort((x, y) => cmp(x.id, y.id));
+        const sorted = [...vectors].sort((x, y) => compareUtf8(x.id, y.id));
         const row =
           p.shards === undefined
             ? whole

@@ -6,7 +6,7 @@
  * none of their clauses.
  * Rows are sorted by bytes, so the section is as deterministic as the census rows it is made of.
  */
-import { markdownCell } from '../../oracle/index.js';
+import { compareUtf8, markdownCell } from '../../oracle/index.js';
 import { markdownCode } from '../../oracle/internal.js';
 
 /** What this section needs of a census row. */
@@ -29,7 +29,6 @@ interface ClauseEntry {
   unnamed: string[];
 }
 
-const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 /** A rule names these itself: an ERROR kind or a phase of generated cases. */
 const selfNaming = (clause: string): boolean => clause.startsWith('ERROR ') || clause.startsWith('PHASE ');
 
@@ -72,8 +71,8 @@ export function renderCensusByClause(rows: readonly ClauseCensusRow[]): string[]
     '|---|---:|---:|---:|---|---|---|',
   ];
   const list = (names: readonly string[]): string =>
-    names.length === 0 ? '—' : [...names].sort(cmp).map(markdownCode).join(', ');
-  for (const clause of [...byClause.keys()].sort(cmp)) {
+    names.length === 0 ? '—' : [...names].sort(compareUtf8).map(markdownCode).join(', ');
+  for (const clause of [...byClause.keys()].sort(compareUtf8)) {
     const e = byClause.get(clause) as ClauseEntry;
     const caught = e.named.length + e.unnamed.length;
     out.push(

@@ -11,7 +11,7 @@
  */
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { sha256Hex } from '../../oracle/index.js';
+import { compareUtf8, sha256Hex } from '../../oracle/index.js';
 import { kitRoot } from '../../oracle/internal.js';
 import { writeFileAtomically } from './write-tree.js';
 
@@ -118,7 +118,7 @@ export class CheckCache<T> {
   save(): void {
     if (!this.changed && this.used.size === this.entries.size) return;
     const kept = Object.fromEntries(
-      [...this.entries].filter(([k]) => this.used.has(k)).sort(([a], [b]) => (a < b ? -1 : 1)),
+      [...this.entries].filter(([k]) => this.used.has(k)).sort(([a], [b]) => compareUtf8(a, b)),
     );
     try {
       writeFileAtomically(this.file, new TextEncoder().encode(JSON.stringify(kept)));

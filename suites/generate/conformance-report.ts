@@ -12,7 +12,7 @@ import { renderBrokenProviderCensus, type CensusResult } from './broken-provider
 import type { ClauseIndex } from './clause-index.js';
 import { entryIdOf } from './kit-registers.js';
 import { renderLawfulReadings } from './readings-report.js';
-import { markdownCell, type RegisterEntry } from '../../oracle/index.js';
+import { compareUtf8, markdownCell, type RegisterEntry } from '../../oracle/index.js';
 import { markdownCode, type ManifestFile, type VectorFile } from '../../oracle/internal.js';
 import { renderMutationSection, type MutationSection } from './mutation-report.js';
 import type { OracleResult, OracleVerdict } from './reference-results.js';
@@ -40,7 +40,7 @@ export interface ReportInput {
 }
 
 const VERDICTS: OracleVerdict[] = ['PASS', 'ACCEPTABLE', 'FAIL', 'ERROR'];
-const byId = (a: { id: string }, b: { id: string }): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const byId = (a: { id: string }, b: { id: string }): number => compareUtf8(a.id, b.id);
 
 /** Lists vector ids compactly: all of them when few, else counts per category. */
 function vectorList(ids: string[]): string {

@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sha256Hex } from '../../oracle/index.js';
+import { compareUtf8, sha256Hex } from '../../oracle/index.js';
 import { formatJsonInputProblem, readJsonInputFile } from '../../oracle/internal.js';
 import { PIN_SUITE_TITLE, pinnedVectors, pinTestName } from '../mutation/pin-vector.js';
 
@@ -76,8 +76,6 @@ export function readMutationResults(path: string): ResultsRead {
   return { ok: true, results: { ...results, testFiles: results.testFiles ?? {} } };
 }
 
-const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
 /** The SHA-256 of each pin source under `root`, by path. */
 export function pinDigests(root: string, pinSources: readonly string[]): Record<string, string> {
   return Object.fromEntries(pinSources.map((f) => [f, sha256Hex(readFileSync(join(root, f)))]));
@@ -97,9 +95,9 @@ export function normalizedResults(
   const testFiles: Record<string, TestFileResult> = {};
   const testNames = Object.entries(results.testFiles)
     .flatMap(([file, t]) => t.tests.map((test) => ({ file, test })))
-    .sort((a, b) => cmp(a.file, b.file) || cmp(a.test.name, b.test.name));
+    .sort((a, b) => compareUtf8(a.file, b.file) || compareUtf8(a.test.name, b.test.name));
   testNames.forEach(({ test }, i) => renumber.set(test.id, String(i)));
-  for (const [file, t] of Object.entries(results.testFiles).sort((a, b) => cmp(a[0], b[0]))) {
+  for (const [file, t] of Object.entries(results.testFiles).sort((a, b) => compareUtf8(a[0], b[0]))) {
     testFiles[file] = {
       ...(t.source === undefined ? {} : { source: t.source }),
       tests: t.tests
@@ -114,7 +112,7 @@ export function normalizedResults(
   const lines: string[] = [];
   const files = Object.entries(results.files)
     .filter(([path]) => scope.includes(path))
-    .sort((a, b) => cmp(a[0], b[0]));
+    .sort((a, b) => compareUtf8(a[0], b[0]));
   lines.push('{');
   lines.push(`"schemaVersion":${JSON.stringify(results.schemaVersion)},`);
   lines.push(`"thresholds":${JSON.stringify({ high: results.thresholds.high, low: results.thresholds.low })},`);
@@ -132,8 +130,8 @@ export function normalizedResults(
         a.location.start.column - b.location.start.column ||
         a.location.end.line - b.location.end.line ||
         a.location.end.column - b.location.end.column ||
-        cmp(a.mutatorName, b.mutatorName) ||
-        cmp(a.replacement ?? '', b.replacement ?? ''),
+        compareUtf8(a.mutatorName, b.mutatorName) ||
+        compareUtf8(a.replacement ?? '', b.replacement ?? ''),
     );
     mutants.forEach((m, i) => {
       const killed = m.status === 'Killed';
@@ -154,7 +152,9 @@ export function normalizedResults(
   });
   lines.push('},');
   lines.push(`"testFiles":${JSON.stringify(testFiles)},`);
-  lines.push(`"pin":${JSON.stringify(Object.fromEntries(Object.entries(pin).sort((a, b) => cmp(a[0], b[0]))))}`);
+  lines.push(
+    `"pin":${JSON.stringify(Object.fromEntries(Object.entries(pin).sort((a, b) => compareUtf8(a[0], b[0]))))}`,
+  );
   lines.push('}');
   return new Uint8Array(Buffer.from(`${lines.join('\n')}\n`, 'utf8'));
 }
@@ -193,7 +193,7 @@ export function resultsCurrency(
   );
   const extra = Object.keys(recorded)
     .filter((f) => !mutated.includes(f))
-    .sort(cmp);
+    .sort(compareUtf8);
   const now = pinDigests(root, pinSources);
   const pinChanged = pinSources.filter((f) => results.pin?.[f] !== now[f]);
   const seen = new Set(Object.values(results.testFiles).flatMap((t) => t.tests.map((x) => x.name)));
@@ -203,7 +203,7 @@ export function resultsCurrency(
     changed,
     extra,
     pinChanged,
-    testsAdded: [...names].filter((n) => !seen.has(n)).sort(cmp),
-    testsRemoved: [...seen].filter((n) => !names.has(n)).sort(cmp),
+    testsAdded: [...names].filter((n) => !seen.has(n)).sort(compareUtf8),
+    testsRemoved: [...seen].filter((n) => !names.has(n)).sort(compareUtf8),
   };
 }

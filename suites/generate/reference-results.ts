@@ -4,7 +4,7 @@
  * oracle's answer run through the independent verifier, and each release-cost
  * vector's expectation recomputed from its fixture.
  */
-import { type FixtureV1, evaluateQuery, verifyResult } from '../../oracle/index.js';
+import { compareUtf8, type FixtureV1, evaluateQuery, verifyResult } from '../../oracle/index.js';
 import {
   computeReleaseExpectation,
   fixtureFilePath,
@@ -48,7 +48,7 @@ export function referenceResults(
   } = {},
 ): OracleResult[] {
   const out: OracleResult[] = [];
-  const sorted = [...tree.vectors].sort((a, b) => (a.vector.id < b.vector.id ? -1 : a.vector.id > b.vector.id ? 1 : 0));
+  const sorted = [...tree.vectors].sort((a, b) => compareUtf8(a.vector.id, b.vector.id));
   for (const { path, vector } of sorted) {
     options.tick?.(out.length, sorted.length);
     const file = tree.files.get(path);

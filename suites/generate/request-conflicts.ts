@@ -7,7 +7,7 @@
  * cancellation, current-file facts not there yet, KD-STALE-06), so no cache is bound to keep
  * them.
  */
-import { type ResultStatus } from '../../oracle/index.js';
+import { compareUtf8, type ResultStatus } from '../../oracle/index.js';
 import { vectorBytes } from '../../oracle/internal.js';
 import type { VectorTree } from '../../runner/internal.js';
 
@@ -35,7 +35,7 @@ function statusOf(result: string): ResultStatus | undefined {
 /** Every pair of query vectors with identical request bytes and different cacheable expected results, by path. */
 export function requestConflicts(tree: VectorTree): RequestConflict[] {
   const byRequest = new Map<string, { path: string; result: string; status: ResultStatus }[]>();
-  const sorted = [...tree.vectors].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const sorted = [...tree.vectors].sort((a, b) => compareUtf8(a.path, b.path));
   for (const { path, vector } of sorted) {
     const bytes = vectorBytes(vector);
     if (bytes === undefined || !('expected' in vector)) continue;

@@ -5,20 +5,10 @@
  * are left alone; files no generated path names are removed afterwards. Two runs at
  * once write the same bytes, so either order ends in the same tree.
  */
-import {
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmdirSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-  existsSync,
-} from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-
-let counter = 0;
+import { compareUtf8 } from '../../oracle/index.js';
+import { mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeOutputFile } from '../../runner/internal.js';
 
 /** Result of a write: which paths changed and which were removed. */
 export interface TreeWrite {
@@ -26,13 +16,13 @@ export interface TreeWrite {
   removed: string[];
 }
 
-/** Writes one file by a rename from a temporary file beside it; returns false when it already held `bytes`. */
+/**
+ * Writes one file by a rename from a temporary file beside it (the kit's one writer, which never follows a link);
+ * returns false when it already held `bytes`.
+ */
 export function writeFileAtomically(target: string, bytes: Uint8Array): boolean {
   if (existsSync(target) && Buffer.from(readFileSync(target)).equals(Buffer.from(bytes))) return false;
-  mkdirSync(dirname(target), { recursive: true });
-  const temp = join(dirname(target), `.${basename(target)}.${process.pid}.${counter++}.tmp`);
-  writeFileSync(temp, bytes);
-  renameSync(temp, target);
+  writeOutputFile(target, bytes);
   return true;
 }
 
@@ -41,7 +31,7 @@ export function writeTreeAtomically(dir: string, files: ReadonlyMap<string, Uint
   const written: string[] = [];
   const removed: string[] = [];
   mkdirSync(dir, { recursive: true });
-  for (const [rel, bytes] of [...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const [rel, bytes] of [...files.entries()].sort(([a], [b]) => compareUtf8(a, b))) {
     if (writeFileAtomically(join(dir, ...rel.split('/')), bytes)) written.push(rel);
   }
   const prune = (abs: string, rel: string): boolean => {
