@@ -23,6 +23,7 @@ import { EXIT, UsageError } from '../io/cli-io.js';
 import { errorFromFault } from '../judge/judge-vector.js';
 import { judgeFromSet } from '../judge/judge-from-set.js';
 import { describeProvider, differenceLines } from '../report/describe.js';
+import { readVectorWithFixture } from '../vectors/read-vector-with-fixture.js';
 import { loadVectorSet, type QueryVector, type VectorSet } from '../vectors/vector-source.js';
 import type { ProviderLauncher } from '../adapters/provider-connection.js';
 import { readProviderPlan, readTimeouts } from '../run/run-plan.js';
@@ -171,13 +172,7 @@ function readReproVector(
         `in ${vectorsDir}${suggestion === undefined ? '' : ` (did you mean ${suggestion}?)`}`,
     );
   }
-  // Read just after the check: a file changed in between is refused like a corrupt set (exit 2), never reproduced.
-  const read = set.readVector(entry);
-  if (!read.ok) throw new UsageError(read.reason);
-  const vector = read.value;
-  const fixture = set.readFixture(vector.fixtureSha256);
-  if (!fixture.ok) throw new UsageError(fixture.reason);
-  return { set, vector, fixtureBytes: fixture.value };
+  return { set, ...readVectorWithFixture(set, entry) };
 }
 
 /** What one run of the vector found: the exit code, the summary lines, and the files written once it has ended. */

@@ -19,6 +19,7 @@ import { describeProvider } from '../report/describe.js';
 import { installRunInterruption } from '../run/run-interruption.js';
 import { readProviderPlan, readTimeouts } from '../run/run-plan.js';
 import { suggestName } from '../io/suggest-name.js';
+import { readVectorWithFixture } from '../vectors/read-vector-with-fixture.js';
 import { loadVectorSet } from '../vectors/vector-source.js';
 import { runSmoke, smokeObserver, smokeVector, type SmokeOutcome, type StepOutcome } from '../smoke/run-smoke.js';
 
@@ -74,12 +75,7 @@ async function smoke(opts: SmokeOptions, io: Parameters<Register>[1]): Promise<n
     const what = opts.id === undefined ? 'no query vector in the set' : `no query vector ${escapeText(opts.id)}`;
     throw new UsageError(`${what}${suggestion === undefined ? '' : ` (did you mean ${suggestion}?)`}`);
   }
-  // Read just after the check: a file changed in between is refused like a corrupt set (exit 2).
-  const read = set.readVector(entry);
-  if (!read.ok) throw new UsageError(read.reason);
-  const vector = read.value;
-  const fixture = set.readFixture(vector.fixtureSha256);
-  if (!fixture.ok) throw new UsageError(fixture.reason);
+  const { vector, fixtureBytes } = readVectorWithFixture(set, entry);
   const out = (line: string): void => void io.stdout.write(`${line}\n`);
   const watch = smokeObserver(
     opts.trace ? (direction, header) => out(`${direction === 'sent' ? '>' : '<'} ${escapeText(header)}`) : undefined,
@@ -112,7 +108,7 @@ async function smoke(opts: SmokeOptions, io: Parameters<Register>[1]): Promise<n
       wireObserved,
       set,
       vector,
-      fixtureBytes: fixture.value,
+      fixtureBytes,
       startTimeoutMs,
       timeoutMs,
     });
