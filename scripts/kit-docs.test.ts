@@ -44,7 +44,8 @@ const FOREIGN_FLAGS = new Set([
 ]);
 
 /** Paths the prose cites that are outputs (the build's, the report files a run writes), not files of the tree. */
-const GENERATED = /^(dist\/|\.tmp\/|kofun-ctk-[\w.-]+$)/;
+// What the kit makes as it runs (the build, scratch, the maintainers' check caches), absent from a fresh clone.
+const GENERATED = /^(dist\/|\.tmp\/|node_modules\/\.cache\/|kofun-ctk-[\w.-]+$)/;
 
 function doc(name: string): string {
   return readFileSync(join(kitRoot(), name), 'utf8');
