@@ -22,15 +22,13 @@ import {
   launcherFor,
   referenceSpec,
   mergeReports,
-  runGate,
   type GateReport,
   type ProviderSpec,
   type QueryVectorEntry,
   type VectorJudgement,
   type VectorSet,
 } from '../../runner/index.js';
-import { relocatedSpec, shardVectors } from '../../runner/internal.js';
-import { Sandbox } from '../../runner/index.js';
+import { relocatedSpec, runGate, Sandbox, shardVectors } from '../../runner/internal.js';
 import { renderCensusByClause } from '../../suites/generate/census-by-clause.js';
 
 /** One broken provider of the census. */
