@@ -190,7 +190,8 @@ export function staleKnown(offenders: readonly Offender[], known: readonly strin
 }
 
 function describe(o: Offender): string {
-  return `${o.path}:${o.line} ${o.name}: ${o.lines} lines (at most ${o.maxLines}), ${o.branches} branches (at most ${MAX_BRANCHES})`;
+  const size = `${o.lines} lines (at most ${o.maxLines}), ${o.branches} branches (at most ${MAX_BRANCHES})`;
+  return `${o.path}:${o.line} ${o.name}: ${size}`;
 }
 
 function main(): void {
