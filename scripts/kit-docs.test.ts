@@ -7,9 +7,13 @@
  *   continuation lines) is an option of that command's `--help` (or of its subcommand's); a flag named alone in the
  *   prose is an option of some command, unless it is another tool's (tar, gzip, compilers, strace, bubblewrap:
  *   FOREIGN_FLAGS);
- * - every repository path the prose cites in a code span exists: as written from the root, or as the tail of a path
- *   of the tree (ARCHITECTURE.md names modules relative to their folder's section); placeholders (`<name>`, `*`,
- *   `NAME`) and the build's outputs (`dist/`, `.tmp/`) are not paths of the tree;
+ * - every repository path the prose cites in a code span exists where it stands: a heading that opens with a folder
+ *   (`## runner/ — …`, or `### run/` inside it, relative to the enclosing one) makes its section's paths relative to
+ *   that folder (`judge/verdict.ts` under `## runner/` is runner/judge/verdict.ts); a table column whose header names
+ *   a folder (`checked by (oracle/verifier/)`) makes its cells' paths relative to that folder and to nothing else; a
+ *   path in a section may also be written from the root (`oracle/index.ts` under `## runner/`). Never by its tail
+ *   alone: a path that exists only somewhere else in the tree is an error. Placeholders (`<name>`, `*`, `NAME`) and
+ *   the build's outputs (`dist/`, `.tmp/`) are not paths of the tree;
  * - no paragraph is repeated, in one document or across them: two paragraphs of 12 words or more are one repeated
  *   when half of the shorter one's 4-word runs are in the other, so an older copy that was edited since is found too.
  */
@@ -43,9 +47,11 @@ const FOREIGN_FLAGS = new Set([
   '--setenv',
 ]);
 
-/** Paths the prose cites that are outputs (the build's, the report files a run writes), not files of the tree. */
-// What the kit makes as it runs (the build, scratch, the maintainers' check caches), absent from a fresh clone.
-const GENERATED = /^(dist\/|\.tmp\/|node_modules\/\.cache\/|kofun-ctk-[\w.-]+$)/;
+/**
+ * Paths the prose cites that are outputs (the build's, the report files a run writes, the caches under node_modules/),
+ * not files of the tree.
+ */
+const GENERATED = /^(dist\/|\.tmp\/|node_modules\/|kofun-ctk-[\w.-]+$)/;
 
 function doc(name: string): string {
   return readFileSync(join(kitRoot(), name), 'utf8');
@@ -209,23 +215,135 @@ function treePaths(): string[] {
   return out;
 }
 
-test('every repository path cited exists (from the root, or as the tail of a path of the tree)', () => {
+/** A path a document cites, with the folder it stands relative to and whether it may also be read from the root. */
+interface Citation {
+  readonly span: string;
+  /** The folder of its section or column, `/`-terminated, or '' for the root. */
+  readonly base: string;
+  /** A table column's folder: the path is relative to it and to nothing else. */
+  readonly strict: boolean;
+  /** Where the citation stands, for the failure message. */
+  readonly where: string;
+}
+
+const FOLDER = /^([\w.-]+(?:\/[\w.-]+)*\/)/;
+
+/** The cells of a table row, split on the `|` that stand outside code spans. */
+function cells(row: string): string[] {
+  const out: string[] = [''];
+  let inCode = false;
+  for (const ch of row.trim().replace(/^\||\|$/g, '')) {
+    if (ch === '`') inCode = !inCode;
+    if (ch === '|' && !inCode) out.push('');
+    else out[out.length - 1] += ch;
+  }
+  return out;
+}
+
+/** The code spans of a piece of prose (a span may wrap onto the next line). */
+function spansOf(text: string): string[] {
+  return [...text.matchAll(/`([^`\n]+(?:\n[^`\n]+)?)`/g)].map((m) => (m[1] ?? '').replace(/\s+/g, ' ').trim());
+}
+
+/**
+ * Every code span of a document's prose with the folder it stands in: the section's (a heading opening with a folder,
+ * relative to the enclosing section's folder when it is there) or, in a table, the column's (a header naming a folder
+ * in parentheses).
+ */
+function citations(text: string, exists: (path: string) => boolean): Citation[] {
+  const out: Citation[] = [];
+  const folders: { level: number; folder: string }[] = [];
+  let heading = '(top)';
+  let paragraph: string[] = [];
+  let columns: (string | undefined)[] | undefined;
+  const flush = (): void => {
+    const base = folders.at(-1)?.folder ?? '';
+    for (const span of spansOf(paragraph.join('\n'))) out.push({ span, base, strict: false, where: heading });
+    paragraph = [];
+  };
+  for (const line of prose(text).split('\n')) {
+    const h = /^(#+) (.*)$/.exec(line);
+    if (h !== null) {
+      flush();
+      const level = (h[1] ?? '').length;
+      while ((folders.at(-1)?.level ?? 0) >= level) folders.pop();
+      const named = FOLDER.exec(h[2] ?? '')?.[1];
+      const parent = folders.at(-1)?.folder ?? '';
+      if (named !== undefined) folders.push({ level, folder: exists(parent + named) ? parent + named : named });
+      heading = line;
+      continue;
+    }
+    if (!line.startsWith('|')) {
+      columns = undefined;
+      paragraph.push(line);
+      continue;
+    }
+    flush();
+    if (columns === undefined) {
+      columns = cells(line).map((c) => /\(([\w.-]+(?:\/[\w.-]+)*\/)\)/.exec(c)?.[1]);
+      continue;
+    }
+    const base = folders.at(-1)?.folder ?? '';
+    cells(line).forEach((cell, i) => {
+      const column = columns?.[i];
+      for (const span of spansOf(cell))
+        out.push({
+          span,
+          base: column ?? base,
+          strict: column !== undefined,
+          where: `${heading}, ${line.slice(0, 60)}`,
+        });
+    });
+  }
+  flush();
+  return out;
+}
+
+test('every repository path cited exists where it stands (its section’s or column’s folder, or the root)', () => {
   const tree = treePaths();
   const top = new Set(tree.filter((p) => !p.slice(0, -1).includes('/')).map((p) => p.replace(/\/$/, '')));
+  const exists = (path: string): boolean => existsSync(join(kitRoot(), path));
   let checked = 0;
+  const missing: string[] = [];
   for (const name of DOCS) {
-    for (const span of spans(doc(name))) {
+    for (const c of citations(doc(name), exists)) {
+      const { span } = c;
       if (!/^[\w.-]+(\/[\w.-]+)*\/?$/.test(span) || /NAME/.test(span) || GENERATED.test(span)) continue;
       const first = span.split('/')[0] ?? '';
       // A file name (not a bare extension such as `.js`), a folder, or anything under a top-level entry of the tree.
       const isPath = /[\w-]\.(md|ts|mjs|js|cjs|json|sh|xsd)$/.test(span) || span.endsWith('/') || top.has(first);
       if (!isPath) continue;
-      const found = existsSync(join(kitRoot(), span)) || tree.some((p) => p === span || p.endsWith(`/${span}`));
-      assert.ok(found, `${name} cites ${span}, which the tree does not hold`);
+      const found = exists(c.base + span) || (!c.strict && c.base !== '' && top.has(first) && exists(span));
+      if (!found) missing.push(`${name}: ${span} (as ${c.base}${span}) in ${c.where}`);
       checked += 1;
     }
   }
+  assert.equal(missing, []);
   assert.ok(checked > 100, String(checked));
+});
+
+test('a path is read relative to its section and column, never found by its tail', () => {
+  const text = [
+    '## runner/ — a section',
+    '`judge/verdict.ts` and `oracle/index.ts`, then `verify-result.ts`',
+    '',
+    '| area | checked by (oracle/verifier/) |',
+    '|---|---|',
+    '| one | `check-schema.ts`, `runner/release-cost/compare-artifacts.ts` |',
+    '',
+    '## Elsewhere',
+    '`package.json`',
+  ].join('\n');
+  const exists = (path: string): boolean => existsSync(join(kitRoot(), path));
+  const cited = citations(text, exists).map((c) => [c.span, c.base, c.strict]);
+  assert.equal(cited, [
+    ['judge/verdict.ts', 'runner/', false],
+    ['oracle/index.ts', 'runner/', false],
+    ['verify-result.ts', 'runner/', false],
+    ['check-schema.ts', 'oracle/verifier/', true],
+    ['runner/release-cost/compare-artifacts.ts', 'oracle/verifier/', true],
+    ['package.json', '', false],
+  ]);
 });
 
 /** The prose paragraphs of a document: blank-line separated, without code blocks, table rows and headings. */

@@ -41,38 +41,48 @@ export function atEndOfSource(fixture: FixtureV1, index = 0): { fixture: Fixture
   return { fixture: world, occurrence: world.occurrences.length - 1 };
 }
 
+/**
+ * Adds the case `slug`: the base world's occurrence moved to the end of the source, asked there, and checked to
+ * query at the source length.
+ */
+function addAtEnd(
+  cases: QueryCase[],
+  slug: string,
+  expect: ExpectedAnswer,
+  intent: string,
+  clauses: string[],
+  interpretations: string[],
+  base: FixtureV1,
+  options: RequestOptions = {},
+  baseOccurrence = 0,
+): void {
+  const { fixture, occurrence } = atEndOfSource(base, baseOccurrence);
+  const request: DiscoveryRequestV1 = requestFor(fixture, { ...options, occurrence });
+  const length = utf8Length(fixture.file.source);
+  if (request.position.byte_offset !== length || request.position.expression.end !== length)
+    throw new Error(`end-of-source case ${slug} does not query at the source length`);
+  cases.push(
+    recordCase(
+      {
+        id: slug,
+        intent: `${intent} The expression ends at the last byte of the source, and byte_offset equals its length.`,
+        clauses: [...RESULT_SHAPE_CLAUSES, 'KD-POS-06', ...clauses],
+        interpretations: ['OQ-11', 'KIT-25', ...interpretations],
+        fixture,
+        expect,
+      },
+      request,
+    ),
+  );
+}
+
+/** The arguments of {@link addAtEnd} after the list it adds to. */
+type EndOfSourceArgs = Parameters<typeof addAtEnd> extends [QueryCase[], ...infer Rest] ? Rest : never;
+
 /** The end-of-source cases, of every query category; all-cases.ts files them by category. */
 export function endOfSourceCases(): QueryCase[] {
   const cases: QueryCase[] = [];
-  const add = (
-    slug: string,
-    expect: ExpectedAnswer,
-    intent: string,
-    clauses: string[],
-    interpretations: string[],
-    base: FixtureV1,
-    options: RequestOptions = {},
-    baseOccurrence = 0,
-  ): void => {
-    const { fixture, occurrence } = atEndOfSource(base, baseOccurrence);
-    const request: DiscoveryRequestV1 = requestFor(fixture, { ...options, occurrence });
-    const length = utf8Length(fixture.file.source);
-    if (request.position.byte_offset !== length || request.position.expression.end !== length)
-      throw new Error(`end-of-source case ${slug} does not query at the source length`);
-    cases.push(
-      recordCase(
-        {
-          id: slug,
-          intent: `${intent} The expression ends at the last byte of the source, and byte_offset equals its length.`,
-          clauses: [...RESULT_SHAPE_CLAUSES, 'KD-POS-06', ...clauses],
-          interpretations: ['OQ-11', 'KIT-25', ...interpretations],
-          fixture,
-          expect,
-        },
-        request,
-      ),
-    );
-  };
+  const add = (...args: EndOfSourceArgs): void => addAtEnd(cases, ...args);
 
   add(
     'complete/end-of-source',

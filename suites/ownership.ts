@@ -14,6 +14,11 @@ const OQ = ['KIT-06', 'KIT-08', 'KIT-09', 'OQ-32', 'OQ-43', 'OQ-44'];
 
 /** The ownership cases. */
 export function ownershipCases(): QueryCase[] {
+  return [...acceptanceExampleCases(), ...permitsCases()];
+}
+
+/** The contract's acceptance example "read, edit, and take", asked in several ways. */
+function acceptanceExampleCases(): QueryCase[] {
   const cases: QueryCase[] = [];
   const readOnly = listTextWorld();
   cases.push(
@@ -91,8 +96,12 @@ export function ownershipCases(): QueryCase[] {
       requestFor(editOnly, { kind: 'explain-operation', spelling: 'sort_in_place' }),
     ),
   );
+  return cases;
+}
 
-  // Every permits combination except read-only (covered above), with and without unavailable candidates.
+/** Every permits combination except read-only (covered above), with and without unavailable candidates. */
+function permitsCases(): QueryCase[] {
+  const cases: QueryCase[] = [];
   const modes = ['read', 'edit', 'take'] as const;
   for (let mask = 0; mask < 8; mask++) {
     const permits = { read: (mask & 1) !== 0, edit: (mask & 2) !== 0, take: (mask & 4) !== 0 };

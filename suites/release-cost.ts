@@ -426,6 +426,11 @@ function stampedModule(): FixtureV1 {
 
 /** The release-cost cases, in a fixed order. */
 export function releaseCostCases(): ReleaseCostCase[] {
+  return [...moduleContentCases(), ...buildInputCases()];
+}
+
+/** Cases by what the module holds: its source, declarations, visibility, facts and array order. */
+function moduleContentCases(): ReleaseCostCase[] {
   return [
     releaseCase(
       'empty-source',
@@ -488,6 +493,15 @@ export function releaseCostCases(): ReleaseCostCase[] {
         'so the digests equal the original ones.',
       reorderFixture(extensionAndTrait(), { kind: 'reversed' }),
     ),
+  ];
+}
+
+/**
+ * Cases by what is not a build input or must not change the normal artifact (exports, imports, generation, name
+ * lengths, escapes, sidecar facts, fact chains, effects, the path), and the gate's own check of a time stamp.
+ */
+function buildInputCases(): ReleaseCostCase[] {
+  return [
     releaseCase(
       'no-public-exports',
       'A module without public declarations: the export list is empty, a real empty list and not a stripped fact.',

@@ -150,11 +150,41 @@ function checkRow(op: Readonly<Record<string, unknown>>, at: string, view: Fixtu
     out.push(R.at('hidden-candidate-row', at, { clause }));
     return;
   }
-  type FieldClause = 'KD-DISCLOSE-03' | 'KD-ORIGIN-04' | 'KD-DISCLOSE-04';
-  const field = (name: string, want: string | null, got: unknown, clause: FieldClause = 'KD-DISCLOSE-03'): void => {
+  const field = fieldCheck(at, out);
+  checkRowFields(op, at, c, field, out);
+  checkRowClosure(op, at, c, view, out);
+  const source = member(op, 'source');
+  if (source !== null && source !== undefined) {
+    if (!c.disclose_source || c.source === null) out.push(R.at('undisclosable-source', `${at}/source`));
+    else if (!sameLocation(source, c.source)) out.push(R.at('row-field-mismatch (source)', `${at}/source`));
+  }
+  const documentation = member(op, 'documentation');
+  if (documentation !== null && documentation !== undefined) {
+    if (!c.disclose_documentation || c.documentation === null)
+      out.push(R.at('undisclosable-documentation', `${at}/documentation`, { documentation }));
+    else field('documentation', `kofun-doc:${c.documentation}`, documentation, 'KD-DISCLOSE-04');
+  }
+}
+
+type FieldClause = 'KD-DISCLOSE-03' | 'KD-ORIGIN-04' | 'KD-DISCLOSE-04';
+type FieldCheck = (name: string, want: string | null, got: unknown, clause?: FieldClause) => void;
+
+/** A check that a row's field (at `at`/name) holds what the candidate says. */
+function fieldCheck(at: string, out: Violation[]): FieldCheck {
+  return (name, want, got, clause = 'KD-DISCLOSE-03') => {
     if (got !== want)
       out.push(R.at('row-field-mismatch', `${at}/${name}`, { clause, field: name.replace(/\//g, '.'), want, got }));
   };
+}
+
+/** The row's own fields against its candidate's: names, visibility, origin, signature, receiver mode. */
+function checkRowFields(
+  op: Readonly<Record<string, unknown>>,
+  at: string,
+  c: FixtureCandidate,
+  field: FieldCheck,
+  out: Violation[],
+): void {
   field('display_name', c.display_name, member(op, 'display_name'));
   field('qualified_name', c.qualified_name, member(op, 'qualified_name'));
   field('visibility', c.visibility, member(op, 'visibility'));
@@ -179,8 +209,20 @@ function checkRow(op: Readonly<Record<string, unknown>>, at: string, view: Fixtu
   const mode = member(op, 'receiver_mode');
   if (typeof mode === 'string' && mode !== c.required_mode)
     out.push(R.at('receiver-mode-mismatch', `${at}/receiver_mode`, { want: c.required_mode, got: mode }));
+}
 
-  // Nested records the row lists, matched to the candidate's, each with its bound.
+/**
+ * The nested records the row lists, matched to the candidate's, each within its status bound; the row's status within
+ * the worst of them; its dependencies listed with their statuses, none missing (but past the cap, OQ-09 A).
+ */
+function checkRowClosure(
+  op: Readonly<Record<string, unknown>>,
+  at: string,
+  c: FixtureCandidate,
+  view: FixtureView,
+  out: Violation[],
+): void {
+  const origin = member(op, 'origin');
   const cl = view.closure;
   const needed: FactKey[] = [...c.dependencies, ...c.origin.dependencies];
   let bound = Math.max(statusRank(c.status) ?? 0, cl.maxRank(c.dependencies));
@@ -237,18 +279,6 @@ function checkRow(op: Readonly<Record<string, unknown>>, at: string, view: Fixtu
       if (listed.has(text) || namesHiddenCandidate(k, view)) continue;
       out.push(R.at('missing-dependency', `${at}/dependencies`, { source: k.source, kind: k.kind, value: k.value }));
     }
-  }
-
-  const source = member(op, 'source');
-  if (source !== null && source !== undefined) {
-    if (!c.disclose_source || c.source === null) out.push(R.at('undisclosable-source', `${at}/source`));
-    else if (!sameLocation(source, c.source)) out.push(R.at('row-field-mismatch (source)', `${at}/source`));
-  }
-  const documentation = member(op, 'documentation');
-  if (documentation !== null && documentation !== undefined) {
-    if (!c.disclose_documentation || c.documentation === null)
-      out.push(R.at('undisclosable-documentation', `${at}/documentation`, { documentation }));
-    else field('documentation', `kofun-doc:${c.documentation}`, documentation, 'KD-DISCLOSE-04');
   }
 }
 

@@ -254,115 +254,175 @@ function tokensFor(input: LeakScanInput): Tokens {
 
 function buildTokens(input: LeakScanInput): Tokens {
   const { fixture, closure, exposed } = input;
+  const d = newDisclosure(fixture);
+  const hidden: FixtureCandidate[] = [];
+  for (const c of fixture.candidatesInOrder) {
+    if (exposed(c)) discloseCandidate(d, c);
+    else hidden.push(c);
+  }
+  for (const o of fixture.occurrences) {
+    d.add(o.type.display);
+    d.addIdentity(o.type.identity);
+    for (const cap of o.capabilities) d.addIdentity(cap);
+    d.root(o.type.dependencies);
+    for (const id of o.type.diagnostic_ids) d.diagnostics.add(id);
+  }
+  discloseReached(d, fixture, closure);
+  for (const i of fixture.interfaces) {
+    d.add(i.module);
+    d.add(i.package_id);
+    d.add(i.module_id);
+    d.add(i.semantic_digest);
+  }
+  const key = fixture.currentKey;
+  for (const s of [key.file_id, key.source_sha256, key.interface_set_sha256, key.semantic_compatibility]) d.add(s);
+  const hiddenOnly = hiddenOnlyDiagnostics(d, fixture, hidden);
+  discloseDiagnostics(d, fixture, hiddenOnly);
+  const { ids, names, locations } = hiddenTokens(d, hidden, hiddenOnly);
+  // Short names and signatures are matched only as whole strings: as substrings they
+  // would be found in innocent text.
+  const distinctive = [...names.values()].filter((t) => utf8Length(t.text) >= DISTINCTIVE_NAME_BYTES);
+  const disclosedCounts = new Set<string>();
+  for (const text of d.disclosed) for (const phrase of hiddenCounts(text)) disclosedCounts.add(phrase);
+  return { disclosed: d.disclosed, ids, names, distinctive, locations, disclosedCounts };
+}
+
+/**
+ * What a result may show of a fixture, gathered as it is read: the strings, the locations it may disclose, the facts
+ * its rows and type list (whose closure it may show too) and the diagnostics they cite.
+ */
+interface Disclosure {
+  readonly disclosed: Set<string>;
+  readonly locations: Set<string>;
+  readonly factRoots: FactKey[];
+  readonly diagnostics: Set<string>;
+  readonly isHidden: (i: { kind: string; value: string } | null) => boolean;
+  readonly add: (s: string | null | undefined) => void;
+  readonly addIdentity: (i: { kind: string; value: string } | null) => void;
+  readonly root: (keys: readonly FactKey[]) => void;
+}
+
+function newDisclosure(fixture: LeakScanInput['fixture']): Disclosure {
   const disclosed = new Set<string>(CONTRACT_TOKENS);
-  const add = (s: string | null | undefined): void => {
-    if (typeof s === 'string') disclosed.add(s);
-  };
+  const factRoots: FactKey[] = [];
   // An identity the result may show is its value under its own kind; a hidden identity is shown nowhere (KIT-08 C),
   // though its value may be shown under another kind (L70), which text cannot tell apart.
   const hiddenKeys = hiddenIdentities(fixture);
   const isHidden = (i: { kind: string; value: string } | null): boolean =>
     i !== null && hiddenKeys.has(`${i.kind}:${i.value}`);
-  const addIdentity = (i: { kind: string; value: string } | null): void => {
-    if (i !== null && !isHidden(i)) add(i.value);
+  const add = (s: string | null | undefined): void => {
+    if (typeof s === 'string') disclosed.add(s);
   };
-  const disclosedLocations = new Set<string>();
-  const factRoots: FactKey[] = [];
-  const root = (keys: readonly FactKey[]): void => {
-    for (const k of keys) if (!isHidden(k)) factRoots.push(k);
+  return {
+    disclosed,
+    locations: new Set(),
+    factRoots,
+    diagnostics: new Set(),
+    isHidden,
+    add,
+    addIdentity: (i) => {
+      if (i !== null && !isHidden(i)) add(i.value);
+    },
+    root: (keys) => {
+      for (const k of keys) if (!isHidden(k)) factRoots.push(k);
+    },
   };
-  const hidden: FixtureCandidate[] = [];
-  const exposedDiagnostics = new Set<string>();
+}
 
-  for (const c of fixture.candidatesInOrder) {
-    if (!exposed(c)) {
-      hidden.push(c);
-      continue;
-    }
-    add(c.identity);
-    add(c.display_name);
-    add(c.qualified_name);
-    add(c.signature);
-    add(c.documentation);
-    if (c.documentation !== null) add(`kofun-doc:${c.documentation}`);
-    add(c.origin.module);
-    add(c.origin.module_identity);
-    add(c.origin.implementation_identity);
-    add(c.origin.trait);
-    add(c.origin.trait_identity?.value);
-    if (c.source !== null) {
-      add(c.source.file_id);
-      if (c.disclose_source) disclosedLocations.add(locationKey(c.source));
-    }
-    root(c.dependencies);
-    root(c.origin.dependencies);
-    for (const g of c.generic_requirements) {
-      add(g.display);
-      if (isHidden(g.identity)) continue;
-      addIdentity(g.identity);
-      root(g.dependencies);
-    }
-    for (const e of c.effects) {
-      if (!e.public || isHidden(e.identity)) continue;
-      add(e.display);
-      addIdentity(e.identity);
-      root(e.dependencies);
-    }
-    for (const d of c.diagnostic_ids) exposedDiagnostics.add(d);
+/** What an exposed candidate's row may show. */
+function discloseCandidate(d: Disclosure, c: FixtureCandidate): void {
+  d.add(c.identity);
+  d.add(c.display_name);
+  d.add(c.qualified_name);
+  d.add(c.signature);
+  d.add(c.documentation);
+  if (c.documentation !== null) d.add(`kofun-doc:${c.documentation}`);
+  d.add(c.origin.module);
+  d.add(c.origin.module_identity);
+  d.add(c.origin.implementation_identity);
+  d.add(c.origin.trait);
+  d.add(c.origin.trait_identity?.value);
+  if (c.source !== null) {
+    d.add(c.source.file_id);
+    if (c.disclose_source) d.locations.add(locationKey(c.source));
   }
-  for (const o of fixture.occurrences) {
-    add(o.type.display);
-    addIdentity(o.type.identity);
-    for (const cap of o.capabilities) addIdentity(cap);
-    root(o.type.dependencies);
-    for (const d of o.type.diagnostic_ids) exposedDiagnostics.add(d);
+  d.root(c.dependencies);
+  d.root(c.origin.dependencies);
+  for (const g of c.generic_requirements) {
+    d.add(g.display);
+    if (d.isHidden(g.identity)) continue;
+    d.addIdentity(g.identity);
+    d.root(g.dependencies);
   }
-  // What the listed facts reach may be shown (an error's diagnostics are those of the error nodes it reaches,
-  // KD-CLOSURE-10); a hidden identity reached through them is still not shown as a value (KIT-08 C).
+  for (const e of c.effects) {
+    if (!e.public || d.isHidden(e.identity)) continue;
+    d.add(e.display);
+    d.addIdentity(e.identity);
+    d.root(e.dependencies);
+  }
+  for (const id of c.diagnostic_ids) d.diagnostics.add(id);
+}
+
+/**
+ * What the listed facts reach may be shown (an error's diagnostics are those of the error nodes it reaches,
+ * KD-CLOSURE-10); a hidden identity reached through them is still not shown as a value (KIT-08 C).
+ */
+function discloseReached(d: Disclosure, fixture: LeakScanInput['fixture'], closure: LeakScanInput['closure']): void {
   const nodeDiagnostics = new Map<string, string[]>();
   for (const f of fixture.facts) {
     const k = factKeyText(f);
     nodeDiagnostics.set(k, [...(nodeDiagnostics.get(k) ?? []), ...f.diagnostic_ids]);
   }
-  for (const k of closure.reachable(factRoots)) {
+  for (const k of closure.reachable(d.factRoots)) {
     const [, kind, value] = k.split('\u0000') as [string, string, string];
-    addIdentity({ kind, value });
-    for (const d of nodeDiagnostics.get(k) ?? []) exposedDiagnostics.add(d);
+    d.addIdentity({ kind, value });
+    for (const id of nodeDiagnostics.get(k) ?? []) d.diagnostics.add(id);
   }
-  for (const i of fixture.interfaces) {
-    add(i.module);
-    add(i.package_id);
-    add(i.module_id);
-    add(i.semantic_digest);
-  }
-  const key = fixture.currentKey;
-  for (const s of [key.file_id, key.source_sha256, key.interface_set_sha256, key.semantic_compatibility]) add(s);
+}
 
-  // A diagnostic of a hidden candidate, or of a hidden identity's fact, that no fact the result may show reaches, is
-  // the hidden declaration's: its ID discloses it (L389, KIT-08 C).
-  const hiddenOnlyDiagnostics = new Set<string>();
-  for (const c of hidden)
-    for (const d of c.diagnostic_ids) if (!exposedDiagnostics.has(d)) hiddenOnlyDiagnostics.add(d);
+/**
+ * A diagnostic of a hidden candidate, or of a hidden identity's fact, that no fact the result may show reaches, is
+ * the hidden declaration's: its ID discloses it (L389, KIT-08 C).
+ */
+function hiddenOnlyDiagnostics(
+  d: Disclosure,
+  fixture: LeakScanInput['fixture'],
+  hidden: readonly FixtureCandidate[],
+): Set<string> {
+  const out = new Set<string>();
+  for (const c of hidden) for (const id of c.diagnostic_ids) if (!d.diagnostics.has(id)) out.add(id);
   for (const f of fixture.facts)
-    if (isHidden(f)) for (const d of f.diagnostic_ids) if (!exposedDiagnostics.has(d)) hiddenOnlyDiagnostics.add(d);
-  for (const d of fixture.diagnostics) {
-    if (hiddenOnlyDiagnostics.has(d.id)) continue;
-    add(d.id);
-    add(d.code);
-    add(d.category);
-    add(d.template_id);
-    add(d.fallback_text);
-    if (d.primary !== null) {
-      add(d.primary.file_id);
-      if (d.disclose_primary) disclosedLocations.add(locationKey(d.primary));
+    if (d.isHidden(f)) for (const id of f.diagnostic_ids) if (!d.diagnostics.has(id)) out.add(id);
+  return out;
+}
+
+/** What the result may show of every diagnostic but the hidden declarations' own. */
+function discloseDiagnostics(d: Disclosure, fixture: LeakScanInput['fixture'], hiddenOnly: ReadonlySet<string>): void {
+  for (const diagnostic of fixture.diagnostics) {
+    if (hiddenOnly.has(diagnostic.id)) continue;
+    d.add(diagnostic.id);
+    d.add(diagnostic.code);
+    d.add(diagnostic.category);
+    d.add(diagnostic.template_id);
+    d.add(diagnostic.fallback_text);
+    if (diagnostic.primary !== null) {
+      d.add(diagnostic.primary.file_id);
+      if (diagnostic.disclose_primary) d.locations.add(locationKey(diagnostic.primary));
     }
   }
+}
 
+/** The hidden candidates' and diagnostics' tokens no disclosed string holds: ids, names and undisclosed locations. */
+function hiddenTokens(
+  d: Disclosure,
+  hidden: readonly FixtureCandidate[],
+  hiddenOnly: ReadonlySet<string>,
+): Pick<Tokens, 'ids' | 'names' | 'locations'> {
   const ids = new Map<string, HiddenToken>();
   const names = new Map<string, HiddenToken>();
   const locations = new Map<string, boolean>();
   const token = (map: Map<string, HiddenToken>, text: string | null, rule: TokenRule, extension: boolean): void => {
-    if (text === null || text.length === 0 || disclosed.has(text) || map.has(text)) return;
+    if (text === null || text.length === 0 || d.disclosed.has(text) || map.has(text)) return;
     map.set(text, { text, rule, extension });
   };
   for (const c of hidden) {
@@ -373,18 +433,13 @@ function buildTokens(input: LeakScanInput): Tokens {
       token(names, c.display_name, 'hidden-display-name-leak', ext);
     token(names, c.qualified_name, 'hidden-qualified-name-leak', ext);
     token(names, c.signature, 'hidden-signature-leak', ext);
-    if (c.source !== null && !disclosedLocations.has(locationKey(c.source))) {
+    if (c.source !== null && !d.locations.has(locationKey(c.source))) {
       const k = locationKey(c.source);
       locations.set(k, (locations.get(k) ?? false) || ext);
     }
   }
-  for (const d of hiddenOnlyDiagnostics) token(ids, d, 'hidden-diagnostic-id-leak', false);
-  // Short names and signatures are matched only as whole strings: as substrings they
-  // would be found in innocent text.
-  const distinctive = [...names.values()].filter((t) => utf8Length(t.text) >= DISTINCTIVE_NAME_BYTES);
-  const disclosedCounts = new Set<string>();
-  for (const text of disclosed) for (const phrase of hiddenCounts(text)) disclosedCounts.add(phrase);
-  return { disclosed, ids, names, distinctive, locations, disclosedCounts };
+  for (const id of hiddenOnly) token(ids, id, 'hidden-diagnostic-id-leak', false);
+  return { ids, names, locations };
 }
 
 function clauseFor(where: string | { offset: number }, extension: boolean): (typeof LEAK_CLAUSES)[number] {

@@ -75,6 +75,17 @@ const REASONS: Readonly<Record<'stale' | 'unavailable' | 'invalid', readonly str
 
 const R = STATUS_SHAPE_RULES;
 
+/** The members of a result the status rules read. */
+interface ResultParts {
+  readonly type: unknown;
+  readonly typeStatus: unknown;
+  readonly reason: unknown;
+  readonly truncated: unknown;
+  readonly operations: readonly unknown[];
+  readonly omissions: readonly unknown[];
+  readonly diagnostics: readonly unknown[];
+}
+
 /** Checks the per-status shape of a decoded result. */
 export function checkStatusShape(result: unknown): Violation[] {
   if (!isRecord(result)) return [];
@@ -82,53 +93,74 @@ export function checkStatusShape(result: unknown): Violation[] {
   const out: Violation[] = [];
   const analysis = member(result, 'analysis');
   const type = member(result, 'type');
-  const typeStatus = member(type, 'status');
-  const reason = member(result, 'reason');
-  const truncated = member(result, 'truncated');
-  const operations = arrayMember(result, 'operations');
-  const omissions = arrayMember(result, 'omissions');
-  const diagnostics = arrayMember(result, 'diagnostics');
+  const parts: ResultParts = {
+    type,
+    typeStatus: member(type, 'status'),
+    reason: member(result, 'reason'),
+    truncated: member(result, 'truncated'),
+    operations: arrayMember(result, 'operations'),
+    omissions: arrayMember(result, 'omissions'),
+    diagnostics: arrayMember(result, 'diagnostics'),
+  };
 
   if (status === 'complete' || status === 'partial' || status === 'stale' || status === 'unavailable') {
     if (!isRecord(analysis)) out.push(R.at(`${status}-without-analysis`, '/analysis', { analysis }));
   }
   if (status === 'invalid' && analysis !== null) out.push(R.at('invalid-with-analysis', '/analysis', { analysis }));
-  if (status === 'stale' || status === 'unavailable' || status === 'invalid') {
-    const reasons = REASONS[status];
-    if (type !== null) out.push(R.at(`${status}-with-type`, '/type', { type }));
-    if (operations.length > 0) out.push(R.at(`${status}-with-operations`, '/operations', { items: operations }));
-    if (omissions.length > 0) out.push(R.at(`${status}-with-omissions`, '/omissions', { items: omissions }));
-    if (status !== 'invalid' && diagnostics.length > 0)
-      out.push(R.at(`${status}-with-diagnostics`, '/diagnostics', { items: diagnostics }));
-    if (!(typeof reason === 'string' && reasons.includes(reason)))
-      out.push(R.at(`${status}-reason`, '/reason', { allowed: reasons.join(' | '), reason }));
-    if (truncated !== false) out.push(R.at(`${status}-truncated`, '/truncated', { truncated }));
-  }
-  if (status === 'complete') {
-    if (reason !== null) out.push(R.at('complete-with-reason', '/reason', { reason }));
-    if (!isRecord(type)) out.push(R.at('complete-without-type', '/type', { type }));
-    else if (typeStatus !== 'validated')
-      out.push(R.at('complete-type-not-validated', '/type/status', { status: typeStatus }));
-    operations.forEach((op, i) => {
-      const s = member(op, 'status');
-      if (isRecord(op) && s !== 'validated')
-        out.push(R.at('complete-operation-not-validated', `/operations/${i}/status`, { status: s }));
-    });
-    // OQ-18 A: any omission means something was withheld, so the result is partial.
-    omissions.forEach((_, i) => out.push(R.at('complete-with-omission', childPointer('/omissions', i))));
-  }
-  if (status === 'partial') {
-    // OQ-14 A: a type fact that is not unavailable, or at least one operation row.
-    const usefulType = isRecord(type) && typeStatus !== 'unavailable';
-    if (!usefulType && operations.length === 0) out.push(R.at('partial-without-useful-fact', ''));
-    const explained =
-      truncated === true ||
-      omissions.length > 0 ||
-      diagnostics.length > 0 ||
-      (isRecord(type) && typeStatus !== 'validated') ||
-      operations.some((op) => isRecord(op) && member(op, 'status') !== 'validated');
-    if (!explained) out.push(R.at('partial-without-explanation', ''));
-    if (reason !== null) out.push(R.at('partial-with-reason', '/reason', { reason }));
-  }
+  if (status === 'stale' || status === 'unavailable' || status === 'invalid') out.push(...factlessShape(status, parts));
+  if (status === 'complete') out.push(...completeShape(parts));
+  if (status === 'partial') out.push(...partialShape(parts));
+  return out;
+}
+
+/** A stale, unavailable or invalid result: no facts, one of its status's reasons, not truncated. */
+function factlessShape(status: 'stale' | 'unavailable' | 'invalid', parts: ResultParts): Violation[] {
+  const { type, operations, omissions, diagnostics, reason, truncated } = parts;
+  const out: Violation[] = [];
+  const reasons = REASONS[status];
+  if (type !== null) out.push(R.at(`${status}-with-type`, '/type', { type }));
+  if (operations.length > 0) out.push(R.at(`${status}-with-operations`, '/operations', { items: operations }));
+  if (omissions.length > 0) out.push(R.at(`${status}-with-omissions`, '/omissions', { items: omissions }));
+  if (status !== 'invalid' && diagnostics.length > 0)
+    out.push(R.at(`${status}-with-diagnostics`, '/diagnostics', { items: diagnostics }));
+  if (!(typeof reason === 'string' && reasons.includes(reason)))
+    out.push(R.at(`${status}-reason`, '/reason', { allowed: reasons.join(' | '), reason }));
+  if (truncated !== false) out.push(R.at(`${status}-truncated`, '/truncated', { truncated }));
+  return out;
+}
+
+/** A complete result: no reason, a validated type, validated operations, no omission. */
+function completeShape(parts: ResultParts): Violation[] {
+  const { type, typeStatus, reason, operations, omissions } = parts;
+  const out: Violation[] = [];
+  if (reason !== null) out.push(R.at('complete-with-reason', '/reason', { reason }));
+  if (!isRecord(type)) out.push(R.at('complete-without-type', '/type', { type }));
+  else if (typeStatus !== 'validated')
+    out.push(R.at('complete-type-not-validated', '/type/status', { status: typeStatus }));
+  operations.forEach((op, i) => {
+    const s = member(op, 'status');
+    if (isRecord(op) && s !== 'validated')
+      out.push(R.at('complete-operation-not-validated', `/operations/${i}/status`, { status: s }));
+  });
+  // OQ-18 A: any omission means something was withheld, so the result is partial.
+  omissions.forEach((_, i) => out.push(R.at('complete-with-omission', childPointer('/omissions', i))));
+  return out;
+}
+
+/** A partial result: a useful fact, something that explains why it is partial, no reason. */
+function partialShape(parts: ResultParts): Violation[] {
+  const { type, typeStatus, reason, truncated, operations, omissions, diagnostics } = parts;
+  const out: Violation[] = [];
+  // OQ-14 A: a type fact that is not unavailable, or at least one operation row.
+  const usefulType = isRecord(type) && typeStatus !== 'unavailable';
+  if (!usefulType && operations.length === 0) out.push(R.at('partial-without-useful-fact', ''));
+  const explained =
+    truncated === true ||
+    omissions.length > 0 ||
+    diagnostics.length > 0 ||
+    (isRecord(type) && typeStatus !== 'validated') ||
+    operations.some((op) => isRecord(op) && member(op, 'status') !== 'validated');
+  if (!explained) out.push(R.at('partial-without-explanation', ''));
+  if (reason !== null) out.push(R.at('partial-with-reason', '/reason', { reason }));
   return out;
 }

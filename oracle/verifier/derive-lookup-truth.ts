@@ -156,64 +156,13 @@ interface JudgeInput {
 }
 
 function judgeCandidate(c: FixtureCandidate, input: JudgeInput): CandidateTruth {
-  const { closure } = input;
-  const rejections = new Map<string, RejectionClause>();
   const { exposed, withheld: hidden } = exposure(c, input.homeViews);
-  let withheld: Withholding | null = hidden;
-  if (!input.applicable) rejections.set('type-mismatch', 'KD-LOOKUP-09');
-  if (withheld === null && (c.origin.kind === 'extension' || c.origin.kind === 'trait'))
-    withheld = 'unsupported-in-profile';
-  if (withheld === null && c.generic_requirements.some((g) => g.kind === 'trait-bound' && !g.satisfied))
-    withheld = 'unsupported-in-profile';
-  for (const g of c.generic_requirements) {
-    if (g.satisfied) continue;
-    if (g.kind === 'equality') rejections.set('type-mismatch', 'KD-LOOKUP-09');
-    if (g.kind === 'inference') rejections.set('incomplete-analysis', 'KD-OP-11');
-  }
-  const mode = c.required_mode;
-  if (mode === 'read' && !input.permits.read) rejections.set('requires-read', 'KD-OWN-06');
-  if (mode === 'edit' && !input.permits.edit) rejections.set('requires-edit', 'KD-OWN-03');
-  if (mode === 'take' && !input.permits.take)
-    rejections.set('requires-take', input.permits.edit ? 'KD-OWN-05' : 'KD-OWN-04');
-  for (const e of c.effects) {
-    const isHeld = input.held.has(`${e.identity.kind}:${e.identity.value}`);
-    if (isHeld) continue;
-    // L421 (KIT-04 C): a missing effect, public or not, makes the visible operation unavailable with
-    // missing-effect (KD-EFFECT-05, the capability check); only the non-public effect record itself stays out of
-    // the row (KD-EFFECT-07, which is about what is listed, not about callability).
-    rejections.set('missing-effect', 'KD-EFFECT-05');
-  }
-
+  const withheld = hidden ?? profileWithholding(c);
+  const rejections = rejectionsOf(c, input);
+  const floor = statusFloor(c, input, rejections);
   const keys: FactKey[] = [...c.dependencies, ...c.origin.dependencies];
-  let floor = Math.max(
-    rankOf(c.status),
-    closure.maxRank(c.dependencies),
-    closure.maxRank(c.origin.dependencies, rankOf(c.origin.status)),
-  );
-  for (const g of c.generic_requirements) {
-    keys.push(...g.dependencies);
-    floor = Math.max(floor, closure.maxRank(g.dependencies, rankOf(g.status)));
-  }
-  for (const e of c.effects) {
-    if (e.public) keys.push(...e.dependencies);
-    floor = Math.max(floor, closure.maxRank(e.dependencies, rankOf(e.status)));
-  }
-  // A row without a signature, or resting on an unresolved inference, is at best provisional (KD-OP-09, OQ-43 A).
-  if (c.signature === null || rejections.has('incomplete-analysis')) floor = Math.max(floor, 1);
-  // A row that may not show a dependency, requirement or listed effect naming a hidden identity (L389, L427) cannot
-  // show its closure, so it is not available (KIT-08 C).
-  const isHidden = (i: { kind: string; value: string } | null): boolean =>
-    i !== null && input.hidden.has(`${i.kind}:${i.value}`);
-  const listedEffects = c.effects.filter((e) => e.public && closure.maxRank(e.dependencies, rankOf(e.status)) === 0);
-  const shownKeys: FactKey[] = [...c.dependencies, ...c.origin.dependencies];
-  for (const g of c.generic_requirements) shownKeys.push(...g.dependencies);
-  for (const e of listedEffects) shownKeys.push(...e.dependencies);
-  if (
-    shownKeys.some(isHidden) ||
-    c.generic_requirements.some((g) => isHidden(g.identity)) ||
-    listedEffects.some((e) => isHidden(e.identity))
-  )
-    floor = Math.max(floor, 2);
+  for (const g of c.generic_requirements) keys.push(...g.dependencies);
+  for (const e of c.effects) if (e.public) keys.push(...e.dependencies);
   const capped =
     uniqueCount(keys) > LIMITS.dependenciesPerFact ||
     c.generic_requirements.length > LIMITS.genericRequirementsPerOperation ||
@@ -234,6 +183,67 @@ function judgeCandidate(c: FixtureCandidate, input: JudgeInput): CandidateTruth 
     uncitableError: floor === 3 && !citable,
     callable: floor === 0 && rejections.size === 0 && !capped,
   };
+}
+
+/** What the profile cannot answer for: an extension or trait origin, or an unsatisfied trait bound. */
+function profileWithholding(c: FixtureCandidate): Withholding | null {
+  if (c.origin.kind === 'extension' || c.origin.kind === 'trait') return 'unsupported-in-profile';
+  if (c.generic_requirements.some((g) => g.kind === 'trait-bound' && !g.satisfied)) return 'unsupported-in-profile';
+  return null;
+}
+
+/** The reasons the candidate cannot be called here, each with its clause, in the order the rules are read. */
+function rejectionsOf(c: FixtureCandidate, input: JudgeInput): Map<string, RejectionClause> {
+  const rejections = new Map<string, RejectionClause>();
+  if (!input.applicable) rejections.set('type-mismatch', 'KD-LOOKUP-09');
+  for (const g of c.generic_requirements) {
+    if (g.satisfied) continue;
+    if (g.kind === 'equality') rejections.set('type-mismatch', 'KD-LOOKUP-09');
+    if (g.kind === 'inference') rejections.set('incomplete-analysis', 'KD-OP-11');
+  }
+  const mode = c.required_mode;
+  if (mode === 'read' && !input.permits.read) rejections.set('requires-read', 'KD-OWN-06');
+  if (mode === 'edit' && !input.permits.edit) rejections.set('requires-edit', 'KD-OWN-03');
+  if (mode === 'take' && !input.permits.take)
+    rejections.set('requires-take', input.permits.edit ? 'KD-OWN-05' : 'KD-OWN-04');
+  for (const e of c.effects) {
+    const isHeld = input.held.has(`${e.identity.kind}:${e.identity.value}`);
+    if (isHeld) continue;
+    // L421 (KIT-04 C): a missing effect, public or not, makes the visible operation unavailable with
+    // missing-effect (KD-EFFECT-05, the capability check); only the non-public effect record itself stays out of
+    // the row (KD-EFFECT-07, which is about what is listed, not about callability).
+    rejections.set('missing-effect', 'KD-EFFECT-05');
+  }
+  return rejections;
+}
+
+/** The best status the candidate's row may have: the worst of its own facts and closures, and what it may not show. */
+function statusFloor(c: FixtureCandidate, input: JudgeInput, rejections: ReadonlyMap<string, RejectionClause>): number {
+  const { closure } = input;
+  let floor = Math.max(
+    rankOf(c.status),
+    closure.maxRank(c.dependencies),
+    closure.maxRank(c.origin.dependencies, rankOf(c.origin.status)),
+  );
+  for (const g of c.generic_requirements) floor = Math.max(floor, closure.maxRank(g.dependencies, rankOf(g.status)));
+  for (const e of c.effects) floor = Math.max(floor, closure.maxRank(e.dependencies, rankOf(e.status)));
+  // A row without a signature, or resting on an unresolved inference, is at best provisional (KD-OP-09, OQ-43 A).
+  if (c.signature === null || rejections.has('incomplete-analysis')) floor = Math.max(floor, 1);
+  // A row that may not show a dependency, requirement or listed effect naming a hidden identity (L389, L427) cannot
+  // show its closure, so it is not available (KIT-08 C).
+  const isHidden = (i: { kind: string; value: string } | null): boolean =>
+    i !== null && input.hidden.has(`${i.kind}:${i.value}`);
+  const listedEffects = c.effects.filter((e) => e.public && closure.maxRank(e.dependencies, rankOf(e.status)) === 0);
+  const shownKeys: FactKey[] = [...c.dependencies, ...c.origin.dependencies];
+  for (const g of c.generic_requirements) shownKeys.push(...g.dependencies);
+  for (const e of listedEffects) shownKeys.push(...e.dependencies);
+  if (
+    shownKeys.some(isHidden) ||
+    c.generic_requirements.some((g) => isHidden(g.identity)) ||
+    listedEffects.some((e) => isHidden(e.identity))
+  )
+    floor = Math.max(floor, 2);
+  return floor;
 }
 
 /** A status the fixture schema should not allow reads as unavailable: nothing validated it. */

@@ -154,34 +154,14 @@ class OneShotConnection implements ProviderConnection {
       );
       const maybeDone = (): void => {
         if (exit === undefined || !stdoutEnded) return;
-        if (exit.error !== undefined) {
-          finish({
-            ok: false,
-            fault: { kind: 'start', message: `provider could not start: ${exit.error}`, stderrTail: NO_BYTES },
-          });
-        } else if (enforced && exit.code === SIGSYS_EXIT_STATUS) {
-          finish({ ok: false, fault: { kind: 'hermetic', message: FORBIDDEN_CALL, stderrTail: group.stderrTail() } });
-        } else if (crossing !== undefined) {
-          finish({ ok: false, fault: { kind: 'resource', message: crossing.message, stderrTail: group.stderrTail() } });
-        } else if (exit.code !== 0) {
-          const how = exit.signal ? `killed by ${exit.signal}` : `exited with status ${exit.code}`;
-          finish({ ok: false, fault: { kind: 'crash', message: `provider ${how}`, stderrTail: group.stderrTail() } });
-        } else {
-          finish({ ok: true, value: new Uint8Array(Buffer.concat(chunks, size)) });
-        }
+        finish(exitOutcome(exit, { enforced, crossing, stderrTail: () => group.stderrTail() }, chunks, size));
       };
       group.child.stdout.on('data', (chunk: Buffer) => {
         if (settled) return;
         size += chunk.length;
         if (size > MAX_RESULT_BYTES) {
-          finish({
-            ok: false,
-            fault: {
-              kind: 'oversize',
-              message: `output exceeds the cap of ${MAX_RESULT_BYTES} bytes`,
-              stderrTail: group.stderrTail(),
-            },
-          });
+          const message = `output exceeds the cap of ${MAX_RESULT_BYTES} bytes`;
+          finish({ ok: false, fault: { kind: 'oversize', message, stderrTail: group.stderrTail() } });
           return;
         }
         chunks.push(chunk);
@@ -218,4 +198,30 @@ class OneShotConnection implements ProviderConnection {
     this.closed = true;
     if (this.ownFolder) rmSync(this.folder, { recursive: true, force: true });
   }
+}
+
+/**
+ * What a one-shot query's process answered once it exited and its stdout ended: a start failure, a forbidden call
+ * (under an enforced hermetic run), a cap crossed, a crash, or its stdout as the answer.
+ */
+function exitOutcome(
+  exit: { code: number | null; signal: NodeJS.Signals | null; error?: string },
+  seen: { enforced: boolean; crossing: CapCrossing | undefined; stderrTail: () => Uint8Array },
+  chunks: Buffer[],
+  size: number,
+): CallOutcome<Uint8Array> {
+  if (exit.error !== undefined)
+    return {
+      ok: false,
+      fault: { kind: 'start', message: `provider could not start: ${exit.error}`, stderrTail: NO_BYTES },
+    };
+  if (seen.enforced && exit.code === SIGSYS_EXIT_STATUS)
+    return { ok: false, fault: { kind: 'hermetic', message: FORBIDDEN_CALL, stderrTail: seen.stderrTail() } };
+  if (seen.crossing !== undefined)
+    return { ok: false, fault: { kind: 'resource', message: seen.crossing.message, stderrTail: seen.stderrTail() } };
+  if (exit.code !== 0) {
+    const how = exit.signal ? `killed by ${exit.signal}` : `exited with status ${exit.code}`;
+    return { ok: false, fault: { kind: 'crash', message: `provider ${how}`, stderrTail: seen.stderrTail() } };
+  }
+  return { ok: true, value: new Uint8Array(Buffer.concat(chunks, size)) };
 }

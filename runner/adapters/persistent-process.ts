@@ -163,6 +163,13 @@ class PersistentProcessConnection implements PersistentWire {
   }
 
   async start(timeoutMs: number): Promise<CallOutcome<void>> {
+    const { group, enforced } = this.spawnInstance();
+    this.follow(group, enforced);
+    return this.greet(timeoutMs);
+  }
+
+  /** Starts the provider's process (in the sandbox, under the trace when there is one) and the watches of its caps. */
+  private spawnInstance(): { group: SpawnedGroup; enforced: boolean } {
     const sandbox = this.options.sandbox;
     // A trace is made before the process, so it knows how many of the sandbox's own processes precede the provider.
     this.trace = this.options.hermetic?.instance(false, sandbox?.on === true ? 2 : 0);
@@ -200,6 +207,14 @@ class PersistentProcessConnection implements PersistentWire {
       }, MEMORY_POLL_MS);
       this.memoryWatch.unref();
     }
+    return { group, enforced };
+  }
+
+  /**
+   * Follows the process: its stdout read as frames, its stderr shown to the observer, a closed stdout or an exit
+   * ending the instance with the fault it is.
+   */
+  private follow(group: SpawnedGroup, enforced: boolean): void {
     group.child.stdout.on('data', (chunk: Buffer) => {
       this.observer?.stdout?.(chunk);
       this.onData(chunk);
@@ -235,6 +250,10 @@ class PersistentProcessConnection implements PersistentWire {
         this.die({ kind: exit.error ? 'start' : 'crash', message: `provider ${how}`, stderrTail: group.stderrTail() });
       });
     });
+  }
+
+  /** The hello exchange: the provider's identity, or why it did not start. */
+  private async greet(timeoutMs: number): Promise<CallOutcome<void>> {
     const hello: RunnerHello = { protocol: PROTOCOL_NAME, kit: 'kofun-ctk', kit_version: this.kitVersion };
     const reply = await this.call(
       this.options.helloFrame ?? encodeFrame(RUNNER_MESSAGES.hello, 0, NO_REF, jsonBody(hello)),

@@ -30,7 +30,14 @@ import {
   REQUEST_SCHEMA,
   type Identity,
 } from '../../oracle/index.js';
-import { FixtureBuilder, type HomeRef, type InterfaceRef, factKey, identityOf } from '../../oracle/internal.js';
+import {
+  type CandidateSpec,
+  FixtureBuilder,
+  type HomeRef,
+  type InterfaceRef,
+  factKey,
+  identityOf,
+} from '../../oracle/internal.js';
 
 const STATUSES: FactStatus[] = ['validated', 'provisional', 'unavailable', 'error'];
 const NAMES = ['len', 'map', 'push', 'sort_in_place', 'take_all', 'fetch'];
@@ -298,21 +305,120 @@ export const caseShapeArb: fc.Arbitrary<CaseShape> = fc.record({
   law: lawArb,
 });
 
+/** A generic requirement of a candidate, as the world's builder takes it. */
+type Requirement = NonNullable<CandidateSpec['generics']>[number];
+/** The options of a world's builder. */
+type WorldOptions = ConstructorParameters<typeof FixtureBuilder>[0];
+/** One generated effect of a candidate (or a class's extra one) with the identity it is given. */
+interface EffectWithIdentity {
+  readonly e: CandidateShape['effects'][number];
+  readonly identity: Identity;
+}
+/** Where the request asks: the analysis key, the offset and the expression's span. */
+interface Asked {
+  readonly key: AnalysisKey;
+  readonly offset: number;
+  readonly span: { start: number; end: number };
+}
+type AnalysisKey = DiscoveryRequestV1['analysis'];
+
+/**
+ * What one class of {@link FUZZ_CLASSES} puts into a case whose law asks for it. Every hook but `asked` and `reached`
+ * is optional; the hooks of the asked classes apply in the order of FUZZ_CLASSES.
+ */
+interface ClassBuilder {
+  /** Whether the law asks for the class. */
+  readonly asked: (law: LawShape) => boolean;
+  /** Whether a case of `shape` reaches the class (the fuzz report's counts). */
+  readonly reached: (shape: CaseShape, law: LawShape) => boolean;
+  /** Options of the world's builder. */
+  readonly world?: (law: LawShape) => Partial<WorldOptions>;
+  /** A result string as the world holds it. */
+  readonly text?: (plain: string) => string;
+  /** Capabilities held at the position, after the generated ones. */
+  readonly capabilities?: () => Identity[];
+  /** Generic requirements of every candidate, after the generated ones. */
+  readonly generics?: () => Requirement[];
+  /** Effects of candidate `c`, after the generated ones (then made unique by identity). */
+  readonly effects?: (c: CandidateShape) => EffectWithIdentity[];
+  /** Where each candidate's source location starts. */
+  readonly sourceStart?: number;
+  /** The request's analysis key, after the perturbation. */
+  readonly analysis?: (key: AnalysisKey, law: LawShape) => AnalysisKey;
+  /** The explanation's spelling, given the one the other classes made. */
+  readonly spelling?: (spelling: string, law: LawShape) => string;
+  /** Another query of the same world asked right before, given where a current request asks. */
+  readonly before?: (current: Asked, law: LawShape) => DiscoveryRequestV1;
+}
+
+/** The effect identity of `which` of {@link EFFECTS}. */
+const effectIdentity = (which: number): Identity => identityOf('SymbolId', `effect.${EFFECTS[which] ?? 'net'}`);
+
+/** The table of {@link FUZZ_CLASSES}: a new class is a compile error until it has its entry. */
+const CLASS_BUILDERS: Record<FuzzClass, ClassBuilder> = {
+  'byte-order': {
+    asked: (law) => law.byteOrder,
+    reached: (shape, law) => law.byteOrder && shape.candidates.length > 0,
+    generics: () => BYTE_ORDER_TAILS.map((tail) => ({ kind: 'inference', identity: null, display: `U = ${tail}` })),
+  },
+  'javascript-unsafe-text': {
+    asked: (law) => law.jsText,
+    reached: (_shape, law) => law.jsText,
+    text: (plain) => `${plain} ${JS_UNSAFE}`,
+  },
+  'integer-zero': {
+    asked: (law) => law.zero,
+    reached: (_shape, law) => law.zero,
+    world: () => ({ generation: 0 }),
+    sourceStart: 0,
+  },
+  'name-length': {
+    asked: (law) => law.nameLength > 0,
+    reached: (shape, law) =>
+      law.nameLength === 1 || law.nameLength === 2 || (law.nameLength >= 3 && shape.query.kind === 'explain-operation'),
+    world: (law) => (law.nameLength === 1 ? { semanticCompatibility: '\u00e9'.repeat(128) } : {}),
+    analysis: (key, law) => (law.nameLength === 2 ? { ...key, semantic_compatibility: '\u00e9'.repeat(129) } : key),
+    spelling: (spelling, law) =>
+      law.nameLength === 3 || law.nameLength === 4 ? '\u{1F600}'.repeat(law.nameLength === 3 ? 256 : 257) : spelling,
+  },
+  'identity-kind': {
+    asked: (law) => law.kindSwap,
+    reached: (shape, law) => law.kindSwap && shape.candidates.some((c) => c.effects.length > 0),
+    // The value of every effect the world names, under the other kind: holds none of them (L70).
+    capabilities: () => EFFECTS.map((_e, which) => otherKind(effectIdentity(which))),
+  },
+  'equal-displays': {
+    asked: (law) => law.equalDisplays,
+    reached: (shape, law) =>
+      (law.equalDisplays && shape.candidates.length > 0) || (shape.sameName && shape.candidates.length > 1),
+    generics: () => [
+      { kind: 'trait-bound', identity: identityOf('SymbolId', 'fuzz.Same'), display: 'T: Same' },
+      { kind: 'trait-bound', identity: otherKind(identityOf('SymbolId', 'fuzz.Same')), display: 'T: Same' },
+    ],
+    // One display under the value of an effect as SymbolId and as TypeId: two identities (L70, L330).
+    effects: (c) =>
+      c.effects[0] === undefined ? [] : [{ e: c.effects[0], identity: otherKind(effectIdentity(c.effects[0].which)) }],
+  },
+  'one-world-twice': {
+    asked: (law) => law.twice > 0,
+    reached: (_shape, law) => law.twice > 0,
+    // The same world asked first by a current query of another kind, so the two answers differ.
+    before: (current, law) => ({
+      schema: REQUEST_SCHEMA,
+      analysis: current.key,
+      position: { byte_offset: current.span.end, expression: current.span },
+      query:
+        law.twice === 1
+          ? { kind: 'type', include_unavailable: false, spelling: null }
+          : { kind: 'operations', include_unavailable: true, spelling: null },
+    }),
+  },
+};
+
 /** The classes of {@link FUZZ_CLASSES} a case of `shape` reaches. */
 export function fuzzClasses(shape: CaseShape): FuzzClass[] {
   const law = shape.law ?? NO_LAW;
-  const someCandidate = shape.candidates.length > 0;
-  const explain = shape.query.kind === 'explain-operation';
-  const reached: Record<FuzzClass, boolean> = {
-    'byte-order': law.byteOrder && someCandidate,
-    'javascript-unsafe-text': law.jsText,
-    'integer-zero': law.zero,
-    'name-length': law.nameLength === 1 || law.nameLength === 2 || (law.nameLength >= 3 && explain),
-    'identity-kind': law.kindSwap && shape.candidates.some((c) => c.effects.length > 0),
-    'equal-displays': (law.equalDisplays && someCandidate) || (shape.sameName && shape.candidates.length > 1),
-    'one-world-twice': law.twice > 0,
-  };
-  return FUZZ_CLASSES.filter((c) => reached[c]);
+  return FUZZ_CLASSES.filter((c) => CLASS_BUILDERS[c].reached(shape, law));
 }
 
 /** A generated case: the fixture and the canonical request bytes. */
@@ -323,28 +429,106 @@ export interface FuzzCase {
   before?: Uint8Array;
 }
 
+/** The dependencies a fact, the type or a candidate names, by index into the world's fact graph. */
+interface FactGraph {
+  /** NodeId facts `facts`, SymbolId facts `symbols`, and the twins that `from` (-1: the type) depends on. */
+  readonly dependencies: (facts: number[], symbols: number[] | undefined, from: number) => FactKey[];
+}
+
+/** What the steps of {@link buildCase} share: the world being built and how the asked classes shape it. */
+interface World {
+  readonly b: FixtureBuilder;
+  readonly shape: CaseShape;
+  readonly law: LawShape;
+  readonly classes: readonly ClassBuilder[];
+  readonly text: (plain: string) => string;
+  readonly diagnosticsFor: (status: FactStatus) => string[];
+  readonly graph: FactGraph;
+  readonly interfaces: readonly InterfaceRef[];
+  /** Candidate `i`'s SymbolId when `i` names a candidate of the world, else null. */
+  readonly symbolRef: (i: number | null | undefined) => Identity | null;
+  readonly nameOf: (i: number) => string;
+}
+
+/** Candidate i's SymbolId, as a fact node other facts may depend on (a hidden one's is withheld, KIT-08 C). */
+const symbolOf = (i: number): Identity => identityOf('SymbolId', `fuzz-candidate-${i}`);
+
 /** Builds the case a shape describes; deterministic. */
 export function buildCase(shape: CaseShape): FuzzCase {
   const law = shape.law ?? NO_LAW;
+  const classes = FUZZ_CLASSES.map((c) => CLASS_BUILDERS[c]).filter((c) => c.asked(law));
   const source = `let items = all(); ${AFFIXES[shape.prefix] ?? ''}items${AFFIXES[shape.suffix] ?? ''}`;
-  const b = new FixtureBuilder({
-    description: 'A generated world (kofun-ctk fuzz).',
-    fileLabel: 'fuzz.kf',
-    path: 'src/fuzz.kf',
-    source,
-    cancelled: shape.cancelled,
-    currentFileFacts: shape.facts_source,
-    ...(law.zero ? { generation: 0 } : {}),
-    ...(law.nameLength === 1 ? { semanticCompatibility: '\u00e9'.repeat(128) } : {}),
-  });
-  const text = (plain: string): string => (law.jsText ? `${plain} ${JS_UNSAFE}` : plain);
+  const b = new FixtureBuilder(
+    Object.assign(
+      {
+        description: 'A generated world (kofun-ctk fuzz).',
+        fileLabel: 'fuzz.kf',
+        path: 'src/fuzz.kf',
+        source,
+        cancelled: shape.cancelled,
+        currentFileFacts: shape.facts_source,
+      },
+      ...classes.map((c) => c.world?.(law) ?? {}),
+    ) as WorldOptions,
+  );
   const diagnostic = b.addDiagnostic({ label: 'fuzz-d1', code: 'E0001', fallback_text: 'generated diagnostic' });
   const diagnosticsFor = (status: FactStatus): string[] => (status === 'error' ? [diagnostic] : []);
-  // Candidate i's SymbolId, as a fact node other facts may depend on (a hidden one's is withheld, KIT-08 C).
-  const symbolOf = (i: number): Identity => identityOf('SymbolId', `fuzz-candidate-${i}`);
+  const world: World = {
+    b,
+    shape,
+    law,
+    classes,
+    text: (plain) => classes.reduce((t, c) => c.text?.(t) ?? t, plain),
+    diagnosticsFor,
+    graph: addFactGraph(b, shape, diagnosticsFor),
+    interfaces: shape.interfaces.map((s, i) =>
+      b.addInterface({
+        module: `m${i}`,
+        package: `p${i}`,
+        validated: s.validated,
+        view: s.internal ? 'internal' : 'public',
+        names_in_scope: s.inScope,
+      }),
+    ),
+    symbolRef: (i) => (i === null || i === undefined || i >= shape.candidates.length ? null : symbolOf(i)),
+    nameOf: (i) =>
+      NAMES[(shape.sameName && i % 2 === 1 ? shape.candidates[0]?.name : shape.candidates[i]?.name) ?? 0] ?? 'len',
+  };
+  addPosition(world);
+  shape.candidates.forEach((c, i) => addGeneratedCandidate(world, c, i));
+  if (shape.budget) addBudgetSeries(b);
+  const fixture = b.build();
+  const currentKey = loadedKey(fixture);
+  const occurrence = fixture.occurrences[0];
+  const span = occurrence === undefined ? { start: 0, end: 0 } : { ...occurrence.span };
+  const asked = askedPosition(shape, perturbedKey(currentKey, shape.perturb), span);
+  const key = classes.reduce((k, c) => c.analysis?.(k, law) ?? k, asked.key);
+  const request: DiscoveryRequestV1 = {
+    schema: REQUEST_SCHEMA,
+    analysis: key,
+    position: { byte_offset: asked.offset, expression: asked.span },
+    query: { kind: shape.query.kind, include_unavailable: shape.query.includeUnavailable, spelling: spellingOf(world) },
+  };
+  const built: FuzzCase = { fixture, request: encodeCanonical(request as unknown as JsonObject) };
+  const current: Asked = { key: { ...currentKey }, offset: span.end, span: { ...span } };
+  for (const c of classes) {
+    const first = c.before?.(current, law);
+    if (first !== undefined) built.before = encodeCanonical(first as unknown as JsonObject);
+  }
+  return built;
+}
+
+/**
+ * Adds the world's fact graph: the NodeId facts, the SymbolId facts of candidates and the twins, every key first so an
+ * edge may point at a node added after its source (cycles, diamonds).
+ */
+function addFactGraph(
+  b: FixtureBuilder,
+  shape: CaseShape,
+  diagnosticsFor: (status: FactStatus) => string[],
+): FactGraph {
   const symbolStatuses = (shape.symbolFacts ?? []).slice(0, shape.candidates.length);
   const twins = (shape.twins ?? []).filter((t) => t.symbol < shape.candidates.length);
-  // Every fact key first, so an edge may point at a node added after its source (cycles, diamonds).
   const nodes: { key: FactKey; status: FactStatus }[] = [
     ...shape.facts.map((status, i) => ({ key: factKey('live', 'NodeId', `fuzz-fact-${i}`), status })),
     ...symbolStatuses.map((status, i) => ({ key: { source: 'live' as const, ...symbolOf(i) }, status })),
@@ -366,11 +550,11 @@ export function buildCase(shape: CaseShape): FuzzCase {
       b.addFact(n.key, n.status, [...(edges[i] as Map<string, FactKey>).values()], diagnosticsFor(n.status));
   });
   const facts: FactKey[] = nodes.slice(0, shape.facts.length).map((n) => n.key);
-  const pick = (indexes: number[]): FactKey[] =>
-    [...new Set(indexes)].flatMap((i) => (facts[i] === undefined ? [] : [facts[i] as FactKey]));
   const symbolFacts: FactKey[] = nodes
     .slice(shape.facts.length, shape.facts.length + symbolStatuses.length)
     .map((n) => n.key);
+  const pick = (from: FactKey[], indexes: number[]): FactKey[] =>
+    [...new Set(indexes)].flatMap((i) => (from[i] === undefined ? [] : [from[i] as FactKey]));
   const twinKeys = (from: number): FactKey[] => {
     const out = new Map<string, FactKey>();
     twins.forEach((t) => {
@@ -379,21 +563,20 @@ export function buildCase(shape: CaseShape): FuzzCase {
     });
     return [...out.values()];
   };
-  const pickSymbols = (indexes: number[] | undefined): FactKey[] =>
-    [...new Set(indexes ?? [])].flatMap((i) => (symbolFacts[i] === undefined ? [] : [symbolFacts[i] as FactKey]));
-  const symbolRef = (i: number | null | undefined): Identity | null =>
-    i === null || i === undefined || i >= shape.candidates.length ? null : symbolOf(i);
-  const interfaces: InterfaceRef[] = shape.interfaces.map((s, i) =>
-    b.addInterface({
-      module: `m${i}`,
-      package: `p${i}`,
-      validated: s.validated,
-      view: s.internal ? 'internal' : 'public',
-      names_in_scope: s.inScope,
-    }),
-  );
+  return {
+    dependencies: (factIndexes, symbolIndexes, from) => [
+      ...pick(facts, factIndexes),
+      ...pick(symbolFacts, symbolIndexes ?? []),
+      ...twinKeys(from),
+    ],
+  };
+}
+
+/** Adds the occurrence the request asks about: its type, permits and capabilities. */
+function addPosition(world: World): void {
+  const { shape, text } = world;
   const typeStatus = shape.typeStatus;
-  b.addOccurrence({
+  world.b.addOccurrence({
     text: 'items',
     nth: 1,
     type: {
@@ -402,142 +585,137 @@ export function buildCase(shape: CaseShape): FuzzCase {
       display: typeStatus === 'unavailable' ? null : typeStatus === 'validated' ? text('Items') : '_T1',
       reason:
         typeStatus === 'validated' ? null : typeStatus === 'error' ? 'rejected-by-diagnostic' : 'incomplete-analysis',
-      dependencies: [...pick(shape.typeDependsOn), ...pickSymbols(shape.typeDependsOnSymbols), ...twinKeys(-1)],
-      diagnostic_ids: diagnosticsFor(typeStatus),
+      dependencies: world.graph.dependencies(shape.typeDependsOn, shape.typeDependsOnSymbols, -1),
+      diagnostic_ids: world.diagnosticsFor(typeStatus),
     },
     permits: shape.permits,
     capabilities: [
-      ...[...new Set(shape.capabilities)].map((i) => identityOf('SymbolId', `effect.${EFFECTS[i] ?? 'net'}`)),
-      ...[...new Set(shape.capabilitySymbols ?? [])].flatMap((i) => symbolRef(i) ?? []),
-      // The value of every effect the world names, under the other kind: holds none of them (L70).
-      ...(law.kindSwap ? EFFECTS.map((e) => otherKind(identityOf('SymbolId', `effect.${e}`))) : []),
+      ...[...new Set(shape.capabilities)].map(effectIdentity),
+      ...[...new Set(shape.capabilitySymbols ?? [])].flatMap((i) => world.symbolRef(i) ?? []),
+      ...world.classes.flatMap((c) => c.capabilities?.() ?? []),
     ],
   });
-  const nameOf = (i: number): string =>
-    NAMES[(shape.sameName && i % 2 === 1 ? shape.candidates[0]?.name : shape.candidates[i]?.name) ?? 0] ?? 'len';
-  shape.candidates.forEach((c, i) => {
-    const name = nameOf(i);
-    const home: HomeRef =
-      c.home < 0 || interfaces[c.home] === undefined ? 'current-file' : (interfaces[c.home] as InterfaceRef);
-    const seenEffects = new Set<string>();
-    b.addCandidate({
-      qualified_name: `lib.${name}`,
-      symbol: `fuzz-candidate-${i}`,
-      display_name: name,
-      signature: text(`${name}(${c.mode} Items)`),
-      receiver: c.receiver === 'any' ? null : c.receiver === 'items' ? 'app.Items' : 'app.Other',
-      mode: c.mode,
-      home,
-      status: c.status,
-      visibility: c.visibility,
-      admitted: c.admitted,
-      origin: {
-        kind: c.origin,
-        status: c.originStatus,
-        implementation: c.origin === 'extension' ? `impl-${i}` : null,
-        trait: c.origin === 'trait' ? 'Iterable' : null,
-        trait_identity: c.origin === 'trait' ? identityOf('SymbolId', 'trait.Iterable') : null,
-      },
-      generics: [
-        ...c.generics
-          .map((g, j) => ({
-            kind: g.kind,
-            identity: g.identity ? (symbolRef(g.symbol) ?? identityOf('TypeId', `generic-${i}-${j}`)) : null,
-            display: text(`T${j}: ${g.kind}`),
-            status: g.status,
-            satisfied: g.satisfied,
-          }))
-          // Generic requirements are unique by identity (KIT-20 B): two naming one candidate's SymbolId are one.
-          .filter(
-            (g, j, all) => g.identity === null || all.findIndex((h) => h.identity?.value === g.identity?.value) === j,
-          ),
-        ...(law.byteOrder
-          ? BYTE_ORDER_TAILS.map((tail) => ({ kind: 'inference' as const, identity: null, display: `U = ${tail}` }))
-          : []),
-        ...(law.equalDisplays
-          ? [
-              { kind: 'trait-bound' as const, identity: identityOf('SymbolId', 'fuzz.Same'), display: 'T: Same' },
-              {
-                kind: 'trait-bound' as const,
-                identity: otherKind(identityOf('SymbolId', 'fuzz.Same')),
-                display: 'T: Same',
-              },
-            ]
-          : []),
-      ],
-      effects: [
-        ...c.effects.map((e) => ({
-          e,
-          identity: symbolRef(e.symbol) ?? identityOf('SymbolId', `effect.${EFFECTS[e.which] ?? 'net'}`),
-        })),
-        // One display under the value of an effect as SymbolId and as TypeId: two identities (L70, L330).
-        ...(law.equalDisplays && c.effects[0] !== undefined
-          ? [
-              {
-                e: c.effects[0],
-                identity: otherKind(identityOf('SymbolId', `effect.${EFFECTS[c.effects[0].which] ?? 'net'}`)),
-              },
-            ]
-          : []),
-      ]
-        // Effects are unique by identity (KIT-20 B).
-        .filter(({ identity }) => {
-          const key = `${identity.kind}:${identity.value}`;
-          return !seenEffects.has(key) && seenEffects.add(key);
-        })
-        .map(({ e, identity }) => ({
-          identity,
-          display: text(EFFECTS[e.which] ?? 'net'),
-          public: e.public,
-          status: e.status,
-        })),
-      source: c.hasSource ? { file_id: b.fileId, span: { start: law.zero ? 0 : 4, end: 9 } } : null,
-      disclose_source: c.discloseSource,
-      documentation: c.documentation ? `doc-${i}` : null,
-      disclose_documentation: c.discloseDocumentation,
-      dependencies: [...pick(c.dependsOn), ...pickSymbols(c.dependsOnSymbols), ...twinKeys(i)],
-      diagnostic_ids: [
-        ...diagnosticsFor(c.status),
-        ...(c.ownDiagnostic === true
-          ? [
-              b.addDiagnostic({
-                label: `fuzz-w${i}`,
-                code: 'W0001',
-                severity: 'warning',
-                category: 'style',
-                fallback_text: `generated warning of ${name}`,
-              }),
-            ]
-          : []),
-      ],
-    });
+}
+
+/** Adds generated candidate `c`, the `i`-th. */
+function addGeneratedCandidate(world: World, c: CandidateShape, i: number): void {
+  const { b, text } = world;
+  const name = world.nameOf(i);
+  const home: HomeRef =
+    c.home < 0 || world.interfaces[c.home] === undefined ? 'current-file' : (world.interfaces[c.home] as InterfaceRef);
+  const sourceStart = world.classes.reduce((start, k) => k.sourceStart ?? start, 4);
+  b.addCandidate({
+    qualified_name: `lib.${name}`,
+    symbol: `fuzz-candidate-${i}`,
+    display_name: name,
+    signature: text(`${name}(${c.mode} Items)`),
+    receiver: c.receiver === 'any' ? null : c.receiver === 'items' ? 'app.Items' : 'app.Other',
+    mode: c.mode,
+    home,
+    status: c.status,
+    visibility: c.visibility,
+    admitted: c.admitted,
+    origin: {
+      kind: c.origin,
+      status: c.originStatus,
+      implementation: c.origin === 'extension' ? `impl-${i}` : null,
+      trait: c.origin === 'trait' ? 'Iterable' : null,
+      trait_identity: c.origin === 'trait' ? identityOf('SymbolId', 'trait.Iterable') : null,
+    },
+    generics: candidateGenerics(world, c, i),
+    effects: candidateEffects(world, c),
+    source: c.hasSource ? { file_id: b.fileId, span: { start: sourceStart, end: 9 } } : null,
+    disclose_source: c.discloseSource,
+    documentation: c.documentation ? `doc-${i}` : null,
+    disclose_documentation: c.discloseDocumentation,
+    dependencies: world.graph.dependencies(c.dependsOn, c.dependsOnSymbols, i),
+    diagnostic_ids: [
+      ...world.diagnosticsFor(c.status),
+      ...(c.ownDiagnostic === true
+        ? [
+            b.addDiagnostic({
+              label: `fuzz-w${i}`,
+              code: 'W0001',
+              severity: 'warning',
+              category: 'style',
+              fallback_text: `generated warning of ${name}`,
+            }),
+          ]
+        : []),
+    ],
   });
-  if (shape.budget) {
-    // Each candidate applies, is exposed and visits all six stages before a non-public effect that is never held
-    // makes it unavailable with missing-effect (KIT-06 B): 6 steps each, just over the 1,000,000-step budget.
-    b.addSeries({
-      seed: 'fuzz-budget',
-      count: BUDGET_CANDIDATES,
-      name_prefix: 'op',
-      qualified_name_prefix: 'lib.op',
-      template: {
-        qualified_name: 'lib.op',
-        signature: 'op(read Items)',
-        receiver: null,
-        mode: 'read',
-        home: 'current-file',
-        effects: [{ identity: 'effect.budget', display: 'budget', public: false, status: 'validated' }],
-      },
-    });
-  }
-  const fixture = b.build();
+}
+
+/** Candidate `c`'s generic requirements: the generated ones, unique by identity, then the asked classes'. */
+function candidateGenerics(world: World, c: CandidateShape, i: number): Requirement[] {
+  const generated = c.generics
+    .map((g, j) => ({
+      kind: g.kind,
+      identity: g.identity ? (world.symbolRef(g.symbol) ?? identityOf('TypeId', `generic-${i}-${j}`)) : null,
+      display: world.text(`T${j}: ${g.kind}`),
+      status: g.status,
+      satisfied: g.satisfied,
+    }))
+    // Generic requirements are unique by identity (KIT-20 B): two naming one candidate's SymbolId are one.
+    .filter((g, j, all) => g.identity === null || all.findIndex((h) => h.identity?.value === g.identity?.value) === j);
+  return [...generated, ...world.classes.flatMap((k) => k.generics?.() ?? [])];
+}
+
+/** Candidate `c`'s effects: the generated ones and the asked classes', unique by identity (KIT-20 B). */
+function candidateEffects(world: World, c: CandidateShape): NonNullable<CandidateSpec['effects']> {
+  const seen = new Set<string>();
+  return [
+    ...c.effects.map((e) => ({ e, identity: world.symbolRef(e.symbol) ?? effectIdentity(e.which) })),
+    ...world.classes.flatMap((k) => k.effects?.(c) ?? []),
+  ]
+    .filter(({ identity }) => {
+      const key = `${identity.kind}:${identity.value}`;
+      return !seen.has(key) && seen.add(key);
+    })
+    .map(({ e, identity }) => ({
+      identity,
+      display: world.text(EFFECTS[e.which] ?? 'net'),
+      public: e.public,
+      status: e.status,
+    }));
+}
+
+/**
+ * Adds enough candidates to exhaust the step budget: each applies, is exposed and visits all six stages before a
+ * non-public effect that is never held makes it unavailable with missing-effect (KIT-06 B): 6 steps each, just over
+ * the 1,000,000-step budget.
+ */
+function addBudgetSeries(b: FixtureBuilder): void {
+  b.addSeries({
+    seed: 'fuzz-budget',
+    count: BUDGET_CANDIDATES,
+    name_prefix: 'op',
+    qualified_name_prefix: 'lib.op',
+    template: {
+      qualified_name: 'lib.op',
+      signature: 'op(read Items)',
+      receiver: null,
+      mode: 'read',
+      home: 'current-file',
+      effects: [{ identity: 'effect.budget', display: 'budget', public: false, status: 'validated' }],
+    },
+  });
+}
+
+/** The current analysis key of a generated world; a world that does not load is a fault of the kit. */
+function loadedKey(fixture: FixtureV1): AnalysisKey {
   const loaded = loadFixture(fixture);
   if (!loaded.ok) {
     const first = loaded.violations[0];
     throw new Error(`kit fault: a generated fixture does not load: ${first?.code ?? ''} ${first?.pointer ?? ''}`);
   }
-  const key = { ...loaded.fixture.currentKey };
-  switch (shape.perturb) {
+  return loaded.fixture.currentKey;
+}
+
+/** The current key with one field changed (perturbations 1 to 5), or as it is. */
+function perturbedKey(current: AnalysisKey, perturb: number): AnalysisKey {
+  const key = { ...current };
+  switch (perturb) {
     case 1:
       key.file_id = flipHex(key.file_id);
       break;
@@ -556,8 +734,15 @@ export function buildCase(shape: CaseShape): FuzzCase {
     default:
       break;
   }
-  const occurrence = fixture.occurrences[0];
-  const span = occurrence === undefined ? { start: 0, end: 0 } : { ...occurrence.span };
+  return key;
+}
+
+/**
+ * Where the request asks on the occurrence's `span`: its start or end, or (perturbations 6 to 10) an offset outside
+ * the span, another span, or a span moved by a character or a byte (on or off a code-point boundary).
+ */
+function askedPosition(shape: CaseShape, key: AnalysisKey, occurrenceSpan: { start: number; end: number }): Asked {
+  const span = { ...occurrenceSpan };
   let offset = shape.offset === 'start' ? span.start : span.end;
   if (shape.perturb === 6) offset = span.end + 1;
   if (shape.perturb === 7) span.start = 0;
@@ -566,38 +751,15 @@ export function buildCase(shape: CaseShape): FuzzCase {
   if (shape.perturb === 9) span.start = Math.max(0, span.start - 1);
   if (shape.perturb === 10) span.end += 1;
   if (shape.perturb >= 8) offset = shape.offset === 'start' ? span.start : span.end;
-  if (law.nameLength === 2) key.semantic_compatibility = '\u00e9'.repeat(129);
-  const asked = shape.sameName && shape.candidates.length > 0 ? nameOf(0) : NAMES[shape.query.spelling];
-  const spelling =
-    shape.query.kind !== 'explain-operation'
-      ? null
-      : law.nameLength === 3 || law.nameLength === 4
-        ? '\u{1F600}'.repeat(law.nameLength === 3 ? 256 : 257)
-        : law.jsText
-          ? text(asked ?? 'absent')
-          : (asked ?? 'absent');
-  const request: DiscoveryRequestV1 = {
-    schema: REQUEST_SCHEMA,
-    analysis: key,
-    position: { byte_offset: offset, expression: span },
-    query: { kind: shape.query.kind, include_unavailable: shape.query.includeUnavailable, spelling },
-  };
-  const built: FuzzCase = { fixture, request: encodeCanonical(request as unknown as JsonObject) };
-  if (law.twice > 0) {
-    // The same world asked first by a current query of another kind, so the two answers differ.
-    const parsed = occurrence === undefined ? { start: 0, end: 0 } : { ...occurrence.span };
-    const first: DiscoveryRequestV1 = {
-      schema: REQUEST_SCHEMA,
-      analysis: { ...loaded.fixture.currentKey },
-      position: { byte_offset: parsed.end, expression: parsed },
-      query:
-        law.twice === 1
-          ? { kind: 'type', include_unavailable: false, spelling: null }
-          : { kind: 'operations', include_unavailable: true, spelling: null },
-    };
-    built.before = encodeCanonical(first as unknown as JsonObject);
-  }
-  return built;
+  return { key, offset, span };
+}
+
+/** The explanation's spelling (null for other queries): the asked name, as the asked classes shape it. */
+function spellingOf(world: World): string | null {
+  const { shape, law } = world;
+  if (shape.query.kind !== 'explain-operation') return null;
+  const asked = shape.sameName && shape.candidates.length > 0 ? world.nameOf(0) : NAMES[shape.query.spelling];
+  return world.classes.reduce((spelling, c) => c.spelling?.(spelling, law) ?? spelling, world.text(asked ?? 'absent'));
 }
 
 /** The same value under the other identity kind of an effect (SymbolId and TypeId, L298). */

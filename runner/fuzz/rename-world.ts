@@ -243,16 +243,23 @@ interface FixtureMapping {
   source(text: string): string;
 }
 
-/**
- * The fixture with every Id and text mapped, field by field (FIXTURES.md): every field is written out, so a field
- * added to the format is a compile error here until it is mapped or kept.
- */
-function mapFixture(f: FixtureV1, m: FixtureMapping): FixtureV1 {
-  const key = (k: FactKey): FactKey => ({ source: k.source, kind: k.kind, value: m.id(k.value) });
-  const identity = <T extends { kind: string; value: Id }>(i: T): T => ({ ...i, value: m.id(i.value) });
-  const location = (l: Location | null): Location | null =>
-    l === null ? null : { file_id: m.id(l.file_id), span: { start: l.span.start, end: l.span.end } };
-  const template = (t: FixtureCandidateSeries['template']): FixtureCandidateSeries['template'] => ({
+/** The mappers of one fixture's parts that several fields share. */
+function partMappers(m: FixtureMapping): {
+  key: (k: FactKey) => FactKey;
+  identity: <T extends { kind: string; value: Id }>(i: T) => T;
+  location: (l: Location | null) => Location | null;
+} {
+  return {
+    key: (k) => ({ source: k.source, kind: k.kind, value: m.id(k.value) }),
+    identity: (i) => ({ ...i, value: m.id(i.value) }),
+    location: (l) => (l === null ? null : { file_id: m.id(l.file_id), span: { start: l.span.start, end: l.span.end } }),
+  };
+}
+
+/** A candidate's fields (a listed candidate's or a series template's), mapped. */
+function mapTemplate(t: FixtureCandidateSeries['template'], m: FixtureMapping): FixtureCandidateSeries['template'] {
+  const { key, identity, location } = partMappers(m);
+  return {
     signature: t.signature === null ? null : m.text(t.signature),
     receiver_type: t.receiver_type === null ? null : m.id(t.receiver_type),
     required_mode: t.required_mode,
@@ -295,7 +302,16 @@ function mapFixture(f: FixtureV1, m: FixtureMapping): FixtureV1 {
     disclose_documentation: t.disclose_documentation,
     dependencies: t.dependencies.map(key),
     diagnostic_ids: t.diagnostic_ids.map(m.id),
-  });
+  };
+}
+
+/**
+ * The fixture with every Id and text mapped, field by field (FIXTURES.md): every field is written out, so a field
+ * added to the format is a compile error here until it is mapped or kept.
+ */
+function mapFixture(f: FixtureV1, m: FixtureMapping): FixtureV1 {
+  const { key, identity, location } = partMappers(m);
+  const template = (t: FixtureCandidateSeries['template']): FixtureCandidateSeries['template'] => mapTemplate(t, m);
   return {
     schema: f.schema,
     description: m.text(f.description),

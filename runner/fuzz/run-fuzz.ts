@@ -112,8 +112,19 @@ function sha256(bytes: Uint8Array): string {
   return sha256Hex(bytes);
 }
 
-/** Runs the property against the provider. */
-export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
+/** What the fuzz asks of a case: its fixture and one request. */
+type AskedCase = Pick<FuzzCase, 'fixture' | 'request'>;
+type Asked = { ok: true; bytes: Uint8Array } | { ok: false; message: string };
+
+/**
+ * The provider as the fuzz asks it: one instance at a time, started again within the restart budget when it died,
+ * each fixture loaded once per instance.
+ */
+function providerAsker(options: FuzzOptions): {
+  connect: () => Promise<ProviderConnection | string>;
+  ask: (c: AskedCase) => Promise<Asked>;
+  close: () => Promise<void>;
+} {
   let connection: ProviderConnection | undefined;
   let restarts = options.restartBudget;
   let started = false;
@@ -132,9 +143,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
     connection = s.value;
     return connection;
   };
-  const ask = async (
-    c: Pick<FuzzCase, 'fixture' | 'request'>,
-  ): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; message: string }> => {
+  const ask = async (c: AskedCase): Promise<Asked> => {
     const conn = await connect();
     if (typeof conn === 'string') return { ok: false, message: conn };
     const fixtureBytes = encodeFixtureJson(c.fixture as unknown as JsonObject);
@@ -149,20 +158,26 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
       ? { ok: true, bytes: r.value }
       : { ok: false, message: `${r.fault.kind}: ${errorFromFault(r.fault).message}` };
   };
+  return { connect, ask, close: async () => connection?.close() };
+}
+
+/** Runs the property against the provider. */
+export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
+  const { connect, ask, close } = providerAsker(options);
   // The expected answer and its alternatives, derived as for a vector, so the phase accepts what a vector accepts.
-  const answersOf = (c: Pick<FuzzCase, 'fixture' | 'request'>): Answers => {
+  const answersOf = (c: AskedCase): Answers => {
     const l = loadFixture(c.fixture);
     if (!l.ok) throw new Error('kit fault: generated fixture does not load');
     return answersWithAlternatives(c.request, l.fixture);
   };
-  const applies = (c: Pick<FuzzCase, 'fixture' | 'request'>): boolean => {
+  const applies = (c: AskedCase): boolean => {
     if (options.missing === undefined || options.missing.size === 0) return true;
     const l = loadFixture(c.fixture);
     return !l.ok || missingFeaturesOf(queryFeatures(c.request, l.fixture), options.missing).length === 0;
   };
   const acceptable: FuzzAlternativeCounts = {};
   let counting = true;
-  const agrees = async (c: Pick<FuzzCase, 'fixture' | 'request'>): Promise<boolean> => {
+  const agrees = async (c: AskedCase): Promise<boolean> => {
     const actual = await ask(c);
     if (!actual.ok) return false;
     const answers = answersOf(c);
@@ -232,7 +247,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
       shapes: generated,
     };
   } finally {
-    await connection?.close();
+    await close();
   }
 }
 

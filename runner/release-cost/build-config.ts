@@ -79,40 +79,56 @@ export function checkArgv(v: unknown, where: string): { ok: true; argv: string[]
 /** Parses a configuration value; relative `source` resolves against `baseDir` (the configuration file's folder). */
 export function parseBuildConfig(value: unknown, baseDir: string): ConfigResult {
   if (!isRecord(value)) return { ok: false, message: 'build configuration must be a JSON object' };
-  for (const k of Object.keys(value))
-    if (!KEYS.has(k))
-      return {
-        ok: false,
-        message: `${childPointer('', k).slice(0, 80)}: unknown key in build configuration (misspelled?)`,
-      };
-  if (value['schema'] !== RELEASE_BUILD_SCHEMA)
-    return { ok: false, message: `build configuration schema must be ${RELEASE_BUILD_SCHEMA}` };
+  const problem = fieldsProblem(value);
+  if (problem !== undefined) return { ok: false, message: problem };
   const source = value['source'] ?? null;
-  if (source !== null && (typeof source !== 'string' || source === ''))
-    return { ok: false, message: 'source must be a folder path or null' };
-  const artifact = value['artifact'] ?? null;
-  if (artifact !== null) {
-    if (
-      typeof artifact !== 'string' ||
-      artifact === '' ||
-      isAbsolute(artifact) ||
-      artifact.split(/[\\/]/).includes('..')
-    ) {
-      return { ok: false, message: 'artifact must be a relative path inside the build folder, or null' };
-    }
-  }
-  const timeout = value['timeout_ms'] ?? DEFAULT_BUILD_TIMEOUT_MS;
-  if (typeof timeout !== 'number' || !Number.isSafeInteger(timeout) || timeout <= 0)
-    return { ok: false, message: 'timeout_ms must be a positive integer' };
-  const env = value['env'] ?? {};
-  if (!isRecord(env)) return { ok: false, message: 'env must be an object of strings' };
-  for (const [k, v] of Object.entries(env)) {
-    if (typeof v !== 'string' || k === '' || k.includes('=') || k.includes('\0') || v.includes('\0'))
-      return { ok: false, message: 'env must be an object of strings' };
-  }
   const limits = readBuildCaps(value['limits']);
   if (!limits.ok) return { ok: false, message: `${limits.problem.where}: ${limits.problem.message}` };
-  const commands = value['commands'];
+  const commands = readCommands(value['commands']);
+  if (!commands.ok) return commands;
+  return {
+    ok: true,
+    config: {
+      source: source === null ? null : resolve(baseDir, source as string),
+      artifact: (value['artifact'] ?? null) as string | null,
+      timeoutMs: (value['timeout_ms'] ?? DEFAULT_BUILD_TIMEOUT_MS) as number,
+      env: (value['env'] ?? {}) as Record<string, string>,
+      commands: commands.commands,
+      runtimeMetadata: commands.runtimeMetadata,
+      limits: limits.caps,
+    },
+  };
+}
+
+/** The first problem of the configuration's own fields (keys, schema, source, artifact, timeout, env), if any. */
+function fieldsProblem(value: Record<string, unknown>): string | undefined {
+  for (const k of Object.keys(value))
+    if (!KEYS.has(k)) return `${childPointer('', k).slice(0, 80)}: unknown key in build configuration (misspelled?)`;
+  if (value['schema'] !== RELEASE_BUILD_SCHEMA) return `build configuration schema must be ${RELEASE_BUILD_SCHEMA}`;
+  const source = value['source'] ?? null;
+  if (source !== null && (typeof source !== 'string' || source === '')) return 'source must be a folder path or null';
+  const artifact = value['artifact'] ?? null;
+  if (
+    artifact !== null &&
+    (typeof artifact !== 'string' || artifact === '' || isAbsolute(artifact) || artifact.split(/[\\/]/).includes('..'))
+  )
+    return 'artifact must be a relative path inside the build folder, or null';
+  const timeout = value['timeout_ms'] ?? DEFAULT_BUILD_TIMEOUT_MS;
+  if (typeof timeout !== 'number' || !Number.isSafeInteger(timeout) || timeout <= 0)
+    return 'timeout_ms must be a positive integer';
+  const env = value['env'] ?? {};
+  if (!isRecord(env)) return 'env must be an object of strings';
+  for (const [k, v] of Object.entries(env)) {
+    if (typeof v !== 'string' || k === '' || k.includes('=') || k.includes('\0') || v.includes('\0'))
+      return 'env must be an object of strings';
+  }
+  return undefined;
+}
+
+/** The `commands` object: the three build commands and the optional runtime-metadata command, each an argv. */
+function readCommands(
+  commands: unknown,
+): { ok: true; commands: ProviderBuild; runtimeMetadata: string[] | null } | { ok: false; message: string } {
   if (!isRecord(commands)) return { ok: false, message: 'commands must be an object' };
   for (const k of Object.keys(commands)) {
     if (!(COMMANDS as readonly string[]).includes(k) && k !== 'runtime_metadata')
@@ -133,18 +149,7 @@ export function parseBuildConfig(value: unknown, baseDir: string): ConfigResult 
     if (!c.ok) return c;
     runtimeMetadata = c.argv;
   }
-  return {
-    ok: true,
-    config: {
-      source: source === null ? null : resolve(baseDir, source),
-      artifact,
-      timeoutMs: timeout,
-      env: env as Record<string, string>,
-      commands: parsed as ProviderBuild,
-      runtimeMetadata,
-      limits: limits.caps,
-    },
-  };
+  return { ok: true, commands: parsed as ProviderBuild, runtimeMetadata };
 }
 
 /**

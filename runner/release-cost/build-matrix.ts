@@ -113,57 +113,9 @@ export async function runBuildMatrix(config: BuildConfig, options: MatrixOptions
     keptAt: options.keep === true ? base1 : null,
   };
   try {
-    const trees = new Map<string, ArtifactTree>();
-    const outcomes = new Map<string, BuildOutcome>();
-    for (const step of STEPS) {
-      if (step.variant && options.vary === false) continue;
-      const label = `${step.label} (${step.command})`;
-      const outcome = await buildOnce(
-        label,
-        step.slug,
-        config.commands[step.command],
-        step.variant ? variant : control,
-        ctx,
-      );
-      result.builds.push(outcome);
-      if (!outcome.run.ok) {
-        result.errors.push(`build ${label} ${buildFailure(outcome.run)}`);
-        break;
-      }
-      if (outcome.artifact === null || !outcome.artifact.ok) {
-        result.errors.push(`build ${label}: ${outcome.artifact === null ? 'no artifact' : outcome.artifact.message}`);
-        break;
-      }
-      trees.set(step.label, outcome.artifact.tree);
-      outcomes.set(step.label, outcome);
-      if (options.manifests === true) result.manifests.push({ label, side: await manifestSide(outcome.artifact.tree) });
-    }
+    const built = await buildSteps(config, options, { control, variant }, ctx, result);
     if (result.errors.length > 0) return result;
-    const compare = options.compare ?? DEFAULT_COMPARE_OPTIONS;
-    const pairs: [string, string, string][] = [
-      ['A1', 'A2', 'A1 vs A2 (determinism)'],
-      ['A1', 'B', 'A1 vs B (feature footprint, KD-RELEASE-02)'],
-      ['A1', 'C', 'A1 vs C (positive control, KD-RELEASE-03)'],
-    ];
-    for (const [left, right, label] of pairs) {
-      const a = trees.get(left);
-      const b = trees.get(right);
-      if (a === undefined || b === undefined) continue;
-      const comparison = await compareArtifacts(a, b, compare);
-      const oa = outcomes.get(left);
-      const ob = outcomes.get(right);
-      const hints =
-        comparison.identical || oa === undefined || ob === undefined
-          ? []
-          : await causeHints(comparison, buildDifferences(oa, ob));
-      result.comparisons.push({ label, comparison, hints });
-      if (left === 'A1' && right === 'A2' && !comparison.identical) result.findings.push('NONDETERMINISTIC');
-      // A1 vs B can only blame the feature when A1 is reproducible: when A1 and A2 differ,
-      // B differs from A1 for the same reason and the footprint cannot be told apart.
-      if (left === 'A1' && right === 'B' && !comparison.identical && !result.findings.includes('NONDETERMINISTIC'))
-        result.findings.push('FEATURE-FOOTPRINT');
-      if (left === 'A1' && right === 'C' && comparison.identical) result.findings.push('SWITCH-NOT-WIRED');
-    }
+    await compareSteps(built, options.compare ?? DEFAULT_COMPARE_OPTIONS, result);
     result.verdict = result.findings.length === 0 ? 'PASS' : 'FAIL';
     return result;
   } finally {
@@ -172,6 +124,73 @@ export async function runBuildMatrix(config: BuildConfig, options: MatrixOptions
       removeTree(base1);
       removeTree(base2);
     }
+  }
+}
+
+/** The artifacts of the builds that succeeded, by step label, with their outcomes. */
+interface BuiltSteps {
+  readonly trees: Map<string, ArtifactTree>;
+  readonly outcomes: Map<string, BuildOutcome>;
+}
+
+/**
+ * Builds the matrix's steps in order (the variant one only when the run varies), recording each outcome in `result`;
+ * the first build that fails or leaves no artifact ends the builds with an error.
+ */
+async function buildSteps(
+  config: BuildConfig,
+  options: MatrixOptions,
+  variations: { control: BuildVariation; variant: BuildVariation },
+  ctx: BuildContext,
+  result: MatrixResult,
+): Promise<BuiltSteps> {
+  const built: BuiltSteps = { trees: new Map(), outcomes: new Map() };
+  for (const step of STEPS) {
+    if (step.variant && options.vary === false) continue;
+    const label = `${step.label} (${step.command})`;
+    const variation = step.variant ? variations.variant : variations.control;
+    const outcome = await buildOnce(label, step.slug, config.commands[step.command], variation, ctx);
+    result.builds.push(outcome);
+    if (!outcome.run.ok) {
+      result.errors.push(`build ${label} ${buildFailure(outcome.run)}`);
+      break;
+    }
+    if (outcome.artifact === null || !outcome.artifact.ok) {
+      result.errors.push(`build ${label}: ${outcome.artifact === null ? 'no artifact' : outcome.artifact.message}`);
+      break;
+    }
+    built.trees.set(step.label, outcome.artifact.tree);
+    built.outcomes.set(step.label, outcome);
+    if (options.manifests === true) result.manifests.push({ label, side: await manifestSide(outcome.artifact.tree) });
+  }
+  return built;
+}
+
+/** The matrix's comparisons: each pair of built artifacts compared, with cause hints, and the findings they show. */
+async function compareSteps(built: BuiltSteps, compare: CompareOptions, result: MatrixResult): Promise<void> {
+  const pairs: [string, string, string][] = [
+    ['A1', 'A2', 'A1 vs A2 (determinism)'],
+    ['A1', 'B', 'A1 vs B (feature footprint, KD-RELEASE-02)'],
+    ['A1', 'C', 'A1 vs C (positive control, KD-RELEASE-03)'],
+  ];
+  for (const [left, right, label] of pairs) {
+    const a = built.trees.get(left);
+    const b = built.trees.get(right);
+    if (a === undefined || b === undefined) continue;
+    const comparison = await compareArtifacts(a, b, compare);
+    const oa = built.outcomes.get(left);
+    const ob = built.outcomes.get(right);
+    const hints =
+      comparison.identical || oa === undefined || ob === undefined
+        ? []
+        : await causeHints(comparison, buildDifferences(oa, ob));
+    result.comparisons.push({ label, comparison, hints });
+    if (left === 'A1' && right === 'A2' && !comparison.identical) result.findings.push('NONDETERMINISTIC');
+    // A1 vs B can only blame the feature when A1 is reproducible: when A1 and A2 differ,
+    // B differs from A1 for the same reason and the footprint cannot be told apart.
+    if (left === 'A1' && right === 'B' && !comparison.identical && !result.findings.includes('NONDETERMINISTIC'))
+      result.findings.push('FEATURE-FOOTPRINT');
+    if (left === 'A1' && right === 'C' && comparison.identical) result.findings.push('SWITCH-NOT-WIRED');
   }
 }
 

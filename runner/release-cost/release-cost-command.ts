@@ -127,19 +127,22 @@ async function releaseCost(opts: ReleaseCostOptions, io: CliIo): Promise<number>
     const problem = outputPathProblem('--manifest', resolve(io.cwd, opts.manifest), 'file');
     if (problem !== undefined) throw new UsageError(`release-cost: ${problem}`);
   }
+  checkModeOptions(opts);
+  if (opts.vectors !== undefined) return vectors(opts, maxLines, timeoutMs, io);
+  if (opts.matrix !== undefined) return matrix(opts.matrix, opts, maxLines, io);
+  return comparePair(opts, maxLines, timeoutMs, io);
+}
+
+/** Refuses options of one mode (--vectors, --matrix, two artifacts or builds) given with another. */
+function checkModeOptions(opts: ReleaseCostOptions): void {
+  const pair = opts.a !== undefined || opts.b !== undefined || opts.buildA !== undefined || opts.buildB !== undefined;
   if (opts.vectors !== undefined) {
-    if (
-      opts.a !== undefined ||
-      opts.b !== undefined ||
-      opts.buildA !== undefined ||
-      opts.buildB !== undefined ||
-      opts.matrix !== undefined
-    ) {
+    if (pair || opts.matrix !== undefined) {
       throw new UsageError(
         'release-cost: --vectors cannot be combined with --a, --b, --build-a, --build-b or --matrix',
       );
     }
-    return vectors(opts, maxLines, timeoutMs, io);
+    return;
   }
   if (
     opts.buildConfig !== undefined ||
@@ -151,12 +154,12 @@ async function releaseCost(opts: ReleaseCostOptions, io: CliIo): Promise<number>
       'release-cost: --build-config, --reference, --check-digests and --filter apply to --vectors only',
     );
   }
-  if (opts.matrix !== undefined) {
-    if (opts.a !== undefined || opts.b !== undefined || opts.buildA !== undefined || opts.buildB !== undefined) {
-      throw new UsageError('release-cost: --matrix cannot be combined with --a, --b, --build-a or --build-b');
-    }
-    return matrix(opts.matrix, opts, maxLines, io);
-  }
+  if (opts.matrix !== undefined && pair)
+    throw new UsageError('release-cost: --matrix cannot be combined with --a, --b, --build-a or --build-b');
+}
+
+/** Two artifacts (given, or built by the given commands) compared: exit 0 when identical, 1 when not, 2 on error. */
+async function comparePair(opts: ReleaseCostOptions, maxLines: number, timeoutMs: number, io: CliIo): Promise<number> {
   if ((opts.a === undefined) === (opts.buildA === undefined))
     throw new UsageError('release-cost: give exactly one of --a and --build-a');
   if ((opts.b === undefined) === (opts.buildB === undefined))

@@ -69,140 +69,218 @@ export interface ConsoleReporterOptions {
   now?: () => number;
 }
 
+/** How each judged vector shows while a run goes: redrawn in place, a line now and then, a dot, or nothing. */
+type ProgressStyle = 'redraw' | 'line' | 'dot' | 'none';
+
+/** What a reporter kind prints; one entry per kind of {@link REPORTERS}, so a new kind must say all of it. */
+interface ReporterStyle {
+  /** The run's opening lines, the provider line and the summary's detail before the gate line (all but quiet). */
+  readonly talks: boolean;
+  /** Provider restarts named as they happen (a redrawn progress line would hide them). */
+  readonly restarts: boolean;
+  readonly progress: ProgressStyle;
+  /** GitHub Actions annotations after the gate line. */
+  readonly annotations: boolean;
+}
+
+const REPORTER_STYLES: Record<ReporterKind, ReporterStyle> = {
+  progress: { talks: true, restarts: false, progress: 'redraw', annotations: false },
+  line: { talks: true, restarts: true, progress: 'line', annotations: false },
+  dot: { talks: true, restarts: true, progress: 'dot', annotations: false },
+  github: { talks: true, restarts: true, progress: 'line', annotations: true },
+  quiet: { talks: false, restarts: false, progress: 'none', annotations: false },
+};
+
+type RunEvent = Parameters<EventSink>[0];
+type ProgressEvent = Extract<RunEvent, { event: 'progress' }>;
+
+/** What the console knows of a run in progress: the tallies of the phase, what is in flight, what was drawn. */
+class ProgressView {
+  private readonly counts = new Map<ProgressOutcome, number>();
+  // What is in flight, by phase and id, with when it went out: the progress line names the longest waiting.
+  private readonly inFlight = new Map<string, { id: string; work: 'query' | 'build'; since: number }>();
+  private progressShown = false;
+  private dots = 0;
+  private lastLine: { at: number; done: number };
+  latest: ProgressEvent | undefined;
+
+  constructor(
+    private readonly out: Writable,
+    private readonly c: Colors,
+    private readonly now: () => number,
+  ) {
+    this.lastLine = { at: now(), done: 0 };
+  }
+
+  /** How each progress style shows one judged vector. */
+  private readonly shows: Record<ProgressStyle, (e: ProgressEvent) => void> = {
+    redraw: (e) => {
+      this.draw(e);
+      if (e.done === e.total) {
+        this.out.write('\n');
+        this.counts.clear();
+        this.progressShown = false;
+      }
+    },
+    line: (e) => {
+      // Every 10% of the vectors, every 5 seconds, and at the end of each phase.
+      const step = Math.max(1, Math.ceil(e.total / 10));
+      const last = this.lastLine;
+      if (e.done === e.total || e.done - last.done >= step || this.now() - last.at >= LINE_INTERVAL_MS)
+        this.printLine();
+      if (e.done === e.total) {
+        this.counts.clear();
+        this.lastLine = { at: this.now(), done: 0 };
+      }
+    },
+    dot: (e) => {
+      this.out.write(dotOf(this.c, e.outcome));
+      this.dots += 1;
+      if (this.dots % DOTS_PER_LINE === 0 || e.done === e.total) this.out.write(` ${e.done}/${e.total}\n`);
+      if (e.done === e.total) this.dots = 0;
+    },
+    none: () => undefined,
+  };
+
+  /** A vector was judged: counted, and shown in `style`. */
+  progress(e: ProgressEvent, style: ProgressStyle): void {
+    if (this.latest !== undefined && this.latest.phase !== e.phase) this.counts.clear();
+    this.latest = e;
+    this.inFlight.delete(`${e.phase} ${e.id}`);
+    this.counts.set(e.outcome, (this.counts.get(e.outcome) ?? 0) + 1);
+    this.shows[style](e);
+  }
+
+  /** A query or build went out; a redrawn line names it at once. */
+  started(e: Extract<RunEvent, { event: 'vector-start' }>, redraw: boolean): void {
+    this.inFlight.set(`${e.phase} ${e.id}`, { id: e.id, work: e.work, since: this.now() });
+    if (redraw && this.latest !== undefined && this.latest.phase === e.phase) this.draw(this.latest);
+  }
+
+  /** The line reporter's line when the last is older than the interval and the phase is not done. */
+  tick(): void {
+    const e = this.latest;
+    if (e !== undefined && e.done < e.total && this.now() - this.lastLine.at >= LINE_INTERVAL_MS) this.printLine();
+  }
+
+  /** Ends a redrawn line still on screen. */
+  end(): void {
+    if (!this.progressShown) return;
+    this.out.write('\n');
+    this.progressShown = false;
+  }
+
+  private tallyText(): string {
+    return [...this.counts.entries()].map(([k, n]) => `${colorVerdict(this.c, k)} ${n}`).join('  ');
+  }
+
+  private flightText(): string {
+    let oldest: { id: string; work: 'query' | 'build'; since: number } | undefined;
+    for (const f of this.inFlight.values()) if (oldest === undefined || f.since < oldest.since) oldest = f;
+    if (oldest === undefined) return '';
+    const seconds = Math.floor((this.now() - oldest.since) / 1000);
+    const more = this.inFlight.size > 1 ? ` and ${this.inFlight.size - 1} more` : '';
+    const what = oldest.work === 'build' ? 'building' : 'waiting on';
+    return `  ${what} ${escapeText(oldest.id)} (${seconds} s)${more}`;
+  }
+
+  private printLine(): void {
+    const e = this.latest;
+    if (e === undefined) return;
+    const pct = e.total === 0 ? 100 : Math.floor((e.done * 100) / e.total);
+    const head = `${phaseName(e.phase)} ${e.done}/${e.total} (${pct}%)`;
+    this.out.write(`${head}  ${this.tallyText()}${e.done < e.total ? this.flightText() : ''}\n`);
+    this.lastLine = { at: this.now(), done: e.done };
+  }
+
+  private draw(e: ProgressEvent): void {
+    const head = `${phaseName(e.phase)} ${e.done}/${e.total}`;
+    this.out.write(`\r\x1b[2K${head}  ${this.tallyText()}${e.done < e.total ? this.flightText() : ''}`);
+    this.progressShown = true;
+  }
+}
+
 /** A console reporter writing to `out`; `tty` turns on colour. */
 export function consoleReporter(out: Writable, tty: boolean, options: ConsoleReporterOptions = {}): ConsoleReporter {
   const c = pc.createColors(tty);
-  const kind = options.kind ?? (tty ? 'progress' : 'line');
-  const now = options.now ?? Date.now;
-  const counts = new Map<ProgressOutcome, number>();
-  // What is in flight, by phase and id, with when it went out: the progress line names the longest waiting.
-  const inFlight = new Map<string, { id: string; work: 'query' | 'build'; since: number }>();
-  let progressShown = false;
-  let dots = 0;
-  let lastLine = { at: now(), done: 0 };
-  let latest: Extract<Parameters<EventSink>[0], { event: 'progress' }> | undefined;
+  const style = REPORTER_STYLES[options.kind ?? (tty ? 'progress' : 'line')];
+  const view = new ProgressView(out, c, options.now ?? Date.now);
   let timer: NodeJS.Timeout | undefined;
-  const tallyText = (): string => [...counts.entries()].map(([k, n]) => `${colorVerdict(c, k)} ${n}`).join('  ');
-  const flightText = (): string => {
-    let oldest: { id: string; work: 'query' | 'build'; since: number } | undefined;
-    for (const f of inFlight.values()) if (oldest === undefined || f.since < oldest.since) oldest = f;
-    if (oldest === undefined) return '';
-    const seconds = Math.floor((now() - oldest.since) / 1000);
-    const more = inFlight.size > 1 ? ` and ${inFlight.size - 1} more` : '';
-    const what = oldest.work === 'build' ? 'building' : 'waiting on';
-    return `  ${what} ${escapeText(oldest.id)} (${seconds} s)${more}`;
-  };
-  const printLine = (): void => {
-    if (latest === undefined) return;
-    const e = latest;
-    const pct = e.total === 0 ? 100 : Math.floor((e.done * 100) / e.total);
-    const head = `${phaseName(e.phase)} ${e.done}/${e.total} (${pct}%)`;
-    out.write(`${head}  ${tallyText()}${e.done < e.total ? flightText() : ''}\n`);
-    lastLine = { at: now(), done: e.done };
-  };
-  const drawProgress = (e: Extract<Parameters<EventSink>[0], { event: 'progress' }>): void => {
-    const head = `${phaseName(e.phase)} ${e.done}/${e.total}`;
-    out.write(`\r\x1b[2K${head}  ${tallyText()}${e.done < e.total ? flightText() : ''}`);
-    progressShown = true;
-  };
-  const onProgress = (e: Extract<Parameters<EventSink>[0], { event: 'progress' }>): void => {
-    if (latest !== undefined && latest.phase !== e.phase) counts.clear();
-    latest = e;
-    inFlight.delete(`${e.phase} ${e.id}`);
-    counts.set(e.outcome, (counts.get(e.outcome) ?? 0) + 1);
-    if (kind === 'progress') {
-      drawProgress(e);
-      if (e.done === e.total) {
-        out.write('\n');
-        counts.clear();
-        progressShown = false;
-      }
-    } else if (kind === 'line' || kind === 'github') {
-      // Every 10% of the vectors, every 5 seconds, and at the end of each phase.
-      const step = Math.max(1, Math.ceil(e.total / 10));
-      if (e.done === e.total || e.done - lastLine.done >= step || now() - lastLine.at >= LINE_INTERVAL_MS) printLine();
-      if (e.done === e.total) {
-        counts.clear();
-        lastLine = { at: now(), done: 0 };
-      }
-    } else if (kind === 'dot') {
-      out.write(dotOf(c, e.outcome));
-      dots += 1;
-      if (dots % DOTS_PER_LINE === 0 || e.done === e.total) out.write(` ${e.done}/${e.total}\n`);
-      if (e.done === e.total) dots = 0;
-    }
-  };
   const sink: EventSink = (e) => {
     if (e.event === 'run-start') {
-      if (kind === 'quiet') return;
-      const m = e.metamorphic;
-      const replay = `${m.sample} vectors, seed ${m.seed} (replay with --metamorphic ${m.sample} --seed ${m.seed})`;
-      out.write(`kofun-ctk ${escapeText(e.kit_version)}: ${e.selection.total} vectors of set ${e.vector_set_sha256}\n`);
-      out.write(`metamorphic: ${m.sample === 0 ? 'off' : replay}\n`);
-      const f = e.fresh;
-      if (f !== undefined && f.sample !== 0)
-        out.write(
-          `fresh: ${f.sample === 'all' ? 'every selected vector' : `up to ${f.sample} cases`} in renamed worlds, ` +
-            `seed ${f.seed} (replay with --seed ${f.seed})\n`,
-        );
-      if (kind === 'line' || kind === 'github') {
+      if (!style.talks) return;
+      writeRunStart(out, e);
+      if (style.progress === 'line') {
         // A provider that hangs still gets a line every 5 seconds; unref'd, so it never holds the process open.
-        timer = setInterval(() => {
-          if (latest !== undefined && latest.done < latest.total && now() - lastLine.at >= LINE_INTERVAL_MS)
-            printLine();
-        }, LINE_INTERVAL_MS);
+        timer = setInterval(() => view.tick(), LINE_INTERVAL_MS);
         timer.unref();
       }
     } else if (e.event === 'provider') {
-      if (kind !== 'quiet') out.write(`provider: ${describeProvider(e.identity)}\n`);
-    } else if (e.event === 'provider-restart' && kind !== 'progress' && kind !== 'quiet') {
+      if (style.talks) out.write(`provider: ${describeProvider(e.identity)}\n`);
+    } else if (e.event === 'provider-restart' && style.restarts) {
       out.write(`provider instance ${e.lane} restarted: ${escapeText(e.reason)}\n`);
     } else if (e.event === 'vector-start') {
-      inFlight.set(`${e.phase} ${e.id}`, { id: e.id, work: e.work, since: now() });
       // The progress line names it at once; the line reporter names it in its next line.
-      if (kind === 'progress' && latest !== undefined && latest.phase === e.phase) drawProgress(latest);
+      view.started(e, style.progress === 'redraw');
     } else if (e.event === 'progress') {
-      onProgress(e);
+      view.progress(e, style.progress);
     } else if (e.event === 'run-end') {
       if (timer !== undefined) clearInterval(timer);
-      if (progressShown) {
-        out.write('\n');
-        progressShown = false;
-      }
+      view.end();
     }
   };
   const summary = (report: GateReport, extra: string[] = [], sources?: AnnotationSources): void => {
-    if (kind !== 'quiet') {
-      // What matters most first: a wrong value before an order, a layout, an ERROR, a NOT-RUN. A NOT-APPLICABLE
-      // vector is counted by feature in the summary, not listed.
-      const failing = bySeverity([
-        ...report.vectors.filter((v) => gateEffect(v.verdict) !== 'passes' && gateEffect(v.verdict) !== 'excepted'),
-        ...failingFreshCases(report.fresh),
-      ]);
-      for (const v of failing.slice(0, MAX_DETAILED)) out.write(detail(c, v, options.verbose ?? false));
-      if (failing.length > MAX_DETAILED) {
-        out.write(`… and ${failing.length - MAX_DETAILED} more; see the JSON, JUnit, Markdown or HTML report\n`);
-      }
-      out.write(summaryText(report.summary));
-      const tally = VERDICTS.filter((v) => report.counts[v] > 0).map(
-        (v) => `${colorVerdict(c, v)} ${report.counts[v]}`,
-      );
-      out.write(`\n${tally.join('  ') || 'no vectors'} in ${(report.duration_ms / 1000).toFixed(1)} s\n`);
-      if (report.fresh !== undefined) out.write(`${escapeText(describeFreshPhase(report.fresh))}\n`);
-      if (report.fuzz !== undefined) out.write(`${escapeText(describeFuzzPhase(report.fuzz))}\n`);
-      if (report.sandbox !== undefined) out.write(`${escapeText(describeSandbox(report.sandbox))}\n`);
-      if (report.sandbox?.limits !== undefined) out.write(`${escapeText(describeLimits(report.sandbox.limits))}\n`);
-      if (report.hermetic !== undefined) out.write(`${escapeText(describeHermetic(report.hermetic))}\n`);
-      for (const line of extra) out.write(`${line}\n`);
-    }
-    const headline = `gate ${gateHeadline(report.gate)}`;
-    const gate = report.gate.passed ? c.green(c.bold(headline)) : c.red(c.bold(headline));
-    const who = `provider ${describeProvider(report.provider)}, kofun-ctk ${escapeText(report.kit_version)}`;
-    out.write(`${gate} (exit ${report.gate.exit_code}) for vector set ${report.vector_set_sha256}, ${who}\n`);
-    for (const r of report.gate.reasons) out.write(`  - ${escapeText(r)}\n`);
-    if (kind === 'github') for (const line of githubAnnotations(report, sources)) out.write(`${line}\n`);
+    if (style.talks) writeSummaryDetail(out, c, report, extra, options.verbose ?? false);
+    writeGateLines(out, c, report);
+    if (style.annotations) for (const line of githubAnnotations(report, sources)) out.write(`${line}\n`);
   };
   return { sink, summary };
+}
+
+/** The opening lines of a run: the vector set, the metamorphic and fresh phases and how to replay them. */
+function writeRunStart(out: Writable, e: Extract<RunEvent, { event: 'run-start' }>): void {
+  const m = e.metamorphic;
+  const replay = `${m.sample} vectors, seed ${m.seed} (replay with --metamorphic ${m.sample} --seed ${m.seed})`;
+  out.write(`kofun-ctk ${escapeText(e.kit_version)}: ${e.selection.total} vectors of set ${e.vector_set_sha256}\n`);
+  out.write(`metamorphic: ${m.sample === 0 ? 'off' : replay}\n`);
+  const f = e.fresh;
+  if (f !== undefined && f.sample !== 0)
+    out.write(
+      `fresh: ${f.sample === 'all' ? 'every selected vector' : `up to ${f.sample} cases`} in renamed worlds, ` +
+        `seed ${f.seed} (replay with --seed ${f.seed})\n`,
+    );
+}
+
+/** The failing vectors in detail, the counts, the phases, the sandbox and `extra`: what comes before the gate line. */
+function writeSummaryDetail(out: Writable, c: Colors, report: GateReport, extra: string[], verbose: boolean): void {
+  // What matters most first: a wrong value before an order, a layout, an ERROR, a NOT-RUN. A NOT-APPLICABLE
+  // vector is counted by feature in the summary, not listed.
+  const failing = bySeverity([
+    ...report.vectors.filter((v) => gateEffect(v.verdict) !== 'passes' && gateEffect(v.verdict) !== 'excepted'),
+    ...failingFreshCases(report.fresh),
+  ]);
+  for (const v of failing.slice(0, MAX_DETAILED)) out.write(detail(c, v, verbose));
+  if (failing.length > MAX_DETAILED) {
+    out.write(`… and ${failing.length - MAX_DETAILED} more; see the JSON, JUnit, Markdown or HTML report\n`);
+  }
+  out.write(summaryText(report.summary));
+  const tally = VERDICTS.filter((v) => report.counts[v] > 0).map((v) => `${colorVerdict(c, v)} ${report.counts[v]}`);
+  out.write(`\n${tally.join('  ') || 'no vectors'} in ${(report.duration_ms / 1000).toFixed(1)} s\n`);
+  if (report.fresh !== undefined) out.write(`${escapeText(describeFreshPhase(report.fresh))}\n`);
+  if (report.fuzz !== undefined) out.write(`${escapeText(describeFuzzPhase(report.fuzz))}\n`);
+  if (report.sandbox !== undefined) out.write(`${escapeText(describeSandbox(report.sandbox))}\n`);
+  if (report.sandbox?.limits !== undefined) out.write(`${escapeText(describeLimits(report.sandbox.limits))}\n`);
+  if (report.hermetic !== undefined) out.write(`${escapeText(describeHermetic(report.hermetic))}\n`);
+  for (const line of extra) out.write(`${line}\n`);
+}
+
+/** The gate line and its reasons, which every reporter prints. */
+function writeGateLines(out: Writable, c: Colors, report: GateReport): void {
+  const headline = `gate ${gateHeadline(report.gate)}`;
+  const gate = report.gate.passed ? c.green(c.bold(headline)) : c.red(c.bold(headline));
+  const who = `provider ${describeProvider(report.provider)}, kofun-ctk ${escapeText(report.kit_version)}`;
+  out.write(`${gate} (exit ${report.gate.exit_code}) for vector set ${report.vector_set_sha256}, ${who}\n`);
+  for (const r of report.gate.reasons) out.write(`  - ${escapeText(r)}\n`);
 }
 
 /** What the progress lines call a phase. */

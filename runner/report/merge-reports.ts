@@ -46,54 +46,66 @@ export function mergeReports(reports: readonly GateReport[]): MergeOutcome {
   const first = reports[0];
   if (first === undefined) return { ok: false, message: 'no report to merge' };
   for (const r of reports.slice(1)) {
-    if (r.vector_set_sha256 !== first.vector_set_sha256) {
-      return {
-        ok: false,
-        message:
-          `refusing to merge reports of different vector sets (${first.vector_set_sha256} ` +
-          `and ${r.vector_set_sha256})`,
-      };
-    }
-    if (r.kit_version !== first.kit_version)
-      return {
-        ok: false,
-        message: `refusing to merge reports of different kit versions (${first.kit_version} and ${r.kit_version})`,
-      };
-    const identity = (x: GateReport): unknown =>
-      x.provider === null ? null : { name: x.provider.name, version: x.provider.version, adapter: x.provider.adapter };
-    if (r.provider !== null && first.provider !== null && !same(identity(r), identity(first))) {
-      return { ok: false, message: 'refusing to merge reports of different providers' };
-    }
-    const filters = (x: GateReport): unknown => ({
-      c: x.selection.categories,
-      i: x.selection.ids,
-      l: x.selection.clauses,
-      x: x.selection.exclude_categories ?? [],
-      f: x.selection.last_failed === true ? (x.selection.last_failed_ids ?? null) : false,
-    });
-    if (!same(filters(r), filters(first)))
-      return { ok: false, message: 'refusing to merge reports run with different filters' };
-    // One provider declares one set of missing features, and one gate accepts them or not (PROTOCOL.md, "Features").
-    const features = (x: GateReport): unknown => [
-      x.gate.missing_features ?? [],
-      x.gate.allow_missing_features === true,
-    ];
-    if (!same(features(r), features(first)))
-      return {
-        ok: false,
-        message:
-          'refusing to merge reports whose providers declare different missing features, or run with and without ' +
-          '--allow-missing-features',
-      };
+    const problem = mismatchProblem(first, r);
+    if (problem !== undefined) return { ok: false, message: problem };
   }
+  const overlap = overlapProblem(reports);
+  if (overlap !== undefined) return { ok: false, message: overlap };
+  const incomplete = incompleteParts(reports);
+  if (!incomplete.ok) return incomplete;
+  return mergeCompatible(first, reports, incomplete.incomplete);
+}
+
+/** Why report `r` cannot be merged with `first`: another vector set, kit, provider, filters or missing features. */
+function mismatchProblem(first: GateReport, r: GateReport): string | undefined {
+  if (r.vector_set_sha256 !== first.vector_set_sha256) {
+    return (
+      `refusing to merge reports of different vector sets (${first.vector_set_sha256} ` + `and ${r.vector_set_sha256})`
+    );
+  }
+  if (r.kit_version !== first.kit_version)
+    return `refusing to merge reports of different kit versions (${first.kit_version} and ${r.kit_version})`;
+  const identity = (x: GateReport): unknown =>
+    x.provider === null ? null : { name: x.provider.name, version: x.provider.version, adapter: x.provider.adapter };
+  if (r.provider !== null && first.provider !== null && !same(identity(r), identity(first)))
+    return 'refusing to merge reports of different providers';
+  const filters = (x: GateReport): unknown => ({
+    c: x.selection.categories,
+    i: x.selection.ids,
+    l: x.selection.clauses,
+    x: x.selection.exclude_categories ?? [],
+    f: x.selection.last_failed === true ? (x.selection.last_failed_ids ?? null) : false,
+  });
+  if (!same(filters(r), filters(first))) return 'refusing to merge reports run with different filters';
+  // One provider declares one set of missing features, and one gate accepts them or not (PROTOCOL.md, "Features").
+  const features = (x: GateReport): unknown => [x.gate.missing_features ?? [], x.gate.allow_missing_features === true];
+  if (!same(features(r), features(first)))
+    return (
+      'refusing to merge reports whose providers declare different missing features, or run with and without ' +
+      '--allow-missing-features'
+    );
+  return undefined;
+}
+
+/** A vector judged in two of the reports (overlapping shards), if any. */
+function overlapProblem(reports: readonly GateReport[]): string | undefined {
   const seen = new Set<string>();
   for (const r of reports) {
     for (const v of r.vectors) {
-      if (seen.has(v.id))
-        return { ok: false, message: `vector ${v.id} appears in more than one report (overlapping shards?)` };
+      if (seen.has(v.id)) return `vector ${v.id} appears in more than one report (overlapping shards?)`;
       seen.add(v.id);
     }
   }
+  return undefined;
+}
+
+/**
+ * What makes the merged run incomplete: a missing shard, a provider that could not start, an interruption; refused
+ * when sharded and unsharded reports, or shards of different counts, are mixed.
+ */
+function incompleteParts(
+  reports: readonly GateReport[],
+): { ok: true; incomplete: string[] } | { ok: false; message: string } {
   const incomplete: string[] = [];
   const shards = reports.map((r) => r.selection.shard);
   if (shards.some((s) => s !== null)) {
@@ -109,6 +121,11 @@ export function mergeReports(reports: readonly GateReport[]): MergeOutcome {
     for (const reason of r.gate.reasons)
       if (/could not start|was interrupted/.test(reason) && !incomplete.includes(reason)) incomplete.push(reason);
   }
+  return { ok: true, incomplete };
+}
+
+/** The merged report of reports checked to be compatible, `incomplete` naming what the merged run lacks. */
+function mergeCompatible(first: GateReport, reports: readonly GateReport[], incomplete: string[]): MergeOutcome {
   const hermetic = mergeHermeticReports(reports.map((r) => r.hermetic));
   if (!hermetic.ok) return hermetic;
   const sandbox = mergeSandboxReports(reports.map((r) => r.sandbox));

@@ -286,7 +286,34 @@ function rowsHead(id: string, first: string): string {
 /** Renders the report as one HTML document. */
 export function renderHtml(report: GateReport): string {
   const gate = h(gateHeadline(report.gate));
-  // Each cell's text escaped once: describeProvider has escaped the provider's name already.
+  const out: string[] = [];
+  out.push('<!DOCTYPE html>', '<html lang="en"><head><meta charset="utf-8">');
+  out.push(`<meta http-equiv="Content-Security-Policy" content="${h(htmlPolicy())}">`);
+  out.push(`<title>kofun-ctk gate: ${gate}</title><style>${STYLE}</style></head><body>`);
+  out.push(`<h1>kofun-ctk gate: <span id="gate" class="${report.gate.passed ? 'PASS' : 'FAIL'}">${gate}</span></h1>`);
+  out.push(
+    `<table id="meta">${metaRows(report)
+      .map(([k, v]) => `<tr><th>${k}</th><td>${v}</td></tr>`)
+      .join('')}</table>`,
+  );
+  out.push(`<table id="counts"><tr>${VERDICTS.map((v) => `<th>${v}</th>`).join('')}</tr>`);
+  out.push(
+    `<tr>${VERDICTS.map((v) => `<td class="n" data-count="${v}">${report.counts[v]}</td>`).join('')}</tr></table>`,
+  );
+  if (report.gate.reasons.length > 0) {
+    out.push(
+      `<h2>Why the gate failed</h2><ul id="reasons">${report.gate.reasons.map((r) => `<li>${h(r)}</li>`).join('')}` +
+        '</ul>',
+    );
+  }
+  out.push(...summaryTables(report), ...vectorTables(report));
+  out.push(`<script>${SCRIPT}</script></body></html>`);
+  return `${out.join('\n')}\n`;
+}
+
+/** The rows of the report's head table, each cell's text escaped once. */
+function metaRows(report: GateReport): [string, string][] {
+  // describeProvider has escaped the provider's name already.
   const meta: [string, string][] = [
     ['vector set', h(report.vector_set_sha256)],
     ['provider', hEscaped(describeProvider(report.provider))],
@@ -308,22 +335,12 @@ export function renderHtml(report: GateReport): string {
   if (report.sandbox !== undefined) meta.push(['sandbox', h(describeSandbox(report.sandbox))]);
   if (report.sandbox?.limits !== undefined) meta.push(['limits', h(describeLimits(report.sandbox.limits))]);
   if (report.hermetic !== undefined) meta.push(['hermetic', h(describeHermetic(report.hermetic))]);
+  return meta;
+}
+
+/** The summary's tables: by category, by violated clause, by error, by missing feature, by named alternative. */
+function summaryTables(report: GateReport): string[] {
   const out: string[] = [];
-  out.push('<!DOCTYPE html>', '<html lang="en"><head><meta charset="utf-8">');
-  out.push(`<meta http-equiv="Content-Security-Policy" content="${h(htmlPolicy())}">`);
-  out.push(`<title>kofun-ctk gate: ${gate}</title><style>${STYLE}</style></head><body>`);
-  out.push(`<h1>kofun-ctk gate: <span id="gate" class="${report.gate.passed ? 'PASS' : 'FAIL'}">${gate}</span></h1>`);
-  out.push(`<table id="meta">${meta.map(([k, v]) => `<tr><th>${k}</th><td>${v}</td></tr>`).join('')}</table>`);
-  out.push(`<table id="counts"><tr>${VERDICTS.map((v) => `<th>${v}</th>`).join('')}</tr>`);
-  out.push(
-    `<tr>${VERDICTS.map((v) => `<td class="n" data-count="${v}">${report.counts[v]}</td>`).join('')}</tr></table>`,
-  );
-  if (report.gate.reasons.length > 0) {
-    out.push(
-      `<h2>Why the gate failed</h2><ul id="reasons">${report.gate.reasons.map((r) => `<li>${h(r)}</li>`).join('')}` +
-        '</ul>',
-    );
-  }
   out.push('<h2>By category</h2><table id="by-category">');
   out.push(`<tr><th>category</th><th>vectors</th>${VERDICTS.map((v) => `<th>${v}</th>`).join('')}</tr>`);
   for (const c of report.summary.by_category) {
@@ -374,6 +391,12 @@ export function renderHtml(report: GateReport): string {
     }
     out.push('</table>');
   }
+  return out;
+}
+
+/** The filters and the rows of the vectors, most severe first, then the fresh cases. */
+function vectorTables(report: GateReport): string[] {
+  const out: string[] = [];
   const verdicts = VERDICTS.filter((v) => report.counts[v] > 0);
   const categories = sortedUnique(report.vectors.map((v) => v.category));
   const clauses = sortedUnique(report.vectors.flatMap(rowClauses));
@@ -392,6 +415,5 @@ export function renderHtml(report: GateReport): string {
     for (const c of report.fresh.cases) out.push(freshRow(c));
     out.push('</tbody></table>');
   }
-  out.push(`<script>${SCRIPT}</script></body></html>`);
-  return `${out.join('\n')}\n`;
+  return out;
 }

@@ -158,14 +158,7 @@ function openWith(
       `the sandbox cannot start: bubblewrap ${bwrap.reason}. Install bubblewrap (Debian: apt-get install ` +
         'bubblewrap), or run with --sandbox off (the report then says the provider was not isolated)',
     );
-  for (const folder of providerFolders) {
-    const problem = providerFolderRefusal(folder, policy);
-    if (problem !== undefined)
-      throw new UsageError(
-        `the provider's folder ${escapeText(folder)} cannot be shown in the sandbox: ${problem}. Give the provider ` +
-          'a folder of its own (a configuration file there, or run from it)',
-      );
-  }
+  refuseProviderFolders(providerFolders, policy);
   const node = nodeFolder();
   const kitFolders = kitView(kit);
   const shown: NamedPath[] = [
@@ -218,24 +211,42 @@ function openWith(
       ...checked.binds.writable,
     ];
     const path = needs.program.path ?? `${SYSTEM_PATH}${node === undefined ? '' : `:${join(node, 'bin')}`}`;
-    const problem = programVisibility(
-      needs.program.argv0,
-      path,
-      visible,
-      masks.map((m) => m.path),
-    );
+    const problem = programProblem(needs.program.argv0, path, visible, masks);
     if (problem !== undefined) {
       for (const f of opened) closeQuietly(f.fd);
-      throw new UsageError(
-        `${problem}. Declare the folder that holds it in the configuration's sandbox.read_only (PROTOCOL.md, ` +
-          '"What a provider sees")',
-      );
+      throw new UsageError(problem);
     }
   }
   // The report names the vector sets (never shown) and what was masked inside a shown folder: what the provider
   // would otherwise have seen. The run's own folders, random per run, are never shown and not named.
   const reported = [...new Set([...vectorSets(kit, needs), ...masks.map((m) => m.path)])].sort(compareUtf8);
   return Sandbox.start({ ...request, masks, hidden: reported });
+}
+
+/** Refuses a provider folder the sandbox cannot show (one that holds what must stay hidden, or lies inside it). */
+function refuseProviderFolders(providerFolders: readonly string[], policy: ViewPolicy): void {
+  for (const folder of providerFolders) {
+    const problem = providerFolderRefusal(folder, policy);
+    if (problem !== undefined)
+      throw new UsageError(
+        `the provider's folder ${escapeText(folder)} cannot be shown in the sandbox: ${problem}. Give the provider ` +
+          'a folder of its own (a configuration file there, or run from it)',
+      );
+  }
+}
+
+/** Why the provider's program would not be found inside the sandbox (on `path`, among `visible` less `masks`). */
+function programProblem(argv0: string, path: string, visible: string[], masks: readonly Mask[]): string | undefined {
+  const problem = programVisibility(
+    argv0,
+    path,
+    visible,
+    masks.map((m) => m.path),
+  );
+  return problem === undefined
+    ? undefined
+    : `${problem}. Declare the folder that holds it in the configuration's sandbox.read_only (PROTOCOL.md, ` +
+        '"What a provider sees")';
 }
 
 /** The vector sets the command knows of, real paths, sorted. */

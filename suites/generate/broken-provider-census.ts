@@ -22,16 +22,13 @@ import {
   launcherFor,
   referenceSpec,
   mergeReports,
-  runGate,
-  gatePhases,
   type GateReport,
   type ProviderSpec,
   type QueryVectorEntry,
   type VectorJudgement,
   type VectorSet,
 } from '../../runner/index.js';
-import { relocatedSpec, shardVectors } from '../../runner/internal.js';
-import { Sandbox } from '../../runner/index.js';
+import { gatePhases, relocatedSpec, runGate, Sandbox, shardVectors } from '../../runner/internal.js';
 import { renderCensusByClause } from '../../suites/generate/census-by-clause.js';
 
 /** One broken provider of the census. */
@@ -966,6 +963,78 @@ async function shardedGate(
 function bothArrangements(whole: CensusRow, sharded: CensusRow, shards: number): CensusRow {
   const row = sharded.outcome === 'caught' || whole.outcome !== 'caught' ? whole : sharded;
   return { ...row, named: whole.named && sharded.named, shards };
+}
+
+/** The vectors of a census run: those of the census present in the set, their ids, and every vector by id. */
+interface CensusSubset {
+  readonly subset: readonly QueryVectorEntry[];
+  readonly present: readonly string[];
+  readonly byId: ReadonlyMap<string, QueryVectorEntry>;
+}
+
+/**
+ * One broken provider's row: its gate over its vectors (the census subset, narrowed by `only`, with its `extra`
+ * ones), also as merged shards when it names them, or the problem that kept it from running.
+ */
+async function brokenProviderRow(options: CensusOptions, p: CensusProvider, set: CensusSubset): Promise<CensusRow> {
+  const { subset, present, byId } = set;
+  const argv = brokenProviderArgv(p.name);
+  if (argv === undefined)
+    return problemRow(
+      p.name,
+      p.breaks,
+      `${BROKEN_PROVIDER_DIR}/${p.name}.ts or the tsx loader is not present`,
+      p.expect,
+    );
+  const env: Record<string, string> = {};
+  if (p.target !== undefined) {
+    const target = byId.get(p.target);
+    if (target === undefined)
+      return problemRow(p.name, p.breaks, `its target vector ${p.target} is not in the vector set`, p.expect);
+    const read = options.vectorSet.readVector(target);
+    if (!read.ok) return problemRow(p.name, p.breaks, read.reason, p.expect);
+    env.KCTK_TARGET_REQUEST_SHA256 = sha256Hex(read.value.request);
+  }
+  const chosen = p.only === undefined ? subset : subset.filter((v) => (p.only as readonly string[]).includes(v.id));
+  const absent = (p.extra ?? []).filter((id) => !byId.has(id));
+  if (absent.length > 0)
+    return problemRow(p.name, p.breaks, `its vector ${absent.join(', ')} is not in the vector set`, p.expect);
+  const extra = (p.extra ?? []).filter((id) => !present.includes(id)).map((id) => byId.get(id) as QueryVectorEntry);
+  const vectors = [...chosen, ...extra];
+  if (vectors.length === 0) return problemRow(p.name, p.breaks, 'none of its vectors is in the vector set', p.expect);
+  const spec: ProviderSpec = {
+    kind: 'process',
+    mode: 'persistent',
+    command: { argv, cwd: kitRoot(), env },
+    name: `broken ${p.name}`,
+    version: options.kitVersion,
+  };
+  const timeoutMs = p.timeoutMs ?? CENSUS_TIMEOUT_MS;
+  return cachedRow(options, rowKey({ ...p, env }, vectors), async () => {
+    const report = await gateOver(options, spec, vectors, timeoutMs, p.metamorphic === true, p.fuzz ?? 0);
+    const whole = rowFromReport(p.name, p.breaks, report, p.expect);
+    const sorted = [...vectors].sort((x, y) => compareUtf8(x.id, y.id));
+    const row =
+      p.shards === undefined
+        ? whole
+        : bothArrangements(
+            whole,
+            rowFromReport(
+              p.name,
+              p.breaks,
+              await shardedGate(options, spec, sorted, timeoutMs, p.metamorphic === true, p.shards),
+              p.expect,
+            ),
+            p.shards,
+          );
+    return {
+      ...row,
+      ...(p.metamorphic === true ? { metamorphic: true } : {}),
+      ...(p.only !== undefined && p.target === undefined ? { only: chosen.map((v) => v.id) } : {}),
+      ...(extra.length > 0 ? { extra: extra.map((v) => v.id) } : {}),
+      ...((p.fuzz ?? 0) > 0 ? { fuzzCases: p.fuzz } : {}),
+    };
+  });
 }
 
 /** Runs the census: the reference oracle and every broken provider, a few gates at a time. */

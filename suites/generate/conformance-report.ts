@@ -59,9 +59,22 @@ function vectorList(ids: string[]): string {
 
 /** The report text. */
 export function renderConformanceReport(input: ReportInput): string {
-  const { manifest } = input;
   const vectors = [...input.vectors].sort(byId);
-  const results = new Map(input.results.map((r) => [r.id, r]));
+  const out: string[] = [
+    ...headAndVerdicts(input),
+    ...clauseCoverage(input, vectors),
+    ...interpretationsRegister(input, vectors),
+    ...renderLawfulReadings(input.interpretations),
+  ];
+  if (input.census !== undefined) out.push(...renderBrokenProviderCensus(input.census));
+  if (input.mutation !== undefined) out.push(...renderMutationSection(input.mutation));
+  out.push(...everyVector(input, vectors));
+  return out.join('\n');
+}
+
+/** The report's head (the vector set, oracle, registers) and its table of vectors by category and verdict. */
+function headAndVerdicts(input: ReportInput): string[] {
+  const { manifest } = input;
   const out: string[] = [];
   const beyond = manifest.unicode.beyond_baseline;
   const beyondBaseline =
@@ -109,7 +122,12 @@ export function renderConformanceReport(input: ReportInput): string {
     '',
   );
 
-  // Clause coverage.
+  return out;
+}
+
+/** The clause coverage: every clause with the vectors citing it, then the cited but unobservable and the uncovered. */
+function clauseCoverage(input: ReportInput, vectors: readonly ReportInput['vectors'][number][]): string[] {
+  const out: string[] = [];
   const citing = new Map<string, string[]>();
   for (const v of vectors) for (const c of v.clauses) citing.set(c, [...(citing.get(c) ?? []), v.id]);
   const clauses = input.clauseIndex.clauses;
@@ -167,6 +185,12 @@ export function renderConformanceReport(input: ReportInput): string {
   }
   out.push('');
 
+  return out;
+}
+
+/** The interpretations register: each entry, its readings, and the vectors that depend on it or pass by it. */
+function interpretationsRegister(input: ReportInput, vectors: readonly ReportInput['vectors'][number][]): string[] {
+  const out: string[] = [];
   // Interpretations; a vector naming an alias counts for the entry the alias names.
   const entryOf = entryIdOf(input.interpretations);
   const depending = new Map<string, Set<string>>();
@@ -211,12 +235,13 @@ export function renderConformanceReport(input: ReportInput): string {
     );
   }
   out.push('');
-  out.push(...renderLawfulReadings(input.interpretations));
+  return out;
+}
 
-  if (input.census !== undefined) out.push(...renderBrokenProviderCensus(input.census));
-  if (input.mutation !== undefined) out.push(...renderMutationSection(input.mutation));
-
-  // Every vector.
+/** The reference oracle's verdict on every vector. */
+function everyVector(input: ReportInput, vectors: readonly ReportInput['vectors'][number][]): string[] {
+  const results = new Map(input.results.map((r) => [r.id, r]));
+  const out: string[] = [];
   out.push(
     '## The reference oracle on every vector',
     '',
@@ -231,5 +256,5 @@ export function renderConformanceReport(input: ReportInput): string {
     out.push(`| ${markdownCode(v.id)} | ${verdict}${note} | ${verifier} | ${markdownCell(v.intent)} |`);
   }
   out.push('');
-  return out.join('\n');
+  return out;
 }
