@@ -1060,68 +1060,8 @@ export async function runBrokenProviderCensus(options: CensusOptions): Promise<C
       ),
     );
   }
-  for (const p of providers) {
-    jobs.push(async () => {
-      const argv = brokenProviderArgv(p.name);
-      if (argv === undefined)
-        return problemRow(
-          p.name,
-          p.breaks,
-          `${BROKEN_PROVIDER_DIR}/${p.name}.ts or the tsx loader is not present`,
-          p.expect,
-        );
-      const env: Record<string, string> = {};
-      if (p.target !== undefined) {
-        const target = byId.get(p.target);
-        if (target === undefined)
-          return problemRow(p.name, p.breaks, `its target vector ${p.target} is not in the vector set`, p.expect);
-        const read = options.vectorSet.readVector(target);
-        if (!read.ok) return problemRow(p.name, p.breaks, read.reason, p.expect);
-        env.KCTK_TARGET_REQUEST_SHA256 = sha256Hex(read.value.request);
-      }
-      const chosen = p.only === undefined ? subset : subset.filter((v) => (p.only as readonly string[]).includes(v.id));
-      const absent = (p.extra ?? []).filter((id) => !byId.has(id));
-      if (absent.length > 0)
-        return problemRow(p.name, p.breaks, `its vector ${absent.join(', ')} is not in the vector set`, p.expect);
-      const extra = (p.extra ?? []).filter((id) => !present.includes(id)).map((id) => byId.get(id) as QueryVectorEntry);
-      const vectors = [...chosen, ...extra];
-      if (vectors.length === 0)
-        return problemRow(p.name, p.breaks, 'none of its vectors is in the vector set', p.expect);
-      const spec: ProviderSpec = {
-        kind: 'process',
-        mode: 'persistent',
-        command: { argv, cwd: kitRoot(), env },
-        name: `broken ${p.name}`,
-        version: options.kitVersion,
-      };
-      const timeoutMs = p.timeoutMs ?? CENSUS_TIMEOUT_MS;
-      return cachedRow(options, rowKey({ ...p, env }, vectors), async () => {
-        const report = await gateOver(options, spec, vectors, timeoutMs, p.metamorphic === true, p.fuzz ?? 0);
-        const whole = rowFromReport(p.name, p.breaks, report, p.expect);
-        const sorted = [...vectors].sort((x, y) => compareUtf8(x.id, y.id));
-        const row =
-          p.shards === undefined
-            ? whole
-            : bothArrangements(
-                whole,
-                rowFromReport(
-                  p.name,
-                  p.breaks,
-                  await shardedGate(options, spec, sorted, timeoutMs, p.metamorphic === true, p.shards),
-                  p.expect,
-                ),
-                p.shards,
-              );
-        return {
-          ...row,
-          ...(p.metamorphic === true ? { metamorphic: true } : {}),
-          ...(p.only !== undefined && p.target === undefined ? { only: chosen.map((v) => v.id) } : {}),
-          ...(extra.length > 0 ? { extra: extra.map((v) => v.id) } : {}),
-          ...((p.fuzz ?? 0) > 0 ? { fuzzCases: p.fuzz } : {}),
-        };
-      });
-    });
-  }
+  const set: CensusSubset = { subset, present, byId };
+  for (const p of providers) jobs.push(() => brokenProviderRow(options, p, set));
   // Slow gates (a hang waits out its timeout) do not hold the others: a small pool.
   const rows: CensusRow[] = new Array<CensusRow>(jobs.length);
   let next = 0;
