@@ -95,7 +95,7 @@ test('a function over a ceiling is found, a known one is marked known, a known e
   }
 });
 
-test('the known list is empty: every function the gate run's reshaping split is within the ceiling', () => {
+test('the known list is empty: every function split by the gate run reshaping is within the ceiling', () => {
   assert.equal([...KNOWN_OVER_CEILING], []);
 });
 
