@@ -2,7 +2,8 @@
  * The mutants of the oracle that no vector can tell from the oracle, each with the reason
  * (suites/mutation/equivalent-mutants.json): a surviving mutant is either killed by a new vector, a fuzz class or a
  * verifier rule, or listed here. An entry names a mutant by its source, its mutator, the text of the source line it
- * starts on (trimmed) and, when the line has several mutants of that mutator, its replacement; so an entry follows
+ * starts on (trimmed) and, when the line has several mutants of that mutator, its replacement (and its column, when two
+ * of them replace alike); so an entry follows
  * its line when code above it moves, and goes stale (and `mutation check` says so) when the line itself changes.
  *
  * An entry with `caught_by` is not an equivalent mutant: it names a mutant of code no vector's answer or verification
@@ -23,6 +24,8 @@ export interface EquivalentMutant {
   line: string;
   /** The mutant's replacement, whitespace collapsed; absent: every replacement of `mutator` on the line. */
   replacement?: string;
+  /** The 1-based column the mutant starts at, for two mutants of one line with one replacement; absent: any. */
+  column?: number;
   reason: string;
   /** The kit's test file (relative to the kit root) that fails on the mutant, which no vector reaches. */
   caught_by?: string;
@@ -79,7 +82,8 @@ export function equivalentOf(
       e.file === file &&
       e.mutator === mutant.mutatorName &&
       e.line === line &&
-      (e.replacement === undefined || e.replacement === collapsed(mutant.replacement ?? '')),
+      (e.replacement === undefined || e.replacement === collapsed(mutant.replacement ?? '')) &&
+      (e.column === undefined || e.column === mutant.location.start.column),
   );
 }
 

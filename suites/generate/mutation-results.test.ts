@@ -116,6 +116,9 @@ test('an equivalent mutant is found by its line text and replacement; an entry t
   };
   assert.is(equivalentOf([EQUIVALENT], 'src/f.ts', `// a comment\n${SOURCE}`, moved), EQUIVALENT);
   assert.equal(staleEquivalents([EQUIVALENT], results), []);
+  // A column tells apart two mutants of one line that replace alike.
+  assert.is(equivalentOf([{ ...EQUIVALENT, column: 4 }], 'src/f.ts', SOURCE, survived as MutantResult), undefined);
+  assert.ok(equivalentOf([{ ...EQUIVALENT, column: 3 }], 'src/f.ts', SOURCE, survived as MutantResult));
   const stale = { ...EQUIVALENT, line: 'if (a > 2) return a;' };
   assert.is(staleEquivalents([stale], results).length, 1);
 });
