@@ -447,6 +447,35 @@ export function failClosedCases(): QueryCase[] {
     requestFor(astralWorld, { kind: 'explain-operation', spelling: 'tag_with' }),
   );
 
+  // KD-ORDER-04 at the edges of the ranges where UTF-16 and code point order part: U+D7A3 (the last code unit below
+  // the surrogates), U+E000 (the first above them), U+FF21, and U+10000 (high surrogate D800, low DC00). UTF-8 byte
+  // order is code point order: ED 9E A3 < EE 80 80 < EF BC A1 < F0 90 80 80.
+  const edges = listTextBuilder({ readOnlyOperations: true });
+  edges.b.addCandidate({
+    qualified_name: 'std.list.tag_with',
+    signature: 'std.list.tag_with(read List[Text], Mark) -> List[Text]',
+    receiver: LIST_TEXT_TYPE,
+    mode: 'read',
+    home: edges.std.list,
+    generics: [
+      { kind: 'inference', identity: null, display: 'Mark = \u{10000}' },
+      { kind: 'inference', identity: null, display: 'Mark = \u{D7A3}' },
+      { kind: 'inference', identity: null, display: 'Mark = \u{FF21}' },
+      { kind: 'inference', identity: null, display: 'Mark = \u{E000}' },
+    ],
+  });
+  const edgesWorld = ownWorld(edges.b.build(), 'displays at the surrogate range edges');
+  add(
+    'canonical-order/null-identity-requirements-surrogate-range-edges',
+    EXPECT.complete,
+    'Four identity-less inference requirements whose displays differ at U+10000, U+D7A3, U+FF21 and U+E000: ' +
+      'UTF-8 byte order lists them U+D7A3, U+E000, U+FF21, U+10000.',
+    ['KD-ORDER-03', 'KD-ORDER-04', 'KD-CANON-10', 'KD-ACCEPT-03'],
+    ['OQ-27'],
+    edgesWorld,
+    requestFor(edgesWorld, { kind: 'explain-operation', spelling: 'tag_with' }),
+  );
+
   // KIT-12: a held non-public effect is not listed, but its status bounds the row.
   const heldSecret = listTextBuilder({ readOnlyOperations: true });
   const audit = heldSecret.b.addFact(factKey('kif', 'SymbolId', 'std.audit.Trace'), 'provisional');

@@ -522,6 +522,14 @@ export function invalidCases(): QueryCase[] {
     explain,
   );
   schemaCase(
+    'spelling-1026-bytes-342-u0800',
+    'A spelling of 342 U+0800 characters, the first three-byte code point (1,026 bytes), rejects.',
+    (r) => (obj(r['query'])['spelling'] = '\u0800'.repeat(342)),
+    ['KD-SCALAR-09'],
+    ['OQ-37'],
+    explain,
+  );
+  schemaCase(
     'semantic-compatibility-empty',
     'An empty semantic_compatibility rejects (Name is 1–256 bytes).',
     (r) => (obj(r['analysis'])['semantic_compatibility'] = ''),

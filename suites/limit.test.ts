@@ -42,7 +42,11 @@ test('request depth at 16 and 17', () => {
 });
 
 test('spellings of exactly 1,024 UTF-8 bytes', () => {
-  for (const id of ['limit/spelling-1024-bytes', 'limit/spelling-1024-bytes-multibyte']) {
+  for (const id of [
+    'limit/spelling-1024-bytes',
+    'limit/spelling-1024-bytes-multibyte',
+    'limit/spelling-1024-bytes-256-u10000',
+  ]) {
     const c = byId(id);
     const spelling = 'record' in c.request ? c.request.record.query.spelling : null;
     assert.is(Buffer.byteLength(spelling ?? '', 'utf8'), 1024, id);

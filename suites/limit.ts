@@ -472,6 +472,21 @@ export function limitCases(): QueryCase[] {
       requestFor(list, { kind: 'explain-operation', spelling: '\u{1F600}'.repeat(256) }),
     ),
   );
+  cases.push(
+    recordCase(
+      {
+        id: 'limit/spelling-1024-bytes-256-u10000',
+        expect: EXPECT.partial,
+        intent:
+          'A spelling of 256 U+10000 characters (each the surrogate pair D800 DC00 in UTF-16, four bytes in UTF-8: ' +
+          '1,024 bytes) is valid; naming nothing, it is answered with the hidden-by-visibility omission that echoes it.',
+        clauses: [...LIMIT, 'KD-SCALAR-09', 'KD-OMIT-05'],
+        interpretations: ['OQ-35', 'OQ-37', 'KIT-04'],
+        fixture: list,
+      },
+      requestFor(list, { kind: 'explain-operation', spelling: '\u{10000}'.repeat(256) }),
+    ),
+  );
   // Every text scalar at its byte cap, in multi-byte characters where the cap allows (KD-SCALAR-05..08, OQ-37).
   const texts = new FixtureBuilder({
     description: 'Names, qualified names, displays and a signature at their byte caps.',

@@ -57,6 +57,24 @@ test('utf8Length counts UTF-8 bytes', () => {
   assert.is(utf8Length('\uDC00x'), 4);
 });
 
+test('utf8Length: a lone surrogate counts 3 bytes wherever it stands, and pairs with nothing but its partner', () => {
+  // What TextEncoder writes: U+FFFD (3 bytes) for each lone surrogate, the character's own bytes for the rest.
+  const cases: [string, number][] = [
+    ['\uD800a', 3 + 1],
+    ['a\uD800', 1 + 3],
+    ['\uD800\u4E00', 3 + 3],
+    ['\uD800\uE000', 3 + 3],
+    ['\uDC00\uDC00', 3 + 3],
+    ['\u4E00\uDC00', 3 + 3],
+    ['\uE000\uDC00', 3 + 3],
+    ['\uD800\uD800\uDC00', 3 + 4],
+  ];
+  for (const [s, bytes] of cases) {
+    assert.is(utf8Length(s), bytes, JSON.stringify(s));
+    assert.is(new TextEncoder().encode(s).length, bytes, JSON.stringify(s));
+  }
+});
+
 const tricky = fc.constantFrom(
   'a',
   'b',

@@ -20,6 +20,20 @@ test('fields are appended in order, big-endian, texts with a u32be byte length',
   );
 });
 
+test('the least and the greatest value of each field are written, not refused', () => {
+  const bytes = new ByteWriter()
+    .u8(0)
+    .u8(255)
+    .u16(0)
+    .u16(65_535)
+    .u32(0)
+    .u32(4_294_967_295)
+    .u64(0)
+    .u64(2 ** 53 - 1)
+    .finish();
+  assert.is(hex(bytes), '00ff' + '0000ffff' + '00000000ffffffff' + '0000000000000000' + '001fffffffffffff');
+});
+
 test('a value its field cannot hold is a kit fault, never wrapped', () => {
   assert.throws(() => new ByteWriter().u8(256), /u8 out of range/);
   assert.throws(() => new ByteWriter().u16(65_536), /u16 out of range/);

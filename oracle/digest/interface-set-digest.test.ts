@@ -80,6 +80,23 @@ test('multi-member unsorted input equals a hand-assembled sorted frame (KD-DIGES
   assert.is(r.digest, nodeSha(expectedFrame));
 });
 
+/** A rejection says where and why: the clause, the pointer, what was expected and what was found, and a message. */
+function specific(
+  r: ReturnType<typeof interfaceSetDigest>,
+  clause: string,
+  pointer: string,
+  expected: RegExp,
+  actual: RegExp,
+): void {
+  assert.ok(!r.ok);
+  if (r.ok) return;
+  assert.is(r.violation.clause, clause);
+  assert.is(r.violation.pointer, pointer);
+  assert.match(r.violation.expected ?? '', expected);
+  assert.match(r.violation.actual ?? '', actual);
+  assert.ok(r.violation.message.length > 0, 'a message');
+}
+
 test('the same module twice is rejected whatever the view or digest (KD-DIGEST-06)', () => {
   const a = member(rep('01'), rep('02'), 'public', rep('03'));
   const other = member(rep('09'), rep('09'), 'public', rep('09'));
@@ -94,8 +111,11 @@ test('the same module twice is rejected whatever the view or digest (KD-DIGEST-0
   if (both.ok) return;
   assert.is(both.violation.code, 'both-views');
   assert.is(both.violation.member, 1);
+  assert.not.equal(both.violation.message, dup.violation.message);
   const same = interfaceSetDigest([a, a]);
   assert.ok(!same.ok);
+  specific(dup, 'KD-DIGEST-06', '/2', /one member per \(PackageId, ModuleId\)/, /^same module as member 0$/);
+  specific(both, 'KD-DIGEST-06', '/1', /one member per \(PackageId, ModuleId\)/, /^same module as member 0$/);
 });
 
 test('4,096 members pass, 4,097 are rejected naming member 4096 (KD-DIGEST-08)', () => {
@@ -111,6 +131,7 @@ test('4,096 members pass, 4,097 are rejected naming member 4096 (KD-DIGEST-08)',
   assert.is(over.violation.code, 'too-many-members');
   assert.is(over.violation.clause, 'KD-DIGEST-08');
   assert.is(over.violation.member, 4096);
+  specific(over, 'KD-DIGEST-08', '/4096', /^at most 4096 members$/, /^4097 members$/);
   const ignored = interfaceSetDigest(many, { ignoreMemberCap: true });
   assert.ok(ignored.ok);
 });
@@ -131,6 +152,16 @@ test('malformed Ids and views are rejected with the member index and field', () 
     assert.is(r.violation.member, 1);
     assert.is(r.violation.pointer, pointer);
   }
+  const first = member(rep('05'), rep('05'), 'public', rep('05'));
+  const hex = /^64 lowercase hexadecimal characters$/;
+  specific(interfaceSetDigest([first, cases[0]![0]]), 'KD-SCALAR-04', '/1/package_id', hex, /^64 characters, not all/);
+  specific(interfaceSetDigest([first, cases[1]![0]]), 'KD-SCALAR-04', '/1/module_id', hex, /^62 characters, not all/);
+  const notText = { ...good, semantic_digest: 7 as unknown as string };
+  specific(interfaceSetDigest([first, notText]), 'KD-SCALAR-04', '/1/semantic_digest', hex, /^number$/);
+  const views = /^"public" \| "internal"$/;
+  specific(interfaceSetDigest([first, cases[3]![0]]), 'KD-DIGEST-04', '/1/view', views, /^"private"$/);
+  const noView = { ...good, view: null as unknown as 'public' };
+  specific(interfaceSetDigest([first, noView]), 'KD-DIGEST-04', '/1/view', views, /^object$/);
 });
 
 test('digest is invariant under permutation (KD-DIGEST-07, KD-ORDER-12)', () => {

@@ -11,7 +11,8 @@
  * measured. `--force` tests every mutant of the named sources again.
  *
  * `mutation check` is CI's: it reads the results and fails (exit 1) when a measured source, or the pin, differs from
- * the text the results were measured on, or when an equivalent mutant's entry names no mutant of the results; a
+ * the text the results were measured on, or when an equivalent mutant's entry names no mutant of the results or a
+ * test file that is not there (`caught_by`); a
  * source not measured yet, and a vector set changed since, are noted (REPORT.md says both). It runs no mutant, so it
  * costs the reading of the sources and the vector files (about a second).
  */
@@ -22,7 +23,7 @@ import type { Command } from 'commander';
 import { kitRoot } from '../../oracle/internal.js';
 import { EXIT } from '../../runner/index.js';
 import { UsageError, writeAll, type CliIo, type Register } from '../../runner/internal.js';
-import { readEquivalentMutants, staleEquivalents } from './mutation-equivalents.js';
+import { missingCatchers, readEquivalentMutants, staleEquivalents } from './mutation-equivalents.js';
 import {
   normalizedResults,
   pinDigests,
@@ -154,7 +155,11 @@ async function check(io: CliIo): Promise<number> {
   ];
   const equivalents = readEquivalentMutants(join(root, EQUIVALENT_MUTANTS));
   if (!equivalents.ok) problems.push(equivalents.message);
-  else problems.push(...staleEquivalents(equivalents.entries, read.results));
+  else
+    problems.push(
+      ...staleEquivalents(equivalents.entries, read.results),
+      ...missingCatchers(equivalents.entries, root),
+    );
   const notes: string[] = [];
   // A source never measured claims no score (REPORT.md names it); one measured and changed since is stale.
   if (currency.missing.length > 0)

@@ -2,9 +2,17 @@
  * The mutants of the oracle that no vector can tell from the oracle, each with the reason
  * (suites/mutation/equivalent-mutants.json): a surviving mutant is either killed by a new vector, a fuzz class or a
  * verifier rule, or listed here. An entry names a mutant by its source, its mutator, the text of the source line it
- * starts on (trimmed) and, when the line has several mutants of that mutator, its replacement; so an entry follows
+ * starts on (trimmed) and, when the line has several mutants of that mutator, its replacement (and its column, when two
+ * of them replace alike); so an entry follows
  * its line when code above it moves, and goes stale (and `mutation check` says so) when the line itself changes.
+ *
+ * An entry with `caught_by` is not an equivalent mutant: it names a mutant of code no vector's answer or verification
+ * runs (a kit fault's guard, a digest only the release, the vector set or a wrong provider answer reaches), which the
+ * kit's own test file `caught_by` fails on; its reason says why no vector reaches the mutant. REPORT.md lists such
+ * mutants apart from the equivalent ones, and `mutation check` fails when the test file is not there.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { formatJsonInputProblem, readJsonInputFile } from '../../oracle/internal.js';
 import type { MutantResult, MutationResults } from './mutation-results.js';
 
@@ -16,7 +24,11 @@ export interface EquivalentMutant {
   line: string;
   /** The mutant's replacement, whitespace collapsed; absent: every replacement of `mutator` on the line. */
   replacement?: string;
+  /** The 1-based column the mutant starts at, for two mutants of one line with one replacement; absent: any. */
+  column?: number;
   reason: string;
+  /** The kit's test file (relative to the kit root) that fails on the mutant, which no vector reaches. */
+  caught_by?: string;
 }
 
 /** The list read, or why not. */
@@ -37,6 +49,11 @@ export function readEquivalentMutants(path: string): EquivalentsRead {
       return { ok: false, message: `${path}: /equivalent/${i} needs file, mutator, line and reason (strings)` };
     if (entry?.replacement !== undefined && typeof entry.replacement !== 'string')
       return { ok: false, message: `${path}: /equivalent/${i}/replacement is not a string` };
+    if (
+      entry?.caught_by !== undefined &&
+      (typeof entry.caught_by !== 'string' || !entry.caught_by.endsWith('.test.ts'))
+    )
+      return { ok: false, message: `${path}: /equivalent/${i}/caught_by is not the path of a .test.ts file` };
     entries.push(entry as EquivalentMutant);
   }
   return { ok: true, entries };
@@ -65,13 +82,22 @@ export function equivalentOf(
       e.file === file &&
       e.mutator === mutant.mutatorName &&
       e.line === line &&
-      (e.replacement === undefined || e.replacement === collapsed(mutant.replacement ?? '')),
+      (e.replacement === undefined || e.replacement === collapsed(mutant.replacement ?? '')) &&
+      (e.column === undefined || e.column === mutant.location.start.column),
   );
 }
 
 /** Whether a mutant's status leaves it undetected (it survived, or no vector reached it). */
 export function undetected(mutant: MutantResult): boolean {
   return mutant.status === 'Survived' || mutant.status === 'NoCoverage';
+}
+
+/** One line per entry whose `caught_by` test file is not under `root`. */
+export function missingCatchers(entries: readonly EquivalentMutant[], root: string): string[] {
+  const missing = new Set(
+    entries.flatMap((e) => (e.caught_by === undefined || existsSync(join(root, e.caught_by)) ? [] : [e.caught_by])),
+  );
+  return [...missing].sort().map((f) => `the test file ${f} named as caught_by is not there`);
 }
 
 /** One line per entry that explains no undetected mutant of the results. */

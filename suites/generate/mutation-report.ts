@@ -1,7 +1,8 @@
 /**
  * The "Mutation testing of the oracle" section of REPORT.md, from the committed results (mutation-results.ts) and the
  * list of equivalent mutants (mutation-equivalents.ts): what was mutated and measured, the score, every equivalent
- * mutant with its reason, and every mutant no vector detects that is not explained yet. Only what the results record
+ * mutant with its reason, every mutant outside what any vector reaches with the kit test that catches it, and every
+ * mutant no vector detects that is not explained yet. Only what the results record
  * is reported: a source with no results is named as not measured, never scored.
  */
 import { markdownCell } from '../../oracle/index.js';
@@ -29,6 +30,8 @@ interface Tally {
   noCoverage: number;
   invalid: number;
   equivalent: number;
+  /** Undetected, outside what any vector reaches, and caught by a kit test (an entry with `caught_by`). */
+  caught: number;
   unexplained: number;
 }
 
@@ -40,10 +43,11 @@ const empty = (): Tally => ({
   noCoverage: 0,
   invalid: 0,
   equivalent: 0,
+  caught: 0,
   unexplained: 0,
 });
 
-function add(t: Tally, m: MutantResult, equivalent: boolean): void {
+function add(t: Tally, m: MutantResult, entry: EquivalentMutant | undefined): void {
   t.mutants += 1;
   if (m.status === 'Killed') t.killed += 1;
   else if (m.status === 'Timeout') t.timeout += 1;
@@ -51,8 +55,9 @@ function add(t: Tally, m: MutantResult, equivalent: boolean): void {
   else if (m.status === 'NoCoverage') t.noCoverage += 1;
   else t.invalid += 1;
   if (undetected(m)) {
-    if (equivalent) t.equivalent += 1;
-    else t.unexplained += 1;
+    if (entry === undefined) t.unexplained += 1;
+    else if (entry.caught_by === undefined) t.equivalent += 1;
+    else t.caught += 1;
   }
 }
 
@@ -88,7 +93,8 @@ export function renderMutationSection(input: MutationSection): string[] {
       'vector (`suites/mutation/pin-vector.ts`): the fixture loads and hashes to the SHA-256 the vector names, the ' +
       'answer is ' +
       "the vector's expected bytes, and the verifier finds nothing wrong with it. A mutant no vector detects is " +
-      'killed by a new vector, a fuzz class or a verifier rule, or listed as equivalent with the reason. The results ' +
+      'killed by a new vector, a fuzz class or a verifier rule, or listed as equivalent with the reason; a mutant of ' +
+      'code no vector reaches at all is listed with the kit test that fails on it. The results ' +
       "are StrykerJS's incremental file (`suites/mutation/stryker-incremental.json`); `npm run mutation` tests again " +
       'what changed, and CI fails (`npm run mutation:check`) when a mutated source differs from the text its results ' +
       'were measured on.',
@@ -123,6 +129,7 @@ export function renderMutationSection(input: MutationSection): string[] {
   const total = empty();
   const rows: string[] = [];
   const equivalentRows: string[] = [];
+  const caughtRows: string[] = [];
   const unexplainedRows: string[] = [];
   for (const file of measured) {
     const result = results.files[file];
@@ -130,29 +137,34 @@ export function renderMutationSection(input: MutationSection): string[] {
     const t = empty();
     for (const m of result.mutants) {
       const entry = undetected(m) ? equivalentOf(input.equivalents, file, result.source, m) : undefined;
-      add(t, m, entry !== undefined);
-      add(total, m, entry !== undefined);
-      if (entry !== undefined) equivalentRows.push(`| ${mutantCells(file, m)} | ${markdownCell(entry.reason)} |`);
+      add(t, m, entry);
+      add(total, m, entry);
+      if (entry?.caught_by !== undefined)
+        caughtRows.push(
+          `| ${mutantCells(file, m)} | ${markdownCode(entry.caught_by)} | ${markdownCell(entry.reason)} |`,
+        );
+      else if (entry !== undefined) equivalentRows.push(`| ${mutantCells(file, m)} | ${markdownCell(entry.reason)} |`);
       else if (undetected(m)) unexplainedRows.push(`| ${mutantCells(file, m)} | ${m.status} |`);
     }
     const s = scores(t);
     rows.push(
       `| ${markdownCode(file)} | ${t.mutants} | ${t.killed} | ${t.timeout} | ${t.survived} | ${t.noCoverage} ` +
-        `| ${t.equivalent} | ${t.unexplained} | ${s.stryker} | ${s.explained} |`,
+        `| ${t.equivalent} | ${t.caught} | ${t.unexplained} | ${s.stryker} | ${s.explained} |`,
     );
   }
   const s = scores(total);
   out.push(
     `- Mutants: ${total.mutants}; detected ${total.killed + total.timeout} (killed ${total.killed}, timed out ` +
       `${total.timeout}); undetected ${total.survived + total.noCoverage} (survived ${total.survived}, reached by no ` +
-      `vector ${total.noCoverage}), of which ${total.equivalent} equivalent and **${total.unexplained} unexplained**` +
+      `vector ${total.noCoverage}), of which ${total.equivalent} equivalent, ${total.caught} outside what any vector ` +
+      `reaches and caught by a kit test, and **${total.unexplained} unexplained**` +
       (total.invalid > 0 ? `; ${total.invalid} invalid (a compile or run-time error of the mutant itself)` : ''),
     `- Score over the measured sources: ${s.stryker} (StrykerJS's: detected of detected and undetected); ` +
       `${s.explained} of the mutants not listed as equivalent`,
     '',
-    '| source | mutants | killed | timed out | survived | no vector reaches | equivalent | unexplained | score | ' +
-      'score without equivalents |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| source | mutants | killed | timed out | survived | no vector reaches | equivalent | caught by a kit test | ' +
+      'unexplained | score | score without equivalents |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
     `### Equivalent mutants (${equivalentRows.length})`,
@@ -164,6 +176,19 @@ export function renderMutationSection(input: MutationSection): string[] {
       '| mutant | mutator | replacement | why no vector can tell it from the oracle |',
       '|---|---|---|---|',
       ...equivalentRows,
+      '',
+    );
+  out.push(`### Outside what any vector reaches, caught by a kit test (${caughtRows.length})`, '');
+  if (caughtRows.length === 0) out.push('None listed.', '');
+  else
+    out.push(
+      'Not equivalent mutants: each changes code that no answer of the oracle and no verification of a correct ' +
+        'answer runs (a guard against a fault of the kit, a digest of the vector set or the release, the naming of ' +
+        'a wrong answer), so no vector can detect it; the test file named fails on it.',
+      '',
+      '| mutant | mutator | replacement | test that fails on it | why no vector reaches it |',
+      '|---|---|---|---|---|',
+      ...caughtRows,
       '',
     );
   out.push(`### Mutants no vector detects, not explained yet (${unexplainedRows.length})`, '');

@@ -9,7 +9,13 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { sourcesToRun } from './mutation-command.js';
-import { equivalentOf, staleEquivalents, type EquivalentMutant } from './mutation-equivalents.js';
+import {
+  equivalentOf,
+  missingCatchers,
+  readEquivalentMutants,
+  staleEquivalents,
+  type EquivalentMutant,
+} from './mutation-equivalents.js';
 import { renderMutationSection } from './mutation-report.js';
 import {
   normalizedResults,
@@ -110,6 +116,9 @@ test('an equivalent mutant is found by its line text and replacement; an entry t
   };
   assert.is(equivalentOf([EQUIVALENT], 'src/f.ts', `// a comment\n${SOURCE}`, moved), EQUIVALENT);
   assert.equal(staleEquivalents([EQUIVALENT], results), []);
+  // A column tells apart two mutants of one line that replace alike.
+  assert.is(equivalentOf([{ ...EQUIVALENT, column: 4 }], 'src/f.ts', SOURCE, survived as MutantResult), undefined);
+  assert.ok(equivalentOf([{ ...EQUIVALENT, column: 3 }], 'src/f.ts', SOURCE, survived as MutantResult));
   const stale = { ...EQUIVALENT, line: 'if (a > 2) return a;' };
   assert.is(staleEquivalents([stale], results).length, 1);
 });
@@ -126,13 +135,52 @@ test('the section: 4 mutants, 2 detected, 2 undetected of which 1 equivalent: 50
     lines,
     /Mutants: 4; detected 2 \(killed 1, timed out 1\); undetected 2 \(survived 1, reached by no vector 1\)/,
   );
-  assert.match(lines, /of which 1 equivalent and \*\*1 unexplained\*\*/);
+  assert.match(
+    lines,
+    /of which 1 equivalent, 0 outside what any vector reaches and caught by a kit test, and \*\*1 unexplained\*\*/,
+  );
   assert.match(lines, /Score over the measured sources: 50% .*; 66\.6% of the mutants not listed as equivalent/);
   assert.match(lines, /\| `src\/f.ts:2:3` \| EqualityOperator \| a &gt;= 1 \| a is never 1 \|/);
   assert.match(lines, /### Mutants no vector detects, not explained yet \(1\)/);
   assert.match(lines, /\| `src\/f.ts:3:3` \| NumberLiteral \| `1` \| NoCoverage \|/);
   const none = renderMutationSection({ results: { ok: false, message: 'no file' }, equivalents: [], scope: [] });
   assert.ok(none.includes('Not measured: no file.'));
+});
+
+test('a mutant no vector reaches, caught by a kit test: apart from the equivalents; its test must exist', () => {
+  const caught: EquivalentMutant = {
+    file: 'src/f.ts',
+    mutator: 'NumberLiteral',
+    line: 'return 0;',
+    reason: 'no answer runs f',
+    caught_by: 'src/f.test.ts',
+  };
+  const lines = renderMutationSection({
+    results: { ok: true, results: strykerResults() },
+    equivalents: [EQUIVALENT, caught],
+    scope: ['src/f.ts'],
+  }).join('\n');
+  // 4 mutants: 2 detected; of the 2 undetected, 1 equivalent and 1 caught, none unexplained; the score without
+  // equivalents is 2 of 3 (the caught one is not equivalent).
+  assert.match(
+    lines,
+    /of which 1 equivalent, 1 outside what any vector reaches and caught by a kit test, and \*\*0 unexplained\*\*/,
+  );
+  assert.match(lines, /\| `src\/f.ts` \| 4 \| 1 \| 1 \| 1 \| 1 \| 1 \| 1 \| 0 \| 50% \| 66\.6% \|/);
+  assert.match(lines, /### Equivalent mutants \(1\)/);
+  assert.match(lines, /### Outside what any vector reaches, caught by a kit test \(1\)/);
+  assert.match(lines, /\| `src\/f.ts:3:3` \| NumberLiteral \| `1` \| `src\/f.test.ts` \| no answer runs f \|/);
+  assert.match(lines, /### Mutants no vector detects, not explained yet \(0\)/);
+  const root = mkdtempSync(join(tmpdir(), 'kofun-ctk-mutation-'));
+  assert.equal(missingCatchers([EQUIVALENT, caught], root), [
+    'the test file src/f.test.ts named as caught_by is not there',
+  ]);
+  mkdirSync(join(root, 'src'));
+  writeFileSync(join(root, 'src', 'f.test.ts'), '');
+  assert.equal(missingCatchers([EQUIVALENT, caught], root), []);
+  writeFileSync(join(root, 'list.json'), JSON.stringify({ equivalent: [{ ...caught, caught_by: 'src/f.ts' }] }));
+  const read = readEquivalentMutants(join(root, 'list.json'));
+  assert.ok(!read.ok && read.message.endsWith('/equivalent/0/caught_by is not the path of a .test.ts file'));
 });
 
 test('currency: a changed, a missing and an out-of-scope source; a changed pin means every source runs again', () => {
