@@ -22,7 +22,12 @@ test('a string is hashed as its UTF-8 bytes, by every entry: hex, raw bytes and 
   assert.is(createSha256().update('a').update(new TextEncoder().encode('b')).update('c').hex(), ABC);
   assert.is(createSha256().hex(), 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
   // U+00E9 is the two bytes C3 A9 in UTF-8, not the one byte E9 of its code unit.
-  assert.is(sha256Hex('\u00e9'), createHash('sha256').update(Buffer.from([0xc3, 0xa9])).digest('hex'));
+  assert.is(
+    sha256Hex('\u00e9'),
+    createHash('sha256')
+      .update(Buffer.from([0xc3, 0xa9]))
+      .digest('hex'),
+  );
 });
 
 test('agrees with node:crypto on arbitrary bytes', () => {

@@ -2,7 +2,8 @@
  * The census by clause for REPORT.md: for each KD- clause (and ERROR kind, and gate phase) the gate failed a broken
  * provider by, or that a provider's rule family names as the one it breaks: how many providers the gate caught
  * through it, how many a rule named it for (a verifier violation, the metamorphic check, the state check, the
- * result-size limit, the ERROR kind or the phase), how many break it, and which providers break it yet are named by none of their clauses.
+ * result-size limit, the ERROR kind or the phase), how many break it, and which providers break it yet are named by
+ * none of their clauses.
  * Rows are sorted by bytes, so the section is as deterministic as the census rows it is made of.
  */
 import { markdownCell } from '../../oracle/index.js';
