@@ -479,7 +479,8 @@ export function limitCases(): QueryCase[] {
         expect: EXPECT.partial,
         intent:
           'A spelling of 256 U+10000 characters (each the surrogate pair D800 DC00 in UTF-16, four bytes in UTF-8: ' +
-          '1,024 bytes) is valid; naming nothing, it is answered with the hidden-by-visibility omission that echoes it.',
+          '1,024 bytes) is valid; naming nothing, it is answered with the hidden-by-visibility omission ' +
+          'that echoes it.',
         clauses: [...LIMIT, 'KD-SCALAR-09', 'KD-OMIT-05'],
         interpretations: ['OQ-35', 'OQ-37', 'KIT-04'],
         fixture: list,
