@@ -157,6 +157,13 @@ const MAX_U53 = LIMITS.u53Max;
  */
 const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
+/** What reading a value at a value position gave. */
+const enum Scan {
+  failed,
+  value,
+  opened,
+}
+
 interface Frame {
   readonly isObject: boolean;
   readonly keys: string[];
@@ -166,6 +173,8 @@ interface Frame {
 class CanonicalDecoder {
   failure: Violation | undefined;
   private p = 0;
+  /** The value the last `Scan.value` read. */
+  private scanned: JsonValue = null;
   private readonly len: number;
 
   constructor(
@@ -253,103 +262,118 @@ class CanonicalDecoder {
    * brace, after every key was checked (KD-CANON-07).
    */
   private parse(): JsonObject | undefined {
-    const bytes = this.bytes;
     const stack: Frame[] = [];
     // What whitespace at a value position violates: the top level (KD-CANON-02), the one
     // space after ":" (KD-CANON-13), or the item indentation (KD-CANON-12).
     let valueClause = 'KD-CANON-02';
     for (;;) {
-      const p = this.p;
-      const b = bytes[p];
-      let value: JsonValue;
-      if (b === LBRACE || b === LBRACKET) {
-        // Written so that a NaN cap refuses rather than admits.
-        if (!(stack.length + 1 <= this.maxDepth)) {
-          return this.fail(
-            'depth',
-            this.limitClause,
-            p,
-            `nesting at byte ${p} exceeds the depth cap of ${this.maxDepth}`,
-            {
-              expected: `depth at most ${this.maxDepth}`,
-              actual: `depth ${stack.length + 1}`,
-            },
+      const scanned = this.value(stack, valueClause);
+      if (scanned === Scan.failed) return undefined;
+      if (scanned === Scan.value) {
+        const attached = this.attach(stack, this.scanned);
+        if (attached !== Scan.opened) return attached;
+      }
+      // A container was opened, or a `,` LF began its next item.
+      valueClause = (stack[stack.length - 1] as Frame).isObject ? 'KD-CANON-13' : 'KD-CANON-12';
+    }
+  }
+
+  /**
+   * Reads the value at `p`: a scalar or an empty container (kept in `scanned`), or the opening of a container with
+   * items, pushed on `stack` with its first item's start read.
+   */
+  private value(stack: Frame[], valueClause: string): Scan {
+    const p = this.p;
+    const b = this.bytes[p];
+    if (b === LBRACE || b === LBRACKET) return this.open(stack, p, b === LBRACE);
+    let value: JsonValue | undefined;
+    if (b === QUOTE) value = this.string(p);
+    else if (b !== undefined && b >= ZERO && b <= NINE) value = this.number(p);
+    else if (b !== undefined && isLiteralStart(b)) {
+      const lit = this.literal(p);
+      if (lit === undefined) return Scan.failed;
+      value = lit.value;
+    } else return this.valueMismatch(p, valueClause) ?? Scan.failed;
+    if (value === undefined) return Scan.failed;
+    this.scanned = value;
+    return Scan.value;
+  }
+
+  /** `{` or `[` at `p`: within the depth cap, then either its closer (empty) or LF and its first item. */
+  private open(stack: Frame[], p: number, isObject: boolean): Scan {
+    // Written so that a NaN cap refuses rather than admits.
+    if (!(stack.length + 1 <= this.maxDepth)) {
+      this.fail('depth', this.limitClause, p, `nesting at byte ${p} exceeds the depth cap of ${this.maxDepth}`, {
+        expected: `depth at most ${this.maxDepth}`,
+        actual: `depth ${stack.length + 1}`,
+      });
+      return Scan.failed;
+    }
+    const closer = isObject ? RBRACE : RBRACKET;
+    const next = this.bytes[p + 1];
+    if (next === closer) {
+      this.scanned = isObject ? {} : [];
+      this.p = p + 2;
+      return Scan.value;
+    }
+    if (next !== LF) return this.openMismatch(p + 1, isObject) ?? Scan.failed;
+    const frame: Frame = { isObject, keys: [], values: [] };
+    stack.push(frame);
+    this.p = p + 2;
+    return this.itemStart(frame, stack.length, true) ? Scan.opened : Scan.failed;
+  }
+
+  /**
+   * Attaches a finished value to its container, closing every container that ends right after it: the top-level
+   * object when the last one closed, `Scan.opened` when a `,` LF began the next item, undefined on a fault.
+   */
+  private attach(stack: Frame[], finished: JsonValue): JsonObject | Scan.opened | undefined {
+    const bytes = this.bytes;
+    let value = finished;
+    for (;;) {
+      const frame = stack[stack.length - 1];
+      // Only the top-level object reaches here with no frame; run() made sure it starts with "{".
+      if (frame === undefined) return value as JsonObject;
+      frame.values.push(value);
+      const allow = frame.isObject ? ALLOW.objectAfterValue : ALLOW.arrayAfterValue;
+      const q = this.p;
+      const c = bytes[q];
+      if (c === COMMA) {
+        if (bytes[q + 1] !== LF) {
+          return this.mismatch(
+            q + 1,
+            frame.isObject ? ALLOW.objectComma : ALLOW.arrayComma,
+            'KD-CANON-13',
+            'LF right after ","',
           );
         }
-        const isObject = b === LBRACE;
-        const closer = isObject ? RBRACE : RBRACKET;
-        const next = bytes[p + 1];
-        if (next === closer) {
-          value = isObject ? {} : [];
-          this.p = p + 2;
-        } else if (next === LF) {
-          const frame: Frame = { isObject, keys: [], values: [] };
-          stack.push(frame);
-          this.p = p + 2;
-          if (!this.itemStart(frame, stack.length, true)) return undefined;
-          valueClause = isObject ? 'KD-CANON-13' : 'KD-CANON-12';
-          continue;
-        } else {
-          return this.openMismatch(p + 1, isObject);
-        }
-      } else if (b === QUOTE) {
-        const s = this.string(p);
-        if (s === undefined) return undefined;
-        value = s;
-      } else if (b !== undefined && b >= ZERO && b <= NINE) {
-        const n = this.number(p);
-        if (n === undefined) return undefined;
-        value = n;
-      } else if (b !== undefined && isLiteralStart(b)) {
-        const lit = this.literal(p);
-        if (lit === undefined) return undefined;
-        value = lit.value;
-      } else {
-        return this.valueMismatch(p, valueClause);
+        this.p = q + 2;
+        return this.itemStart(frame, stack.length, false) ? Scan.opened : undefined;
       }
+      if (c !== LF) return this.mismatch(q, allow, 'KD-CANON-13', '"," or LF right after the value');
+      if (!this.closeAt(q + 1, frame, stack.length - 1, allow)) return undefined;
+      stack.pop();
+      value = frame.isObject ? buildObject(frame.keys, frame.values) : frame.values;
+    }
+  }
 
-      // Attach the finished value, closing every container that ends right after it.
-      for (;;) {
-        const frame = stack[stack.length - 1];
-        if (frame === undefined) {
-          // Only the top-level object reaches here; run() made sure it starts with "{".
-          return value as JsonObject;
-        }
-        frame.values.push(value);
-        const allow = frame.isObject ? ALLOW.objectAfterValue : ALLOW.arrayAfterValue;
-        const q = this.p;
-        const c = bytes[q];
-        if (c === COMMA) {
-          if (bytes[q + 1] !== LF) {
-            return this.mismatch(
-              q + 1,
-              frame.isObject ? ALLOW.objectComma : ALLOW.arrayComma,
-              'KD-CANON-13',
-              'LF right after ","',
-            );
-          }
-          this.p = q + 2;
-          if (!this.itemStart(frame, stack.length, false)) return undefined;
-          valueClause = frame.isObject ? 'KD-CANON-13' : 'KD-CANON-12';
-          break;
-        }
-        if (c !== LF) return this.mismatch(q, allow, 'KD-CANON-13', '"," or LF right after the value');
-        // The closing token sits at the parent's indentation (KD-CANON-13).
-        const closer = frame.isObject ? RBRACE : RBRACKET;
-        const want = 2 * (stack.length - 1);
-        let r = q + 1;
-        for (let k = 0; k < want; k++, r++) {
-          if (bytes[r] !== SPACE)
-            return this.mismatch(r, allow, 'KD-CANON-13', `${want} spaces before the closing token`);
-        }
-        if (bytes[r] !== closer) {
-          return this.mismatch(r, allow, 'KD-CANON-13', `${frame.isObject ? '"}"' : '"]"'} at indentation ${want}`);
-        }
-        this.p = r + 1;
-        stack.pop();
-        value = frame.isObject ? buildObject(frame.keys, frame.values) : frame.values;
+  /** The closing token of `frame` at `r`, at the parent's indentation (KD-CANON-13); `p` moves past it. */
+  private closeAt(r: number, frame: Frame, parentDepth: number, allow: string): boolean {
+    const bytes = this.bytes;
+    const closer = frame.isObject ? RBRACE : RBRACKET;
+    const want = 2 * parentDepth;
+    for (let k = 0; k < want; k++, r++) {
+      if (bytes[r] !== SPACE) {
+        this.mismatch(r, allow, 'KD-CANON-13', `${want} spaces before the closing token`);
+        return false;
       }
     }
+    if (bytes[r] !== closer) {
+      this.mismatch(r, allow, 'KD-CANON-13', `${frame.isObject ? '"}"' : '"]"'} at indentation ${want}`);
+      return false;
+    }
+    this.p = r + 1;
+    return true;
   }
 
   /**

@@ -41,7 +41,7 @@
  * cites only diagnostics of what it lists, so an `error` row left with nothing to cite is
  * withheld with `incomplete-analysis` (KIT-15).
  */
-import type { FactKey, FixtureCandidate } from '../fixture/fixture.js';
+import type { FactKey, FixtureCandidate, FixtureOrigin } from '../fixture/fixture.js';
 import type {
   EffectRequirement,
   FactStatus,
@@ -120,10 +120,36 @@ export function buildOperationRow(
   undisclosable: Undisclosable = NOTHING_HIDDEN,
   readings: Readings = Readings.kit(),
 ): RowBuild {
-  const c = verdict.candidate;
-  const o = c.origin;
+  const origin = rowOrigin(verdict.candidate.origin, graph);
+  const shown = shownNested(verdict, graph, undisclosable, readings);
+  const reasons = new Set<RejectionReason>(verdict.reasons);
+  for (const r of extraReasons) reasons.add(r);
+  const closed = closedRowStatus(verdict, origin, shown, graph, reasons);
+  if (shown.hidesIdentity && readings.of(UNDISCLOSABLE_ROW) === 'D')
+    return { ok: false, withheld: 'incomplete-analysis' };
+  const cut = cutToCaps(
+    shown,
+    rowDiagnosticIds(verdict, graph, knownDiagnostics, closed, shown.depKeys),
+    closed,
+    reasons,
+  );
+  if (cut.status === 'error' && cut.diagnosticIds.length === 0) return { ok: false, withheld: 'incomplete-analysis' };
+  if (cut.status !== 'validated') reasons.add('incomplete-analysis');
+  const row = renderRow(verdict.candidate, origin, shown, cut, sortedRejectionReasons(reasons), readings);
+  return {
+    ok: true,
+    row,
+    limitDowngraded: cut.overLimit,
+    overNestedCap: cut.overNestedCap,
+    callableButForLimit: cut.callableButForLimit,
+    statusBeforeLimit: closed,
+  };
+}
+
+/** The row's origin: its status closed over its dependencies (KD-ORIGIN-02), its fields per kind (KD-ORIGIN-08). */
+function rowOrigin(o: FixtureOrigin, graph: FactGraph): OperationOrigin {
   const plainOrigin = o.kind === 'function' || o.kind === 'member';
-  const origin: OperationOrigin = {
+  return {
     status: closeNestedStatus(o.status, o.dependencies, graph),
     kind: o.kind,
     module: o.module,
@@ -135,10 +161,30 @@ export function buildOperationRow(
     trait: o.kind === 'trait' ? o.trait : null,
     trait_identity: o.kind === 'trait' && o.trait_identity !== null ? { ...o.trait_identity } : null,
   };
+}
 
+/** What the row may show of its nested records and dependencies (KIT-08 C), and whether it withholds any. */
+interface ShownNested {
+  /** Every dependency key the row rests on, listed or withheld (L228, L236). */
+  nestedKeys: FactKey[];
+  /** The listed dependency keys that may be disclosed. */
+  depKeys: FactKey[];
+  hidesIdentity: boolean;
+  allDeps: ReturnType<typeof dependencyRefs>;
+  allReqs: GenericRequirement[];
+  allEffects: EffectRequirement[];
+}
+
+function shownNested(
+  verdict: CandidateVerdict,
+  graph: FactGraph,
+  undisclosable: Undisclosable,
+  readings: Readings,
+): ShownNested {
+  const c = verdict.candidate;
   const shownReqs = verdict.requirements.filter((r) => r.record.identity === null || !undisclosable(r.record.identity));
   const shownEffects = verdict.effects.filter((e) => !undisclosable(e.record.identity));
-  const nestedKeys: FactKey[] = [...c.dependencies, ...o.dependencies];
+  const nestedKeys: FactKey[] = [...c.dependencies, ...c.origin.dependencies];
   for (const r of shownReqs) nestedKeys.push(...r.dependencies);
   for (const e of shownEffects) nestedKeys.push(...e.dependencies);
   const listedKeys = listedDependencyKeys(nestedKeys, graph, readings);
@@ -147,26 +193,47 @@ export function buildOperationRow(
     depKeys.length < listedKeys.length ||
     shownReqs.length < verdict.requirements.length ||
     shownEffects.length < verdict.effects.length;
-  const allDeps = dependencyRefs(depKeys, graph);
-  const allReqs: GenericRequirement[] = shownReqs.map((r) => r.record).sort(compareGenericRequirements);
-  const allEffects: EffectRequirement[] = shownEffects.map((e) => e.record).sort(compareEffects);
+  return {
+    nestedKeys,
+    depKeys,
+    hidesIdentity,
+    allDeps: dependencyRefs(depKeys, graph),
+    allReqs: shownReqs.map((r) => r.record).sort(compareGenericRequirements),
+    allEffects: shownEffects.map((e) => e.record).sort(compareEffects),
+  };
+}
 
-  const reasons = new Set<RejectionReason>(verdict.reasons);
-  for (const r of extraReasons) reasons.add(r);
-
+/** The row's closed status before the caps: max of everything it rests on (KD-CLOSURE-17, OQ-23 A, KIT-08). */
+function closedRowStatus(
+  verdict: CandidateVerdict,
+  origin: OperationOrigin,
+  shown: ShownNested,
+  graph: FactGraph,
+  reasons: ReadonlySet<RejectionReason>,
+): FactStatus {
+  const c = verdict.candidate;
   let status: FactStatus = maxStatus(c.status, origin.status);
   status = maxStatus(status, verdict.undisclosedStatus);
   if (verdict.receiverFloor !== null) status = maxStatus(status, verdict.receiverFloor.status);
   // Every dependency bounds the status, listed or withheld (L228, L236).
-  for (const k of nestedKeys) status = maxStatus(status, graph.statusOf(k));
+  for (const k of shown.nestedKeys) status = maxStatus(status, graph.statusOf(k));
   // A nested record's status is already closed over its own dependencies (close-nested.ts).
   for (const r of verdict.requirements) status = maxStatus(status, r.record.status);
   for (const e of verdict.effects) status = maxStatus(status, e.record.status);
   if (c.signature === null || reasons.has('incomplete-analysis')) status = maxStatus(status, 'provisional');
-  if (hidesIdentity) status = maxStatus(status, 'unavailable');
-  if (hidesIdentity && readings.of(UNDISCLOSABLE_ROW) === 'D') return { ok: false, withheld: 'incomplete-analysis' };
+  if (shown.hidesIdentity) status = maxStatus(status, 'unavailable');
+  return status;
+}
 
-  let diagnosticIds = c.diagnostic_ids.filter((d) => knownDiagnostics.has(d));
+/** The diagnostic IDs the row cites: its own, and for an error row those its listed dependencies reach (KD-CLOSURE-10). */
+function rowDiagnosticIds(
+  verdict: CandidateVerdict,
+  graph: FactGraph,
+  knownDiagnostics: ReadonlySet<Id>,
+  status: FactStatus,
+  depKeys: readonly FactKey[],
+): Id[] {
+  const diagnosticIds = verdict.candidate.diagnostic_ids.filter((d) => knownDiagnostics.has(d));
   if (status === 'error') {
     for (const d of graph.errorDiagnosticsReached(depKeys)) if (knownDiagnostics.has(d)) diagnosticIds.push(d);
     // The receiver type's own diagnostics explain an error that rests on it (KIT-02 C).
@@ -174,36 +241,59 @@ export function buildOperationRow(
       for (const d of verdict.receiverFloor.diagnosticIds) if (knownDiagnostics.has(d)) diagnosticIds.push(d);
     }
   }
-  diagnosticIds = sortedUniqueIds(diagnosticIds);
+  return sortedUniqueIds(diagnosticIds);
+}
 
+/** The row's status and diagnostic IDs after the caps of OQ-09 A and KD-LIMIT-06. */
+interface CutRow {
+  status: FactStatus;
+  diagnosticIds: Id[];
+  overNestedCap: boolean;
+  overLimit: boolean;
+  callableButForLimit: boolean;
+}
+
+/** Applies the 64-entry nested caps and the 256-ID diagnostic cap (OQ-09 A, KD-LIMIT-06); adds `limit-exhausted`. */
+function cutToCaps(shown: ShownNested, diagnosticIds: Id[], closed: FactStatus, reasons: Set<RejectionReason>): CutRow {
   const overNestedCap =
-    allDeps.length > LIMITS.dependenciesPerFact ||
-    allReqs.length > LIMITS.genericRequirementsPerOperation ||
-    allEffects.length > LIMITS.effectsPerOperation;
+    shown.allDeps.length > LIMITS.dependenciesPerFact ||
+    shown.allReqs.length > LIMITS.genericRequirementsPerOperation ||
+    shown.allEffects.length > LIMITS.effectsPerOperation;
   const overLimit = overNestedCap || diagnosticIds.length > LIMITS.diagnosticIdsPerFact;
-  const statusBeforeLimit = status;
-  const callableButForLimit = overLimit && status === 'validated' && reasons.size === 0;
-  if (overLimit) {
-    status = maxStatus(status, 'unavailable');
-    reasons.add('limit-exhausted');
-    diagnosticIds = diagnosticIds.slice(0, LIMITS.diagnosticIdsPerFact);
-  }
-  if (status === 'error' && diagnosticIds.length === 0) return { ok: false, withheld: 'incomplete-analysis' };
-  if (status !== 'validated') reasons.add('incomplete-analysis');
+  const callableButForLimit = overLimit && closed === 'validated' && reasons.size === 0;
+  if (!overLimit) return { status: closed, diagnosticIds, overNestedCap, overLimit, callableButForLimit };
+  reasons.add('limit-exhausted');
+  return {
+    status: maxStatus(closed, 'unavailable'),
+    diagnosticIds: diagnosticIds.slice(0, LIMITS.diagnosticIdsPerFact),
+    overNestedCap,
+    overLimit,
+    callableButForLimit,
+  };
+}
 
-  const rejection = sortedRejectionReasons(reasons);
+/** The row's fields (KD-OP-07, KD-DISCLOSE-04, OQ-25), its lists cut to their caps in canonical order (OQ-09 A). */
+function renderRow(
+  c: FixtureCandidate,
+  origin: OperationOrigin,
+  shown: ShownNested,
+  cut: CutRow,
+  rejection: RejectionReason[],
+  readings: Readings,
+): OperationFact {
+  const status = cut.status;
   const availability = status === 'validated' && rejection.length === 0 ? 'callable' : 'unavailable';
   // OQ-25 decides only for a provisional or error row.
   const noText = status === 'unavailable' || (status !== 'validated' && readings.of(NONVALIDATED_ROW_TEXT) === 'C');
-  const row: OperationFact = {
+  return {
     status,
     identity: { kind: 'SymbolId', value: c.identity },
     display_name: c.display_name,
     qualified_name: c.qualified_name,
     signature: noText ? null : c.signature,
-    generic_requirements: allReqs.slice(0, LIMITS.genericRequirementsPerOperation),
+    generic_requirements: shown.allReqs.slice(0, LIMITS.genericRequirementsPerOperation),
     receiver_mode: noText ? null : c.required_mode,
-    effects: allEffects.slice(0, LIMITS.effectsPerOperation),
+    effects: shown.allEffects.slice(0, LIMITS.effectsPerOperation),
     origin,
     visibility: c.visibility,
     availability,
@@ -213,10 +303,9 @@ export function buildOperationRow(
         ? { file_id: c.source.file_id, span: { start: c.source.span.start, end: c.source.span.end } }
         : null,
     documentation: c.disclose_documentation && c.documentation !== null ? `kofun-doc:${c.documentation}` : null,
-    dependencies: allDeps.slice(0, LIMITS.dependenciesPerFact),
-    diagnostic_ids: diagnosticIds,
+    dependencies: shown.allDeps.slice(0, LIMITS.dependenciesPerFact),
+    diagnostic_ids: cut.diagnosticIds,
   };
-  return { ok: true, row, limitDowngraded: overLimit, overNestedCap, callableButForLimit, statusBeforeLimit };
 }
 
 /**

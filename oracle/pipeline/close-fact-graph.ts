@@ -51,6 +51,39 @@ interface Node {
 
 /** Closes the status of every node of `facts`; see the module comment for the rules. */
 export function closeFactGraph(facts: readonly FixtureFactNode[]): FactGraph {
+  const { index, nodes } = factNodes(facts);
+  const closure = closeStatuses(nodes);
+  const reachedCache = new Map<number, Id[]>();
+  const errorReachedFrom = (start: number): Id[] => {
+    const cached = reachedCache.get(start);
+    if (cached !== undefined) return cached;
+    const reached = closure[start] === 'error' ? errorDiagnosticsFrom(nodes, start) : [];
+    reachedCache.set(start, reached);
+    return reached;
+  };
+  return {
+    statusOf(key) {
+      const i = index.get(factKeyString(key));
+      return i === undefined ? 'unavailable' : (closure[i] as FactStatus);
+    },
+    errorDiagnosticsReached(keys) {
+      const out = new Set<Id>();
+      for (const key of keys) {
+        const i = index.get(factKeyString(key));
+        if (i === undefined) continue;
+        for (const d of errorReachedFrom(i)) out.add(d);
+      }
+      return [...out];
+    },
+    keysReached: (keys) => keysReachedFrom(index, nodes, keys),
+  };
+}
+
+/**
+ * The graph's nodes, one per fact key, declared nodes first so a key that is declared anywhere never takes the
+ * missing-node default (`unavailable`); a key declared twice keeps the more restrictive status.
+ */
+function factNodes(facts: readonly FixtureFactNode[]): { index: Map<string, number>; nodes: Node[] } {
   const index = new Map<string, number>();
   const nodes: Node[] = [];
   const nodeFor = (key: string, fact: FactKey, intrinsic: FactStatus): number => {
@@ -67,8 +100,6 @@ export function closeFactGraph(facts: readonly FixtureFactNode[]): FactGraph {
     }
     return i;
   };
-  // Declared nodes first, so a key that is declared anywhere never takes the
-  // missing-node default.
   const declared = new Set<string>();
   for (const f of facts) {
     const k = factKeyString(f);
@@ -84,75 +115,58 @@ export function closeFactGraph(facts: readonly FixtureFactNode[]): FactGraph {
       (nodes[from] as Node).edges.push(nodeFor(factKeyString(dep), dep, 'unavailable'));
     }
   }
+  return { index, nodes };
+}
 
-  const closure = closeStatuses(nodes);
-  const reachedCache = new Map<number, Id[]>();
-
-  const errorReachedFrom = (start: number): Id[] => {
-    const cached = reachedCache.get(start);
-    if (cached !== undefined) return cached;
-    const out = new Set<Id>();
-    if (closure[start] === 'error') {
-      const seen = new Uint8Array(nodes.length);
-      const queue = [start];
-      seen[start] = 1;
-      for (let q = 0; q < queue.length; q++) {
-        const node = nodes[queue[q] as number] as Node;
-        if (node.intrinsic === 'error') for (const d of node.diagnostics) out.add(d);
-        for (const e of node.edges) {
-          if (seen[e] === 0) {
-            seen[e] = 1;
-            queue.push(e);
-          }
-        }
+/** The diagnostics of every intrinsically `error` node reachable from `start`, itself included (KD-CLOSURE-10). */
+function errorDiagnosticsFrom(nodes: readonly Node[], start: number): Id[] {
+  const out = new Set<Id>();
+  const seen = new Uint8Array(nodes.length);
+  const queue = [start];
+  seen[start] = 1;
+  for (let q = 0; q < queue.length; q++) {
+    const node = nodes[queue[q] as number] as Node;
+    if (node.intrinsic === 'error') for (const d of node.diagnostics) out.add(d);
+    for (const e of node.edges) {
+      if (seen[e] === 0) {
+        seen[e] = 1;
+        queue.push(e);
       }
     }
-    const arr = [...out];
-    reachedCache.set(start, arr);
-    return arr;
-  };
+  }
+  return [...out];
+}
 
-  return {
-    statusOf(key) {
-      const i = index.get(factKeyString(key));
-      return i === undefined ? 'unavailable' : (closure[i] as FactStatus);
-    },
-    errorDiagnosticsReached(keys) {
-      const out = new Set<Id>();
-      for (const key of keys) {
-        const i = index.get(factKeyString(key));
-        if (i === undefined) continue;
-        for (const d of errorReachedFrom(i)) out.add(d);
+/** Every key reachable from `keys`, each included once, breadth-first (OQ-22 B); an undeclared key stands alone. */
+function keysReachedFrom(
+  index: ReadonlyMap<string, number>,
+  nodes: readonly Node[],
+  keys: readonly FactKey[],
+): FactKey[] {
+  const out: FactKey[] = [];
+  const seen = new Set<string>();
+  const queue: number[] = [];
+  for (const key of keys) {
+    const k = factKeyString(key);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    const i = index.get(k);
+    if (i === undefined) out.push(key);
+    else queue.push(i);
+  }
+  const visited = new Uint8Array(nodes.length);
+  for (const i of queue) visited[i] = 1;
+  for (let q = 0; q < queue.length; q++) {
+    const node = nodes[queue[q] as number] as Node;
+    out.push(node.key);
+    for (const e of node.edges) {
+      if (visited[e] === 0) {
+        visited[e] = 1;
+        queue.push(e);
       }
-      return [...out];
-    },
-    keysReached(keys) {
-      const out: FactKey[] = [];
-      const seen = new Set<string>();
-      const queue: number[] = [];
-      for (const key of keys) {
-        const k = factKeyString(key);
-        if (seen.has(k)) continue;
-        seen.add(k);
-        const i = index.get(k);
-        if (i === undefined) out.push(key);
-        else queue.push(i);
-      }
-      const visited = new Uint8Array(nodes.length);
-      for (const i of queue) visited[i] = 1;
-      for (let q = 0; q < queue.length; q++) {
-        const node = nodes[queue[q] as number] as Node;
-        out.push(node.key);
-        for (const e of node.edges) {
-          if (visited[e] === 0) {
-            visited[e] = 1;
-            queue.push(e);
-          }
-        }
-      }
-      return out;
-    },
-  };
+    }
+  }
+  return out;
 }
 
 const RESTRICTIVE_FIRST: readonly FactStatus[] = ['error', 'unavailable', 'provisional'];

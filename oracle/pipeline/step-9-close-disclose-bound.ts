@@ -143,120 +143,28 @@ export interface EncodedResult {
 
 /** Step 9: the final result record, every limit and order applied, with its canonical bytes. */
 export function closeDiscloseBound(input: Step9Input): EncodedResult {
-  const { request, visit, graph } = input;
+  const { request, visit } = input;
   const readings = input.readings ?? Readings.kit();
-  const query = request.query;
+  const gathered: Gathered = {
+    rows: [],
+    withheld: new Set<OmissionReason>(),
+    truncated: input.type.limitDowngraded,
+    limitOmission: false,
+  };
   const known: ReadonlySet<Id> = new Set(input.diagnostics.keys());
-  const withheld = new Set<OmissionReason>();
-  let rows: OperationFact[] = [];
-  let truncated = input.type.limitDowngraded;
-  let limitOmission = false;
-
-  if (visit !== null && query.kind === 'explain-operation') {
-    const pick = selectExplanation(visit.eligible);
-    const ambiguous =
-      pick !== null && (pick.ambiguous || (visit.matchedCount > 1 && readings.of(AMBIGUITY_COUNT) === 'B'));
-    const extra: RejectionReason[] = ambiguous ? ['ambiguous'] : [];
-    let built =
-      pick === null ? null : buildOperationRow(pick.verdict, graph, known, extra, input.undisclosable, readings);
-    if (built !== null && built.ok && built.overNestedCap && readings.of(NESTED_CAP) === 'C') {
-      built = null;
-      limitOmission = true;
-      truncated = true;
-    }
-    if (built !== null && built.ok) {
-      rows = [built.row];
-      truncated ||= built.limitDowngraded;
-      // The spelling also names extension or trait work the profile cannot judge: the
-      // explanation is not the complete candidate set (L387, OQ-19 A).
-      if (visit.withheld.has('unsupported-in-profile')) withheld.add('unsupported-in-profile');
-    } else {
-      for (const r of visit.withheld) withheld.add(r);
-      if (built !== null && !built.ok) withheld.add(built.withheld);
-      if (!visit.matched && !visit.exhausted && !limitOmission) withheld.add('hidden-by-visibility');
-    }
+  if (visit !== null && request.query.kind === 'explain-operation') {
+    gatherExplanation(gathered, visit, input, known, readings);
   } else if (visit !== null) {
-    for (const r of visit.withheld) withheld.add(r);
-    // The eligible members of a series share one verdict: it is rendered once, and each shown row is its member's.
-    const rendered = new Map<CandidateVerdict, RowBuild>();
-    for (let i = 0; i < visit.eligible.length; i++) {
-      const verdict = visit.eligible[i] as CandidateVerdict;
-      let built = rendered.get(verdict);
-      if (built === undefined) {
-        built = buildOperationRow(verdict, graph, known, [], input.undisclosable, readings);
-        rendered.set(verdict, built);
-      }
-      if (built.ok && built.overNestedCap && readings.of(NESTED_CAP) === 'C') {
-        limitOmission = true;
-        continue;
-      }
-      if (!built.ok) {
-        // An error row without a diagnostic is not validated: shown, it is withheld;
-        // dropped by include_unavailable false, it still leaves the set unestablished (OQ-32 D).
-        withheld.add(built.withheld);
-        continue;
-      }
-      const shown = built.row.availability === 'callable' || query.include_unavailable;
-      truncated ||= built.limitDowngraded && (shown || built.callableButForLimit);
-      if (!shown) {
-        // A dropped definitive (validated) rejection is not an operation of this receiver;
-        // a dropped non-validated row leaves the operation set unestablished (OQ-32 D). A
-        // row the 64-entry cap alone made unavailable is reported by truncation (KIT-17).
-        if (built.statusBeforeLimit !== 'validated') withheld.add('incomplete-analysis');
-        continue;
-      }
-      if (rows.length === LIMITS.operations) {
-        // KD-LIMIT-05: a 4,097th row exists; the canonical prefix is kept (OQ-06 A).
-        limitOmission = true;
-        break;
-      }
-      rows.push(visit.candidateOf === undefined ? built.row : rowOfCandidate(built.row, visit.candidateOf(i)));
-    }
+    gatherGeneral(gathered, visit, input, known, readings);
   }
   // A view that failed validation leaves the candidate set unknown, whatever it holds (KIT-03 C).
-  if (visit !== null && input.unvalidatedView) withheld.add('incomplete-analysis');
-  if (visit !== null && visit.exhausted) limitOmission = true;
-  rows.sort(compareOperations);
+  if (visit !== null && input.unvalidatedView) gathered.withheld.add('incomplete-analysis');
+  if (visit !== null && visit.exhausted) gathered.limitOmission = true;
+  gathered.rows.sort(compareOperations);
 
-  const spelling = query.kind === 'explain-operation' ? query.spelling : null;
-  const compose = (kept: OperationFact[], limited: boolean): DiscoveryResultV1 => {
-    const reasons = new Set(withheld);
-    if (limited) reasons.add('limit-exhausted');
-    const isTruncated = truncated || limited;
-    const omissions: Omission[] = [...reasons]
-      .map((reason) => ({ reason, requested_spelling: spelling }))
-      .sort(compareOmissions);
-    const status = selectStatus({
-      type: input.type.fact,
-      rows: kept,
-      omissionCount: omissions.length,
-      truncated: isTruncated,
-    });
-    if (status === null) {
-      const reason = unavailableReasonFor({
-        budgetExhausted: visit?.exhausted ?? false,
-        type: input.type.fact,
-        withheld: reasons,
-      });
-      const keep = omissions.length > 0 && readings.of(UNAVAILABLE_OMISSIONS) === 'B';
-      return unavailableAnswer(request, reason, keep ? omissions : [], readings);
-    }
-    return orderResult({
-      schema: RESULT_SCHEMA,
-      authoritative: false,
-      limit_profile: LIMIT_PROFILE,
-      status,
-      analysis: echoAnalysis(request.analysis),
-      type: input.type.fact,
-      operations: kept,
-      omissions,
-      diagnostics: diagnosticsFor(input.type.fact.diagnostic_ids, kept, input.diagnostics),
-      reason: null,
-      truncated: isTruncated,
-    });
-  };
-
-  const full = compose(rows, limitOmission);
+  const compose = (kept: OperationFact[], limited: boolean): DiscoveryResultV1 =>
+    composeResult(input, gathered, kept, limited, readings);
+  const full = compose(gathered.rows, gathered.limitOmission);
   const fullBytes = encodeResult(full);
   if (fullBytes.length <= LIMITS.resultBytes && full.diagnostics.length <= LIMITS.diagnostics) {
     return { result: full, bytes: fullBytes };
@@ -265,7 +173,129 @@ export function closeDiscloseBound(input: Step9Input): EncodedResult {
     const result = unavailableAnswer(request, 'limit-exhausted', [], readings);
     return { result, bytes: encodeResult(result) };
   }
-  return fitPrefix(rows, compose, input);
+  return fitPrefix(gathered.rows, compose, input);
+}
+
+/** What the visit's verdicts give the result: the rows shown, the omission reasons, truncation and the row cap. */
+interface Gathered {
+  rows: OperationFact[];
+  withheld: Set<OmissionReason>;
+  truncated: boolean;
+  limitOmission: boolean;
+}
+
+type Visit = NonNullable<Step9Input['visit']>;
+
+/** An explain-operation query: the one row the spelling selects (KIT-05, OQ-19 A), or why there is none. */
+function gatherExplanation(g: Gathered, visit: Visit, input: Step9Input, known: ReadonlySet<Id>, readings: Readings) {
+  const pick = selectExplanation(visit.eligible);
+  const ambiguous =
+    pick !== null && (pick.ambiguous || (visit.matchedCount > 1 && readings.of(AMBIGUITY_COUNT) === 'B'));
+  const extra: RejectionReason[] = ambiguous ? ['ambiguous'] : [];
+  let built =
+    pick === null ? null : buildOperationRow(pick.verdict, input.graph, known, extra, input.undisclosable, readings);
+  if (built !== null && built.ok && built.overNestedCap && readings.of(NESTED_CAP) === 'C') {
+    built = null;
+    g.limitOmission = true;
+    g.truncated = true;
+  }
+  if (built !== null && built.ok) {
+    g.rows = [built.row];
+    g.truncated ||= built.limitDowngraded;
+    // The spelling also names extension or trait work the profile cannot judge: the
+    // explanation is not the complete candidate set (L387, OQ-19 A).
+    if (visit.withheld.has('unsupported-in-profile')) g.withheld.add('unsupported-in-profile');
+  } else {
+    for (const r of visit.withheld) g.withheld.add(r);
+    if (built !== null && !built.ok) g.withheld.add(built.withheld);
+    if (!visit.matched && !visit.exhausted && !g.limitOmission) g.withheld.add('hidden-by-visibility');
+  }
+}
+
+/** A general query: every eligible candidate's row, those shown kept up to the 4,096-row cap (KD-LIMIT-05). */
+function gatherGeneral(g: Gathered, visit: Visit, input: Step9Input, known: ReadonlySet<Id>, readings: Readings) {
+  for (const r of visit.withheld) g.withheld.add(r);
+  // The eligible members of a series share one verdict: it is rendered once, and each shown row is its member's.
+  const rendered = new Map<CandidateVerdict, RowBuild>();
+  for (let i = 0; i < visit.eligible.length; i++) {
+    const verdict = visit.eligible[i] as CandidateVerdict;
+    let built = rendered.get(verdict);
+    if (built === undefined) {
+      built = buildOperationRow(verdict, input.graph, known, [], input.undisclosable, readings);
+      rendered.set(verdict, built);
+    }
+    if (built.ok && built.overNestedCap && readings.of(NESTED_CAP) === 'C') {
+      g.limitOmission = true;
+      continue;
+    }
+    if (!built.ok) {
+      // An error row without a diagnostic is not validated: shown, it is withheld;
+      // dropped by include_unavailable false, it still leaves the set unestablished (OQ-32 D).
+      g.withheld.add(built.withheld);
+      continue;
+    }
+    const shown = built.row.availability === 'callable' || input.request.query.include_unavailable;
+    g.truncated ||= built.limitDowngraded && (shown || built.callableButForLimit);
+    if (!shown) {
+      // A dropped definitive (validated) rejection is not an operation of this receiver;
+      // a dropped non-validated row leaves the operation set unestablished (OQ-32 D). A
+      // row the 64-entry cap alone made unavailable is reported by truncation (KIT-17).
+      if (built.statusBeforeLimit !== 'validated') g.withheld.add('incomplete-analysis');
+      continue;
+    }
+    if (g.rows.length === LIMITS.operations) {
+      // KD-LIMIT-05: a 4,097th row exists; the canonical prefix is kept (OQ-06 A).
+      g.limitOmission = true;
+      break;
+    }
+    g.rows.push(visit.candidateOf === undefined ? built.row : rowOfCandidate(built.row, visit.candidateOf(i)));
+  }
+}
+
+/** The result keeping the rows `kept`, its status selected (step 9) or the unavailable answer when none holds. */
+function composeResult(
+  input: Step9Input,
+  g: Gathered,
+  kept: OperationFact[],
+  limited: boolean,
+  readings: Readings,
+): DiscoveryResultV1 {
+  const { request, visit } = input;
+  const spelling = request.query.kind === 'explain-operation' ? request.query.spelling : null;
+  const reasons = new Set(g.withheld);
+  if (limited) reasons.add('limit-exhausted');
+  const isTruncated = g.truncated || limited;
+  const omissions: Omission[] = [...reasons]
+    .map((reason) => ({ reason, requested_spelling: spelling }))
+    .sort(compareOmissions);
+  const status = selectStatus({
+    type: input.type.fact,
+    rows: kept,
+    omissionCount: omissions.length,
+    truncated: isTruncated,
+  });
+  if (status === null) {
+    const reason = unavailableReasonFor({
+      budgetExhausted: visit?.exhausted ?? false,
+      type: input.type.fact,
+      withheld: reasons,
+    });
+    const keep = omissions.length > 0 && readings.of(UNAVAILABLE_OMISSIONS) === 'B';
+    return unavailableAnswer(request, reason, keep ? omissions : [], readings);
+  }
+  return orderResult({
+    schema: RESULT_SCHEMA,
+    authoritative: false,
+    limit_profile: LIMIT_PROFILE,
+    status,
+    analysis: echoAnalysis(request.analysis),
+    type: input.type.fact,
+    operations: kept,
+    omissions,
+    diagnostics: diagnosticsFor(input.type.fact.diagnostic_ids, kept, input.diagnostics),
+    reason: null,
+    truncated: isTruncated,
+  });
 }
 
 /** An unavailable result with `omissions` (KIT-09), truncated after a limit exhaustion under OQ-16 B. */
