@@ -26,7 +26,7 @@ import { kitRoot } from '../../oracle/internal.js';
 import { liveGroupCount } from '../io/process-group.js';
 import type { GateReport } from '../report/gate-report.js';
 import { runCli } from '../test-support/run-cli.js';
-import { kitModulePath, requestSha, threeStaleVectors, tsArgv } from '../test-support/run-helpers.js';
+import { kitModulePath, moduleFaultsRun, threeStaleVectors, tsArgv } from '../test-support/run-helpers.js';
 
 const ids = (): string[] => threeStaleVectors().flatMap((v) => ['--id', v.id]);
 // One instance: the counts below follow the order in which one instance is asked (its first answer is the hostile one).
@@ -165,34 +165,19 @@ test('a hello declaring interpretations the register does not hold is refused at
   for (const text of r.texts) assert.match(text, 'OQ-99:Z');
 });
 
-test(
-  'a module throwing any value, or returning a Proxy that claims 1e9 bytes, ' + 'costs its vector as internal',
-  async () => {
-    const module = kitModulePath('runner/test-support/modules/misbehaving-module.ts');
-    const target = threeStaleVectors()[1];
-    if (target === undefined) throw new Error('too few stale vectors');
-    process.env.KCTK_TARGET_REQUEST_SHA256 = requestSha(target);
-    try {
-      for (const fault of ['throw-getters', 'throw-revoked', 'throw-symbol', 'thenable-throws', 'proxy-bytes']) {
-        process.env.KCTK_MODULE_FAULT = fault;
-        const env = { KCTK_MODULE_FAULT: fault, KCTK_TARGET_REQUEST_SHA256: requestSha(target) };
-        const pass = Object.keys(env).flatMap((name) => ['--pass-env', name]);
-        const r = await runCli(['run', '--module', module, ...ids(), ...QUIET, '--timeout-ms', '20000', ...pass], {
-          env,
-        });
-        assert.is(r.code, 1, `${fault}: ${r.stdout}${r.stderr}`);
-        assert.match(r.stdout, `ERROR ${target.id}`, fault);
-        assert.match(r.stdout, 'internal', fault);
-        assert.not.match(r.stdout, 'restarted', `${fault}: the module host did not crash`);
-        assert.not.match(r.stdout + r.stderr, '\u001b', fault);
-        assert.is(liveGroupCount(), 0);
-      }
-    } finally {
-      delete process.env.KCTK_TARGET_REQUEST_SHA256;
-      delete process.env.KCTK_MODULE_FAULT;
-    }
-  },
-);
+test('a module throwing any value, or returning a Proxy that claims 1e9 bytes, costs its vector as internal', async () => {
+  const faults = ['throw-getters', 'throw-revoked', 'throw-symbol', 'thenable-throws', 'proxy-bytes'];
+  const r = await moduleFaultsRun(faults, ['--jobs', '1'], 20000);
+  assert.is(r.code, 1, `${r.stdout}${r.stderr}`);
+  for (const fault of faults) {
+    const judged = r.judged.get(fault);
+    assert.is(judged?.verdict, 'ERROR', fault);
+    assert.is(judged?.error?.code, 'internal', fault);
+    assert.match(r.stdout, `ERROR ${judged?.id}`, fault);
+  }
+  assert.not.match(r.stdout, 'restarted', 'the module host did not crash');
+  assert.not.match(r.stdout + r.stderr, '\u001b');
+});
 
 test('a provider answering from the vector files is refused them as its folder and cannot find them', async () => {
   const path = join(mkdtempSync(join(tmpdir(), 'kofun-ctk-hostile-')), 'provider.json');

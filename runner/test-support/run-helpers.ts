@@ -158,6 +158,56 @@ export async function faultRun(
   return { code: r.code, verdicts, target: judgementOf(r.report, target.id) };
 }
 
+/**
+ * Runs the gate once on `faults.length + 2` stale vectors with the misbehaving module provider
+ * (runner/test-support/modules/misbehaving-module.ts) aiming each fault at its own vector, the first and last
+ * vectors left clean; checks that no process is left behind. One run then shows that each fault costs only its own
+ * vector, and that the clean vectors after every fault are still answered.
+ */
+export async function moduleFaultsRun(
+  faults: readonly string[],
+  args: readonly string[],
+  timeoutMs: number,
+): Promise<{
+  code: number;
+  stdout: string;
+  stderr: string;
+  verdicts: Record<string, string>;
+  /** The judgement of each fault's vector. */
+  judged: Map<string, ReturnType<typeof judgementOf>>;
+}> {
+  const vs = kitQueryVectors()
+    .filter((v) => v.category === 'stale')
+    .slice(0, faults.length + 2);
+  if (vs.length < faults.length + 2) throw new Error('too few stale vectors');
+  const targets = new Map(faults.map((fault, i) => [fault, vs[i + 1] as QueryVector]));
+  const aimed = [...targets].map(([fault, v]) => `${requestSha(v)}=${fault}`).join(',');
+  // An in-thread module reads the runner's own environment; a module process gets it passed on purpose.
+  process.env.KCTK_MODULE_FAULTS = aimed;
+  try {
+    const module = kitModulePath('runner/test-support/modules/misbehaving-module.ts');
+    const r = await runGateCli(
+      [
+        '--module',
+        module,
+        ...args,
+        ...vs.flatMap((v) => ['--id', v.id]),
+        ...['--metamorphic', '0', '--fresh', '0', '--timeout-ms', String(timeoutMs)],
+        ...['--pass-env', 'KCTK_MODULE_FAULTS'],
+      ],
+      { KCTK_MODULE_FAULTS: aimed },
+    );
+    const verdicts = Object.fromEntries((r.report?.vectors ?? []).map((v) => [v.id, v.verdict]));
+    assert.is(Object.keys(verdicts).length, vs.length, 'every vector judged');
+    for (const v of [vs[0], vs[vs.length - 1]]) assert.is(verdicts[v?.id ?? ''], 'PASS', `clean ${v?.id}`);
+    assert.is(liveGroupCount(), 0);
+    const judged = new Map([...targets].map(([fault, v]) => [fault, judgementOf(r.report, v.id)]));
+    return { code: r.code, stdout: r.stdout, stderr: r.stderr, verdicts, judged };
+  } finally {
+    delete process.env.KCTK_MODULE_FAULTS;
+  }
+}
+
 /** Every vector but the faulted one passed, and all three were judged. */
 export function othersPass(verdicts: Record<string, string>, targetId: string): void {
   for (const [id, verdict] of Object.entries(verdicts)) if (id !== targetId) assert.is(verdict, 'PASS', id);

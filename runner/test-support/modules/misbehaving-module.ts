@@ -1,7 +1,7 @@
 /**
  * A module provider for the module adapter's tests: the reference oracle, except that on
  * the request whose SHA-256 is in KCTK_TARGET_REQUEST_SHA256 it does what
- * KCTK_MODULE_FAULT says: `hang` (a busy loop that never yields), `exit` (process.exit
+ * KCTK_MODULE_FAULT says (or, on each request KCTK_MODULE_FAULTS names, the fault it names there): `hang` (a busy loop that never yields), `exit` (process.exit
  * inside the worker), `throw-later` (an uncaught exception while the call is pending),
  * `not-bytes` (returns a string), `kill-self` (SIGKILL to its own process), `fd-write` (terminal
  * escapes written straight to file descriptors 1 and 2), `array-buffers` (keeps allocating
@@ -19,14 +19,14 @@ import { createReferenceProvider } from '../../adapters/reference-provider.js';
 
 export default function create(): DiscoveryModuleProvider {
   const reference = createReferenceProvider();
-  const target = process.env.KCTK_TARGET_REQUEST_SHA256;
-  const fault = process.env.KCTK_MODULE_FAULT;
+  const faults = faultsByRequest();
   return {
-    name: `misbehaving module (${fault ?? 'none'})`,
+    name: `misbehaving module (${[...new Set(faults.values())].join(', ') || 'none'})`,
     version: reference.version,
     loadFixture: (bytes) => reference.loadFixture(bytes),
     query(handle, request) {
-      if (createHash('sha256').update(request).digest('hex') === target) {
+      const fault = faults.get(createHash('sha256').update(request).digest('hex'));
+      if (fault !== undefined) {
         if (fault === 'hang') for (;;) Math.random();
         if (fault === 'exit') process.exit(9);
         if (fault === 'throw-later') {
@@ -70,6 +70,22 @@ export default function create(): DiscoveryModuleProvider {
       return reference.query(handle as never, request);
     },
   };
+}
+
+/**
+ * The fault for each target request: KCTK_MODULE_FAULT on the request KCTK_TARGET_REQUEST_SHA256, and each
+ * `SHA256=FAULT` of the comma-separated KCTK_MODULE_FAULTS, so one run can aim a different fault at each of its
+ * vectors.
+ */
+function faultsByRequest(): Map<string, string> {
+  const faults = new Map<string, string>();
+  const { KCTK_TARGET_REQUEST_SHA256: target, KCTK_MODULE_FAULT: fault, KCTK_MODULE_FAULTS: many } = process.env;
+  if (target !== undefined && fault !== undefined) faults.set(target, fault);
+  for (const pair of (many ?? '').split(',').filter((p) => p !== '')) {
+    const [sha, aimed] = pair.split('=');
+    if (sha !== undefined && aimed !== undefined) faults.set(sha, aimed);
+  }
+  return faults;
 }
 
 /** An object whose every property a handler would read throws. */
