@@ -89,6 +89,25 @@ test('a file that is not the bytes its manifest entry names is refused', () => {
   assert.match(refusal(fixtureRoot), `${fixture} does not match its SHA-256 in manifest.json`);
 });
 
+test('a set checked before in the process is checked again once any listed file was written, even to equal size', () => {
+  const v = first();
+  const files = subsetFiles([v.id]);
+  const root = writeVectorSubset(files);
+  assert.is(loadVectorSet(root).queryVectors.length, 1);
+  // The same size, one byte different: only the file's times and content tell it from the file checked.
+  const text = readFileSync(join(root, v.file), 'utf8');
+  const at = text.indexOf('"intent": "') + '"intent": "'.length;
+  writeFileSync(join(root, v.file), `${text.slice(0, at)}${text[at] === 'x' ? 'y' : 'x'}${text.slice(at + 1)}`);
+  assert.is(readFileSync(join(root, v.file)).length, Buffer.byteLength(text));
+  assert.match(refusal(root), `${v.file} does not match its SHA-256 in manifest.json`);
+  // Written back as it was, it is checked again and accepted, with its vector as the file holds it.
+  writeFileSync(join(root, v.file), text);
+  assert.equal(
+    loadVectorSet(root).queryVectors.map((q) => q.id),
+    [v.id],
+  );
+});
+
 test('a fixture not named by its SHA-256, and a vector naming an unlisted fixture, are refused', () => {
   const v = first();
   const files = subsetFiles([v.id]);

@@ -177,14 +177,17 @@ function hashFile(path: string): string {
   return hash.hex();
 }
 
-/** Reads the manifest fail-closed (a duplicate key, invalid UTF-8 refused) and checks the set digest. */
-function readManifest(root: string): { files: { path: string; sha256: string }[]; setSha: string } {
-  let bytes: Uint8Array;
+/** The manifest's bytes; a set without one is a usage error. */
+function readManifestBytes(root: string): Uint8Array {
   try {
-    bytes = readFileSync(join(root, 'manifest.json'));
+    return readFileSync(join(root, 'manifest.json'));
   } catch {
     fail(root, 'no manifest.json (generate the vectors first)');
   }
+}
+
+/** Reads the manifest fail-closed (a duplicate key, invalid UTF-8 refused) and checks the set digest. */
+function readManifest(root: string, bytes: Uint8Array): { files: { path: string; sha256: string }[]; setSha: string } {
   const parsed = parseJsonInput(bytes);
   if (!parsed.ok) fail(root, `manifest.json is refused: ${formatJsonInputProblem(parsed.problem)}`);
   const manifest = parsed.value as ManifestFile | null;
@@ -306,9 +309,62 @@ function rereadFile(root: string, file: string, sha256: string, maxBytes: number
   return { ok: true, value: bytes };
 }
 
-/** Reads and checks the vector set at `root`, one file at a time; a problem is a UsageError. */
+/** What the up-front check of a set established, kept while its files stay the ones checked (loadVectorSet). */
+interface CheckedFiles {
+  /** The manifest's bytes and every listed file's identity and times, as stat gave them when the set was checked. */
+  stamp: string;
+  setSha: string;
+  queryVectors: readonly QueryVectorEntry[];
+  releaseVectors: readonly ReleaseVector[];
+  fixtures: ReadonlySet<string>;
+}
+
+/** The sets checked by this process, by folder (a process that runs the gate again, as the kit's tests do). */
+const checkedInProcess = new Map<string, CheckedFiles>();
+
+/**
+ * What identifies the set's files as checked: the manifest's digest, and every listed file's device, inode, size,
+ * modification and change times in nanoseconds. Any write to a file changes its change time, which no unprivileged
+ * call sets back; a file swapped for another changes its inode. A file listed but missing gives no stamp.
+ */
+function setStamp(root: string, manifestBytes: Uint8Array, files: readonly { path: string }[]): string | undefined {
+  const parts = [sha256Hex(manifestBytes)];
+  for (const { path } of files) {
+    if (!insideSet(path)) return undefined;
+    let stat;
+    try {
+      stat = statSync(join(root, path), { bigint: true });
+    } catch {
+      return undefined;
+    }
+    if (!stat.isFile()) return undefined;
+    parts.push(`${path}\u0000${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`);
+  }
+  return parts.join('\n');
+}
+
+/**
+ * Reads and checks the vector set at `root`, one file at a time; a problem is a UsageError. A process that checked
+ * the same folder before, and finds the manifest and every listed file as they were then (setStamp), skips the
+ * up-front check: the files are the ones checked, and every file a run uses is read again and checked against its
+ * SHA-256 anyway (readVector, readFixture).
+ */
 export function loadVectorSet(root: string): VectorSet {
-  const manifest = readManifest(root);
+  const manifestBytes = readManifestBytes(root);
+  const manifest = readManifest(root, manifestBytes);
+  const stamp = setStamp(root, manifestBytes, manifest.files);
+  const known = checkedInProcess.get(root);
+  const checked =
+    known !== undefined && stamp !== undefined && known.stamp === stamp ? known : checkFiles(root, manifest);
+  if (stamp !== undefined && checked !== known) checkedInProcess.set(root, { ...checked, stamp });
+  return checkedSet(root, checked.setSha, [...checked.queryVectors], [...checked.releaseVectors], checked.fixtures);
+}
+
+/** The up-front check of every file the manifest lists (the module comment). */
+function checkFiles(
+  root: string,
+  manifest: { files: { path: string; sha256: string }[]; setSha: string },
+): Omit<CheckedFiles, 'stamp'> {
   const queryVectors: QueryVectorEntry[] = [];
   const releaseVectors: ReleaseVector[] = [];
   const fixtures = new Set<string>();
@@ -343,7 +399,7 @@ export function loadVectorSet(root: string): VectorSet {
   }
   queryVectors.sort((a, b) => compareUtf8(a.id, b.id));
   releaseVectors.sort((a, b) => compareUtf8(a.id, b.id));
-  return checkedSet(root, manifest.setSha, queryVectors, releaseVectors, fixtures);
+  return { setSha: manifest.setSha, queryVectors, releaseVectors, fixtures };
 }
 
 function checkedSet(
