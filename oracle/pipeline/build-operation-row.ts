@@ -225,7 +225,10 @@ function closedRowStatus(
   return status;
 }
 
-/** The diagnostic IDs the row cites: its own, and for an error row those its listed dependencies reach (KD-CLOSURE-10). */
+/**
+ * The diagnostic IDs the row cites: its own, and for an error row those its listed dependencies reach
+ * (KD-CLOSURE-10).
+ */
 function rowDiagnosticIds(
   verdict: CandidateVerdict,
   graph: FactGraph,

@@ -165,7 +165,7 @@ test('a hello declaring interpretations the register does not hold is refused at
   for (const text of r.texts) assert.match(text, 'OQ-99:Z');
 });
 
-test('a module throwing any value, or returning a Proxy that claims 1e9 bytes, costs its vector as internal', async () => {
+test('a module throwing any value, or returning a Proxy claiming 1e9 bytes, costs its vector as internal', async () => {
   const faults = ['throw-getters', 'throw-revoked', 'throw-symbol', 'thenable-throws', 'proxy-bytes'];
   const r = await moduleFaultsRun(faults, ['--jobs', '1'], 20000);
   assert.is(r.code, 1, `${r.stdout}${r.stderr}`);

@@ -89,7 +89,7 @@ test('a file that is not the bytes its manifest entry names is refused', () => {
   assert.match(refusal(fixtureRoot), `${fixture} does not match its SHA-256 in manifest.json`);
 });
 
-test('a set checked before in the process is checked again once any listed file was written, even to equal size', () => {
+test('a set checked before in the process is checked again once a listed file was written, even to equal size', () => {
   const v = first();
   const files = subsetFiles([v.id]);
   const root = writeVectorSubset(files);

@@ -1,7 +1,8 @@
 /**
  * A module provider for the module adapter's tests: the reference oracle, except that on
  * the request whose SHA-256 is in KCTK_TARGET_REQUEST_SHA256 it does what
- * KCTK_MODULE_FAULT says (or, on each request KCTK_MODULE_FAULTS names, the fault it names there): `hang` (a busy loop that never yields), `exit` (process.exit
+ * KCTK_MODULE_FAULT says (or, on each request KCTK_MODULE_FAULTS names, the fault it names
+ * there): `hang` (a busy loop that never yields), `exit` (process.exit
  * inside the worker), `throw-later` (an uncaught exception while the call is pending),
  * `not-bytes` (returns a string), `kill-self` (SIGKILL to its own process), `fd-write` (terminal
  * escapes written straight to file descriptors 1 and 2), `array-buffers` (keeps allocating
