@@ -22,7 +22,7 @@
  * and judged by the run's release-cost phase, `run`'s console reporters and reports, and `run`'s exit codes (0 the
  * gate passed, 1 a FAIL or ERROR, 2 usage, 3 incomplete).
  */
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import { cp, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -139,7 +139,7 @@ export const registerReleaseCost: Register = (program: Command, io, done) => {
     .option('--reference', 'vectors: build with the reference builder (and check its digests)')
     .option('--check-digests', 'vectors: also require the reference digests')
     // --filter TEXT (ids containing TEXT) is not a selection `run` has: it is refused, pointing at --id.
-    .addOption(new Option('--filter <text>').hideHelp());
+    .option('--filter <text>', 'vectors: replaced by --id (an id, or a prefix ending in *); refused');
   declareGateReportOptions(declareNarrowingOptions(cmd, 'vectors: '), 'vectors: ')
     .option('--manifest <file>', 'write a JSON manifest of both sides (matrix: of every build)')
     .option('--max-lines <n>', 'report lines before the "N more" line', '200')
