@@ -417,9 +417,13 @@ test('--vectors refuses what run refuses: a tampered vector set, an id that name
   const unknown = await run([...kit, '--id', 'release-cost/no-such-id']);
   assert.is(unknown.code, 2);
   assert.match(unknown.stderr, '--id release-cost/no-such-id: no such vector');
-  const filter = await run([...kit, '--filter', 'null']);
+  // The old substring filter is refused, naming the selection of run that replaces it.
+  const filter = await run([...kit, '--filter', 'release-cost/null']);
   assert.is(filter.code, 2);
   assert.match(filter.stderr, '--filter was replaced by --id');
+  const timeout = await run(['release-cost', '--vectors', '--build-config', 'b.json', '--timeout', '5']);
+  assert.is(timeout.code, 2);
+  assert.match(timeout.stderr, '--timeout applies to --reference builds');
   const neither = await run(['release-cost', '--vectors']);
   assert.is(neither.code, 2);
   assert.match(neither.stderr, 'needs exactly one of --build-config and --reference');

@@ -97,7 +97,7 @@ const VECTORS_ONLY = [
   'events',
   'verbose',
   'reporter',
-] as const;
+];
 
 /** The options (commander's names) that `--vectors` does not read: its output is the run's reporters and reports. */
 const NOT_WITH_VECTORS = [
@@ -180,7 +180,7 @@ async function releaseCost(opts: ReleaseCostOptions, given: ReadonlySet<string>,
   if (opts.filter !== undefined) {
     throw new UsageError(
       'release-cost: --filter was replaced by --id, as run selects: an exact id, or a prefix ending in * ' +
-        `(--id '${escapeText(opts.filter)}*' for the ids starting with it; repeatable)`,
+        '(--id PREFIX* selects the ids starting with PREFIX; repeatable)',
     );
   }
   checkModeOptions(opts, given);
@@ -206,6 +206,10 @@ function checkModeOptions(opts: ReleaseCostOptions, given: ReadonlySet<string>):
   if (opts.vectors !== undefined) {
     const others = flags(NOT_WITH_VECTORS);
     if (others !== '') throw new UsageError(`release-cost: --vectors cannot be combined with ${others}`);
+    if (given.has('timeout') && opts.buildConfig !== undefined)
+      throw new UsageError(
+        'release-cost: --timeout applies to --reference builds (a build configuration has timeout_ms)',
+      );
     return;
   }
   const vectorsOnly = flags(VECTORS_ONLY);

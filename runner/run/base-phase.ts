@@ -27,9 +27,6 @@ import { elapsedMs, type Lane, LanePool, type LaneOutcome, type LaneReady } from
 /** The most characters of a provider's stderr put in the gate's reason when it cannot start. */
 const STDERR_IN_REASON = 600;
 
-/** Why a query vector is not sent in a run without a provider (which selects none). */
-const NO_PROVIDER = 'the run has no provider (release-cost --vectors builds release-cost vectors only)';
-
 /** Runs the base phase. */
 export const basePhase: GatePhase = async (run, findings) => {
   const launchers = run.resources.launchers;
@@ -112,12 +109,10 @@ export const basePhase: GatePhase = async (run, findings) => {
 
 /**
  * The base phase of a run without a provider: no hello, so the configuration's missing features (none) are all there
- * are, settled at once for the release-cost phase; a query vector, which such a run never selects, is NOT-RUN.
+ * are, settled at once for the release-cost phase. Such a run selects release-cost vectors only (builds-only-plan.ts).
  */
 function withoutProvider(run: GateRun, findings: GateFindings): GateFindings {
+  if (run.order.length > 0) throw new Error('kit fault: a run without a provider selected query vectors');
   run.features.settle(undefined);
-  if (run.order.length === 0) return findings;
-  const judgements = new Map(findings.judgements);
-  for (const v of run.order) recordBase(run, judgements, notRunJudgement(v, NO_PROVIDER));
-  return { ...findings, judgements, incomplete: [...findings.incomplete, NO_PROVIDER] };
+  return findings;
 }

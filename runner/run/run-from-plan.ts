@@ -1,7 +1,8 @@
 /**
  * A planned gate run carried out, in named steps: the output paths checked (so a bad path costs no provider start),
  * the resources opened as one disposable (the provider resolved, the expectations read, the sandbox, the hermetic
- * trace, the launchers), the sinks opened (the console, the event stream, the interruption, the reproducing
+ * trace, the launchers; in a run without a provider, `release-cost --vectors`, the build read and the builds' sandbox,
+ * and no launcher), the sinks opened (the console, the event stream, the interruption, the reproducing
  * commands), the gate run (run-gate.ts) on the plan as it was read, and every provider and build killed and every
  * handler removed however it ends.
  */
@@ -212,8 +213,6 @@ function openProviderResources(
  * expectations read, the builds' sandbox opened. No launcher: no instance starts.
  */
 function openBuildsOnly(plan: RunPlan, builds: BuildsOnlyPlan, chosen: ChosenVectors, io: CliIo): OpenedResources {
-  // Such a run selects the release-cost category alone (builds-only-plan.ts); a query vector here is the kit's fault.
-  if (chosen.selected.length > 0) throw new Error('kit fault: a run without a provider selected query vectors');
   const build = buildsOnlyConfig(builds.buildsOnly);
   loadKitEagerly(plan.reports.formats);
   const expectationsPath = plan.phases.finish.expectations;

@@ -6,6 +6,9 @@
  * An option is declared here (`declareRunOptions`), read here (`readRunPlan`) into the part of the plan it belongs to,
  * and used by the one phase or step that part configures (run-gate.ts lists the phases), so a new option touches this
  * module and that one.
+ *
+ * `release-cost --vectors` plans the same run without a provider (builds-only-plan.ts): it declares and reads the
+ * options it shares with `run` (the narrowing of the selection, `--jobs`, the reports) with the functions here.
  */
 import { randomInt } from 'node:crypto';
 import { resolve } from 'node:path';
