@@ -50,7 +50,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     name: 'release-cost',
     term: 'release-cost [options]',
     description: 'release byte-identity gate: compare two artifacts, or build them (KD-RELEASE-02, KD-RELEASE-03)',
-    load: async () => (await import('./release-cost/release-cost-command.js')).registerReleaseCost,
+    load: async () => (await import('./commands/release-cost.js')).registerReleaseCost,
   },
   {
     name: 'run',

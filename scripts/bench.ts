@@ -88,8 +88,10 @@ async function gateWallMs(
         record: { categories: [], ids: [], clauses: [], shard: null, filtered: vectors.length, total: vectors.length },
         knownIds: new Set(vectors.map((v) => v.id)),
       },
-      launcher: launcherFor(spec, { kitVersion: kitVersion(), sandbox: BENCH_SANDBOX }),
-      metamorphicLauncher: launcherFor(spec, { kitVersion: kitVersion(), sandbox: BENCH_SANDBOX }),
+      launchers: {
+        launcher: launcherFor(spec, { kitVersion: kitVersion(), sandbox: BENCH_SANDBOX }),
+        metamorphicLauncher: launcherFor(spec, { kitVersion: kitVersion(), sandbox: BENCH_SANDBOX }),
+      },
       adapter,
       sandbox: BENCH_SANDBOX.report,
       releaseBuild: null,

@@ -7,17 +7,16 @@
  * Exit status (RUN_EXIT_HELP, README.md, PROTOCOL.md): 0 gate passed, 1 something failed (also when the run is
  * incomplete), 2 usage or configuration error, 3 nothing failed but something could not run.
  *
- * The options are read once into the plan (run/run-plan.ts), the vectors chosen, the plan run, the reports written.
+ * The options are read once into the plan (run/run-plan.ts), the vectors chosen, the plan run and its reports written
+ * (run/run-and-report.ts, which `release-cost --vectors` finishes with too).
  */
 import type { Command } from 'commander';
-import { EXIT, type CliIo, type Register } from '../io/cli-io.js';
+import type { CliIo, Register } from '../io/cli-io.js';
 import { addProviderOptions, ignoreClosedOutput } from '../io/cli-options.js';
 import { chooseVectors } from '../run/choose-vectors.js';
 import { listSelection } from '../run/list-selection.js';
-import { runFromPlan } from '../run/run-from-plan.js';
-import { declareRunOptions, readRunPlan, type ReportsPlan, type RunCliOptions } from '../run/run-plan.js';
-import type { AnnotationSources } from '../report/github-annotations.js';
-import { reportPath, writeRunReports } from '../run/write-run-reports.js';
+import { runAndReport } from '../run/run-and-report.js';
+import { declareRunOptions, readRunPlan, type RunCliOptions } from '../run/run-plan.js';
 
 /** The help text after the options: how release-cost vectors are judged, and how to leave them out. */
 export const RUN_RELEASE_HELP = `
@@ -54,34 +53,11 @@ export const registerRun: Register = (program: Command, io, done) => {
     });
 };
 
-/** Options into the plan, the plan run, the reports written; the gate's exit code. */
+/** Options into the plan, the vectors chosen, the plan run and reported (run/run-and-report.ts); the exit code. */
 async function runCommand(opts: RunCliOptions, io: CliIo): Promise<number> {
   ignoreClosedOutput(io);
   const plan = readRunPlan(opts, io);
   const chosen = chooseVectors(plan.selection);
   if (plan.mode !== 'run') return listSelection(plan, chosen, io);
-  const run = await runFromPlan(plan, chosen, io);
-  let written: ReturnType<typeof writeRunReports>;
-  try {
-    written = writeRunReports(run, plan.reports, io);
-  } catch (err) {
-    // The verdict still reaches the console; a passed gate whose reports are lost does not pass (exit 2).
-    const why = `the reports could not be written (${(err as NodeJS.ErrnoException).code ?? String(err)})`;
-    await run.closeEvents([]);
-    run.console.summary(run.report, [...run.notes, why], annotationSources(plan.reports, io));
-    io.stderr.write(`kofun-ctk: ${why}\n`);
-    return run.report.gate.exit_code === EXIT.ok ? EXIT.usage : run.report.gate.exit_code;
-  }
-  await run.closeEvents(written.written);
-  run.console.summary(run.report, [...run.notes, ...written.lines], annotationSources(plan.reports, io));
-  return run.report.gate.exit_code;
-}
-
-/** Where the GitHub annotations send a reader for what they leave out: the job summary, and each report file. */
-function annotationSources(plan: ReportsPlan, io: CliIo): AnnotationSources {
-  const summary = io.env['GITHUB_STEP_SUMMARY'];
-  return {
-    jobSummary: summary !== undefined && summary !== '',
-    reportFiles: plan.out === '-' ? [] : plan.formats.map((f) => reportPath(plan, f, io.cwd)),
-  };
+  return runAndReport(plan, chosen, io);
 }

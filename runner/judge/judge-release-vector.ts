@@ -15,6 +15,8 @@
  *
  * runReleaseVector sets the process umask around each build's spawn, so this runs on the
  * main thread; several may run at once there, because that umask window is synchronous.
+ * This is the one judging path of release-cost vectors: `kofun-ctk run` and `release-cost --vectors` both reach it
+ * through the run's release-cost phase (run/release-cost-phase.ts).
  */
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { escapeText } from '../../oracle/index.js';
@@ -54,50 +56,35 @@ export interface ReleaseBuildPlan {
 /** The most listing lines kept in a judgement's `diff`. */
 const MAX_LISTING_LINES = 400;
 
-/** Builds and judges one release-cost vector; never throws for a fault of the build. */
+/**
+ * Builds and judges one release-cost vector, the one place its verdict is decided: ERROR when it could not be built
+ * and checked, FAIL when a check failed, PASS otherwise; never throws for a fault of the build.
+ */
 export async function judgeReleaseVector(
   vector: ReleaseVector,
   fixtureBytes: Uint8Array,
   plan: ReleaseBuildPlan,
 ): Promise<VectorJudgement> {
-  const result = await runReleaseVector(
-    { id: vector.id, release: vector.release, fixture: null },
-    plan.config.commands,
-    {
-      fixtureBytes,
-      checkDigests: plan.checkDigests,
-      vary: plan.vary,
-      timeoutMs: plan.config.timeoutMs,
-      source: plan.config.source,
-      artifact: plan.config.artifact,
-      env: plan.config.env,
-      sandbox: plan.sandbox,
-      ...(plan.config.runtimeMetadata === null ? {} : { runtimeMetadata: plan.config.runtimeMetadata }),
-    },
-  );
-  const { details } = result;
+  const ran = await runReleaseVector(vector, fixtureBytes, plan.config, {
+    checkDigests: plan.checkDigests,
+    vary: plan.vary,
+    sandbox: plan.sandbox,
+  });
   // Identities whose profile has no build command stay unchecked; say so rather than pass silently.
-  const notes = details.lines.filter(
+  const notes = ran.lines.filter(
     (l) =>
       l.endsWith('not run, no build command for a profile') ||
       (l.startsWith(GATE_CHECK_LABEL) && l.includes(': not run, ')),
   );
-  if (result.verdict === 'PASS') return { ...judgementOf(vector, 'PASS'), notes };
-  if (result.verdict === 'ERROR') {
-    const failure: ReleaseVectorFailure = details.failure ?? {
-      kind: 'build',
-      message: 'the build failed',
-      stderrTail: '',
-    };
-    return { ...judgementOf(vector, 'ERROR'), notes, error: errorOf(failure) };
-  }
+  if (ran.failure !== undefined) return { ...judgementOf(vector, 'ERROR'), notes, error: errorOf(ran.failure) };
+  if (ran.violations.length === 0) return { ...judgementOf(vector, 'PASS'), notes };
   return {
     ...judgementOf(vector, 'FAIL'),
     notes,
-    violations: details.violations,
-    fail_clauses: [...new Set(details.violations.map((v) => v.clause))].sort(),
+    violations: ran.violations,
+    fail_clauses: [...new Set(ran.violations.map((v) => v.clause))].sort(),
     clause_source: 'verifier',
-    diff: `${capLines(details.lines, MAX_LISTING_LINES).join('\n')}\n`,
+    diff: `${capLines(ran.lines, MAX_LISTING_LINES).join('\n')}\n`,
   };
 }
 

@@ -2,19 +2,19 @@
  * The release-cost category inside `kofun-ctk run` (KD-RELEASE-02, KD-RELEASE-03): the
  * reference builder passes, a provider build that carries discovery bytes with discovery
  * disabled fails naming the clause, the file and the byte, expectations apply, and a
- * failing build is ERROR. Single vectors keep this fast; run.release-selection.test.ts
- * covers providers without build commands, filters and shards.
+ * failing build is ERROR, and `release-cost --vectors` judges a vector exactly as `run` does. Single
+ * vectors keep this fast; run.release-selection.test.ts covers providers without build commands,
+ * filters and shards.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { kitRoot } from '../../oracle/internal.js';
 import { liveGroupCount } from '../io/process-group.js';
-import { main } from '../cli.js';
-import type { CliIo } from '../io/cli-io.js';
+import type { GateReport } from '../report/gate-report.js';
+import { runCli } from '../test-support/run-cli.js';
 import { judgementOf, runGateCli } from '../test-support/run-helpers.js';
 import { variantBuild } from '../test-support/variant-build.js';
 
@@ -128,7 +128,7 @@ test('a build that fails is ERROR with its exit status and stderr', async () => 
   assert.match(j.error?.stderr_tail ?? '', 'failing on purpose');
 });
 
-test("one release-build file serves both release-cost --build-config and the configuration's build", async () => {
+test('one release-build file, one judging: release-cost --vectors --build-config and a provider build', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'kofun-ctk-release-file-'));
   const file = join(dir, 'release-build.json');
   writeFileSync(
@@ -141,16 +141,23 @@ test("one release-build file serves both release-cost --build-config and the con
       }),
     ),
   );
-  const out = new PassThrough();
-  let text = '';
-  out.on('data', (c: Buffer) => (text += c.toString('utf8')));
-  const io: CliIo = { stdin: new PassThrough(), stdout: out, stderr: new PassThrough(), cwd: dir, env: {} };
-  const direct = await main(
-    ['release-cost', '--vectors', '--build-config', 'release-build.json', '--filter', RELEASE_ID, '--no-vary'],
-    io,
+  const direct = await runCli(
+    [
+      'release-cost',
+      '--vectors',
+      '--build-config',
+      'release-build.json',
+      '--id',
+      RELEASE_ID,
+      '--no-vary',
+      '--report',
+      'json',
+      '--report-dir',
+      'direct',
+    ],
+    { cwd: dir },
   );
-  assert.is(direct, 1, text);
-  assert.match(text, `FAIL ${RELEASE_ID}`);
+  assert.is(direct.code, 1, direct.stdout + direct.stderr);
   const viaRun = await runGateCli([
     '--config',
     config('release-build.json', dir),
@@ -161,7 +168,14 @@ test("one release-build file serves both release-cost --build-config and the con
     '--no-release-vary',
   ]);
   assert.is(viaRun.code, 1, viaRun.stdout);
-  assert.equal(judgementOf(viaRun.report, RELEASE_ID).fail_clauses, ['KD-RELEASE-02']);
+  // Discovery bytes in the support-disabled build break KD-RELEASE-02 (the artifact must be the one without support).
+  const expected = judgementOf(viaRun.report, RELEASE_ID);
+  assert.equal(expected.fail_clauses, ['KD-RELEASE-02']);
+  const report = JSON.parse(readFileSync(join(dir, 'direct', 'kofun-ctk-report.json'), 'utf8')) as GateReport;
+  const judged = judgementOf(report, RELEASE_ID);
+  // The same judging path: the same verdict, clauses, violations and listing, whichever command built it.
+  const judgedAs = (j: typeof judged): unknown => [j.verdict, j.fail_clauses, j.violations, j.diff];
+  assert.equal(judgedAs(judged), judgedAs(expected));
 });
 
 test.run();

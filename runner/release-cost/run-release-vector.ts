@@ -1,12 +1,13 @@
 /**
- * Runs one release-cost vector against a provider's declared build commands
- * (KD-RELEASE-02, KD-RELEASE-03; OQ-45 reading A) and judges it.
+ * Runs one release-cost vector's builds against a provider's declared build configuration
+ * (KD-RELEASE-02, KD-RELEASE-03; OQ-45 reading A) and compares their artifacts; the verdict is
+ * judge/judge-release-vector.ts's, the one place a release-cost vector is judged.
  *
- * How a build gets the vector's fixture: every `{fixture}` inside an argv word is
- * replaced by the absolute path of the fixture file (JSON, format kofun.ctk.fixture/v1),
- * and the environment variable KOFUN_CTK_FIXTURE holds the same path. The artifact is
- * written to `{out}` / KOFUN_CTK_OUT, an empty folder the gate made (or to `artifact` inside
- * the source copy); the build runs in `{src}` / KOFUN_CTK_SRC (a copy of `source`, or empty)
+ * How a build gets the vector's fixture: its bytes are written into the vector's own build folder,
+ * every `{fixture}` inside an argv word is replaced by that file's absolute path (JSON, format
+ * kofun.ctk.fixture/v1), and the environment variable KOFUN_CTK_FIXTURE holds the same path. The
+ * artifact is written to `{out}` / KOFUN_CTK_OUT, an empty folder the gate made (or to `artifact`
+ * inside the source copy); the build runs in `{src}` / KOFUN_CTK_SRC (a copy of `source`, or empty)
  * with the control conditions of build-variation.ts.
  * The reference builder, for example, is declared as
  * `["node", "<kit>/dist/oracle/release/reference-build-main.js", "--fixture", "{fixture}",
@@ -17,9 +18,9 @@
  * variant conditions must be identical; with `checkDigests` (for the reference builder),
  * each built artifact's artifact digest must equal the vector's reference (its profile's `digest`).
  * Builds set their umask through this process, so call it on the main thread, not in a worker.
- * Verdict: ERROR when a build fails or leaves no or an empty artifact (`details.failure`
- * says how), FAIL when a check fails (each violation names the first differing file in
- * `actual` and, for content, the byte offset in `offset`), PASS otherwise.
+ * Outcome: `failure` when a build fails or leaves no or an empty artifact (and no later build
+ * runs), else the `violations` of the checks (each names the first differing file in `actual`
+ * and, for content, the byte offset in `offset`), with the report lines of both.
  */
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -48,41 +49,23 @@ import { formatComparison } from './format-comparison.js';
 import { treeArtifactDigest } from './artifact-manifest.js';
 import { buildFailure } from './run-build.js';
 import { displayPath, type ArtifactTree } from './artifact-tree.js';
-import { DEFAULT_BUILD_TIMEOUT_MS, type ProviderBuild } from './build-config.js';
+import type { BuildConfig, ProviderBuild } from './build-config.js';
 import { removeTree } from '../io/run-folder.js';
 import { writeOutputFile } from '../io/write-output-file.js';
 
-/** What the runner passes in: the vector's id, its `release` expectation and its fixture. */
+/** The vector as its builds need it: its id and its `release` expectation. */
 export interface ReleaseVectorInput {
   id: string;
   release: unknown;
-  /** The fixture value (written to a file for the builds unless `fixturePath` is given). */
-  fixture: unknown;
 }
 
 export interface ReleaseVectorOptions {
-  /** An existing fixture file to pass instead of writing `vector.fixture`. */
-  fixturePath?: string;
-  /**
-   * The fixture file's bytes, written into the vector's own build folder and passed instead of `vector.fixture`: the
-   * gate's builds read the bytes it checked, never a file of the vector set (which the sandbox hides).
-   */
-  fixtureBytes?: Uint8Array;
   /** Compare built digests with the vector's reference digests (reference builder). */
-  checkDigests?: boolean;
+  checkDigests: boolean;
   /** Also build without-support under the variant conditions and require identical bytes. */
-  vary?: boolean;
-  /** Build command of the optional runtime-metadata profile (#454, KD-RELEASE-04). */
-  runtimeMetadata?: string[];
-  timeoutMs?: number;
+  vary: boolean;
+  /** Where the vector's build folders are made; the system's temporary folder by default. */
   workDir?: string;
-  compare?: CompareOptions;
-  /** Folder copied into each build's `{src}` (build-config.ts `source`); none by default. */
-  source?: string | null;
-  /** Where the artifact is after a build, relative to `{src}`; `{out}` by default. */
-  artifact?: string | null;
-  /** Fixed environment entries of every build. */
-  env?: Record<string, string>;
   /** The sandbox the builds run in (runner/sandbox/); none: each build is a child of the runner. */
   sandbox?: Sandbox;
 }
@@ -95,7 +78,7 @@ export interface ReleaseBuildRecord {
   artifactDigest: string | null;
 }
 
-/** Why a release-cost vector is ERROR. */
+/** Why a release-cost vector could not be built and checked. */
 export interface ReleaseVectorFailure {
   /**
    * `timeout`: a build ran past its timeout and was killed; `start`: a build command could
@@ -109,19 +92,16 @@ export interface ReleaseVectorFailure {
   stderrTail: string;
 }
 
-export interface ReleaseVectorDetails {
+/** What running a release-cost vector found: its builds, the checks' violations, the report lines. */
+export interface ReleaseVectorRun {
   id: string;
   builds: ReleaseBuildRecord[];
+  /** The checks that failed; none when `failure` is set (nothing was checked). */
   violations: Violation[];
   /** Human report lines, already escaped. */
   lines: string[];
-  /** Set when the verdict is ERROR. */
+  /** Set when a build failed or the vector has no expectation: the vector could not be checked. */
   failure?: ReleaseVectorFailure;
-}
-
-export interface ReleaseVectorResult {
-  verdict: 'PASS' | 'FAIL' | 'ERROR';
-  details: ReleaseVectorDetails;
 }
 
 const COMMAND_OF: Record<ReleaseProfile, keyof ProviderBuild | 'runtime_metadata'> = {
@@ -146,45 +126,48 @@ function isExpectation(v: unknown): v is ReleaseExpectation {
   );
 }
 
-/** Runs and judges one release-cost vector; build failures are verdicts, not exceptions. */
+/**
+ * Builds one release-cost vector's profiles from `fixtureBytes` with `build`'s commands and checks its identities (and,
+ * as asked, the variant build and the reference digests); a build that fails is an outcome, not an exception.
+ */
 export async function runReleaseVector(
   vector: ReleaseVectorInput,
-  providerBuild: ProviderBuild,
-  opts: ReleaseVectorOptions = {},
-): Promise<ReleaseVectorResult> {
-  const details: ReleaseVectorDetails = { id: vector.id, builds: [], violations: [], lines: [] };
+  fixtureBytes: Uint8Array,
+  build: BuildConfig,
+  opts: ReleaseVectorOptions,
+): Promise<ReleaseVectorRun> {
+  const details: ReleaseVectorRun = { id: vector.id, builds: [], violations: [], lines: [] };
   if (!isExpectation(vector.release)) {
     const message = 'the vector has no kofun.ctk.release-expectation/v1 expectation';
     details.lines.push(`error: ${message}`);
     details.failure = { kind: 'vector', message, stderrTail: '' };
-    return { verdict: 'ERROR', details };
+    return details;
   }
   const expectation = vector.release;
   const base = await mkdtemp(join(opts.workDir ?? tmpdir(), 'kofun-ctk-release-vector-'));
-  const variantBase =
-    opts.vary === true ? await mkdtemp(join(opts.workDir ?? tmpdir(), 'kofun-ctk-release-vector-variant-')) : null;
+  const variantBase = opts.vary
+    ? await mkdtemp(join(opts.workDir ?? tmpdir(), 'kofun-ctk-release-vector-variant-'))
+    : null;
   try {
-    let fixturePath = opts.fixturePath;
-    if (fixturePath === undefined) {
-      fixturePath = join(base, 'fixture.json');
-      writeOutputFile(fixturePath, opts.fixtureBytes ?? `${JSON.stringify(vector.fixture)}\n`);
-    }
+    // The builds read the bytes the caller checked, from the vector's own build folder, never a file of the set.
+    const fixturePath = join(base, 'fixture.json');
+    writeOutputFile(fixturePath, fixtureBytes);
     const ctx: BuildContext = {
-      source: opts.source ?? null,
-      artifact: opts.artifact ?? null,
-      timeoutMs: opts.timeoutMs ?? DEFAULT_BUILD_TIMEOUT_MS,
-      env: opts.env ?? {},
+      source: build.source,
+      artifact: build.artifact,
+      timeoutMs: build.timeoutMs,
+      env: build.env,
       extra: [{ name: 'fixture', value: fixturePath, envVar: 'KOFUN_CTK_FIXTURE' }],
       snapshotDir: join(base, 'artifacts'),
       ...(opts.sandbox === undefined ? {} : { sandbox: opts.sandbox, reads: [fixturePath] }),
     };
-    const built = await buildProfiles(plannedBuilds(providerBuild, opts.runtimeMetadata, variantBase), ctx, {
+    const built = await buildProfiles(plannedBuilds(build.commands, build.runtimeMetadata, variantBase), ctx, {
       control: controlVariation(base),
       variantBase,
       details,
     });
-    if (built === null) return { verdict: 'ERROR', details };
-    const compare = opts.compare ?? DEFAULT_COMPARE_OPTIONS;
+    if (built === null) return details;
+    const compare = DEFAULT_COMPARE_OPTIONS;
     await compareIdentities(expectation, built.trees, compare, details);
     await compareVariant(built, compare, details);
     if (expectation.gate_check !== undefined) {
@@ -192,8 +175,8 @@ export async function runReleaseVector(
       details.violations.push(...check.violations);
       details.lines.push(...check.lines);
     }
-    if (opts.checkDigests === true) checkReferenceDigests(expectation, built.trees, details);
-    return { verdict: details.violations.length === 0 ? 'PASS' : 'FAIL', details };
+    if (opts.checkDigests) checkReferenceDigests(expectation, built.trees, details);
+    return details;
   } finally {
     // What a build left (a tree past PATH_MAX, folders it locked) is removed all the same, never through a link.
     removeTree(base);
@@ -211,7 +194,7 @@ interface PlannedBuild {
 /** The builds of a vector, in order: each profile with a command, the variant build right after without-support. */
 function plannedBuilds(
   providerBuild: ProviderBuild,
-  runtimeMetadata: string[] | undefined,
+  runtimeMetadata: string[] | null,
   variantBase: string | null,
 ): PlannedBuild[] {
   const commands: Partial<Record<ReleaseProfile, string[]>> = {
@@ -219,7 +202,7 @@ function plannedBuilds(
     'support-disabled': providerBuild.support_disabled,
     'discovery-enabled': providerBuild.discovery_enabled,
   };
-  if (runtimeMetadata !== undefined) commands['runtime-metadata'] = runtimeMetadata;
+  if (runtimeMetadata !== null) commands['runtime-metadata'] = runtimeMetadata;
   const builds: PlannedBuild[] = [];
   for (const [profile, argv] of Object.entries(commands) as [ReleaseProfile, string[]][]) {
     builds.push({ profile, argv, variant: false });
@@ -243,7 +226,7 @@ interface BuiltProfiles {
 async function buildProfiles(
   builds: readonly PlannedBuild[],
   ctx: BuildContext,
-  at: { control: BuildVariation; variantBase: string | null; details: ReleaseVectorDetails },
+  at: { control: BuildVariation; variantBase: string | null; details: ReleaseVectorRun },
 ): Promise<BuiltProfiles | null> {
   const { details } = at;
   const built: BuiltProfiles = { trees: new Map(), variantTree: null, outcomes: new Map() };
@@ -268,7 +251,7 @@ async function buildProfiles(
 }
 
 /** Records a failed build as the vector's ERROR: what failed, its kind, the tail of its stderr. */
-function recordBuildFailure(b: PlannedBuild, outcome: BuildOutcome, details: ReleaseVectorDetails): void {
+function recordBuildFailure(b: PlannedBuild, outcome: BuildOutcome, details: ReleaseVectorRun): void {
   const artifact = outcome.artifact;
   const failure = !outcome.run.ok
     ? buildFailure(outcome.run)
@@ -302,7 +285,7 @@ async function compareIdentities(
   expectation: ReleaseExpectation,
   trees: ReadonlyMap<ReleaseProfile, ArtifactTree>,
   compare: CompareOptions,
-  details: ReleaseVectorDetails,
+  details: ReleaseVectorRun,
 ): Promise<void> {
   for (const id of expectation.identities) {
     const a = trees.get(id.left);
@@ -337,11 +320,7 @@ async function compareIdentities(
  * The vary step (KD-RELEASE-03): the without-support artifact against its variant build's; a difference is
  * nondeterminism, shown with the build conditions likely to cause it.
  */
-async function compareVariant(
-  built: BuiltProfiles,
-  compare: CompareOptions,
-  details: ReleaseVectorDetails,
-): Promise<void> {
+async function compareVariant(built: BuiltProfiles, compare: CompareOptions, details: ReleaseVectorRun): Promise<void> {
   const a1 = built.trees.get('without-support');
   if (built.variantTree === null || a1 === undefined) return;
   const cmp = await compareArtifacts(a1, built.variantTree, compare);
@@ -374,7 +353,7 @@ async function compareVariant(
 function checkReferenceDigests(
   expectation: ReleaseExpectation,
   trees: ReadonlyMap<ReleaseProfile, ArtifactTree>,
-  details: ReleaseVectorDetails,
+  details: ReleaseVectorRun,
 ): void {
   for (const [profile, tree] of trees) {
     const expected = expectation.profiles.find((p) => p.profile === profile);

@@ -14,7 +14,14 @@ import { judgeFromSet } from '../judge/judge-from-set.js';
 import { notApplicableJudgement, notRunJudgement } from '../judge/judge-vector.js';
 import type { VectorJudgement } from '../judge/verdict.js';
 import type { QueryVectorEntry } from '../vectors/vector-source.js';
-import { fixtureGroups, interruptedReason, recordBase, type GatePhase } from './gate-run.js';
+import {
+  fixtureGroups,
+  interruptedReason,
+  recordBase,
+  type GateFindings,
+  type GatePhase,
+  type GateRun,
+} from './gate-run.js';
 import { elapsedMs, type Lane, LanePool, type LaneOutcome, type LaneReady } from './lane-pool.js';
 
 /** The most characters of a provider's stderr put in the gate's reason when it cannot start. */
@@ -22,13 +29,15 @@ const STDERR_IN_REASON = 600;
 
 /** Runs the base phase. */
 export const basePhase: GatePhase = async (run, findings) => {
+  const launchers = run.resources.launchers;
+  if (launchers === null) return withoutProvider(run, findings);
   const set = run.resources.vectors.vectorSet;
   const abort = run.sinks.abort;
   const judgements = new Map(findings.judgements);
   const answered = new Map(findings.answered);
   const changedFiles = new Set(findings.changedFiles);
   const incomplete = [...findings.incomplete];
-  const lanes = new LanePool(run.plan.base.jobs, run.resources.launcher, run.instances);
+  const lanes = new LanePool(run.plan.base.jobs, launchers.launcher, run.instances);
   const sendOne = async (entry: QueryVectorEntry, lane: Lane): Promise<void> => {
     const t0 = performance.now();
     const read = set.readVector(entry);
@@ -97,3 +106,13 @@ export const basePhase: GatePhase = async (run, findings) => {
   }
   return { ...findings, judgements, answered, changedFiles, incomplete };
 };
+
+/**
+ * The base phase of a run without a provider: no hello, so the configuration's missing features (none) are all there
+ * are, settled at once for the release-cost phase. Such a run selects release-cost vectors only (builds-only-plan.ts).
+ */
+function withoutProvider(run: GateRun, findings: GateFindings): GateFindings {
+  if (run.order.length > 0) throw new Error('kit fault: a run without a provider selected query vectors');
+  run.features.settle(undefined);
+  return findings;
+}

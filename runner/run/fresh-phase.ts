@@ -37,7 +37,9 @@ const LIGHT_WORLD_BYTES = 256 * 1024;
 export const freshPhase: GatePhase = async (run, findings) => {
   const fresh = run.plan.fresh;
   const abort = run.sinks.abort;
-  if (fresh.sample === 0 || abort?.aborted === true) return findings;
+  const launchers = run.resources.launchers;
+  // A run without a provider selects no query vector, so it has no case to derive.
+  if (fresh.sample === 0 || abort?.aborted === true || launchers === null) return findings;
   const changedFiles = new Set(findings.changedFiles);
   const chosen = chooseFreshCases(run.resources.vectors.vectorSet, run.order, fresh, changedFiles, (v) =>
     run.features.of(v.features),
@@ -46,7 +48,7 @@ export const freshPhase: GatePhase = async (run, findings) => {
     (a, b) => compareUtf8(a.world.sha256, b.world.sha256) || compareUtf8(a.vector.id, b.vector.id),
   );
   const judged = new Map<FreshCase, VectorJudgement>();
-  const lanes = new LanePool(run.plan.base.jobs, run.resources.launcher, run.instances);
+  const lanes = new LanePool(run.plan.base.jobs, launchers.launcher, run.instances);
   try {
     await lanes.each(abort, cases, async (c, lane) => {
       const t0 = performance.now();

@@ -15,12 +15,14 @@ import type { GatePhase } from './gate-run.js';
 export const fuzzPhase: GatePhase = async (run, findings) => {
   const { plan, resources } = run;
   const fuzz = plan.fuzz;
-  if (fuzz.cases === 0) return findings;
+  const launchers = resources.launchers;
+  // A run without a provider (release-cost --vectors) never plans fuzz cases: there is nothing to ask them.
+  if (fuzz.cases === 0 || launchers === null) return findings;
   const outcome = await runFuzz({
     ...plan.base,
     seed: fuzz.seed,
     runs: fuzz.cases,
-    launcher: resources.fuzzLauncher ?? resources.launcher,
+    launcher: launchers.fuzzLauncher ?? launchers.launcher,
     kitVersion: resources.kitVersion,
     missing: run.features.current(),
   });

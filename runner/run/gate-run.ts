@@ -26,10 +26,8 @@ import type { PhasesPlan } from './run-plan.js';
 /** The vectors of the run as chosen (choose-vectors.ts): the set, the selection, and the report's record of it. */
 export type GateVectors = Pick<ChosenVectors, 'vectorSet' | 'selected' | 'selectedRelease' | 'record' | 'knownIds'>;
 
-/** What was opened for the run before it starts: the vectors, the provider's launchers, the builds, the trace. */
-export interface GateResources {
-  kitVersion: string;
-  vectors: GateVectors;
+/** How a run starts its provider's instances. */
+export interface ProviderLaunchers {
   launcher: ProviderLauncher;
   /** The same provider, relocatable to another working directory (metamorphic runs). */
   metamorphicLauncher: ProviderLauncher;
@@ -38,6 +36,18 @@ export interface GateResources {
    * gate's); absent: `launcher`.
    */
   fuzzLauncher?: ProviderLauncher;
+}
+
+/** What was opened for the run before it starts: the vectors, the provider's launchers, the builds, the trace. */
+export interface GateResources {
+  kitVersion: string;
+  vectors: GateVectors;
+  /**
+   * The provider's launchers; null in a run without a provider (`release-cost --vectors`), which selects release-cost
+   * vectors only: no instance starts there, and no phase sends a query.
+   */
+  launchers: ProviderLaunchers | null;
+  /** How the provider is driven (`none` without a provider), for the run-start event. */
   adapter: string;
   /** What isolated the provider's processes (or why nothing did), for the run-start event and every report. */
   sandbox: SandboxReport;

@@ -27,7 +27,9 @@ interface Variant {
 export const metamorphicPhase: GatePhase = async (run, findings) => {
   const { sample, seed } = run.plan.metamorphic;
   const abort = run.sinks.abort;
-  if (sample === 0 || findings.answered.size === 0 || abort?.aborted === true) return findings;
+  const launchers = run.resources.launchers;
+  // Only answered vectors are sampled, and a run without a provider answers none.
+  if (sample === 0 || findings.answered.size === 0 || abort?.aborted === true || launchers === null) return findings;
   const set = run.resources.vectors.vectorSet;
   const judgements = new Map(findings.judgements);
   const changedFiles = new Set(findings.changedFiles);
@@ -35,7 +37,7 @@ export const metamorphicPhase: GatePhase = async (run, findings) => {
   const todo = run.order.filter((v) => sampled.has(v.id));
   const total = todo.length;
   const folder = mkdtempSync(join(tmpdir(), 'kofun-ctk-metamorphic-'));
-  const lanes = new LanePool(run.plan.base.jobs, run.resources.metamorphicLauncher, run.instances, folder);
+  const lanes = new LanePool(run.plan.base.jobs, launchers.metamorphicLauncher, run.instances, folder);
   let done = 0;
   // Vectors go out grouped by fixture: the variants of the fixtures in flight (one per lane) are made once each.
   const variants = new Map<string, { seed: number; variants: Variant[] }>();

@@ -2,7 +2,8 @@
  * The command that reproduces one failure, shown beside it in every report: `kofun-ctk repro ID` with the same
  * provider options for a query vector (it writes the folder with fixture, request, expected and actual bytes), and
  * `kofun-ctk run … --id ID` where only the gate reproduces it (a metamorphic failure, replayed with its seed; a
- * release-cost vector; a vector not run; an XPASS, which needs the expectations file). Shell-quoted (shell-quote), so
+ * release-cost vector; a vector not run; an XPASS, which needs the expectations file); in a run without a provider,
+ * `kofun-ctk release-cost --vectors … --id ID`. Shell-quoted (shell-quote), so
  * it can be pasted; it is still escaped like any other text on display, since it holds what the user typed.
  */
 import { resolve } from 'node:path';
@@ -10,7 +11,9 @@ import { quote } from 'shell-quote';
 import type { ProviderOptions } from '../adapters/provider-spec.js';
 import { RUN_DEFAULTS } from '../io/cli-options.js';
 import { verdictNotHandled, type VectorJudgement } from '../judge/verdict.js';
-import type { RunPlan } from './run-plan.js';
+import { DEFAULT_BUILD_TIMEOUT_MS } from '../release-cost/build-config.js';
+import type { SandboxPlan } from '../sandbox/open-sandbox.js';
+import type { BuildsOnlyPlan, ProviderPlan, RunPlan } from './run-plan.js';
 
 /** The planned run whose judgements are reproduced, and what it found out while it opened. */
 export interface ReproduceContext {
@@ -25,11 +28,13 @@ export interface ReproduceContext {
 
 /** The shell-quoted command that reproduces `judgement`. */
 export function reproduceCommand(judgement: VectorJudgement, context: ReproduceContext): string {
-  const common = commonArgs(context);
+  const provider = context.plan.provider;
+  if ('buildsOnly' in provider) return reproduceBuilt(judgement, context, provider);
+  const common = commonArgs(context, provider);
   const metamorphicFailed = judgement.metamorphic !== undefined && !judgement.metamorphic.ok;
   // A state failure needs the queries asked before it in its instance: the gate asks them again, in that order.
   const stateFailed = judgement.state !== undefined && !judgement.state.ok ? judgement.state.after : undefined;
-  const strace = context.plan.provider.hermetic?.strace;
+  const strace = provider.hermetic?.strace;
   const hermeticFailed =
     strace !== undefined &&
     (judgement.violations.some((v) => v.code.startsWith('hermetic-')) || judgement.error?.kind === 'hermetic');
@@ -59,11 +64,13 @@ export function reproduceCommand(judgement: VectorJudgement, context: ReproduceC
  * --fresh all`, since a case depends on the seed and the vector it derives from alone; the vector itself is run too.
  */
 export function reproduceFreshCommand(from: string, context: ReproduceContext): string {
+  const provider = context.plan.provider;
+  if ('buildsOnly' in provider) throw new Error('kit fault: a run without a provider derived a fresh case');
   return quote([
     'npx',
     'kofun-ctk',
     'run',
-    ...commonArgs(context),
+    ...commonArgs(context, provider),
     '--id',
     from,
     '--metamorphic',
@@ -97,24 +104,57 @@ function replaysAlone(judgement: VectorJudgement): boolean {
 }
 
 /**
+ * `kofun-ctk release-cost --vectors … --id ID`: a release-cost vector of a run without a provider built and judged
+ * again, with the same build, digest check, variation, sandbox options and (for an XPASS) expectations.
+ */
+function reproduceBuilt(judgement: VectorJudgement, context: ReproduceContext, builds: BuildsOnlyPlan): string {
+  const { selection, phases } = context.plan;
+  const build = builds.buildsOnly;
+  const timeoutMs = 'reference' in build ? build.reference.timeoutMs : DEFAULT_BUILD_TIMEOUT_MS;
+  return quote([
+    'npx',
+    'kofun-ctk',
+    'release-cost',
+    '--vectors',
+    ...(selection.vectors === undefined ? [] : [selection.vectors]),
+    ...('file' in build ? ['--build-config', build.file] : ['--reference']),
+    ...(timeoutMs === DEFAULT_BUILD_TIMEOUT_MS ? [] : ['--timeout', String(timeoutMs)]),
+    // --reference checks the digests by itself.
+    ...(builds.checkDigests && 'file' in build ? ['--check-digests'] : []),
+    ...(phases.releaseCost.vary ? [] : ['--no-vary']),
+    ...sandboxPlanArgs(builds.sandbox),
+    ...(judgement.verdict === 'XPASS' && context.expectations !== undefined
+      ? ['--expectations', context.expectations]
+      : []),
+    '--id',
+    judgement.id,
+  ]);
+}
+
+/**
  * The provider, the vector set, the timeouts given on the command line (a timeout failure needs the same) and the
  * sandbox options as given (a provider that needs the sandbox off needs it again), as arguments.
  */
-function commonArgs(context: ReproduceContext): string[] {
-  const { selection, provider, phases } = context.plan;
+function commonArgs(context: ReproduceContext, provider: ProviderPlan): string[] {
+  const { selection, phases } = context.plan;
   const { timeoutMs, startTimeoutMs } = phases.base;
   return [
     ...providerArgs(provider.given, context.cwd),
     ...(selection.vectors === undefined ? [] : ['--vectors', selection.vectors]),
     ...(timeoutMs === RUN_DEFAULTS.timeoutMs ? [] : ['--timeout-ms', String(timeoutMs)]),
     ...(startTimeoutMs === RUN_DEFAULTS.startTimeoutMs ? [] : ['--start-timeout-ms', String(startTimeoutMs)]),
-    ...sandboxArgs({
-      ...(provider.sandbox.offReason === '--sandbox off' ? { sandbox: 'off' } : {}),
-      bwrap: provider.sandbox.bwrap,
-      passEnv: provider.sandbox.passEnv,
-      ...(provider.sandbox.limits.offReason === '--limits off' ? { limits: 'off' } : {}),
-    }),
+    ...sandboxPlanArgs(provider.sandbox),
   ];
+}
+
+/** The sandbox options of a plan as given (`--sandbox off`, `--bwrap`, `--pass-env`, `--limits off`), as arguments. */
+function sandboxPlanArgs(sandbox: SandboxPlan): string[] {
+  return sandboxArgs({
+    ...(sandbox.offReason === '--sandbox off' ? { sandbox: 'off' } : {}),
+    bwrap: sandbox.bwrap,
+    passEnv: sandbox.passEnv,
+    ...(sandbox.limits.offReason === '--limits off' ? { limits: 'off' } : {}),
+  });
 }
 
 /** The provider-selecting options as arguments, paths made absolute so the command works from any folder. */

@@ -1,7 +1,8 @@
 /**
  * A planned gate run carried out, in named steps: the output paths checked (so a bad path costs no provider start),
  * the resources opened as one disposable (the provider resolved, the expectations read, the sandbox, the hermetic
- * trace, the launchers), the sinks opened (the console, the event stream, the interruption, the reproducing
+ * trace, the launchers; in a run without a provider, `release-cost --vectors`, the build read and the builds' sandbox,
+ * and no launcher), the sinks opened (the console, the event stream, the interruption, the reproducing
  * commands), the gate run (run-gate.ts) on the plan as it was read, and every provider and build killed and every
  * handler removed however it ends.
  */
@@ -19,6 +20,8 @@ import { killAllGroups } from '../io/process-group.js';
 import { linkedOutputProblem, openOutputNoFollow } from '../io/write-output-file.js';
 import { loadExpectations, type Expectation } from '../judge/expectations.js';
 import { NO_BUILD_COMMANDS } from '../judge/judge-release-vector.js';
+import { readBuildConfigFile, type BuildConfig } from '../release-cost/build-config.js';
+import { referenceBuildConfig } from '../release-cost/reference-build.js';
 import {
   chooseReporter,
   consoleReporter,
@@ -27,6 +30,7 @@ import {
 } from '../report/console-reporter.js';
 import type { GateReport } from '../report/gate-report.js';
 import type { RunEvent } from '../report/run-events.js';
+import { openSandbox } from '../sandbox/open-sandbox.js';
 import type { NamedPath } from '../sandbox/sandbox-view.js';
 import type { ChosenVectors } from './choose-vectors.js';
 import type { GateResources, GateSinks } from './gate-run.js';
@@ -34,7 +38,7 @@ import { loadKitEagerly } from './load-kit-eagerly.js';
 import { reproduceCommand, reproduceFreshCommand, type ReproduceContext } from './reproduce-command.js';
 import { runGate } from './run-gate.js';
 import { installRunInterruption, type RunInterruption } from './run-interruption.js';
-import type { ReportsPlan, RunPlan } from './run-plan.js';
+import type { BuildsOnlyPlan, ProviderPlan, ReportsPlan, RunPlan } from './run-plan.js';
 import { reportPath, type WrittenReport } from './write-run-reports.js';
 
 /** A finished run: its report, the console that shows it, and what the outputs written after it need. */
@@ -120,13 +124,26 @@ interface OpenedResources {
   dispose(): void;
 }
 
-/**
- * Opens what the run needs before it starts, as one disposable: the provider resolved, the kit loaded, the
- * expectations read, the sandbox opened (with the hermetic trace, when asked for), the provider's launchers.
- */
+/** Opens what the run needs before it starts, as one disposable: for its provider, or for its builds alone. */
 function openResources(plan: RunPlan, chosen: ChosenVectors, io: CliIo): OpenedResources {
-  const config = resolveProvider(plan.provider.given, io.cwd);
-  const strace = plan.provider.hermetic?.strace;
+  const provider = plan.provider;
+  return 'buildsOnly' in provider
+    ? openBuildsOnly(plan, provider, chosen, io)
+    : openProviderResources(plan, provider, chosen, io);
+}
+
+/**
+ * Opens a run's provider: the provider resolved, the kit loaded, the expectations read, the sandbox opened (with the
+ * hermetic trace, when asked for), the provider's launchers.
+ */
+function openProviderResources(
+  plan: RunPlan,
+  provider: ProviderPlan,
+  chosen: ChosenVectors,
+  io: CliIo,
+): OpenedResources {
+  const config = resolveProvider(provider.given, io.cwd);
+  const strace = provider.hermetic?.strace;
   // An in-thread module is refused for --hermetic before anything opens.
   if (strace !== undefined) startHermetic(config.spec, strace, true);
   // Everything the runner will load is loaded before the sandbox and the first provider start, so nothing a
@@ -135,10 +152,10 @@ function openResources(plan: RunPlan, chosen: ChosenVectors, io: CliIo): OpenedR
   const expectationsPath = plan.phases.finish.expectations ?? config.expectations;
   const expectations = expectationsPath === undefined ? [] : loadExpectations(expectationsPath);
   const sandbox = openProviderSandbox(
-    plan.provider.sandbox,
+    provider.sandbox,
     config,
     {
-      vectorSets: [plan.selection.vectors ?? join(kitRoot(), 'vectors')],
+      vectorSets: [vectorSetFolder(plan)],
       outputs: outputPaths(plan, io.cwd),
       cwd: io.cwd,
       env: io.env,
@@ -167,10 +184,12 @@ function openResources(plan: RunPlan, chosen: ChosenVectors, io: CliIo): OpenedR
     const resources: GateResources = {
       kitVersion: kitVersion(),
       vectors: chosen,
-      launcher: launcherFor(spec, traced),
-      metamorphicLauncher: launcherFor(relocatedSpec(config.spec), traced),
-      // The fuzz phase's instances are its own, outside the trace: the hermetic section counts the gate's instances.
-      fuzzLauncher: launcherFor(spec, launch),
+      launchers: {
+        launcher: launcherFor(spec, traced),
+        metamorphicLauncher: launcherFor(relocatedSpec(config.spec), traced),
+        // The fuzz phase's instances are its own, outside the trace: the hermetic section counts the gate's instances.
+        fuzzLauncher: launcherFor(spec, launch),
+      },
       adapter: adapterName(config.spec),
       sandbox: sandbox.report,
       releaseBuild:
@@ -186,6 +205,54 @@ function openResources(plan: RunPlan, chosen: ChosenVectors, io: CliIo): OpenedR
     dispose();
     throw err;
   }
+}
+
+/**
+ * Opens a run without a provider (`release-cost --vectors`): the build read (a kofun.ctk.release-build/v1 file, with
+ * the reader a provider configuration's `build` goes through, or the kit's reference builder), the kit loaded, the
+ * expectations read, the builds' sandbox opened. No launcher: no instance starts.
+ */
+function openBuildsOnly(plan: RunPlan, builds: BuildsOnlyPlan, chosen: ChosenVectors, io: CliIo): OpenedResources {
+  const build = buildsOnlyConfig(builds.buildsOnly);
+  loadKitEagerly(plan.reports.formats);
+  const expectationsPath = plan.phases.finish.expectations;
+  const expectations = expectationsPath === undefined ? [] : loadExpectations(expectationsPath);
+  // A build sees no vector set and none of the run's outputs; there is no provider whose folders it would be shown.
+  const sandbox = openSandbox(builds.sandbox, {
+    vectorSets: [vectorSetFolder(plan)],
+    outputs: outputPaths(plan, io.cwd),
+    cwd: io.cwd,
+    env: io.env,
+    buildCaps: build.limits,
+  });
+  const resources: GateResources = {
+    kitVersion: kitVersion(),
+    vectors: chosen,
+    launchers: null,
+    adapter: 'none',
+    sandbox: sandbox.report,
+    releaseBuild: { config: build, checkDigests: builds.checkDigests, sandbox },
+    expectations,
+    missingFeatures: [],
+  };
+  const dispose = (): void => {
+    killAllGroups();
+    sandbox.dispose();
+  };
+  return { resources, ...(expectationsPath === undefined ? {} : { expectationsPath }), dispose };
+}
+
+/** The build of a run without a provider; a build configuration file that cannot be read is a UsageError. */
+function buildsOnlyConfig(build: BuildsOnlyPlan['buildsOnly']): BuildConfig {
+  if ('reference' in build) return { ...referenceBuildConfig(), timeoutMs: build.reference.timeoutMs };
+  const parsed = readBuildConfigFile(build.file);
+  if (!parsed.ok) throw new UsageError(`release-cost: --build-config: ${escapeText(parsed.message)}`);
+  return parsed.config;
+}
+
+/** The vector set of the run, absolute: `--vectors`, else the kit's own. */
+function vectorSetFolder(plan: RunPlan): string {
+  return plan.selection.vectors ?? join(kitRoot(), 'vectors');
 }
 
 /** Where a run reports, opened: the console, the event stream, the interruption, the reproducing commands. */

@@ -6,6 +6,9 @@
  * An option is declared here (`declareRunOptions`), read here (`readRunPlan`) into the part of the plan it belongs to,
  * and used by the one phase or step that part configures (run-gate.ts lists the phases), so a new option touches this
  * module and that one.
+ *
+ * `release-cost --vectors` plans the same run without a provider (builds-only-plan.ts): it declares and reads the
+ * options it shares with `run` (the narrowing of the selection, `--jobs`, the reports) with the functions here.
  */
 import { randomInt } from 'node:crypto';
 import { resolve } from 'node:path';
@@ -154,29 +157,63 @@ export interface ReportsPlan {
   updateExpectations?: string;
 }
 
+/**
+ * A run without a provider (`release-cost --vectors`, builds-only-plan.ts): it selects release-cost vectors only,
+ * builds each with these commands in the sandbox, and sends no query.
+ */
+export interface BuildsOnlyPlan {
+  /**
+   * `--build-config`: a kofun.ctk.release-build/v1 file (absolute), read as a provider configuration's `build` is; or
+   * `--reference`: the kit's reference builder, each build within `--timeout`.
+   */
+  buildsOnly: { file: string } | { reference: { timeoutMs: number } };
+  /** `--reference`, `--check-digests`: every artifact must also be the vector's reference artifact. */
+  checkDigests: boolean;
+  /** `--sandbox`, `--bwrap`: every build in the sandbox, or why not. */
+  sandbox: SandboxPlan;
+}
+
 /** A gate run, planned: `run` runs it; `list` prints the selected vectors, `plan` this plan, and neither runs. */
 export interface RunPlan {
   mode: 'run' | 'list' | 'plan';
   selection: SelectionPlan;
-  provider: ProviderPlan;
+  /** Which provider runs, or, in a run without one (`release-cost --vectors`), what builds. */
+  provider: ProviderPlan | BuildsOnlyPlan;
   phases: PhasesPlan;
   reports: ReportsPlan;
 }
 
+/** The options `run` shares with `release-cost --vectors` that narrow the selection, and `--jobs`. */
+export interface NarrowingCliOptions {
+  id: string[];
+  clause: string[];
+  lastFailed?: string;
+  shard?: string;
+  /** Absent: the available cores. */
+  jobs?: string;
+}
+
+/** The options `run` shares with `release-cost --vectors` that say what is reported, and where. */
+export interface ReportCliOptions {
+  expectations?: string;
+  updateExpectations?: string;
+  report: string[];
+  reportDir?: string;
+  /** `run` only (`release-cost` has its own `--out`). */
+  out?: string;
+  events?: string;
+  verbose?: boolean;
+  reporter: string;
+}
+
 /** The options of `kofun-ctk run` as commander hands them over (the provider options are added by cli-options.ts). */
-export interface RunCliOptions extends ProviderOptions, SandboxOptions {
+export interface RunCliOptions extends ProviderOptions, SandboxOptions, NarrowingCliOptions, ReportCliOptions {
   vectors?: string;
   category: string[];
   excludeCategory: string[];
-  lastFailed?: string;
   list?: boolean;
   plan?: boolean;
   globalTimeout?: string;
-  id: string[];
-  clause: string[];
-  /** Absent: the available cores. */
-  jobs?: string;
-  shard?: string;
   timeoutMs: string;
   startTimeoutMs: string;
   restartBudget: string;
@@ -185,14 +222,6 @@ export interface RunCliOptions extends ProviderOptions, SandboxOptions {
   seed?: string;
   state: string;
   fresh: string;
-  expectations?: string;
-  updateExpectations?: string;
-  report: string[];
-  reportDir?: string;
-  out?: string;
-  events?: string;
-  verbose?: boolean;
-  reporter: string;
   /** False with --no-release-vary. */
   releaseVary: boolean;
   fuzz: string;
@@ -205,31 +234,49 @@ export interface RunCliOptions extends ProviderOptions, SandboxOptions {
 
 /** Declares the options of `kofun-ctk run` (beside the provider options) on `command`. */
 export function declareRunOptions(command: Command): Command {
-  return declareReportOptions(declareSelectionOptions(command));
+  return declarePhaseOptions(declareReportOptions(declareSelectionOptions(command)));
 }
 
-/** Declares the options of the selection and of the phases that send vectors. */
+/** Declares the options of the selection: the set, the filters, the listing. */
 function declareSelectionOptions(command: Command): Command {
+  return declareNarrowingOptions(
+    command
+      .option('--vectors <dir>', 'vector folder (default: the vectors shipped with the kit)')
+      .option('--category <name>', 'only vectors of this category (repeatable, or comma-separated)', collect, [])
+      .option(
+        '--exclude-category <name>',
+        'leave out the vectors of this category (repeatable, or comma-separated)',
+        collect,
+        [],
+      ),
+  )
+    .option('--list', 'print the selected vectors and exit, without starting a provider')
+    .option('--plan', 'with --list: print the plan of the run (JSON) instead of the vectors');
+}
+
+/**
+ * Declares the options `run` shares with `release-cost --vectors` that narrow the selection (`--id`, `--clause`,
+ * `--last-failed`, `--shard`) and `--jobs`; `applies` heads each description (`vectors: ` for release-cost).
+ */
+export function declareNarrowingOptions(command: Command, applies = ''): Command {
   return command
-    .option('--vectors <dir>', 'vector folder (default: the vectors shipped with the kit)')
-    .option('--category <name>', 'only vectors of this category (repeatable, or comma-separated)', collect, [])
+    .option('--id <id>', `${applies}only this vector id, or a prefix ending in * (repeatable)`, collect, [])
+    .option('--clause <KD-id>', `${applies}only vectors exercising this clause (repeatable)`, collect, [])
     .option(
-      '--exclude-category <name>',
-      'leave out the vectors of this category (repeatable, or comma-separated)',
-      collect,
-      [],
+      '--last-failed <report>',
+      `${applies}only the vectors that failed the gate in this JSON report (same vector set)`,
     )
-    .option('--id <id>', 'only this vector id, or a prefix ending in * (repeatable)', collect, [])
-    .option('--clause <KD-id>', 'only vectors exercising this clause (repeatable)', collect, [])
+    .option('--shard <k/n>', `${applies}run the k-th of n shards of the selection`)
     .option(
       '-j, --jobs <n>',
-      'units of work at once: provider instances and release-cost builds (default: the available cores, ' +
+      `${applies}units of work at once: provider instances and release-cost builds (default: the available cores, ` +
         `os.availableParallelism(), ${RUN_DEFAULTS.jobs} here)`,
-    )
-    .option('--last-failed <report>', 'only the vectors that failed the gate in this JSON report (same vector set)')
-    .option('--list', 'print the selected vectors and exit, without starting a provider')
-    .option('--plan', 'with --list: print the plan of the run (JSON) instead of the vectors')
-    .option('--shard <k/n>', 'run the k-th of n shards of the selection')
+    );
+}
+
+/** Declares the options of the phases: the timeouts, the later phases, the release-cost builds, the trace. */
+function declarePhaseOptions(command: Command): Command {
+  return command
     .option('--timeout-ms <ms>', 'timeout per fixture load and per query', String(RUN_DEFAULTS.timeoutMs))
     .option(
       '--start-timeout-ms <ms>',
@@ -266,30 +313,7 @@ function declareSelectionOptions(command: Command): Command {
       '--fresh <n|all>',
       'judge n (or all) selected vectors again in their worlds renamed from the seed, against the oracle (0: none)',
       String(RUN_DEFAULTS.fresh),
-    );
-}
-
-/** Declares the options of the finish, the reports, the release-cost builds, the fuzz phase and the trace. */
-function declareReportOptions(command: Command): Command {
-  return command
-    .option('--expectations <file>', 'known failures: JSON [{id, verdict, reason, clauses?}], id may end in *')
-    .option(
-      '--allow-missing-features',
-      'pass the gate "conformant except features X, Y" when the provider declares features missing (their vectors ' +
-        'NOT-APPLICABLE); without it such a gate fails',
     )
-    .option('--update-expectations <file>', 'write FILE from this run: an entry for every FAIL and ERROR, reasons kept')
-    .option(
-      '--report <formats>',
-      `write reports: ${REPORT_FORMATS.join(', ')} (comma-separated, e.g. --report junit,md, or repeated)`,
-      collect,
-      [],
-    )
-    .option('--report-dir <dir>', 'folder for report files (default: the working directory)')
-    .option('--out <file>', 'file for the one --report format ("-" for stdout)')
-    .option('--events <file>', 'write the JSON event stream (one event per line)')
-    .option('--verbose', 'print every violation and the whole diff')
-    .option('--reporter <kind>', `console reporter: auto, ${REPORTERS.join(', ')}`, 'auto')
     .option(
       '--no-release-vary',
       'release-cost vectors: skip the repeated without-support build under varied conditions',
@@ -309,21 +333,52 @@ function declareReportOptions(command: Command): Command {
     .option('--strace <path>', 'the strace that --hermetic runs with --sandbox off', 'strace');
 }
 
+/** Declares the options of the finish and the reports. */
+function declareReportOptions(command: Command): Command {
+  return declareGateReportOptions(command)
+    .option('--out <file>', 'file for the one --report format ("-" for stdout)')
+    .option(
+      '--allow-missing-features',
+      'pass the gate "conformant except features X, Y" when the provider declares features missing (their ' +
+        'vectors NOT-APPLICABLE); without it such a gate fails',
+    );
+}
+
+/**
+ * Declares the options `run` shares with `release-cost --vectors` that say what is reported, and where (all but
+ * `--out`); `applies` heads each description.
+ */
+export function declareGateReportOptions(command: Command, applies = ''): Command {
+  return command
+    .option(
+      '--expectations <file>',
+      `${applies}known failures: JSON [{id, verdict, reason, clauses?}], id may end in *`,
+    )
+    .option(
+      '--update-expectations <file>',
+      `${applies}write FILE from this run: an entry for every FAIL and ERROR, reasons kept`,
+    )
+    .option(
+      '--report <formats>',
+      `${applies}write reports: ${REPORT_FORMATS.join(', ')} (comma-separated, e.g. --report junit,md, or repeated)`,
+      collect,
+      [],
+    )
+    .option('--report-dir <dir>', `${applies}folder for report files (default: the working directory)`)
+    .option('--events <file>', `${applies}write the JSON event stream (one event per line)`)
+    .option('--verbose', `${applies}print every violation and the whole diff`)
+    .option('--reporter <kind>', `${applies}console reporter: auto, ${REPORTERS.join(', ')}`, 'auto');
+}
+
 /**
  * Reads the options into the plan; a bad value or a conflict is a UsageError (exit 2), and nothing is read twice.
  * Without `--seed` the run's seed is `drawSeed()`: a fixed default would let a provider learn the fresh cases too.
  */
 export function readRunPlan(opts: RunCliOptions, io: Pick<CliIo, 'cwd'>, drawSeed = drawRunSeed): RunPlan {
   const at = (path: string): string => resolve(io.cwd, path);
-  const formats = listOption(opts.report);
-  for (const f of formats)
-    if (!(REPORT_FORMATS as readonly string[]).includes(f))
-      throw new UsageError(`--report ${f}: use ${REPORT_FORMATS.join(', ')}`);
-  if (opts.out !== undefined && formats.length !== 1) throw new UsageError('--out needs exactly one --report format');
-  if (opts.out !== undefined && opts.reportDir !== undefined)
-    throw new UsageError('give --out or --report-dir, not both');
+  const reports = readReportsPlan(opts, at);
   const base: BasePhasePlan = {
-    jobs: opts.jobs === undefined ? RUN_DEFAULTS.jobs : intOption('--jobs', opts.jobs, 1),
+    jobs: readJobs(opts),
     ...readTimeouts(opts),
     restartBudget: intOption('--restart-budget', opts.restartBudget, 0),
   };
@@ -331,7 +386,6 @@ export function readRunPlan(opts: RunCliOptions, io: Pick<CliIo, 'cwd'>, drawSee
   const sample = opts.metamorphic === 'all' ? 'all' : intOption('--metamorphic', opts.metamorphic, 0);
   const fresh: FreshPhasePlan = { sample: opts.fresh === 'all' ? 'all' : intOption('--fresh', opts.fresh, 0), seed };
   const state: StatePhasePlan = { fixtures: opts.state === 'all' ? 'all' : intOption('--state', opts.state, 0) };
-  const shard = opts.shard === undefined ? undefined : parseShard(opts.shard);
   const fuzz: FuzzPhasePlan = {
     cases: intOption('--fuzz', opts.fuzz, 0),
     seed: intOption('--fuzz-seed', opts.fuzzSeed, 0),
@@ -339,26 +393,12 @@ export function readRunPlan(opts: RunCliOptions, io: Pick<CliIo, 'cwd'>, drawSee
   };
   const globalTimeoutMs =
     opts.globalTimeout === undefined ? undefined : intOption('--global-timeout', opts.globalTimeout, 1);
-  if (opts.reporter !== 'auto' && !(REPORTERS as readonly string[]).includes(opts.reporter))
-    throw new UsageError(`--reporter ${opts.reporter}: use auto, ${REPORTERS.join(', ')}`);
   if (opts.plan === true && opts.list !== true) throw new UsageError('--plan applies to --list only');
   const selection: SelectionPlan = {
     categories: listOption(opts.category),
     excludeCategories: listOption(opts.excludeCategory),
-    ids: listOption(opts.id),
-    clauses: listOption(opts.clause),
+    ...readNarrowing(opts, at),
     ...(opts.vectors === undefined ? {} : { vectors: at(opts.vectors) }),
-    ...(opts.lastFailed === undefined ? {} : { lastFailed: at(opts.lastFailed) }),
-    ...(shard === undefined ? {} : { shard }),
-  };
-  const reports: ReportsPlan = {
-    formats: formats as ReportFormat[],
-    reporter: opts.reporter as ReportsPlan['reporter'],
-    verbose: opts.verbose === true,
-    ...(opts.out === undefined ? {} : { out: opts.out === '-' ? '-' : at(opts.out) }),
-    ...(opts.reportDir === undefined ? {} : { dir: at(opts.reportDir) }),
-    ...(opts.events === undefined ? {} : { events: at(opts.events) }),
-    ...(opts.updateExpectations === undefined ? {} : { updateExpectations: at(opts.updateExpectations) }),
   };
   return {
     mode: opts.list !== true ? 'run' : opts.plan === true ? 'plan' : 'list',
@@ -378,6 +418,47 @@ export function readRunPlan(opts: RunCliOptions, io: Pick<CliIo, 'cwd'>, drawSee
       ...(globalTimeoutMs === undefined ? {} : { globalTimeoutMs }),
     },
     reports,
+  };
+}
+
+/** `--jobs`, else the available cores. */
+export function readJobs(opts: Pick<NarrowingCliOptions, 'jobs'>): number {
+  return opts.jobs === undefined ? RUN_DEFAULTS.jobs : intOption('--jobs', opts.jobs, 1);
+}
+
+/** The narrowing part of a selection: `--id`, `--clause`, `--last-failed` (absolute), `--shard`. */
+export function readNarrowing(
+  opts: NarrowingCliOptions,
+  at: (path: string) => string,
+): Pick<SelectionPlan, 'ids' | 'clauses' | 'lastFailed' | 'shard'> {
+  const shard = opts.shard === undefined ? undefined : parseShard(opts.shard);
+  return {
+    ids: listOption(opts.id),
+    clauses: listOption(opts.clause),
+    ...(opts.lastFailed === undefined ? {} : { lastFailed: at(opts.lastFailed) }),
+    ...(shard === undefined ? {} : { shard }),
+  };
+}
+
+/** The reports part of a plan; an unknown format or reporter, or `--out` beside another option, is a UsageError. */
+export function readReportsPlan(opts: ReportCliOptions, at: (path: string) => string): ReportsPlan {
+  const formats = listOption(opts.report);
+  for (const f of formats)
+    if (!(REPORT_FORMATS as readonly string[]).includes(f))
+      throw new UsageError(`--report ${f}: use ${REPORT_FORMATS.join(', ')}`);
+  if (opts.out !== undefined && formats.length !== 1) throw new UsageError('--out needs exactly one --report format');
+  if (opts.out !== undefined && opts.reportDir !== undefined)
+    throw new UsageError('give --out or --report-dir, not both');
+  if (opts.reporter !== 'auto' && !(REPORTERS as readonly string[]).includes(opts.reporter))
+    throw new UsageError(`--reporter ${opts.reporter}: use auto, ${REPORTERS.join(', ')}`);
+  return {
+    formats: formats as ReportFormat[],
+    reporter: opts.reporter as ReportsPlan['reporter'],
+    verbose: opts.verbose === true,
+    ...(opts.out === undefined ? {} : { out: opts.out === '-' ? '-' : at(opts.out) }),
+    ...(opts.reportDir === undefined ? {} : { dir: at(opts.reportDir) }),
+    ...(opts.events === undefined ? {} : { events: at(opts.events) }),
+    ...(opts.updateExpectations === undefined ? {} : { updateExpectations: at(opts.updateExpectations) }),
   };
 }
 

@@ -47,7 +47,9 @@ export const ASKED_IN_A_ROW = 2;
 export const statePhase: GatePhase = async (run, findings) => {
   const plan = run.plan.state;
   const abort = run.sinks.abort;
-  if (plan.fixtures === 0 || abort?.aborted === true) return findings;
+  const launchers = run.resources.launchers;
+  // Only answered queries are asked again, and a run without a provider answers none.
+  if (plan.fixtures === 0 || abort?.aborted === true || launchers === null) return findings;
   const set = run.resources.vectors.vectorSet;
   const changedFiles = new Set(findings.changedFiles);
   const chosen = chooseFixtures(run, findings, changedFiles);
@@ -59,7 +61,7 @@ export const statePhase: GatePhase = async (run, findings) => {
   const workers = Array.from({ length: Math.max(1, run.plan.base.jobs) }, (_, i) => i);
   await pool(abort, chosen, workers, async (group) => {
     // An instance of its own for each fixture, so its first answer owes nothing to another fixture's queries.
-    const lanes = new LanePool(1, run.resources.launcher, run.instances);
+    const lanes = new LanePool(1, launchers.launcher, run.instances);
     const lane = lanes.first;
     try {
       const asked: string[] = [];

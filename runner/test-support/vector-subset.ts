@@ -1,7 +1,7 @@
 /**
- * A small vector set for the tests that tamper with one: the named vectors of the kit's own set and the fixtures they
- * name, copied to a temporary folder with a manifest listing them (and its set digest), so a test can change, drop or
- * add a file before or after the set is read.
+ * A small vector set for the tests that tamper with one: the named (query or release-cost) vectors of the kit's own set
+ * and the fixtures they name, copied to a temporary folder with a manifest listing them (and its set digest), so a test
+ * can change, drop or add a file before or after the set is read.
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,9 +14,10 @@ import { kitVectors } from './run-helpers.js';
 export function subsetFiles(ids: readonly string[]): Map<string, Uint8Array> {
   const files = new Map<string, Uint8Array>();
   const source = join(kitRoot(), 'vectors');
+  const set = kitVectors();
   for (const id of ids) {
-    const entry = kitVectors().queryVectors.find((v) => v.id === id);
-    if (entry === undefined) throw new Error(`the kit has no query vector ${id}`);
+    const entry = [...set.queryVectors, ...set.releaseVectors].find((v) => v.id === id);
+    if (entry === undefined) throw new Error(`the kit has no vector ${id}`);
     files.set(entry.file, new Uint8Array(readFileSync(join(source, entry.file))));
     const fixture = `fixtures/${entry.fixtureSha256}.json`;
     files.set(fixture, new Uint8Array(readFileSync(join(source, fixture))));

@@ -921,11 +921,13 @@ async function gateWith(
         // Only tells expectation entries naming no vector apart; the census has none.
         knownIds: new Set(vectorSet.queryVectors.map((v) => v.id)),
       },
-      launcher: launcherFor(spec, { kitVersion: options.kitVersion, sandbox: CENSUS_SANDBOX }),
-      metamorphicLauncher: launcherFor(relocatedSpec(spec), {
-        kitVersion: options.kitVersion,
-        sandbox: CENSUS_SANDBOX,
-      }),
+      launchers: {
+        launcher: launcherFor(spec, { kitVersion: options.kitVersion, sandbox: CENSUS_SANDBOX }),
+        metamorphicLauncher: launcherFor(relocatedSpec(spec), {
+          kitVersion: options.kitVersion,
+          sandbox: CENSUS_SANDBOX,
+        }),
+      },
       adapter: 'process-persistent',
       sandbox: CENSUS_SANDBOX.report,
       releaseBuild: null,

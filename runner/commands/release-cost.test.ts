@@ -6,11 +6,11 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { pack } from 'tar-stream';
-import { loadFixture, type JsonObject } from '../../oracle/index.js';
-import { computeReleaseExpectation, encodeFixtureJson, kitRoot } from '../../oracle/internal.js';
+import { computeReleaseExpectation, kitRoot } from '../../oracle/internal.js';
 import { listTextWorld } from '../../suites/fixtures/list-text-world.js';
-import { releaseCostCases } from '../../suites/release-cost.js';
+import type { GateReport } from '../report/gate-report.js';
 import { runCli } from '../test-support/run-cli.js';
+import { subsetFiles, writeVectorSubset } from '../test-support/vector-subset.js';
 import { VARIANT_BUILDER as builder, variantBuildCommands } from '../test-support/variant-build.js';
 
 const root = mkdtempSync(join(tmpdir(), 'kofun-ctk-release-cli-test-'));
@@ -297,69 +297,143 @@ test('build-reference writes the reference artifact whose digest is the expectat
   assert.match(notEmpty.stderr, 'output folder is not empty');
 });
 
+/** The JSON report a `release-cost --vectors … --report json --report-dir DIR` run wrote. */
+function jsonReport(dir: string): GateReport {
+  return JSON.parse(readFileSync(join(root, dir, 'kofun-ctk-report.json'), 'utf8')) as GateReport;
+}
+
 test(
-  '--vectors runs release-cost vectors with the reference builder, ' + 'or with a provider build configuration',
+  '--vectors is a gate run without a provider: the reference builder passes, a provider build is judged as run ' +
+    'judges it (FAIL and ERROR exit 1), --id selects as run does',
   async () => {
-    const c = releaseCostCases().find((x) => x.id === 'release-cost/null-signature');
-    if (c === undefined) throw new Error('case missing');
-    const loaded = loadFixture(c.fixture);
-    if (!loaded.ok) throw new Error('fixture');
-    const sha = loaded.fixture.fixtureSha256;
-    mkdirSync(join(root, 'vset', 'release-cost'), { recursive: true });
-    mkdirSync(join(root, 'vset', 'fixtures'), { recursive: true });
-    writeFileSync(join(root, 'vset', 'fixtures', `${sha}.json`), encodeFixtureJson(c.fixture as unknown as JsonObject));
-    writeFileSync(
-      join(root, 'vset', 'release-cost', 'null-signature.json'),
-      JSON.stringify({
-        format: 'kofun.ctk.vector/v1',
-        id: c.id,
-        category: c.category,
-        intent: c.intent,
-        clauses: c.clauses,
-        interpretations: c.interpretations,
-        fixture_sha256: sha,
-        release: c.release,
-      }),
-    );
-    const ref = await run(['release-cost', '--vectors', 'vset', '--reference', '--no-vary']);
-    assert.is(ref.code, 0, ref.stdout + ref.stderr);
-    assert.equal(ref.stdout.trimEnd().split('\n'), [
-      'PASS release-cost/null-signature',
-      'verdict: PASS (1 release-cost vectors)',
-    ]);
-    writeFileSync(
-      join(root, 'provider-build.json'),
-      JSON.stringify({
-        schema: 'kofun.ctk.release-build/v1',
-        commands: variantBuildCommands(),
-      }),
-    );
-    const provider = await run([
+    const set = writeVectorSubset(subsetFiles(['release-cost/empty-source', 'release-cost/null-signature']));
+    const ref = await run([
       'release-cost',
       '--vectors',
-      'vset',
-      '--build-config',
-      'provider-build.json',
+      set,
+      '--reference',
       '--no-vary',
+      '--id',
+      'release-cost/null*',
+      '--report',
+      'json',
+      '--report-dir',
+      'ref-report',
     ]);
-    assert.is(provider.code, 0, provider.stdout);
-    // The stand-in builder honours the identities but is not the reference builder: its digests differ.
+    assert.is(ref.code, 0, ref.stdout + ref.stderr);
+    const refReport = jsonReport('ref-report');
+    // `run`'s --id: a prefix ending in * selects the one id it starts; the category is the release-cost one alone.
+    assert.equal(
+      refReport.vectors.map((v) => `${v.verdict} ${v.id}`),
+      ['PASS release-cost/null-signature'],
+    );
+    assert.equal(refReport.selection.categories, ['release-cost']);
+    assert.equal(refReport.selection.ids, ['release-cost/null*']);
+    assert.is(refReport.selection.filtered, 1);
+    // No provider starts: the builds are all the run does.
+    assert.is(refReport.provider, null);
+    assert.match(ref.stdout, 'gate PASSED (exit 0)');
+
+    writeFileSync(
+      join(root, 'provider-build.json'),
+      JSON.stringify({ schema: 'kofun.ctk.release-build/v1', commands: variantBuildCommands() }),
+    );
+    // The stand-in builder honours the identities (off and disabled identical, on different) of both vectors, but it
+    // is not the reference builder: none of its three artifacts is the reference one.
     const digests = await run([
       'release-cost',
       '--vectors',
-      'vset',
+      set,
       '--build-config',
       'provider-build.json',
       '--no-vary',
       '--check-digests',
+      '--report',
+      'json',
+      '--report-dir',
+      'digests-report',
     ]);
-    assert.is(digests.code, 1);
-    assert.match(digests.stdout, 'KD-RELEASE-02 release-digest-mismatch');
-    assert.is(lastLine(digests.stdout), 'verdict: FAIL (1 of 1 release-cost vectors failed)');
-    assert.is((await run(['release-cost', '--vectors', 'vset'])).code, 2);
-    assert.is((await run(['release-cost', '--vectors', 'vset', '--reference', '--filter', 'no-such-id'])).code, 2);
+    assert.is(digests.code, 1, digests.stdout + digests.stderr);
+    const digestReport = jsonReport('digests-report');
+    for (const j of digestReport.vectors) {
+      assert.is(j.verdict, 'FAIL', j.id);
+      assert.equal(
+        j.violations.map((v) => v.code),
+        ['release-digest-mismatch', 'release-digest-mismatch', 'release-digest-mismatch'],
+      );
+      assert.ok(j.fail_clauses?.includes('KD-RELEASE-02'));
+    }
+    // The console reporter and the reproducing command are the run's, naming this very command.
+    assert.match(digests.stdout, 'gate FAILED (exit 1)');
+    assert.match(digests.stdout, `kofun-ctk release-cost --vectors ${set} --build-config `);
+
+    writeFileSync(
+      join(root, 'failing-build.json'),
+      JSON.stringify({
+        schema: 'kofun.ctk.release-build/v1',
+        commands: { ...variantBuildCommands(), support_disabled: [process.execPath, builder, '--leak', 'fail'] },
+      }),
+    );
+    const failing = await run([
+      'release-cost',
+      '--vectors',
+      set,
+      '--build-config',
+      'failing-build.json',
+      '--no-vary',
+      '--id',
+      'release-cost/empty-source',
+      '--report',
+      'json',
+      '--report-dir',
+      'failing-report',
+    ]);
+    // An ERROR fails the gate, exit 1, as in `run` (usage errors alone exit 2).
+    assert.is(failing.code, 1, failing.stdout + failing.stderr);
+    const error = jsonReport('failing-report').vectors[0];
+    assert.is(error?.verdict, 'ERROR');
+    assert.is(error?.error?.kind, 'crash');
+    assert.is(error?.error?.message, 'build support-disabled (support_disabled): exited with status 3');
   },
 );
+
+test('--vectors refuses what run refuses: a tampered vector set, an id that names nothing, a mode mix', async () => {
+  const files = subsetFiles(['release-cost/null-signature']);
+  const set = writeVectorSubset(files);
+  // A vector file changed after its manifest was written: the set no longer is the one its manifest names.
+  const path = join(set, 'release-cost', 'null-signature.json');
+  writeFileSync(path, readFileSync(path, 'utf8').replace('"intent": "', '"intent": "tampered '));
+  const tampered = await run(['release-cost', '--vectors', set, '--reference']);
+  assert.is(tampered.code, 2);
+  assert.is(
+    tampered.stderr,
+    `kofun-ctk: vector set ${set}: release-cost/null-signature.json does not match its SHA-256 in manifest.json\n`,
+  );
+  const viaRun = await run(['run', '--provider', 'reference', '--vectors', set]);
+  assert.is(viaRun.code, 2);
+  assert.is(viaRun.stderr, tampered.stderr);
+
+  const kit = ['release-cost', '--vectors', '--reference'];
+  const unknown = await run([...kit, '--id', 'release-cost/no-such-id']);
+  assert.is(unknown.code, 2);
+  assert.match(unknown.stderr, '--id release-cost/no-such-id: no such vector');
+  // The old substring filter is refused, naming the selection of run that replaces it.
+  const filter = await run([...kit, '--filter', 'release-cost/null']);
+  assert.is(filter.code, 2);
+  assert.match(filter.stderr, '--filter was replaced by --id');
+  const timeout = await run(['release-cost', '--vectors', '--build-config', 'b.json', '--timeout', '5']);
+  assert.is(timeout.code, 2);
+  assert.match(timeout.stderr, '--timeout applies to --reference builds');
+  const neither = await run(['release-cost', '--vectors']);
+  assert.is(neither.code, 2);
+  assert.match(neither.stderr, 'needs exactly one of --build-config and --reference');
+  const mixed = await run([...kit, '--manifest', 'm.json', '--max-lines', '5']);
+  assert.is(mixed.code, 2);
+  assert.is(mixed.stderr, 'kofun-ctk: release-cost: --vectors cannot be combined with --manifest, --max-lines\n');
+  const vectorsOnly = await run(['release-cost', '--a', 'x', '--b', 'y', '--id', 'z', '--report', 'json']);
+  assert.is(vectorsOnly.code, 2);
+  assert.is(vectorsOnly.stderr, 'kofun-ctk: release-cost: --id, --report: only with --vectors\n');
+});
 
 test.after(() => rmSync(root, { recursive: true, force: true }));
 

@@ -7,15 +7,20 @@
  *                 [--out-a PATH --out-b PATH]
  *     release-cost --matrix CONFIG.json                  A1/A2/B/C build matrix (build-matrix.ts)
  *     release-cost --vectors [DIR] --build-config CONFIG.json | --reference
- *                                                        run the release-cost vectors (run-release-vector.ts)
+ *                                                        the release-cost vectors, as a gate run without a provider
  *     release-cost build-reference --fixture F --profile P --out DIR
  *
  * A side may be given as a path or built; a build command is split into argv without a
  * shell (runner/io/split-command-line.ts) and runs in the current folder and environment, in its own process
  * group, with a timeout; its output folder is copied away before the other side builds.
  * Output: a report capped at --max-lines with an "N more" line, ending with one verdict
- * line. Exit 0 identical (matrix, vectors: PASS), 1 different (FAIL), 2 a build failed, an
+ * line. Exit 0 identical (matrix: PASS), 1 different (FAIL), 2 a build failed, an
  * artifact is missing or empty, or the usage is wrong.
+ *
+ * `--vectors` is a gate run of its own (run/builds-only-plan.ts): the vector set checked against its manifest, the
+ * release-cost category narrowed by `run`'s `--id`, `--clause`, `--last-failed` and `--shard`, each vector built
+ * and judged by the run's release-cost phase, `run`'s console reporters and reports, and `run`'s exit codes (0 the
+ * gate passed, 1 a FAIL or ERROR, 2 usage, 3 incomplete).
  */
 import type { Command } from 'commander';
 import { cp, mkdtemp, rm, stat } from 'node:fs/promises';
@@ -23,29 +28,42 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { EXIT, UsageError, writeAll, type CliIo } from '../io/cli-io.js';
 import type { Register } from '../io/cli-io.js';
-import { addSandboxOptions, intOption } from '../io/cli-options.js';
+import { addSandboxOptions, ignoreClosedOutput, intOption } from '../io/cli-options.js';
 import { splitCommandLine } from '../io/split-command-line.js';
 import { outputPathProblem } from '../io/check-output-path.js';
 import { writeOutputFile } from '../io/write-output-file.js';
-import { DEFAULT_WALK_LIMITS, loadArtifactTree, type ArtifactTree, type LoadResult } from './artifact-tree.js';
-import { compareArtifacts, type ArtifactComparison } from './compare-artifacts.js';
-import { capLines, formatComparison } from './format-comparison.js';
-import { manifestSide, RELEASE_MANIFEST_SCHEMA, treeArtifactDigest, type ManifestSide } from './artifact-manifest.js';
-import { buildFailure, runBuild, type BuildRun } from './run-build.js';
-import { readBuildConfigFile, type BuildConfig, type ProviderBuild } from './build-config.js';
-import { runReleaseVector } from './run-release-vector.js';
-import { readVectorTree, vectorsDir } from '../vectors/load-vector.js';
-import { compareUtf8, escapeText } from '../../oracle/index.js';
+import {
+  DEFAULT_WALK_LIMITS,
+  loadArtifactTree,
+  type ArtifactTree,
+  type LoadResult,
+} from '../release-cost/artifact-tree.js';
+import { compareArtifacts, type ArtifactComparison } from '../release-cost/compare-artifacts.js';
+import { capLines, formatComparison } from '../release-cost/format-comparison.js';
+import {
+  manifestSide,
+  RELEASE_MANIFEST_SCHEMA,
+  treeArtifactDigest,
+  type ManifestSide,
+} from '../release-cost/artifact-manifest.js';
+import { buildFailure, runBuild, type BuildRun } from '../release-cost/run-build.js';
+import { readBuildConfigFile, type BuildConfig } from '../release-cost/build-config.js';
+import { vectorsDir } from '../vectors/load-vector.js';
+import { escapeText } from '../../oracle/index.js';
 import { RELEASE_PROFILES } from '../../oracle/internal.js';
-import { formatMatrix, matrixVerdictLine, runBuildMatrix } from './build-matrix.js';
-import { referenceBuild, referenceBuildArgv } from './reference-build.js';
-import { causeHints, type BuildDifferences } from './cause-hints.js';
-import { causeHintJson, formatCauseHints } from './format-cause-hints.js';
-import { buildClock, type BuildClock } from './time-window.js';
+import { formatMatrix, matrixVerdictLine, runBuildMatrix } from '../release-cost/build-matrix.js';
+import { referenceBuild } from '../release-cost/reference-build.js';
+import { causeHints, type BuildDifferences } from '../release-cost/cause-hints.js';
+import { causeHintJson, formatCauseHints } from '../release-cost/format-cause-hints.js';
+import { buildClock, type BuildClock } from '../release-cost/time-window.js';
 import { openSandbox, readSandboxPlan } from '../sandbox/open-sandbox.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
+import { readBuildsOnlyPlan, type BuildsOnlyCliOptions } from '../run/builds-only-plan.js';
+import { chooseVectors } from '../run/choose-vectors.js';
+import { runAndReport } from '../run/run-and-report.js';
+import { declareGateReportOptions, declareNarrowingOptions } from '../run/run-plan.js';
 
-interface ReleaseCostOptions {
+interface ReleaseCostOptions extends Omit<BuildsOnlyCliOptions, 'vectors'> {
   a?: string;
   b?: string;
   buildA?: string;
@@ -56,17 +74,45 @@ interface ReleaseCostOptions {
   matrix?: string;
   manifest?: string;
   maxLines: string;
-  timeout: string;
   keep?: boolean;
-  vary: boolean;
   vectors?: string | true;
-  buildConfig?: string;
-  reference?: boolean;
-  checkDigests?: boolean;
+  /** Refused: replaced by --id. */
   filter?: string;
-  sandbox?: string;
-  bwrap?: string;
 }
+
+/** The options (commander's names) that only `--vectors` reads: its builds, and what it shares with `run`. */
+const VECTORS_ONLY = [
+  'buildConfig',
+  'reference',
+  'checkDigests',
+  'id',
+  'clause',
+  'lastFailed',
+  'shard',
+  'jobs',
+  'expectations',
+  'updateExpectations',
+  'report',
+  'reportDir',
+  'events',
+  'verbose',
+  'reporter',
+];
+
+/** The options (commander's names) that `--vectors` does not read: its output is the run's reporters and reports. */
+const NOT_WITH_VECTORS = [
+  'a',
+  'b',
+  'buildA',
+  'buildB',
+  'matrix',
+  'out',
+  'outA',
+  'outB',
+  'manifest',
+  'maxLines',
+  'keep',
+];
 
 export const registerReleaseCost: Register = (program: Command, io, done) => {
   const cmd = program
@@ -82,20 +128,25 @@ export const registerReleaseCost: Register = (program: Command, io, done) => {
     .option('--matrix <config>', 'run the A1/A2/B/C build matrix of a kofun.ctk.release-build/v1 configuration')
     .option('--keep', 'keep the matrix build folders and artifacts')
     .option('--no-vary', 'matrix and vectors: skip the variant build (other path, TZ, locale, umask, HOME)')
-    .option('--vectors [dir]', "run the release-cost vectors of a vector set (the kit's own by default)")
+    .option(
+      '--vectors [dir]',
+      "run the release-cost vectors of a vector set (the kit's own by default) as a gate run without a provider",
+    )
     .option(
       '--build-config <config>',
       "vectors: the provider's kofun.ctk.release-build/v1 build commands ({fixture} and {out} are filled in)",
     )
     .option('--reference', 'vectors: build with the reference builder (and check its digests)')
     .option('--check-digests', 'vectors: also require the reference digests')
-    .option('--filter <text>', 'vectors: only ids containing this text')
+    // --filter TEXT (ids containing TEXT) is not a selection `run` has: it is refused, pointing at --id.
+    .option('--filter <text>', 'vectors: replaced by --id (an id, or a prefix ending in *); refused');
+  declareGateReportOptions(declareNarrowingOptions(cmd, 'vectors: '), 'vectors: ')
     .option('--manifest <file>', 'write a JSON manifest of both sides (matrix: of every build)')
     .option('--max-lines <n>', 'report lines before the "N more" line', '200')
-    .option('--timeout <ms>', 'timeout of each build command', '600000');
+    .option('--timeout <ms>', 'timeout of each build command (vectors: of each --reference build)', '600000');
   // --matrix and --vectors builds only: --build-a/--build-b run the user's own commands in the user's folder.
   addSandboxOptions(cmd).action(async (opts: ReleaseCostOptions) => {
-    done(await releaseCost(opts, io));
+    done(await releaseCost(opts, givenOptions(cmd), io));
   });
   cmd
     .command('build-reference')
@@ -119,7 +170,21 @@ export const registerReleaseCost: Register = (program: Command, io, done) => {
     });
 };
 
-async function releaseCost(opts: ReleaseCostOptions, io: CliIo): Promise<number> {
+/** The options given on the command line (commander's names), defaults left out. */
+function givenOptions(cmd: Command): ReadonlySet<string> {
+  const given = cmd.options.map((o) => o.attributeName()).filter((name) => cmd.getOptionValueSource(name) === 'cli');
+  return new Set(given);
+}
+
+async function releaseCost(opts: ReleaseCostOptions, given: ReadonlySet<string>, io: CliIo): Promise<number> {
+  if (opts.filter !== undefined) {
+    throw new UsageError(
+      'release-cost: --filter was replaced by --id, as run selects: an exact id, or a prefix ending in * ' +
+        '(--id PREFIX* selects the ids starting with PREFIX; repeatable)',
+    );
+  }
+  checkModeOptions(opts, given);
+  if (opts.vectors !== undefined) return vectors(opts, io);
   const maxLines = intOption('--max-lines', opts.maxLines, 1);
   const timeoutMs = intOption('--timeout', opts.timeout, 1);
   // Checked before any build runs: a manifest path that cannot be written would otherwise cost every build first.
@@ -127,35 +192,41 @@ async function releaseCost(opts: ReleaseCostOptions, io: CliIo): Promise<number>
     const problem = outputPathProblem('--manifest', resolve(io.cwd, opts.manifest), 'file');
     if (problem !== undefined) throw new UsageError(`release-cost: ${problem}`);
   }
-  checkModeOptions(opts);
-  if (opts.vectors !== undefined) return vectors(opts, maxLines, timeoutMs, io);
   if (opts.matrix !== undefined) return matrix(opts.matrix, opts, maxLines, io);
   return comparePair(opts, maxLines, timeoutMs, io);
 }
 
 /** Refuses options of one mode (--vectors, --matrix, two artifacts or builds) given with another. */
-function checkModeOptions(opts: ReleaseCostOptions): void {
-  const pair = opts.a !== undefined || opts.b !== undefined || opts.buildA !== undefined || opts.buildB !== undefined;
+function checkModeOptions(opts: ReleaseCostOptions, given: ReadonlySet<string>): void {
+  const flags = (names: readonly string[]): string =>
+    names
+      .filter((name) => given.has(name))
+      .map((name) => `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`)
+      .join(', ');
   if (opts.vectors !== undefined) {
-    if (pair || opts.matrix !== undefined) {
+    const others = flags(NOT_WITH_VECTORS);
+    if (others !== '') throw new UsageError(`release-cost: --vectors cannot be combined with ${others}`);
+    if (given.has('timeout') && opts.buildConfig !== undefined)
       throw new UsageError(
-        'release-cost: --vectors cannot be combined with --a, --b, --build-a, --build-b or --matrix',
+        'release-cost: --timeout applies to --reference builds (a build configuration has timeout_ms)',
       );
-    }
     return;
   }
-  if (
-    opts.buildConfig !== undefined ||
-    opts.reference === true ||
-    opts.checkDigests === true ||
-    opts.filter !== undefined
-  ) {
-    throw new UsageError(
-      'release-cost: --build-config, --reference, --check-digests and --filter apply to --vectors only',
-    );
-  }
+  const vectorsOnly = flags(VECTORS_ONLY);
+  if (vectorsOnly !== '') throw new UsageError(`release-cost: ${vectorsOnly}: only with --vectors`);
+  const pair = opts.a !== undefined || opts.b !== undefined || opts.buildA !== undefined || opts.buildB !== undefined;
   if (opts.matrix !== undefined && pair)
     throw new UsageError('release-cost: --matrix cannot be combined with --a, --b, --build-a or --build-b');
+}
+
+/**
+ * The release-cost vectors of a vector set, as a gate run without a provider (run/builds-only-plan.ts): the run's
+ * manifest check and selection, its release-cost phase, its reports and its exit code.
+ */
+async function vectors(opts: ReleaseCostOptions, io: CliIo): Promise<number> {
+  ignoreClosedOutput(io);
+  const plan = readBuildsOnlyPlan(opts, io);
+  return runAndReport(plan, chooseVectors(plan.selection), io);
 }
 
 /** Two artifacts (given, or built by the given commands) compared: exit 0 when identical, 1 when not, 2 on error. */
@@ -338,7 +409,7 @@ async function readBuildConfig(configPath: string, flag: string, io: CliIo): Pro
 
 async function matrix(configPath: string, opts: ReleaseCostOptions, maxLines: number, io: CliIo): Promise<number> {
   const config = await readBuildConfig(configPath, '--matrix', io);
-  const sandbox = buildSandbox(opts, vectorsDir(), io, config);
+  const sandbox = buildSandbox(opts, io, config);
   let result;
   try {
     result = await runBuildMatrix(config, {
@@ -373,86 +444,17 @@ async function matrix(configPath: string, opts: ReleaseCostOptions, maxLines: nu
 }
 
 /**
- * Runs every release-cost vector of a vector set: the provider's declared builds (or the
- * reference builder) on each vector's fixture file, judged by runReleaseVector.
+ * The sandbox of the builds `--matrix` makes, each in a fresh folder of its own: a build writes only that folder and
+ * its HOME, sees no vector set, reaches no network, and leaves no process behind (`--vectors` opens the run's,
+ * run/run-from-plan.ts). `--build-a` and `--build-b` run the user's own commands in the user's folder, where they
+ * must write, and are not sandboxed.
  */
-async function vectors(opts: ReleaseCostOptions, maxLines: number, timeoutMs: number, io: CliIo): Promise<number> {
-  if ((opts.buildConfig === undefined) === (opts.reference !== true))
-    throw new UsageError('release-cost: --vectors needs exactly one of --build-config and --reference');
-  const dir = opts.vectors === true || opts.vectors === undefined ? vectorsDir() : resolve(io.cwd, opts.vectors);
-  let commands: ProviderBuild;
-  let runtimeMetadata: string[] | null;
-  let config: BuildConfig | null = null;
-  if (opts.reference === true) {
-    commands = {
-      without_support: referenceBuildArgv('without-support'),
-      support_disabled: referenceBuildArgv('support-disabled'),
-      discovery_enabled: referenceBuildArgv('discovery-enabled'),
-    };
-    runtimeMetadata = referenceBuildArgv('runtime-metadata');
-  } else {
-    config = await readBuildConfig(opts.buildConfig as string, '--build-config', io);
-    commands = config.commands;
-    runtimeMetadata = config.runtimeMetadata;
-  }
-  const tree = readVectorTree(dir);
-  const selected = tree.vectors
-    .filter(({ vector }) => 'release' in vector && (opts.filter === undefined || vector.id.includes(opts.filter)))
-    .sort((a, b) => compareUtf8(a.vector.id, b.vector.id));
-  if (selected.length === 0) throw new UsageError('release-cost: no release-cost vector in the vector set matches');
-  const lines: string[] = [];
-  const counts = { PASS: 0, FAIL: 0, ERROR: 0 };
-  const sandbox = buildSandbox(opts, dir, io, config);
-  try {
-    for (const { vector } of selected) {
-      const fixturePath = join(dir, 'fixtures', `${vector.fixture_sha256}.json`);
-      const result = await runReleaseVector(
-        { id: vector.id, release: (vector as { release: unknown }).release, fixture: null },
-        commands,
-        {
-          fixturePath,
-          checkDigests: opts.reference === true || opts.checkDigests === true,
-          vary: opts.vary,
-          timeoutMs: config?.timeoutMs ?? timeoutMs,
-          source: config?.source ?? null,
-          artifact: config?.artifact ?? null,
-          env: config?.env ?? {},
-          ...(runtimeMetadata === null ? {} : { runtimeMetadata }),
-          sandbox,
-        },
-      );
-      counts[result.verdict]++;
-      lines.push(`${result.verdict} ${escapeText(vector.id)}`);
-      if (result.verdict !== 'PASS') {
-        for (const v of result.details.violations) lines.push(`  ${v.clause} ${v.code}: ${v.message}`);
-        lines.push(...result.details.lines.map((l) => `  ${l}`));
-      }
-    }
-  } finally {
-    sandbox.dispose();
-  }
-  const total = selected.length;
-  const verdict =
-    counts.ERROR > 0
-      ? `verdict: ERROR (${counts.ERROR} of ${total} release-cost vectors could not be built)`
-      : counts.FAIL > 0
-        ? `verdict: FAIL (${counts.FAIL} of ${total} release-cost vectors failed)`
-        : `verdict: PASS (${total} release-cost vectors)`;
-  await finish(io, lines, maxLines, verdict);
-  return counts.ERROR > 0 ? EXIT.usage : counts.FAIL > 0 ? EXIT.failed : EXIT.ok;
-}
-
-/**
- * The sandbox of the builds `--matrix` and `--vectors` make, each in a fresh folder of its own: a build writes only
- * that folder and its HOME, sees no vector set, reaches no network, and leaves no process behind. `--build-a` and
- * `--build-b` run the user's own commands in the user's folder, where they must write, and are not sandboxed.
- */
-function buildSandbox(opts: ReleaseCostOptions, vectorsFolder: string, io: CliIo, config: BuildConfig | null): Sandbox {
+function buildSandbox(opts: ReleaseCostOptions, io: CliIo, config: BuildConfig): Sandbox {
   return openSandbox(readSandboxPlan(opts), {
-    vectorSets: [vectorsFolder],
+    vectorSets: [vectorsDir()],
     outputs: opts.manifest === undefined ? [] : [{ path: resolve(io.cwd, opts.manifest), what: 'the manifest' }],
     cwd: io.cwd,
     env: io.env,
-    ...(config === null ? {} : { buildCaps: config.limits }),
+    buildCaps: config.limits,
   });
 }
