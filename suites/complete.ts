@@ -53,13 +53,24 @@ const ROWS = [
 ];
 const OQ = ['OQ-18', 'OQ-20', 'OQ-21', 'KIT-02', 'KIT-03', 'KIT-07', 'KIT-08', 'KIT-09'];
 
-/** The complete cases. */
+/** The complete cases, in their published order. */
 export function completeCases(): QueryCase[] {
-  const list = listTextWorld();
-  const utf8 = utf8World();
-  const cases: QueryCase[] = [];
+  return [
+    ...listTextQueryKindCases(),
+    ...listTextPositionCases(),
+    ...utf8WorldCases(),
+    ...multilineCases(),
+    ...dependencyChainCases(),
+    ...internalViewAndHeldEffectCases(),
+    emptyInterfaceSetCase(),
+    ...lawCases(),
+  ];
+}
 
-  cases.push(
+/** Every query kind on the List[Text] world of the acceptance example "Complete List[Text]" (KD-RES-16..18). */
+function listTextQueryKindCases(): QueryCase[] {
+  const list = listTextWorld();
+  return [
     recordCase(
       {
         id: 'complete/list-text-operations',
@@ -95,8 +106,6 @@ export function completeCases(): QueryCase[] {
       },
       requestFor(list),
     ),
-  );
-  cases.push(
     recordCase(
       {
         id: 'complete/list-text-type',
@@ -108,8 +117,6 @@ export function completeCases(): QueryCase[] {
       },
       requestFor(list, { kind: 'type' }),
     ),
-  );
-  cases.push(
     recordCase(
       {
         id: 'complete/list-text-operations-kind',
@@ -123,8 +130,6 @@ export function completeCases(): QueryCase[] {
       },
       requestFor(list, { occurrence: 1, kind: 'operations' }),
     ),
-  );
-  cases.push(
     recordCase(
       {
         id: 'complete/explain-callable-operation',
@@ -138,8 +143,6 @@ export function completeCases(): QueryCase[] {
       },
       requestFor(list, { kind: 'explain-operation', spelling: 'length' }),
     ),
-  );
-  cases.push(
     recordCase(
       {
         id: 'complete/explain-operation-with-requirement',
@@ -153,8 +156,13 @@ export function completeCases(): QueryCase[] {
       },
       requestFor(list, { kind: 'explain-operation', spelling: 'contains' }),
     ),
-  );
-  cases.push(
+  ];
+}
+
+/** Other positions in the List[Text] world: the owned literal, a Text element, its span start (KD-POS-05). */
+function listTextPositionCases(): QueryCase[] {
+  const list = listTextWorld();
+  return [
     recordCase(
       {
         id: 'complete/owned-literal-all-modes',
@@ -168,8 +176,6 @@ export function completeCases(): QueryCase[] {
       },
       requestFor(list, { occurrence: 1 }),
     ),
-  );
-  cases.push(
     recordCase(
       {
         id: 'complete/owned-literal-include-unavailable',
@@ -181,8 +187,6 @@ export function completeCases(): QueryCase[] {
       },
       requestFor(list, { occurrence: 1, includeUnavailable: true }),
     ),
-  );
-  cases.push(
     recordCase(
       {
         id: 'complete/text-element-operations',
@@ -194,8 +198,6 @@ export function completeCases(): QueryCase[] {
       },
       requestFor(list, { occurrence: 2 }),
     ),
-  );
-  cases.push(
     recordCase(
       {
         id: 'complete/cursor-at-expression-start',
@@ -207,8 +209,14 @@ export function completeCases(): QueryCase[] {
       },
       requestFor(list, { byteOffset: list.occurrences[0]?.span.start ?? 0 }),
     ),
-  );
-  cases.push(
+  ];
+}
+
+/** Receivers and cursors addressed by UTF-8 byte offsets among multi-byte characters (KD-POS-06, KD-POS-01). */
+function utf8WorldCases(): QueryCase[] {
+  const utf8 = utf8World();
+  const literalSpan = utf8.occurrences[1]?.span ?? { start: 0, end: 0 };
+  return [
     recordCase(
       {
         id: 'complete/utf8-receiver-operations',
@@ -222,8 +230,6 @@ export function completeCases(): QueryCase[] {
       },
       requestFor(utf8),
     ),
-  );
-  cases.push(
     recordCase(
       {
         id: 'complete/utf8-literal-type',
@@ -235,9 +241,6 @@ export function completeCases(): QueryCase[] {
       },
       requestFor(utf8, { occurrence: 1, kind: 'type' }),
     ),
-  );
-  const literalSpan = utf8.occurrences[1]?.span ?? { start: 0, end: 0 };
-  cases.push(
     recordCase(
       {
         id: 'complete/utf8-cursor-after-four-byte-char',
@@ -250,8 +253,6 @@ export function completeCases(): QueryCase[] {
       // 1 quote + 3×3 bytes + 1 space + 4 bytes: the boundary after U+1F38C.
       requestFor(utf8, { occurrence: 1, kind: 'type', byteOffset: literalSpan.start + 1 + 9 + 1 + 4 }),
     ),
-  );
-  cases.push(
     recordCase(
       {
         id: 'complete/no-applicable-operations',
@@ -265,10 +266,15 @@ export function completeCases(): QueryCase[] {
       },
       requestFor(utf8, { occurrence: 2 }),
     ),
-  );
-  // KIT-21: sources with line breaks and tabs; offsets count the LF, CR and TAB bytes.
+  ];
+}
+
+/** Sources with line breaks and tabs: offsets count the LF, CR and TAB bytes, one byte each (KD-POS-06, KIT-21). */
+function multilineCases(): QueryCase[] {
   const lf = multilineWorld('lf');
-  cases.push(
+  const crlf = multilineWorld('crlf');
+  const tab = multilineWorld('tab');
+  return [
     recordCase(
       {
         id: 'complete/multiline-lf-receiver-on-line-3',
@@ -282,9 +288,6 @@ export function completeCases(): QueryCase[] {
       },
       requestFor(lf),
     ),
-  );
-  const crlf = multilineWorld('crlf');
-  cases.push(
     recordCase(
       {
         id: 'complete/multiline-crlf-receiver-after-crlf',
@@ -297,9 +300,6 @@ export function completeCases(): QueryCase[] {
       },
       requestFor(crlf, { byteOffset: crlf.occurrences[0]?.span.start ?? 0 }),
     ),
-  );
-  const tab = multilineWorld('tab');
-  cases.push(
     recordCase(
       {
         id: 'complete/multiline-tab-indented-receiver',
@@ -313,9 +313,15 @@ export function completeCases(): QueryCase[] {
       },
       requestFor(tab, { kind: 'type' }),
     ),
-  );
+  ];
+}
+
+/** Answers resting on fact chains 24 deep, live or from a sidecar, closed to their status (KD-CLOSURE-01..16). */
+function dependencyChainCases(): QueryCase[] {
   const chain = chainWorld();
-  cases.push(
+  const sidecar = chainWorld({ chainSource: 'sidecar', currentFileFacts: 'sidecar' });
+  const mixed = chainWorld(MIXED_OPERATIONS);
+  return [
     recordCase(
       {
         id: 'complete/deep-chain-validated',
@@ -339,9 +345,6 @@ export function completeCases(): QueryCase[] {
       },
       requestFor(chain),
     ),
-  );
-  const sidecar = chainWorld({ chainSource: 'sidecar', currentFileFacts: 'sidecar' });
-  cases.push(
     recordCase(
       {
         id: 'complete/sidecar-current-file-facts',
@@ -355,9 +358,6 @@ export function completeCases(): QueryCase[] {
       },
       requestFor(sidecar),
     ),
-  );
-  const mixed = chainWorld(MIXED_OPERATIONS);
-  cases.push(
     recordCase(
       {
         id: 'complete/non-validated-rows-dropped-by-default',
@@ -374,9 +374,17 @@ export function completeCases(): QueryCase[] {
       },
       requestFor(mixed),
     ),
-  );
+  ];
+}
+
+/** Rows an authorized internal view makes visible (KD-DIGEST-04) and rows whose effects are all held (KD-EFFECT-05). */
+function internalViewAndHeldEffectCases(): QueryCase[] {
   const visibleOnly = hiddenWorld({ only: [] });
-  cases.push(
+  const effects = effectsWorld(
+    [CAPABILITY.network, CAPABILITY.console, CAPABILITY.clock],
+    ['host', 'fetch', 'log', 'post', 'timestamp'],
+  );
+  return [
     recordCase(
       {
         id: 'complete/internal-view-operation',
@@ -390,12 +398,6 @@ export function completeCases(): QueryCase[] {
       },
       requestFor(visibleOnly),
     ),
-  );
-  const effects = effectsWorld(
-    [CAPABILITY.network, CAPABILITY.console, CAPABILITY.clock],
-    ['host', 'fetch', 'log', 'post', 'timestamp'],
-  );
-  cases.push(
     recordCase(
       {
         id: 'complete/effects-all-held',
@@ -409,7 +411,11 @@ export function completeCases(): QueryCase[] {
       },
       requestFor(effects),
     ),
-  );
+  ];
+}
+
+/** A current-file-only world: the empty interface set at the largest U53 generation (KD-DIGEST-09, KD-SCALAR-03). */
+function emptyInterfaceSetCase(): QueryCase {
   const maxGeneration = new FixtureBuilder({
     description:
       'A current-file-only world at the largest U53 generation and with no imported interface (the empty interface ' +
@@ -433,23 +439,19 @@ export function completeCases(): QueryCase[] {
     home: 'current-file',
   });
   const counter = maxGeneration.build();
-  cases.push(
-    recordCase(
-      {
-        id: 'complete/empty-interface-set-max-generation',
-        expect: EXPECT.complete,
-        intent:
-          'A world with no imported interface (empty interface set, member_count 0) ' +
-          'at generation 9007199254740991 answers a current request.',
-        clauses: [...COMPLETE, ...ROWS, 'KD-DIGEST-09', 'KD-SCALAR-03', 'KD-KEY-05', 'KD-KEY-04'],
-        interpretations: [...OQ, 'OQ-36'],
-        fixture: counter,
-      },
-      requestFor(counter),
-    ),
+  return recordCase(
+    {
+      id: 'complete/empty-interface-set-max-generation',
+      expect: EXPECT.complete,
+      intent:
+        'A world with no imported interface (empty interface set, member_count 0) ' +
+        'at generation 9007199254740991 answers a current request.',
+      clauses: [...COMPLETE, ...ROWS, 'KD-DIGEST-09', 'KD-SCALAR-03', 'KD-KEY-05', 'KD-KEY-04'],
+      interpretations: [...OQ, 'OQ-36'],
+      fixture: counter,
+    },
+    requestFor(counter),
   );
-  cases.push(...lawCases());
-  return cases;
 }
 
 /**

@@ -52,30 +52,52 @@ function t1WithType(status: 'provisional' | 'error' | 'unavailable'): FixtureV1 
   );
 }
 
-/** The fail-closed and ordering cases, of several categories; all-cases.ts files them by category. */
-export function failClosedCases(): QueryCase[] {
-  const cases: QueryCase[] = [];
-  const add = (
-    id: string,
-    expect: ExpectedAnswer,
-    intent: string,
-    clauses: string[],
-    interpretations: string[],
-    fixture: FixtureV1,
-    request: DiscoveryRequestV1,
-  ): void => {
-    cases.push(
-      recordCase(
-        { id, intent, clauses: [...RESULT_SHAPE_CLAUSES, ...clauses], interpretations, fixture, expect },
-        request,
-      ),
-    );
-  };
+/** A fail-closed case: its clauses add those every answered result exercises through its shape. */
+function failClosedCase(
+  id: string,
+  expect: ExpectedAnswer,
+  intent: string,
+  clauses: string[],
+  interpretations: string[],
+  fixture: FixtureV1,
+  request: DiscoveryRequestV1,
+): QueryCase {
+  return recordCase(
+    { id, intent, clauses: [...RESULT_SHAPE_CLAUSES, ...clauses], interpretations, fixture, expect },
+    request,
+  );
+}
 
-  // KIT-02 C (L231, L250, L289): a type-mismatch against a type that is not known is not definitive.
-  for (const status of ['provisional', 'error', 'unavailable'] as const) {
+/**
+ * The fail-closed and ordering cases, of several categories, in their published order (one group per register entry
+ * or ordering rule); all-cases.ts files them by category.
+ */
+export function failClosedCases(): QueryCase[] {
+  return [
+    ...mismatchUnderUnknownTypeCases(),
+    ...unvalidatedViewCases(),
+    ...hiddenDependencyCases(),
+    ...hiddenRequirementAndEffectCases(),
+    errorRequirementWithoutDiagnosticCase(),
+    reversedSpanBeforeStaleSourceCase(),
+    memberBesideExtensionCase(),
+    ...applicableCandidatesOfOneSpellingCases(),
+    ...nullIdentityRequirementOrderCases(),
+    heldNonPublicProvisionalEffectCase(),
+    errorRowDiagnosticsCase(),
+    operationWithoutSignatureCase(),
+    onlyUnsupportedWorkCase(),
+    budgetExhaustedBeforeMatchCase(),
+    ...unadmittedCandidateStepCases(),
+    wrongFileBeforeReversedSpanCase(),
+  ];
+}
+
+/** KIT-02 C (L231, L250, L289): a type-mismatch against a type that is not known is not definitive. */
+function mismatchUnderUnknownTypeCases(): QueryCase[] {
+  return (['provisional', 'error', 'unavailable'] as const).map((status) => {
     const fixture = t1WithType(status);
-    add(
+    return failClosedCase(
       `partial/explain-mismatch-under-${status}-type`,
       EXPECT.partial,
       `explain-operation of \`length\` (an operation of List[Text]) on a receiver whose type is ${status}: ` +
@@ -86,47 +108,99 @@ export function failClosedCases(): QueryCase[] {
       fixture,
       requestFor(fixture, { kind: 'explain-operation', spelling: 'length' }),
     );
-  }
+  });
+}
 
-  // KIT-03 C (L112, L380): nothing inside a view that failed validation is read.
+/** KIT-03 C (L112, L380): nothing inside a view that failed validation is read (KD-LOOKUP-07, KD-DIGEST-10). */
+function unvalidatedViewCases(): QueryCase[] {
   const unvalidated = ownWorld(hiddenWorld({ only: ['unvalidatedView'] }), 'only the unvalidated view');
-  add(
-    'hidden/explain-name-of-unvalidated-view',
-    EXPECT.partial,
-    'Explaining a name that lives only in a KIF view that failed validation answers exactly as for a name that ' +
-      'exists nowhere: hidden-by-visibility and incomplete-analysis, echoing the spelling.',
-    ['KD-RES-08', 'KD-RES-19', 'KD-LOOKUP-07', 'KD-DIGEST-10', 'KD-DISCLOSE-07', 'KD-OMIT-05'],
-    ['KIT-03', 'KIT-04', 'OQ-29', 'OQ-35'],
-    unvalidated,
-    requestFor(unvalidated, { kind: 'explain-operation', spelling: HIDDEN_NAMES.unvalidatedView }),
-  );
-  add(
-    'hidden/explain-nonexistent-with-unvalidated-view',
-    EXPECT.partial,
-    'Explaining a name that exists nowhere, next to a KIF view that failed validation: ' +
-      'the same answer as for a name that lives only in that view.',
-    ['KD-RES-08', 'KD-RES-19', 'KD-LOOKUP-07', 'KD-DISCLOSE-07', 'KD-OMIT-05'],
-    ['KIT-03', 'KIT-04', 'OQ-29', 'OQ-35'],
-    unvalidated,
-    requestFor(unvalidated, { kind: 'explain-operation', spelling: 'zqNoSuchOperationAnywhere' }),
-  );
   const emptied = ownWorld(
     variant(hiddenWorld({ only: ['unvalidatedView'] }), (f) => {
       f.candidates = f.candidates.filter((c) => c.display_name !== HIDDEN_NAMES.unvalidatedView);
     }),
     'unvalidated view without candidates',
   );
-  add(
-    'partial/unvalidated-view-without-candidates',
-    EXPECT.partial,
-    'A KIF view that failed validation and holds no candidate still makes a general query partial with ' +
-      'incomplete-analysis: the answer never depends on what the view holds.',
-    ['KD-RES-08', 'KD-LOOKUP-07', 'KD-DIGEST-10', 'KD-OMIT-02', 'KD-OMIT-06'],
-    ['KIT-03', 'KIT-04', 'KIT-09', 'OQ-18'],
-    emptied,
-    requestFor(emptied),
-  );
+  return [
+    failClosedCase(
+      'hidden/explain-name-of-unvalidated-view',
+      EXPECT.partial,
+      'Explaining a name that lives only in a KIF view that failed validation answers exactly as for a name that ' +
+        'exists nowhere: hidden-by-visibility and incomplete-analysis, echoing the spelling.',
+      ['KD-RES-08', 'KD-RES-19', 'KD-LOOKUP-07', 'KD-DIGEST-10', 'KD-DISCLOSE-07', 'KD-OMIT-05'],
+      ['KIT-03', 'KIT-04', 'OQ-29', 'OQ-35'],
+      unvalidated,
+      requestFor(unvalidated, { kind: 'explain-operation', spelling: HIDDEN_NAMES.unvalidatedView }),
+    ),
+    failClosedCase(
+      'hidden/explain-nonexistent-with-unvalidated-view',
+      EXPECT.partial,
+      'Explaining a name that exists nowhere, next to a KIF view that failed validation: ' +
+        'the same answer as for a name that lives only in that view.',
+      ['KD-RES-08', 'KD-RES-19', 'KD-LOOKUP-07', 'KD-DISCLOSE-07', 'KD-OMIT-05'],
+      ['KIT-03', 'KIT-04', 'OQ-29', 'OQ-35'],
+      unvalidated,
+      requestFor(unvalidated, { kind: 'explain-operation', spelling: 'zqNoSuchOperationAnywhere' }),
+    ),
+    failClosedCase(
+      'partial/unvalidated-view-without-candidates',
+      EXPECT.partial,
+      'A KIF view that failed validation and holds no candidate still makes a general query partial with ' +
+        'incomplete-analysis: the answer never depends on what the view holds.',
+      ['KD-RES-08', 'KD-LOOKUP-07', 'KD-DIGEST-10', 'KD-OMIT-02', 'KD-OMIT-06'],
+      ['KIT-03', 'KIT-04', 'KIT-09', 'OQ-18'],
+      emptied,
+      requestFor(emptied),
+    ),
+  ];
+}
 
+/** The private declaration's SymbolId that the KIT-08 C cases make visible rows depend on. */
+const HIDDEN_KEY = {
+  source: 'kif' as const,
+  kind: 'SymbolId' as const,
+  value: symbolId(`secretcorp.keyring.${HIDDEN_NAMES.privateOfInterface}`),
+};
+/** The same private symbol as an identity, for requirements, effects and capabilities. */
+const HIDDEN_IDENTITY = { kind: 'SymbolId' as const, value: HIDDEN_KEY.value };
+
+/**
+ * KIT-08 C (L228, L236, L389, L427): what a row withholds still bounds its status; no field carries a hidden identity.
+ * The hidden world with the private SymbolId's fact at `status` (in error with a diagnostic of its own), and `edit`
+ * applied to the world and its visible `fingerprint` candidate.
+ */
+function withHiddenSymbol(
+  tag: string,
+  status: 'validated' | 'error',
+  edit: (f: FixtureV1, fingerprint: FixtureV1['candidates'][number]) => void,
+): FixtureV1 {
+  return ownWorld(
+    variant(hiddenWorld({ only: ['privateOfInterface'] }), (f) => {
+      const diagnostics: string[] = [];
+      if (status === 'error') {
+        const id = diagnosticId('keyring.kf:E0999');
+        f.diagnostics.push({
+          id,
+          code: 'E0999',
+          severity: 'error',
+          category: 'type',
+          template_id: 'E0999.v1',
+          primary: null,
+          disclose_primary: false,
+          fallback_text: 'A declaration this operation depends on does not type-check.',
+        });
+        diagnostics.push(id);
+      }
+      f.facts.push({ ...HIDDEN_KEY, status, depends_on: [], diagnostic_ids: diagnostics });
+      const visible = f.candidates.find((c) => c.qualified_name === 'secretcorp.keyring.fingerprint');
+      if (visible === undefined) throw new Error('hidden world has no fingerprint candidate');
+      edit(f, visible);
+    }),
+    tag,
+  );
+}
+
+/** KIT-08 C (L228, L236, L389, L427): a visible row or type depending on a private symbol never lists it. */
+function hiddenDependencyCases(): QueryCase[] {
   // KIT-08 C (L389, L427): a visible row never lists a hidden candidate's identity.
   const leaky = ownWorld(
     variant(hiddenWorld({ only: ['privateOfInterface'] }), (f) => {
@@ -139,55 +213,7 @@ export function failClosedCases(): QueryCase[] {
     }),
     'visible row depends on a private symbol',
   );
-  add(
-    'hidden/explain-row-depending-on-hidden-symbol',
-    EXPECT.partial,
-    "A visible operation whose compiler facts depend on a private declaration's SymbolId: " +
-      'the dependency is not listed and the row is downgraded to unavailable with incomplete-analysis, never callable.',
-    ['KD-RES-08', 'KD-RES-18', 'KD-DISCLOSE-03', 'KD-DISCLOSE-07', 'KD-OP-03', 'KD-CLOSURE-11'],
-    ['KIT-05', 'KIT-08', 'OQ-25', 'OQ-33'],
-    leaky,
-    requestFor(leaky, { kind: 'explain-operation', spelling: 'fingerprint' }),
-  );
-
-  // KIT-08 C (L228, L236, L389, L427): what a row withholds still bounds its status;
-  // no field carries a hidden identity.
-  const hiddenKey = {
-    source: 'kif' as const,
-    kind: 'SymbolId' as const,
-    value: symbolId(`secretcorp.keyring.${HIDDEN_NAMES.privateOfInterface}`),
-  };
-  const hiddenIdentity = { kind: 'SymbolId' as const, value: hiddenKey.value };
-  const withHidden = (
-    tag: string,
-    status: 'validated' | 'error',
-    edit: (f: FixtureV1, fingerprint: FixtureV1['candidates'][number]) => void,
-  ): FixtureV1 =>
-    ownWorld(
-      variant(hiddenWorld({ only: ['privateOfInterface'] }), (f) => {
-        const diagnostics: string[] = [];
-        if (status === 'error') {
-          const id = diagnosticId('keyring.kf:E0999');
-          f.diagnostics.push({
-            id,
-            code: 'E0999',
-            severity: 'error',
-            category: 'type',
-            template_id: 'E0999.v1',
-            primary: null,
-            disclose_primary: false,
-            fallback_text: 'A declaration this operation depends on does not type-check.',
-          });
-          diagnostics.push(id);
-        }
-        f.facts.push({ ...hiddenKey, status, depends_on: [], diagnostic_ids: diagnostics });
-        const visible = f.candidates.find((c) => c.qualified_name === 'secretcorp.keyring.fingerprint');
-        if (visible === undefined) throw new Error('hidden world has no fingerprint candidate');
-        edit(f, visible);
-      }),
-      tag,
-    );
-  const cites = withHidden('visible error row depends on a private error symbol', 'error', (f, visible) => {
+  const cites = withHiddenSymbol('visible error row depends on a private error symbol', 'error', (f, visible) => {
     const warning = diagnosticId('keyring.kf:W0100');
     f.diagnostics.push({
       id: warning,
@@ -200,125 +226,144 @@ export function failClosedCases(): QueryCase[] {
       fallback_text: 'fingerprint is computed on every call.',
     });
     visible.diagnostic_ids.push(warning);
-    visible.dependencies.push(hiddenKey);
+    visible.dependencies.push(HIDDEN_KEY);
   });
-  add(
-    'hidden/explain-row-depending-on-hidden-error-symbol',
-    EXPECT.partial,
-    "A visible operation whose facts depend on a private declaration's SymbolId that is in error: the dependency " +
-      'is not listed, yet it still bounds the row, which is error (never unavailable: L228, L236) and cites only ' +
-      "its own diagnostic, never the private declaration's.",
-    ['KD-RES-08', 'KD-CLOSURE-08', 'KD-CLOSURE-10', 'KD-CLOSURE-14', 'KD-DISCLOSE-03', 'KD-DISCLOSE-07'],
-    ['KIT-05', 'KIT-07', 'KIT-08', 'OQ-23', 'OQ-25', 'OQ-33'],
-    cites,
-    requestFor(cites, { kind: 'explain-operation', spelling: 'fingerprint' }),
-  );
-  const uncited = withHidden('visible row depends on a private error symbol', 'error', (_f, visible) => {
-    visible.dependencies.push(hiddenKey);
+  const uncited = withHiddenSymbol('visible row depends on a private error symbol', 'error', (_f, visible) => {
+    visible.dependencies.push(HIDDEN_KEY);
   });
-  add(
-    'hidden/explain-row-withheld-for-hidden-error-symbol',
-    EXPECT.partial,
-    "A visible operation whose only error is a private declaration's SymbolId it may not list: the row is error " +
-      'but has no diagnostic it may cite, so it is withheld with incomplete-analysis (KIT-15), never shown as ' +
-      'unavailable.',
-    ['KD-RES-08', 'KD-CLOSURE-10', 'KD-CLOSURE-14', 'KD-DISCLOSE-07', 'KD-OMIT-05'],
-    ['KIT-08', 'KIT-15', 'OQ-29', 'OQ-33'],
-    uncited,
-    requestFor(uncited, { kind: 'explain-operation', spelling: 'fingerprint' }),
-  );
-  const typed = withHidden('the type depends on a private symbol', 'validated', (f) => {
+  const typed = withHiddenSymbol('the type depends on a private symbol', 'validated', (f) => {
     const type = f.occurrences[0]?.type;
     if (type === undefined) throw new Error('hidden world has no occurrence 0');
-    type.dependencies.push(hiddenKey);
+    type.dependencies.push(HIDDEN_KEY);
   });
-  add(
-    'hidden/type-depending-on-hidden-symbol',
-    { status: 'unavailable', reason: 'incomplete-current-file-facts' },
-    "The receiver's type fact depends on a private declaration's SymbolId: the type never lists it, so it cannot " +
-      'show its closure and is unavailable, without identity or display; with no useful fact left the answer is ' +
-      'unavailable.',
-    ['KD-RES-10', 'KD-TYPE-05', 'KD-CLOSURE-08', 'KD-DISCLOSE-07'],
-    ['KIT-07', 'KIT-08', 'KIT-09', 'OQ-14'],
-    typed,
-    requestFor(typed, { kind: 'type' }),
-  );
-  const required = withHidden('a requirement names a private symbol', 'validated', (_f, visible) => {
+  return [
+    failClosedCase(
+      'hidden/explain-row-depending-on-hidden-symbol',
+      EXPECT.partial,
+      "A visible operation whose compiler facts depend on a private declaration's SymbolId: the dependency is not " +
+        'listed and the row is downgraded to unavailable with incomplete-analysis, never callable.',
+      ['KD-RES-08', 'KD-RES-18', 'KD-DISCLOSE-03', 'KD-DISCLOSE-07', 'KD-OP-03', 'KD-CLOSURE-11'],
+      ['KIT-05', 'KIT-08', 'OQ-25', 'OQ-33'],
+      leaky,
+      requestFor(leaky, { kind: 'explain-operation', spelling: 'fingerprint' }),
+    ),
+    failClosedCase(
+      'hidden/explain-row-depending-on-hidden-error-symbol',
+      EXPECT.partial,
+      "A visible operation whose facts depend on a private declaration's SymbolId that is in error: the dependency " +
+        'is not listed, yet it still bounds the row, which is error (never unavailable: L228, L236) and cites only ' +
+        "its own diagnostic, never the private declaration's.",
+      ['KD-RES-08', 'KD-CLOSURE-08', 'KD-CLOSURE-10', 'KD-CLOSURE-14', 'KD-DISCLOSE-03', 'KD-DISCLOSE-07'],
+      ['KIT-05', 'KIT-07', 'KIT-08', 'OQ-23', 'OQ-25', 'OQ-33'],
+      cites,
+      requestFor(cites, { kind: 'explain-operation', spelling: 'fingerprint' }),
+    ),
+    failClosedCase(
+      'hidden/explain-row-withheld-for-hidden-error-symbol',
+      EXPECT.partial,
+      "A visible operation whose only error is a private declaration's SymbolId it may not list: the row is error " +
+        'but has no diagnostic it may cite, so it is withheld with incomplete-analysis (KIT-15), never shown as ' +
+        'unavailable.',
+      ['KD-RES-08', 'KD-CLOSURE-10', 'KD-CLOSURE-14', 'KD-DISCLOSE-07', 'KD-OMIT-05'],
+      ['KIT-08', 'KIT-15', 'OQ-29', 'OQ-33'],
+      uncited,
+      requestFor(uncited, { kind: 'explain-operation', spelling: 'fingerprint' }),
+    ),
+    failClosedCase(
+      'hidden/type-depending-on-hidden-symbol',
+      { status: 'unavailable', reason: 'incomplete-current-file-facts' },
+      "The receiver's type fact depends on a private declaration's SymbolId: the type never lists it, so it cannot " +
+        'show its closure and is unavailable, without identity or display; with no useful fact left the answer is ' +
+        'unavailable.',
+      ['KD-RES-10', 'KD-TYPE-05', 'KD-CLOSURE-08', 'KD-DISCLOSE-07'],
+      ['KIT-07', 'KIT-08', 'KIT-09', 'OQ-14'],
+      typed,
+      requestFor(typed, { kind: 'type' }),
+    ),
+  ];
+}
+
+/** KIT-08 C (L389, L427): a requirement or effect naming a private symbol, alone or in every field of a row. */
+function hiddenRequirementAndEffectCases(): QueryCase[] {
+  const required = withHiddenSymbol('a requirement names a private symbol', 'validated', (_f, visible) => {
     visible.generic_requirements.push({
       kind: 'equality',
-      identity: hiddenIdentity,
+      identity: HIDDEN_IDENTITY,
       display: 'T == Token',
       status: 'validated',
       satisfied: true,
       dependencies: [],
     });
   });
-  add(
-    'hidden/requirement-naming-hidden-symbol',
-    EXPECT.partial,
-    "A visible operation with a generic requirement whose identity is a private declaration's SymbolId: the " +
-      'requirement is not listed and the row, which cannot show its requirements, is unavailable with ' +
-      'incomplete-analysis.',
-    ['KD-RES-08', 'KD-ACCEPT-03', 'KD-DISCLOSE-07', 'KD-OP-12'],
-    ['KIT-05', 'KIT-08', 'OQ-25', 'OQ-33'],
-    required,
-    requestFor(required, { kind: 'explain-operation', spelling: 'fingerprint' }),
-  );
-  const effected = withHidden('an effect names a private symbol', 'validated', (f, visible) => {
+  const effected = withHiddenSymbol('an effect names a private symbol', 'validated', (f, visible) => {
     visible.effects.push({
-      identity: hiddenIdentity,
+      identity: HIDDEN_IDENTITY,
       display: 'keyring access',
       status: 'validated',
       public: true,
       dependencies: [],
     });
-    f.occurrences[0]?.capabilities.push(hiddenIdentity);
+    f.occurrences[0]?.capabilities.push(HIDDEN_IDENTITY);
   });
-  add(
-    'hidden/effect-naming-hidden-symbol',
-    EXPECT.partial,
-    "A visible operation with a public effect whose identity is a private declaration's SymbolId, held at the " +
-      'position: the effect is not listed and the row is unavailable with incomplete-analysis.',
-    ['KD-RES-08', 'KD-EFFECT-07', 'KD-DISCLOSE-07', 'KD-OP-12'],
-    ['KIT-05', 'KIT-08', 'KIT-12', 'OQ-25', 'OQ-33'],
-    effected,
-    requestFor(effected, { kind: 'explain-operation', spelling: 'fingerprint' }),
-  );
-
   // One hidden identity reused in every field of one row that can carry it: a scrub that stops at the first
   // place it finds the identity still leaks it (KIT-08 C, L389, L427).
-  const everywhere = withHidden('one private symbol in every field of a row', 'validated', (f, visible) => {
-    visible.dependencies.push(hiddenKey);
+  const everywhere = withHiddenSymbol('one private symbol in every field of a row', 'validated', (f, visible) => {
+    visible.dependencies.push(HIDDEN_KEY);
     visible.generic_requirements.push({
       kind: 'equality',
-      identity: hiddenIdentity,
+      identity: HIDDEN_IDENTITY,
       display: 'T == Token',
       status: 'validated',
       satisfied: true,
-      dependencies: [hiddenKey],
+      dependencies: [HIDDEN_KEY],
     });
     visible.effects.push({
-      identity: hiddenIdentity,
+      identity: HIDDEN_IDENTITY,
       display: 'keyring access',
       status: 'validated',
       public: true,
-      dependencies: [hiddenKey],
+      dependencies: [HIDDEN_KEY],
     });
-    f.occurrences[0]?.capabilities.push(hiddenIdentity);
+    f.occurrences[0]?.capabilities.push(HIDDEN_IDENTITY);
   });
-  add(
-    'hidden/hidden-symbol-in-every-field-of-a-row',
-    EXPECT.partial,
-    "A visible operation that names one private declaration's SymbolId as a dependency, a requirement, an effect " +
-      'and (through its dependencies) again in each: no field lists it, and the row is unavailable with ' +
-      'incomplete-analysis.',
-    ['KD-RES-08', 'KD-DISCLOSE-03', 'KD-DISCLOSE-07', 'KD-ACCEPT-03', 'KD-EFFECT-07', 'KD-OP-12'],
-    ['KIT-05', 'KIT-08', 'KIT-12', 'OQ-25', 'OQ-33'],
-    everywhere,
-    requestFor(everywhere, { kind: 'explain-operation', spelling: 'fingerprint' }),
-  );
+  return [
+    failClosedCase(
+      'hidden/requirement-naming-hidden-symbol',
+      EXPECT.partial,
+      "A visible operation with a generic requirement whose identity is a private declaration's SymbolId: the " +
+        'requirement is not listed and the row, which cannot show its requirements, is unavailable with ' +
+        'incomplete-analysis.',
+      ['KD-RES-08', 'KD-ACCEPT-03', 'KD-DISCLOSE-07', 'KD-OP-12'],
+      ['KIT-05', 'KIT-08', 'OQ-25', 'OQ-33'],
+      required,
+      requestFor(required, { kind: 'explain-operation', spelling: 'fingerprint' }),
+    ),
+    failClosedCase(
+      'hidden/effect-naming-hidden-symbol',
+      EXPECT.partial,
+      "A visible operation with a public effect whose identity is a private declaration's SymbolId, held at the " +
+        'position: the effect is not listed and the row is unavailable with incomplete-analysis.',
+      ['KD-RES-08', 'KD-EFFECT-07', 'KD-DISCLOSE-07', 'KD-OP-12'],
+      ['KIT-05', 'KIT-08', 'KIT-12', 'OQ-25', 'OQ-33'],
+      effected,
+      requestFor(effected, { kind: 'explain-operation', spelling: 'fingerprint' }),
+    ),
+    failClosedCase(
+      'hidden/hidden-symbol-in-every-field-of-a-row',
+      EXPECT.partial,
+      "A visible operation that names one private declaration's SymbolId as a dependency, a requirement, an effect " +
+        'and (through its dependencies) again in each: no field lists it, and the row is unavailable with ' +
+        'incomplete-analysis.',
+      ['KD-RES-08', 'KD-DISCLOSE-03', 'KD-DISCLOSE-07', 'KD-ACCEPT-03', 'KD-EFFECT-07', 'KD-OP-12'],
+      ['KIT-05', 'KIT-08', 'KIT-12', 'OQ-25', 'OQ-33'],
+      everywhere,
+      requestFor(everywhere, { kind: 'explain-operation', spelling: 'fingerprint' }),
+    ),
+  ];
+}
 
-  // KIT-15 (L232, L289): an error generic requirement carries no diagnostic, so its row has none to cite.
+/** KIT-15 (L232, L289): an error generic requirement carries no diagnostic, so its row has none to cite. */
+function errorRequirementWithoutDiagnosticCase(): QueryCase {
   const errorRequirement = listTextBuilder({ readOnlyOperations: true });
   errorRequirement.b.addCandidate({
     qualified_name: 'std.list.checksum',
@@ -329,7 +374,7 @@ export function failClosedCases(): QueryCase[] {
     generics: [{ kind: 'inference', identity: null, display: 'T: Hash', status: 'error', satisfied: true }],
   });
   const uncitable = ownWorld(errorRequirement.b.build(), 'error requirement without diagnostic');
-  add(
+  return failClosedCase(
     'partial/error-requirement-without-diagnostic',
     EXPECT.partial,
     'An operation whose generic requirement is in error closes to error, but neither it nor its requirement has a ' +
@@ -339,15 +384,17 @@ export function failClosedCases(): QueryCase[] {
     uncitable,
     requestFor(uncitable, { includeUnavailable: true }),
   );
+}
 
-  // OQ-12 D, KIT-01 C: a reversed span is judged right after the FileId, before the other key fields.
+/** OQ-12 D, KIT-01 C: a reversed span is judged right after the FileId, before the other key fields. */
+function reversedSpanBeforeStaleSourceCase(): QueryCase {
   const order = ownWorld(listTextWorld(), 'reversed span and stale source');
   const reversedSpan = requestFor(order, {
     analysis: { source_sha256: symbolId('another source') },
     expression: { start: 10, end: 5 },
     byteOffset: 7,
   });
-  add(
+  return failClosedCase(
     'invalid/reversed-span-before-stale-source',
     EXPECT.invalidRequest,
     'The right FileId, a stale source digest and an expression span with start > end: invalid-request, since the ' +
@@ -357,8 +404,10 @@ export function failClosedCases(): QueryCase[] {
     order,
     reversedSpan,
   );
+}
 
-  // OQ-19 A (L387): an explanation never claims a complete extension/trait candidate set.
+/** OQ-19 A (L387): an explanation never claims a complete extension/trait candidate set. */
+function memberBesideExtensionCase(): QueryCase {
   const sameSpelling = listTextBuilder({ readOnlyOperations: true });
   const fmt = sameSpelling.b.addInterface({ module: 'textfmt.ext', package: 'textfmt' });
   sameSpelling.b.addCandidate({
@@ -370,7 +419,7 @@ export function failClosedCases(): QueryCase[] {
     origin: { kind: 'extension', implementation: 'textfmt.ext.impl:LengthForList' },
   });
   const extension = ownWorld(sameSpelling.b.build(), 'extension named length');
-  add(
+  return failClosedCase(
     'partial/explain-member-beside-extension-of-same-spelling',
     EXPECT.partial,
     'Explaining `length` when an imported extension also spells `length`: the member row is shown, ' +
@@ -380,8 +429,10 @@ export function failClosedCases(): QueryCase[] {
     extension,
     requestFor(extension, { kind: 'explain-operation', spelling: 'length' }),
   );
+}
 
-  // OQ-34 A, KIT-13: two visible applicable candidates of one spelling; one of another type does not count.
+/** OQ-34 A, KIT-13: two visible applicable candidates of one spelling; one of another type does not count. */
+function applicableCandidatesOfOneSpellingCases(): QueryCase[] {
   const twice = listTextBuilder({ readOnlyOperations: true });
   twice.b.addCandidate({
     qualified_name: 'std.cmp.length',
@@ -391,16 +442,6 @@ export function failClosedCases(): QueryCase[] {
     home: twice.std.cmp,
   });
   const ambiguous = ownWorld(twice.b.build(), 'two applicable length operations');
-  add(
-    'canonical-order/explain-two-applicable-candidates',
-    EXPECT.complete,
-    'Explaining `length` when two visible operations of List[Text] spell it: one row, ' +
-      'the first in canonical SymbolId order, unavailable with ambiguous.',
-    ['KD-RES-18', 'KD-ORDER-05', 'KD-ORDER-06', 'KD-REJECT-01'],
-    ['OQ-28', 'OQ-34', 'OQ-43', 'KIT-05', 'KIT-13'],
-    ambiguous,
-    requestFor(ambiguous, { kind: 'explain-operation', spelling: 'length' }),
-  );
   const otherType = listTextBuilder({ readOnlyOperations: true });
   otherType.b.addCandidate({
     qualified_name: 'std.map.length',
@@ -410,17 +451,32 @@ export function failClosedCases(): QueryCase[] {
     home: otherType.std.map,
   });
   const notAmbiguous = ownWorld(otherType.b.build(), 'length of another type');
-  add(
-    'canonical-order/explain-applicable-beside-other-type',
-    EXPECT.complete,
-    'Explaining `length` when a second `length` applies to another type: the applicable row is shown, callable; ' +
-      'the other does not make it ambiguous.',
-    ['KD-RES-18', 'KD-ORDER-06'],
-    ['OQ-34', 'KIT-05', 'KIT-13'],
-    notAmbiguous,
-    requestFor(notAmbiguous, { kind: 'explain-operation', spelling: 'length' }),
-  );
+  return [
+    failClosedCase(
+      'canonical-order/explain-two-applicable-candidates',
+      EXPECT.complete,
+      'Explaining `length` when two visible operations of List[Text] spell it: one row, ' +
+        'the first in canonical SymbolId order, unavailable with ambiguous.',
+      ['KD-RES-18', 'KD-ORDER-05', 'KD-ORDER-06', 'KD-REJECT-01'],
+      ['OQ-28', 'OQ-34', 'OQ-43', 'KIT-05', 'KIT-13'],
+      ambiguous,
+      requestFor(ambiguous, { kind: 'explain-operation', spelling: 'length' }),
+    ),
+    failClosedCase(
+      'canonical-order/explain-applicable-beside-other-type',
+      EXPECT.complete,
+      'Explaining `length` when a second `length` applies to another type: the applicable row is shown, callable; ' +
+        'the other does not make it ambiguous.',
+      ['KD-RES-18', 'KD-ORDER-06'],
+      ['OQ-34', 'KIT-05', 'KIT-13'],
+      notAmbiguous,
+      requestFor(notAmbiguous, { kind: 'explain-operation', spelling: 'length' }),
+    ),
+  ];
+}
 
+/** OQ-27 A, KD-ORDER-04: null-identity requirements ordered by display bytes, where UTF-8 and UTF-16 order disagree. */
+function nullIdentityRequirementOrderCases(): QueryCase[] {
   // OQ-27 A, KD-ORDER-04: null-identity requirements ordered by display bytes, where UTF-8
   // order (U+FF5E: EF BD 9E) and UTF-16 order (U+1F600: D83D DE00) disagree.
   const astral = listTextBuilder({ readOnlyOperations: true });
@@ -436,17 +492,6 @@ export function failClosedCases(): QueryCase[] {
     ],
   });
   const astralWorld = ownWorld(astral.b.build(), 'astral and private-use-area displays');
-  add(
-    'canonical-order/null-identity-requirements-utf8-not-utf16',
-    EXPECT.complete,
-    'Two identity-less inference requirements whose displays differ at U+FF5E against U+1F600: ' +
-      'UTF-8 byte order puts U+FF5E first, UTF-16 code-unit order would not.',
-    ['KD-ORDER-03', 'KD-ORDER-04', 'KD-CANON-10', 'KD-ACCEPT-03'],
-    ['OQ-27'],
-    astralWorld,
-    requestFor(astralWorld, { kind: 'explain-operation', spelling: 'tag_with' }),
-  );
-
   // KD-ORDER-04 at the edges of the ranges where UTF-16 and code point order part: U+D7A3 (the last code unit below
   // the surrogates), U+E000 (the first above them), U+FF21, and U+10000 (high surrogate D800, low DC00). UTF-8 byte
   // order is code point order: ED 9E A3 < EE 80 80 < EF BC A1 < F0 90 80 80.
@@ -465,18 +510,32 @@ export function failClosedCases(): QueryCase[] {
     ],
   });
   const edgesWorld = ownWorld(edges.b.build(), 'displays at the surrogate range edges');
-  add(
-    'canonical-order/null-identity-requirements-surrogate-range-edges',
-    EXPECT.complete,
-    'Four identity-less inference requirements whose displays differ at U+10000, U+D7A3, U+FF21 and U+E000: ' +
-      'UTF-8 byte order lists them U+D7A3, U+E000, U+FF21, U+10000.',
-    ['KD-ORDER-03', 'KD-ORDER-04', 'KD-CANON-10', 'KD-ACCEPT-03'],
-    ['OQ-27'],
-    edgesWorld,
-    requestFor(edgesWorld, { kind: 'explain-operation', spelling: 'tag_with' }),
-  );
+  return [
+    failClosedCase(
+      'canonical-order/null-identity-requirements-utf8-not-utf16',
+      EXPECT.complete,
+      'Two identity-less inference requirements whose displays differ at U+FF5E against U+1F600: ' +
+        'UTF-8 byte order puts U+FF5E first, UTF-16 code-unit order would not.',
+      ['KD-ORDER-03', 'KD-ORDER-04', 'KD-CANON-10', 'KD-ACCEPT-03'],
+      ['OQ-27'],
+      astralWorld,
+      requestFor(astralWorld, { kind: 'explain-operation', spelling: 'tag_with' }),
+    ),
+    failClosedCase(
+      'canonical-order/null-identity-requirements-surrogate-range-edges',
+      EXPECT.complete,
+      'Four identity-less inference requirements whose displays differ at U+10000, U+D7A3, U+FF21 and U+E000: ' +
+        'UTF-8 byte order lists them U+D7A3, U+E000, U+FF21, U+10000.',
+      ['KD-ORDER-03', 'KD-ORDER-04', 'KD-CANON-10', 'KD-ACCEPT-03'],
+      ['OQ-27'],
+      edgesWorld,
+      requestFor(edgesWorld, { kind: 'explain-operation', spelling: 'tag_with' }),
+    ),
+  ];
+}
 
-  // KIT-12: a held non-public effect is not listed, but its status bounds the row.
+/** KIT-12: a held non-public effect is not listed, but its status bounds the row (KD-EFFECT-07). */
+function heldNonPublicProvisionalEffectCase(): QueryCase {
   const heldSecret = listTextBuilder({ readOnlyOperations: true });
   const audit = heldSecret.b.addFact(factKey('kif', 'SymbolId', 'std.audit.Trace'), 'provisional');
   heldSecret.b.addCandidate({
@@ -490,7 +549,7 @@ export function failClosedCases(): QueryCase[] {
   const heldWorld = variant(ownWorld(heldSecret.b.build(), 'held provisional non-public effect'), (f) => {
     for (const o of f.occurrences) o.capabilities.push(identityOf('SymbolId', 'std.audit.Trace'));
   });
-  add(
+  return failClosedCase(
     'effect/explain-held-non-public-provisional-effect',
     EXPECT.partial,
     'A held non-public effect whose facts are provisional: it is not listed, nor its dependency, ' +
@@ -500,8 +559,10 @@ export function failClosedCases(): QueryCase[] {
     heldWorld,
     requestFor(heldWorld, { kind: 'explain-operation', spelling: 'traced_length' }),
   );
+}
 
-  // An error row cites the diagnostics of the error facts it depends on (KD-CLOSURE-10).
+/** KD-CLOSURE-10: an error row cites the diagnostics of the error facts it depends on. */
+function errorRowDiagnosticsCase(): QueryCase {
   const failing = listTextBuilder({ readOnlyOperations: true });
   const d1 = failing.b.addDiagnostic({
     label: 'languages.kf:E0308',
@@ -525,7 +586,7 @@ export function failClosedCases(): QueryCase[] {
     dependencies: [e2, e3],
   });
   const failingWorld = ownWorld(failing.b.build(), 'error row from two error facts');
-  add(
+  return failClosedCase(
     'partial/error-row-diagnostics-from-error-facts',
     EXPECT.partial,
     'A row that depends on two error facts (one of them transitively) ' +
@@ -536,8 +597,10 @@ export function failClosedCases(): QueryCase[] {
     failingWorld,
     requestFor(failingWorld, { includeUnavailable: true }),
   );
+}
 
-  // KIT-16: a compiler fact more permissive than the contract allows is made more restrictive.
+/** KIT-16: a compiler fact more permissive than the contract allows is made more restrictive. */
+function operationWithoutSignatureCase(): QueryCase {
   const unsigned = listTextBuilder({ readOnlyOperations: true });
   unsigned.b.addCandidate({
     qualified_name: 'std.list.unsigned_length',
@@ -547,7 +610,7 @@ export function failClosedCases(): QueryCase[] {
     home: unsigned.std.list,
   });
   const unsignedWorld = ownWorld(unsigned.b.build(), 'validated operation without signature');
-  add(
+  return failClosedCase(
     'partial/explain-validated-operation-without-signature',
     EXPECT.partial,
     'An operation the compiler marks validated but gives no signature cannot be a validated callable row: ' +
@@ -557,8 +620,10 @@ export function failClosedCases(): QueryCase[] {
     unsignedWorld,
     requestFor(unsignedWorld, { kind: 'explain-operation', spelling: 'unsigned_length' }),
   );
+}
 
-  // KIT-18: the unavailable reason names the profile only when unsupported work is all there was.
+/** KIT-18: the unavailable reason names the profile only when unsupported work is all there was. */
+function onlyUnsupportedWorkCase(): QueryCase {
   const onlyExtension = t1WithType('unavailable');
   const extOnly = ownWorld(
     variant(onlyExtension, (f) => {
@@ -575,7 +640,7 @@ export function failClosedCases(): QueryCase[] {
     }),
     'only extensions over any receiver',
   );
-  add(
+  return failClosedCase(
     'partial/unavailable-only-unsupported-work',
     { status: 'unavailable', reason: 'unsupported-in-profile' },
     'With no useful fact (the type is unavailable) and only extension candidates over any receiver, ' +
@@ -585,8 +650,10 @@ export function failClosedCases(): QueryCase[] {
     extOnly,
     requestFor(extOnly),
   );
+}
 
-  // KIT-14: the budget runs out before the explanation reaches any candidate with the spelling.
+/** KIT-14: the budget runs out before the explanation reaches any candidate with the spelling (KD-LIMIT-07). */
+function budgetExhaustedBeforeMatchCase(): QueryCase {
   const late = bigWorldBuilder({
     description: 'An explanation whose only matching candidate sorts last, after 999,999 others.',
   });
@@ -605,24 +672,25 @@ export function failClosedCases(): QueryCase[] {
     }),
     'match visited last',
   );
-  cases.push(
-    recordCase(
-      {
-        id: 'limit/explain-budget-exhausted-before-match',
-        expect: EXPECT.partial,
-        intent:
-          'explain-operation whose only matching candidate is visited after 999,999 others (one step each): ' +
-          'its collection takes step 1,000,000 and its next stage would exceed the budget, ' +
-          'so nothing about the spelling is known; only limit-exhausted is reported, no hidden-by-visibility. ' +
-          'The step count rests on KIT-10 (the contract defines no unit, OQ-07).',
-        clauses: [...RESULT_SHAPE_CLAUSES, 'KD-LIMIT-07', 'KD-LIMIT-10', 'KD-RES-08', 'KD-RES-19', 'KD-OMIT-05'],
-        interpretations: ['KIT-10', 'KIT-14', 'KIT-17', 'OQ-07', 'OQ-29'],
-        fixture: lateWorld,
-      },
-      requestFor(lateWorld, { kind: 'explain-operation', spelling: 'zq_last' }),
-    ),
+  return recordCase(
+    {
+      id: 'limit/explain-budget-exhausted-before-match',
+      expect: EXPECT.partial,
+      intent:
+        'explain-operation whose only matching candidate is visited after 999,999 others (one step each): ' +
+        'its collection takes step 1,000,000 and its next stage would exceed the budget, ' +
+        'so nothing about the spelling is known; only limit-exhausted is reported, no hidden-by-visibility. ' +
+        'The step count rests on KIT-10 (the contract defines no unit, OQ-07).',
+      clauses: [...RESULT_SHAPE_CLAUSES, 'KD-LIMIT-07', 'KD-LIMIT-10', 'KD-RES-08', 'KD-RES-19', 'KD-OMIT-05'],
+      interpretations: ['KIT-10', 'KIT-14', 'KIT-17', 'OQ-07', 'OQ-29'],
+      fixture: lateWorld,
+    },
+    requestFor(lateWorld, { kind: 'explain-operation', spelling: 'zq_last' }),
   );
+}
 
+/** KIT-19 A: a candidate the compiler does not admit, imported or in the current file, costs two steps. */
+function unadmittedCandidateStepCases(): QueryCase[] {
   // KIT-19: a candidate the compiler does not admit costs two steps (collection, then exposure).
   const unadmitted = bigWorldBuilder({
     description: 'Half a million candidates the compiler does not admit, and one of another type.',
@@ -630,24 +698,6 @@ export function failClosedCases(): QueryCase[] {
   unadmitted.addSeries({ seed: 'kit-19/unadmitted', count: LIMITS.steps / 2, template: { admitted: false } });
   unadmitted.addSeries({ seed: 'kit-19/other', count: 1, template: { receiver: 'app.store.Other' } });
   const unadmittedWorld = ownWorld(unadmitted.b.build(), 'unadmitted candidates at the budget edge');
-  cases.push(
-    recordCase(
-      {
-        id: 'limit/step-budget-unadmitted-candidates',
-        expect: EXPECT.partial,
-        intent:
-          '500,000 candidates the compiler does not admit cost two steps each (collection and exposure, KIT-19), ' +
-          'and one candidate of another type one more: 1,000,001 steps, so the budget runs out; ' +
-          'the result is partial and truncated, with hidden-by-visibility and limit-exhausted. ' +
-          'The step count rests on KIT-10 (the contract defines no unit, OQ-07).',
-        clauses: [...RESULT_SHAPE_CLAUSES, 'KD-LIMIT-07', 'KD-LIMIT-10', 'KD-RES-08', 'KD-DISCLOSE-09', 'KD-OMIT-06'],
-        interpretations: ['KIT-03', 'KIT-04', 'KIT-10', 'KIT-17', 'KIT-19', 'OQ-07'],
-        fixture: unadmittedWorld,
-      },
-      requestFor(unadmittedWorld),
-    ),
-  );
-
   // KIT-19 A: a current-file candidate the compiler does not admit costs two steps as well (KIT-19 B would judge its
   // admission at collection, one step, and the budget would then hold).
   const unadmittedHere = bigWorldBuilder({
@@ -663,7 +713,22 @@ export function failClosedCases(): QueryCase[] {
     unadmittedHere.b.build(),
     'unadmitted current-file candidates at the budget edge',
   );
-  cases.push(
+  return [
+    recordCase(
+      {
+        id: 'limit/step-budget-unadmitted-candidates',
+        expect: EXPECT.partial,
+        intent:
+          '500,000 candidates the compiler does not admit cost two steps each (collection and exposure, KIT-19), ' +
+          'and one candidate of another type one more: 1,000,001 steps, so the budget runs out; ' +
+          'the result is partial and truncated, with hidden-by-visibility and limit-exhausted. ' +
+          'The step count rests on KIT-10 (the contract defines no unit, OQ-07).',
+        clauses: [...RESULT_SHAPE_CLAUSES, 'KD-LIMIT-07', 'KD-LIMIT-10', 'KD-RES-08', 'KD-DISCLOSE-09', 'KD-OMIT-06'],
+        interpretations: ['KIT-03', 'KIT-04', 'KIT-10', 'KIT-17', 'KIT-19', 'OQ-07'],
+        fixture: unadmittedWorld,
+      },
+      requestFor(unadmittedWorld),
+    ),
     recordCase(
       {
         id: 'limit/step-budget-unadmitted-current-file-candidates',
@@ -679,14 +744,16 @@ export function failClosedCases(): QueryCase[] {
       },
       requestFor(unadmittedHereWorld),
     ),
-  );
+  ];
+}
 
-  // OQ-12 D (L132): the FileId is compared before anything about the position.
+/** OQ-12 D (L132): the FileId is compared before anything about the position. */
+function wrongFileBeforeReversedSpanCase(): QueryCase {
   const hidden = ownWorld(hiddenWorld({ only: [] }), 'plain token receiver');
   const reversed = requestFor(hidden, { analysis: { file_id: symbolId('some other file') } });
   const { start, end } = reversed.position.expression;
   reversed.position = { byte_offset: reversed.position.byte_offset, expression: { start: end, end: start } };
-  add(
+  return failClosedCase(
     'stale/wrong-file-before-reversed-span',
     { status: 'stale', reason: 'wrong-file' },
     'A request whose FileId is wrong and whose expression span has start > end: the FileId is compared first, ' +
@@ -696,5 +763,4 @@ export function failClosedCases(): QueryCase[] {
     hidden,
     reversed,
   );
-  return cases;
 }

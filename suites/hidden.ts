@@ -35,11 +35,56 @@ const EXPLAIN = [
 const OQ = ['KIT-03', 'KIT-04', 'KIT-09', 'OQ-18'];
 const OQ_EXPLAIN = [...OQ, 'KIT-05', 'OQ-29', 'OQ-33', 'OQ-35'];
 
-/** The hidden cases. */
+/** Each kind of hidden declaration alone: its name in the hidden world, what it is, and the clauses that hide it. */
+const HIDDEN_KINDS: { key: keyof typeof HIDDEN_NAMES; slug: string; what: string; clauses: string[] }[] = [
+  {
+    key: 'privateCurrentFile',
+    slug: 'private-current-file',
+    what: 'a private current-file declaration outside the admitted scope',
+    clauses: ['KD-LOOKUP-06'],
+  },
+  {
+    key: 'internalOfPublicView',
+    slug: 'internal-under-public-view',
+    what: 'an internal declaration of a module imported through its public view',
+    clauses: ['KD-DIGEST-04', 'KD-OP-05'],
+  },
+  { key: 'restricted', slug: 'restricted', what: 'a restricted declaration', clauses: ['KD-OP-05'] },
+  {
+    key: 'privateOfInterface',
+    slug: 'private-of-interface',
+    what: 'a private declaration of an imported interface',
+    clauses: ['KD-OP-05'],
+  },
+  {
+    key: 'unimported',
+    slug: 'unimported',
+    what: 'a public declaration of a validated module whose names are not imported',
+    clauses: ['KD-DIGEST-12', 'KD-LOOKUP-07'],
+  },
+  {
+    key: 'privateExtension',
+    slug: 'private-extension',
+    what: 'a private cross-package extension',
+    clauses: ['KD-DISCLOSE-08'],
+  },
+];
+
+/** The hidden cases, in their published order. */
 export function hiddenCases(): QueryCase[] {
-  const cases: QueryCase[] = [];
+  return [
+    ...everyHiddenKindCases(),
+    ...eachHiddenKindCases(),
+    ...hiddenExtensionCases(),
+    ...explainAndTypeInHiddenWorldCases(),
+    locationDisclosureCase(),
+  ];
+}
+
+/** A general query beside every kind of hidden declaration, with and without unavailable rows (KD-DISCLOSE-01). */
+function everyHiddenKindCases(): QueryCase[] {
   const all = hiddenWorld();
-  cases.push(
+  return [
     recordCase(
       {
         id: 'hidden/general-query-every-hidden-kind',
@@ -54,8 +99,6 @@ export function hiddenCases(): QueryCase[] {
       },
       requestFor(all),
     ),
-  );
-  cases.push(
     recordCase(
       {
         id: 'hidden/include-unavailable-does-not-weaken-visibility',
@@ -69,43 +112,15 @@ export function hiddenCases(): QueryCase[] {
       },
       requestFor(all, { includeUnavailable: true }),
     ),
-  );
-  const single: { key: keyof typeof HIDDEN_NAMES; slug: string; what: string; clauses: string[] }[] = [
-    {
-      key: 'privateCurrentFile',
-      slug: 'private-current-file',
-      what: 'a private current-file declaration outside the admitted scope',
-      clauses: ['KD-LOOKUP-06'],
-    },
-    {
-      key: 'internalOfPublicView',
-      slug: 'internal-under-public-view',
-      what: 'an internal declaration of a module imported through its public view',
-      clauses: ['KD-DIGEST-04', 'KD-OP-05'],
-    },
-    { key: 'restricted', slug: 'restricted', what: 'a restricted declaration', clauses: ['KD-OP-05'] },
-    {
-      key: 'privateOfInterface',
-      slug: 'private-of-interface',
-      what: 'a private declaration of an imported interface',
-      clauses: ['KD-OP-05'],
-    },
-    {
-      key: 'unimported',
-      slug: 'unimported',
-      what: 'a public declaration of a validated module whose names are not imported',
-      clauses: ['KD-DIGEST-12', 'KD-LOOKUP-07'],
-    },
-    {
-      key: 'privateExtension',
-      slug: 'private-extension',
-      what: 'a private cross-package extension',
-      clauses: ['KD-DISCLOSE-08'],
-    },
   ];
-  for (const s of single) {
+}
+
+/** Each hidden kind alone: a general query and an explanation of its spelling (KD-DISCLOSE-07, KD-OMIT-05). */
+function eachHiddenKindCases(): QueryCase[] {
+  const all = hiddenWorld();
+  return HIDDEN_KINDS.flatMap((s) => {
     const only = hiddenWorld({ only: [s.key] });
-    cases.push(
+    return [
       recordCase(
         {
           id: `hidden/general-${s.slug}`,
@@ -117,8 +132,6 @@ export function hiddenCases(): QueryCase[] {
         },
         requestFor(only, { includeUnavailable: true }),
       ),
-    );
-    cases.push(
       recordCase(
         {
           id: `hidden/explain-${s.slug}`,
@@ -133,10 +146,14 @@ export function hiddenCases(): QueryCase[] {
         },
         requestFor(all, { kind: 'explain-operation', spelling: HIDDEN_NAMES[s.key] }),
       ),
-    );
-  }
+    ];
+  });
+}
+
+/** Acceptance example "Hidden extension": a private cross-package extension, listed and explained (KD-DISCLOSE-08). */
+function hiddenExtensionCases(): QueryCase[] {
   const extensionOnly = hiddenWorld({ only: ['privateExtension'], noVisible: true });
-  cases.push(
+  return [
     recordCase(
       {
         id: 'hidden/hidden-extension-no-leak',
@@ -151,8 +168,6 @@ export function hiddenCases(): QueryCase[] {
       },
       requestFor(extensionOnly, { includeUnavailable: true }),
     ),
-  );
-  cases.push(
     recordCase(
       {
         id: 'hidden/explain-hidden-extension-include-unavailable',
@@ -168,8 +183,13 @@ export function hiddenCases(): QueryCase[] {
         includeUnavailable: true,
       }),
     ),
-  );
-  cases.push(
+  ];
+}
+
+/** In the hidden world: a spelling naming nothing, a visible spelling, and a type query (KD-RES-16..19). */
+function explainAndTypeInHiddenWorldCases(): QueryCase[] {
+  const all = hiddenWorld();
+  return [
     recordCase(
       {
         id: 'hidden/explain-nonexistent-spelling',
@@ -183,8 +203,6 @@ export function hiddenCases(): QueryCase[] {
       },
       requestFor(all, { kind: 'explain-operation', spelling: 'zqNoSuchOperationAnywhere' }),
     ),
-  );
-  cases.push(
     recordCase(
       {
         id: 'hidden/explain-visible-among-hidden',
@@ -198,8 +216,6 @@ export function hiddenCases(): QueryCase[] {
       },
       requestFor(all, { kind: 'explain-operation', spelling: 'token_len' }),
     ),
-  );
-  cases.push(
     recordCase(
       {
         id: 'hidden/type-query-looks-nothing-up',
@@ -211,9 +227,11 @@ export function hiddenCases(): QueryCase[] {
       },
       requestFor(all, { kind: 'type' }),
     ),
-  );
+  ];
+}
 
-  // Disclosure of source locations, documentation and diagnostic locations (KD-DISCLOSE-04, KD-DISCLOSE-05).
+/** Disclosure of source locations, documentation and diagnostic locations (KD-DISCLOSE-04, KD-DISCLOSE-05). */
+function locationDisclosureCase(): QueryCase {
   const b = new FixtureBuilder({
     description:
       'Visible operations whose source, documentation and diagnostic locations are disclosable for some and ' +
@@ -273,29 +291,26 @@ export function hiddenCases(): QueryCase[] {
     dependencies: [bad1, bad2],
   });
   const disclosure = b.build();
-  cases.push(
-    recordCase(
-      {
-        id: 'hidden/source-documentation-and-locations',
-        expect: EXPECT.partial,
-        intent:
-          'source, documentation and diagnostic primary locations appear only where their disclosure was validated; ' +
-          'withheld ones are null.',
-        clauses: [
-          ...HIDDEN,
-          'KD-DISCLOSE-04',
-          'KD-DISCLOSE-05',
-          'KD-DISCLOSE-12',
-          'KD-OP-07',
-          'KD-DIAG-04',
-          'KD-DIAG-05',
-          'KD-DIAG-07',
-        ],
-        interpretations: ['KIT-08', 'KIT-11', 'OQ-30'],
-        fixture: disclosure,
-      },
-      requestFor(disclosure, { includeUnavailable: true }),
-    ),
+  return recordCase(
+    {
+      id: 'hidden/source-documentation-and-locations',
+      expect: EXPECT.partial,
+      intent:
+        'source, documentation and diagnostic primary locations appear only where their disclosure was validated; ' +
+        'withheld ones are null.',
+      clauses: [
+        ...HIDDEN,
+        'KD-DISCLOSE-04',
+        'KD-DISCLOSE-05',
+        'KD-DISCLOSE-12',
+        'KD-OP-07',
+        'KD-DIAG-04',
+        'KD-DIAG-05',
+        'KD-DIAG-07',
+      ],
+      interpretations: ['KIT-08', 'KIT-11', 'OQ-30'],
+      fixture: disclosure,
+    },
+    requestFor(disclosure, { includeUnavailable: true }),
   );
-  return cases;
 }

@@ -41,303 +41,331 @@ interface CapCase {
   over: ExpectedAnswer;
 }
 
-/** The limit cases. */
-export function limitCases(): QueryCase[] {
-  const cases: QueryCase[] = [];
-  const caps: CapCase[] = [
-    {
-      slug: 'rows',
-      atCap: EXPECT.complete,
-      over: EXPECT.partial,
-      cap: LIMITS.operations,
-      what: 'applicable callable candidates (the operation row cap)',
-      world: (n) => bigWorld(`${n} applicable callable operations.`, [{ seed: 'limit/rows', count: n }]),
-      clauses: ['KD-LIMIT-05'],
-      interpretations: ['OQ-06'],
-    },
-    {
-      slug: 'diagnostics',
-      // The diagnostics belong to error rows, so the result is partial at the cap too (L189, L289).
-      atCap: EXPECT.partial,
-      over: EXPECT.partial,
-      cap: LIMITS.diagnostics,
-      what: 'diagnostics referenced by error rows of eight diagnostics each (the result diagnostic cap)',
-      world: (n) => {
-        const { b, m } = bigWorldBuilder({
-          description: `${n} diagnostics referenced by error operations, eight per operation.`,
-        });
-        for (let row = 0; row * 8 < n; row++) {
-          const ids: string[] = [];
-          for (let i = row * 8; i < Math.min(n, row * 8 + 8); i++)
-            ids.push(
-              b.addDiagnostic({ label: `limit/diagnostics:${i}`, code: 'E0001', fallback_text: `rejected ${i}` }),
-            );
-          b.addCandidate({
-            qualified_name: `m.e${row}`,
-            signature: `m.e${row}(read Items)`,
-            receiver: ITEMS_TYPE,
-            mode: 'read',
-            home: m,
-            status: 'error',
-            diagnostic_ids: ids,
-          });
-        }
-        return b.build();
-      },
-      request: (f) => requestFor(f, { includeUnavailable: true }),
-      clauses: ['KD-LIMIT-05', 'KD-DIAG-07', 'KD-DIAG-09'],
-      interpretations: ['OQ-08', 'KIT-11'],
-    },
-    {
-      slug: 'row-dependencies',
-      atCap: EXPECT.complete,
-      over: EXPECT.partial,
-      cap: LIMITS.dependenciesPerFact,
-      what: 'direct dependencies of one operation',
-      world: rowDependenciesWorld,
-      request: (f) => requestFor(f, { includeUnavailable: true }),
-      clauses: ['KD-LIMIT-06', 'KD-ORDER-01', 'KD-ORDER-02'],
-      interpretations: ['OQ-09', 'OQ-22'],
-    },
-    {
-      slug: 'type-dependencies',
-      // Over the cap the type cannot be shown in its shape; with
-      // no useful fact the answer is unavailable (L79, KIT-15).
-      atCap: EXPECT.complete,
-      over: { status: 'unavailable', reason: 'limit-exhausted' },
-      cap: LIMITS.dependenciesPerFact,
-      what: 'direct dependencies of the type fact',
-      world: (n) =>
-        bigWorldBuilder({ description: `A type fact with ${n} dependencies.`, typeDependencies: n }).b.build(),
-      request: (f) => requestFor(f, { kind: 'type' }),
-      clauses: ['KD-LIMIT-06', 'KD-TYPE-01'],
-      interpretations: ['OQ-09', 'OQ-14', 'KIT-07'],
-    },
-    {
-      slug: 'generic-requirements',
-      atCap: EXPECT.complete,
-      over: EXPECT.partial,
-      cap: LIMITS.genericRequirementsPerOperation,
-      what: 'generic requirements of one operation',
-      world: (n) => {
-        const { b, m } = bigWorldBuilder({ description: `One operation with ${n} satisfied trait bounds.` });
+/** The count caps of a result, each built at N and N+1. */
+const COUNT_CAPS: CapCase[] = [
+  {
+    slug: 'rows',
+    atCap: EXPECT.complete,
+    over: EXPECT.partial,
+    cap: LIMITS.operations,
+    what: 'applicable callable candidates (the operation row cap)',
+    world: (n) => bigWorld(`${n} applicable callable operations.`, [{ seed: 'limit/rows', count: n }]),
+    clauses: ['KD-LIMIT-05'],
+    interpretations: ['OQ-06'],
+  },
+  {
+    slug: 'diagnostics',
+    // The diagnostics belong to error rows, so the result is partial at the cap too (L189, L289).
+    atCap: EXPECT.partial,
+    over: EXPECT.partial,
+    cap: LIMITS.diagnostics,
+    what: 'diagnostics referenced by error rows of eight diagnostics each (the result diagnostic cap)',
+    world: (n) => {
+      const { b, m } = bigWorldBuilder({
+        description: `${n} diagnostics referenced by error operations, eight per operation.`,
+      });
+      for (let row = 0; row * 8 < n; row++) {
+        const ids: string[] = [];
+        for (let i = row * 8; i < Math.min(n, row * 8 + 8); i++)
+          ids.push(b.addDiagnostic({ label: `limit/diagnostics:${i}`, code: 'E0001', fallback_text: `rejected ${i}` }));
         b.addCandidate({
-          qualified_name: 'm.bounded',
-          signature: 'm.bounded(read Items)',
-          receiver: ITEMS_TYPE,
-          mode: 'read',
-          home: m,
-          generics: Array.from({ length: n }, (_, i) => ({
-            kind: 'trait-bound' as const,
-            identity: identityOf('SymbolId', `m.Bound${i}`),
-            display: `Items: Bound${i}`,
-          })),
-        });
-        return b.build();
-      },
-      request: (f) => requestFor(f, { includeUnavailable: true }),
-      clauses: ['KD-LIMIT-06', 'KD-ORDER-03', 'KD-ORDER-04'],
-      interpretations: ['OQ-09', 'OQ-27'],
-    },
-    {
-      slug: 'effects',
-      atCap: EXPECT.complete,
-      over: EXPECT.partial,
-      cap: LIMITS.effectsPerOperation,
-      what: 'effects of one operation, every one held at the position',
-      world: (n) => {
-        const { b, m } = bigWorldBuilder({ description: `One operation with ${n} held effects.` });
-        const effects = Array.from({ length: n }, (_, i) => identityOf('SymbolId', `m.Effect${i}`));
-        b.addCandidate({
-          qualified_name: 'm.effectful',
-          signature: 'm.effectful(read Items)',
-          receiver: ITEMS_TYPE,
-          mode: 'read',
-          home: m,
-          effects: effects.map((identity, i) => ({ identity, display: `Effect${i}` })),
-        });
-        // Every effect is held at the position, so only the count can reject the row.
-        const fixture = b.build();
-        for (const o of fixture.occurrences) o.capabilities = effects;
-        return fixture;
-      },
-      request: (f) => requestFor(f, { includeUnavailable: true }),
-      clauses: ['KD-LIMIT-06', 'KD-EFFECT-01'],
-      interpretations: ['OQ-09', 'OQ-26', 'OQ-27'],
-    },
-    {
-      slug: 'row-diagnostic-ids',
-      // An error row is never validated, so the result is partial at the cap too (L189, L289).
-      atCap: EXPECT.partial,
-      over: EXPECT.partial,
-      cap: LIMITS.diagnosticIdsPerFact,
-      what: 'diagnostic IDs of one error operation',
-      world: (n) => {
-        const { b, m } = bigWorldBuilder({ description: `One error operation with ${n} diagnostics.` });
-        const ids = Array.from({ length: n }, (_, i) =>
-          b.addDiagnostic({ label: `limit/row-diagnostic-ids:${i}`, code: 'E0002', fallback_text: `reason ${i}` }),
-        );
-        b.addCandidate({
-          qualified_name: 'm.noisy',
-          signature: 'm.noisy(read Items)',
+          qualified_name: `m.e${row}`,
+          signature: `m.e${row}(read Items)`,
           receiver: ITEMS_TYPE,
           mode: 'read',
           home: m,
           status: 'error',
           diagnostic_ids: ids,
         });
-        return b.build();
-      },
-      request: (f) => requestFor(f, { includeUnavailable: true }),
-      clauses: ['KD-DIAG-09', 'KD-LIMIT-05', 'KD-CLOSURE-10'],
-      interpretations: ['OQ-08', 'OQ-09', 'KIT-11'],
+      }
+      return b.build();
     },
+    request: (f) => requestFor(f, { includeUnavailable: true }),
+    clauses: ['KD-LIMIT-05', 'KD-DIAG-07', 'KD-DIAG-09'],
+    interpretations: ['OQ-08', 'KIT-11'],
+  },
+  {
+    slug: 'row-dependencies',
+    atCap: EXPECT.complete,
+    over: EXPECT.partial,
+    cap: LIMITS.dependenciesPerFact,
+    what: 'direct dependencies of one operation',
+    world: rowDependenciesWorld,
+    request: (f) => requestFor(f, { includeUnavailable: true }),
+    clauses: ['KD-LIMIT-06', 'KD-ORDER-01', 'KD-ORDER-02'],
+    interpretations: ['OQ-09', 'OQ-22'],
+  },
+  {
+    slug: 'type-dependencies',
+    // Over the cap the type cannot be shown in its shape; with
+    // no useful fact the answer is unavailable (L79, KIT-15).
+    atCap: EXPECT.complete,
+    over: { status: 'unavailable', reason: 'limit-exhausted' },
+    cap: LIMITS.dependenciesPerFact,
+    what: 'direct dependencies of the type fact',
+    world: (n) =>
+      bigWorldBuilder({ description: `A type fact with ${n} dependencies.`, typeDependencies: n }).b.build(),
+    request: (f) => requestFor(f, { kind: 'type' }),
+    clauses: ['KD-LIMIT-06', 'KD-TYPE-01'],
+    interpretations: ['OQ-09', 'OQ-14', 'KIT-07'],
+  },
+  {
+    slug: 'generic-requirements',
+    atCap: EXPECT.complete,
+    over: EXPECT.partial,
+    cap: LIMITS.genericRequirementsPerOperation,
+    what: 'generic requirements of one operation',
+    world: (n) => {
+      const { b, m } = bigWorldBuilder({ description: `One operation with ${n} satisfied trait bounds.` });
+      b.addCandidate({
+        qualified_name: 'm.bounded',
+        signature: 'm.bounded(read Items)',
+        receiver: ITEMS_TYPE,
+        mode: 'read',
+        home: m,
+        generics: Array.from({ length: n }, (_, i) => ({
+          kind: 'trait-bound' as const,
+          identity: identityOf('SymbolId', `m.Bound${i}`),
+          display: `Items: Bound${i}`,
+        })),
+      });
+      return b.build();
+    },
+    request: (f) => requestFor(f, { includeUnavailable: true }),
+    clauses: ['KD-LIMIT-06', 'KD-ORDER-03', 'KD-ORDER-04'],
+    interpretations: ['OQ-09', 'OQ-27'],
+  },
+  {
+    slug: 'effects',
+    atCap: EXPECT.complete,
+    over: EXPECT.partial,
+    cap: LIMITS.effectsPerOperation,
+    what: 'effects of one operation, every one held at the position',
+    world: (n) => {
+      const { b, m } = bigWorldBuilder({ description: `One operation with ${n} held effects.` });
+      const effects = Array.from({ length: n }, (_, i) => identityOf('SymbolId', `m.Effect${i}`));
+      b.addCandidate({
+        qualified_name: 'm.effectful',
+        signature: 'm.effectful(read Items)',
+        receiver: ITEMS_TYPE,
+        mode: 'read',
+        home: m,
+        effects: effects.map((identity, i) => ({ identity, display: `Effect${i}` })),
+      });
+      // Every effect is held at the position, so only the count can reject the row.
+      const fixture = b.build();
+      for (const o of fixture.occurrences) o.capabilities = effects;
+      return fixture;
+    },
+    request: (f) => requestFor(f, { includeUnavailable: true }),
+    clauses: ['KD-LIMIT-06', 'KD-EFFECT-01'],
+    interpretations: ['OQ-09', 'OQ-26', 'OQ-27'],
+  },
+  {
+    slug: 'row-diagnostic-ids',
+    // An error row is never validated, so the result is partial at the cap too (L189, L289).
+    atCap: EXPECT.partial,
+    over: EXPECT.partial,
+    cap: LIMITS.diagnosticIdsPerFact,
+    what: 'diagnostic IDs of one error operation',
+    world: (n) => {
+      const { b, m } = bigWorldBuilder({ description: `One error operation with ${n} diagnostics.` });
+      const ids = Array.from({ length: n }, (_, i) =>
+        b.addDiagnostic({ label: `limit/row-diagnostic-ids:${i}`, code: 'E0002', fallback_text: `reason ${i}` }),
+      );
+      b.addCandidate({
+        qualified_name: 'm.noisy',
+        signature: 'm.noisy(read Items)',
+        receiver: ITEMS_TYPE,
+        mode: 'read',
+        home: m,
+        status: 'error',
+        diagnostic_ids: ids,
+      });
+      return b.build();
+    },
+    request: (f) => requestFor(f, { includeUnavailable: true }),
+    clauses: ['KD-DIAG-09', 'KD-LIMIT-05', 'KD-CLOSURE-10'],
+    interpretations: ['OQ-08', 'OQ-09', 'KIT-11'],
+  },
+];
+
+/** The limit cases, in their published order. */
+export function limitCases(): QueryCase[] {
+  return [
+    ...countCapCases(),
+    resultBytesOverCapCase(),
+    ...stepBudgetCases(),
+    interfaceSetOverCapCase(),
+    ...requestCapCases(),
+    ...textCapsInAsciiAndThreeByteCases(),
+    ...textCapsInTwoAndFourByteCases(),
+    textScalarsAtByteCapsCase(),
+    explainAmongManyOperationsCase(),
   ];
-  for (const c of caps) {
-    for (const n of [c.cap, c.cap + 1]) {
+}
+
+/** Each count cap at N and N+1: at the cap answered in full, over it within the cap and incomplete (KD-LIMIT-03). */
+function countCapCases(): QueryCase[] {
+  return COUNT_CAPS.flatMap((c) =>
+    [c.cap, c.cap + 1].map((n) => {
       const fixture = c.world(n);
       const over = n > c.cap;
-      cases.push(
-        recordCase(
-          {
-            id: `limit/${c.slug}-${n}`,
-            intent:
-              `${n} ${c.what}: ` +
-              (over
-                ? 'one over the cap of ' + c.cap + ', so the result must stay within it and say it is incomplete'
-                : 'exactly the cap, answered in full') +
-              '.',
-            clauses: [...LIMIT, ...c.clauses, ...(over ? TRUNCATION : ['KD-LIMIT-12'])],
-            interpretations: [...OQ, ...c.interpretations],
-            fixture,
-            expect: over ? c.over : c.atCap,
-          },
-          (c.request ?? ((f: FixtureV1) => requestFor(f)))(fixture),
-        ),
+      return recordCase(
+        {
+          id: `limit/${c.slug}-${n}`,
+          intent:
+            `${n} ${c.what}: ` +
+            (over
+              ? 'one over the cap of ' + c.cap + ', so the result must stay within it and say it is incomplete'
+              : 'exactly the cap, answered in full') +
+            '.',
+          clauses: [...LIMIT, ...c.clauses, ...(over ? TRUNCATION : ['KD-LIMIT-12'])],
+          interpretations: [...OQ, ...c.interpretations],
+          fixture,
+          expect: over ? c.over : c.atCap,
+        },
+        (c.request ?? ((f: FixtureV1) => requestFor(f)))(fixture),
       );
-    }
-  }
+    }),
+  );
+}
 
+/** The 4 MiB result cap one byte over (KD-LIMIT-04). */
+function resultBytesOverCapCase(): QueryCase {
   // The 4 MiB result cap: rows whose complete result would be 4,194,305 bytes, one over.
   // (The exactly-4-MiB world is fitted and checked too, but not kept as a vector: it
   // would cost another 4 MiB of the vector set's 20 MiB.)
   const exact = exactByteCapWorld();
-  cases.push(
-    recordCase(
-      {
-        id: 'limit/result-bytes-4194305',
-        expect: EXPECT.partial,
-        intent:
-          'Rows with long signatures whose complete result would be 4,194,305 bytes, ' +
-          'one byte over 4 MiB (the same rows with one signature a byte shorter give exactly 4,194,304): ' +
-          'rows are dropped from the canonical tail and the result is partial and truncated.',
-        clauses: [...LIMIT, 'KD-LIMIT-04', 'KD-SCALAR-08', ...TRUNCATION],
-        interpretations: [...OQ, 'OQ-04'],
-        fixture: exact.over,
-      },
-      requestFor(exact.over),
+  return recordCase(
+    {
+      id: 'limit/result-bytes-4194305',
+      expect: EXPECT.partial,
+      intent:
+        'Rows with long signatures whose complete result would be 4,194,305 bytes, ' +
+        'one byte over 4 MiB (the same rows with one signature a byte shorter give exactly 4,194,304): ' +
+        'rows are dropped from the canonical tail and the result is partial and truncated.',
+      clauses: [...LIMIT, 'KD-LIMIT-04', 'KD-SCALAR-08', ...TRUNCATION],
+      interpretations: [...OQ, 'OQ-04'],
+      fixture: exact.over,
+    },
+    requestFor(exact.over),
+  );
+}
+
+/**
+ * The step budget (KD-LIMIT-07, KIT-10): 166,666 candidates that pass six stages and are
+ * then dropped (edit required at a read-only position, unavailable rows not requested),
+ * plus k candidates of another receiver type that cost one step each.
+ */
+function stepWorld(k: number, typeStatus: 'validated' | 'unavailable', receiverNull: boolean): FixtureV1 {
+  const { b, addSeries } = bigWorldBuilder({
+    description: `Candidates costing ${6 * 166_666 + k} candidate/filter steps.`,
+    typeStatus,
+  });
+  addSeries({
+    seed: 'limit/steps/edit',
+    count: 166_666,
+    template: { mode: 'edit', receiver: receiverNull ? null : ITEMS_TYPE },
+  });
+  addSeries({ seed: 'limit/steps/other', count: k, template: { receiver: 'app.store.Other' } });
+  return b.build();
+}
+
+/**
+ * A step-budget case. The contract defines no step unit (L77, OQ-07): these vectors rest on the kit's own (KIT-10)
+ * and say so. No alternative bytes are carried: the other side of the edge is another world, with another analysis
+ * key (KIT-25).
+ */
+function stepCase(
+  slug: string,
+  expect: ExpectedAnswer,
+  intent: string,
+  fixture: FixtureV1,
+  clauses: string[],
+  interpretations: string[] = [],
+): QueryCase {
+  return recordCase(
+    {
+      id: `limit/${slug}`,
+      intent:
+        `${intent} The step count rests on KIT-10 (the contract defines no unit, OQ-07): ` +
+        `a provider counting otherwise may answer on the other side of this edge, ` +
+        `and names KIT-10 as the reading it departs from.`,
+      clauses: [...LIMIT, 'KD-LIMIT-07', ...clauses],
+      interpretations: ['KIT-10', 'OQ-07', ...OQ, ...interpretations],
+      fixture,
+      expect,
+    },
+    requestFor(fixture),
+  );
+}
+
+/** The step budget at its edge, and exhausted after and before the first useful fact (KD-LIMIT-07, KD-LIMIT-11). */
+function stepBudgetCases(): QueryCase[] {
+  return [
+    stepCase(
+      'step-budget-1000000',
+      EXPECT.complete,
+      'Exactly 1,000,000 candidate/filter steps: the budget is not exhausted and the result is complete.',
+      stepWorld(4, 'validated', false),
+      ['KD-LIMIT-12'],
+      ['OQ-32'],
     ),
-  );
-
-  // The step budget (KD-LIMIT-07, KIT-10): 166,666 candidates that pass six stages and are
-  // then dropped (edit required at a read-only position, unavailable rows not requested),
-  // plus k candidates of another receiver type that cost one step each.
-  const stepWorld = (k: number, typeStatus: 'validated' | 'unavailable', receiverNull: boolean): FixtureV1 => {
-    const { b, addSeries } = bigWorldBuilder({
-      description: `Candidates costing ${6 * 166_666 + k} candidate/filter steps.`,
-      typeStatus,
-    });
-    addSeries({
-      seed: 'limit/steps/edit',
-      count: 166_666,
-      template: { mode: 'edit', receiver: receiverNull ? null : ITEMS_TYPE },
-    });
-    addSeries({ seed: 'limit/steps/other', count: k, template: { receiver: 'app.store.Other' } });
-    return b.build();
-  };
-  // The contract defines no step unit (L77, OQ-07): these vectors rest on the kit's own (KIT-10) and say so. No
-  // alternative bytes are carried: the other side of the edge is another world, with another analysis key (KIT-25).
-  const steps = (
-    slug: string,
-    expect: ExpectedAnswer,
-    intent: string,
-    fixture: FixtureV1,
-    clauses: string[],
-    interpretations: string[] = [],
-  ) => {
-    cases.push(
-      recordCase(
-        {
-          id: `limit/${slug}`,
-          intent:
-            `${intent} The step count rests on KIT-10 (the contract defines no unit, OQ-07): ` +
-            `a provider counting otherwise may answer on the other side of this edge, ` +
-            `and names KIT-10 as the reading it departs from.`,
-          clauses: [...LIMIT, 'KD-LIMIT-07', ...clauses],
-          interpretations: ['KIT-10', 'OQ-07', ...OQ, ...interpretations],
-          fixture,
-          expect,
-        },
-        requestFor(fixture),
-      ),
-    );
-  };
-  steps(
-    'step-budget-1000000',
-    EXPECT.complete,
-    'Exactly 1,000,000 candidate/filter steps: the budget is not exhausted and the result is complete.',
-    stepWorld(4, 'validated', false),
-    ['KD-LIMIT-12'],
-    ['OQ-32'],
-  );
-  steps(
-    'step-budget-1000001-after-useful-fact',
-    EXPECT.partial,
-    'One step more than the budget after the validated type committed: partial, truncated, ' +
-      'with a limit-exhausted omission.',
-    stepWorld(5, 'validated', false),
-    TRUNCATION,
-    ['OQ-14'],
-  );
-  steps(
-    'step-budget-exhausted-before-useful-fact',
-    { status: 'unavailable', reason: 'limit-exhausted' },
-    'The budget runs out while no useful fact exists (the type is unavailable): unavailable with limit-exhausted.',
-    stepWorld(6, 'unavailable', true),
-    ['KD-LIMIT-11', 'KD-RES-12', 'KD-RES-13'],
-    ['OQ-14', 'OQ-16', 'OQ-17'],
-  );
-
-  // Interface-set member cap (KD-DIGEST-08, OQ-36): 4,097 validated views.
-  const manyViews = (n: number): FixtureV1 => {
-    const b = new FixtureBuilder({
-      description: `${n} validated imported views.`,
-      fileLabel: 'app/src/store.kf',
-      path: 'app/src/store.kf',
-      source: 'let items = store.all(); items',
-    });
-    for (let i = 0; i < n; i++) b.addInterface({ module: `v${i}`, package: 'p' });
-    b.addOccurrence({ text: 'items', nth: 1, type: { type: ITEMS_TYPE, display: 'Items' } });
-    return b.build();
-  };
-  const views = manyViews(LIMITS.interfaceSetMembers + 1);
-  cases.push(
-    recordCase(
-      {
-        id: 'limit/interface-set-4097-members',
-        expect: { status: 'unavailable', reason: 'limit-exhausted' },
-        intent:
-          'An environment of 4,097 validated views exceeds the 4,096-member interface set: ' +
-          'no valid current key can be formed, so the query is unavailable with limit-exhausted.',
-        clauses: [...LIMIT, 'KD-DIGEST-08', 'KD-RES-12', 'KD-RES-13'],
-        interpretations: ['OQ-36', 'KIT-01', 'KIT-09'],
-        fixture: views,
-      },
-      requestFor(views),
+    stepCase(
+      'step-budget-1000001-after-useful-fact',
+      EXPECT.partial,
+      'One step more than the budget after the validated type committed: partial, truncated, ' +
+        'with a limit-exhausted omission.',
+      stepWorld(5, 'validated', false),
+      TRUNCATION,
+      ['OQ-14'],
     ),
-  );
+    stepCase(
+      'step-budget-exhausted-before-useful-fact',
+      { status: 'unavailable', reason: 'limit-exhausted' },
+      'The budget runs out while no useful fact exists (the type is unavailable): unavailable with limit-exhausted.',
+      stepWorld(6, 'unavailable', true),
+      ['KD-LIMIT-11', 'KD-RES-12', 'KD-RES-13'],
+      ['OQ-14', 'OQ-16', 'OQ-17'],
+    ),
+  ];
+}
 
-  // Request caps (KD-LIMIT-02, KD-LIMIT-09): bytes 65,536 and 65,537, depth 16 and 17.
+/** `n` validated imported views, for the interface-set member cap (KD-DIGEST-08, OQ-36). */
+function manyViewsWorld(n: number): FixtureV1 {
+  const b = new FixtureBuilder({
+    description: `${n} validated imported views.`,
+    fileLabel: 'app/src/store.kf',
+    path: 'app/src/store.kf',
+    source: 'let items = store.all(); items',
+  });
+  for (let i = 0; i < n; i++) b.addInterface({ module: `v${i}`, package: 'p' });
+  b.addOccurrence({ text: 'items', nth: 1, type: { type: ITEMS_TYPE, display: 'Items' } });
+  return b.build();
+}
+
+/** The interface-set member cap one over: no current key can be formed (KD-DIGEST-08). */
+function interfaceSetOverCapCase(): QueryCase {
+  const views = manyViewsWorld(LIMITS.interfaceSetMembers + 1);
+  return recordCase(
+    {
+      id: 'limit/interface-set-4097-members',
+      expect: { status: 'unavailable', reason: 'limit-exhausted' },
+      intent:
+        'An environment of 4,097 validated views exceeds the 4,096-member interface set: ' +
+        'no valid current key can be formed, so the query is unavailable with limit-exhausted.',
+      clauses: [...LIMIT, 'KD-DIGEST-08', 'KD-RES-12', 'KD-RES-13'],
+      interpretations: ['OQ-36', 'KIT-01', 'KIT-09'],
+      fixture: views,
+    },
+    requestFor(views),
+  );
+}
+
+/** Request caps (KD-LIMIT-02, KD-LIMIT-09): bytes 65,536 and 65,537, depth 16 and 17. */
+function requestCapCases(): QueryCase[] {
+  const cases: QueryCase[] = [];
   const list = listTextWorld();
   const explain = requestFor(list, { kind: 'explain-operation', spelling: 'length' });
   for (const size of [LIMITS.requestBytes, LIMITS.requestBytes + 1]) {
@@ -390,8 +418,16 @@ export function limitCases(): QueryCase[] {
       ),
     );
   }
+  return cases;
+}
+
+/** Scalar byte caps at N in ASCII and three-byte characters (KD-SCALAR-05, KD-SCALAR-09). */
+function textCapsInAsciiAndThreeByteCases(): QueryCase[] {
+  const list = listTextWorld();
   // Scalar byte caps at N (KD-SCALAR-05, KD-SCALAR-09; OQ-37: counted in UTF-8 bytes of the decoded value).
-  cases.push(
+  const longCompat = listTextWorld();
+  longCompat.semantic_compatibility = `stage2-${'v'.repeat(249)}`;
+  return [
     recordCase(
       {
         id: 'limit/spelling-1024-bytes',
@@ -405,8 +441,6 @@ export function limitCases(): QueryCase[] {
       },
       requestFor(list, { kind: 'explain-operation', spelling: 'a'.repeat(1024) }),
     ),
-  );
-  cases.push(
     recordCase(
       {
         id: 'limit/spelling-1024-bytes-multibyte',
@@ -420,10 +454,6 @@ export function limitCases(): QueryCase[] {
       },
       requestFor(list, { kind: 'explain-operation', spelling: `${'\u8a9e'.repeat(341)}a` }),
     ),
-  );
-  const longCompat = listTextWorld();
-  longCompat.semantic_compatibility = `stage2-${'v'.repeat(249)}`;
-  cases.push(
     recordCase(
       {
         id: 'limit/semantic-compatibility-256-bytes',
@@ -435,7 +465,13 @@ export function limitCases(): QueryCase[] {
       },
       requestFor(longCompat, { kind: 'type' }),
     ),
-  );
+  ];
+}
+
+/** Scalar byte caps at N in two- and four-byte characters, counted otherwise in UTF-16 (KD-SCALAR-05, KD-SCALAR-09). */
+function textCapsInTwoAndFourByteCases(): QueryCase[] {
+  const list = listTextWorld();
+  const cases: QueryCase[] = [];
   // A Name of exactly 256 bytes in two- and four-byte characters is valid: the cap counts UTF-8 bytes (OQ-37 A).
   for (const [slug, text, what] of [
     ['semantic-compatibility-256-bytes-128-characters', '\u00e9'.repeat(128), '128 two-byte characters'],
@@ -488,7 +524,11 @@ export function limitCases(): QueryCase[] {
       requestFor(list, { kind: 'explain-operation', spelling: '\u{10000}'.repeat(256) }),
     ),
   );
-  // Every text scalar at its byte cap, in multi-byte characters where the cap allows (KD-SCALAR-05..08, OQ-37).
+  return cases;
+}
+
+/** Every text scalar at its byte cap, in multi-byte characters where the cap allows (KD-SCALAR-05..08, OQ-37). */
+function textScalarsAtByteCapsCase(): QueryCase {
   const texts = new FixtureBuilder({
     description: 'Names, qualified names, displays and a signature at their byte caps.',
     fileLabel: 'app/src/store.kf',
@@ -510,40 +550,39 @@ export function limitCases(): QueryCase[] {
   });
   const textWorld = texts.build();
   for (const o of textWorld.occurrences) o.capabilities = [identityOf('SymbolId', 'm.Effect')];
-  cases.push(
-    recordCase(
-      {
-        id: 'limit/text-scalars-at-byte-caps',
-        expect: EXPECT.complete,
-        intent:
-          'A 256-byte Name (128 two-byte characters), a 4,096-byte QualifiedName and Displays (three-byte ' +
-          'characters) and a 16,384-byte Signature are valid and copied exactly.',
-        clauses: [...LIMIT, 'KD-SCALAR-05', 'KD-SCALAR-06', 'KD-SCALAR-07', 'KD-SCALAR-08', 'KD-LIMIT-12'],
-        interpretations: ['OQ-37', 'OQ-21'],
-        fixture: textWorld,
-      },
-      requestFor(textWorld),
-    ),
+  return recordCase(
+    {
+      id: 'limit/text-scalars-at-byte-caps',
+      expect: EXPECT.complete,
+      intent:
+        'A 256-byte Name (128 two-byte characters), a 4,096-byte QualifiedName and Displays (three-byte ' +
+        'characters) and a 16,384-byte Signature are valid and copied exactly.',
+      clauses: [...LIMIT, 'KD-SCALAR-05', 'KD-SCALAR-06', 'KD-SCALAR-07', 'KD-SCALAR-08', 'KD-LIMIT-12'],
+      interpretations: ['OQ-37', 'OQ-21'],
+      fixture: textWorld,
+    },
+    requestFor(textWorld),
   );
+}
+
+/** An explanation in a world with more candidates than the row cap returns its one row, untruncated (KD-LIMIT-05). */
+function explainAmongManyOperationsCase(): QueryCase {
   const many = bigWorld('4,097 operations; explain asks for one of them.', [
     { seed: 'limit/rows', count: LIMITS.operations + 1 },
   ]);
-  cases.push(
-    recordCase(
-      {
-        id: 'limit/explain-among-4097-operations',
-        expect: EXPECT.complete,
-        intent:
-          'explain-operation in a world with more candidates than the row cap returns the one requested row, ' +
-          'untruncated.',
-        clauses: [...LIMIT, 'KD-RES-18', 'KD-LIMIT-05'],
-        interpretations: ['KIT-05', 'KIT-10'],
-        fixture: many,
-      },
-      requestFor(many, { kind: 'explain-operation', spelling: 'o4096' }),
-    ),
+  return recordCase(
+    {
+      id: 'limit/explain-among-4097-operations',
+      expect: EXPECT.complete,
+      intent:
+        'explain-operation in a world with more candidates than the row cap returns the one requested row, ' +
+        'untruncated.',
+      clauses: [...LIMIT, 'KD-RES-18', 'KD-LIMIT-05'],
+      interpretations: ['KIT-05', 'KIT-10'],
+      fixture: many,
+    },
+    requestFor(many, { kind: 'explain-operation', spelling: 'o4096' }),
   );
-  return cases;
 }
 
 let exactCache: { fit: FixtureV1; over: FixtureV1 } | undefined;

@@ -6,6 +6,7 @@
  * closure must carry them to the top (KIT-07).
  */
 import type { ExpectedAnswer, QueryCase } from './case-definition.js';
+import type { FixtureV1 } from '../oracle/fixture/fixture.js';
 import { chainWorld, MIXED_NESTED, MIXED_OPERATIONS } from './fixtures/dependency-chain-world.js';
 import { variant } from '../oracle/fixture/fixture-builder.js';
 import { t1World } from './fixtures/generic-t1-world.js';
@@ -67,11 +68,79 @@ function unsupportedWorlds() {
   return { extension, importRemoved, bound, trait };
 }
 
-/** The partial cases. */
+/** A case on a chain world: facts at the end of chains 24 deep, carried to the top by the closure (KIT-07). */
+function chainCase(
+  id: string,
+  expect: ExpectedAnswer,
+  intent: string,
+  options: Parameters<typeof chainWorld>[0],
+  clauses: string[],
+  interpretations: string[],
+  request: RequestOptions = { includeUnavailable: true },
+): QueryCase {
+  const fixture = chainWorld(options);
+  return recordCase(
+    {
+      id,
+      intent,
+      clauses: [...PARTIAL, ...CLOSURE, ...clauses],
+      interpretations: [...OQ, ...interpretations],
+      fixture,
+      expect,
+    },
+    requestFor(fixture, request),
+  );
+}
+
+/** An explanation of `spelling`. */
+function explain(spelling: string): RequestOptions {
+  return { kind: 'explain-operation', spelling };
+}
+
+/** An unavailable answer: `base` changed by `edit`, queried with a current request (KD-RES-12, KD-RES-13). */
+function unavailableCase(
+  base: FixtureV1,
+  id: string,
+  expect: ExpectedAnswer,
+  intent: string,
+  edit: (f: FixtureV1) => void,
+  clauses: string[],
+  interpretations: string[],
+): QueryCase {
+  const fixture = variant(base, edit);
+  return recordCase(
+    {
+      id,
+      intent,
+      clauses: [...RESULT_SHAPE_CLAUSES, 'KD-RES-12', 'KD-RES-13', ...clauses],
+      interpretations: ['OQ-16', 'OQ-17', 'KIT-01', 'KIT-09', ...interpretations],
+      fixture,
+      expect,
+    },
+    requestFor(fixture),
+  );
+}
+
+/** The partial cases, in their published order. */
 export function partialCases(): QueryCase[] {
-  const cases: QueryCase[] = [];
+  return [
+    ...unconstrainedT1Cases(),
+    ...provisionalTypeReasonCases(),
+    ...importedExtensionCases(),
+    ...traitResolutionCases(),
+    ...typeChainCases(),
+    ...operationChainCases(),
+    ...nestedRecordChainCases(),
+    unvalidatedViewCase(),
+    ...unavailableResultCases(),
+    ...lawCases(),
+  ];
+}
+
+/** Acceptance example "Incomplete generic value": an unconstrained _T1, its rows and its type (KD-ACCEPT-04, -05). */
+function unconstrainedT1Cases(): QueryCase[] {
   const t1 = t1World();
-  cases.push(
+  return [
     recordCase(
       {
         id: 'partial/unconstrained-t1',
@@ -95,8 +164,6 @@ export function partialCases(): QueryCase[] {
       },
       requestFor(t1),
     ),
-  );
-  cases.push(
     recordCase(
       {
         id: 'partial/unconstrained-t1-include-unavailable',
@@ -120,8 +187,6 @@ export function partialCases(): QueryCase[] {
       },
       requestFor(t1, { includeUnavailable: true }),
     ),
-  );
-  cases.push(
     recordCase(
       {
         id: 'partial/unconstrained-t1-type',
@@ -133,9 +198,14 @@ export function partialCases(): QueryCase[] {
       },
       requestFor(t1, { kind: 'type' }),
     ),
-  );
+  ];
+}
+
+/** A provisional type keeps its reason, with or without a placeholder display (KD-TYPE-04, KD-REASON-03). */
+function provisionalTypeReasonCases(): QueryCase[] {
   const stage2 = t1World({ reason: 'unsupported-current-stage2-feature' });
-  cases.push(
+  const subset = t1World({ reason: 'type-not-available-in-current-subset', display: null });
+  return [
     recordCase(
       {
         id: 'partial/type-reason-unsupported-stage2-feature',
@@ -147,9 +217,6 @@ export function partialCases(): QueryCase[] {
       },
       requestFor(stage2, { kind: 'type' }),
     ),
-  );
-  const subset = t1World({ reason: 'type-not-available-in-current-subset', display: null });
-  cases.push(
     recordCase(
       {
         id: 'partial/type-reason-not-in-current-subset',
@@ -163,10 +230,13 @@ export function partialCases(): QueryCase[] {
       },
       requestFor(subset, { kind: 'type' }),
     ),
-  );
+  ];
+}
 
+/** Acceptance example "Imported extension": unsupported in this profile, never made a row (KD-ACCEPT-08, -09). */
+function importedExtensionCases(): QueryCase[] {
   const u = unsupportedWorlds();
-  cases.push(
+  return [
     recordCase(
       {
         id: 'partial/imported-extension-unsupported-in-profile',
@@ -191,8 +261,6 @@ export function partialCases(): QueryCase[] {
       },
       requestFor(u.extension),
     ),
-  );
-  cases.push(
     recordCase(
       {
         id: 'partial/imported-extension-import-removed',
@@ -206,8 +274,6 @@ export function partialCases(): QueryCase[] {
       },
       requestFor(u.importRemoved),
     ),
-  );
-  cases.push(
     recordCase(
       {
         id: 'partial/explain-imported-extension',
@@ -221,8 +287,13 @@ export function partialCases(): QueryCase[] {
       },
       requestFor(u.extension, { kind: 'explain-operation', spelling: 'join_pretty' }),
     ),
-  );
-  cases.push(
+  ];
+}
+
+/** Acceptance example "Unsatisfied trait bound", and a trait-origin candidate: unsupported work (KD-ACCEPT-11). */
+function traitResolutionCases(): QueryCase[] {
+  const u = unsupportedWorlds();
+  return [
     recordCase(
       {
         id: 'partial/unsatisfied-trait-bound-unsupported-in-profile',
@@ -237,8 +308,6 @@ export function partialCases(): QueryCase[] {
       },
       requestFor(u.bound, { includeUnavailable: true }),
     ),
-  );
-  cases.push(
     recordCase(
       {
         id: 'partial/explain-unsatisfied-trait-bound',
@@ -252,8 +321,6 @@ export function partialCases(): QueryCase[] {
       },
       requestFor(u.bound, { kind: 'explain-operation', spelling: 'sum' }),
     ),
-  );
-  cases.push(
     recordCase(
       {
         id: 'partial/trait-operation-unsupported-in-profile',
@@ -267,199 +334,183 @@ export function partialCases(): QueryCase[] {
       },
       requestFor(u.trait),
     ),
-  );
+  ];
+}
 
-  const chain = (
-    id: string,
-    expect: ExpectedAnswer,
-    intent: string,
-    options: Parameters<typeof chainWorld>[0],
-    clauses: string[],
-    interpretations: string[],
-    request: RequestOptions = { includeUnavailable: true },
-  ) => {
-    const fixture = chainWorld(options);
-    cases.push(
-      recordCase(
-        {
-          id,
-          intent,
-          clauses: [...PARTIAL, ...CLOSURE, ...clauses],
-          interpretations: [...OQ, ...interpretations],
-          fixture,
-          expect,
-        },
-        requestFor(fixture, request),
-      ),
-    );
-  };
-  const explain = (spelling: string): RequestOptions => ({ kind: 'explain-operation', spelling });
-  chain(
-    'partial/type-chain-provisional',
-    EXPECT.partial,
-    'A provisional fact 24 links under the type makes the type provisional: no identity, ' +
-      'reason incomplete-analysis, and no identity-keyed operations.',
-    { typeTail: 'provisional' },
-    ['KD-TYPE-04', 'KD-CLOSURE-09'],
-    ['KIT-02', 'OQ-42'],
-  );
-  chain(
-    'partial/type-chain-error',
-    EXPECT.partial,
-    'An error fact 24 links under the type makes the type an error with rejected-by-diagnostic and the diagnostic ' +
-      'of the failing node.',
-    { typeTail: 'error' },
-    ['KD-TYPE-05', 'KD-TYPE-06', 'KD-CLOSURE-10', 'KD-DIAG-07', 'KD-DIAG-01', 'KD-DIAG-02', 'KD-DIAG-03', 'KD-DIAG-04'],
-    ['KIT-02', 'KIT-11', 'OQ-30'],
-  );
-  chain(
-    'partial/type-chain-unavailable-no-useful-fact',
-    { status: 'unavailable', reason: 'incomplete-current-file-facts' },
-    'An unavailable fact under the type leaves no useful fact: ' +
-      'the result is unavailable with incomplete-current-file-facts, type null.',
-    { typeTail: 'unavailable' },
-    ['KD-TYPE-07', 'KD-RES-12', 'KD-RES-13', 'KD-CLOSURE-11'],
-    ['OQ-13', 'OQ-16', 'OQ-17', 'KIT-02'],
-  );
-  chain(
-    'partial/mixed-rows',
-    EXPECT.partial,
-    'Mixed rows: one operation with a provisional, one with an error and one with an unavailable fact at the end of ' +
-      'its chain, and one validated operation; each row keeps its own status and the validated one stays callable.',
-    MIXED_OPERATIONS,
-    ['KD-OP-13', 'KD-CLOSURE-13', 'KD-CLOSURE-10', 'KD-OP-12', 'KD-REASON-02', 'KD-DIAG-08'],
-    ['OQ-25', 'OQ-30', 'OQ-43', 'KIT-11'],
-  );
-  chain(
-    'partial/operation-chain-provisional',
-    EXPECT.partial,
-    'A provisional fact deep under an operation makes its row provisional and unavailable with incomplete-analysis.',
-    MIXED_OPERATIONS,
-    ['KD-OP-13', 'KD-OP-12', 'KD-RES-18'],
-    ['OQ-25', 'OQ-33', 'OQ-43', 'KIT-05'],
-    explain('get'),
-  );
-  chain(
-    'partial/operation-chain-error',
-    EXPECT.partial,
-    'An error fact deep under an operation makes its row an error with the diagnostic ID of the failing node and ' +
-      'that diagnostic in the result.',
-    MIXED_OPERATIONS,
-    ['KD-OP-13', 'KD-CLOSURE-10', 'KD-DIAG-07', 'KD-RES-18'],
-    ['OQ-25', 'OQ-30', 'OQ-33', 'KIT-05', 'KIT-11'],
-    explain('keys'),
-  );
-  chain(
-    'partial/operation-chain-unavailable',
-    EXPECT.partial,
-    'An unavailable fact deep under an operation makes its row unavailable with null signature and receiver mode.',
-    MIXED_OPERATIONS,
-    ['KD-OP-13', 'KD-CLOSURE-11', 'KD-OP-14', 'KD-RES-18'],
-    ['OQ-24', 'OQ-25', 'OQ-33', 'KIT-05'],
-    explain('reload'),
-  );
-  chain(
-    'partial/mixed-nested-records',
-    EXPECT.partial,
-    'Non-validated facts under an origin, a generic requirement and an effect each force their row to a ' +
-      'non-validated, unavailable state; every nested record keeps its own status.',
-    MIXED_NESTED,
-    ['KD-ORIGIN-02', 'KD-ORIGIN-13', 'KD-CLOSURE-16', 'KD-EFFECT-03'],
-    ['OQ-23', 'OQ-24', 'KIT-11'],
-  );
-  chain(
-    'partial/origin-chain-provisional',
-    EXPECT.partial,
-    "A provisional fact under an operation's origin makes the origin provisional, " +
-      'which forces the row non-validated and unavailable.',
-    MIXED_NESTED,
-    ['KD-ORIGIN-02', 'KD-ORIGIN-13', 'KD-CLOSURE-16', 'KD-RES-18'],
-    ['OQ-23', 'OQ-24', 'KIT-05'],
-    explain('validate'),
-  );
-  chain(
-    'partial/requirement-chain-error',
-    EXPECT.partial,
-    'An error under a generic requirement makes the requirement an error and the row at least as restrictive.',
-    MIXED_NESTED,
-    ['KD-CLOSURE-16', 'KD-OP-15', 'KD-CLOSURE-10', 'KD-RES-18'],
-    ['OQ-23', 'KIT-05', 'KIT-11'],
-    explain('keys'),
-  );
-  chain(
-    'partial/effect-chain-provisional',
-    EXPECT.partial,
-    'A provisional fact under an effect requirement makes the effect provisional and its row non-validated, ' +
-      'although the capability is held.',
-    MIXED_NESTED,
-    ['KD-EFFECT-03', 'KD-CLOSURE-16', 'KD-RES-18'],
-    ['OQ-23', 'OQ-24', 'KIT-05'],
-    explain('reload'),
-  );
-  chain(
-    'partial/sidecar-chain-provisional',
-    EXPECT.partial,
-    "A provisional sidecar NodeId keeps its status through the sidecar's dependency closure.",
-    { chainSource: 'sidecar', currentFileFacts: 'sidecar', operationTails: { validate: 'provisional' } },
-    ['KD-CLOSURE-02', 'KD-LOOKUP-01'],
-    ['OQ-25'],
-  );
-
-  const unvalidated = hiddenWorld({ only: ['unvalidatedView'] });
-  cases.push(
-    recordCase(
-      {
-        id: 'partial/unvalidated-view-incomplete-analysis',
-        expect: EXPECT.partial,
-        intent:
-          'A declaration of a KIF view that did not validate is neither a row nor a dependency; ' +
-          'an incomplete-analysis omission makes the result partial.',
-        clauses: [...PARTIAL, 'KD-CLOSURE-04', 'KD-LOOKUP-07', 'KD-DIGEST-10', 'KD-OMIT-02'],
-        interpretations: ['KIT-03', 'KIT-04', 'KIT-09', 'OQ-18'],
-        fixture: unvalidated,
-      },
-      requestFor(unvalidated),
+/** A provisional, error or unavailable fact deep under the type (KD-TYPE-04..07, KD-CLOSURE-09..11). */
+function typeChainCases(): QueryCase[] {
+  return [
+    chainCase(
+      'partial/type-chain-provisional',
+      EXPECT.partial,
+      'A provisional fact 24 links under the type makes the type provisional: no identity, ' +
+        'reason incomplete-analysis, and no identity-keyed operations.',
+      { typeTail: 'provisional' },
+      ['KD-TYPE-04', 'KD-CLOSURE-09'],
+      ['KIT-02', 'OQ-42'],
     ),
-  );
+    chainCase(
+      'partial/type-chain-error',
+      EXPECT.partial,
+      'An error fact 24 links under the type makes the type an error with rejected-by-diagnostic and the diagnostic ' +
+        'of the failing node.',
+      { typeTail: 'error' },
+      [
+        'KD-TYPE-05',
+        'KD-TYPE-06',
+        'KD-CLOSURE-10',
+        'KD-DIAG-07',
+        'KD-DIAG-01',
+        'KD-DIAG-02',
+        'KD-DIAG-03',
+        'KD-DIAG-04',
+      ],
+      ['KIT-02', 'KIT-11', 'OQ-30'],
+    ),
+    chainCase(
+      'partial/type-chain-unavailable-no-useful-fact',
+      { status: 'unavailable', reason: 'incomplete-current-file-facts' },
+      'An unavailable fact under the type leaves no useful fact: ' +
+        'the result is unavailable with incomplete-current-file-facts, type null.',
+      { typeTail: 'unavailable' },
+      ['KD-TYPE-07', 'KD-RES-12', 'KD-RES-13', 'KD-CLOSURE-11'],
+      ['OQ-13', 'OQ-16', 'OQ-17', 'KIT-02'],
+    ),
+  ];
+}
 
-  const base = listTextWorld();
-  const unavailable = (
-    id: string,
-    expect: ExpectedAnswer,
-    intent: string,
-    edit: (f: typeof base) => void,
-    clauses: string[],
-    interpretations: string[],
-  ) => {
-    const fixture = variant(base, edit);
-    cases.push(
-      recordCase(
-        {
-          id,
-          intent,
-          clauses: [...RESULT_SHAPE_CLAUSES, 'KD-RES-12', 'KD-RES-13', ...clauses],
-          interpretations: ['OQ-16', 'OQ-17', 'KIT-01', 'KIT-09', ...interpretations],
-          fixture,
-          expect,
-        },
-        requestFor(fixture),
-      ),
-    );
-  };
-  unavailable(
-    'partial/cancelled-before-analysis',
-    { status: 'unavailable', reason: 'cancelled-before-analysis' },
-    'A query cancelled before analysis is unavailable with cancelled-before-analysis, whatever its request.',
-    (f) => (f.cancelled = true),
-    ['KD-REASON-01'],
-    ['OQ-46'],
+/** Provisional, error and unavailable facts deep under operations: each row keeps its own status (KD-OP-13). */
+function operationChainCases(): QueryCase[] {
+  return [
+    chainCase(
+      'partial/mixed-rows',
+      EXPECT.partial,
+      'Mixed rows: one operation with a provisional, one with an error and one with an unavailable fact at the end ' +
+        'of its chain, and one validated operation; each row keeps its own status and the validated one stays ' +
+        'callable.',
+      MIXED_OPERATIONS,
+      ['KD-OP-13', 'KD-CLOSURE-13', 'KD-CLOSURE-10', 'KD-OP-12', 'KD-REASON-02', 'KD-DIAG-08'],
+      ['OQ-25', 'OQ-30', 'OQ-43', 'KIT-11'],
+    ),
+    chainCase(
+      'partial/operation-chain-provisional',
+      EXPECT.partial,
+      'A provisional fact deep under an operation makes its row provisional and unavailable with incomplete-analysis.',
+      MIXED_OPERATIONS,
+      ['KD-OP-13', 'KD-OP-12', 'KD-RES-18'],
+      ['OQ-25', 'OQ-33', 'OQ-43', 'KIT-05'],
+      explain('get'),
+    ),
+    chainCase(
+      'partial/operation-chain-error',
+      EXPECT.partial,
+      'An error fact deep under an operation makes its row an error with the diagnostic ID of the failing node and ' +
+        'that diagnostic in the result.',
+      MIXED_OPERATIONS,
+      ['KD-OP-13', 'KD-CLOSURE-10', 'KD-DIAG-07', 'KD-RES-18'],
+      ['OQ-25', 'OQ-30', 'OQ-33', 'KIT-05', 'KIT-11'],
+      explain('keys'),
+    ),
+    chainCase(
+      'partial/operation-chain-unavailable',
+      EXPECT.partial,
+      'An unavailable fact deep under an operation makes its row unavailable with null signature and receiver mode.',
+      MIXED_OPERATIONS,
+      ['KD-OP-13', 'KD-CLOSURE-11', 'KD-OP-14', 'KD-RES-18'],
+      ['OQ-24', 'OQ-25', 'OQ-33', 'KIT-05'],
+      explain('reload'),
+    ),
+  ];
+}
+
+/** Non-validated facts under an origin, a requirement, an effect or a sidecar NodeId (KD-CLOSURE-16, KD-CLOSURE-02). */
+function nestedRecordChainCases(): QueryCase[] {
+  return [
+    chainCase(
+      'partial/mixed-nested-records',
+      EXPECT.partial,
+      'Non-validated facts under an origin, a generic requirement and an effect each force their row to a ' +
+        'non-validated, unavailable state; every nested record keeps its own status.',
+      MIXED_NESTED,
+      ['KD-ORIGIN-02', 'KD-ORIGIN-13', 'KD-CLOSURE-16', 'KD-EFFECT-03'],
+      ['OQ-23', 'OQ-24', 'KIT-11'],
+    ),
+    chainCase(
+      'partial/origin-chain-provisional',
+      EXPECT.partial,
+      "A provisional fact under an operation's origin makes the origin provisional, " +
+        'which forces the row non-validated and unavailable.',
+      MIXED_NESTED,
+      ['KD-ORIGIN-02', 'KD-ORIGIN-13', 'KD-CLOSURE-16', 'KD-RES-18'],
+      ['OQ-23', 'OQ-24', 'KIT-05'],
+      explain('validate'),
+    ),
+    chainCase(
+      'partial/requirement-chain-error',
+      EXPECT.partial,
+      'An error under a generic requirement makes the requirement an error and the row at least as restrictive.',
+      MIXED_NESTED,
+      ['KD-CLOSURE-16', 'KD-OP-15', 'KD-CLOSURE-10', 'KD-RES-18'],
+      ['OQ-23', 'KIT-05', 'KIT-11'],
+      explain('keys'),
+    ),
+    chainCase(
+      'partial/effect-chain-provisional',
+      EXPECT.partial,
+      'A provisional fact under an effect requirement makes the effect provisional and its row non-validated, ' +
+        'although the capability is held.',
+      MIXED_NESTED,
+      ['KD-EFFECT-03', 'KD-CLOSURE-16', 'KD-RES-18'],
+      ['OQ-23', 'OQ-24', 'KIT-05'],
+      explain('reload'),
+    ),
+    chainCase(
+      'partial/sidecar-chain-provisional',
+      EXPECT.partial,
+      "A provisional sidecar NodeId keeps its status through the sidecar's dependency closure.",
+      { chainSource: 'sidecar', currentFileFacts: 'sidecar', operationTails: { validate: 'provisional' } },
+      ['KD-CLOSURE-02', 'KD-LOOKUP-01'],
+      ['OQ-25'],
+    ),
+  ];
+}
+
+/** A KIF view that did not validate: no row, no dependency, an incomplete-analysis omission (KD-LOOKUP-07). */
+function unvalidatedViewCase(): QueryCase {
+  const unvalidated = hiddenWorld({ only: ['unvalidatedView'] });
+  return recordCase(
+    {
+      id: 'partial/unvalidated-view-incomplete-analysis',
+      expect: EXPECT.partial,
+      intent:
+        'A declaration of a KIF view that did not validate is neither a row nor a dependency; ' +
+        'an incomplete-analysis omission makes the result partial.',
+      clauses: [...PARTIAL, 'KD-CLOSURE-04', 'KD-LOOKUP-07', 'KD-DIGEST-10', 'KD-OMIT-02'],
+      interpretations: ['KIT-03', 'KIT-04', 'KIT-09', 'OQ-18'],
+      fixture: unvalidated,
+    },
+    requestFor(unvalidated),
   );
-  // KIT-01 C: cancellation is reported before the span is matched against the parsed occurrences (KIT-01 B would
-  // answer invalid-position first). The span is a valid position, one byte shorter than the parsed occurrence.
+}
+
+/** No useful fact: a cancelled query, KIF-only current-file facts, a rejected sidecar (KD-RES-12, KD-RES-13). */
+function unavailableResultCases(): QueryCase[] {
+  const base = listTextWorld();
   const cancelled = variant(base, (f) => (f.cancelled = true));
   const occurrence = cancelled.occurrences[0]?.span;
   if (occurrence === undefined) throw new Error('the List[Text] world has no occurrence');
-  cases.push(
+  return [
+    unavailableCase(
+      base,
+      'partial/cancelled-before-analysis',
+      { status: 'unavailable', reason: 'cancelled-before-analysis' },
+      'A query cancelled before analysis is unavailable with cancelled-before-analysis, whatever its request.',
+      (f) => (f.cancelled = true),
+      ['KD-REASON-01'],
+      ['OQ-46'],
+    ),
+    // KIT-01 C: cancellation is reported before the span is matched against the parsed occurrences (KIT-01 B would
+    // answer invalid-position first). The span is a valid position, one byte shorter than the parsed occurrence.
     recordCase(
       {
         id: 'partial/cancelled-before-span-check',
@@ -476,25 +527,25 @@ export function partialCases(): QueryCase[] {
         byteOffset: occurrence.end,
       }),
     ),
-  );
-  unavailable(
-    'partial/kif-only-current-file',
-    { status: 'unavailable', reason: 'incomplete-current-file-facts' },
-    'KIF alone cannot recover expression types or positions: unavailable with incomplete-current-file-facts.',
-    (f) => (f.current_file_facts = 'kif-only'),
-    ['KD-LOOKUP-03', 'KD-LOOKUP-01'],
-    ['OQ-13'],
-  );
-  unavailable(
-    'partial/sidecar-rejected-by-codec',
-    { status: 'unavailable', reason: 'incomplete-current-file-facts' },
-    'A current-file sidecar rejected by its codec gives no facts: unavailable with incomplete-current-file-facts.',
-    (f) => (f.current_file_facts = 'sidecar-rejected'),
-    ['KD-STALE-07', 'KD-TRUST-11', 'KD-LOOKUP-01'],
-    ['OQ-13'],
-  );
-  cases.push(...lawCases());
-  return cases;
+    unavailableCase(
+      base,
+      'partial/kif-only-current-file',
+      { status: 'unavailable', reason: 'incomplete-current-file-facts' },
+      'KIF alone cannot recover expression types or positions: unavailable with incomplete-current-file-facts.',
+      (f) => (f.current_file_facts = 'kif-only'),
+      ['KD-LOOKUP-03', 'KD-LOOKUP-01'],
+      ['OQ-13'],
+    ),
+    unavailableCase(
+      base,
+      'partial/sidecar-rejected-by-codec',
+      { status: 'unavailable', reason: 'incomplete-current-file-facts' },
+      'A current-file sidecar rejected by its codec gives no facts: unavailable with incomplete-current-file-facts.',
+      (f) => (f.current_file_facts = 'sidecar-rejected'),
+      ['KD-STALE-07', 'KD-TRUST-11', 'KD-LOOKUP-01'],
+      ['OQ-13'],
+    ),
+  ];
 }
 
 /** Partial answers holding strings a JavaScript-safe encoder escapes, and integer zero in a diagnostic. */

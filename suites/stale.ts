@@ -121,70 +121,52 @@ function staleRequest(
   return requestFor(base, { ...options, analysis });
 }
 
-/** The stale cases. */
-export function staleCases(): QueryCase[] {
-  const cases: QueryCase[] = [];
-  const base = listTextWorld();
-  const single: { field: Field; slug: string; intent: string; newer?: boolean; extra?: string[] }[] = [
-    {
-      field: 'file',
-      slug: 'wrong-file',
-      intent:
-        "A FileId that differs byte for byte from the current file's (same path) " +
-        'returns stale wrong-file and no facts.',
-      extra: ['KD-POS-04', 'KD-KEY-02'],
-    },
-    {
-      field: 'source',
-      slug: 'source-digest-mismatch',
-      intent: 'A source digest of other source bytes returns stale-source; no old fact is relabelled as current.',
-      extra: ['KD-KEY-03', 'KD-KEY-08'],
-    },
-    {
-      field: 'interface',
-      slug: 'interface-set-mismatch',
-      intent: 'An interface-set digest that differs only in a view yielding no candidate returns stale-interface-set.',
-      extra: ['KD-KEY-04', 'KD-DIGEST-12', 'KD-DIGEST-13'],
-    },
-    {
-      field: 'generation',
-      slug: 'generation-newer',
-      newer: true,
-      intent: 'A request generation newer than the analysis returns stale-generation (any inequality is a mismatch).',
-      extra: ['KD-KEY-05'],
-    },
-    {
-      field: 'generation',
-      slug: 'generation-older',
-      newer: false,
-      intent: 'A request generation older than the analysis returns stale-generation.',
-      extra: ['KD-KEY-05'],
-    },
-    {
-      field: 'compat',
-      slug: 'semantic-compatibility-mismatch',
-      intent: 'Another producer semantic compatibility version returns stale-semantic-compatibility.',
-      extra: ['KD-KEY-06'],
-    },
-  ];
-  for (const s of single) {
-    const newer = s.newer ?? true;
-    cases.push(
-      recordCase(
-        {
-          id: `stale/${s.slug}`,
-          intent: s.intent,
-          clauses: [...STALE, CLAUSE[s.field], ...(s.extra ?? [])],
-          interpretations: [...OQ, ...(s.field === 'generation' ? ['OQ-38'] : [])],
-          fixture: base,
-          expect: staleBy(s.field),
-        },
-        staleRequest(base, [s.field], newer),
-      ),
-    );
-  }
+/** Each key field mismatching alone, the generation both newer and older (OQ-38 A). */
+const SINGLE_MISMATCHES: { field: Field; slug: string; intent: string; newer?: boolean; extra?: string[] }[] = [
+  {
+    field: 'file',
+    slug: 'wrong-file',
+    intent:
+      "A FileId that differs byte for byte from the current file's (same path) " +
+      'returns stale wrong-file and no facts.',
+    extra: ['KD-POS-04', 'KD-KEY-02'],
+  },
+  {
+    field: 'source',
+    slug: 'source-digest-mismatch',
+    intent: 'A source digest of other source bytes returns stale-source; no old fact is relabelled as current.',
+    extra: ['KD-KEY-03', 'KD-KEY-08'],
+  },
+  {
+    field: 'interface',
+    slug: 'interface-set-mismatch',
+    intent: 'An interface-set digest that differs only in a view yielding no candidate returns stale-interface-set.',
+    extra: ['KD-KEY-04', 'KD-DIGEST-12', 'KD-DIGEST-13'],
+  },
+  {
+    field: 'generation',
+    slug: 'generation-newer',
+    newer: true,
+    intent: 'A request generation newer than the analysis returns stale-generation (any inequality is a mismatch).',
+    extra: ['KD-KEY-05'],
+  },
+  {
+    field: 'generation',
+    slug: 'generation-older',
+    newer: false,
+    intent: 'A request generation older than the analysis returns stale-generation.',
+    extra: ['KD-KEY-05'],
+  },
+  {
+    field: 'compat',
+    slug: 'semantic-compatibility-mismatch',
+    intent: 'Another producer semantic compatibility version returns stale-semantic-compatibility.',
+    extra: ['KD-KEY-06'],
+  },
+];
 
-  // Combinations: every pair, every field with wrong-file, and all at once.
+/** Combinations: every pair, every field with wrong-file, and all at once. */
+function mismatchCombinations(): Field[][] {
   const combos: Field[][] = [];
   const staleFields: Field[] = ['source', 'interface', 'generation', 'compat'];
   for (let i = 0; i < staleFields.length; i++)
@@ -193,7 +175,43 @@ export function staleCases(): QueryCase[] {
   combos.push(['source', 'interface', 'generation', 'compat']);
   combos.push(['interface', 'generation', 'compat']);
   combos.push([...ORDER]);
-  for (const fields of combos) {
+  return combos;
+}
+
+/** The stale cases, in their published order. */
+export function staleCases(): QueryCase[] {
+  return [
+    ...singleMismatchCases(),
+    ...combinedMismatchCases(),
+    ...staleBeforePositionCases(),
+    ...keyAfterEditCases(),
+    ...keyInputCases(),
+  ];
+}
+
+/** Each of the five analysis-key mismatches alone (KD-STALE-01..05). */
+function singleMismatchCases(): QueryCase[] {
+  const base = listTextWorld();
+  return SINGLE_MISMATCHES.map((s) => {
+    const newer = s.newer ?? true;
+    return recordCase(
+      {
+        id: `stale/${s.slug}`,
+        intent: s.intent,
+        clauses: [...STALE, CLAUSE[s.field], ...(s.extra ?? [])],
+        interpretations: [...OQ, ...(s.field === 'generation' ? ['OQ-38'] : [])],
+        fixture: base,
+        expect: staleBy(s.field),
+      },
+      staleRequest(base, [s.field], newer),
+    );
+  });
+}
+
+/** Several key fields mismatching: the first in AnalysisKey order wins, wrong-file always (OQ-01 A, KD-POS-03). */
+function combinedMismatchCases(): QueryCase[] {
+  const base = listTextWorld();
+  return mismatchCombinations().map((fields) => {
     const slug =
       fields.length === 5
         ? 'all-five-fields'
@@ -204,31 +222,32 @@ export function staleCases(): QueryCase[] {
     // alternatives the vector carries); wrong-file always wins (KD-POS-03).
     const others = fields.includes('file') ? 0 : fields.length - 1;
     const winner = ORDER.find((f) => fields.includes(f)) as Field;
-    cases.push(
-      recordCase(
-        {
-          id: `stale/combined-${slug}`,
-          intent:
-            `Several key fields mismatch (${fields.map((f) => KEY_FIELD[f]).join(', ')}): ` +
-            `the first in AnalysisKey order wins ` +
-            `(${REASON[winner]})` +
-            (others > 0
-              ? "; another mismatching field's stale reason is acceptable"
-              : '; wrong-file is checked before anything else') +
-            '.',
-          clauses: [...STALE, ...fields.map((f) => CLAUSE[f]), ...(fields.includes('file') ? ['KD-POS-03'] : [])],
-          interpretations: [...OQ, 'OQ-01', ...(fields.includes('generation') ? ['OQ-38'] : [])],
-          fixture: base,
-          expect: staleBy(winner),
-        },
-        staleRequest(base, fields, true),
-      ),
+    return recordCase(
+      {
+        id: `stale/combined-${slug}`,
+        intent:
+          `Several key fields mismatch (${fields.map((f) => KEY_FIELD[f]).join(', ')}): ` +
+          `the first in AnalysisKey order wins ` +
+          `(${REASON[winner]})` +
+          (others > 0
+            ? "; another mismatching field's stale reason is acceptable"
+            : '; wrong-file is checked before anything else') +
+          '.',
+        clauses: [...STALE, ...fields.map((f) => CLAUSE[f]), ...(fields.includes('file') ? ['KD-POS-03'] : [])],
+        interpretations: [...OQ, 'OQ-01', ...(fields.includes('generation') ? ['OQ-38'] : [])],
+        fixture: base,
+        expect: staleBy(winner),
+      },
+      staleRequest(base, fields, true),
     );
-  }
+  });
+}
 
-  // Staleness is decided before the position is examined.
+/** Staleness is decided before the position is examined (KD-POS-03, KD-POS-06). */
+function staleBeforePositionCases(): QueryCase[] {
+  const base = listTextWorld();
   const badPosition = { byteOffset: 0 };
-  cases.push(
+  return [
     recordCase(
       {
         id: 'stale/wrong-file-before-position',
@@ -241,8 +260,6 @@ export function staleCases(): QueryCase[] {
       },
       staleRequest(base, ['file'], true, badPosition),
     ),
-  );
-  cases.push(
     recordCase(
       {
         id: 'stale/source-mismatch-before-position',
@@ -256,11 +273,30 @@ export function staleCases(): QueryCase[] {
       },
       staleRequest(base, ['source'], true, badPosition),
     ),
-  );
+  ];
+}
 
+/** The old key after the source or an interface changed: stale (KD-KEY-08, KD-DIGEST-04, KD-DIGEST-13). */
+function keyAfterEditCases(): QueryCase[] {
+  const base = listTextWorld();
   // The old key after an edit: source changed, interface set unchanged (KD-KEY-08).
   const edited = variant(base, edit('source', true));
-  cases.push(
+  // Adding a symbol to an imported module changes that view's semantic digest (KD-DIGEST-13).
+  const grown = listTextBuilder();
+  grown.b.addCandidate({
+    qualified_name: 'std.list.shuffle',
+    signature: 'std.list.shuffle(edit List[Text]) -> Unit',
+    receiver: LIST_TEXT_TYPE,
+    mode: 'edit',
+    home: grown.std.list,
+  });
+  // The builder derives std.list's semantic digest from its content, the new symbol included (KIT-24).
+  const grownFixture = grown.b.build();
+  // The same module under its internal instead of its public view is another member (KD-DIGEST-04).
+  const internal = variant(base, (f) => {
+    for (const i of f.interfaces) if (i.module === 'std.list') i.view = 'internal';
+  });
+  return [
     recordCase(
       {
         id: 'stale/old-key-after-source-edit',
@@ -274,19 +310,6 @@ export function staleCases(): QueryCase[] {
       },
       requestFor(edited, { analysis: { source_sha256: currentKey(base).source_sha256 } }),
     ),
-  );
-  // Adding a symbol to an imported module changes that view's semantic digest (KD-DIGEST-13).
-  const grown = listTextBuilder();
-  grown.b.addCandidate({
-    qualified_name: 'std.list.shuffle',
-    signature: 'std.list.shuffle(edit List[Text]) -> Unit',
-    receiver: LIST_TEXT_TYPE,
-    mode: 'edit',
-    home: grown.std.list,
-  });
-  // The builder derives std.list's semantic digest from its content, the new symbol included (KIT-24).
-  const grownFixture = grown.b.build();
-  cases.push(
     recordCase(
       {
         id: 'stale/symbol-added-to-imported-module',
@@ -300,12 +323,6 @@ export function staleCases(): QueryCase[] {
       },
       requestFor(grownFixture, { analysis: { interface_set_sha256: currentKey(base).interface_set_sha256 } }),
     ),
-  );
-  // The same module under its internal instead of its public view is another member (KD-DIGEST-04).
-  const internal = variant(base, (f) => {
-    for (const i of f.interfaces) if (i.module === 'std.list') i.view = 'internal';
-  });
-  cases.push(
     recordCase(
       {
         id: 'stale/view-authorization-changed',
@@ -319,7 +336,16 @@ export function staleCases(): QueryCase[] {
       },
       requestFor(internal, { analysis: { interface_set_sha256: currentKey(base).interface_set_sha256 } }),
     ),
-  );
+  ];
+}
+
+/**
+ * What the key does not cover, and a canonical request judged by its key alone: an unvalidated view is not digested
+ * (KD-DIGEST-10), the contract's example request is stale wrong-file here (KD-REQ-10), a path is no key input
+ * (KD-KEY-07).
+ */
+function keyInputCases(): QueryCase[] {
+  const base = listTextWorld();
   // An unvalidated interface is not digested, so adding one leaves the key current (KD-DIGEST-10).
   const withUnvalidated = variant(base, (f) => {
     f.interfaces.push({
@@ -332,7 +358,22 @@ export function staleCases(): QueryCase[] {
       names_in_scope: true,
     });
   });
-  cases.push(
+  // The contract's example request, byte for byte (KD-REQ-10): canonical, but not current here.
+  const example = {
+    schema: 'kofun.discovery.request/v1' as const,
+    analysis: {
+      file_id: '1'.repeat(64),
+      source_sha256: '2'.repeat(64),
+      interface_set_sha256: '3'.repeat(64),
+      generation: 17,
+      semantic_compatibility: 'stage2-v1',
+    },
+    position: { byte_offset: 84, expression: { start: 75, end: 84 } },
+    query: { kind: 'type-and-operations' as const, include_unavailable: false, spelling: null },
+  };
+  // Path and buffer names are not key inputs (KD-KEY-07): the same FileId under another path is current.
+  const renamed = variant(base, (f) => (f.file.path = 'app/src/renamed/untitled-buffer-2.kf'));
+  return [
     recordCase(
       {
         id: 'stale/unvalidated-view-not-digested',
@@ -347,21 +388,6 @@ export function staleCases(): QueryCase[] {
       },
       requestFor(withUnvalidated, { analysis: { interface_set_sha256: currentKey(base).interface_set_sha256 } }),
     ),
-  );
-  // The contract's example request, byte for byte (KD-REQ-10): canonical, but not current here.
-  const example = {
-    schema: 'kofun.discovery.request/v1' as const,
-    analysis: {
-      file_id: '1'.repeat(64),
-      source_sha256: '2'.repeat(64),
-      interface_set_sha256: '3'.repeat(64),
-      generation: 17,
-      semantic_compatibility: 'stage2-v1',
-    },
-    position: { byte_offset: 84, expression: { start: 75, end: 84 } },
-    query: { kind: 'type-and-operations' as const, include_unavailable: false, spelling: null },
-  };
-  cases.push(
     recordCase(
       {
         id: 'stale/contract-example-request',
@@ -375,10 +401,6 @@ export function staleCases(): QueryCase[] {
       },
       example,
     ),
-  );
-  // Path and buffer names are not key inputs (KD-KEY-07): the same FileId under another path is current.
-  const renamed = variant(base, (f) => (f.file.path = 'app/src/renamed/untitled-buffer-2.kf'));
-  cases.push(
     recordCase(
       {
         id: 'stale/path-renamed-same-file-id',
@@ -392,6 +414,5 @@ export function staleCases(): QueryCase[] {
       },
       requestFor(renamed, { analysis: currentKey(base) }),
     ),
-  );
-  return cases;
+  ];
 }

@@ -84,32 +84,42 @@ function mutantCells(file: string, m: MutantResult): string {
   return `${at} | ${m.mutatorName} | ${markdownCode(shown)}`;
 }
 
-/** The section's lines. */
+/** What the section says the mutation testing is, before any result. */
+const INTRODUCTION =
+  'StrykerJS mutates the oracle (the nine-step pipeline, the canonical JSON codec, the records, the digests and ' +
+  'the fixture loader: `suites/generate/mutation-scope.ts`) and judges each mutant by the pin of every golden ' +
+  'vector (`suites/mutation/pin-vector.ts`): the fixture loads and hashes to the SHA-256 the vector names, the ' +
+  'answer is ' +
+  "the vector's expected bytes, and the verifier finds nothing wrong with it. A mutant no vector detects is " +
+  'killed by a new vector, a fuzz class or a verifier rule, or listed as equivalent with the reason; a mutant of ' +
+  'code no vector reaches at all is listed with the kit test that fails on it. The results ' +
+  "are StrykerJS's incremental file (`suites/mutation/stryker-incremental.json`); `npm run mutation` tests again " +
+  'what changed, and CI fails (`npm run mutation:check`) when a mutated source differs from the text its results ' +
+  'were measured on.';
+
+/** The section's lines: what was measured, the score table, then the equivalent, caught and unexplained mutants. */
 export function renderMutationSection(input: MutationSection): string[] {
-  const out: string[] = ['## Mutation testing of the oracle', ''];
-  out.push(
-    'StrykerJS mutates the oracle (the nine-step pipeline, the canonical JSON codec, the records, the digests and ' +
-      'the fixture loader: `suites/generate/mutation-scope.ts`) and judges each mutant by the pin of every golden ' +
-      'vector (`suites/mutation/pin-vector.ts`): the fixture loads and hashes to the SHA-256 the vector names, the ' +
-      'answer is ' +
-      "the vector's expected bytes, and the verifier finds nothing wrong with it. A mutant no vector detects is " +
-      'killed by a new vector, a fuzz class or a verifier rule, or listed as equivalent with the reason; a mutant of ' +
-      'code no vector reaches at all is listed with the kit test that fails on it. The results ' +
-      "are StrykerJS's incremental file (`suites/mutation/stryker-incremental.json`); `npm run mutation` tests again " +
-      'what changed, and CI fails (`npm run mutation:check`) when a mutated source differs from the text its results ' +
-      'were measured on.',
-    '',
-  );
-  if (!input.results.ok) {
-    out.push(`Not measured: ${markdownCell(input.results.message)}.`, '');
-    return out;
-  }
+  const head = ['## Mutation testing of the oracle', '', INTRODUCTION, ''];
+  if (!input.results.ok) return [...head, `Not measured: ${markdownCell(input.results.message)}.`, ''];
   const { results } = input.results;
   const measured = input.scope.filter((f) => results.files[f] !== undefined);
+  const tally = tallySources(input, results, measured);
+  return [
+    ...head,
+    ...measurementLines(input, results, measured),
+    ...scoreTable(tally),
+    ...equivalentList(tally.equivalentRows),
+    ...caughtList(tally.caughtRows),
+    ...unexplainedList(tally.unexplainedRows),
+  ];
+}
+
+/** The tool, the vectors the results were measured against, the sources measured and those changed since. */
+function measurementLines(input: MutationSection, results: MutationResults, measured: readonly string[]): string[] {
   const missing = input.scope.filter((f) => results.files[f] === undefined);
   const tests = Object.values(results.testFiles).reduce((n, t) => n + t.tests.length, 0);
   const framework = results.framework;
-  out.push(
+  const out = [
     `- Tool: ${markdownCell(`${framework?.name ?? 'StrykerJS'} ${framework?.version ?? ''}`.trim())}, ` +
       `the mocha runner with per-test coverage (each mutant runs the vectors that reach it)`,
     `- Measured against ${tests} query vectors (one test each)` +
@@ -122,15 +132,26 @@ export function renderMutationSection(input: MutationSection): string[] {
       (missing.length === 0
         ? ''
         : `; **not measured: ${missing.map(markdownCode).join(', ')}** (no score is claimed for them)`),
-  );
+  ];
   const changed = input.currency?.changed ?? [];
   if (changed.length > 0)
     out.push(`- **Changed since measured** (results are for the older text): ${changed.map(markdownCode).join(', ')}`);
-  const total = empty();
-  const rows: string[] = [];
-  const equivalentRows: string[] = [];
-  const caughtRows: string[] = [];
-  const unexplainedRows: string[] = [];
+  return out;
+}
+
+/** Every measured source's counts, their total, and the table rows of the undetected mutants by how they stand. */
+interface SourceTally {
+  total: Tally;
+  /** One score table row per measured source. */
+  rows: string[];
+  equivalentRows: string[];
+  caughtRows: string[];
+  unexplainedRows: string[];
+}
+
+/** Counts the mutants of every measured source and sorts the undetected ones into equivalent, caught, unexplained. */
+function tallySources(input: MutationSection, results: MutationResults, measured: readonly string[]): SourceTally {
+  const tally: SourceTally = { total: empty(), rows: [], equivalentRows: [], caughtRows: [], unexplainedRows: [] };
   for (const file of measured) {
     const result = results.files[file];
     if (result === undefined) continue;
@@ -138,22 +159,28 @@ export function renderMutationSection(input: MutationSection): string[] {
     for (const m of result.mutants) {
       const entry = undetected(m) ? equivalentOf(input.equivalents, file, result.source, m) : undefined;
       add(t, m, entry);
-      add(total, m, entry);
+      add(tally.total, m, entry);
       if (entry?.caught_by !== undefined)
-        caughtRows.push(
+        tally.caughtRows.push(
           `| ${mutantCells(file, m)} | ${markdownCode(entry.caught_by)} | ${markdownCell(entry.reason)} |`,
         );
-      else if (entry !== undefined) equivalentRows.push(`| ${mutantCells(file, m)} | ${markdownCell(entry.reason)} |`);
-      else if (undetected(m)) unexplainedRows.push(`| ${mutantCells(file, m)} | ${m.status} |`);
+      else if (entry !== undefined)
+        tally.equivalentRows.push(`| ${mutantCells(file, m)} | ${markdownCell(entry.reason)} |`);
+      else if (undetected(m)) tally.unexplainedRows.push(`| ${mutantCells(file, m)} | ${m.status} |`);
     }
     const s = scores(t);
-    rows.push(
+    tally.rows.push(
       `| ${markdownCode(file)} | ${t.mutants} | ${t.killed} | ${t.timeout} | ${t.survived} | ${t.noCoverage} ` +
         `| ${t.equivalent} | ${t.caught} | ${t.unexplained} | ${s.stryker} | ${s.explained} |`,
     );
   }
+  return tally;
+}
+
+/** The totals, the scores over the measured sources, and the table of every source's counts. */
+function scoreTable({ total, rows }: SourceTally): string[] {
   const s = scores(total);
-  out.push(
+  return [
     `- Mutants: ${total.mutants}; detected ${total.killed + total.timeout} (killed ${total.killed}, timed out ` +
       `${total.timeout}); undetected ${total.survived + total.noCoverage} (survived ${total.survived}, reached by no ` +
       `vector ${total.noCoverage}), of which ${total.equivalent} equivalent, ${total.caught} outside what any vector ` +
@@ -167,32 +194,42 @@ export function renderMutationSection(input: MutationSection): string[] {
     '|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
-    `### Equivalent mutants (${equivalentRows.length})`,
+  ];
+}
+
+/** The equivalent mutants, each with why no vector can tell it from the oracle. */
+function equivalentList(equivalentRows: readonly string[]): string[] {
+  const heading = [`### Equivalent mutants (${equivalentRows.length})`, ''];
+  if (equivalentRows.length === 0) return [...heading, 'None listed.', ''];
+  return [
+    ...heading,
+    '| mutant | mutator | replacement | why no vector can tell it from the oracle |',
+    '|---|---|---|---|',
+    ...equivalentRows,
     '',
-  );
-  if (equivalentRows.length === 0) out.push('None listed.', '');
-  else
-    out.push(
-      '| mutant | mutator | replacement | why no vector can tell it from the oracle |',
-      '|---|---|---|---|',
-      ...equivalentRows,
-      '',
-    );
-  out.push(`### Outside what any vector reaches, caught by a kit test (${caughtRows.length})`, '');
-  if (caughtRows.length === 0) out.push('None listed.', '');
-  else
-    out.push(
-      'Not equivalent mutants: each changes code that no answer of the oracle and no verification of a correct ' +
-        'answer runs (a guard against a fault of the kit, a digest of the vector set or the release, the naming of ' +
-        'a wrong answer), so no vector can detect it; the test file named fails on it.',
-      '',
-      '| mutant | mutator | replacement | test that fails on it | why no vector reaches it |',
-      '|---|---|---|---|---|',
-      ...caughtRows,
-      '',
-    );
-  out.push(`### Mutants no vector detects, not explained yet (${unexplainedRows.length})`, '');
-  if (unexplainedRows.length === 0) out.push('None.', '');
-  else out.push('| mutant | mutator | replacement | status |', '|---|---|---|---|', ...unexplainedRows, '');
-  return out;
+  ];
+}
+
+/** The mutants outside what any vector reaches, each with the kit test that fails on it. */
+function caughtList(caughtRows: readonly string[]): string[] {
+  const heading = [`### Outside what any vector reaches, caught by a kit test (${caughtRows.length})`, ''];
+  if (caughtRows.length === 0) return [...heading, 'None listed.', ''];
+  return [
+    ...heading,
+    'Not equivalent mutants: each changes code that no answer of the oracle and no verification of a correct ' +
+      'answer runs (a guard against a fault of the kit, a digest of the vector set or the release, the naming of ' +
+      'a wrong answer), so no vector can detect it; the test file named fails on it.',
+    '',
+    '| mutant | mutator | replacement | test that fails on it | why no vector reaches it |',
+    '|---|---|---|---|---|',
+    ...caughtRows,
+    '',
+  ];
+}
+
+/** The mutants no vector detects that no entry explains yet. */
+function unexplainedList(unexplainedRows: readonly string[]): string[] {
+  const heading = [`### Mutants no vector detects, not explained yet (${unexplainedRows.length})`, ''];
+  if (unexplainedRows.length === 0) return [...heading, 'None.', ''];
+  return [...heading, '| mutant | mutator | replacement | status |', '|---|---|---|---|', ...unexplainedRows, ''];
 }
