@@ -146,15 +146,19 @@ test("OQ-01 C: each member's reason names its own key field and no other", () =>
 // is unavailable + invalid-position. Under A every one is invalid + invalid-position.
 test('OQ-10 C: an offset past its expression is invalid-request; a check against the source is unavailable', () => {
   const C = under(['OQ-10', { label: 'C' }]);
-  const after = bytesOf(requestOn(fixture, { position: { byte_offset: occurrence.end + 1 } }));
-  assert.equal(answer(after), INVALID_POSITION);
-  assert.equal(answer(after, C), INVALID_REQUEST);
+  for (const offset of [occurrence.start - 1, occurrence.end + 1]) {
+    const outside = bytesOf(requestOn(fixture, { position: { byte_offset: offset } }));
+    assert.equal(answer(outside), INVALID_POSITION);
+    assert.equal(answer(outside, C), INVALID_REQUEST);
+  }
   const length = utf8.encode(makeFixture().file.source).length;
   const pastSource = bytesOf(
     requestOn(fixture, { position: { byte_offset: length + 2, expression: { start: length + 1, end: length + 5 } } }),
   );
   assert.equal(answer(pastSource), INVALID_POSITION);
   assert.equal(answer(pastSource, C), UNAVAILABLE_POSITION);
+  // OQ-17 C: invalid-position goes with unavailable, and the analysis is echoed (the answer of OQ-10 B).
+  assert.equal(answer(pastSource, under(['OQ-17', { label: 'C' }])), UNAVAILABLE_POSITION);
   const notOccurrence = bytesOf(
     requestOn(fixture, {
       position: { byte_offset: occurrence.end, expression: { ...occurrence, start: occurrence.start + 1 } },
