@@ -30,8 +30,9 @@ export function requestCheckCases(): QueryCase[] {
       {
         id: 'invalid/position-span-same-start-shorter-end',
         intent:
-          "A span that starts where the parsed occurrence starts but ends one byte before its end, the cursor at the span's " +
-          'end, rejects with invalid-position: a span matches an occurrence only when both its start and its end are equal.',
+          'A span that starts where the parsed occurrence starts but ends one byte before its end, the cursor at ' +
+          "the span's end, rejects with invalid-position: a span matches an occurrence only when both its start and " +
+          'its end are equal.',
         clauses: [...INVALID, 'KD-POS-07', 'KD-POS-05'],
         interpretations: ['OQ-10', 'OQ-11', 'OQ-12', 'OQ-17', 'OQ-39', 'KIT-01'],
         fixture,
