@@ -16,6 +16,7 @@ import { limitCases } from './limit.js';
 import { ownershipCases } from './ownership.js';
 import { partialCases } from './partial.js';
 import { releaseCostCases } from './release-cost.js';
+import { requestCheckCases } from './request-check-cases.js';
 import { staleCases } from './stale.js';
 
 /**
@@ -60,9 +61,9 @@ export function buildAllCases(): CaseDefinition[] {
     limit: limitCases,
     'release-cost': releaseCostCases,
   };
-  // The fail-closed, end-of-source and escaped-class cases span categories; each is filed after its category's own
-  // cases.
-  const across = [...failClosedCases(), ...endOfSourceCases(), ...escapedClassCases()];
+  // The fail-closed, end-of-source, escaped-class and request-check cases span categories; each is filed after its
+  // category's own cases.
+  const across = [...failClosedCases(), ...endOfSourceCases(), ...escapedClassCases(), ...requestCheckCases()];
   return CATEGORIES.flatMap((category) => [
     ...byCategory[category](),
     ...across.filter((c) => c.category === category),
