@@ -88,4 +88,26 @@ test('a 100,000-node chain closes without recursion', () => {
   assert.is(g.statusOf(node(hex(0))), 'unavailable');
 });
 
+// OQ-22 B (not the register's choice, so no vector runs it): a fact lists every key its dependencies reach, each once,
+// breadth-first. Worked by hand: the diamond A -> B, C; B -> D; C -> D, and the cycle D -> A.
+test('keysReached: every key reached once, breadth-first; a key with no node stands alone, first', () => {
+  const X = node(hex(9));
+  const E = node(hex(5));
+  const g = closeFactGraph([
+    fact(A, { depends_on: [B, C] }),
+    fact(B, { depends_on: [D] }),
+    fact(C, { depends_on: [D, E] }),
+    fact(D, { depends_on: [A] }),
+  ]);
+  // X has no node: listed as asked, before the walk. A, asked twice, is walked once.
+  assert.equal(g.keysReached([X, A, A]), [X, A, B, C, D, E]);
+  // Two starts share one walk: C first, then A; D is reached from C before B is reached from A.
+  assert.equal(g.keysReached([C, A]), [C, A, D, E, B]);
+  // E is a node only as a dependency (no fact of its own); it reaches nothing further.
+  assert.equal(g.keysReached([E]), [E]);
+  assert.equal(g.keysReached([]), []);
+  // The keys are the nodes' own: a source, kind and value.
+  assert.equal(g.keysReached([D])[1], { source: 'live', kind: 'NodeId', value: hex(1) });
+});
+
 test.run();
