@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { atLeastAsRestrictive, maxStatus, maxStatusOf, TRUST_ORDER } from './fact-status.js';
+import { maxStatus, TRUST_ORDER } from './fact-status.js';
 
 // KD-CLOSURE-07: validated < provisional < unavailable < error.
 test('trust order is the contract order', () => {
@@ -14,18 +14,6 @@ test('max picks the more restrictive status, in either argument order', () => {
   assert.is(maxStatus('unavailable', 'error'), 'error');
   assert.is(maxStatus('error', 'unavailable'), 'error');
   assert.is(maxStatus('validated', 'validated'), 'validated');
-});
-
-test('maxStatusOf folds over a list', () => {
-  assert.is(maxStatusOf('validated', []), 'validated');
-  assert.is(maxStatusOf('validated', ['provisional', 'unavailable', 'validated']), 'unavailable');
-  assert.is(maxStatusOf('error', ['validated']), 'error');
-});
-
-test('atLeastAsRestrictive', () => {
-  assert.ok(atLeastAsRestrictive('error', 'unavailable'));
-  assert.ok(atLeastAsRestrictive('provisional', 'provisional'));
-  assert.not.ok(atLeastAsRestrictive('provisional', 'unavailable'));
 });
 
 test.run();

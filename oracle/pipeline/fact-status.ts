@@ -22,17 +22,5 @@ export function maxStatus(a: FactStatus, b: FactStatus): FactStatus {
   return RANK[a] >= RANK[b] ? a : b;
 }
 
-/** The most restrictive of `start` and every status in `statuses`. */
-export function maxStatusOf(start: FactStatus, statuses: Iterable<FactStatus>): FactStatus {
-  let out = start;
-  for (const s of statuses) if (RANK[s] > RANK[out]) out = s;
-  return out;
-}
-
-/** Whether `a` is at least as restrictive as `b` (KD-CLOSURE-08). */
-export function atLeastAsRestrictive(a: FactStatus, b: FactStatus): boolean {
-  return RANK[a] >= RANK[b];
-}
-
 /** The statuses from least to most restrictive, as the contract lists the trust order. */
 export const TRUST_ORDER: readonly FactStatus[] = FACT_STATUSES;
