@@ -1,6 +1,6 @@
 /**
- * Where two byte strings part: the one helper every message that says "differs at byte N" uses (vectors check, the
- * mutation pin, replay), so each names the same offset for the same bytes.
+ * Where two byte strings part: the one helper the kit's messages that say "differs at byte N" use (vectors check,
+ * replay), so each names the same offset for the same bytes. The mutation pin keeps its own, since this one is mutated.
  */
 
 /** The first offset at which `a` and `b` differ; their common length when one is a prefix of the other. */
