@@ -231,11 +231,13 @@ function hiddenDependencyCases(): QueryCase[] {
   const uncited = withHiddenSymbol('visible row depends on a private error symbol', 'error', (_f, visible) => {
     visible.dependencies.push(HIDDEN_KEY);
   });
-  const typed = withHiddenSymbol('the type depends on a private symbol', 'validated', (f) => {
+  const typeDependsOnHidden = (f: FixtureV1): void => {
     const type = f.occurrences[0]?.type;
     if (type === undefined) throw new Error('hidden world has no occurrence 0');
     type.dependencies.push(HIDDEN_KEY);
-  });
+  };
+  const typed = withHiddenSymbol('the type depends on a private symbol', 'validated', typeDependsOnHidden);
+  const typedError = withHiddenSymbol('the type depends on a private error symbol', 'error', typeDependsOnHidden);
   return [
     failClosedCase(
       'hidden/explain-row-depending-on-hidden-symbol',
@@ -279,6 +281,18 @@ function hiddenDependencyCases(): QueryCase[] {
       ['KIT-07', 'KIT-08', 'KIT-09', 'OQ-14'],
       typed,
       requestFor(typed, { kind: 'type' }),
+    ),
+    failClosedCase(
+      'hidden/type-depending-on-hidden-error-symbol',
+      { status: 'unavailable', reason: 'incomplete-current-file-facts' },
+      "The receiver's type fact depends on a private declaration's SymbolId whose fact is an error: the type never " +
+        'lists it but is bounded by it, so it is an error with no diagnostic it may cite (the private ' +
+        "declaration's is its own); an error fact must cite one, so the type cannot be shown and the answer is " +
+        'unavailable with incomplete-current-file-facts (KIT-15), before any lookup.',
+      ['KD-RES-12', 'KD-RES-13', 'KD-TYPE-06', 'KD-CLOSURE-08', 'KD-CLOSURE-10', 'KD-DISCLOSE-07'],
+      ['KIT-07', 'KIT-08', 'KIT-15', 'OQ-13', 'OQ-17'],
+      typedError,
+      requestFor(typedError),
     ),
   ];
 }

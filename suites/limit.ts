@@ -6,6 +6,7 @@
  * useful fact (KIT-10), the interface-set member cap, and requests at and over
  * 64 KiB and depth 16 (KD-LIMIT-*).
  */
+import { compareUtf8 } from '../oracle/canonical-json/compare-utf8.js';
 import { encodeCanonical, encodeCanonicalText } from '../oracle/canonical-json/encode-canonical.js';
 import type { JsonObject, JsonValue } from '../oracle/canonical-json/json-value.js';
 import type { FixtureV1 } from '../oracle/fixture/fixture.js';
@@ -15,7 +16,7 @@ import type { DiscoveryRequestV1 } from '../oracle/records/discovery-records.js'
 import type { ExpectedAnswer, QueryCase } from './case-definition.js';
 import { bigWorld, bigWorldBuilder, ITEMS_TYPE } from './fixtures/big-world.js';
 import { FixtureBuilder } from '../oracle/fixture/fixture-builder.js';
-import { factKey, identityOf } from '../oracle/fixture/fixture-ids.js';
+import { factKey, identityOf, symbolId } from '../oracle/fixture/fixture-ids.js';
 import { listTextWorld } from './fixtures/list-text-world.js';
 import { loaded, requestFor } from './fixtures/request-for.js';
 import { bytesCase, EXPECT, recordCase, RESULT_SHAPE_CLAUSES } from './query-case.js';
@@ -39,6 +40,26 @@ interface CapCase {
    */
   atCap: ExpectedAnswer;
   over: ExpectedAnswer;
+  /** What the world one over the cap shows beyond the cap itself, added to its intent. */
+  overNote?: string;
+}
+
+/**
+ * The qualified names of the diagnostics world's rows: `m.e<row>` for the rows within the 256-diagnostic cap, and for
+ * the one row past it the first `m.e<j>` (j counting on from there) whose SymbolId sorts after every row within the
+ * cap, so that row is the canonical tail (KD-ORDER-06).
+ */
+function diagnosticRowNames(n: number): (row: number) => string {
+  const within = LIMITS.diagnostics / 8;
+  if (n > LIMITS.diagnostics + 8) throw new Error('the diagnostics world holds at most one row past the cap');
+  let last = '';
+  for (let row = 0; row < within; row++) {
+    const id = symbolId(`m.e${row}`);
+    if (compareUtf8(id, last) > 0) last = id;
+  }
+  let tail = within;
+  while (compareUtf8(symbolId(`m.e${tail}`), last) <= 0) tail += 1;
+  return (row) => (row < within ? `m.e${row}` : `m.e${tail}`);
 }
 
 /** The count caps of a result, each built at N and N+1. */
@@ -60,17 +81,23 @@ const COUNT_CAPS: CapCase[] = [
     over: EXPECT.partial,
     cap: LIMITS.diagnostics,
     what: 'diagnostics referenced by error rows of eight diagnostics each (the result diagnostic cap)',
+    overNote:
+      'The diagnostic past the cap belongs to the row that sorts last, so the rows that fit hold exactly 256 ' +
+      'diagnostics: the cap is reached, not passed, and only the last row is dropped (OQ-06 A, OQ-08 A).',
     world: (n) => {
       const { b, m } = bigWorldBuilder({
-        description: `${n} diagnostics referenced by error operations, eight per operation.`,
+        description:
+          `${n} diagnostics referenced by error operations, eight per operation` +
+          (n > LIMITS.diagnostics ? '; those past the cap on an operation that sorts after every other.' : '.'),
       });
+      const rowName = diagnosticRowNames(n);
       for (let row = 0; row * 8 < n; row++) {
         const ids: string[] = [];
         for (let i = row * 8; i < Math.min(n, row * 8 + 8); i++)
           ids.push(b.addDiagnostic({ label: `limit/diagnostics:${i}`, code: 'E0001', fallback_text: `rejected ${i}` }));
         b.addCandidate({
-          qualified_name: `m.e${row}`,
-          signature: `m.e${row}(read Items)`,
+          qualified_name: rowName(row),
+          signature: `${rowName(row)}(read Items)`,
           receiver: ITEMS_TYPE,
           mode: 'read',
           home: m,
@@ -219,7 +246,8 @@ function countCapCases(): QueryCase[] {
             (over
               ? 'one over the cap of ' + c.cap + ', so the result must stay within it and say it is incomplete'
               : 'exactly the cap, answered in full') +
-            '.',
+            '.' +
+            (over && c.overNote !== undefined ? ` ${c.overNote}` : ''),
           clauses: [...LIMIT, ...c.clauses, ...(over ? TRUNCATION : ['KD-LIMIT-12'])],
           interpretations: [...OQ, ...c.interpretations],
           fixture,

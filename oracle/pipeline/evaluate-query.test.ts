@@ -12,8 +12,17 @@ import { requirement } from '../test-support/candidate.js';
 import { makeCandidate, makeFixture, MAKE_FIXTURE_IDS as IDS, testId } from '../test-support/make-fixture.js';
 import type { FixtureV1 } from '../fixture/fixture.js';
 import type { DiscoveryRequestV1, DiscoveryResultV1, OperationFact } from '../records/discovery-records.js';
+import { answersWithAlternatives } from './alternative-answers.js';
+import {
+  evaluateQuery,
+  evaluateQueryOrThrow,
+  evaluateQueryRecord,
+  evaluateQueryRecordOrThrow,
+} from './evaluate-query.js';
+import { kitReadings } from './reading-switches.js';
 import {
   answer,
+  bytesOf,
   LIST_TEXT_TYPE,
   listRow,
   load,
@@ -77,8 +86,17 @@ test('complete List[Text]: visible read operations; sort_in_place absent by defa
   const fx = load(listTextFixture());
   const req = requestOn(fx);
   const got = answer(fx, req);
-  assert.is(got.text, textOf(result(req, { operations: [FILTER_ROW, LENGTH_ROW, MAP_ROW] })));
+  const expected = textOf(result(req, { operations: [FILTER_ROW, LENGTH_ROW, MAP_ROW] }));
+  assert.is(got.text, expected);
   assert.is(got.steps, 4 * 6, 'four candidates pass stages 3 to 8');
+  // The four entries give this one answer; the two that return the record give its steps too.
+  const bytes = bytesOf(req);
+  const decode = (b: Uint8Array): string => new TextDecoder().decode(b);
+  for (const entry of [evaluateQuery, evaluateQueryOrThrow]) assert.is(decode(entry(bytes, fx)), expected, entry.name);
+  for (const entry of [evaluateQueryRecord, evaluateQueryRecordOrThrow]) {
+    const e = entry(bytes, fx);
+    assert.equal([decode(e.bytes), textOf(e.result), e.steps], [expected, expected, 4 * 6], entry.name);
+  }
 });
 
 // KD-OWN-03, KD-OP-11, OQ-43 A: a definitive rejection stays a validated row.
@@ -480,6 +498,50 @@ test(
     );
   },
 );
+
+// KIT-12, L298, L300, L421: a public effect requirement held at the position whose status is provisional. Under C
+// (the register's choice) no query lists it; under A a general query lists it with its status, while an explanation
+// reports "only a public validated requirement" (L421) under both. Either way the effect bounds the row: provisional,
+// so unavailable with incomplete-analysis (KIT-08 C), shown by include_unavailable and by the explanation.
+// SymbolIds (sha256sum): fetch 2cacc772… < length 61b41ebb….
+test('KIT-12: a public provisional effect is listed by a general query under A only, never by an explanation', () => {
+  const net = { kind: 'SymbolId' as const, value: testId('effect:net') };
+  const signature = 'std.list.fetch(read List[Text]) -> Bytes';
+  const f = makeFixture();
+  f.candidates.push(
+    makeCandidate('fetch', {
+      signature,
+      effects: [{ identity: net, display: 'net', status: 'provisional', public: true, dependencies: [] }],
+    }),
+  );
+  const occ = f.occurrences[0];
+  if (occ === undefined) throw new Error('fixture');
+  occ.capabilities = [net];
+  const fx = load(f);
+  const fetchRow = (listed: boolean): OperationFact =>
+    row('fetch', signature, {
+      status: 'provisional',
+      effects: listed ? [{ identity: net, display: 'net', status: 'provisional' }] : [],
+      availability: 'unavailable',
+      rejection_reasons: ['incomplete-analysis'],
+    });
+  const general = requestOn(fx, { query: { include_unavailable: true } });
+  const explain = requestOn(fx, { query: { kind: 'explain-operation', spelling: 'fetch' } });
+  const A = { readings: kitReadings().with('KIT-12', { label: 'A' }) };
+  const text = (req: DiscoveryRequestV1, options = {}): string =>
+    new TextDecoder().decode(evaluateQuery(bytesOf(req), fx, options));
+  const partial = (req: DiscoveryRequestV1, operations: OperationFact[]): string =>
+    textOf(result(req, { status: 'partial', operations }));
+  assert.is(text(general), partial(general, [fetchRow(false), LENGTH_ROW]), 'general, C');
+  assert.is(text(general, A), partial(general, [fetchRow(true), LENGTH_ROW]), 'general, A');
+  assert.is(text(explain), partial(explain, [fetchRow(false)]), 'explanation, C');
+  assert.is(text(explain, A), partial(explain, [fetchRow(false)]), 'explanation, A');
+  // So A is the named alternative of the general query only.
+  const names = (req: DiscoveryRequestV1): string[] =>
+    answersWithAlternatives(bytesOf(req), fx).alternatives.map((a) => a.name);
+  assert.equal(names(general), ['non-validated-public-effects-listed']);
+  assert.equal(names(explain), []);
+});
 
 // KD-OWN-04/05/06, KIT-06, OQ-44 A.
 test('read, edit and take are each judged on their own', () => {

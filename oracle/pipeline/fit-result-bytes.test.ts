@@ -51,7 +51,10 @@ test('largest prefix stops at the first row that breaks either cap', () => {
   assert.is(largestFittingPrefix({ ...base, maxBytes: 135, maxDiagnostics: 256 }), 2);
   assert.is(largestFittingPrefix({ ...base, maxBytes: 134, maxDiagnostics: 256 }), 1);
   assert.is(largestFittingPrefix({ ...base, maxBytes: 122, maxDiagnostics: 256 }), 0);
+  // Diagnostics 1, 1, 3 after each row: exactly at the cap fits.
+  assert.is(largestFittingPrefix({ ...base, maxBytes: 1000, maxDiagnostics: 3 }), 3);
   assert.is(largestFittingPrefix({ ...base, maxBytes: 1000, maxDiagnostics: 2 }), 2);
+  assert.is(largestFittingPrefix({ ...base, maxBytes: 1000, maxDiagnostics: 1 }), 2);
   assert.is(largestFittingPrefix({ ...base, maxBytes: 1000, maxDiagnostics: 0 }), 0);
 });
 

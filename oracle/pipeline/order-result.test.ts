@@ -1,15 +1,18 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { DependencyRef, GenericRequirement, Omission } from '../records/discovery-records.js';
+import type { DependencyRef, GenericRequirement, Omission, OperationFact } from '../records/discovery-records.js';
 import {
   compareGenericRequirements,
   compareOmissions,
+  compareOperations,
+  orderResult,
   sortedRejectionReasons,
   sortedUnique,
   sortedUniqueIds,
   uniqueDependencies,
 } from './order-result.js';
 import { hex } from '../test-support/ids.js';
+import { callableRow, completeResult } from '../test-support/sample-records.js';
 
 // KD-ORDER-01/02: unique by (source, kind, value), sorted by that raw tuple.
 // Byte order of the tokens: "kif" < "live" < "sidecar"; "NodeId" < "SymbolId" < "TypeId".
@@ -34,6 +37,10 @@ test('dependencies: raw (source, kind, value) order, duplicates merged to the wo
     dep('live', 'NodeId', 2),
     dep('live', 'TypeId', 1),
     dep('sidecar', 'NodeId', 1),
+  ]);
+  // KD-CLOSURE-14: the worse status is kept whichever of the two refs comes first.
+  assert.equal(uniqueDependencies([dep('live', 'NodeId', 1), dep('live', 'NodeId', 1, 'error')]), [
+    dep('live', 'NodeId', 1, 'error'),
   ]);
 });
 
@@ -63,6 +70,38 @@ test('generic requirements: identity first, then null identities by kind and dis
       'U',
     ],
   );
+});
+
+// KD-ORDER-05/06, OQ-28 A: rows are unique by (SymbolId, ImplementationId or null) and sorted by raw SymbolId, then
+// the optional raw ImplementationId, an absent one (null) first as an absent optional tuple element. The fixture loader
+// refuses a SymbolId twice, so no vector holds two rows of one SymbolId; their order is worked here by hand.
+test('operation rows of one SymbolId: a null ImplementationId first, then raw ImplementationId bytes', () => {
+  const op = (symbol: number, implementation: number | null): OperationFact => {
+    const row = callableRow();
+    const identity = implementation === null ? null : { kind: 'ImplementationId' as const, value: hex(implementation) };
+    return {
+      ...row,
+      identity: { kind: 'SymbolId', value: hex(symbol) },
+      origin: { ...row.origin, implementation_identity: identity },
+    };
+  };
+  const keyOf = (o: OperationFact): [string, string | null] => [
+    o.identity.value,
+    o.origin.implementation_identity?.value ?? null,
+  ];
+  const rows = [op(2, null), op(1, 0xb), op(1, null), op(1, 0xa)];
+  assert.equal(orderResult({ ...completeResult(), operations: rows }).operations.map(keyOf), [
+    [hex(1), null],
+    [hex(1), hex(0xa)],
+    [hex(1), hex(0xb)],
+    [hex(2), null],
+  ]);
+  // Each comparison both ways, and a row against an equal one.
+  assert.ok(compareOperations(op(1, null), op(1, 0xa)) < 0);
+  assert.ok(compareOperations(op(1, 0xa), op(1, null)) > 0);
+  assert.ok(compareOperations(op(1, 0xa), op(1, 0xb)) < 0);
+  assert.is(compareOperations(op(1, 0xa), op(1, 0xa)), 0);
+  assert.is(compareOperations(op(1, null), op(1, null)), 0);
 });
 
 test('omissions by (reason, spelling), null first; rejection reasons ASCII; IDs by bytes', () => {

@@ -72,4 +72,20 @@ test('KD-LIMIT-05: the byte cap stops only where the next row does not fit (OQ-0
   assert.equal(found, ['KD-LIMIT-05 row-cap-stop-point at /operations']);
 });
 
+test('KD-LIMIT-05: the diagnostic cap stops only where the next row would pass 256 (OQ-06 A, OQ-08 A)', () => {
+  // diagnostics-257: 33 error rows of eight diagnostics each but the last, which sorts last and holds the 257th; the
+  // 32 rows before it hold exactly 256 (L77: at most 256 diagnostics), so only the last is dropped. A provider that
+  // stops at 256 diagnostics rather than past it keeps 31 rows and 248 diagnostics, though the 32nd row fits.
+  const found = verifyEdited('limit/diagnostics-257', (r) => {
+    const dropped = r.operations.pop();
+    const ids = new Set(dropped.diagnostic_ids);
+    r.diagnostics = r.diagnostics.filter((d: { id: string }) => !ids.has(d.id));
+  });
+  assert.equal(found, ['KD-LIMIT-05 row-cap-stop-point at /operations']);
+  assert.equal(
+    verifyEdited('limit/diagnostics-257', () => {}),
+    [],
+  );
+});
+
 test.run();

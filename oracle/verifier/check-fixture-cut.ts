@@ -25,7 +25,7 @@ import { REJECTION_REASONS, type DiscoveryRequestV1 } from '../records/discovery
 import type { Violation } from '../violation.js';
 import { cutMarker } from './check-limits.js';
 import type { CandidateTruth, LookupTruth } from './derive-lookup-truth.js';
-import { factKeyText } from './fixture-fact-closure.js';
+import { factKeyText, type FixtureFactClosure } from './fixture-fact-closure.js';
 import { arrayMember, member, stringMember } from './json-access.js';
 import { ruleTable } from './rule-table.js';
 
@@ -58,6 +58,8 @@ export interface CutCheckInput {
   fixture: LoadedFixture;
   request: DiscoveryRequestV1;
   truth: LookupTruth;
+  /** The closure of the fixture's facts, for the diagnostics a row may cite. */
+  closure: FixtureFactClosure;
   /** The length of the result bytes (canonical for a canonical result). */
   resultBytes: number;
 }
@@ -279,11 +281,16 @@ function largestDiagnostic(d: LoadedFixture['diagnostics'][number]): object {
  */
 function rowsThatFit(result: unknown, kept: number, dropped: readonly CandidateTruth[], input: CutCheckInput): number {
   const diagnostics = new Set(arrayMember(result, 'diagnostics').map((d) => stringMember(d, 'id')));
+  const nodeDiagnostics = new Map<string, string[]>();
+  for (const f of input.fixture.facts) {
+    const k = factKeyText(f);
+    nodeDiagnostics.set(k, [...(nodeDiagnostics.get(k) ?? []), ...f.diagnostic_ids]);
+  }
   let bytes = input.resultBytes;
   let fits = 0;
   for (const t of dropped) {
     const c = t.candidate;
-    const cited = new Set(t.callable ? c.diagnostic_ids : input.fixture.diagnostics.map((d) => d.id));
+    const cited = citableDiagnostics(t, input.closure, nodeDiagnostics);
     const brought = input.fixture.diagnostics.filter((d) => cited.has(d.id) && !diagnostics.has(d.id));
     if (diagnostics.size + brought.length > LIMITS.diagnostics) break;
     const ids = [...new Set([...c.diagnostic_ids, ...cited])].slice(0, LIMITS.diagnosticIdsPerFact);
@@ -298,4 +305,22 @@ function rowsThatFit(result: unknown, kept: number, dropped: readonly CandidateT
     fits += 1;
   }
   return fits;
+}
+
+/**
+ * The diagnostics a row of `t` may cite: a callable row only its own; any other also those of every fact its keys
+ * reach (an error row cites the error facts it reaches, KD-CLOSURE-10, KIT-11), counted whether or not they are errors.
+ */
+function citableDiagnostics(
+  t: CandidateTruth,
+  closure: FixtureFactClosure,
+  nodeDiagnostics: ReadonlyMap<string, readonly string[]>,
+): Set<string> {
+  const c = t.candidate;
+  const cited = new Set(c.diagnostic_ids);
+  if (t.callable) return cited;
+  const nested = [...c.generic_requirements, ...c.effects].flatMap((r) => r.dependencies);
+  for (const k of closure.reachable([...c.dependencies, ...c.origin.dependencies, ...nested]))
+    for (const id of nodeDiagnostics.get(k) ?? []) cited.add(id);
+  return cited;
 }

@@ -127,7 +127,13 @@ export function checkFixtureLookup(result: unknown, input: LookupCheckInput): Vi
   const truth = deriveLookupTruth(input.fixture, input.closure, input.occurrence, input.request);
   const truncated = member(result, 'truncated');
   out.push(
-    ...checkCut(result, { fixture: input.fixture, request: input.request, truth, resultBytes: input.resultBytes }),
+    ...checkCut(result, {
+      fixture: input.fixture,
+      request: input.request,
+      truth,
+      closure: input.closure,
+      resultBytes: input.resultBytes,
+    }),
   );
   if (input.request.query.kind === 'type') return out;
   const byId = new Map<string, CandidateTruth>();
