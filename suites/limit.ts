@@ -615,7 +615,8 @@ function exactByteCapWorld(): { fit: FixtureV1; over: FixtureV1 } {
 /**
  * Rows over a per-row cap that include_unavailable false drops (OQ-09 A, OQ-32 D, KIT-17 A): the result is truncated
  * only when the cut hid an operation that would otherwise be callable (L79); a row that is unavailable anyway loses
- * nothing to the cut, so a non-validated one leaves the incomplete-analysis omission and a definitive rejection nothing.
+ * nothing to the cut, so a non-validated one leaves the incomplete-analysis omission and a definitive rejection
+ * nothing.
  */
 function cutRowsDroppedByDefaultCases(): QueryCase[] {
   const TRUNCATION_AND_FILTER = [...LIMIT, 'KD-LIMIT-06', 'KD-REQ-07', 'KD-OWN-01'];
