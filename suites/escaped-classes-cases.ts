@@ -1,11 +1,12 @@
 /**
  * Cases for classes of provider bugs that once escaped the gate, across categories, each resting on the clause the
  * bug breaks: a hidden identity's value under another kind (L70) and a hidden candidate's diagnostics (L389); status
- * closure over cycles and diamonds of the fact graph (L228); the 64-dependency cap counted after de-duplication and
- * the 4,096-row cap counted after unavailable rows are dropped (L77, L224); and requests carrying the interface-set
- * digest of each wrong way to build or frame it (L94-L114). The number spellings, empty spellings and NFC of every
- * request text are invalid/ cases (suites/invalid.ts). Every world here has its own source bytes, so no two share an
- * analysis key (KIT-25).
+ * closure over cycles and diamonds of the fact graph (L228), an error reached through a cycle and the diagnostics it
+ * cites, and source and documentation marked disclosable but absent (L287); the 64-dependency cap counted after
+ * de-duplication and the 4,096-row cap counted after unavailable rows are dropped (L77, L224); and requests carrying
+ * the interface-set digest of each wrong way to build or frame it (L94-L114). The number spellings, empty spellings and
+ * NFC of every request text are invalid/ cases (suites/invalid.ts). Every world here has its own source bytes, so no
+ * two share an analysis key (KIT-25).
  */
 import type { FactKey, FixtureV1 } from '../oracle/fixture/fixture.js';
 import { FixtureBuilder, variant } from '../oracle/fixture/fixture-builder.js';
@@ -163,6 +164,7 @@ function diagnosedHiddenWorld(): FixtureV1 {
 function closureCases(): QueryCase[] {
   const cyclic = twoCyclesWorld();
   const diamond = diamondWorld();
+  const errorCycle = errorCycleWorld();
   return [
     escapedCase(
       {
@@ -190,6 +192,43 @@ function closureCases(): QueryCase[] {
         fixture: diamond,
       },
       requestFor(diamond, { includeUnavailable: true }),
+    ),
+    escapedCase(
+      {
+        id: 'partial/closure-error-cycle-through-warned-node',
+        expect: EXPECT.partial,
+        intent:
+          'An operation depending on a provisional fact that carries a warning and is on a cycle with an error fact: ' +
+          "the listed dependency closes to error, and so does the row, which cites the error fact's diagnostic and " +
+          'not the warning, since only the error facts it reaches explain an error row (KIT-07).',
+        clauses: [
+          'KD-RES-08',
+          'KD-CLOSURE-07',
+          'KD-CLOSURE-08',
+          'KD-CLOSURE-10',
+          'KD-CLOSURE-14',
+          'KD-CLOSURE-16',
+          'KD-OP-13',
+          'KD-DIAG-07',
+        ],
+        interpretations: ['KIT-07', 'KIT-08', 'KIT-11', 'OQ-22', 'OQ-23', 'OQ-25'],
+        fixture: errorCycle,
+      },
+      requestFor(errorCycle, { includeUnavailable: true }),
+    ),
+    escapedCase(
+      {
+        id: 'complete/explain-disclosable-source-and-documentation-absent',
+        expect: EXPECT.complete,
+        intent:
+          'Explaining an operation whose source and documentation the compiler marks disclosable but does not have: ' +
+          'the row is callable with a null source and a null documentation link, since a link is kofun-doc: and an ' +
+          'attachment ID, and there is none.',
+        clauses: ['KD-RES-06', 'KD-RES-07', 'KD-RES-18', 'KD-OP-03', 'KD-OP-07', 'KD-OP-09', 'KD-DISCLOSE-04'],
+        interpretations: ['KIT-05', 'KIT-08'],
+        fixture: errorCycle,
+      },
+      requestFor(errorCycle, { kind: 'explain-operation', spelling: 'audit' }),
     ),
   ];
 }
@@ -235,6 +274,47 @@ function diamondWorld(): FixtureV1 {
     const left = b.addFact(ledgerKey('left'), 'validated', [middle]);
     const right = b.addFact(ledgerKey('right'), 'validated', [tip]);
     ledgerOperation(b, 'reconcile', [left, right]);
+  });
+}
+
+/**
+ * The Ledger world where a row's one dependency, a provisional fact with a warning, is on a cycle with an error fact;
+ * and an operation whose source and documentation are marked disclosable but absent.
+ */
+function errorCycleWorld(): FixtureV1 {
+  // L228 (KIT-07): the provisional fact reaches the error fact, so it closes to error, whichever of the two a closure
+  // meets first; a closure that lets the less restrictive intrinsic status of a node overwrite the error it reaches
+  // lists it provisional. A walk for the error's diagnostics that does not mark the nodes it has queued never ends on
+  // the cycle, and one that collects every diagnostic it passes cites the warning.
+  // L287 (KD-DISCLOSE-04): disclosure allowed is no location or link: with none, both fields are null.
+  return ledgerWorld('an error cycle', (b) => {
+    const warning = b.addDiagnostic({
+      label: 'ledger.kf:W0311',
+      code: 'W0311',
+      severity: 'warning',
+      fallback_text: 'The posting rule is inferred.',
+    });
+    const error = b.addDiagnostic({
+      label: 'ledger.kf:E0312',
+      code: 'E0312',
+      fallback_text: 'The posting rule fails.',
+    });
+    const warned = ledgerKey('rule');
+    const failing = ledgerKey('rule-check');
+    b.addFact(warned, 'provisional', [failing], [warning]);
+    b.addFact(failing, 'error', [warned], [error]);
+    ledgerOperation(b, 'settle', [warned]);
+    b.addCandidate({
+      qualified_name: 'app.ledger.audit',
+      signature: 'app.ledger.audit(read Ledger) -> Int',
+      receiver: 'app.Ledger',
+      mode: 'read',
+      home: 'current-file',
+      source: null,
+      disclose_source: true,
+      documentation: null,
+      disclose_documentation: true,
+    });
   });
 }
 

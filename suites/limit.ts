@@ -195,22 +195,7 @@ const COUNT_CAPS: CapCase[] = [
     over: EXPECT.partial,
     cap: LIMITS.diagnosticIdsPerFact,
     what: 'diagnostic IDs of one error operation',
-    world: (n) => {
-      const { b, m } = bigWorldBuilder({ description: `One error operation with ${n} diagnostics.` });
-      const ids = Array.from({ length: n }, (_, i) =>
-        b.addDiagnostic({ label: `limit/row-diagnostic-ids:${i}`, code: 'E0002', fallback_text: `reason ${i}` }),
-      );
-      b.addCandidate({
-        qualified_name: 'm.noisy',
-        signature: 'm.noisy(read Items)',
-        receiver: ITEMS_TYPE,
-        mode: 'read',
-        home: m,
-        status: 'error',
-        diagnostic_ids: ids,
-      });
-      return b.build();
-    },
+    world: rowDiagnosticIdsWorld,
     request: (f) => requestFor(f, { includeUnavailable: true }),
     clauses: ['KD-DIAG-09', 'KD-LIMIT-05', 'KD-CLOSURE-10'],
     interpretations: ['OQ-08', 'OQ-09', 'KIT-11'],
@@ -229,6 +214,7 @@ export function limitCases(): QueryCase[] {
     ...textCapsInTwoAndFourByteCases(),
     textScalarsAtByteCapsCase(),
     explainAmongManyOperationsCase(),
+    ...cutRowsDroppedByDefaultCases(),
   ];
 }
 
@@ -652,6 +638,101 @@ function exactByteCapWorld(): { fit: FixtureV1; over: FixtureV1 } {
     count += remaining < 0 ? -1 : 1;
   }
   throw new Error('limit suite: no exact 4 MiB fit found');
+}
+
+/**
+ * Rows over a per-row cap that include_unavailable false drops (OQ-09 A, OQ-32 D, KIT-17 A): the result is truncated
+ * only when the cut hid an operation that would otherwise be callable (L79); a row that is unavailable anyway loses
+ * nothing to the cut, so a non-validated one leaves the incomplete-analysis omission and a definitive rejection
+ * nothing.
+ */
+function cutRowsDroppedByDefaultCases(): QueryCase[] {
+  const TRUNCATION_AND_FILTER = [...LIMIT, 'KD-LIMIT-06', 'KD-REQ-07', 'KD-OWN-01'];
+  const callable = rowDependenciesWorld(LIMITS.dependenciesPerFact + 1);
+  const error = rowDiagnosticIdsWorld(LIMITS.diagnosticIdsPerFact + 1);
+  const rejected = rejectedRowRequirementsWorld(LIMITS.genericRequirementsPerOperation + 1);
+  return [
+    recordCase(
+      {
+        id: 'limit/row-dependencies-65-dropped-by-default',
+        expect: EXPECT.partial,
+        intent:
+          'The operation with 65 validated dependencies, asked without include_unavailable: it would be callable ' +
+          'but for the 64-dependency cut, which makes it unavailable and so drops it; the cut hid a callable ' +
+          'operation, so the result is partial with truncated true, and no omission (a cut row adds none).',
+        clauses: [...TRUNCATION_AND_FILTER, ...TRUNCATION],
+        interpretations: [...OQ, 'OQ-09', 'OQ-22', 'OQ-32'],
+        fixture: callable,
+      },
+      requestFor(callable),
+    ),
+    recordCase(
+      {
+        id: 'limit/row-diagnostic-ids-257-dropped-by-default',
+        expect: EXPECT.partial,
+        intent:
+          'The error operation with 257 diagnostic IDs, asked without include_unavailable: an error row is ' +
+          'unavailable whether or not it is cut, so it is dropped as any error row is, with the ' +
+          'incomplete-analysis omission, and the cut truncates nothing.',
+        clauses: [...TRUNCATION_AND_FILTER, 'KD-DIAG-09', 'KD-RES-08', 'KD-RES-09'],
+        interpretations: [...OQ, 'OQ-08', 'OQ-09', 'OQ-32', 'KIT-11'],
+        fixture: error,
+      },
+      requestFor(error),
+    ),
+    recordCase(
+      {
+        id: 'limit/rejected-row-generic-requirements-65-dropped-by-default',
+        expect: EXPECT.complete,
+        intent:
+          'An operation requiring edit of a read-only receiver, with 65 satisfied generic requirements, asked ' +
+          'without include_unavailable: a definitive rejection, unavailable whether or not it is cut, so it is ' +
+          'absent as any requires-edit operation is, and the result is complete and not truncated.',
+        clauses: [...TRUNCATION_AND_FILTER, 'KD-OWN-03', 'KD-OP-11', 'KD-RES-06', 'KD-RES-07', 'KD-LIMIT-12'],
+        interpretations: [...OQ, 'OQ-09', 'OQ-27', 'OQ-32'],
+        fixture: rejected,
+      },
+      requestFor(rejected),
+    ),
+  ];
+}
+
+/** One error operation of the big world with `n` diagnostic IDs (the per-fact diagnostic ID cap, KIT-17 A). */
+function rowDiagnosticIdsWorld(n: number): FixtureV1 {
+  const { b, m } = bigWorldBuilder({ description: `One error operation with ${n} diagnostics.` });
+  const ids = Array.from({ length: n }, (_, i) =>
+    b.addDiagnostic({ label: `limit/row-diagnostic-ids:${i}`, code: 'E0002', fallback_text: `reason ${i}` }),
+  );
+  b.addCandidate({
+    qualified_name: 'm.noisy',
+    signature: 'm.noisy(read Items)',
+    receiver: ITEMS_TYPE,
+    mode: 'read',
+    home: m,
+    status: 'error',
+    diagnostic_ids: ids,
+  });
+  return b.build();
+}
+
+/** One operation of the big world that requires edit of the read-only receiver, with `n` generic requirements. */
+function rejectedRowRequirementsWorld(n: number): FixtureV1 {
+  const { b, m } = bigWorldBuilder({
+    description: `One operation requiring edit, with ${n} satisfied generic requirements.`,
+  });
+  b.addCandidate({
+    qualified_name: 'm.sort',
+    signature: 'm.sort(edit Items)',
+    receiver: ITEMS_TYPE,
+    mode: 'edit',
+    home: m,
+    generics: Array.from({ length: n }, (_, i) => ({
+      kind: 'equality' as const,
+      identity: null,
+      display: `T${i} = Item`,
+    })),
+  });
+  return b.build();
 }
 
 /** One operation of the big world with `n` direct dependencies (the row-dependencies cap, OQ-09 A). */

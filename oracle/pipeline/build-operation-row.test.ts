@@ -221,6 +221,52 @@ test('a withheld error dependency makes the row error, citing its own diagnostic
   assert.equal(none, { ok: false, withheld: 'incomplete-analysis' });
 });
 
+// KIT-08 D, a reading the register does not choose: "a visible row depending on an identity that may not be disclosed
+// is withheld whole instead of shown without the dependency"; a row that depends on none is shown as under C.
+test('under KIT-08 D a row depending on an undisclosable identity is withheld whole; others are shown', () => {
+  const graph = closeFactGraph([fact(N1), fact(N2)]);
+  const d = Readings.kit().with('KIT-08', { label: 'D' });
+  const hidden = (k: { value: string }): boolean => k.value === N2.value;
+  const c = candidate(1, { dependencies: [N1, N2] });
+  assert.equal(buildOperationRow(judged(c, graph), graph, KNOWN, [], hidden, d), {
+    ok: false,
+    withheld: 'incomplete-analysis',
+  });
+  const plain = buildOperationRow(judged(candidate(2, { dependencies: [N1] }), graph), graph, KNOWN, [], hidden, d);
+  assert.ok(plain.ok && plain.row.status === 'validated' && plain.row.availability === 'callable');
+});
+
+// OQ-25 C, a reading the register does not choose: "every nonvalidated row has null signature and receiver_mode"; a
+// validated row keeps both, callable or a definitive rejection (L289).
+test('under OQ-25 C provisional and error rows have no signature or receiver mode; validated rows keep them', () => {
+  const c = Readings.kit().with('OQ-25', { label: 'C' });
+  const graph = closeFactGraph([
+    fact(N1, { status: 'provisional' }),
+    fact(N2, { status: 'error', diagnostic_ids: [DIAG] }),
+  ]);
+  const rowUnderC = (v: CandidateVerdict): OperationFact => {
+    const b = buildOperationRow(v, graph, KNOWN, [], undefined, c);
+    if (!b.ok) throw new Error('row withheld');
+    return b.row;
+  };
+  const provisional = rowUnderC(judged(candidate(1, { dependencies: [N1] }), graph));
+  assert.equal([provisional.status, provisional.signature, provisional.receiver_mode], ['provisional', null, null]);
+  const error = rowUnderC(judged(candidate(2, { dependencies: [N2] }), graph));
+  assert.equal([error.status, error.signature, error.receiver_mode], ['error', null, null]);
+  const rejected = judged(candidate(3, { required_mode: 'edit' }), graph);
+  addReason(rejected, 'requires-edit');
+  const definitive = rowUnderC(rejected);
+  assert.equal(
+    [definitive.status, definitive.signature, definitive.receiver_mode],
+    ['validated', 'op3(read List[Text]) -> Int', 'edit'],
+  );
+  const callable = rowUnderC(judged(candidate(4), graph));
+  assert.equal(
+    [callable.availability, callable.signature, callable.receiver_mode],
+    ['callable', 'op4(read List[Text]) -> Int', 'read'],
+  );
+});
+
 // L389, L427 (KIT-08 C): a nested record whose own identity may not be disclosed is not listed.
 test('a generic requirement or effect naming an undisclosable identity is not listed and downgrades the row', () => {
   const graph = closeFactGraph([]);

@@ -51,6 +51,48 @@ test('KD-LIMIT-10: truncated without a cut, where a limit is near but nothing re
   assert.equal(found, ['KD-LIMIT-10 truncated-without-cut at /truncated']);
 });
 
+// The *-dropped-by-default goldens ask without include_unavailable, so every unavailable row is dropped (OQ-32):
+// row-dependencies-65's one operation is validated and permitted, callable but for its 65th dependency (L77: at most
+// 64); row-diagnostic-ids-257's is an error row; rejected-row-generic-requirements-65's requires edit of a read-only
+// receiver (L397). The last two are unavailable whether or not they are cut.
+
+test('KD-LIMIT-10: a row callable but for a nested cap, dropped by include_unavailable false, is a forced cut', () => {
+  assert.equal(
+    verifyEdited('limit/row-dependencies-65-dropped-by-default', () => {}),
+    [],
+  );
+  // A provider that decides truncation from the rows it shows: nothing is shown, so it claims a complete answer.
+  const found = verifyEdited('limit/row-dependencies-65-dropped-by-default', (r) => {
+    r.truncated = false;
+    r.status = 'complete';
+  });
+  assert.equal(found, ['KD-LIMIT-10 forced-cut-not-truncated at /truncated']);
+});
+
+test('KD-LIMIT-10: a dropped row that is unavailable anyway loses nothing to its cut, so nothing is truncated', () => {
+  for (const id of [
+    'limit/row-diagnostic-ids-257-dropped-by-default',
+    'limit/rejected-row-generic-requirements-65-dropped-by-default',
+  ]) {
+    assert.equal(
+      verifyEdited(id, () => {}),
+      [],
+      id,
+    );
+    // A provider that marks the result truncated for every row it cut, shown or not.
+    const found = verifyEdited(id, (r) => {
+      r.truncated = true;
+      r.status = 'partial';
+    });
+    assert.equal(found, ['KD-LIMIT-10 cut-row-unavailable-anyway at /truncated'], id);
+  }
+  // Asked with include_unavailable, the cut row is shown, limit-exhausted and all: that golden is truncated.
+  assert.equal(
+    verifyEdited('limit/row-diagnostic-ids-257', () => {}),
+    [],
+  );
+});
+
 test('KD-LIMIT-05: the row cap keeps 4,096 rows, the canonical prefix (OQ-06 A)', () => {
   // A cap checked as >= 4,095: one row short of the cap, though the 4,096th row fits in 4 MiB.
   const short = verifyEdited('limit/rows-4097', (r) => {

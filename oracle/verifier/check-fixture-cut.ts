@@ -4,9 +4,11 @@
  * - truncated: true needs a cut (L79, KIT-17 A): a limit the facts can reach, and either a
  *   mark of the cut in the result (a limit-exhausted row or omission) or a cut that leaves
  *   no mark (a type fact over a nested cap, OQ-09 A; a row over a nested cap that
- *   include_unavailable false drops);
- * - a cut the facts force is truncated: a type fact over a nested cap, or more rows to show
- *   than the 4,096-row cap (whatever stops first, the row cap or the step budget, cuts);
+ *   include_unavailable false drops, when it could be callable but for the cut: a row that
+ *   is unavailable anyway, not validated or rejected, loses nothing to the cut, OQ-32 D);
+ * - a cut the facts force is truncated: a type fact over a nested cap, more rows to show
+ *   than the 4,096-row cap (whatever stops first, the row cap or the step budget, cuts), or
+ *   a row that would be callable but for a nested cap, dropped by include_unavailable false;
  * - rows dropped past the row cap leave a limit-exhausted omission (OQ-06 A, KIT-17 A);
  * - the row cap stops at the canonical prefix (OQ-06 A): no row to show is dropped ahead of
  *   a kept one, and the kept rows stop short of 4,096 only where the next row would take
@@ -39,6 +41,10 @@ export const CUT_RULES = ruleTable({
   'truncated-without-cut': ['KD-LIMIT-10', 'false', 'true',
     'The result marks no cut (no limit-exhausted row or omission) and no type fact or row of these facts is over a',
     'nested cap, so nothing was cut and the result is not truncated.'],
+  'cut-row-unavailable-anyway': ['KD-LIMIT-10', 'false', 'true',
+    'The result marks no cut, and the only rows over a nested cap are dropped by include_unavailable false and are',
+    'unavailable whether or not they are cut (not validated, or rejected): the cut loses nothing the result would',
+    'show, so the result is not truncated (OQ-32 D).'],
   'forced-cut-not-truncated': ['KD-LIMIT-10', 'true', '{truncated:value}',
     'The facts force a cut ({cut}), so the result has truncated: true (KIT-17 A).'],
   'cap-omission-missing': ['KD-LIMIT-05', '"limit-exhausted" among the omissions', 'absent',
@@ -123,17 +129,27 @@ export function checkCut(result: unknown, input: CutCheckInput): Violation[] {
     out.push(R.at('row-cap-before-filter', '/truncated', { candidates, rows: showable.length }));
   } else if (truncated === true && marker === undefined && !mayCutUnmarked(truth))
     out.push(R.at('truncated-without-cut', '/truncated'));
+  else if (truncated === true && marker === undefined && !mayCutUnmarked(truth, dropsUnavailable(request)))
+    out.push(R.at('cut-row-unavailable-anyway', '/truncated'));
   if (truncated !== true && truth.typeCapped) out.push(forcedCut(truncated, 'the type fact is over a nested cap'));
   if (!general) return out;
 
   const rows = arrayMember(result, 'operations');
+  // A marked cut that is not truncated is check-limits' to report; a type cut is reported above.
+  const unmarkedCut = truncated !== true && !truth.typeCapped && marker === undefined;
   if (showable.length > LIMITS.operations) {
     // Whichever stops first, the row cap or the step budget, something is cut.
     const cut = `${showable.length} rows to show, over the cap of ${LIMITS.operations}`;
-    // A marked cut that is not truncated is check-limits' to report; a type cut is reported above.
-    if (truncated !== true && !truth.typeCapped && marker === undefined) out.push(forcedCut(truncated, cut));
+    if (unmarkedCut) out.push(forcedCut(truncated, cut));
     if (marker === undefined || !marker.startsWith('a limit-exhausted omission'))
       out.push(R.at('cap-omission-missing', '/omissions', { count: showable.length }));
+  } else if (unmarkedCut && dropsUnavailable(request)) {
+    // L79: the cut made a row unavailable that would be callable, and include_unavailable false dropped it.
+    const lost = truth.candidates.find((t) => eligible(t) && t.callableButForCap);
+    if (lost !== undefined)
+      out.push(
+        forcedCut(truncated, `SymbolId ${lost.candidate.identity} is callable but for a nested cap and dropped`),
+      );
   }
   if (truncated === true || marker !== undefined) checkStopPoint(result, rows, showable, input, out);
   return out;
@@ -143,9 +159,23 @@ function forcedCut(truncated: unknown, cut: string): Violation {
   return R.at('forced-cut-not-truncated', '/truncated', { truncated, cut });
 }
 
-/** A cut the result need not mark: a type fact over a cap, or a row over one that is dropped (OQ-09 A, KIT-17 A). */
-function mayCutUnmarked(truth: LookupTruth): boolean {
-  return truth.typeCapped || truth.candidates.some((t) => t.collected && t.capped);
+/** Whether the query drops every row with availability unavailable: a general query without include_unavailable. */
+function dropsUnavailable(request: DiscoveryRequestV1): boolean {
+  return request.query.kind !== 'explain-operation' && !request.query.include_unavailable;
+}
+
+/**
+ * A cut the result need not mark: a type fact over a cap, or a row over one that is dropped (OQ-09 A, KIT-17 A). When
+ * `dropped` (include_unavailable false drops every unavailable row), only a row that could be callable but for the cut
+ * loses anything to it; one that is not validated or is rejected is dropped whether or not it is cut (OQ-32 D).
+ */
+function mayCutUnmarked(truth: LookupTruth, dropped = false): boolean {
+  return (
+    truth.typeCapped ||
+    truth.candidates.some(
+      (t) => t.collected && t.capped && (!dropped || (t.statusFloor === 0 && t.rejections.size === 0)),
+    )
+  );
 }
 
 /**

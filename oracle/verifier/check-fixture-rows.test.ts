@@ -44,4 +44,28 @@ test('KD-OP-07 beside KD-DISCLOSE-04: a misformed documentation link breaks its 
   ]);
 });
 
+test('KD-DISCLOSE-04: a source or documentation link the compiler marks disclosable but does not have is null', () => {
+  // complete/explain-disclosable-source-and-documentation-absent: audit's source and documentation are marked
+  // disclosable, and both are null in the fixture. L287: a link is kofun-doc: and an attachment ID; there is none.
+  const id = 'complete/explain-disclosable-source-and-documentation-absent';
+  assert.equal(
+    verifyEdited(id, () => {}),
+    [],
+  );
+  // A provider that renders the link from a null attachment: not the link's form either (kofun-doc: and 64 hex).
+  const link = verifyEdited(id, (r) => {
+    (r.operations[0] as Json).documentation = 'kofun-doc:null';
+  });
+  assert.equal(link, [
+    'KD-DISCLOSE-04 documentation-without-attachment at /operations/0/documentation',
+    'KD-OP-07 schema at /operations/0/documentation',
+    'KD-OP-07 schema at /operations/0/documentation',
+  ]);
+  // A provider that fills the missing location with another one (here the start of the current file).
+  const source = verifyEdited(id, (r) => {
+    (r.operations[0] as Json).source = { file_id: (r.analysis as Json).file_id, span: { start: 0, end: 6 } };
+  });
+  assert.equal(source, ['KD-DISCLOSE-04 source-without-location at /operations/0/source']);
+});
+
 test.run();

@@ -12,7 +12,8 @@
  *   (KD-CLOSURE-16, OQ-22 A), unless there are more than 64 and the row is downgraded
  *   (OQ-09 A), or the dependency names a hidden candidate, which is never listed (KIT-08 C);
  * - only public effects are disclosed (KD-EFFECT-07); source, documentation and primary
- *   locations only when the compiler marks them disclosable (KD-DISCLOSE-04/05);
+ *   locations only when the compiler marks them disclosable (KD-DISCLOSE-04/05) and has
+ *   them: a source or link the compiler does not have is shown nowhere;
  * - a type identity or display is the compiler's, never invented (KD-TYPE-08), and the type fact lists its direct
  *   dependencies like a row (OQ-22 A), not validated when it needs more than 64 (OQ-09 A).
  */
@@ -58,6 +59,10 @@ export const FIXTURE_ROW_RULES = ruleTable({
     'The row discloses a source location the compiler does not mark disclosable.'],
   'undisclosable-documentation': ['KD-DISCLOSE-04', 'null', '{documentation:value}',
     'The row discloses documentation the compiler does not mark disclosable.'],
+  'source-without-location': ['KD-DISCLOSE-04', 'null', 'a location',
+    'The compiler marks the source disclosable but has no location for this operation, so there is none to show.'],
+  'documentation-without-attachment': ['KD-DISCLOSE-04', 'null', '{documentation:value}',
+    'The compiler marks the documentation disclosable but has no attachment for this operation, so there is no link.'],
   'type-identity-mismatch': ['KD-TYPE-08', '{want}', 'another identity',
     "The type identity is not the compiler's for this occurrence; the service never invents a type."],
   'type-placeholder-missing': ['KD-TYPE-04', '{display:json}', 'null',
@@ -155,13 +160,16 @@ function checkRow(op: Readonly<Record<string, unknown>>, at: string, view: Fixtu
   checkRowClosure(op, at, c, view, out);
   const source = member(op, 'source');
   if (source !== null && source !== undefined) {
-    if (!c.disclose_source || c.source === null) out.push(R.at('undisclosable-source', `${at}/source`));
+    if (!c.disclose_source) out.push(R.at('undisclosable-source', `${at}/source`));
+    else if (c.source === null) out.push(R.at('source-without-location', `${at}/source`));
     else if (!sameLocation(source, c.source)) out.push(R.at('row-field-mismatch (source)', `${at}/source`));
   }
   const documentation = member(op, 'documentation');
   if (documentation !== null && documentation !== undefined) {
-    if (!c.disclose_documentation || c.documentation === null)
+    if (!c.disclose_documentation)
       out.push(R.at('undisclosable-documentation', `${at}/documentation`, { documentation }));
+    else if (c.documentation === null)
+      out.push(R.at('documentation-without-attachment', `${at}/documentation`, { documentation }));
     else field('documentation', `kofun-doc:${c.documentation}`, documentation, 'KD-DISCLOSE-04');
   }
 }

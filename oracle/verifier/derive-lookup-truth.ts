@@ -60,6 +60,11 @@ export interface CandidateTruth {
   uncitableError: boolean;
   /** Its row is callable: validated, with no rejection, not capped (KD-CLOSURE-12, KD-OP-09). */
   callable: boolean;
+  /**
+   * Its row is over a per-row cap for certain and would be callable but for the cut (validated, no rejection): a
+   * general query that drops it for include_unavailable false has lost a callable operation to the cut (L79, OQ-09 A).
+   */
+  callableButForCap: boolean;
 }
 
 /** The ground truth of one lookup. */
@@ -169,6 +174,7 @@ function judgeCandidate(c: FixtureCandidate, input: JudgeInput): CandidateTruth 
     c.effects.length > LIMITS.effectsPerOperation ||
     c.diagnostic_ids.length > LIMITS.diagnosticIdsPerFact;
   const citable = c.diagnostic_ids.some((d) => input.knownDiagnostics.has(d));
+  const callableButForCap = floor === 0 && rejections.size === 0 && certainlyCapped(c, keys);
   return {
     candidate: c,
     collected: input.collected,
@@ -182,7 +188,23 @@ function judgeCandidate(c: FixtureCandidate, input: JudgeInput): CandidateTruth 
     // facts it reaches; without its own, the result may withhold it.
     uncitableError: floor === 3 && !citable,
     callable: floor === 0 && rejections.size === 0 && !capped,
+    callableButForCap,
   };
+}
+
+/**
+ * Whether the row of a candidate whose status floor is validated is over a per-row cap (OQ-09 A, KIT-17 A). Such a row
+ * withholds nothing (a hidden identity would lower its floor) and its every effect is validated, so it lists exactly
+ * `keys` (its own, its origin's, its generic requirements' and its public effects' dependencies), every generic
+ * requirement, every public effect, and its own diagnostic IDs.
+ */
+function certainlyCapped(c: FixtureCandidate, keys: readonly FactKey[]): boolean {
+  return (
+    uniqueCount(keys) > LIMITS.dependenciesPerFact ||
+    c.generic_requirements.length > LIMITS.genericRequirementsPerOperation ||
+    c.effects.filter((e) => e.public).length > LIMITS.effectsPerOperation ||
+    new Set(c.diagnostic_ids).size > LIMITS.diagnosticIdsPerFact
+  );
 }
 
 /** What the profile cannot answer for: an extension or trait origin, or an unsatisfied trait bound. */
