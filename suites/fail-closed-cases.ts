@@ -14,7 +14,15 @@ import { bigWorldBuilder, ITEMS_TYPE } from './fixtures/big-world.js';
 import { variant } from '../oracle/fixture/fixture-builder.js';
 import { t1World } from './fixtures/generic-t1-world.js';
 import { HIDDEN_NAMES, hiddenWorld } from './fixtures/hidden-world.js';
-import { diagnosticId, factKey, identityOf, symbolId } from '../oracle/fixture/fixture-ids.js';
+import {
+  diagnosticId,
+  factKey,
+  identityOf,
+  moduleId,
+  packageId,
+  semanticDigest,
+  symbolId,
+} from '../oracle/fixture/fixture-ids.js';
 import { LIST_TEXT_TYPE, listTextBuilder, listTextWorld } from './fixtures/list-text-world.js';
 import { ownWorld } from './fixtures/own-world.js';
 import { requestFor } from './fixtures/request-for.js';
@@ -90,6 +98,7 @@ export function failClosedCases(): QueryCase[] {
     budgetExhaustedBeforeMatchCase(),
     ...unadmittedCandidateStepCases(),
     wrongFileBeforeReversedSpanCase(),
+    ...typeFactShapeCases(),
   ];
 }
 
@@ -636,10 +645,10 @@ function operationWithoutSignatureCase(): QueryCase {
   );
 }
 
-/** KIT-18: the unavailable reason names the profile only when unsupported work is all there was. */
-function onlyUnsupportedWorkCase(): QueryCase {
+/** The _T1 world with an unavailable type whose only candidates are extensions over any receiver (KIT-18). */
+function onlyExtensionsWorld(): FixtureV1 {
   const onlyExtension = t1WithType('unavailable');
-  const extOnly = ownWorld(
+  return ownWorld(
     variant(onlyExtension, (f) => {
       f.candidates = f.candidates
         .filter((c) => c.receiver_type === null)
@@ -654,6 +663,11 @@ function onlyUnsupportedWorkCase(): QueryCase {
     }),
     'only extensions over any receiver',
   );
+}
+
+/** KIT-18: the unavailable reason names the profile only when unsupported work is all there was. */
+function onlyUnsupportedWorkCase(): QueryCase {
+  const extOnly = onlyExtensionsWorld();
   return failClosedCase(
     'partial/unavailable-only-unsupported-work',
     { status: 'unavailable', reason: 'unsupported-in-profile' },
@@ -777,4 +791,62 @@ function wrongFileBeforeReversedSpanCase(): QueryCase {
     hidden,
     reversed,
   );
+}
+
+/**
+ * The type fact's shape after closure (L228, L232, L250), each shown where it changes the answer: a type downgraded by
+ * a dependency beside rows over any receiver (KIT-07 A), an error type whose only error it may not cite (KIT-08 C,
+ * KIT-15 A), and unsupported work beside a view that failed validation with no useful fact (KIT-18 A).
+ */
+function typeFactShapeCases(): QueryCase[] {
+  // KIT-07 A (L228, L250): the compiler's stage-2 type rests on an inference node that is unavailable.
+  const inferKey = factKey('live', 'NodeId', 'queue.kf:infer:_T1');
+  const downgraded = ownWorld(
+    variant(t1World({ reason: 'unsupported-current-stage2-feature' }), (f) => {
+      const infer = f.facts.find((n) => n.kind === inferKey.kind && n.value === inferKey.value);
+      if (infer === undefined) throw new Error('t1 world has no inference node');
+      infer.status = 'unavailable';
+    }),
+    'stage-2 type over an unavailable inference node',
+  );
+  // KIT-18 A, KIT-03 C (L112, L380, L387): a view that failed validation (holding nothing) beside extension work.
+  const unvalidated = ownWorld(
+    variant(onlyExtensionsWorld(), (f) => {
+      f.interfaces.push({
+        package_id: packageId('vendorlib'),
+        module_id: moduleId('vendorlib.trace'),
+        module: 'vendorlib.trace',
+        view: 'public',
+        semantic_digest: semanticDigest('vendorlib/vendorlib.trace@1'),
+        validated: false,
+        names_in_scope: true,
+      });
+    }),
+    'and a view that failed validation',
+  );
+  return [
+    failClosedCase(
+      'partial/type-downgraded-to-unavailable-beside-rows',
+      EXPECT.partial,
+      'A provisional _T1 type whose compiler reason is unsupported-current-stage2-feature rests on an inference node ' +
+        'that is unavailable: closed, the type is unavailable, so it drops its placeholder display and takes ' +
+        'incomplete-analysis (the downgrade, not the compiler reason, explains it); the operations over any receiver ' +
+        'are still shown, the validated ones callable.',
+      ['KD-RES-08', 'KD-RES-09', 'KD-TYPE-05', 'KD-TYPE-07', 'KD-CLOSURE-08', 'KD-CLOSURE-11', 'KD-CLOSURE-13'],
+      ['KIT-02', 'KIT-07', 'OQ-14', 'OQ-32', 'OQ-42'],
+      downgraded,
+      requestFor(downgraded),
+    ),
+    failClosedCase(
+      'partial/unavailable-unsupported-work-beside-unvalidated-view',
+      { status: 'unavailable', reason: 'incomplete-current-file-facts' },
+      'With no useful fact (the type is unavailable), only extension candidates over any receiver and a view that ' +
+        'failed validation: more than unsupported work was withheld, so the result is unavailable with ' +
+        'incomplete-current-file-facts, never unsupported-in-profile.',
+      ['KD-RES-12', 'KD-RES-13', 'KD-LOOKUP-07', 'KD-LOOKUP-11', 'KD-DIGEST-10'],
+      ['KIT-03', 'KIT-09', 'KIT-18', 'OQ-14', 'OQ-19'],
+      unvalidated,
+      requestFor(unvalidated),
+    ),
+  ];
 }

@@ -130,8 +130,7 @@ const COUNT_CAPS: CapCase[] = [
     over: { status: 'unavailable', reason: 'limit-exhausted' },
     cap: LIMITS.dependenciesPerFact,
     what: 'direct dependencies of the type fact',
-    world: (n) =>
-      bigWorldBuilder({ description: `A type fact with ${n} dependencies.`, typeDependencies: n }).b.build(),
+    world: typeDependenciesWorld,
     request: (f) => requestFor(f, { kind: 'type' }),
     clauses: ['KD-LIMIT-06', 'KD-TYPE-01'],
     interpretations: ['OQ-09', 'OQ-14', 'KIT-07'],
@@ -195,12 +194,148 @@ const COUNT_CAPS: CapCase[] = [
     over: EXPECT.partial,
     cap: LIMITS.diagnosticIdsPerFact,
     what: 'diagnostic IDs of one error operation',
-    world: rowDiagnosticIdsWorld,
+    world: diagnosticIdsWorld,
     request: (f) => requestFor(f, { includeUnavailable: true }),
     clauses: ['KD-DIAG-09', 'KD-LIMIT-05', 'KD-CLOSURE-10'],
     interpretations: ['OQ-08', 'OQ-09', 'KIT-11'],
   },
 ];
+
+/**
+ * A type fact with `n` dependencies (KD-LIMIT-06), and one validated operation over any receiver (KIT-02), so a
+ * general query has a useful fact whatever becomes of the type and shows the type as it is cut.
+ */
+function typeDependenciesWorld(n: number): FixtureV1 {
+  const { b, m } = bigWorldBuilder({
+    description: `A type fact with ${n} dependencies, and an operation over any receiver.`,
+    typeDependencies: n,
+  });
+  b.addCandidate({
+    qualified_name: 'm.describe',
+    signature: 'm.describe(read T) -> Text',
+    receiver: null,
+    mode: 'read',
+    home: m,
+  });
+  return b.build();
+}
+
+/**
+ * One error operation citing `n` diagnostics (KD-DIAG-09), and the call `store.all()` whose type fact cites the same
+ * `n`: within the cap an unavailable type, over it a provisional one (a useful fact the cap cuts). A type query on
+ * either answers unavailable without showing the type; `besideRow` adds an operation over any receiver, so a lookup
+ * at the call shows the cut type with the first 256 of its diagnostics.
+ */
+function diagnosticIdsWorld(n: number, besideRow = false): FixtureV1 {
+  const { b, m } = bigWorldBuilder({
+    description:
+      `One error operation with ${n} diagnostics, and a type fact citing them all` +
+      (besideRow ? ', and an operation over any receiver.' : '.'),
+  });
+  if (besideRow)
+    b.addCandidate({
+      qualified_name: 'm.describe',
+      signature: 'm.describe(read T) -> Text',
+      receiver: null,
+      mode: 'read',
+      home: m,
+    });
+  const ids = Array.from({ length: n }, (_, i) =>
+    b.addDiagnostic({ label: `limit/row-diagnostic-ids:${i}`, code: 'E0002', fallback_text: `reason ${i}` }),
+  );
+  b.addCandidate({
+    qualified_name: 'm.noisy',
+    signature: 'm.noisy(read Items)',
+    receiver: ITEMS_TYPE,
+    mode: 'read',
+    home: m,
+    status: 'error',
+    diagnostic_ids: ids,
+  });
+  const over = n > LIMITS.diagnosticIdsPerFact;
+  b.addOccurrence({
+    text: 'store.all()',
+    type: {
+      status: over ? 'provisional' : 'unavailable',
+      type: null,
+      display: over ? 'Items' : null,
+      reason: 'incomplete-analysis',
+      diagnostic_ids: ids,
+    },
+  });
+  return b.build();
+}
+
+/**
+ * The type fact's caps where they change the answer (KD-LIMIT-06, KD-DIAG-09, OQ-09 A): cut at 64 dependencies and
+ * shown beside a row, and its diagnostic IDs at 256 and 257. Each reuses the fixture of the count cap it shares.
+ */
+function typeFactCapCases(): QueryCase[] {
+  const deps = typeDependenciesWorld(LIMITS.dependenciesPerFact + 1);
+  const atCap = diagnosticIdsWorld(LIMITS.diagnosticIdsPerFact);
+  const over = diagnosticIdsWorld(LIMITS.diagnosticIdsPerFact + 1);
+  const overBesideRow = diagnosticIdsWorld(LIMITS.diagnosticIdsPerFact + 1, true);
+  const call = (f: FixtureV1): DiscoveryRequestV1 => requestFor(f, { occurrence: 1, kind: 'type' });
+  return [
+    recordCase(
+      {
+        id: 'limit/type-dependencies-65-beside-row',
+        expect: EXPECT.partial,
+        intent:
+          'A validated type fact with 65 direct dependencies, beside a validated operation over any receiver: the ' +
+          'type cannot list its closure, so it is unavailable with limit-exhausted, without identity or display, ' +
+          'listing the first 64 dependencies in canonical order; the operation is shown, callable, and the result ' +
+          'is partial and truncated.',
+        clauses: [...LIMIT, 'KD-LIMIT-06', 'KD-TYPE-05', 'KD-TYPE-07', 'KD-ORDER-01', ...TRUNCATION],
+        interpretations: [...OQ, 'OQ-09', 'OQ-14', 'OQ-22', 'KIT-02', 'KIT-07'],
+        fixture: deps,
+      },
+      requestFor(deps),
+    ),
+    recordCase(
+      {
+        id: 'limit/type-diagnostic-ids-256',
+        expect: { status: 'unavailable', reason: 'incomplete-current-file-facts' },
+        intent:
+          'An unavailable type fact citing exactly 256 diagnostic IDs, the cap: no limit is exhausted, so the type ' +
+          'query (no useful fact) is unavailable with incomplete-current-file-facts, not limit-exhausted.',
+        clauses: [...LIMIT, 'KD-DIAG-09', 'KD-RES-12', 'KD-RES-13', 'KD-TYPE-07'],
+        interpretations: [...OQ, 'OQ-09', 'OQ-14', 'OQ-16'],
+        fixture: atCap,
+      },
+      call(atCap),
+    ),
+    recordCase(
+      {
+        id: 'limit/type-diagnostic-ids-257',
+        expect: { status: 'unavailable', reason: 'limit-exhausted' },
+        intent:
+          'A provisional type fact citing 257 diagnostic IDs, one over the cap: it cannot be shown in its shape, so ' +
+          'it is cut to unavailable with limit-exhausted, and with no other useful fact the type query is ' +
+          'unavailable with limit-exhausted (exhaustion before any useful fact).',
+        clauses: [...LIMIT, 'KD-DIAG-09', 'KD-LIMIT-11', 'KD-RES-12', 'KD-RES-13'],
+        interpretations: [...OQ, 'OQ-09', 'OQ-14', 'OQ-16'],
+        fixture: over,
+      },
+      call(over),
+    ),
+    recordCase(
+      {
+        id: 'limit/type-diagnostic-ids-257-beside-row',
+        expect: EXPECT.partial,
+        intent:
+          'A provisional type fact citing 257 diagnostic IDs, beside a validated operation over any receiver: the ' +
+          'type is cut to unavailable with limit-exhausted, without display, citing the first 256 IDs in canonical ' +
+          'order (and only their diagnostics); the operation is shown, callable, and the result is partial and ' +
+          'truncated.',
+        clauses: [...LIMIT, 'KD-DIAG-09', 'KD-LIMIT-11', 'KD-TYPE-05', 'KD-TYPE-07', ...TRUNCATION],
+        interpretations: [...OQ, 'OQ-09', 'OQ-14'],
+        fixture: overBesideRow,
+      },
+      requestFor(overBesideRow, { occurrence: 1 }),
+    ),
+  ];
+}
 
 /** The limit cases, in their published order. */
 export function limitCases(): QueryCase[] {
@@ -215,6 +350,7 @@ export function limitCases(): QueryCase[] {
     textScalarsAtByteCapsCase(),
     explainAmongManyOperationsCase(),
     ...cutRowsDroppedByDefaultCases(),
+    ...typeFactCapCases(),
   ];
 }
 
@@ -249,7 +385,7 @@ function countCapCases(): QueryCase[] {
 function resultBytesOverCapCase(): QueryCase {
   // The 4 MiB result cap: rows whose complete result would be 4,194,305 bytes, one over.
   // (The exactly-4-MiB world is fitted and checked too, but not kept as a vector: it
-  // would cost another 4 MiB of the vector set's 20 MiB.)
+  // would cost another 4 MiB of the vector set's 24 MiB.)
   const exact = exactByteCapWorld();
   return recordCase(
     {
@@ -649,7 +785,7 @@ function exactByteCapWorld(): { fit: FixtureV1; over: FixtureV1 } {
 function cutRowsDroppedByDefaultCases(): QueryCase[] {
   const TRUNCATION_AND_FILTER = [...LIMIT, 'KD-LIMIT-06', 'KD-REQ-07', 'KD-OWN-01'];
   const callable = rowDependenciesWorld(LIMITS.dependenciesPerFact + 1);
-  const error = rowDiagnosticIdsWorld(LIMITS.diagnosticIdsPerFact + 1);
+  const error = diagnosticIdsWorld(LIMITS.diagnosticIdsPerFact + 1);
   const rejected = rejectedRowRequirementsWorld(LIMITS.genericRequirementsPerOperation + 1);
   return [
     recordCase(
@@ -695,24 +831,6 @@ function cutRowsDroppedByDefaultCases(): QueryCase[] {
       requestFor(rejected),
     ),
   ];
-}
-
-/** One error operation of the big world with `n` diagnostic IDs (the per-fact diagnostic ID cap, KIT-17 A). */
-function rowDiagnosticIdsWorld(n: number): FixtureV1 {
-  const { b, m } = bigWorldBuilder({ description: `One error operation with ${n} diagnostics.` });
-  const ids = Array.from({ length: n }, (_, i) =>
-    b.addDiagnostic({ label: `limit/row-diagnostic-ids:${i}`, code: 'E0002', fallback_text: `reason ${i}` }),
-  );
-  b.addCandidate({
-    qualified_name: 'm.noisy',
-    signature: 'm.noisy(read Items)',
-    receiver: ITEMS_TYPE,
-    mode: 'read',
-    home: m,
-    status: 'error',
-    diagnostic_ids: ids,
-  });
-  return b.build();
 }
 
 /** One operation of the big world that requires edit of the read-only receiver, with `n` generic requirements. */

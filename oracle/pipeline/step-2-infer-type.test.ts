@@ -168,4 +168,84 @@ test('a type depending on an undisclosable identity does not list it and is unav
   assert.ok(e.unrenderable, 'an error type with nothing to cite cannot be shown (KIT-15)');
 });
 
+// KD-TYPE-02 (L250), KIT-16 A: a type the compiler calls validated without a TypeId identity or a display cannot be
+// shown validated; it becomes provisional with incomplete-analysis and is no lookup key. The fixture schema refuses
+// such a type, so only a fact built by hand reaches this guard.
+test('a validated type without a TypeId identity or without a display becomes provisional (KIT-16 A)', () => {
+  const graph = closeFactGraph([fact(N1)]);
+  const listed = [{ source: 'live', kind: 'NodeId', value: hex(0x11), status: 'validated' }];
+  const noIdentity = inferType(validatedListText({ identity: null }), graph, KNOWN);
+  assert.equal(noIdentity.fact, {
+    status: 'provisional',
+    identity: null,
+    display: 'List[Text]',
+    dependencies: listed,
+    diagnostic_ids: [],
+    reason: 'incomplete-analysis',
+  });
+  assert.is(noIdentity.lookupTypeId, null);
+  const symbol = inferType(validatedListText({ identity: { kind: 'SymbolId', value: hex(0x7e) } }), graph, KNOWN);
+  assert.is(symbol.fact.status, 'provisional', 'a SymbolId is no type identity');
+  assert.is(symbol.fact.identity, null);
+  assert.is(symbol.fact.reason, 'incomplete-analysis');
+  assert.is(symbol.lookupTypeId, null);
+  const noDisplay = inferType(validatedListText({ display: null }), graph, KNOWN);
+  assert.equal(noDisplay.fact, {
+    status: 'provisional',
+    identity: null,
+    display: null,
+    dependencies: listed,
+    diagnostic_ids: [],
+    reason: 'incomplete-analysis',
+  });
+  assert.is(noDisplay.lookupTypeId, null);
+});
+
+// KD-TYPE-04/05 (L250), KIT-16 A: a type that is not validated has a non-null reason; where the compiler left none,
+// incomplete-analysis says only that analysis is incomplete. The fixture schema refuses such a type as well.
+test('a provisional or unavailable type the compiler left without a reason takes incomplete-analysis', () => {
+  for (const status of ['provisional', 'unavailable'] as const) {
+    const t = inferType(
+      { status, identity: null, display: null, reason: null, dependencies: [], diagnostic_ids: [] },
+      closeFactGraph([]),
+      KNOWN,
+    );
+    assert.is(t.fact.status, status);
+    assert.is(t.fact.reason, 'incomplete-analysis', status);
+  }
+});
+
+// The evaluation is a pure function of its inputs (evaluate-query.ts): the fixture's type fact is read, never changed,
+// even when the closed fact cites the diagnostics of the error nodes it reaches (KD-CLOSURE-10).
+test('closing a type leaves the compiler fact it closes unchanged', () => {
+  const compiler = validatedListText();
+  const before = structuredClone(compiler);
+  const t = inferType(
+    compiler,
+    closeFactGraph([fact(N1, { depends_on: [N2] }), fact(N2, { status: 'error', diagnostic_ids: [DIAG] })]),
+    KNOWN,
+  );
+  assert.equal(t.fact.diagnostic_ids, [DIAG]);
+  assert.equal(compiler, before);
+});
+
+// KD-DIAG-09 (L352: at most 256 IDs), OQ-09 A: over the cap the fact is unavailable with limit-exhausted and lists
+// the first 256 IDs in canonical (byte) order; at the cap it is whole.
+test('more than 256 diagnostic IDs: unavailable, limit-exhausted, the first 256 in canonical order', () => {
+  const ids = Array.from({ length: 257 }, (_, i) => hex(0x1000 - i));
+  const known = new Set(ids);
+  const t = inferType(validatedListText({ diagnostic_ids: ids }), closeFactGraph([fact(N1)]), known);
+  assert.is(t.fact.status, 'unavailable');
+  assert.is(t.fact.reason, 'limit-exhausted');
+  assert.is(t.fact.display, null);
+  assert.is(t.fact.diagnostic_ids.length, 256);
+  assert.is(t.fact.diagnostic_ids[0], hex(0x1000 - 256));
+  assert.is(t.fact.diagnostic_ids[255], hex(0x1000 - 1));
+  assert.ok(t.limitDowngraded);
+  const atCap = inferType(validatedListText({ diagnostic_ids: ids.slice(0, 256) }), closeFactGraph([fact(N1)]), known);
+  assert.is(atCap.fact.status, 'validated');
+  assert.is(atCap.fact.diagnostic_ids.length, 256);
+  assert.not.ok(atCap.limitDowngraded);
+});
+
 test.run();

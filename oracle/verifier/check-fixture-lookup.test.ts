@@ -269,4 +269,69 @@ test('KD-OMIT-02: an omission reason spelled like a member of every object is an
   }
 });
 
+// The type fact's reason (L250 requires one of a provisional or unavailable type; the register words which): cut by a
+// cap, limit-exhausted (OQ-09 A); downgraded by its dependencies, incomplete-analysis (KIT-07 A); otherwise the
+// compiler's own (OQ-42 A).
+test('KD-TYPE-04/05: the reason of a downgraded, a cut and a kept type', () => {
+  const downgraded = 'partial/type-downgraded-to-unavailable-beside-rows';
+  const cut = 'limit/type-dependencies-65-beside-row';
+  const kept = 'partial/type-reason-unsupported-stage2-feature';
+  for (const id of [downgraded, cut, kept])
+    assert.equal(
+      verifyEdited(id, () => {}),
+      [],
+      id,
+    );
+  // The compiler's stage-2 reason kept although an unavailable inference node downgraded the type.
+  assert.equal(
+    verifyEdited(downgraded, (r) => {
+      r.type.reason = 'unsupported-current-stage2-feature';
+    }),
+    ['KD-TYPE-05 type-reason-mismatch at /type/reason'],
+  );
+  // 65 dependencies cut to 64: the type is unavailable for the cap, not for incomplete analysis.
+  assert.equal(
+    verifyEdited(cut, (r) => {
+      r.type.reason = 'incomplete-analysis';
+    }),
+    ['KD-TYPE-05 type-reason-mismatch at /type/reason'],
+  );
+  // Nothing downgrades the provisional type, so it keeps the compiler's reason.
+  assert.equal(
+    verifyEdited(kept, (r) => {
+      r.type.reason = 'incomplete-analysis';
+    }),
+    ['KD-TYPE-04 type-reason-mismatch at /type/reason'],
+  );
+});
+
+// L191: an unavailable result's reason explains why no useful fact exists (KIT-09 A, KIT-18 A).
+test('KD-RES-13: an unavailable result names a limit or unsupported work only when the facts found one', () => {
+  const atCap = 'limit/type-diagnostic-ids-256';
+  const overCap = 'limit/type-diagnostic-ids-257';
+  const onlyUnsupported = 'partial/unavailable-only-unsupported-work';
+  const besideUnvalidated = 'partial/unavailable-unsupported-work-beside-unvalidated-view';
+  const hiddenError = 'hidden/type-depending-on-hidden-error-symbol';
+  for (const id of [atCap, overCap, onlyUnsupported, besideUnvalidated, hiddenError])
+    assert.equal(
+      verifyEdited(id, () => {}),
+      [],
+      id,
+    );
+  const withReason = (id: string, reason: string): string[] =>
+    verifyEdited(id, (r) => {
+      r.reason = reason;
+    });
+  // 256 diagnostic IDs are within the cap, and a type query visits no candidate: no limit is reached.
+  assert.equal(withReason(atCap, 'limit-exhausted'), ['KD-RES-13 unavailable-reason-unfounded at /reason']);
+  // A view that failed validation withholds more than unsupported work.
+  assert.equal(withReason(besideUnvalidated, 'unsupported-in-profile'), [
+    'KD-RES-13 unavailable-reason-unfounded at /reason',
+  ]);
+  // A query of kind type looks nothing up.
+  assert.equal(withReason(hiddenError, 'unsupported-in-profile'), [
+    'KD-RES-13 unavailable-reason-unfounded at /reason',
+  ]);
+});
+
 test.run();

@@ -17,7 +17,9 @@
  * - the omissions are exactly the reasons that withheld a collected candidate (KIT-04): none
  *   dropped (KD-DISCLOSE-09, KD-LOOKUP-11, KD-LOOKUP-07), none added, and none that says more
  *   than the facts let it (not-imported for a hidden candidate, KD-DISCLOSE-07);
- * - `truncated` and the row cap against what the facts cut (KD-LIMIT-05, KD-LIMIT-10): check-fixture-cut.
+ * - `truncated` and the row cap against what the facts cut (KD-LIMIT-05, KD-LIMIT-10): check-fixture-cut;
+ * - an unavailable result names a limit only where one can be reached, and unsupported work only where it is all the
+ *   lookup withheld (KD-RES-13, KIT-09 A, KIT-18 A).
  *
  * Where the step budget or the result-size cap may have cut the visit (KIT-10, OQ-06 A), the
  * checks that need the whole visit are skipped: they would otherwise blame a provider for
@@ -103,6 +105,8 @@ export const LOOKUP_RULES = ruleTable({
   'explained-row-missing': ['KD-RES-18', 'a row for SymbolId {id}', 'no row',
     'A visible candidate matches the spelling, so the explanation shows its row whatever include_unavailable says',
     '(KIT-05, OQ-33 A).'],
+  'unavailable-reason-unfounded': ['KD-RES-13', '{allowed}', '{reason:json}',
+    'The reason says why no useful fact exists, and the facts give no ground for this one: {why} (KIT-09, KIT-18).'],
   'explained-row-not-selected': ['KD-RES-18', '{id}', '{got:value}',
     'The explanation shows the first applicable matching candidate in canonical order (KIT-05, OQ-34 A).'],
 });
@@ -119,10 +123,19 @@ export interface LookupCheckInput {
   resultBytes: number;
 }
 
-/** Checks a complete or partial lookup result against the fixture's ground truth. */
+/** Checks a complete or partial lookup result against the fixture's ground truth, and an unavailable one's reason. */
 export function checkFixtureLookup(result: unknown, input: LookupCheckInput): Violation[] {
   const out: Violation[] = [];
   const status = stringMember(result, 'status');
+  if (status === 'unavailable') {
+    checkUnavailableReason(
+      result,
+      deriveLookupTruth(input.fixture, input.closure, input.occurrence, input.request),
+      input,
+      out,
+    );
+    return out;
+  }
   if (status !== 'complete' && status !== 'partial') return out;
   const truth = deriveLookupTruth(input.fixture, input.closure, input.occurrence, input.request);
   const truncated = member(result, 'truncated');
@@ -419,6 +432,47 @@ function checkGeneral(
   if (truth.candidates.some((t) => t.collected && t.withheld === null && t.uncitableError))
     optional.add('incomplete-analysis');
   checkOmissions(omissionReasons(result), want, optional, requiredOmissions(truth, input, false), out);
+}
+
+/**
+ * The reason of an unavailable result once lookup ran (KIT-09 A, KIT-18 A): limit-exhausted only where a limit of the
+ * profile can be reached on these facts (check-fixture-cut); unsupported-in-profile only where unsupported work is all
+ * the lookup withheld: a query of kind type looks nothing up (OQ-40 A), and a view that failed validation (KIT-03 C)
+ * or a collected candidate withheld for another reason leaves more than unsupported work. Where the step budget may
+ * run out, what was visited is unknown and the reason is not judged. Other reasons are the gate's (check-fixture-gate).
+ */
+function checkUnavailableReason(result: unknown, truth: LookupTruth, input: LookupCheckInput, out: Violation[]): void {
+  const reason = member(result, 'reason');
+  if (reason !== 'limit-exhausted' && reason !== 'unsupported-in-profile') return;
+  const limitOk = limitMayBeReached(truth, input.fixture);
+  const unsupported = unsupportedWorkAlone(truth, input);
+  const ok = reason === 'limit-exhausted' ? limitOk : unsupported.alone;
+  if (ok) return;
+  const allowed = [
+    ...(limitOk ? ['limit-exhausted'] : []),
+    ...(unsupported.alone ? ['unsupported-in-profile'] : []),
+    'incomplete-current-file-facts',
+  ]
+    .map((r) => JSON.stringify(r))
+    .join(' | ');
+  const why =
+    reason === 'limit-exhausted' ? 'no cap, nor the step budget, can be reached on these facts' : unsupported.why;
+  out.push(R.at('unavailable-reason-unfounded', '/reason', { allowed, reason, why }));
+}
+
+/** Whether unsupported work may be all that the lookup withheld, and if not, why not. */
+function unsupportedWorkAlone(truth: LookupTruth, input: LookupCheckInput): { alone: boolean; why: string } {
+  if (input.request.query.kind === 'type') return { alone: false, why: 'a query of kind type looks nothing up' };
+  if (truth.budgetMayExhaust) return { alone: true, why: '' };
+  if (input.fixture.interfaces.some((i) => !i.validated))
+    return { alone: false, why: 'a view that failed validation leaves the analysis incomplete' };
+  const withheld = new Set<Withholding>();
+  for (const t of truth.candidates) if (t.collected && t.withheld !== null) withheld.add(t.withheld);
+  if (!withheld.has('unsupported-in-profile'))
+    return { alone: false, why: 'no collected candidate is unsupported work' };
+  const others = [...withheld].filter((w) => w !== 'unsupported-in-profile');
+  if (others.length > 0) return { alone: false, why: `a collected candidate is also withheld as ${others.join(', ')}` };
+  return { alone: true, why: '' };
 }
 
 function compareCandidates(a: FixtureCandidate, b: FixtureCandidate): number {

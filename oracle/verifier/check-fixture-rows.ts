@@ -15,7 +15,8 @@
  *   locations only when the compiler marks them disclosable (KD-DISCLOSE-04/05) and has
  *   them: a source or link the compiler does not have is shown nowhere;
  * - a type identity or display is the compiler's, never invented (KD-TYPE-08), and the type fact lists its direct
- *   dependencies like a row (OQ-22 A), not validated when it needs more than 64 (OQ-09 A).
+ *   dependencies like a row (OQ-22 A), not validated when it needs more than 64 (OQ-09 A); a provisional or
+ *   unavailable type's reason is limit-exhausted when cut, incomplete-analysis when downgraded, else the compiler's.
  */
 import type { LoadedFixture } from '../fixture/load-fixture.js';
 import type { FactKey, FixtureCandidate, FixtureOccurrence } from '../fixture/fixture.js';
@@ -55,6 +56,9 @@ export const FIXTURE_ROW_RULES = ruleTable({
     'The type fact needs more than 64 dependencies, so it cannot list its closure and is not validated (OQ-09 A).'],
   'type-dependency-missing': ['KD-CLOSURE-08', '{source} {kind} {value}', 'absent',
     'The type fact omits one of its direct dependencies, so its closure cannot be checked against it (OQ-22 A).'],
+  'type-reason-mismatch': [['KD-TYPE-04', 'KD-TYPE-05'], '{want:json}', '{got:value}',
+    'The type fact is {status:json} because {why}, and its reason says so: limit-exhausted for a type cut by a cap',
+    "(OQ-09 A), incomplete-analysis for one its dependencies downgrade (KIT-07 A), else the compiler's (OQ-42 A)."],
   'undisclosable-source': ['KD-DISCLOSE-04', 'null', 'a location',
     'The row discloses a source location the compiler does not mark disclosable.'],
   'undisclosable-documentation': ['KD-DISCLOSE-04', 'null', '{documentation:value}',
@@ -325,6 +329,7 @@ function checkTypeFact(
   // or there are more than 64, when the fact is not validated.
   const needed = new Map<string, FactKey>();
   for (const k of t.dependencies) if (!namesHiddenCandidate(k, view)) needed.set(factKeyText(k), k);
+  checkTypeReason(type, t, view, needed.size, out);
   if (needed.size > LIMITS.dependenciesPerFact) {
     if (statusRank(status) === 0) out.push(R.at('type-dependencies-over-cap-validated', '/type/status'));
     return;
@@ -334,6 +339,48 @@ function checkTypeFact(
       out.push(
         R.at('type-dependency-missing', '/type/dependencies', { source: k.source, kind: k.kind, value: k.value }),
       );
+}
+
+/**
+ * The reason of a provisional or unavailable type fact, worked from the fixture (KIT-07 A, OQ-09 A, OQ-42 A): a type
+ * that needs more than 64 dependencies or 256 diagnostic IDs is cut with limit-exhausted; one its dependencies make
+ * more restrictive than the compiler's own status, or that may not list a dependency naming a hidden candidate
+ * (KIT-08 C), takes incomplete-analysis; otherwise it keeps the compiler's reason. Checked only where the result's
+ * status is the one the facts give, so a wrong status is reported once, by its own rule.
+ */
+function checkTypeReason(
+  type: Readonly<Record<string, unknown>>,
+  t: FixtureOccurrence['type'],
+  view: FixtureView,
+  neededDependencies: number,
+  out: Violation[],
+): void {
+  const status = member(type, 'status');
+  if (status !== 'provisional' && status !== 'unavailable') return;
+  const own = statusRank(t.status) ?? 2;
+  const hides = t.dependencies.some((k) => namesHiddenCandidate(k, view));
+  const capped =
+    neededDependencies > LIMITS.dependenciesPerFact || t.diagnostic_ids.length > LIMITS.diagnosticIdsPerFact;
+  const closed = view.closure.maxRank(t.dependencies, own);
+  const rank = hides || capped ? Math.max(closed, 2) : closed;
+  if (statusRank(status) !== rank) return;
+  let want: string;
+  let why: string;
+  if (capped) {
+    want = 'limit-exhausted';
+    why = 'it needs more than 64 dependencies or 256 diagnostic IDs';
+  } else if (rank > own || hides) {
+    want = 'incomplete-analysis';
+    why = hides ? 'it may not list a dependency' : "its dependencies are more restrictive than the compiler's status";
+  } else {
+    want = t.reason ?? 'incomplete-analysis';
+    why = 'the compiler reports it so';
+  }
+  const got = member(type, 'reason');
+  if (got !== want) {
+    const clause = status === 'provisional' ? 'KD-TYPE-04' : 'KD-TYPE-05';
+    out.push(R.at('type-reason-mismatch', '/type/reason', { clause, want, got, status, why }));
+  }
 }
 
 const DIAGNOSTIC_FIELDS = ['code', 'severity', 'category', 'template_id', 'fallback_text'] as const;

@@ -11,7 +11,7 @@ import { kitRoot } from '../../oracle/internal.js';
 import { readTree } from './load-vector.js';
 import type { VectorSetSide } from './diff-vector-sets.js';
 
-/** The most bytes git may hand back for one side (the vector set's own cap is 20 MiB). */
+/** The most bytes git may hand back for one side (the vector set's own cap is 24 MiB). */
 const MAX_GIT_BYTES = 512 * 1024 * 1024;
 
 /** The files of the vector set `name` names, read from `cwd`; or why it names none. */

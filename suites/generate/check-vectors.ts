@@ -18,8 +18,12 @@ import { generateVectors, type GeneratedSet } from './generate-vectors.js';
 import { entryIdOf } from './kit-registers.js';
 import { parseVectorFile, vectorTreeOf, type VectorTree } from '../../runner/internal.js';
 
-/** The size cap of the generated vector folder (large fixtures use candidate_series). */
-export const MAX_VECTOR_SET_BYTES = 20 * 1024 * 1024;
+/**
+ * The size cap of the generated vector folder (large fixtures use candidate_series). The three vectors whose answers
+ * stand at the 4 MiB result cap (limit/rows-4096, rows-4097, result-bytes-4194305) take 12.7 MiB of it; the rest must
+ * fit in what is left, so that the package stays small enough to install in a provider's CI.
+ */
+export const MAX_VECTOR_SET_BYTES = 24 * 1024 * 1024;
 
 /** What the check compares and against what. */
 export interface CheckInput {
