@@ -6,6 +6,7 @@
 import { CATEGORIES, type CaseDefinition } from './case-definition.js';
 import { canonicalOrderCases } from './canonical-order.js';
 import { completeCases } from './complete.js';
+import { disclosureScopeCases } from './disclosure-scope-cases.js';
 import { effectCases } from './effect.js';
 import { endOfSourceCases } from './end-of-source-cases.js';
 import { escapedClassCases } from './escaped-classes-cases.js';
@@ -61,9 +62,15 @@ export function buildAllCases(): CaseDefinition[] {
     limit: limitCases,
     'release-cost': releaseCostCases,
   };
-  // The fail-closed, end-of-source, escaped-class and request-check cases span categories; each is filed after its
-  // category's own cases.
-  const across = [...failClosedCases(), ...endOfSourceCases(), ...escapedClassCases(), ...requestCheckCases()];
+  // The fail-closed, end-of-source, escaped-class, request-check and disclosure-scope cases span categories; each is
+  // filed after its category's own cases.
+  const across = [
+    ...failClosedCases(),
+    ...endOfSourceCases(),
+    ...escapedClassCases(),
+    ...requestCheckCases(),
+    ...disclosureScopeCases(),
+  ];
   return CATEGORIES.flatMap((category) => [
     ...byCategory[category](),
     ...across.filter((c) => c.category === category),

@@ -83,6 +83,7 @@ function failClosedCase(
 export function failClosedCases(): QueryCase[] {
   return [
     ...mismatchUnderUnknownTypeCases(),
+    mismatchUnderValidatedTypeCase(),
     ...unvalidatedViewCases(),
     ...hiddenDependencyCases(),
     ...hiddenRequirementAndEffectCases(),
@@ -118,6 +119,22 @@ function mismatchUnderUnknownTypeCases(): QueryCase[] {
       requestFor(fixture, { kind: 'explain-operation', spelling: 'length' }),
     );
   });
+}
+
+/** KIT-02 C's other side (L289, OQ-43 A): a mismatch against a validated receiver type is a definitive rejection. */
+function mismatchUnderValidatedTypeCase(): QueryCase {
+  const list = listTextWorld();
+  return failClosedCase(
+    'complete/explain-mismatch-under-validated-type',
+    EXPECT.complete,
+    'explain-operation of `to_upper` (an operation of Text) on the validated List[Text] receiver: the mismatch rests ' +
+      'on a validated type, so the row is a definitive rejection, validated and unavailable with type-mismatch alone ' +
+      '(no incomplete-analysis), and the result is complete.',
+    ['KD-RES-06', 'KD-RES-18', 'KD-OP-11', 'KD-OP-12', 'KD-REJECT-01'],
+    ['KIT-02', 'KIT-05', 'KIT-09', 'OQ-18', 'OQ-33', 'OQ-43'],
+    list,
+    requestFor(list, { kind: 'explain-operation', spelling: 'to_upper' }),
+  );
 }
 
 /** KIT-03 C (L112, L380): nothing inside a view that failed validation is read (KD-LOOKUP-07, KD-DIGEST-10). */

@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { FixtureInterface } from '../fixture/fixture.js';
 import { newVerdict } from './candidate-verdict.js';
-import { supplementImports } from './step-4-supplement-imports.js';
+import { exposureRule, supplementImports } from './step-4-supplement-imports.js';
 import { candidate, view } from '../test-support/candidate.js';
 import { hex } from '../test-support/ids.js';
 
@@ -40,6 +40,15 @@ test('unvalidated view -> incomplete-analysis; names not in scope -> not-importe
     judge(view({ names_in_scope: false, view: 'internal' }), { visibility: 'internal' }),
     'hidden-by-visibility',
   );
+});
+
+// KIT-03: a candidate whose home module has no view in the fixture is outside the environment, so it is not exposed;
+// KIT-04 names that hidden-by-visibility (no view of it validated, so not incomplete-analysis; none is in scope).
+test('a candidate whose home module has no view is hidden-by-visibility, whether its package has a view or not', () => {
+  const rule = exposureRule({ interfaces: [view({})] });
+  const otherPackage = { kind: 'interface', package_id: hex(0xb1), module_id: hex(0xb2) } as const;
+  assert.is(rule(candidate(1, { home: otherPackage })), 'hidden-by-visibility');
+  assert.is(rule(candidate(1, { home: { ...home, module_id: hex(0xb2) } })), 'hidden-by-visibility');
 });
 
 test.run();

@@ -2,6 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { newVerdict } from './candidate-verdict.js';
 import { closeFactGraph } from './close-fact-graph.js';
+import { Readings } from './readings.js';
 import { effectsAndCapabilities } from './step-8-effects-and-capabilities.js';
 import { candidate, effect } from '../test-support/candidate.js';
 import { hex } from '../test-support/ids.js';
@@ -50,6 +51,27 @@ test('a held public effect passes; capabilities match on kind and value', () => 
   const typed = newVerdict(candidate(4, { effects: [effect(0x61)] }), true);
   effectsAndCapabilities([{ kind: 'TypeId', value: hex(0x61) }], graph)(typed);
   assert.equal(typed.reasons, ['missing-effect']);
+});
+
+// KIT-12 A (L298, L300): a general query may list a public effect whatever its closed status; L421 keeps an
+// explanation to "only a public validated requirement" under every reading. The query kind defaults to general.
+test('under KIT-12 A a general query lists a public provisional effect, an explanation does not', () => {
+  const a = Readings.kit().with('KIT-12', { label: 'A' });
+  const held = [{ kind: 'SymbolId' as const, value: hex(0x61) }];
+  const general = newVerdict(
+    candidate(6, { effects: [effect(0x61, { status: 'provisional', display: 'net' })] }),
+    true,
+  );
+  assert.is(effectsAndCapabilities(held, graph, a)(general), null);
+  assert.equal(
+    general.effects.map((e) => e.record),
+    [{ identity: { kind: 'SymbolId', value: hex(0x61) }, display: 'net', status: 'provisional' }],
+  );
+  assert.is(general.undisclosedStatus, 'validated');
+  const explained = newVerdict(candidate(6, { effects: [effect(0x61, { status: 'provisional' })] }), true);
+  assert.is(effectsAndCapabilities(held, graph, a, true)(explained), null);
+  assert.equal(explained.effects, []);
+  assert.is(explained.undisclosedStatus, 'provisional');
 });
 
 test.run();

@@ -34,6 +34,20 @@ test('takeSteps takes what fits and refuses as the single steps would', () => {
   assert.not.ok(c.take());
 });
 
+// KIT-10: after exhaustion every later step is refused, so n steps at once are refused for n >= 1, and zero steps,
+// as zero calls of take, refuse nothing.
+test('an exhausted budget refuses any positive number of steps at once, and grants zero', () => {
+  const b = new StepBudget(2);
+  assert.ok(b.take());
+  assert.not.ok(b.takeSteps(2));
+  assert.ok(b.exhausted);
+  assert.is(b.steps, 2);
+  assert.ok(b.takeSteps(0));
+  assert.not.ok(b.takeSteps(1));
+  assert.not.ok(b.take());
+  assert.is(b.steps, 2);
+});
+
 test('the default limit is 1,000,000 (KD-LIMIT-07)', () => {
   const b = new StepBudget();
   for (let i = 0; i < 1_000_000; i++) if (!b.take()) assert.unreachable(`refused step ${i + 1}`);

@@ -58,6 +58,11 @@ test('a layout-only deviation carries lenient-layout: the answer to its canonica
 test('KIT-12 A is carried by general queries over a public non-validated effect, never by an explanation', () => {
   for (const id of ['effect/non-validated-effect-held', 'effect/non-validated-effect-missing'])
     assert.equal(names(id), ['non-validated-public-effects-listed'], id);
+  // Its reason says what a provider answering so did and where it may: a general query (never an explanation, L421),
+  // a public effect that is not validated, reading A of KIT-12 and the lines that allow it (L298, L300).
+  const reason = caseAnswers(byId('effect/non-validated-effect-held')).alternatives[0]?.reason ?? '';
+  for (const part of ['general query', 'public effect requirement that is not validated', 'KIT-12 A', 'L298', 'L300'])
+    assert.ok(reason.includes(part), `${part} in ${reason}`);
   for (const c of queries) {
     if (!('record' in c.request) || c.request.record.query.kind !== 'explain-operation') continue;
     if (!c.fixture.candidates.some((d) => d.effects.some((e) => e.public))) continue;
