@@ -29,6 +29,8 @@ import {
   pinDigests,
   readMutationResults,
   resultsCurrency,
+  strykerTestNames,
+  vectorSetDigest,
   type MutationResults,
   type ResultsCurrency,
 } from './mutation-results.js';
@@ -61,10 +63,12 @@ export const registerMutation: Register = (program: Command, io, done) => {
 /** The sources a run must test again, given how the results stand. */
 export function sourcesToRun(all: readonly string[], currency: ResultsCurrency | undefined): string[] {
   if (currency === undefined) return [...all];
-  const everything =
-    currency.pinChanged.length > 0 || currency.testsAdded.length > 0 || currency.testsRemoved.length > 0;
-  if (everything) return [...all];
-  return all.filter((f) => currency.missing.includes(f) || currency.changed.includes(f));
+  if (currency.pinChanged.length > 0) return [...all];
+  // A source measured against another vector set than the checkout's is tested again (StrykerJS's incremental mode
+  // then runs again only the mutants the new vectors reach); one that met these very vectors is not.
+  return all.filter(
+    (f) => currency.missing.includes(f) || currency.changed.includes(f) || currency.olderVectors.includes(f),
+  );
 }
 
 /** The options of `mutation run`. */
@@ -121,6 +125,9 @@ async function run(io: CliIo, named: string[], options: RunOptions): Promise<num
     const argv = [stryker, 'run', STRYKER_CONFIG, '--mutate', file, '--concurrency', String(concurrency)];
     if (FRESH_PROCESS_FILES.includes(file)) argv.push('--maxTestRunnerReuse', '1');
     if (options.force === true) argv.push('--force');
+    // StrykerJS rewrites the file without the kit's own fields: the digests of what each source met are kept here.
+    const measuredBefore = readMutationResults(resultsPath);
+    const vectorSets = measuredBefore.ok ? { ...measuredBefore.results.vectorSets } : {};
     const ran = spawnSync(process.execPath, argv, { cwd: root, stdio: 'inherit' });
     if (ran.status !== 0) {
       await writeAll(io.stderr, `mutation: StrykerJS stopped on ${file} (exit ${String(ran.status ?? ran.signal)})\n`);
@@ -128,7 +135,11 @@ async function run(io: CliIo, named: string[], options: RunOptions): Promise<num
     }
     const written = readMutationResults(resultsPath);
     if (!written.ok) throw new Error(`kit fault: StrykerJS wrote results the kit cannot read: ${written.message}`);
-    writeFileAtomically(resultsPath, normalizedResults(written.results, all, pinDigests(root, PIN_SOURCES)));
+    vectorSets[file] = vectorSetDigest(strykerTestNames(root));
+    writeFileAtomically(
+      resultsPath,
+      normalizedResults(written.results, all, pinDigests(root, PIN_SOURCES), vectorSets),
+    );
   }
   await writeAll(io.stdout, `mutation: ${todo.length} sources tested; run npm run report to update REPORT.md\n`);
   return EXIT.ok;
@@ -164,10 +175,10 @@ async function check(io: CliIo): Promise<number> {
   // A source never measured claims no score (REPORT.md names it); one measured and changed since is stale.
   if (currency.missing.length > 0)
     notes.push(`not measured yet (npm run mutation -- FILE measures one): ${currency.missing.join(', ')}`);
-  if (currency.testsAdded.length > 0 || currency.testsRemoved.length > 0)
+  if (currency.olderVectors.length > 0)
     notes.push(
-      `the vector set changed since the mutants were tested (${currency.testsAdded.length} vectors new or changed, ` +
-        `${currency.testsRemoved.length} gone): npm run mutation tests again the mutants they cover`,
+      `measured against an earlier vector set (npm run mutation tests again the mutants the newer vectors reach): ` +
+        currency.olderVectors.join(', '),
     );
   for (const n of notes) await writeAll(io.stdout, `mutation check: note: ${n}\n`);
   if (problems.length === 0) {

@@ -118,6 +118,7 @@ export function renderMutationSection(input: MutationSection): string[] {
 function measurementLines(input: MutationSection, results: MutationResults, measured: readonly string[]): string[] {
   const missing = input.scope.filter((f) => results.files[f] === undefined);
   const tests = Object.values(results.testFiles).reduce((n, t) => n + t.tests.length, 0);
+  const older = input.currency?.olderVectors ?? [];
   const framework = results.framework;
   const out = [
     `- Tool: ${markdownCell(`${framework?.name ?? 'StrykerJS'} ${framework?.version ?? ''}`.trim())}, ` +
@@ -128,6 +129,12 @@ function measurementLines(input: MutationSection, results: MutationResults, meas
         ? ', the vector set as it is'
         : `; since then ${input.currency.testsAdded.length} vectors are new or changed and ` +
           `${input.currency.testsRemoved.length} gone (npm run mutation tests again the mutants they reach)`),
+    ...(older.length === 0
+      ? []
+      : [
+          `- **Measured against an earlier vector set** (their undetected mutants may meet newer vectors; ` +
+            `npm run mutation tests them again): ${older.map(markdownCode).join(', ')}`,
+        ]),
     `- Sources measured: ${measured.length} of ${input.scope.length}` +
       (missing.length === 0
         ? ''

@@ -3,7 +3,7 @@
  * CI checks, the equivalent mutants matched by their line, and the REPORT.md section's counts and scores (worked by
  * hand from the mutants below).
  */
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
@@ -21,6 +21,7 @@ import {
   normalizedResults,
   readMutationResults,
   resultsCurrency,
+  vectorSetDigest,
   type MutantResult,
   type MutationResults,
 } from './mutation-results.js';
@@ -200,8 +201,36 @@ test('currency: a changed, a missing and an out-of-scope source; a changed pin m
   assert.equal(currency.pinChanged, ['spec.ts']);
   assert.equal(currency.testsRemoved, ['a', 'b']);
   assert.equal(sourcesToRun(['src/f.ts', 'src/h.ts', 'src/k.ts'], currency), ['src/f.ts', 'src/h.ts', 'src/k.ts']);
-  const pinSame = { ...currency, pinChanged: [], testsRemoved: [] };
+  const pinSame = { ...currency, pinChanged: [], testsRemoved: [], olderVectors: [] };
   assert.equal(sourcesToRun(['src/f.ts', 'src/h.ts', 'src/k.ts'], pinSame), ['src/f.ts', 'src/h.ts']);
+  // A source last measured against other vectors runs again; the others keep their results.
+  const older = { ...pinSame, olderVectors: ['src/k.ts'] };
+  assert.equal(sourcesToRun(['src/f.ts', 'src/h.ts', 'src/k.ts'], older), ['src/f.ts', 'src/h.ts', 'src/k.ts']);
+});
+
+test('currency: a source is measured against the vector set as it is only when its recorded digest is that set', () => {
+  const root = mkdtempSync(join(tmpdir(), 'kofun-ctk-mutation-'));
+  mkdirSync(join(root, 'src'));
+  mkdirSync(join(root, 'vectors'));
+  writeFileSync(join(root, 'src', 'f.ts'), SOURCE);
+  writeFileSync(join(root, 'spec.ts'), 'spec');
+  // No query vector: the set's digest is the SHA-256 of no bytes.
+  const EMPTY_SET = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
+  const currencyWith = (vectorSets: Record<string, string> | undefined): string[] => {
+    const path = join(root, 'results.json');
+    writeFileSync(path, normalizedResults(strykerResults(), ['src/f.ts'], {}, vectorSets));
+    const read = readMutationResults(path);
+    if (!read.ok) throw new Error(read.message);
+    return resultsCurrency(read.results, root, ['src/f.ts'], ['spec.ts']).olderVectors;
+  };
+  assert.equal(currencyWith({ 'src/f.ts': EMPTY_SET }), []);
+  assert.equal(currencyWith({ 'src/f.ts': 'ab'.repeat(32) }), ['src/f.ts']);
+  // Measured before digests were kept: recorded as '' and counted as older.
+  assert.equal(currencyWith(undefined), ['src/f.ts']);
+  assert.match(readFileSync(join(root, 'results.json'), 'utf8'), /\n"vectorSets":\{"src\/f\.ts":""\}\n\}\n$/);
+  assert.is(vectorSetDigest([]), EMPTY_SET);
+  // Sorted by bytes before hashing: the order a run listed its tests in does not matter.
+  assert.is(vectorSetDigest(['b', 'a']), vectorSetDigest(['a', 'b']));
 });
 
 test.run();

@@ -3,8 +3,8 @@
  * (suites/mutation/stryker-incremental.json, in the mutation-testing-report-schema format StrykerJS reads back on the
  * next run), normalized so that it is the same bytes from any checkout: no project root, no configuration, no
  * branding, tests numbered by name, each mutant's fields in one order, a Killed mutant with only the tests that
- * killed it (StrykerJS reuses a killed mutant while one of them still covers it), one mutant per line, and the
- * digests of the pin's sources.
+ * killed it (StrykerJS reuses a killed mutant while one of them still covers it), one mutant per line, the
+ * digests of the pin's sources, and per source the digest of the vector set its mutants were last tested against.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -60,6 +60,17 @@ export interface MutationResults {
    * with, by path; the spec's helpers are not test files to StrykerJS, so it would not see them change.
    */
   pin?: Record<string, string>;
+  /**
+   * The kit's own field: per source, the {@link vectorSetDigest} of the tests its mutants were last tested against.
+   * StrykerJS's test list is the newest run's only, so without it a source left out of that run would pass for
+   * measured against vectors it never met.
+   */
+  vectorSets?: Record<string, string>;
+}
+
+/** The SHA-256 of a set of test names (sorted by UTF-8 bytes, one per line): what a source was measured against. */
+export function vectorSetDigest(testNames: readonly string[]): string {
+  return sha256Hex(new TextEncoder().encode([...testNames].sort(compareUtf8).join('\n')));
 }
 
 /** The results file read, or why it cannot be (it is absent before the first `npm run mutation`). */
@@ -89,6 +100,7 @@ export function normalizedResults(
   results: MutationResults,
   scope: readonly string[],
   pin: Record<string, string>,
+  vectorSets: Record<string, string> = results.vectorSets ?? {},
 ): Uint8Array {
   // Tests are numbered by name, so the numbers do not depend on the order mocha ran them in.
   const renumber = new Map<string, string>();
@@ -152,9 +164,12 @@ export function normalizedResults(
   });
   lines.push('},');
   lines.push(`"testFiles":${JSON.stringify(testFiles)},`);
-  lines.push(
-    `"pin":${JSON.stringify(Object.fromEntries(Object.entries(pin).sort((a, b) => compareUtf8(a[0], b[0]))))}`,
-  );
+  const sorted = (map: Record<string, string>): Record<string, string> =>
+    Object.fromEntries(Object.entries(map).sort((a, b) => compareUtf8(a[0], b[0])));
+  lines.push(`"pin":${JSON.stringify(sorted(pin))},`);
+  // A source measured before the field existed, or by StrykerJS outside `mutation run`, has no digest: '' (older).
+  const measuredWith = Object.fromEntries(files.map(([f]) => [f, vectorSets[f] ?? '']));
+  lines.push(`"vectorSets":${JSON.stringify(sorted(measuredWith))}`);
   lines.push('}');
   return new Uint8Array(Buffer.from(`${lines.join('\n')}\n`, 'utf8'));
 }
@@ -172,6 +187,8 @@ export interface ResultsCurrency {
   /** Vectors (test names: id and digest) the results have not seen, and seen ones no longer in the set. */
   testsAdded: string[];
   testsRemoved: string[];
+  /** Measured sources whose mutants were last tested against another vector set than the checkout's. */
+  olderVectors: string[];
 }
 
 /** The name StrykerJS gives a vector's test: mocha's suite title, a space, the test's title. */
@@ -198,6 +215,7 @@ export function resultsCurrency(
   const pinChanged = pinSources.filter((f) => results.pin?.[f] !== now[f]);
   const seen = new Set(Object.values(results.testFiles).flatMap((t) => t.tests.map((x) => x.name)));
   const names = new Set(strykerTestNames(root));
+  const current = vectorSetDigest([...names]);
   return {
     missing,
     changed,
@@ -205,5 +223,6 @@ export function resultsCurrency(
     pinChanged,
     testsAdded: [...names].filter((n) => !seen.has(n)).sort(compareUtf8),
     testsRemoved: [...seen].filter((n) => !names.has(n)).sort(compareUtf8),
+    olderVectors: mutated.filter((f) => recorded[f] !== undefined && results.vectorSets?.[f] !== current),
   };
 }
