@@ -191,7 +191,7 @@ function summary(r: { outcome: VisitOutcome; steps: number }) {
 
 // KIT-19: under A current-file admission is judged in stage 4 with the other exposure rules; under B at stage 3, for
 // current-file candidates only. Either way the candidate is withheld as hidden-by-visibility after passing step 3.
-test('KIT-19: an unadmitted current-file candidate costs 2 steps under A and 1 under B; interface ones 2 under both', () => {
+test('KIT-19: an unadmitted current-file candidate costs 2 steps under A, 1 under B; an interface one 2', () => {
   const both = { exhausted: false, matchedCount: 5, withheld: ['hidden-by-visibility'], eligible: [hex(1), hex(3)] };
   assert.equal(summary(visit(ADMISSION, ops, 1000)), { steps: 6 + 2 + 6 + 2 + 2, ...both });
   const b = Readings.kit().with('KIT-19', { label: 'B' });
@@ -229,7 +229,7 @@ test('OQ-07 C: each candidate costs one step, and a refused step commits nothing
 
 // OQ-44: A keeps every reason a candidate meets (step 3's type-mismatch and step 7's requires-edit); B keeps only those
 // of the first step that rejects it. A candidate one step rejects keeps that step's reasons under both.
-test('OQ-44: the reasons of several rejecting steps, every one under A, the first step\'s under B', () => {
+test("OQ-44: the reasons of several rejecting steps, every one under A, the first step's under B", () => {
   const parts: Parts = {
     interfaces: [],
     candidates: [
