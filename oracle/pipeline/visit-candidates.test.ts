@@ -13,6 +13,7 @@ import type { OmissionReason, Query } from '../records/discovery-records.js';
 import { candidate, origin, view } from '../test-support/candidate.js';
 import { hex } from '../test-support/ids.js';
 import { addReason, type CandidateStage, type CandidateVerdict } from './candidate-verdict.js';
+import { Readings } from './readings.js';
 import { StepBudget } from './step-budget.js';
 import { collectCandidates, environmentOf } from './step-3-collect-candidates.js';
 import { visitCandidates, type VisitOutcome } from './visit-candidates.js';
@@ -51,10 +52,15 @@ function series(seed: string, count: number, over: Partial<FixtureCandidate> = {
 
 type Parts = Pick<FixtureV1, 'interfaces' | 'candidates' | 'candidate_series'>;
 
-function visit(parts: Parts, query: Query, limit: number): { outcome: VisitOutcome; steps: number } {
+function visit(
+  parts: Parts,
+  query: Query,
+  limit: number,
+  readings: Readings = Readings.kit(),
+): { outcome: VisitOutcome; steps: number } {
   const budget = new StepBudget(limit);
   const environment = environmentOf(parts, CandidateList.of(parts).list);
-  const outcome = visitCandidates(environment, collectCandidates(query, LIST_TEXT, KNOWN), STAGES, budget);
+  const outcome = visitCandidates(environment, collectCandidates(query, LIST_TEXT, KNOWN), STAGES, budget, readings);
   return { outcome, steps: budget.steps };
 }
 
@@ -82,6 +88,8 @@ test('a budget of 40 stops inside the seventh member: six members eligible, the 
   assert.is(stopped.steps, 40);
   assert.ok(stopped.outcome.exhausted);
   assert.ok(stopped.outcome.matched);
+  // Step 3 passed by the explicit candidate and the six committed members; the seventh was interrupted.
+  assert.is(stopped.outcome.matchedCount, 7);
   assert.equal([...stopped.outcome.withheld], ['hidden-by-visibility']);
   assert.equal(
     eligibleOf(stopped.outcome),
@@ -91,6 +99,7 @@ test('a budget of 40 stops inside the seventh member: six members eligible, the 
   const whole = visit(parts, ops, 62);
   assert.is(whole.steps, 62);
   assert.not.ok(whole.outcome.exhausted);
+  assert.is(whole.outcome.matchedCount, 11);
   assert.equal(
     eligibleOf(whole.outcome).map((e) => e.identity),
     ids.map((m) => m.identity),
@@ -108,6 +117,7 @@ test('an explanation judges the member its spelling names, and pays one step for
   const whole = visit(parts, explain('op_7'), 1000);
   assert.is(whole.steps, 1 + 9 + 6);
   assert.ok(whole.outcome.matched);
+  assert.is(whole.outcome.matchedCount, 1, 'only the named member has the spelling');
   assert.is(whole.outcome.candidateOf, undefined, 'the named member has a verdict of its own');
   assert.equal(eligibleOf(whole.outcome), [
     { identity: sha('gen:7'), name: 'op_7', applicable: false, reasons: ['type-mismatch', 'requires-edit'] },
@@ -118,6 +128,7 @@ test('an explanation judges the member its spelling names, and pays one step for
   assert.is(cut.steps, before + 3);
   assert.ok(cut.outcome.exhausted);
   assert.not.ok(cut.outcome.matched, 'the interrupted member was not committed');
+  assert.is(cut.outcome.matchedCount, 0);
   assert.equal(cut.outcome.eligible, []);
   // A spelling no member has: every candidate leaves at stage 3.
   const none = visit(parts, explain('op_10'), 1000);
@@ -149,6 +160,99 @@ test('a series outside the environment costs nothing', () => {
   );
 });
 
+const IN_VIEW: FixtureCandidate['home'] = { kind: 'interface', package_id: VIEW.package_id, module_id: VIEW.module_id };
+/**
+ * In canonical order: an admitted current-file candidate (eligible after 6 steps), an interface candidate the compiler
+ * does not admit (withheld at stage 4: 2 steps), an admitted interface candidate (6 steps), a current-file candidate
+ * that is not admitted (KIT-19 A: 2 steps, B: 1), and another unadmitted interface candidate (2 steps).
+ */
+const ADMISSION: Parts = {
+  interfaces: [VIEW],
+  candidates: [
+    candidate(1),
+    candidate(2, { home: IN_VIEW, admitted: false }),
+    candidate(3, { home: IN_VIEW }),
+    candidate(4, { admitted: false }),
+    candidate(5, { home: IN_VIEW, admitted: false }),
+  ],
+  candidate_series: [],
+};
+
+/** What a visit found, in the terms a test states by hand. */
+function summary(r: { outcome: VisitOutcome; steps: number }) {
+  return {
+    steps: r.steps,
+    exhausted: r.outcome.exhausted,
+    matchedCount: r.outcome.matchedCount,
+    withheld: [...r.outcome.withheld].sort(),
+    eligible: eligibleOf(r.outcome).map((e) => e.identity),
+  };
+}
+
+// KIT-19: under A current-file admission is judged in stage 4 with the other exposure rules; under B at stage 3, for
+// current-file candidates only. Either way the candidate is withheld as hidden-by-visibility after passing step 3.
+test('KIT-19: an unadmitted current-file candidate costs 2 steps under A, 1 under B; an interface one 2', () => {
+  const both = { exhausted: false, matchedCount: 5, withheld: ['hidden-by-visibility'], eligible: [hex(1), hex(3)] };
+  assert.equal(summary(visit(ADMISSION, ops, 1000)), { steps: 6 + 2 + 6 + 2 + 2, ...both });
+  const b = Readings.kit().with('KIT-19', { label: 'B' });
+  assert.equal(summary(visit(ADMISSION, ops, 1000, b)), { steps: 6 + 2 + 6 + 1 + 2, ...both });
+  // 14 steps reach the fourth candidate, whose first step is refused: it is not committed, though B would withhold it
+  // at that very step.
+  assert.equal(summary(visit(ADMISSION, ops, 14, b)), {
+    steps: 14,
+    exhausted: true,
+    matchedCount: 3,
+    withheld: ['hidden-by-visibility'],
+    eligible: [hex(1), hex(3)],
+  });
+});
+
+// OQ-07 C: one step per candidate, whatever stages it enters.
+test('OQ-07 C: each candidate costs one step, and a refused step commits nothing more', () => {
+  const c = Readings.kit().with('OQ-07', { label: 'C' });
+  assert.equal(summary(visit(ADMISSION, ops, 1000, c)), {
+    steps: 5,
+    exhausted: false,
+    matchedCount: 5,
+    withheld: ['hidden-by-visibility'],
+    eligible: [hex(1), hex(3)],
+  });
+  // Two steps judge the first two candidates; the third is refused and the visit stops there.
+  assert.equal(summary(visit(ADMISSION, ops, 2, c)), {
+    steps: 2,
+    exhausted: true,
+    matchedCount: 2,
+    withheld: ['hidden-by-visibility'],
+    eligible: [hex(1)],
+  });
+});
+
+// OQ-44: A keeps every reason a candidate meets (step 3's type-mismatch and step 7's requires-edit); B keeps only those
+// of the first step that rejects it. A candidate one step rejects keeps that step's reasons under both.
+test("OQ-44: the reasons of several rejecting steps, every one under A, the first step's under B", () => {
+  const parts: Parts = {
+    interfaces: [],
+    candidates: [
+      candidate(1, { display_name: 'op', receiver_type: OTHER_TYPE, required_mode: 'edit' }),
+      candidate(2, { display_name: 'op', required_mode: 'edit' }),
+      candidate(3, { display_name: 'op' }),
+      candidate(4, { display_name: 'other', required_mode: 'edit' }),
+    ],
+    candidate_series: [],
+  };
+  const judged = (first: string[]) => [
+    { identity: hex(1), name: 'op', applicable: false, reasons: first },
+    { identity: hex(2), name: 'op', applicable: true, reasons: ['requires-edit'] },
+    { identity: hex(3), name: 'op', applicable: true, reasons: [] },
+  ];
+  const a = visit(parts, explain('op'), 1000);
+  assert.equal(eligibleOf(a.outcome), judged(['type-mismatch', 'requires-edit']));
+  // KIT-13 B counts the candidates with the spelling: three.
+  assert.is(a.outcome.matchedCount, 3);
+  const b = visit(parts, explain('op'), 1000, Readings.kit().with('OQ-44', { label: 'B' }));
+  assert.equal(eligibleOf(b.outcome), judged(['type-mismatch']));
+});
+
 /** The visit as KIT-10 states it, over every member written out: one step per stage entered, in SymbolId order. */
 function reference(parts: Parts, query: Query, limit: number) {
   const written: FixtureCandidate[] = [...parts.candidates];
@@ -170,6 +274,7 @@ function reference(parts: Parts, query: Query, limit: number) {
   let steps = 0;
   let exhausted = false;
   let matched = false;
+  let matchedCount = 0;
   const withheld = new Set<OmissionReason>();
   const eligible: CandidateVerdict[] = [];
   const take = (): boolean => {
@@ -188,6 +293,7 @@ function reference(parts: Parts, query: Query, limit: number) {
       if (reason !== null) break;
     }
     matched = true;
+    matchedCount += 1;
     if (reason !== null) withheld.add(reason);
     else eligible.push(verdict);
   }
@@ -195,6 +301,7 @@ function reference(parts: Parts, query: Query, limit: number) {
     steps,
     exhausted,
     matched,
+    matchedCount,
     withheld: [...withheld].sort(),
     eligible: eligible.map((v) => ({
       identity: v.candidate.identity,
@@ -267,7 +374,7 @@ test('property: the series visit equals the step-by-step visit of the members wr
     });
   const queryArb = fc.oneof(
     fc.constant(ops),
-    fc.constantFrom('op_1', 'op_12', 'o3', '7', 'x', 'op_99').map((s) => explain(s)),
+    fc.constantFrom('op_0', 'op_1', 'op_12', 'o3', '7', 'x', 'op_99').map((s) => explain(s)),
   );
   fc.assert(
     fc.property(partsArb, queryArb, fc.nat({ max: 500 }), (parts, query, limit) => {
@@ -277,6 +384,7 @@ test('property: the series visit equals the step-by-step visit of the members wr
           steps: got.steps,
           exhausted: got.outcome.exhausted,
           matched: got.outcome.matched,
+          matchedCount: got.outcome.matchedCount,
           withheld: [...got.outcome.withheld].sort(),
           eligible: eligibleOf(got.outcome),
         },
