@@ -183,7 +183,10 @@ async function check(io: CliIo): Promise<number> {
   for (const n of notes) await writeAll(io.stdout, `mutation check: note: ${n}\n`);
   if (problems.length === 0) {
     const measured = all.length - currency.missing.length;
-    await writeAll(io.stdout, `mutation check: the results are current for the ${measured} measured sources\n`);
+    await writeAll(
+      io.stdout,
+      `mutation check: the results were measured on the texts of the ${measured} measured sources as they are\n`,
+    );
     return EXIT.ok;
   }
   for (const p of problems) await writeAll(io.stderr, `mutation check: ${p}\n`);
