@@ -3,7 +3,10 @@
 // the kit is compiled once into a fresh tree under .tmp/ (scripts/compile-tree.mjs: the TypeScript transpiled, the
 // schema validators precompiled); every test file, and every program a test starts (the reference provider, the
 // broken providers, the module host, the reference builder), runs from it, so each process pays node's start and not
-// a TypeScript loader's or an ajv compile. The tree is made for this run and removed after it: never stale.
+// a TypeScript loader's or an ajv compile. The tree is made for this run and removed after it: never stale. The kit's
+// vector set is checked once, from that tree, before the first file starts, and what the check established is handed
+// to every test file (KCTK_CHECKED_VECTOR_SET, runner/test-support/handed-vector-set.ts): a test file then checks the
+// set only if a file of it changed since, instead of each one hashing and reading its 20 MiB again.
 //
 // Prints each file as it ends (files done / total, its time, its counts, its `note:` lines), the full output of a
 // failing file, the ten slowest files, the notes again, and last the plain summary line `tests: N passed, N failed`
@@ -15,7 +18,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { compiledPath, compileTree, treeFolder, typeScriptFiles } from './compile-tree.mjs';
 
@@ -71,8 +74,29 @@ function countsOf(output) {
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)}s`;
 
+/**
+ * Checks the kit's vector set once, with the compiled tree's own code, and writes what the check established into the
+ * tree for the test files to adopt; the file's path, or undefined when the set does not pass its check (then every
+ * test file checks it, and fails, as it would alone).
+ */
+async function checkKitVectors(compiledDir) {
+  const load = (file) => import(pathToFileURL(compiledPath(compiledDir, file)).href);
+  try {
+    const { loadVectorSet, checkedSetRecord } = await load('runner/vectors/vector-source.ts');
+    const { vectorsDir } = await load('runner/vectors/load-vector.ts');
+    loadVectorSet(vectorsDir());
+    const record = checkedSetRecord(vectorsDir());
+    if (record === undefined) return undefined;
+    const file = join(compiledDir, 'checked-vector-set.json');
+    writeFileSync(file, JSON.stringify(record));
+    return file;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Runs one compiled test file; resolves with its output, exit and time. Its process group is ended with it. */
-function runFile(file, compiledDir) {
+function runFile(file, compiledDir, checkedSet) {
   const started = performance.now();
   const program = compiledPath(compiledDir, file);
   return new Promise((resolve) => {
@@ -80,7 +104,12 @@ function runFile(file, compiledDir) {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
-      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
+      env: {
+        ...process.env,
+        FORCE_COLOR: '0',
+        NO_COLOR: '1',
+        ...(checkedSet === undefined ? {} : { KCTK_CHECKED_VECTOR_SET: checkedSet }),
+      },
     });
     running.add(child);
     const chunks = [];
@@ -149,10 +178,16 @@ try {
   );
   process.exit(1);
 }
+const compiled = performance.now();
+const checkedSet = await checkKitVectors(compiledDir);
 const width = Math.min(jobs, files.length);
 process.stdout.write(
   `${files.length} test file${files.length === 1 ? '' : 's'}, ${width} at a time ` +
-    `(compiled tree made in ${seconds(performance.now() - compileStarted)})\n`,
+    `(compiled tree made in ${seconds(compiled - compileStarted)}; ` +
+    (checkedSet === undefined
+      ? "the kit's vector set did not pass its check: each file checks it"
+      : `the kit's vector set checked once, in ${seconds(performance.now() - compiled)}`) +
+    ')\n',
 );
 
 // Longest first (by the last run's times, unknown files first by size), so a long file does not start last.
@@ -169,7 +204,7 @@ const started = performance.now();
 await Promise.all(
   Array.from({ length: width }, async () => {
     for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
-      const run = await runFile(file, compiledDir);
+      const run = await runFile(file, compiledDir, checkedSet);
       const verdict = judge(run);
       results.push({ ...run, ...verdict });
       passed += verdict.passed;

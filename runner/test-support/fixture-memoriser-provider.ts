@@ -7,11 +7,19 @@
 // The vector folder is the first argument, else KCTK_MEMORISER_VECTORS: a provider run in a sandbox may not see the
 // kit's own folder, so the test names the folder it lets it read.
 import { createHash } from 'node:crypto';
-import { encodeCanonical, kitVersion, type JsonObject, type JsonValue } from '../../oracle/index.js';
-import { orderFreeDigest } from '../../oracle/internal.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { compareUtf8, encodeCanonical, kitVersion, type JsonObject, type JsonValue } from '../../oracle/index.js';
+import {
+  fixtureFilePath,
+  isVectorPath,
+  orderFreeDigest,
+  vectorBytes,
+  type ManifestFile,
+  type VectorFile,
+} from '../../oracle/internal.js';
 import type { DiscoveryModuleProvider } from '../adapters/module-provider.js';
 import { serveProvider } from '../adapters/serve-provider.js';
-import { loadVectorSet } from '../vectors/vector-source.js';
 
 const CANONICAL_FORM = 'kofun-ctk test memoriser/v1';
 const folder = process.argv[2] ?? process.env.KCTK_MEMORISER_VECTORS;
@@ -24,19 +32,54 @@ const sha = (bytes: Uint8Array): string => createHash('sha256').update(bytes).di
 const canonicalForm = (fixtureBytes: Uint8Array): string =>
   orderFreeDigest(CANONICAL_FORM, JSON.parse(Buffer.from(fixtureBytes).toString('utf8')) as JsonValue);
 
-const set = loadVectorSet(folder);
+/** A golden: the vector's id, its fixture, and its expected bytes. */
+interface Golden {
+  id: string;
+  fixtureSha256: string;
+  requestSha256: string;
+  expected: Uint8Array;
+}
+
+// Every query vector of the manifest, by the SHA-256 of its request. The files are read as they are: checking the
+// set is the runner's part (vector-source.ts), and this provider stands for one that copies the goldens. The
+// canonical form of a fixture is worked out only when a query's request names one of its vectors (each form once):
+// the forms of every fixture would cost each instance seconds before its first answer.
+const readJson = (path: string): unknown => JSON.parse(readFileSync(join(folder, path), 'utf8'));
+const goldens: Golden[] = [];
+for (const { path } of (readJson('manifest.json') as ManifestFile).files) {
+  if (!isVectorPath(path)) continue;
+  const vector = readJson(path) as VectorFile;
+  const bytes = vectorBytes(vector);
+  if (bytes === undefined) continue;
+  goldens.push({
+    id: vector.id,
+    fixtureSha256: vector.fixture_sha256,
+    requestSha256: sha(bytes.request),
+    expected: bytes.expected,
+  });
+}
+// In id order, so that of several vectors with one form and one request the last one's golden is answered.
+goldens.sort((a, b) => compareUtf8(a.id, b.id));
+const bySha = new Map<string, Golden[]>();
+for (const g of goldens) bySha.set(g.requestSha256, [...(bySha.get(g.requestSha256) ?? []), g]);
 const forms = new Map<string, string>();
-const goldens = new Map<string, Uint8Array>();
-for (const entry of set.queryVectors) {
-  const read = set.readVector(entry);
-  const fixture = set.readFixture(entry.fixtureSha256);
-  if (!read.ok || !fixture.ok) throw new Error(`fixture memoriser: ${entry.id} cannot be read`);
-  let form = forms.get(entry.fixtureSha256);
+const formOf = (fixtureSha256: string): string => {
+  let form = forms.get(fixtureSha256);
   if (form === undefined) {
-    form = canonicalForm(fixture.value);
-    forms.set(entry.fixtureSha256, form);
+    form = canonicalForm(readFileSync(join(folder, fixtureFilePath(fixtureSha256))));
+    forms.set(fixtureSha256, form);
   }
-  goldens.set(`${form}:${sha(read.value.request)}`, read.value.expected);
+  return form;
+};
+
+/** The golden of the last vector (in id order) whose fixture has `form` and whose request has SHA-256 `requestSha`. */
+function goldenFor(form: string, requestSha: string): Uint8Array | undefined {
+  const candidates = bySha.get(requestSha) ?? [];
+  for (let i = candidates.length - 1; i >= 0; i -= 1) {
+    const g = candidates[i] as Golden;
+    if (formOf(g.fixtureSha256) === form) return g.expected;
+  }
+  return undefined;
 }
 
 const INVALID_REQUEST = encodeCanonical({
@@ -57,6 +100,6 @@ const provider: DiscoveryModuleProvider<string> = {
   name: 'fixture memoriser',
   version: kitVersion(),
   loadFixture: (bytes) => canonicalForm(bytes),
-  query: (form, request) => goldens.get(`${form}:${sha(request)}`) ?? INVALID_REQUEST,
+  query: (form, request) => goldenFor(form, sha(request)) ?? INVALID_REQUEST,
 };
 void serveProvider(process.stdin, process.stdout, provider).then(() => process.exit(0));

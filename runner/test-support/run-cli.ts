@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { main } from '../cli.js';
 import type { CliIo, Register } from '../io/cli-io.js';
+import { adoptHandedVectorSet } from './handed-vector-set.js';
 
 /** What one in-process `kofun-ctk` call produced. */
 export interface CliRun {
@@ -22,6 +23,7 @@ export interface CliRunOptions {
 
 /** Runs `kofun-ctk <argv>` in-process with in-memory streams, as the tests of each command do. */
 export async function runCli(argv: string[], options: CliRunOptions = {}): Promise<CliRun> {
+  adoptHandedVectorSet();
   const stdin = new PassThrough();
   const stdout = new PassThrough();
   const stderr = new PassThrough();

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { kitRoot } from '../../oracle/internal.js';
 import type { GateReport } from '../report/gate-report.js';
 import { loadVectorSet, type QueryVector, type QueryVectorEntry, type VectorSet } from '../vectors/vector-source.js';
+import { adoptHandedVectorSet } from './handed-vector-set.js';
 import { runCli } from './run-cli.js';
 import * as assert from 'uvu/assert';
 import { liveGroupCount } from '../io/process-group.js';
@@ -20,6 +21,7 @@ let cached: VectorSet | undefined;
 
 /** The kit's vector set, read once. */
 export function kitVectors(): VectorSet {
+  adoptHandedVectorSet();
   return (cached ??= loadVectorSet(join(kitRoot(), 'vectors')));
 }
 

@@ -322,6 +322,41 @@ interface CheckedFiles {
 /** The sets checked by this process, by folder (a process that runs the gate again, as the kit's tests do). */
 const checkedInProcess = new Map<string, CheckedFiles>();
 
+/** What the up-front check of the set at `root` established, as plain data (checkedSetRecord, adoptCheckedSet). */
+export interface CheckedSetRecord {
+  root: string;
+  stamp: string;
+  setSha: string;
+  queryVectors: QueryVectorEntry[];
+  releaseVectors: ReleaseVector[];
+  fixtures: string[];
+}
+
+/** The record of the set at `root` as this process checked it (loadVectorSet), or undefined when it did not. */
+export function checkedSetRecord(root: string): CheckedSetRecord | undefined {
+  const checked = checkedInProcess.get(root);
+  if (checked === undefined) return undefined;
+  return {
+    root,
+    stamp: checked.stamp,
+    setSha: checked.setSha,
+    queryVectors: [...checked.queryVectors],
+    releaseVectors: [...checked.releaseVectors],
+    fixtures: [...checked.fixtures],
+  };
+}
+
+/**
+ * Takes what another process of the same run established by checking a set (its checkedSetRecord) as this process's
+ * own check of the folder: loadVectorSet then skips the up-front check while the manifest and every listed file still
+ * have the stamp the record holds, exactly as for a set this process checked itself, and checks the set afresh
+ * otherwise. The kit's test runner (scripts/run-tests.mjs) checks the kit's own set once and hands it to every test
+ * file this way, instead of every test file hashing and reading the 20 MiB again.
+ */
+export function adoptCheckedSet(record: CheckedSetRecord): void {
+  checkedInProcess.set(record.root, { ...record, fixtures: new Set(record.fixtures) });
+}
+
 /**
  * What identifies the set's files as checked: the manifest's digest, and every listed file's device, inode, size,
  * modification and change times in nanoseconds. Any write to a file changes its change time, which no unprivileged
