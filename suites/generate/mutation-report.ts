@@ -119,16 +119,16 @@ function measurementLines(input: MutationSection, results: MutationResults, meas
   const missing = input.scope.filter((f) => results.files[f] === undefined);
   const tests = Object.values(results.testFiles).reduce((n, t) => n + t.tests.length, 0);
   const older = input.currency?.olderVectors ?? [];
+  // The results list every test a run met, old ones too; the set as it is drops those gone and adds those new.
+  const current = tests + (input.currency?.testsAdded.length ?? 0) - (input.currency?.testsRemoved.length ?? 0);
   const framework = results.framework;
   const out = [
     `- Tool: ${markdownCell(`${framework?.name ?? 'StrykerJS'} ${framework?.version ?? ''}`.trim())}, ` +
       `the mocha runner with per-test coverage (each mutant runs the vectors that reach it)`,
-    `- Measured against ${tests} query vectors (one test each)` +
-      (input.currency === undefined ||
-      (input.currency.testsAdded.length === 0 && input.currency.testsRemoved.length === 0)
-        ? ', the vector set as it is'
-        : `; since then ${input.currency.testsAdded.length} vectors are new or changed and ` +
-          `${input.currency.testsRemoved.length} gone (npm run mutation tests again the mutants they reach)`),
+    input.currency === undefined
+      ? `- Measured against ${tests} query vectors (one test each)`
+      : `- Measured against the vector set as it is (${current} query vectors, one test each): ` +
+        `${measured.length - older.length} of the ${measured.length} measured sources`,
     ...(older.length === 0
       ? []
       : [
