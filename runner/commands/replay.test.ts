@@ -14,10 +14,9 @@ import { liveGroupCount } from '../io/process-group.js';
 import { REPRO_FOLDER_MARKER } from '../io/repro-folder-marker.js';
 import { readTranscript, TRANSCRIPT_FILES } from '../protocol/transcript.js';
 import { runCli } from '../test-support/run-cli.js';
-import { brokenConfig, kitQueryVectors, tsArgv } from '../test-support/run-helpers.js';
+import { brokenConfig, pickVector, tsArgv } from '../test-support/run-helpers.js';
 
-const v = kitQueryVectors().find((x) => x.category === 'invalid');
-if (v === undefined) throw new Error('no invalid vector');
+const v = pickVector('invalid vector', (x) => x.category === 'invalid');
 const vector = v;
 const root = mkdtempSync(join(tmpdir(), 'kofun-ctk-replay-test-'));
 const folder = join(root, 'case');

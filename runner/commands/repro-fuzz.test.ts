@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { liveGroupCount } from '../io/process-group.js';
-import { brokenConfig, kitQueryVectors, runGateCli } from '../test-support/run-helpers.js';
+import { brokenConfig, pickVector, runGateCli } from '../test-support/run-helpers.js';
 import { runCli } from '../test-support/run-cli.js';
 
 async function cli(argv: string[]): Promise<{ code: number; stdout: string }> {
@@ -18,8 +18,7 @@ async function cli(argv: string[]): Promise<{ code: number; stdout: string }> {
 }
 
 test('repro writes fixture, request, expected and actual bytes and the command', async () => {
-  const v = kitQueryVectors().find((x) => x.category === 'invalid');
-  if (v === undefined) throw new Error('no invalid vector');
+  const v = pickVector('invalid vector', (x) => x.category === 'invalid');
   const dir = join(mkdtempSync(join(tmpdir(), 'kofun-ctk-repro-')), 'case');
   const r = await cli(['repro', v.id, '--config', brokenConfig('final-lf-missing'), '--dir', dir]);
   assert.is(r.code, 1);

@@ -10,7 +10,7 @@ import { quote } from 'shell-quote';
 import { kitRoot } from '../../oracle/internal.js';
 import { liveGroupCount } from '../io/process-group.js';
 import { runCli } from '../test-support/run-cli.js';
-import { kitFixtureBytes, kitQueryVectors, kitVectors, runGateCli } from '../test-support/run-helpers.js';
+import { kitFixtureBytes, kitVectors, pickVector, runGateCli } from '../test-support/run-helpers.js';
 
 const fake = (mode: string): string[] => [
   '--process',
@@ -22,8 +22,7 @@ const fake = (mode: string): string[] => [
 const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f]/;
 
 test('the reference oracle speaks the protocol: exit 0, with --trace every frame header in order', async () => {
-  const v = kitQueryVectors().find((x) => x.category === 'complete');
-  if (v === undefined) throw new Error('no complete vector');
+  const v = pickVector('complete vector', (x) => x.category === 'complete');
   const r = await runCli(['smoke', '--provider', 'reference', '--trace']);
   assert.is(r.code, 0, r.stdout + r.stderr);
   const sha = v.fixtureSha256;

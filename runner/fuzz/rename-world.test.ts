@@ -8,7 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import { utf8Length, verifyResult, type FixtureV1, type LoadedFixture } from '../../oracle/index.js';
-import { kitFixtureBytes, kitQueryVectors, kitVectors, loadedVector } from '../test-support/run-helpers.js';
+import { kitFixtureBytes, kitVectors, loadedVector } from '../test-support/run-helpers.js';
 import { deriveFreshCase } from './fresh-case.js';
 import { letterPermutation, permuteLetters, renameWorld, type RenamedWorld } from './rename-world.js';
 
@@ -60,7 +60,7 @@ for (const seed of [7, 20261201]) {
   test(`seed ${seed}: every vector on a light world keeps its law renamed, in bytes no vector holds`, () => {
     const worlds = new Map<string, { source: LoadedFixture; world: RenamedWorld } | null>();
     let derived = 0;
-    for (const entry of kitQueryVectors()) {
+    for (const entry of kitVectors().queryVectors) {
       if (!worlds.has(entry.fixtureSha256)) {
         const source = light(entry.fixtureSha256) ? loaded(entry.fixtureSha256) : undefined;
         worlds.set(entry.fixtureSha256, source === undefined ? null : { source, world: renameWorld(seed, source) });
@@ -104,7 +104,7 @@ for (const seed of [7, 20261201]) {
 }
 
 test('a renamed candidate keeps its place among series members, in a world with both', () => {
-  const entry = kitQueryVectors().find((v) => {
+  const entry = kitVectors().queryVectors.find((v) => {
     if (!light(v.fixtureSha256)) return false;
     const f = loaded(v.fixtureSha256);
     return f.candidates.length > 0 && f.candidate_series.length > 0;
@@ -166,7 +166,7 @@ test('a permuted name keeps its UTF-8 length and NFC; a letter before a non-ASCI
 });
 
 test('a request that is not canonical keeps its layout and keys: only Ids and names change, in place', () => {
-  const entry = kitQueryVectors().find((v) => v.id === 'invalid/layout-tab-indentation');
+  const entry = kitVectors().queryVectors.find((v) => v.id === 'invalid/layout-tab-indentation');
   assert.ok(entry !== undefined);
   const vector = loadedVector(entry);
   const world = renameWorld(11, loaded(entry.fixtureSha256));

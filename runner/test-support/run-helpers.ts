@@ -32,11 +32,23 @@ export function loadedVector(entry: Pick<QueryVectorEntry, 'id'>): QueryVector {
   return read.value;
 }
 
+const loadedById = new Map<string, QueryVector>();
+
+/** A query vector of the kit's set with its bytes, each read once in this process. */
+function loadedOnce(entry: QueryVectorEntry): QueryVector {
+  let v = loadedById.get(entry.id);
+  if (v === undefined) {
+    v = loadedVector(entry);
+    loadedById.set(entry.id, v);
+  }
+  return v;
+}
+
 let loaded: QueryVector[] | undefined;
 
 /** Every query vector of the kit's set with its bytes, read once (the tests pick vectors by their content). */
 export function kitQueryVectors(): QueryVector[] {
-  return (loaded ??= kitVectors().queryVectors.map(loadedVector));
+  return (loaded ??= kitVectors().queryVectors.map(loadedOnce));
 }
 
 /** A shared fixture's bytes from the kit's set; throws when the file cannot be read as checked. */
@@ -56,11 +68,16 @@ export function expectedOf(
   };
 }
 
-/** The first vector (in id order) matching `predicate`; fails the test when there is none. */
+/**
+ * The first vector (in id order) matching `predicate`; fails the test when there is none. Vectors are read in id
+ * order up to the first that matches, not all 20 MiB of them.
+ */
 export function pickVector(what: string, predicate: (v: QueryVector) => boolean): QueryVector {
-  const found = kitQueryVectors().find(predicate);
-  if (found === undefined) throw new Error(`the kit's vectors have no ${what}`);
-  return found;
+  for (const entry of kitVectors().queryVectors) {
+    const v = loadedOnce(entry);
+    if (predicate(v)) return v;
+  }
+  throw new Error(`the kit's vectors have no ${what}`);
 }
 
 /** The SHA-256 of a vector's request bytes (how single-vector broken providers pick their target). */
@@ -124,11 +141,12 @@ export function judgementOf(report: GateReport | undefined, id: string): GateRep
   return j;
 }
 
-/** The first three stale vectors: the small set the fault tests aim one fault into. */
+/** The first three stale vectors: the small set the fault tests aim one fault into (only they are read). */
 export const threeStaleVectors = (): QueryVector[] =>
-  kitQueryVectors()
-    .filter((v) => v.category === 'stale')
-    .slice(0, 3);
+  kitVectors()
+    .queryVectors.filter((v) => v.category === 'stale')
+    .slice(0, 3)
+    .map(loadedOnce);
 
 /**
  * Runs the gate on the three stale vectors with a provider whose fault is aimed at the
@@ -178,9 +196,10 @@ export async function moduleFaultsRun(
   /** The judgement of each fault's vector. */
   judged: Map<string, ReturnType<typeof judgementOf>>;
 }> {
-  const vs = kitQueryVectors()
-    .filter((v) => v.category === 'stale')
-    .slice(0, faults.length + 2);
+  const vs = kitVectors()
+    .queryVectors.filter((v) => v.category === 'stale')
+    .slice(0, faults.length + 2)
+    .map(loadedOnce);
   if (vs.length < faults.length + 2) throw new Error('too few stale vectors');
   const targets = new Map(faults.map((fault, i) => [fault, vs[i + 1] as QueryVector]));
   const aimed = [...targets].map(([fault, v]) => `${requestSha(v)}=${fault}`).join(',');
