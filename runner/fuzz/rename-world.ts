@@ -130,9 +130,16 @@ function identityRenaming(seed: number, source: LoadedFixture): Map<Id, Id> {
     if (k >= 0 && k + 1 < order.length) ordered.add(order.identityAt(k + 1));
   }
   const sorted = [...ordered].sort();
+  const explicit = new Set(source.candidates.map((c) => c.identity));
   const renaming = new Map<Id, Id>();
   sorted.forEach((id, i) => {
     if (!own.has(id)) return;
+    // A series member's SymbolId is derived from its series (FIXTURES.md) and kept: a fact or dependency that names
+    // one must go on naming it (a row depending on a hidden member stays downgraded, KD-DISCLOSE-07).
+    if (!explicit.has(id) && order.positionOf(id) >= 0) {
+      renaming.set(id, id);
+      return;
+    }
     const keep = 1 + Math.max(sharedPrefix(id, sorted[i - 1]), sharedPrefix(id, sorted[i + 1]));
     renaming.set(id, id.slice(0, keep) + drawn(seed, 'id', id).slice(keep));
   });
