@@ -2,7 +2,7 @@
  * A module provider for the module adapter's tests: the reference oracle, except that on
  * the request whose SHA-256 is in KCTK_TARGET_REQUEST_SHA256 it does what
  * KCTK_MODULE_FAULT says (or, on each request KCTK_MODULE_FAULTS names, the fault it names
- * there): `hang` (a busy loop that never yields), `exit` (process.exit
+ * there): `hang` (a busy loop that never yields, at the lowest CPU priority), `exit` (process.exit
  * inside the worker), `throw-later` (an uncaught exception while the call is pending),
  * `not-bytes` (returns a string), `kill-self` (SIGKILL to its own process), `fd-write` (terminal
  * escapes written straight to file descriptors 1 and 2), `array-buffers` (keeps allocating
@@ -15,6 +15,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { appendFileSync, writeSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import type { DiscoveryModuleProvider } from '../../adapters/module-provider.js';
 import { createReferenceProvider } from '../../adapters/reference-provider.js';
 
@@ -28,7 +29,16 @@ export default function create(): DiscoveryModuleProvider {
     query(handle, request) {
       const fault = faults.get(createHash('sha256').update(request).digest('hex'));
       if (fault !== undefined) {
-        if (fault === 'hang') for (;;) Math.random();
+        if (fault === 'hang') {
+          // The loop never yields until the runner ends it at the timeout; at the lowest priority of its thread
+          // (Linux: of the spinning thread alone), the rest of the machine's work runs first meanwhile.
+          try {
+            setPriority(19);
+          } catch {
+            // A loop at the usual priority hangs the same.
+          }
+          for (;;) Math.random();
+        }
         if (fault === 'exit') process.exit(9);
         if (fault === 'throw-later') {
           setTimeout(() => {
