@@ -637,7 +637,8 @@ export const CENSUS_PROVIDERS: readonly CensusProvider[] = [
   },
   // The classes of wrong answers the verifier's newer fixture rules name: a type fact's reason, an unavailable
   // result's reason, truncation by a cut row that include_unavailable false drops, a source or link the compiler does
-  // not have, and the row cap's stop point where the diagnostic cap decides it. Each runs only the vectors that show it.
+  // not have, and the row cap's stop point where the diagnostic cap decides it. Each runs only the vectors that show
+  // it.
   {
     name: 'type-reason-from-compiler',
     breaks: "type: the compiler's reason kept on a type its dependencies downgrade (KD-TYPE-04/05)",
@@ -672,7 +673,8 @@ export const CENSUS_PROVIDERS: readonly CensusProvider[] = [
   {
     name: 'disclosure-flags-as-presence',
     breaks:
-      'disclosure: a source and a kofun-doc:null link the compiler marks disclosable but does not have (KD-DISCLOSE-04)',
+      'disclosure: a source and a kofun-doc:null link the compiler marks disclosable but does not have ' +
+      '(KD-DISCLOSE-04)',
     expect: ['KD-DISCLOSE-04'],
     only: [],
     extra: ['complete/explain-disclosable-source-and-documentation-absent'],
