@@ -685,6 +685,15 @@ export const CENSUS_PROVIDERS: readonly CensusProvider[] = [
     expect: ['KD-LIMIT-05'],
     only: ['limit/diagnostics-257'],
   },
+  {
+    name: 'diagnostic-cap-own-only',
+    breaks:
+      'limits: where the 256-diagnostic cap cuts, each row counted by its own diagnostics, not those of the error ' +
+      'facts it reaches (KD-LIMIT-05)',
+    expect: ['KD-LIMIT-05'],
+    only: [],
+    extra: ['limit/diagnostics-reached-from-error-facts'],
+  },
 ];
 
 /** How a census row came out. */
