@@ -337,8 +337,9 @@ function typeFactCapCases(): QueryCase[] {
   ];
 }
 
-/** Each error row's own diagnostics, and those of the one error fact it depends on, in the reached-diagnostics world. */
+/** The diagnostics each row of the reached-diagnostics world cites itself. */
 const OWN_DIAGNOSTICS_PER_ROW = 7;
+/** The diagnostics the one error fact each row depends on cites. */
 const REACHED_DIAGNOSTICS_PER_ROW = 1;
 /** Rows enough that the own diagnostics alone pass the cap too: 37 x 7 = 259, where 36 x 7 = 252 fit. */
 const REACHED_WORLD_ROWS = 37;
