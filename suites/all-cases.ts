@@ -18,6 +18,7 @@ import { ownershipCases } from './ownership.js';
 import { partialCases } from './partial.js';
 import { releaseCostCases } from './release-cost.js';
 import { requestCheckCases } from './request-check-cases.js';
+import { seriesCases } from './series-cases.js';
 import { staleCases } from './stale.js';
 
 /**
@@ -70,6 +71,7 @@ export function buildAllCases(): CaseDefinition[] {
     ...escapedClassCases(),
     ...requestCheckCases(),
     ...disclosureScopeCases(),
+    ...seriesCases(),
   ];
   return CATEGORIES.flatMap((category) => [
     ...byCategory[category](),

@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { disclosureScopeCases, HIDDEN_SERIES, memberSymbolId } from './disclosure-scope-cases.js';
+import { disclosureScopeCases, HIDDEN_SERIES } from './disclosure-scope-cases.js';
+import { memberSymbolId } from './fixtures/candidate-series.js';
 import { loaded } from './fixtures/request-for.js';
 
 const [seriesCase] = disclosureScopeCases();

@@ -10,11 +10,11 @@
  * seen through its internal view, and a private, admitted declaration of a module whose names are not in scope (not
  * `not-imported`: importing it would not make it visible). Every world here has its own source bytes (KIT-25).
  */
-import type { FactKey, FixtureCandidate, FixtureCandidateSeries, FixtureV1 } from '../oracle/fixture/fixture.js';
+import type { FactKey, FixtureCandidate, FixtureV1 } from '../oracle/fixture/fixture.js';
 import { variant } from '../oracle/fixture/fixture-builder.js';
-import { factKey, implementationId, moduleId, packageId, symbolId } from '../oracle/fixture/fixture-ids.js';
-import { sha256HexOfText } from '../oracle/digest/sha256-hex.js';
+import { implementationId, symbolId } from '../oracle/fixture/fixture-ids.js';
 import type { QueryCase } from './case-definition.js';
+import { candidateNamed, homeIn, memberSymbolId, seriesLike } from './fixtures/candidate-series.js';
 import { HIDDEN_NAMES, hiddenWorld } from './fixtures/hidden-world.js';
 import { ownWorld } from './fixtures/own-world.js';
 import { requestFor } from './fixtures/request-for.js';
@@ -28,46 +28,6 @@ import { EXPECT, recordCase, RESULT_SHAPE_CLAUSES } from './query-case.js';
 export const HIDDEN_SERIES = { seed: 'kit-08/sealed-vault-keys-22', count: 2, first: 1 } as const;
 /** The visible series of the series world: one public declaration of the keyring module. */
 const VISIBLE_SERIES = { seed: 'kit-08/keyring-badges', count: 1 } as const;
-
-/** The SymbolId of member `i` of a series with `seed` (FIXTURES.md, "candidate_series[]"). */
-export function memberSymbolId(seed: string, i: number): string {
-  return sha256HexOfText(`${seed}:${i}`);
-}
-
-/** The candidate of `f` with qualified name `name`. */
-function candidateNamed(f: FixtureV1, name: string): FixtureCandidate {
-  const c = f.candidates.find((x) => x.qualified_name === name);
-  if (c === undefined) throw new Error(`hidden world has no candidate ${name}`);
-  return c;
-}
-
-/** A series of `count` members whose template is `base` as given, but for `changes`. */
-function seriesLike(
-  base: FixtureCandidate,
-  spec: { seed: string; count: number; qualifiedNamePrefix: string },
-  changes: Partial<FixtureCandidateSeries['template']>,
-): FixtureCandidateSeries {
-  const { identity: _i, display_name: _d, qualified_name: _q, ...template } = structuredClone(base);
-  const lastDot = spec.qualifiedNamePrefix.lastIndexOf('.');
-  return {
-    seed: spec.seed,
-    count: spec.count,
-    name_prefix: spec.qualifiedNamePrefix.slice(lastDot + 1),
-    qualified_name_prefix: spec.qualifiedNamePrefix,
-    template: { ...template, dependencies: [], diagnostic_ids: [], ...changes },
-  };
-}
-
-/** The home and origin module of a function of `module`, for a candidate written like `base`. */
-function homeIn(
-  m: { package: string; module: string },
-  base: FixtureCandidate,
-): Pick<FixtureCandidate, 'home' | 'origin'> {
-  return {
-    home: { kind: 'interface', package_id: packageId(m.package), module_id: moduleId(m.module) },
-    origin: { ...base.origin, module: m.module, module_identity: moduleId(m.module) },
-  };
-}
 
 /** Adds a kif fact node for `kind` and `value` to `f`, with no dependencies; returns its key. */
 function kifFact(f: FixtureV1, kind: FactKey['kind'], value: string, status: 'validated' | 'provisional'): FactKey {

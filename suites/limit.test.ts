@@ -2,6 +2,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { encodeCanonical } from '../oracle/canonical-json/encode-canonical.js';
 import type { JsonObject } from '../oracle/canonical-json/json-value.js';
+import { compareUtf8 } from '../oracle/canonical-json/compare-utf8.js';
+import { evaluateQuery } from '../oracle/pipeline/evaluate-query.js';
+import { loaded } from './fixtures/request-for.js';
 import { allCases } from './all-cases.js';
 import type { QueryCase } from './case-definition.js';
 
@@ -71,6 +74,40 @@ test('count caps have a case at N and at N + 1', () => {
     rows.reduce((total, s) => total + s.count, 0),
     4097,
   );
+});
+
+test('the diagnostic cap counts the diagnostics of the error facts a row reaches', () => {
+  const c = byId('limit/diagnostics-reached-from-error-facts');
+  const { candidates, facts } = c.fixture;
+  // The world as built: 37 error rows, each with 7 own diagnostics and one error fact of its own citing 1 more.
+  assert.is(candidates.length, 37);
+  for (const row of candidates) {
+    assert.is(row.status, 'error', row.qualified_name);
+    assert.is(row.diagnostic_ids.length, 7, row.qualified_name);
+    assert.is(row.dependencies.length, 1, row.qualified_name);
+    const fact = facts.find((f) => f.kind === row.dependencies[0]?.kind && f.value === row.dependencies[0]?.value);
+    assert.is(fact?.status, 'error', row.qualified_name);
+    assert.is(fact?.diagnostic_ids.length, 1, row.qualified_name);
+  }
+  // Worked by hand (L77, L232, L352; OQ-06 A, OQ-08 A, KIT-11 A): each row carries 7 + 1 = 8 IDs, so 32 rows hold
+  // exactly 256 and a 33rd would bring 264; own diagnostics alone would fit 36 rows (252; a 37th makes 259).
+  const order = [...candidates].sort((a, b) => compareUtf8(a.identity, b.identity));
+  const result = JSON.parse(new TextDecoder().decode(evaluateQuery(bytesOf(c), loaded(c.fixture)))) as {
+    status: string;
+    truncated: boolean;
+    omissions: unknown[];
+    operations: { identity: { value: string }; diagnostic_ids: string[] }[];
+    diagnostics: unknown[];
+  };
+  assert.is(result.status, 'partial');
+  assert.is(result.truncated, true);
+  assert.equal(result.omissions, [{ reason: 'limit-exhausted', requested_spelling: null }]);
+  assert.is(result.diagnostics.length, 256);
+  assert.equal(
+    result.operations.map((o) => o.identity.value),
+    order.slice(0, 32).map((row) => row.identity),
+  );
+  for (const o of result.operations) assert.is(o.diagnostic_ids.length, 8);
 });
 
 test.run();

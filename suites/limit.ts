@@ -337,10 +337,74 @@ function typeFactCapCases(): QueryCase[] {
   ];
 }
 
+/** The diagnostics each row of the reached-diagnostics world cites itself. */
+const OWN_DIAGNOSTICS_PER_ROW = 7;
+/** The diagnostics the one error fact each row depends on cites. */
+const REACHED_DIAGNOSTICS_PER_ROW = 1;
+/** Rows enough that the own diagnostics alone pass the cap too: 37 x 7 = 259, where 36 x 7 = 252 fit. */
+const REACHED_WORLD_ROWS = 37;
+
+/**
+ * Error operations of the big world, each citing seven diagnostics of its own and depending on an error fact of its
+ * own that cites one more (KD-CLOSURE-10): each row carries all eight (KIT-11), so the rows' diagnostics reach the
+ * 256-diagnostic cap after 32 rows, where their own diagnostics alone would pass it only at the 37th.
+ */
+function reachedDiagnosticsWorld(): FixtureV1 {
+  const { b, m } = bigWorldBuilder({
+    description:
+      `${REACHED_WORLD_ROWS} error operations, each with ${OWN_DIAGNOSTICS_PER_ROW} diagnostics of its own and an ` +
+      `error fact it depends on that cites ${REACHED_DIAGNOSTICS_PER_ROW} more.`,
+  });
+  for (let row = 0; row < REACHED_WORLD_ROWS; row++) {
+    const diagnostic = (label: string, code: string): string =>
+      b.addDiagnostic({ label: `limit/reached-diagnostics:${row}:${label}`, code, fallback_text: `${label} ${row}` });
+    const own = Array.from({ length: OWN_DIAGNOSTICS_PER_ROW }, (_, i) => diagnostic(`rejected-${i}`, 'E0001'));
+    const reached = Array.from({ length: REACHED_DIAGNOSTICS_PER_ROW }, (_, i) => diagnostic(`failed-${i}`, 'E0003'));
+    const fact = b.addFact(factKey('kif', 'SymbolId', `m.failed${row}`), 'error', [], reached);
+    b.addCandidate({
+      qualified_name: `m.r${row}`,
+      signature: `m.r${row}(read Items)`,
+      receiver: ITEMS_TYPE,
+      mode: 'read',
+      home: m,
+      status: 'error',
+      diagnostic_ids: own,
+      dependencies: [fact],
+    });
+  }
+  return b.build();
+}
+
+/**
+ * The 256-diagnostic cap counts the diagnostics a row brings with the error facts it reaches, not only its own
+ * (KD-LIMIT-05, KD-CLOSURE-10, KIT-11, OQ-08 A): the canonical prefix of 32 rows holds 32 x 8 = 256 diagnostics and a
+ * 33rd would bring 264, so 32 rows are kept; counting own diagnostics alone would keep 36 (252) and emit 288.
+ */
+function reachedDiagnosticsCapCase(): QueryCase {
+  const world = reachedDiagnosticsWorld();
+  return recordCase(
+    {
+      id: 'limit/diagnostics-reached-from-error-facts',
+      expect: EXPECT.partial,
+      intent:
+        '37 error operations, each citing 7 diagnostics of its own and depending on an error fact that cites one ' +
+        'more, so each row carries 8 (296 in all): the rows that fit are the canonical prefix of 32, holding ' +
+        'exactly 256 diagnostics, since a 33rd row would bring 264; the result is partial, truncated, with a ' +
+        'limit-exhausted omission. Counted by own diagnostics alone the cut would fall after 36 rows (252, a 37th ' +
+        'making 259), and those 36 rows would bring 288 diagnostics.',
+      clauses: [...LIMIT, 'KD-LIMIT-05', 'KD-CLOSURE-10', 'KD-OP-13', 'KD-DIAG-07', 'KD-DIAG-09', ...TRUNCATION],
+      interpretations: [...OQ, 'OQ-08', 'KIT-11'],
+      fixture: world,
+    },
+    requestFor(world, { includeUnavailable: true }),
+  );
+}
+
 /** The limit cases, in their published order. */
 export function limitCases(): QueryCase[] {
   return [
     ...countCapCases(),
+    reachedDiagnosticsCapCase(),
     resultBytesOverCapCase(),
     ...stepBudgetCases(),
     interfaceSetOverCapCase(),

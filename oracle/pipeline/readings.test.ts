@@ -19,7 +19,8 @@ import {
   readingsNamed,
   readingsOf,
 } from './reading-switches.js';
-import type { FollowedReading } from './readings.js';
+import { Readings, type FollowedReading } from './readings.js';
+import { SPAN_SEMANTICS, STALE_REASON_ORDER } from './step-1-validate-request.js';
 
 const fixture = load(makeFixture());
 const OTHER = 'f'.repeat(64);
@@ -185,6 +186,31 @@ test("every entry that changes result bytes is a switch or runs one reading, and
       );
   }
   assert.ok(readingsOf(interpretationsRegister()).ok);
+});
+
+test('the label a step runs, the member followed, the reading of an entry and the names of all followed', () => {
+  const followed = Readings.of(
+    new Map<string, FollowedReading>([
+      ['OQ-11', { label: 'C' }],
+      ['OQ-01', { label: 'C', member: 'stale-generation' }],
+    ]),
+  );
+  // OQ-11 C gives A's bytes on every input (its same_bytes_because in the register), so the step runs A.
+  assert.is(followed.of(SPAN_SEMANTICS), 'A');
+  assert.is(followed.of(STALE_REASON_ORDER), 'C');
+  assert.is(followed.member(STALE_REASON_ORDER), 'stale-generation');
+  assert.is(followed.member(SPAN_SEMANTICS), undefined);
+  assert.equal(followed.reading('OQ-01'), { label: 'C', member: 'stale-generation' });
+  assert.is(followed.reading('OQ-02'), undefined);
+  assert.equal(followed.names(), ['OQ-11:C', 'OQ-01:C/stale-generation']);
+  // The kit's readings follow the register's choices (oracle/interpretations.json: OQ-01 A, KIT-12 C).
+  assert.equal([Readings.kit().reading('OQ-01'), Readings.kit().reading('KIT-12')], [{ label: 'A' }, { label: 'C' }]);
+  const none = Readings.of(new Map());
+  assert.is(none.member(SPAN_SEMANTICS), undefined, 'no reading followed: no member, and no fault');
+  assert.throws(
+    () => none.of(SPAN_SEMANTICS),
+    (e: unknown) => e instanceof Error && e.message === 'kit fault: no reading of OQ-11 is followed',
+  );
 });
 
 test.run();

@@ -635,6 +635,65 @@ export const CENSUS_PROVIDERS: readonly CensusProvider[] = [
     fuzz: CENSUS_FUZZ_CASES,
     metamorphic: true,
   },
+  // The classes of wrong answers the verifier's newer fixture rules name: a type fact's reason, an unavailable
+  // result's reason, truncation by a cut row that include_unavailable false drops, a source or link the compiler does
+  // not have, and the row cap's stop point where the diagnostic cap decides it. Each runs only the vectors that show
+  // it.
+  {
+    name: 'type-reason-from-compiler',
+    breaks: "type: the compiler's reason kept on a type its dependencies downgrade (KD-TYPE-04/05)",
+    expect: ['KD-TYPE-04', 'KD-TYPE-05'],
+    only: [],
+    extra: ['partial/type-downgraded-to-unavailable-beside-rows'],
+  },
+  {
+    name: 'unsupported-reason-for-any-extension',
+    breaks: 'result reason: unsupported-in-profile while more than unsupported work was withheld (KD-RES-13)',
+    expect: ['KD-RES-13'],
+    only: [],
+    extra: ['partial/unavailable-unsupported-work-beside-unvalidated-view'],
+  },
+  {
+    name: 'truncated-from-shown-rows',
+    breaks: 'limits: truncated decided from the rows shown, a dropped cut row leaves it false (KD-LIMIT-10)',
+    expect: ['KD-LIMIT-10'],
+    only: [],
+    extra: ['limit/row-dependencies-65-dropped-by-default'],
+  },
+  {
+    name: 'truncated-for-every-cut-row',
+    breaks: 'limits: truncated for a dropped cut row that is unavailable anyway (KD-LIMIT-10)',
+    expect: ['KD-LIMIT-10'],
+    only: [],
+    extra: [
+      'limit/row-diagnostic-ids-257-dropped-by-default',
+      'limit/rejected-row-generic-requirements-65-dropped-by-default',
+    ],
+  },
+  {
+    name: 'disclosure-flags-as-presence',
+    breaks:
+      'disclosure: a source and a kofun-doc:null link the compiler marks disclosable but does not have ' +
+      '(KD-DISCLOSE-04)',
+    expect: ['KD-DISCLOSE-04'],
+    only: [],
+    extra: ['complete/explain-disclosable-source-and-documentation-absent'],
+  },
+  {
+    name: 'diagnostic-cap-reached-not-passed',
+    breaks: 'limits: rows stopped where their diagnostics reach 256, not where they would pass it (KD-LIMIT-05)',
+    expect: ['KD-LIMIT-05'],
+    only: ['limit/diagnostics-257'],
+  },
+  {
+    name: 'diagnostic-cap-own-only',
+    breaks:
+      'limits: where the 256-diagnostic cap cuts, each row counted by its own diagnostics, not those of the error ' +
+      'facts it reaches (KD-LIMIT-05)',
+    expect: ['KD-LIMIT-05'],
+    only: [],
+    extra: ['limit/diagnostics-reached-from-error-facts'],
+  },
 ];
 
 /** How a census row came out. */

@@ -128,6 +128,7 @@ async function run(io: CliIo, named: string[], options: RunOptions): Promise<num
     // StrykerJS rewrites the file without the kit's own fields: the digests of what each source met are kept here.
     const measuredBefore = readMutationResults(resultsPath);
     const vectorSets = measuredBefore.ok ? { ...measuredBefore.results.vectorSets } : {};
+    const metBefore = vectorSetDigest(strykerTestNames(root));
     const ran = spawnSync(process.execPath, argv, { cwd: root, stdio: 'inherit' });
     if (ran.status !== 0) {
       await writeAll(io.stderr, `mutation: StrykerJS stopped on ${file} (exit ${String(ran.status ?? ran.signal)})\n`);
@@ -135,7 +136,10 @@ async function run(io: CliIo, named: string[], options: RunOptions): Promise<num
     }
     const written = readMutationResults(resultsPath);
     if (!written.ok) throw new Error(`kit fault: StrykerJS wrote results the kit cannot read: ${written.message}`);
-    vectorSets[file] = vectorSetDigest(strykerTestNames(root));
+    // The set is recorded only when the vectors stayed as they were for the whole run: vectors changed meanwhile
+    // leave it unknown which set StrykerJS's sandbox copied, so the source counts as measured against an older set.
+    if (vectorSetDigest(strykerTestNames(root)) === metBefore) vectorSets[file] = metBefore;
+    else delete vectorSets[file];
     writeFileAtomically(
       resultsPath,
       normalizedResults(written.results, all, pinDigests(root, PIN_SOURCES), vectorSets),
