@@ -141,7 +141,7 @@ test('structure: separators, a repeated key, trailing data and a top level other
   ]);
 });
 
-test('nesting: a value 64 levels below the top is read, one deeper is refused, and very deep input never throws', () => {
+test('nesting: a value 64 levels below the top is read, one deeper is refused, and deeper input never throws', () => {
   const arrays = (n: number): string => `{"a":${'['.repeat(n)}${']'.repeat(n)}}`;
   const objects = (n: number): string => `{${'"a":{'.repeat(n)}${'}'.repeat(n)}}`;
   const nestedArrays = (n: number): string => {

@@ -59,7 +59,7 @@ test('each runnable reading runs, or gives the bytes of a reading that runs and 
 // OQ-01 C's members are the stale reasons of the key fields after the FileId, in AnalysisKey table order (L85-90).
 const STALE_REASONS = ['stale-source', 'stale-interface-set', 'stale-generation', 'stale-semantic-compatibility'];
 
-test('readingRun: a switch runs its readings, gives the bytes of another, or enumerates its rule; one reading else', () => {
+test('readingRun: a switch runs a reading, gives the bytes of another, or enumerates a rule; one reading else', () => {
   assert.equal(readingRun('OQ-03', 'A'), { kind: 'runs' });
   assert.equal(readingRun('OQ-03', 'B'), { kind: 'runs' });
   assert.equal(readingRun('OQ-03', 'C'), { kind: 'cannot' });
@@ -106,7 +106,7 @@ const ENTRY: RegisterEntry = {
 };
 const unchanged = { changes_result_bytes: false, unchanged_bytes_reason: 'r' };
 
-test('readingsOf follows every choice it can run, and refuses each other choice that changes bytes by its pointer', () => {
+test('readingsOf follows each choice it can run, and refuses each other choice that changes bytes by pointer', () => {
   const followed = readingsOf([
     ENTRY,
     { ...ENTRY, id: 'OQ-04', choice: 'A' },
@@ -210,7 +210,7 @@ test('--reading names: ENTRY:LABEL or ENTRY:LABEL/MEMBER of a runnable reading, 
   const runsOq03 = '; the oracle runs OQ-03:A, OQ-03:B';
   const runsOq01 = `; the oracle runs OQ-01:A, OQ-01:B, ${STALE_REASONS.map((r) => `OQ-01:C/${r}`).join(', ')}`;
   const shape = ' (ENTRY:LABEL, e.g. KIT-12:A)';
-  for (const [name, message] of [
+  const cases: [string, string][] = [
     ['OQ-03:C', `no runnable reading "OQ-03:C"${runsOq03}`],
     ['OQ-31:C', 'no runnable reading "OQ-31:C"; the oracle runs OQ-31:A, OQ-31:B'],
     ['OQ-04:B', 'no runnable reading "OQ-04:B"; the oracle runs OQ-04:A'],
@@ -228,8 +228,8 @@ test('--reading names: ENTRY:LABEL or ENTRY:LABEL/MEMBER of a runnable reading, 
     ['OQ-01:C/', `no runnable reading "OQ-01:C/"${shape}`],
     ['OQ-01:C/Stale-source', `no runnable reading "OQ-01:C/Stale-source"${shape}`],
     ['XQ-03:B', `no runnable reading "XQ-03:B"${shape}`],
-  ])
-    assert.equal(refusal(name), { ok: false, message }, name);
+  ];
+  for (const [name, message] of cases) assert.equal(refusal(name), { ok: false, message }, name);
 });
 
 test.run();
