@@ -738,6 +738,22 @@ function textCapsInTwoAndFourByteCases(): QueryCase[] {
       requestFor(list, { kind: 'explain-operation', spelling: '\u{10000}'.repeat(256) }),
     ),
   );
+  cases.push(
+    recordCase(
+      {
+        id: 'limit/spelling-surrogate-range-ends',
+        expect: EXPECT.partial,
+        intent:
+          'A spelling of U+10FFFD and U+1F3FF (UTF-16 DBFF DFFD and D83C DFFF: the last high and the last low ' +
+          'surrogate, each paired; eight bytes in UTF-8) is well-formed and valid; naming nothing, it is answered ' +
+          'with the hidden-by-visibility omission that echoes it.',
+        clauses: [...LIMIT, 'KD-SCALAR-09', 'KD-OMIT-05'],
+        interpretations: ['OQ-35', 'OQ-37', 'KIT-04'],
+        fixture: list,
+      },
+      requestFor(list, { kind: 'explain-operation', spelling: '\u{10FFFD}\u{1F3FF}' }),
+    ),
+  );
   return cases;
 }
 

@@ -61,6 +61,17 @@ test('control characters are exactly Unicode Cc (OQ-37 A)', () => {
   for (const c of ['\u00a0', '\u200d', '\u202e', '\u2028', ' ']) assert.equal(checkName(`a${c}b`, '/n'), []);
   const [v] = checkName('a\u007fb', '/n');
   assert.is(v?.actual, 'U+007F at UTF-16 index 1');
+  // A control character at index 0 is found too.
+  assert.equal(checkSpelling('\u0085x', '/q/spelling'), [
+    {
+      code: 'control-character',
+      clause: 'KD-SCALAR-09',
+      message: 'Spelling contains a control character.',
+      pointer: '/q/spelling',
+      expected: 'no Unicode Cc character',
+      actual: 'U+0085 at UTF-16 index 0',
+    },
+  ]);
 });
 
 test('NFC is required, never applied (OQ-37 A)', () => {
@@ -68,12 +79,53 @@ test('NFC is required, never applied (OQ-37 A)', () => {
   assert.equal(codes(checkDisplay('Cafe\u0301', '/d')), ['not-nfc']);
   assert.equal(codes(checkName('\u212b', '/n')), ['not-nfc'], 'ANGSTROM SIGN normalizes to U+00C5');
   assert.equal(checkName('\u00c5', '/n'), []);
+  assert.equal(checkDisplay('Cafe\u0301', '/d'), [
+    {
+      code: 'not-nfc',
+      clause: 'KD-SCALAR-07',
+      message: 'Display is not in NFC.',
+      pointer: '/d',
+      expected: 'NFC',
+      actual: 'not NFC',
+    },
+  ]);
+});
+
+test('a length violation names the range and the UTF-8 byte count', () => {
+  // 128 two-byte characters and one ASCII letter: 257 bytes against Name's 1..256.
+  assert.equal(checkName(`${'\u00e9'.repeat(128)}a`, '/n'), [
+    {
+      code: 'text-length',
+      clause: 'KD-SCALAR-05',
+      message: 'Name must be 1\u2013256 UTF-8 bytes.',
+      pointer: '/n',
+      expected: '1..256 UTF-8 bytes',
+      actual: '257 bytes',
+    },
+  ]);
 });
 
 test('an unpaired surrogate has no UTF-8 form', () => {
   assert.equal(codes(checkName('a\ud800b', '/n')), ['lone-surrogate']);
   assert.equal(codes(checkName('\udc00', '/n')), ['lone-surrogate']);
   assert.equal(checkName('\ud83d\ude00', '/n'), []);
+  // The surrogate ranges' edges: D800..DBFF high, DC00..DFFF low. U+10FFFD is DBFF DFFD, U+1F3FF is D83C DFFF.
+  assert.equal(checkName('\u{10FFFD}\u{1F3FF}', '/n'), []);
+  assert.equal(codes(checkName('\udfff', '/n')), ['lone-surrogate']);
+  // A high surrogate followed by a code unit above the low range (U+E000) is unpaired.
+  const [v] = checkName('a\ud800\ue000', '/n');
+  assert.equal(v, {
+    code: 'lone-surrogate',
+    clause: 'KD-SCALAR-05',
+    message: 'Name has an unpaired surrogate, which has no UTF-8 encoding.',
+    pointer: '/n',
+    expected: 'well-formed Unicode',
+    actual: 'unpaired surrogate at UTF-16 index 1',
+  });
+  // Text with an unpaired surrogate is not Unicode text, so NFC is not asked of it (one violation, not two),
+  // wherever the surrogate stands; 'e' + U+0301 would otherwise be not NFC.
+  assert.equal(codes(checkName('\ud800e\u0301', '/n')), ['lone-surrogate']);
+  assert.equal(codes(checkName('e\u0301\ud800', '/n')), ['lone-surrogate']);
 });
 
 test('length check agrees with Buffer.byteLength for any well-formed string', () => {
@@ -93,7 +145,14 @@ test('span start <= end (KD-SCALAR-11); equal bounds are a valid empty span', ()
   const [v] = checkSpan({ start: 5, end: 4 }, '/position/expression');
   assert.is(v?.code, 'span-order');
   assert.is(v?.clause, 'KD-SCALAR-11');
-  assert.is(v?.pointer, '/position/expression/start');
+  assert.equal(v, {
+    code: 'span-order',
+    clause: 'KD-SCALAR-11',
+    message: 'Span start is after its end.',
+    pointer: '/position/expression/start',
+    expected: 'start <= end (4)',
+    actual: '5',
+  });
 });
 
 test('isId: exactly 64 lowercase hex (KD-SCALAR-04)', () => {
@@ -103,6 +162,9 @@ test('isId: exactly 64 lowercase hex (KD-SCALAR-04)', () => {
   assert.not.ok(isId('a'.repeat(65)));
   assert.not.ok(isId(`${'a'.repeat(64)}\n`));
   assert.not.ok(isId(64));
+  // Only a string primitive is an Id: values that coerce to 64 lowercase hex are not.
+  assert.not.ok(isId(new String('a'.repeat(64))), 'a String object of 64 hex characters');
+  assert.not.ok(isId(['a'.repeat(64)]), 'an array holding an Id');
 });
 
 test.run();
