@@ -59,6 +59,19 @@ function segmentsOf(fragment: string): string[] {
 }
 
 /**
+ * The segments of an error's instancePath: a JSON Pointer (RFC 6901) as ajv writes it, not a URI fragment, so a key
+ * holding `%` is not percent-decoded (decoding it would misread `%41` and throw on `a%`).
+ */
+function instanceSegments(pointer: string): string[] {
+  return pointer === ''
+    ? []
+    : pointer
+        .split('/')
+        .slice(1)
+        .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/**
  * Walks `segments` from `root`: the node reached and the clause of its innermost described ancestor-or-self, or
  * undefined when the path does not resolve.
  */
@@ -107,7 +120,7 @@ export class SchemaClauses {
     // The path is the subschema's path followed by the keyword (ajv's "false schema" error has none).
     const parent = rest.at(-1) === err.keyword ? rest.slice(0, -1) : rest;
     if (base !== undefined) return this.#clauseAt(base, parent);
-    const instance = segmentsOf(err.instancePath);
+    const instance = instanceSegments(err.instancePath);
     for (const b of this.#basesOf(name)) {
       // An inlined local `$ref` spells its target first (`#/$defs/X/...`): the base is then that target.
       const [effective, rel] =

@@ -69,6 +69,15 @@ test('a configuration resolves relative paths against its folder and is schema-c
   }
   writeFileSync(path, '{not json');
   assert.throws(() => loadProviderConfig(path), usage);
+  // A key is a JSON Pointer segment in the error, never a URI fragment: `a%` and `%41` are named as written.
+  for (const key of ['a%', '%41']) {
+    writeFileSync(path, JSON.stringify({ name: 'p', process: { argv: ['a'], env: { [key]: 5 } } }));
+    assert.throws(
+      () => loadProviderConfig(path),
+      (e: unknown) => usage(e) && (e as Error).message.includes(`/process/env/${key}`),
+      key,
+    );
+  }
 });
 
 const releaseBuild = {
