@@ -50,6 +50,7 @@ const A: Node = {
     one2: { $ref: '#/$defs/One2' },
     key1: { $ref: '#/$defs/Key1' },
     two2: { $ref: '#/$defs/Two2' },
+    's/l~t': { $ref: '#/$defs/Two2' },
     whole: { $ref: 'urn:t:c/v1' },
     maybe: { anyOf: [{ type: 'null' }, { description: 'KD-MAYBE-13 Nullable.', type: 'string' }] },
     both: { allOf: [{ description: 'KD-ALL-14 All.', type: 'integer', minimum: 3 }] },
@@ -302,6 +303,10 @@ test('two identical shapes, each compiled from its own root, are told apart by w
   assert.is(finder.clauseFor('a/v1', { ...err, instancePath: '/name/id' }), undefined);
   assert.is(finder.clauseFor('a/v1', { ...err, instancePath: '' }), undefined);
   assert.is(finder.clauseFor('a/v1', { ...err, instancePath: '/one2/x/id' }), undefined);
+  // The instancePath is a JSON Pointer: `~1` and `~0` are `/` and `~` of the property `s/l~t` that leads to Two2.
+  assert.is(finder.clauseFor('a/v1', { ...err, instancePath: '/s~1l~0t/id' }), 'KD-TWO-25');
+  assert.is(finder.clauseFor('a/v1', { ...err, instancePath: '/sl~0t/id' }), undefined);
+  assert.is(finder.clauseFor('a/v1', { ...err, instancePath: '/s~1lt/id' }), undefined);
   // A parentSchema no base leads to.
   assert.is(
     finder.clauseFor('a/v1', { ...err, instancePath: '/one2/id', parentSchema: { type: 'string' } }),
