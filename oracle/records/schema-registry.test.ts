@@ -923,12 +923,19 @@ const testRecord = {
   additionalProperties: false,
   required: ['a'],
   properties: {
-    a: { description: 'KD-SCALAR-05: a text.', type: 'string', pattern: '^x', maxLength: 3, not: { pattern: '[\\u0000-\\u001F]' } },
+    a: {
+      description: 'KD-SCALAR-05: a text.',
+      type: 'string',
+      pattern: '^x',
+      maxLength: 3,
+      not: { pattern: '[\\u0000-\\u001F]' },
+    },
     n: { type: 'integer', minimum: 1, maximum: 5 },
     s: { type: 'string', minLength: 2 },
     c: { const: 'k' },
     e: { enum: ['p', 2] },
     nul: { anyOf: [{ type: 'null' }, { type: 'string', minLength: 2 }] },
+    no: { anyOf: [{ type: 'null' }, { type: 'object', properties: { q: STR } }] },
     n11: { anyOf: [...Array.from({ length: 10 }, () => ({ type: 'string', minLength: 5 })), { type: 'null' }] },
     any: { anyOf: [STR, { type: 'integer' }] },
     one: { oneOf: [STR, { type: 'integer' }] },
@@ -937,6 +944,7 @@ const testRecord = {
     nk: { not: { const: 'bad' } },
     gone: { not: {} },
     never: { not: true },
+    ns: { not: STR },
     o: { type: 'object', minProperties: 1 },
     z: { type: 'null' },
     t1: { type: 'boolean' },
@@ -1006,7 +1014,7 @@ test('violations: every failing keyword of one field is reported (allErrors), wi
 
 test('violations: not (control character, a const, a field that must be absent), maximum, minItems, null', () => {
   assert.equal(
-    mapped({ a: 'x\n', n: 6, arr: [], nk: 'bad', gone: 1, never: 'w', z: [1, 2] }),
+    mapped({ a: 'x\n', n: 6, arr: [], nk: 'bad', gone: 1, never: 'w', ns: 's', z: [1, 2] }),
     sorted([
       v(S5, '/a', 'Value contains a control character.', 'no control character (Unicode Cc)', '"x\\n"'),
       v(R1, '/n', 'Value must be <= 5.', 'maximum 5', '6'),
@@ -1014,6 +1022,7 @@ test('violations: not (control character, a const, a field that must be absent),
       v(R1, '/nk', 'Value must NOT be valid.', 'not "bad"', '"bad"'),
       v(R1, '/gone', 'Field must be absent here.', 'field absent', '1'),
       v(R1, '/never', 'Value must NOT be valid.', undefined, '"w"'),
+      v(R1, '/ns', 'Value must NOT be valid.', undefined, '"s"'),
       v(R1, '/z', 'Value must be null.', 'null', 'array of 2'),
     ]),
   );
@@ -1032,6 +1041,8 @@ test('violations: a rule with alternatives is reported once; a nullable field re
     ]),
   );
   assert.equal(mapped({ a: 'x', nul: 7 }), sorted([v(R1, '/nul', 'Value must be string.', 'string', '7')]));
+  // An error inside the other branch's value (a field of a nullable object) also drops the null branch.
+  assert.equal(mapped({ a: 'x', no: { q: 1 } }), sorted([v(R1, '/no/q', 'Value must be string.', 'string', '1')]));
   // The null branch of a nullable field is dropped at any index; ten equal branch errors report once.
   assert.equal(
     mapped({ a: 'x', n11: 'ab' }),
@@ -1068,8 +1079,10 @@ test('violations: a string value is shown whole up to 80 UTF-16 units, then cut'
 });
 
 const plain = (name: string): Record<string, unknown> => ({ $schema: DRAFT, $id: idOf(name), type: 'object' });
+/** A module in the shape the build step writes: the schema files' digest and `validate` (here: accepts all). */
 const compiledModule = (digest: string, validate: string): string =>
-  `function validate(v) { validate.errors = null; return true; }\nmodule.exports = { schemaFilesSha256: ${JSON.stringify(digest)}, validate: ${validate} };\n`;
+  'function validate(v) { validate.errors = null; return true; }\n' +
+  `module.exports = { schemaFilesSha256: ${JSON.stringify(digest)}, validate: ${validate} };\n`;
 
 test('a registry uses a precompiled module only when it exists, records the digest of the files and validates', () => {
   const schemas = {
@@ -1089,7 +1102,10 @@ test('a registry uses a precompiled module only when it exists, records the dige
   writeFileSync(join(modules, 't.novalidate.cjs'), compiledModule(digest, '"validate"'));
   const registry = openSchemaRegistry({ schemaDir: dir, compiledDir: modules });
   assert.is(registry.sourceOf('t.pre/v1'), 'precompiled');
-  assert.is(registry.validatorFor('t.pre/v1'), (requireHere(join(modules, 't.pre.cjs')) as { validate: unknown }).validate);
+  assert.is(
+    registry.validatorFor('t.pre/v1'),
+    (requireHere(join(modules, 't.pre.cjs')) as { validate: unknown }).validate,
+  );
   assert.is(registry.sourceOf('t.odd/v1'), 'precompiled', 'only the final .schema.json is replaced by .cjs');
   assert.is(registry.sourceOf('t.stale/v1'), 'compiled-here', 'a module of other schema bytes is not used');
   assert.is(registry.sourceOf('t.novalidate/v1'), 'compiled-here', 'a module without a validate function is not used');
@@ -1104,7 +1120,10 @@ test('a registry uses a precompiled module only when it exists, records the dige
 });
 
 test('after loadAll, no schema file or validator module is read again', () => {
-  const dir = schemaFolder('eager', { 't.pre.schema.json': plain('t.pre/v1'), 't.here.schema.json': plain('t.here/v1') });
+  const dir = schemaFolder('eager', {
+    't.pre.schema.json': plain('t.pre/v1'),
+    't.here.schema.json': plain('t.here/v1'),
+  });
   const modules = join(scratch, 'eager-modules');
   mkdirSync(modules);
   writeFileSync(join(modules, 't.pre.cjs'), compiledModule(schemaFilesDigest(readSchemaFiles(dir)), 'validate'));
@@ -1128,6 +1147,28 @@ test('a schema without its urn $id, or one ajv refuses in strict mode, is a kit 
     );
   const unknownKeyword = schemaFolder('strict', { 's.schema.json': { ...plain('t.s/v1'), frobnicate: 1 } });
   assert.throws(() => openSchemaRegistry({ schemaDir: unknownKeyword, compiledDir: scratch }).validatorFor('t.s/v1'));
+});
+
+test('a violation whose rule no schema path locates takes the record clause, else KD-CANON-16', () => {
+  const described = { ...plain('t.described/v1'), description: 'KD-REQ-01: a record.' };
+  const dir = schemaFolder('fallback', {
+    't.described.schema.json': described,
+    't.bare.schema.json': plain('t.bare/v1'),
+  });
+  const modules = join(scratch, 'fallback-modules');
+  mkdirSync(modules);
+  // A module's validator reporting a keyword at a location outside the kit's schemas.
+  const foreign =
+    "function validate(v) { validate.errors = [{ instancePath: '', schemaPath: 'urn:elsewhere#/type', " +
+    "keyword: 'type', params: { type: 'object' }, message: 'must be object', data: v }]; return false; }";
+  const digest = schemaFilesDigest(readSchemaFiles(dir));
+  for (const name of ['t.described', 't.bare'])
+    writeFileSync(join(modules, `${name}.cjs`), compiledModule(digest, `(${foreign})`));
+  const registry = openSchemaRegistry({ schemaDir: dir, compiledDir: modules });
+  assert.equal(registry.schemaViolations('t.described/v1', 1), [v(R1, '', 'Value must be object.', 'object', '1')]);
+  assert.equal(registry.schemaViolations('t.bare/v1', 1), [
+    v('KD-CANON-16', '', 'Value must be object.', 'object', '1'),
+  ]);
 });
 
 test.run();
