@@ -1,10 +1,22 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { kitRoot } from '../kit-root.js';
 import type { DiscoveryRequestV1, DiscoveryResultV1, OperationFact } from './discovery-records.js';
-import { SCHEMA_ID_PREFIX, SCHEMA_NAMES, schemaDocument, schemaViolations, validatorFor } from './schema-registry.js';
+import {
+  SCHEMA_ID_PREFIX,
+  SCHEMA_NAMES,
+  loadEveryValidator,
+  openSchemaRegistry,
+  schemaDocument,
+  schemaViolations,
+  validatorFor,
+} from './schema-registry.js';
+import { readSchemaFiles, schemaFilesDigest } from './schema-files.js';
+import type { Violation } from '../violation.js';
 import {
   callableRow,
   completeResult,
@@ -19,6 +31,17 @@ import { makeFixture } from '../test-support/make-fixture.js';
 
 const hex = (c: string): string => c.repeat(64);
 const KIT_SCHEMAS = Object.values(SCHEMA_NAMES);
+const requireHere = createRequire(import.meta.url);
+const scratch = mkdtempSync(join(tmpdir(), 'kofun-schema-registry-'));
+test.after(() => rmSync(scratch, { recursive: true, force: true }));
+
+// Runs first: until then nothing in this process has validated, so ajv's compiler is not loaded yet.
+test('loadEveryValidator loads the validators now (from the sources: ajv compiling the kit schemas)', () => {
+  const ajvPath = requireHere.resolve('ajv/dist/2020.js');
+  assert.is(requireHere.cache[ajvPath], undefined, 'ajv is not loaded before');
+  loadEveryValidator();
+  assert.ok(requireHere.cache[ajvPath] !== undefined, 'ajv is loaded by loadEveryValidator');
+});
 
 function expectClause(name: string, value: unknown, clause: string, pointer?: string): void {
   const vs = schemaViolations(name, value);
@@ -877,6 +900,275 @@ test('the interpretations register, when present, is valid and each choice names
 
 test('an unknown schema name is a kit fault', () => {
   assert.throws(() => validatorFor('kofun.nothing/v1'));
+});
+
+/** Writes `schemas` (file name -> schema object) into a fresh folder of the scratch folder. */
+function schemaFolder(label: string, schemas: Record<string, unknown>): string {
+  const dir = join(scratch, label);
+  mkdirSync(dir, { recursive: true });
+  for (const [file, schema] of Object.entries(schemas)) writeFileSync(join(dir, file), JSON.stringify(schema));
+  return dir;
+}
+const DRAFT = 'https://json-schema.org/draft/2020-12/schema';
+const idOf = (name: string): string => `${SCHEMA_ID_PREFIX}${name}`;
+const sorted = (vs: Violation[]): string[] => vs.map((v) => JSON.stringify(v, Object.keys(v).sort())).sort();
+const STR = { type: 'string' };
+
+// A record using every keyword the violation mapping spells out; its own clause is KD-REQ-01, field a's KD-SCALAR-05.
+const testRecord = {
+  $schema: DRAFT,
+  $id: idOf('t.rec/v1'),
+  description: 'KD-REQ-01: a record of the registry tests.',
+  type: 'object',
+  additionalProperties: false,
+  required: ['a'],
+  properties: {
+    a: {
+      description: 'KD-SCALAR-05: a text.',
+      type: 'string',
+      pattern: '^x',
+      maxLength: 3,
+      not: { pattern: '[\\u0000-\\u001F]' },
+    },
+    n: { type: 'integer', minimum: 1, maximum: 5 },
+    s: { type: 'string', minLength: 2 },
+    c: { const: 'k' },
+    e: { enum: ['p', 2] },
+    nul: { anyOf: [{ type: 'null' }, { type: 'string', minLength: 2 }] },
+    no: { anyOf: [{ type: 'null' }, { type: 'object', properties: { q: STR } }] },
+    n11: { anyOf: [...Array.from({ length: 10 }, () => ({ type: 'string', minLength: 5 })), { type: 'null' }] },
+    any: { anyOf: [STR, { type: 'integer' }] },
+    one: { oneOf: [STR, { type: 'integer' }] },
+    r: { type: 'string', maxLength: 3, anyOf: [{ pattern: '^a' }, { pattern: '^b' }] },
+    arr: { type: 'array', uniqueItems: true, minItems: 1, maxItems: 2 },
+    nk: { not: { const: 'bad' } },
+    gone: { not: {} },
+    never: { not: true },
+    ns: { not: STR },
+    o: { type: 'object', minProperties: 1 },
+    z: { type: 'null' },
+    t1: { type: 'boolean' },
+    t2: { type: 'boolean' },
+  },
+  if: { properties: { c: { const: 'k' } }, required: ['c'] },
+  then: { properties: { e: {} }, required: ['e'] },
+};
+const bareRecord = { $schema: DRAFT, $id: idOf('t.bare/v1'), type: 'object' };
+let mappingDir: string | undefined;
+const mapped = (value: unknown, name = 't.rec/v1'): string[] => {
+  mappingDir ??= schemaFolder('mapping', { 't.rec.schema.json': testRecord, 't.bare.schema.json': bareRecord });
+  const registry = openSchemaRegistry({ schemaDir: mappingDir, compiledDir: join(scratch, 'no-modules') });
+  return sorted(registry.schemaViolations(name, value));
+};
+/** The Violation the mapping documents: code schema, the clause, ajv's message as a sentence, where. */
+const v = (clause: string, pointer: string, message: string, expected?: string, actual?: string): Violation => ({
+  code: 'schema',
+  clause,
+  message,
+  pointer,
+  ...(expected === undefined ? {} : { expected }),
+  ...(actual === undefined ? {} : { actual }),
+});
+const R1 = 'KD-REQ-01';
+const S5 = 'KD-SCALAR-05';
+
+test('violations: missing and unknown fields, const, enum and type, each with expected and actual', () => {
+  assert.equal(
+    mapped({ x: 1, c: 'j', e: 'q', n: 'five' }),
+    sorted([
+      v(R1, '/a', "Value must have required property 'a'.", 'field a', 'missing'),
+      v(R1, '/x', 'Value must NOT have additional properties.', 'no field the record does not define', 'field x'),
+      v(R1, '/c', 'Value must be equal to constant.', '"k"', '"j"'),
+      v(R1, '/e', 'Value must be equal to one of the allowed values.', '"p" | 2', '"q"'),
+      v(R1, '/n', 'Value must be integer.', 'integer', '"five"'),
+    ]),
+  );
+  // A record without any clause of its own falls back to KD-CANON-16 (an unknown field or shape rejects).
+  assert.equal(mapped(1, 't.bare/v1'), sorted([v('KD-CANON-16', '', 'Value must be object.', 'object', '1')]));
+});
+
+test('violations: every failing keyword of one field is reported (allErrors), with its limit', () => {
+  assert.equal(
+    mapped({ a: 'yyyy', n: 0, s: 'q', arr: [1, 1], o: {} }),
+    sorted([
+      v(S5, '/a', 'Value must match pattern "^x".', 'matches ^x', '"yyyy"'),
+      v(S5, '/a', 'Value must NOT have more than 3 characters.', 'maxLength 3', '"yyyy"'),
+      v(R1, '/n', 'Value must be >= 1.', 'minimum 1', '0'),
+      v(R1, '/s', 'Value must NOT have fewer than 2 characters.', 'minLength 2', '"q"'),
+      v(
+        R1,
+        '/arr',
+        'Value must NOT have duplicate items (items ## 0 and 1 are identical).',
+        'no duplicate items',
+        'items 0 and 1 are equal',
+      ),
+      // A keyword the mapping does not spell out keeps ajv's message and the value, without an expected.
+      v(R1, '/o', 'Value must NOT have fewer than 1 properties.', undefined, 'object'),
+    ]),
+  );
+  assert.equal(
+    mapped({ a: 'x', arr: [1, 2, 3] }),
+    sorted([v(R1, '/arr', 'Value must NOT have more than 2 items.', 'maxItems 2', 'array of 3')]),
+  );
+});
+
+test('violations: not (control character, a const, a field that must be absent), maximum, minItems, null', () => {
+  assert.equal(
+    mapped({ a: 'x\n', n: 6, arr: [], nk: 'bad', gone: 1, never: 'w', ns: 's', z: [1, 2] }),
+    sorted([
+      v(S5, '/a', 'Value contains a control character.', 'no control character (Unicode Cc)', '"x\\n"'),
+      v(R1, '/n', 'Value must be <= 5.', 'maximum 5', '6'),
+      v(R1, '/arr', 'Value must NOT have fewer than 1 items.', 'minItems 1', 'array of 0'),
+      v(R1, '/nk', 'Value must NOT be valid.', 'not "bad"', '"bad"'),
+      v(R1, '/gone', 'Field must be absent here.', 'field absent', '1'),
+      v(R1, '/never', 'Value must NOT be valid.', undefined, '"w"'),
+      v(R1, '/ns', 'Value must NOT be valid.', undefined, '"s"'),
+      v(R1, '/z', 'Value must be null.', 'null', 'array of 2'),
+    ]),
+  );
+});
+
+test('violations: a rule with alternatives is reported once; a nullable field reports its other branch', () => {
+  const rule = 'one of the alternatives of the rule';
+  assert.equal(
+    mapped({ a: 'x', nul: 'b', any: 1.5, one: true, r: 'zzzz' }),
+    sorted([
+      v(R1, '/nul', 'Value must NOT have fewer than 2 characters.', 'minLength 2', '"b"'),
+      v(R1, '/any', 'Value must match a schema in anyOf.', rule, '1.5'),
+      v(R1, '/one', 'Value must match exactly one schema in oneOf.', rule, 'true'),
+      v(R1, '/r', 'Value must NOT have more than 3 characters.', 'maxLength 3', '"zzzz"'),
+      v(R1, '/r', 'Value must match a schema in anyOf.', rule, '"zzzz"'),
+    ]),
+  );
+  assert.equal(mapped({ a: 'x', nul: 7 }), sorted([v(R1, '/nul', 'Value must be string.', 'string', '7')]));
+  // An error inside the other branch's value (a field of a nullable object) also drops the null branch.
+  assert.equal(mapped({ a: 'x', no: { q: 1 } }), sorted([v(R1, '/no/q', 'Value must be string.', 'string', '1')]));
+  // The null branch of a nullable field is dropped at any index; ten equal branch errors report once.
+  assert.equal(
+    mapped({ a: 'x', n11: 'ab' }),
+    sorted([v(R1, '/n11', 'Value must NOT have fewer than 5 characters.', 'minLength 5', '"ab"')]),
+  );
+});
+
+test('violations: a conditional reports its then-rule, not the if; equal rules at two pointers both report', () => {
+  assert.equal(
+    mapped({ a: 'x', c: 'k' }),
+    sorted([v(R1, '/e', "Value must have required property 'e'.", 'field e', 'missing')]),
+  );
+  assert.equal(
+    mapped({ a: 'x', t1: 1, t2: 1, c: null, n: {} }),
+    sorted([
+      v(R1, '/t1', 'Value must be boolean.', 'boolean', '1'),
+      v(R1, '/t2', 'Value must be boolean.', 'boolean', '1'),
+      v(R1, '/c', 'Value must be equal to constant.', '"k"', 'null'),
+      v(R1, '/n', 'Value must be integer.', 'integer', 'object'),
+    ]),
+  );
+});
+
+test('violations: a string value is shown whole up to 80 UTF-16 units, then cut', () => {
+  const c80 = 'c'.repeat(80);
+  assert.equal(
+    mapped({ a: 'x', c: c80 }),
+    sorted([v(R1, '/c', 'Value must be equal to constant.', '"k"', `"${c80}"`)]),
+  );
+  assert.equal(
+    mapped({ a: 'x', c: `${c80}c` }),
+    sorted([v(R1, '/c', 'Value must be equal to constant.', '"k"', `"${c80}"… (81 UTF-16 units)`)]),
+  );
+});
+
+const plain = (name: string): Record<string, unknown> => ({ $schema: DRAFT, $id: idOf(name), type: 'object' });
+/** A module in the shape the build step writes: the schema files' digest and `validate` (here: accepts all). */
+const compiledModule = (digest: string, validate: string): string =>
+  'function validate(v) { validate.errors = null; return true; }\n' +
+  `module.exports = { schemaFilesSha256: ${JSON.stringify(digest)}, validate: ${validate} };\n`;
+
+test('a registry uses a precompiled module only when it exists, records the digest of the files and validates', () => {
+  const schemas = {
+    't.pre.schema.json': plain('t.pre/v1'),
+    't.odd.schema.json.schema.json': plain('t.odd/v1'),
+    't.stale.schema.json': plain('t.stale/v1'),
+    't.novalidate.schema.json': plain('t.novalidate/v1'),
+    't.none.schema.json': plain('t.none/v1'),
+  };
+  const dir = schemaFolder('modes', schemas);
+  const modules = join(scratch, 'modes-modules');
+  mkdirSync(modules);
+  const digest = schemaFilesDigest(readSchemaFiles(dir));
+  writeFileSync(join(modules, 't.pre.cjs'), compiledModule(digest, 'validate'));
+  writeFileSync(join(modules, 't.odd.schema.json.cjs'), compiledModule(digest, 'validate'));
+  writeFileSync(join(modules, 't.stale.cjs'), compiledModule('0'.repeat(64), 'validate'));
+  writeFileSync(join(modules, 't.novalidate.cjs'), compiledModule(digest, '"validate"'));
+  const registry = openSchemaRegistry({ schemaDir: dir, compiledDir: modules });
+  assert.is(registry.sourceOf('t.pre/v1'), 'precompiled');
+  assert.is(
+    registry.validatorFor('t.pre/v1'),
+    (requireHere(join(modules, 't.pre.cjs')) as { validate: unknown }).validate,
+  );
+  assert.is(registry.sourceOf('t.odd/v1'), 'precompiled', 'only the final .schema.json is replaced by .cjs');
+  assert.is(registry.sourceOf('t.stale/v1'), 'compiled-here', 'a module of other schema bytes is not used');
+  assert.is(registry.sourceOf('t.novalidate/v1'), 'compiled-here', 'a module without a validate function is not used');
+  assert.is(registry.sourceOf('t.none/v1'), 'compiled-here');
+  assert.equal(registry.schemaViolations('t.none/v1', []), [
+    v('KD-CANON-16', '', 'Value must be object.', 'object', 'array of 0'),
+  ]);
+  assert.equal(registry.schemaViolations('t.stale/v1', {}), []);
+  assert.is(registry.schemaDocument('t.odd/v1')['$id'], idOf('t.odd/v1'));
+  assert.throws(() => registry.validatorFor('t.nothing/v1'), /^unknown schema t\.nothing\/v1$/);
+  assert.throws(() => registry.schemaDocument('t.nothing/v1'), /^unknown schema t\.nothing\/v1$/);
+});
+
+test('after loadAll, no schema file or validator module is read again', () => {
+  const dir = schemaFolder('eager', {
+    't.pre.schema.json': plain('t.pre/v1'),
+    't.here.schema.json': plain('t.here/v1'),
+  });
+  const modules = join(scratch, 'eager-modules');
+  mkdirSync(modules);
+  writeFileSync(join(modules, 't.pre.cjs'), compiledModule(schemaFilesDigest(readSchemaFiles(dir)), 'validate'));
+  const registry = openSchemaRegistry({ schemaDir: dir, compiledDir: modules });
+  registry.loadAll();
+  rmSync(dir, { recursive: true });
+  rmSync(modules, { recursive: true });
+  assert.is(registry.sourceOf('t.pre/v1'), 'precompiled');
+  assert.is(registry.sourceOf('t.here/v1'), 'compiled-here');
+  assert.is(registry.schemaDocument('t.here/v1')['$id'], idOf('t.here/v1'));
+  assert.equal(registry.schemaViolations('t.here/v1', 1).length, 1);
+});
+
+test('a schema without its urn $id, or one ajv refuses in strict mode, is a kit fault', () => {
+  const missing = schemaFolder('no-id', { 'b.schema.json': { $schema: DRAFT, type: 'object' } });
+  const other = schemaFolder('other-id', { 'b.schema.json': { $schema: DRAFT, $id: 'urn:other:b/v1' } });
+  for (const schemaDir of [missing, other])
+    assert.throws(
+      () => openSchemaRegistry({ schemaDir, compiledDir: scratch }).schemaDocument('b/v1'),
+      /^schema b\.schema\.json has no urn:kofun-ctk:schema: \$id$/,
+    );
+  const unknownKeyword = schemaFolder('strict', { 's.schema.json': { ...plain('t.s/v1'), frobnicate: 1 } });
+  assert.throws(() => openSchemaRegistry({ schemaDir: unknownKeyword, compiledDir: scratch }).validatorFor('t.s/v1'));
+});
+
+test('a violation whose rule no schema path locates takes the record clause, else KD-CANON-16', () => {
+  const described = { ...plain('t.described/v1'), description: 'KD-REQ-01: a record.' };
+  const dir = schemaFolder('fallback', {
+    't.described.schema.json': described,
+    't.bare.schema.json': plain('t.bare/v1'),
+  });
+  const modules = join(scratch, 'fallback-modules');
+  mkdirSync(modules);
+  // A module's validator reporting a keyword at a location outside the kit's schemas.
+  const foreign =
+    "function validate(v) { validate.errors = [{ instancePath: '', schemaPath: 'urn:elsewhere#/type', " +
+    "keyword: 'type', params: { type: 'object' }, message: 'must be object', data: v }]; return false; }";
+  const digest = schemaFilesDigest(readSchemaFiles(dir));
+  for (const name of ['t.described', 't.bare'])
+    writeFileSync(join(modules, `${name}.cjs`), compiledModule(digest, `(${foreign})`));
+  const registry = openSchemaRegistry({ schemaDir: dir, compiledDir: modules });
+  assert.equal(registry.schemaViolations('t.described/v1', 1), [v(R1, '', 'Value must be object.', 'object', '1')]);
+  assert.equal(registry.schemaViolations('t.bare/v1', 1), [
+    v('KD-CANON-16', '', 'Value must be object.', 'object', '1'),
+  ]);
 });
 
 test.run();
