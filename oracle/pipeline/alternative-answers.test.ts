@@ -42,7 +42,7 @@ test("the kit's register names no alternative the oracle cannot compute", () => 
   assert.equal(unrunnableAlternatives(interpretationsRegister()), []);
 });
 
-test('an alternative naming a label no switch runs, or an entry with no switch, is unrunnable, in register order', () => {
+test('an alternative of a label no switch runs, or of an entry with no switch, is unrunnable, in register order', () => {
   // OQ-03's switch runs A and B only; KIT-03 is decided by no switch (the pipeline asks for no reading of it).
   const register = registerWith({ 'OQ-03': alt('layout-z', 'Z'), 'KIT-03': alt('exposure-b', 'B') });
   const expected = [
@@ -61,7 +61,7 @@ test('an alternative naming a label no switch runs, or an entry with no switch, 
   assert.equal([result(answers.expected).status, result(answers.expected).reason], ['invalid', 'invalid-request']);
 });
 
-test('an alternative of a one-answer switch with no stated reason carries the reading label and the register text', () => {
+test('an alternative of a one-answer switch with no stated reason carries its label and the register text', () => {
   // OQ-10 B: unavailable / invalid-position with the analysis echoed; its switch states no reason of its own.
   const answers = answersWithAlternatives(outsideRequest(), fixture, {
     register: registerWith({ 'OQ-10': alt('position-unavailable', 'B') }),
@@ -113,7 +113,7 @@ test('an alternative of the same length as the expected answer, but other bytes,
   assert.equal([result(answers.expected).reason, result(a.bytes).reason], ['invalid-request', 'limit-exhausted']);
 });
 
-test('a fault of the oracle is thrown when asked (generation), and otherwise answered invalid-request (OQ-41 A)', () => {
+test('a fault of the oracle is thrown when asked (generation), otherwise answered invalid-request (OQ-41 A)', () => {
   const none = Readings.of(new Map());
   const request = bytesOf(requestOn(fixture));
   assert.throws(() => answersWithAlternatives(request, fixture, { readings: none, throwOnFault: true }), /kit fault/);
