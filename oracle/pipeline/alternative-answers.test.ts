@@ -42,7 +42,7 @@ test("the kit's register names no alternative the oracle cannot compute", () => 
   assert.equal(unrunnableAlternatives(interpretationsRegister()), []);
 });
 
-test('an alternative of a label no switch runs, or of an entry with no switch, is unrunnable, in register order', () => {
+test('an alternative of a label no switch runs, or of an entry with no switch, is unrunnable, in order', () => {
   // OQ-03's switch runs A and B only; KIT-03 is decided by no switch (the pipeline asks for no reading of it).
   const register = registerWith({ 'OQ-03': alt('layout-z', 'Z'), 'KIT-03': alt('exposure-b', 'B') });
   const expected = [
