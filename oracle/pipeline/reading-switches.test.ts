@@ -26,6 +26,7 @@ import {
   runnableLabels,
 } from './reading-switches.js';
 import { REQUEST_LAYOUT, STALE_REASON_ORDER } from './step-1-validate-request.js';
+import { registerEntry } from '../test-support/register-entry.js';
 
 test('every switch names the module that declares it, by a kebab-case name of its own', () => {
   const names = new Set<string>();
@@ -85,25 +86,7 @@ test('readingRun: a switch runs a reading, gives the bytes of another, or enumer
   assert.equal(runnableLabels('OQ-99'), []);
 });
 
-const ENTRY: RegisterEntry = {
-  id: 'OQ-03',
-  title: 't',
-  question: 'q',
-  clauses: ['KD-CANON-02'],
-  readings: ['A', 'B', 'C'].map((label) => ({
-    label,
-    text: label,
-    contract_allows: true,
-    lines: ['L1'],
-    fails_closed: true,
-  })),
-  choice: 'B',
-  why: 'w',
-  notes: [],
-  fails_closed: true,
-  alternative_outcome: null,
-  changes_result_bytes: true,
-};
+const ENTRY = registerEntry('OQ-03', 'KD-CANON-02', 'B');
 const unchanged = { changes_result_bytes: false, unchanged_bytes_reason: 'r' };
 
 test('readingsOf follows each choice it can run, and refuses each other choice that changes bytes by pointer', () => {

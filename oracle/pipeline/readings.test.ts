@@ -5,7 +5,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { interpretationsRegister, type RegisterEntry } from '../register/interpretations-register.js';
+import { interpretationsRegister } from '../register/interpretations-register.js';
 import { makeFixture } from '../test-support/make-fixture.js';
 import { bytesOf, load, requestOn } from '../test-support/query-support.js';
 import { answersWithAlternatives } from './alternative-answers.js';
@@ -21,6 +21,7 @@ import {
 } from './reading-switches.js';
 import { Readings, type FollowedReading } from './readings.js';
 import { SPAN_SEMANTICS, STALE_REASON_ORDER } from './step-1-validate-request.js';
+import { registerEntry } from '../test-support/register-entry.js';
 
 const fixture = load(makeFixture());
 const OTHER = 'f'.repeat(64);
@@ -120,25 +121,7 @@ test('OQ-37 B: a Cf character in a spelling makes the request invalid; under A i
   assert.equal([result(evaluateQuery(request, fixture, under('OQ-37', { label: 'B' }))).status], ['invalid']);
 });
 
-const ENTRY: RegisterEntry = {
-  id: 'OQ-01',
-  title: 't',
-  question: 'q',
-  clauses: ['KD-RES-11'],
-  readings: ['A', 'B', 'C'].map((label) => ({
-    label,
-    text: label,
-    contract_allows: true,
-    lines: ['L1'],
-    fails_closed: true,
-  })),
-  choice: 'A',
-  why: 'w',
-  notes: [],
-  fails_closed: true,
-  alternative_outcome: null,
-  changes_result_bytes: true,
-};
+const ENTRY = registerEntry('OQ-01', 'KD-RES-11', 'A');
 
 test('a choice the oracle cannot run is refused with the entry and the pointer of its choice', () => {
   const read = readingsOf([
