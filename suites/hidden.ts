@@ -78,6 +78,7 @@ export function hiddenCases(): QueryCase[] {
     ...hiddenExtensionCases(),
     ...explainAndTypeInHiddenWorldCases(),
     locationDisclosureCase(),
+    diagnosticWithoutLocationCase(),
   ];
 }
 
@@ -312,5 +313,50 @@ function locationDisclosureCase(): QueryCase {
       fixture: disclosure,
     },
     requestFor(disclosure, { includeUnavailable: true }),
+  );
+}
+
+/**
+ * A diagnostic marked safe to disclose that has no primary location (KD-DIAG-04: a Location or null): there is
+ * nothing to disclose, so its primary is null, whatever the flag says (KD-DISCLOSE-05).
+ */
+function diagnosticWithoutLocationCase(): QueryCase {
+  const b = new FixtureBuilder({
+    description: 'An error operation citing a diagnostic that is safe to disclose but has no primary location.',
+    fileLabel: 'app/src/session.kf',
+    path: 'app/src/session.kf',
+    source: 'let token = session.token(); token',
+  });
+  const tokenNode = b.addFact(factKey('live', 'NodeId', 'session.kf:binding:token'));
+  b.addOccurrence({ text: 'token', nth: 2, type: { type: TOKEN_TYPE, display: 'Token', dependencies: [tokenNode] } });
+  const unplaced = b.addDiagnostic({
+    label: 'token_scope:unplaced',
+    code: 'E0502',
+    fallback_text: 'token scope could not be placed',
+    primary: null,
+    disclose_primary: true,
+  });
+  b.addCandidate({
+    qualified_name: 'app.session.token_seal',
+    signature: 'app.session.token_seal(read Token) -> Token',
+    receiver: TOKEN_TYPE,
+    mode: 'read',
+    home: 'current-file',
+    status: 'error',
+    diagnostic_ids: [unplaced],
+  });
+  const world = b.build();
+  return recordCase(
+    {
+      id: 'hidden/diagnostic-safe-without-location',
+      expect: EXPECT.partial,
+      intent:
+        'an error operation citing one diagnostic whose primary location the compiler marks safe to disclose but ' +
+        'which has none: the row is shown, unavailable, and the diagnostic is listed with a null primary.',
+      clauses: [...HIDDEN, 'KD-DISCLOSE-05', 'KD-DIAG-04', 'KD-DIAG-07'],
+      interpretations: ['KIT-11'],
+      fixture: world,
+    },
+    requestFor(world, { includeUnavailable: true }),
   );
 }

@@ -167,22 +167,7 @@ const COUNT_CAPS: CapCase[] = [
     over: EXPECT.partial,
     cap: LIMITS.effectsPerOperation,
     what: 'effects of one operation, every one held at the position',
-    world: (n) => {
-      const { b, m } = bigWorldBuilder({ description: `One operation with ${n} held effects.` });
-      const effects = Array.from({ length: n }, (_, i) => identityOf('SymbolId', `m.Effect${i}`));
-      b.addCandidate({
-        qualified_name: 'm.effectful',
-        signature: 'm.effectful(read Items)',
-        receiver: ITEMS_TYPE,
-        mode: 'read',
-        home: m,
-        effects: effects.map((identity, i) => ({ identity, display: `Effect${i}` })),
-      });
-      // Every effect is held at the position, so only the count can reject the row.
-      const fixture = b.build();
-      for (const o of fixture.occurrences) o.capabilities = effects;
-      return fixture;
-    },
+    world: effectsWorld,
     request: (f) => requestFor(f, { includeUnavailable: true }),
     clauses: ['KD-LIMIT-06', 'KD-EFFECT-01'],
     interpretations: ['OQ-09', 'OQ-26', 'OQ-27'],
@@ -200,6 +185,23 @@ const COUNT_CAPS: CapCase[] = [
     interpretations: ['OQ-08', 'OQ-09', 'KIT-11'],
   },
 ];
+
+/** One operation with `n` effects, every one held at the position, so only the count can reject the row. */
+function effectsWorld(n: number): FixtureV1 {
+  const { b, m } = bigWorldBuilder({ description: `One operation with ${n} held effects.` });
+  const effects = Array.from({ length: n }, (_, i) => identityOf('SymbolId', `m.Effect${i}`));
+  b.addCandidate({
+    qualified_name: 'm.effectful',
+    signature: 'm.effectful(read Items)',
+    receiver: ITEMS_TYPE,
+    mode: 'read',
+    home: m,
+    effects: effects.map((identity, i) => ({ identity, display: `Effect${i}` })),
+  });
+  const fixture = b.build();
+  for (const o of fixture.occurrences) o.capabilities = effects;
+  return fixture;
+}
 
 /**
  * A type fact with `n` dependencies (KD-LIMIT-06), and one validated operation over any receiver (KIT-02), so a
@@ -413,6 +415,7 @@ export function limitCases(): QueryCase[] {
     ...textCapsInTwoAndFourByteCases(),
     textScalarsAtByteCapsCase(),
     explainAmongManyOperationsCase(),
+    explainOverNestedCapCase(),
     ...cutRowsDroppedByDefaultCases(),
     ...typeFactCapCases(),
   ];
@@ -812,6 +815,28 @@ function explainAmongManyOperationsCase(): QueryCase {
       fixture: many,
     },
     requestFor(many, { kind: 'explain-operation', spelling: 'o4096' }),
+  );
+}
+
+/**
+ * explain-operation of the operation with 65 effects (KD-LIMIT-06, OQ-09 A): the explanation shows its one row even
+ * though it is unavailable (KIT-05), cut to the first 64 effects, and the cut makes the result truncated.
+ */
+function explainOverNestedCapCase(): QueryCase {
+  const world = effectsWorld(LIMITS.effectsPerOperation + 1);
+  return recordCase(
+    {
+      id: 'limit/explain-effects-65',
+      expect: EXPECT.partial,
+      intent:
+        'explain-operation of the one operation with 65 effects, every one held: the row is shown as in ' +
+        'limit/effects-65, unavailable with limit-exhausted, listing the first 64 effects in canonical order; the ' +
+        'cut makes the result partial and truncated, with no omission (the row is shown, so nothing is withheld).',
+      clauses: [...LIMIT, 'KD-LIMIT-06', 'KD-EFFECT-01', 'KD-RES-18', ...TRUNCATION],
+      interpretations: [...OQ, 'OQ-09', 'KIT-05'],
+      fixture: world,
+    },
+    requestFor(world, { kind: 'explain-operation', spelling: 'effectful' }),
   );
 }
 

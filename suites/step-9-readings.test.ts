@@ -2,19 +2,23 @@
  * Step 9 under the readings of its switches the register does not choose (oracle/interpretations.json), on the kit's
  * own cases: no vector follows them, so these answers are worked here from each reading's text.
  * - OQ-08 C: diagnostics over the 256 cap make the result unavailable / limit-exhausted (with OQ-16 A: not truncated;
- *   KIT-09 A: no omissions); at exactly 256 nothing changes.
+ *   KIT-09 A: no omissions); at exactly 256 nothing changes, nor over the 4 MiB cap alone (rows are cut as under A),
+ *   even with exactly 256 diagnostics.
  * - OQ-09 C: a row over a nested cap of 64 is dropped, with a limit-exhausted omission and truncated; at 64 nothing
- *   changes.
+ *   changes, and an explanation of a row within the caps shows it.
  * - OQ-16 B: an unavailable result is truncated exactly when its reason is limit-exhausted.
- * - KIT-09 B: an unavailable result keeps the omissions the lookup found.
+ * - KIT-09 B: an unavailable result keeps the omissions the lookup found, in canonical order (KD-ORDER-08).
  * - KIT-13 B: two candidates with the spelling make an explanation ambiguous whatever became of them (OQ-34 A: the
  *   row shown is unavailable with `ambiguous`); under A, one that applies to another type does not.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { LIMITS } from '../oracle/limits.js';
 import { kitReadings } from '../oracle/pipeline/reading-switches.js';
 import { allCases } from './all-cases.js';
 import type { QueryCase } from './case-definition.js';
+import { bigWorldBuilder, ITEMS_TYPE } from './fixtures/big-world.js';
+import { requestFor } from './fixtures/request-for.js';
 import { caseAnswers } from './generate/generate-vectors.js';
 
 interface Row {
@@ -53,6 +57,61 @@ test('OQ-08 C: 257 diagnostics make the result unavailable / limit-exhausted, no
     answer('limit/diagnostics-256'),
     'at the cap: as under A',
   );
+});
+
+test('OQ-08 C: over the 4 MiB cap alone, rows are cut from the canonical tail as under A', () => {
+  const id = 'limit/result-bytes-4194305';
+  const cut = answer(id, 'OQ-08', 'C');
+  assert.equal([cut.status, cut.truncated, cut.omissions.map((o) => o.reason)], ['partial', true, ['limit-exhausted']]);
+  assert.equal(cut, answer(id), 'as under A');
+});
+
+test('OQ-08 C: exactly 256 diagnostics beside rows over the 4 MiB cap: rows are cut as under A', () => {
+  // 32 error operations citing 8 diagnostics each (256, the cap, not over it) and 300 operations with 16,000-byte
+  // signatures (about 4.8 MB): only the byte cap is passed, so OQ-08 does not apply.
+  const { b, m, addSeries } = bigWorldBuilder({ description: '256 diagnostics beside rows over 4 MiB.' });
+  for (let row = 0; row < LIMITS.diagnostics / 8; row++) {
+    const ids = Array.from({ length: 8 }, (_, i) =>
+      b.addDiagnostic({ label: `step-9/256:${row}:${i}`, code: 'E0001', fallback_text: `rejected ${row}.${i}` }),
+    );
+    const name = `m.e${row}`;
+    b.addCandidate({
+      qualified_name: name,
+      signature: `${name}(read Items)`,
+      receiver: ITEMS_TYPE,
+      mode: 'read',
+      home: m,
+      status: 'error',
+      diagnostic_ids: ids,
+    });
+  }
+  addSeries({
+    seed: 'step-9/256/long',
+    count: 300,
+    template: { signature: `m.o(read Items) -> ${'X'.repeat(16_000)}` },
+  });
+  const fixture = b.build();
+  const base = byId('limit/result-bytes-4194305');
+  const world: QueryCase = {
+    ...base,
+    fixture,
+    request: { record: requestFor(fixture, { includeUnavailable: true }) },
+  };
+  const full = JSON.parse(new TextDecoder().decode(caseAnswers(world, { readings: kitReadings() }).expected)) as Answer;
+  const underC = answerOf(world, 'OQ-08', 'C');
+  assert.equal([underC.status, underC.truncated], ['partial', true]);
+  assert.ok(underC.operations.length < 332, 'rows are cut');
+  assert.equal(underC, full, 'as under A');
+});
+
+test('OQ-09 C: an explanation of a row within the caps shows it, as under A', () => {
+  const id = 'complete/explain-first-member-of-series';
+  const shown = answer(id, 'OQ-09', 'C');
+  assert.equal(
+    shown.operations.map((r) => [r.display_name, r.availability]),
+    [['badge0', 'callable']],
+  );
+  assert.equal(shown, answer(id), 'as under A');
 });
 
 test('OQ-09 C: the operation with 65 effects is dropped, with a limit-exhausted omission, and truncated', () => {
@@ -110,6 +169,13 @@ test('KIT-09 B: an unavailable result keeps the omissions the lookup found; unde
   assert.equal([kept.status, kept.reason], ['unavailable', 'unsupported-in-profile']);
   assert.equal(kept.omissions, [{ reason: 'unsupported-in-profile', requested_spelling: null }]);
   assert.equal(answer('limit/type-dependencies-65', 'KIT-09', 'B').omissions, [], 'no lookup omission: none');
+  // The unsupported work is withheld during the lookup, the unvalidated view's omission added after it: the kept
+  // omissions are in canonical order all the same, by reason bytes (KD-ORDER-08).
+  const two = answer('partial/unavailable-unsupported-work-beside-unvalidated-view', 'KIT-09', 'B');
+  assert.equal(
+    two.omissions.map((o) => o.reason),
+    ['incomplete-analysis', 'unsupported-in-profile'],
+  );
 });
 
 test.run();

@@ -195,9 +195,9 @@ function gatherExplanation(g: Gathered, visit: Visit, input: Step9Input, known: 
   let built =
     pick === null ? null : buildOperationRow(pick.verdict, input.graph, known, extra, input.undisclosable, readings);
   if (built !== null && built.ok && built.overNestedCap && readings.of(NESTED_CAP) === 'C') {
+    // The limit-exhausted omission makes the result truncated (composeResult).
     built = null;
     g.limitOmission = true;
-    g.truncated = true;
   }
   if (built !== null && built.ok) {
     g.rows = [built.row];
@@ -339,7 +339,7 @@ function fitPrefix(
     }
     return { bytes: nestedItemBytes(row), newDiagnostics, newDiagnosticBytes };
   });
-  let k = largestFittingPrefix({
+  const k = largestFittingPrefix({
     shellBytes: shell,
     baseDiagnostics: input.type.fact.diagnostic_ids.filter((id) => input.diagnostics.has(id)).length,
     baseDiagnosticBytes,
@@ -347,15 +347,28 @@ function fitPrefix(
     maxBytes: LIMITS.resultBytes,
     maxDiagnostics: LIMITS.diagnostics,
   });
-  // The computed size is exact; the loop only guards the cap against a fault of the kit.
-  for (;;) {
-    const result = compose(rows.slice(0, k), true);
-    const bytes = encodeResult(result);
-    if (k === 0 || (bytes.length <= LIMITS.resultBytes && result.diagnostics.length <= LIMITS.diagnostics)) {
-      return { result, bytes };
-    }
-    k -= 1;
+  // The computed size is exact: the prefix of k rows is the largest that fits (OQ-06 A, OQ-08 A). Both halves are
+  // checked on the encoded bytes, so a wrong measure is a fault of the kit, never a shorter or longer answer.
+  const kept = fittingPrefix(rows, k, compose);
+  if (kept === null || (k < rows.length && fittingPrefix(rows, k + 1, compose) !== null)) {
+    throw new Error(
+      `kit fault: step 9 measured ${k} rows of ${rows.length} as the largest prefix within the caps, wrongly`,
+    );
   }
+  return kept;
+}
+
+/** The result keeping the first `k` rows, when it is within the byte and diagnostic caps; null when it is not. */
+function fittingPrefix(
+  rows: OperationFact[],
+  k: number,
+  compose: (kept: OperationFact[], limited: boolean) => DiscoveryResultV1,
+): EncodedResult | null {
+  const result = compose(rows.slice(0, k), true);
+  const bytes = encodeResult(result);
+  return bytes.length <= LIMITS.resultBytes && result.diagnostics.length <= LIMITS.diagnostics
+    ? { result, bytes }
+    : null;
 }
 
 /** A fixture diagnostic as a result row, primary only when disclosable (KD-DISCLOSE-05). */

@@ -942,6 +942,7 @@ const testRecord = {
     nul: { anyOf: [{ type: 'null' }, { type: 'string', minLength: 2 }] },
     no: { anyOf: [{ type: 'null' }, { type: 'object', properties: { q: STR } }] },
     n11: { anyOf: [...Array.from({ length: 10 }, () => ({ type: 'string', minLength: 5 })), { type: 'null' }] },
+    nr: { anyOf: [{ type: 'null' }, { anyOf: [STR, { type: 'integer' }] }] },
     any: { anyOf: [STR, { type: 'integer' }] },
     one: { oneOf: [STR, { type: 'integer' }] },
     r: { type: 'string', maxLength: 3, anyOf: [{ pattern: '^a' }, { pattern: '^b' }] },
@@ -1052,6 +1053,11 @@ test('violations: a rule with alternatives is reported once; a nullable field re
   assert.equal(
     mapped({ a: 'x', n11: 'ab' }),
     sorted([v(R1, '/n11', 'Value must NOT have fewer than 5 characters.', 'minLength 5', '"ab"')]),
+  );
+  // A nullable field whose other branch is itself a rule with alternatives: that rule once, and no "must be null".
+  assert.equal(
+    mapped({ a: 'x', nr: true }),
+    sorted([v(R1, '/nr', 'Value must match a schema in anyOf.', rule, 'true')]),
   );
 });
 

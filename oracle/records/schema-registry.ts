@@ -212,8 +212,9 @@ export function schemaViolations(name: SchemaName, value: unknown): Violation[] 
 /**
  * Drops the errors ajv reports beside the real cause: `if` (the cause is the `then`
  * error); for a nullable field (`anyOf` with a `null` branch), the wrapper and the `null`
- * branch, keeping the other branch's errors. Any other `anyOf`/`oneOf` is one rule with
- * alternatives: it is reported once, without the errors of each failed branch.
+ * branch, keeping the other branch's errors, even when that branch is itself a rule with
+ * alternatives. Any other `anyOf`/`oneOf` is one rule with alternatives: it is reported
+ * once, without the errors of each failed branch.
  */
 function meaningfulErrors(errors: readonly ErrorObject[]): ErrorObject[] {
   const isAlternatives = (e: ErrorObject): boolean => e.keyword === 'anyOf' || e.keyword === 'oneOf';
@@ -232,8 +233,7 @@ function meaningfulErrors(errors: readonly ErrorObject[]): ErrorObject[] {
       return !candidates.some(
         (o) =>
           o !== e &&
-          !isAlternatives(o) &&
-          !isNullBranch(o) &&
+          (rules.includes(o) || (!isAlternatives(o) && !isNullBranch(o))) &&
           (o.instancePath === e.instancePath || o.instancePath.startsWith(`${e.instancePath}/`)),
       );
     }
