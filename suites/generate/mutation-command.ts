@@ -17,7 +17,7 @@
  * costs the reading of the sources and the vector files (about a second).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { kitRoot } from '../../oracle/internal.js';
@@ -31,6 +31,7 @@ import {
   resultsCurrency,
   strykerTestNames,
   vectorSetDigest,
+  withMutantFreeSource,
   type MutationResults,
   type ResultsCurrency,
 } from './mutation-results.js';
@@ -140,10 +141,8 @@ async function run(io: CliIo, named: string[], options: RunOptions): Promise<num
     // leave it unknown which set StrykerJS's sandbox copied, so the source counts as measured against an older set.
     if (vectorSetDigest(strykerTestNames(root)) === metBefore) vectorSets[file] = metBefore;
     else delete vectorSets[file];
-    writeFileAtomically(
-      resultsPath,
-      normalizedResults(written.results, all, pinDigests(root, PIN_SOURCES), vectorSets),
-    );
+    const measured = withMutantFreeSource(written.results, file, readFileSync(join(root, file), 'utf8'));
+    writeFileAtomically(resultsPath, normalizedResults(measured, all, pinDigests(root, PIN_SOURCES), vectorSets));
   }
   await writeAll(io.stdout, `mutation: ${todo.length} sources tested; run npm run report to update REPORT.md\n`);
   return EXIT.ok;

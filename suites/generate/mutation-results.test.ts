@@ -22,6 +22,7 @@ import {
   readMutationResults,
   resultsCurrency,
   vectorSetDigest,
+  withMutantFreeSource,
   type MutantResult,
   type MutationResults,
 } from './mutation-results.js';
@@ -231,6 +232,30 @@ test('currency: a source is measured against the vector set as it is only when i
   assert.is(vectorSetDigest([]), EMPTY_SET);
   // Sorted by bytes before hashing: the order a run listed its tests in does not matter.
   assert.is(vectorSetDigest(['b', 'a']), vectorSetDigest(['a', 'b']));
+});
+
+test('a source StrykerJS finds no mutant in is recorded as measured, with its text; one with results is kept', () => {
+  const root = mkdtempSync(join(tmpdir(), 'kofun-ctk-mutation-'));
+  mkdirSync(join(root, 'src'));
+  mkdirSync(join(root, 'vectors'));
+  writeFileSync(join(root, 'src', 'f.ts'), SOURCE);
+  writeFileSync(join(root, 'src', 'types.ts'), 'export type T = number;\n');
+  writeFileSync(join(root, 'spec.ts'), 'spec');
+  const scope = ['src/f.ts', 'src/types.ts'];
+  const path = join(root, 'results.json');
+  const results = withMutantFreeSource(strykerResults(), 'src/types.ts', 'export type T = number;\n');
+  assert.equal(results.files['src/types.ts'], {
+    language: 'typescript',
+    source: 'export type T = number;\n',
+    mutants: [],
+  });
+  assert.is(withMutantFreeSource(results, 'src/f.ts', 'other text'), results, 'a source with results is left alone');
+  writeFileSync(path, normalizedResults(results, scope, {}));
+  const read = readMutationResults(path);
+  if (!read.ok) throw new Error(read.message);
+  assert.equal(resultsCurrency(read.results, root, scope, ['spec.ts']).missing, []);
+  writeFileSync(join(root, 'src', 'types.ts'), 'export type T = string;\n');
+  assert.equal(resultsCurrency(read.results, root, scope, ['spec.ts']).changed, ['src/types.ts']);
 });
 
 test.run();

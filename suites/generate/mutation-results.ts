@@ -68,6 +68,15 @@ export interface MutationResults {
   vectorSets?: Record<string, string>;
 }
 
+/**
+ * The results with `file` recorded as measured with no mutant when StrykerJS, having run on it, wrote nothing for it
+ * (a source of types and re-exports holds no code to mutate): its text is kept, so a later change to it is seen.
+ */
+export function withMutantFreeSource(results: MutationResults, file: string, source: string): MutationResults {
+  if (results.files[file] !== undefined) return results;
+  return { ...results, files: { ...results.files, [file]: { language: 'typescript', source, mutants: [] } } };
+}
+
 /** The SHA-256 of a set of test names (sorted by UTF-8 bytes, one per line): what a source was measured against. */
 export function vectorSetDigest(testNames: readonly string[]): string {
   return sha256Hex(new TextEncoder().encode([...testNames].sort(compareUtf8).join('\n')));
