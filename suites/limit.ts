@@ -402,11 +402,88 @@ function reachedDiagnosticsCapCase(): QueryCase {
   );
 }
 
+/** The diagnostics the type fact of the shared-diagnostics world cites, and its error operations. */
+const SHARED_TYPE_DIAGNOSTICS = 15;
+const SHARED_WORLD_ROWS = 31;
+
+/**
+ * A provisional type fact at `store.all()` citing 15 diagnostics, and 31 error operations over any receiver, each
+ * citing the type's first diagnostic, one diagnostic common to every operation, and 8 of its own: 15 + 1 + 31 x 8 =
+ * 264 distinct diagnostics in all.
+ */
+function sharedDiagnosticsWorld(): FixtureV1 {
+  const { b, m } = bigWorldBuilder({
+    description:
+      `A type fact citing ${SHARED_TYPE_DIAGNOSTICS} diagnostics, and ${SHARED_WORLD_ROWS} error operations over ` +
+      'any receiver, each citing the first of them, one common to every operation and 8 of its own.',
+  });
+  const typeIds = Array.from({ length: SHARED_TYPE_DIAGNOSTICS }, (_, i) =>
+    b.addDiagnostic({ label: `limit/shared-diagnostics:type:${i}`, code: 'E0003', fallback_text: `type ${i}` }),
+  );
+  const common = b.addDiagnostic({ label: 'limit/shared-diagnostics:common', code: 'E0004', fallback_text: 'common' });
+  for (let row = 0; row < SHARED_WORLD_ROWS; row++) {
+    const own = Array.from({ length: 8 }, (_, i) =>
+      b.addDiagnostic({
+        label: `limit/shared-diagnostics:${row}:${i}`,
+        code: 'E0001',
+        fallback_text: `rejected ${row}`,
+      }),
+    );
+    b.addCandidate({
+      qualified_name: `m.s${row}`,
+      signature: `m.s${row}(read T)`,
+      receiver: null,
+      mode: 'read',
+      home: m,
+      status: 'error',
+      diagnostic_ids: [typeIds[0] as string, common, ...own],
+    });
+  }
+  b.addOccurrence({
+    text: 'store.all()',
+    type: {
+      status: 'provisional',
+      type: null,
+      display: 'Items',
+      reason: 'incomplete-analysis',
+      diagnostic_ids: typeIds,
+    },
+  });
+  return b.build();
+}
+
+/**
+ * The 256-diagnostic cap counts each distinct diagnostic once, the type fact's among them (KD-DIAG-07, KD-LIMIT-05,
+ * KIT-11, OQ-08 A): the type's 15 and the common one, then 8 new per row, so 30 rows hold exactly 256 (15 + 1 + 240)
+ * and a 31st would bring 264.
+ */
+function sharedDiagnosticsCapCase(): QueryCase {
+  const world = sharedDiagnosticsWorld();
+  return recordCase(
+    {
+      id: 'limit/diagnostics-shared-with-type',
+      expect: EXPECT.partial,
+      intent:
+        'A provisional type fact citing 15 diagnostics, and 31 error operations over any receiver, each citing the ' +
+        "type's first diagnostic, one diagnostic common to every operation and 8 of its own (264 distinct in all): " +
+        "each diagnostic counts once toward the 256 cap, the type's with them, so the canonical prefix of 30 rows " +
+        'is kept, with exactly 256 diagnostics (15 + 1 + 30 x 8), and the result is partial, truncated, with a ' +
+        'limit-exhausted omission. Counting the shared diagnostics again with each row would keep 24 rows, ' +
+        "counting the type's first again with the rows 29, and leaving out the type's own all 31 (264).",
+      clauses: [...LIMIT, 'KD-LIMIT-05', 'KD-DIAG-07', 'KD-DIAG-09', 'KD-TYPE-07', ...TRUNCATION],
+      interpretations: [...OQ, 'OQ-08', 'KIT-11'],
+      fixture: world,
+    },
+    requestFor(world, { occurrence: 1, includeUnavailable: true }),
+  );
+}
+
 /** The limit cases, in their published order. */
 export function limitCases(): QueryCase[] {
   return [
     ...countCapCases(),
     reachedDiagnosticsCapCase(),
+    sharedDiagnosticsCapCase(),
     resultBytesOverCapCase(),
     ...stepBudgetCases(),
     interfaceSetOverCapCase(),

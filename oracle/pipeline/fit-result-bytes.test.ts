@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { encodeCanonical } from '../canonical-json/encode-canonical.js';
-import { fieldArrayBytes, largestFittingPrefix, nestedItemBytes } from './fit-result-bytes.js';
+import { checkedPrefix, fieldArrayBytes, largestFittingPrefix, nestedItemBytes } from './fit-result-bytes.js';
 
 // Worked by hand from the canonical layout (KD-CANON-11..13):
 //   {\n  "a": [\n    {\n      "b": 1\n    }\n  ]\n}\n  = 2 + 9 + 6 + 13 + 6 + 4 + 2 = 42 bytes
@@ -56,6 +56,35 @@ test('largest prefix stops at the first row that breaks either cap', () => {
   assert.is(largestFittingPrefix({ ...base, maxBytes: 1000, maxDiagnostics: 2 }), 2);
   assert.is(largestFittingPrefix({ ...base, maxBytes: 1000, maxDiagnostics: 1 }), 2);
   assert.is(largestFittingPrefix({ ...base, maxBytes: 1000, maxDiagnostics: 0 }), 0);
+});
+
+// A prefix of k rows encoded as 10k bytes citing 3k diagnostics: within 30 bytes the largest prefix is 3 rows (30
+// bytes, the cap reached, not passed), within 9 diagnostics 3 rows too (9, the cap).
+const prefixOf = (k: number) => ({
+  k,
+  result: { diagnostics: new Array<number>(3 * k).fill(0) },
+  bytes: new Uint8Array(10 * k),
+});
+const FAULT = /^kit fault: /;
+
+test('checkedPrefix: the largest prefix within the byte cap is kept, at the cap exactly; any other k is a fault', () => {
+  const caps = { maxBytes: 30, maxDiagnostics: 100 };
+  assert.is(checkedPrefix(5, 3, prefixOf, caps).k, 3);
+  assert.throws(() => checkedPrefix(5, 2, prefixOf, caps), FAULT, 'a fourth row would fit (40 > 30 does not, 30 does)');
+  assert.throws(() => checkedPrefix(5, 4, prefixOf, caps), FAULT, '40 bytes pass the cap of 30');
+  assert.is(checkedPrefix(5, 0, prefixOf, { maxBytes: 5, maxDiagnostics: 100 }).k, 0, 'no row fits in 5 bytes');
+});
+
+test('checkedPrefix: the largest prefix within the diagnostic cap is kept, at the cap exactly; any other k is a fault', () => {
+  const caps = { maxBytes: 1000, maxDiagnostics: 9 };
+  assert.is(checkedPrefix(5, 3, prefixOf, caps).k, 3);
+  assert.throws(() => checkedPrefix(5, 2, prefixOf, caps), FAULT);
+  assert.throws(() => checkedPrefix(5, 4, prefixOf, caps), FAULT, '12 diagnostics pass the cap of 9');
+});
+
+test('checkedPrefix: with every row kept there is no further row to try', () => {
+  // The prefix of 4 of 3 rows would be within the caps too; it is not a prefix, so it is not asked for.
+  assert.is(checkedPrefix(3, 3, prefixOf, { maxBytes: 1000, maxDiagnostics: 100 }).k, 3);
 });
 
 test.run();

@@ -13,7 +13,9 @@
  * non-empty array at indentation 2 of the result takes `[`, LF, its items joined by `,`
  * LF, LF, two spaces, `]`: the items' bytes plus 2 per item plus 4. An item's bytes are
  * those of its own canonical encoding without the final LF, with 4 spaces added to each
- * of its lines. Each row and diagnostic is measured once, so the search is linear.
+ * of its lines. Each row and diagnostic is measured once, so the search is linear. The
+ * prefix found is then encoded once and checked (checkedPrefix), so a size computed wrongly
+ * is a fault of the kit, never a shorter or longer answer.
  */
 import { encodeCanonical } from '../canonical-json/encode-canonical.js';
 import type { JsonValue } from '../canonical-json/json-value.js';
@@ -76,4 +78,31 @@ export function largestFittingPrefix(args: {
     k += 1;
   }
   return k;
+}
+
+/** An encoded result of a prefix: the record, for its diagnostics, and its canonical bytes. */
+export interface EncodedPrefix {
+  result: { diagnostics: readonly unknown[] };
+  bytes: Uint8Array;
+}
+
+/**
+ * The encoded prefix of `k` of `rowCount` rows, checked to be the largest within the caps: it fits and, when rows
+ * remain, the prefix of one more row would not (OQ-06 A, OQ-08 A). {@link largestFittingPrefix} computes k exactly,
+ * so either check failing is a fault of the kit (an exception), never an answer.
+ */
+export function checkedPrefix<T extends EncodedPrefix>(
+  rowCount: number,
+  k: number,
+  encodePrefix: (k: number) => T,
+  caps: { maxBytes: number; maxDiagnostics: number },
+): T {
+  const within = (e: T): boolean =>
+    e.bytes.length <= caps.maxBytes && e.result.diagnostics.length <= caps.maxDiagnostics;
+  const kept = encodePrefix(k);
+  if (!within(kept))
+    throw new Error(`kit fault: the prefix of ${k} of ${rowCount} rows measured within the caps is not`);
+  if (k < rowCount && within(encodePrefix(k + 1)))
+    throw new Error(`kit fault: the prefix of ${k + 1} of ${rowCount} rows is within the caps, measured as not`);
+  return kept;
 }

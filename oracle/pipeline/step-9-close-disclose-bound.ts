@@ -53,7 +53,7 @@ import { LIMITS } from '../limits.js';
 import { buildOperationRow, rowOfCandidate, type RowBuild, type Undisclosable } from './build-operation-row.js';
 import type { CandidateVerdict } from './candidate-verdict.js';
 import type { FactGraph } from './close-fact-graph.js';
-import { largestFittingPrefix, nestedItemBytes, type RowMeasure } from './fit-result-bytes.js';
+import { checkedPrefix, largestFittingPrefix, nestedItemBytes, type RowMeasure } from './fit-result-bytes.js';
 import { compareOmissions, compareOperations, orderResult, sortedUniqueIds } from './order-result.js';
 import { echoAnalysis, unavailableResult, type UnavailableReason } from './result-shapes.js';
 import { selectExplanation } from './select-explanation.js';
@@ -318,57 +318,43 @@ function fitPrefix(
 ): EncodedResult {
   const shellRecord = compose(rows.slice(0, 1), true);
   const shell = encodeResult({ ...shellRecord, operations: [], diagnostics: [] }).length;
-  const summaries = new Map<Id, number>();
+  // Every diagnostic ID the type fact and the rows cite names a diagnostic of the fixture (load-fixture.ts refuses
+  // one that does not, KD-DIAG-07; steps 2 and 8 keep only known IDs): each is measured once, when first cited.
   const measure = (id: Id): number => {
     const d = input.diagnostics.get(id);
     return d === undefined ? 0 : nestedItemBytes(diagnosticSummary(d));
   };
-  const seen = new Set<Id>(input.type.fact.diagnostic_ids.filter((id) => input.diagnostics.has(id)));
+  const seen = new Set<Id>(input.type.fact.diagnostic_ids);
   let baseDiagnosticBytes = 0;
   for (const id of seen) baseDiagnosticBytes += measure(id);
   const measures: RowMeasure[] = rows.map((row) => {
     let newDiagnostics = 0;
     let newDiagnosticBytes = 0;
     for (const id of row.diagnostic_ids) {
-      if (seen.has(id) || !input.diagnostics.has(id)) continue;
+      if (seen.has(id)) continue;
       seen.add(id);
       newDiagnostics += 1;
-      let size = summaries.get(id);
-      if (size === undefined) summaries.set(id, (size = measure(id)));
-      newDiagnosticBytes += size;
+      newDiagnosticBytes += measure(id);
     }
     return { bytes: nestedItemBytes(row), newDiagnostics, newDiagnosticBytes };
   });
+  const caps = { maxBytes: LIMITS.resultBytes, maxDiagnostics: LIMITS.diagnostics };
   const k = largestFittingPrefix({
     shellBytes: shell,
-    baseDiagnostics: input.type.fact.diagnostic_ids.filter((id) => input.diagnostics.has(id)).length,
+    baseDiagnostics: input.type.fact.diagnostic_ids.length,
     baseDiagnosticBytes,
     rows: measures,
-    maxBytes: LIMITS.resultBytes,
-    maxDiagnostics: LIMITS.diagnostics,
+    ...caps,
   });
-  // The computed size is exact: the prefix of k rows is the largest that fits (OQ-06 A, OQ-08 A). Both halves are
-  // checked on the encoded bytes, so a wrong measure is a fault of the kit, never a shorter or longer answer.
-  const kept = fittingPrefix(rows, k, compose);
-  if (kept === null || (k < rows.length && fittingPrefix(rows, k + 1, compose) !== null)) {
-    throw new Error(
-      `kit fault: step 9 measured ${k} rows of ${rows.length} as the largest prefix within the caps, wrongly`,
-    );
-  }
-  return kept;
-}
-
-/** The result keeping the first `k` rows, when it is within the byte and diagnostic caps; null when it is not. */
-function fittingPrefix(
-  rows: OperationFact[],
-  k: number,
-  compose: (kept: OperationFact[], limited: boolean) => DiscoveryResultV1,
-): EncodedResult | null {
-  const result = compose(rows.slice(0, k), true);
-  const bytes = encodeResult(result);
-  return bytes.length <= LIMITS.resultBytes && result.diagnostics.length <= LIMITS.diagnostics
-    ? { result, bytes }
-    : null;
+  return checkedPrefix(
+    rows.length,
+    k,
+    (n) => {
+      const result = compose(rows.slice(0, n), true);
+      return { result, bytes: encodeResult(result) };
+    },
+    caps,
+  );
 }
 
 /** A fixture diagnostic as a result row, primary only when disclosable (KD-DISCLOSE-05). */
