@@ -943,6 +943,7 @@ const testRecord = {
     no: { anyOf: [{ type: 'null' }, { type: 'object', properties: { q: STR } }] },
     n11: { anyOf: [...Array.from({ length: 10 }, () => ({ type: 'string', minLength: 5 })), { type: 'null' }] },
     nr: { anyOf: [{ type: 'null' }, { anyOf: [STR, { type: 'integer' }] }] },
+    n2: { oneOf: [{ type: 'null' }, { type: ['null', 'string'] }] },
     any: { anyOf: [STR, { type: 'integer' }] },
     one: { oneOf: [STR, { type: 'integer' }] },
     r: { type: 'string', maxLength: 3, anyOf: [{ pattern: '^a' }, { pattern: '^b' }] },
@@ -1058,6 +1059,14 @@ test('violations: a rule with alternatives is reported once; a nullable field re
   assert.equal(
     mapped({ a: 'x', nr: true }),
     sorted([v(R1, '/nr', 'Value must match a schema in anyOf.', rule, 'true')]),
+  );
+  // A nullable oneOf that null matches twice fails with no cause below it: it is the cause, beside another field's.
+  assert.equal(
+    mapped({ a: 'x', n2: null, s: 'q' }),
+    sorted([
+      v(R1, '/n2', 'Value must match exactly one schema in oneOf.', rule, 'null'),
+      v(R1, '/s', 'Value must NOT have fewer than 2 characters.', 'minLength 2', '"q"'),
+    ]),
   );
 });
 

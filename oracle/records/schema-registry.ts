@@ -227,18 +227,12 @@ function meaningfulErrors(errors: readonly ErrorObject[]): ErrorObject[] {
     (e.params as { type?: unknown }).type === 'null' &&
     /\/(anyOf|oneOf)\/\d+\/type$/.test(e.schemaPath);
   const candidates = errors.filter((e) => e.keyword !== 'if' && !inRule(e));
-  const kept = candidates.filter((e) => {
-    if (rules.includes(e)) return true;
-    if (isAlternatives(e) || isNullBranch(e)) {
-      return !candidates.some(
-        (o) =>
-          o !== e &&
-          (rules.includes(o) || (!isAlternatives(o) && !isNullBranch(o))) &&
-          (o.instancePath === e.instancePath || o.instancePath.startsWith(`${e.instancePath}/`)),
-      );
-    }
-    return true;
-  });
+  // A cause is a rule or an error of one keyword; a nullable wrapper or its null branch is kept only where no cause
+  // stands at its pointer or below it (a `oneOf` with a null branch that two branches matched, say).
+  const isCause = (e: ErrorObject): boolean => rules.includes(e) || (!isAlternatives(e) && !isNullBranch(e));
+  const within = (o: ErrorObject, e: ErrorObject): boolean =>
+    o.instancePath === e.instancePath || o.instancePath.startsWith(`${e.instancePath}/`);
+  const kept = candidates.filter((e) => isCause(e) || !candidates.some((o) => isCause(o) && within(o, e)));
   return kept.length > 0 ? kept : errors.slice(0, 1);
 }
 
