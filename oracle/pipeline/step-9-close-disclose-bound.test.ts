@@ -1,11 +1,11 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { FixtureTypeFact } from '../fixture/fixture.js';
+import type { FixtureDiagnostic, FixtureTypeFact } from '../fixture/fixture.js';
 import type { DiscoveryRequestV1, OmissionReason, Query } from '../records/discovery-records.js';
 import { addReason, newVerdict, type CandidateVerdict } from './candidate-verdict.js';
 import { closeFactGraph } from './close-fact-graph.js';
 import { inferType } from './step-2-infer-type.js';
-import { closeDiscloseBound } from './step-9-close-disclose-bound.js';
+import { closeDiscloseBound, type ResultCaps } from './step-9-close-disclose-bound.js';
 import { candidate, effect, fact, node } from '../test-support/candidate.js';
 import { hex } from '../test-support/ids.js';
 import type { VisitOutcome } from './visit-candidates.js';
@@ -212,6 +212,80 @@ test('kind type: no lookup, no omissions', () => {
   assert.is(r.status, 'complete');
   assert.equal(r.operations, []);
   assert.equal(r.omissions, []);
+});
+
+/** A diagnostic of the sweep's world; its fallback text's length varies its size. */
+function diagnostic(n: number, text: string, primary = false): FixtureDiagnostic {
+  return {
+    id: hex(0xd00 + n),
+    code: `E${1000 + n}`,
+    severity: 'error',
+    category: 'type',
+    template_id: `E${1000 + n}.v1`,
+    primary: primary ? { file_id: hex(1), span: { start: 0, end: n } } : null,
+    disclose_primary: primary,
+    fallback_text: text,
+  };
+}
+
+// OQ-06 A, OQ-08 A: the sizes step 9 computes for the prefixes are exact. Under every byte cap from the whole result
+// down to the smallest answer, and every diagnostic cap, the prefix kept is checked on its encoded bytes
+// (fit-result-bytes.ts, checkedPrefix), so a size computed wrongly is a kit fault at some cap of the sweep.
+test('every byte and diagnostic cap of a small result: the largest fitting prefix, never a kit fault', () => {
+  // The type cites two diagnostics (one with a disclosed location); four error rows each cite one shared by all,
+  // two of their own, and the second also the type's first: 2 + 1 + 4 x 2 = 11 distinct diagnostics.
+  const typeDiagnostics = [diagnostic(1, 'type', true), diagnostic(2, 'type, at length')];
+  const shared = diagnostic(3, 'shared by every row');
+  const diagnostics = new Map<string, FixtureDiagnostic>();
+  for (const d of [...typeDiagnostics, shared]) diagnostics.set(d.id, d);
+  const eligible = [1, 2, 3, 4].map((n) => {
+    const own = [diagnostic(10 + 2 * n, 'x'.repeat(n * 40), n === 3), diagnostic(11 + 2 * n, `own ${n}`)];
+    for (const d of own) diagnostics.set(d.id, d);
+    const cited = [shared.id, ...own.map((d) => d.id), ...(n === 2 ? [hex(0xd01)] : [])];
+    return newVerdict(candidate(n, { status: 'error', diagnostic_ids: cited }), true);
+  });
+  const typeFact: FixtureTypeFact = {
+    ...VALIDATED,
+    status: 'provisional',
+    reason: 'incomplete-analysis',
+    diagnostic_ids: typeDiagnostics.map((d) => d.id),
+  };
+  const known = new Set(diagnostics.keys());
+  const capped = (caps?: ResultCaps) =>
+    closeDiscloseBound({
+      request: {
+        schema: 'kofun.discovery.request/v1',
+        analysis: KEY,
+        position: { byte_offset: 0, expression: { start: 0, end: 0 } },
+        query: { kind: 'operations', include_unavailable: true, spelling: null },
+      },
+      type: inferType(typeFact, graph, known),
+      visit: { eligible, withheld: new Set(), matched: false, matchedCount: 0, exhausted: false },
+      graph,
+      diagnostics,
+      unvalidatedView: false,
+      undisclosable: () => false,
+      ...(caps === undefined ? {} : { caps }),
+    });
+  const whole = capped();
+  assert.equal([whole.result.operations.length, whole.result.diagnostics.length], [4, 11]);
+  const met = new Set<number>();
+  let rows = 4;
+  for (let maxBytes = whole.bytes.length - 1; ; maxBytes--) {
+    const r = capped({ maxBytes, maxDiagnostics: 100 });
+    const kept = r.result.operations.length;
+    assert.ok(r.bytes.length <= maxBytes, `${r.bytes.length} bytes within ${maxBytes}`);
+    assert.ok(kept <= rows, `a smaller cap keeps no more rows (${kept} at ${maxBytes})`);
+    if (kept < 4) assert.ok(r.result.truncated, 'a cut result is truncated');
+    met.add((rows = kept));
+    if (kept === 0 && r.bytes.length === maxBytes) break;
+  }
+  assert.equal([...met], [3, 2, 1, 0], 'every prefix is kept under some cap');
+  // By diagnostics, worked by hand: the type's 2; the first row brings 3 (the shared one and its own 2), each later
+  // row its own 2 (the second's third is the type's first): prefixes of 0 to 4 rows cite 2, 5, 7, 9 and 11.
+  const keptUnder = (maxDiagnostics: number) =>
+    capped({ maxBytes: whole.bytes.length, maxDiagnostics }).result.operations.length;
+  assert.equal([10, 9, 8, 7, 6, 5, 4, 3, 2].map(keptUnder), [3, 3, 2, 2, 1, 1, 0, 0, 0]);
 });
 
 test.run();

@@ -128,7 +128,21 @@ export interface Step9Input {
   undisclosable: Undisclosable;
   /** The readings of the register to follow (the register's choices by default). */
   readings?: Readings;
+  /**
+   * The result caps to bound by: the contract's 4 MiB and 256 diagnostics (KD-LIMIT-03, KD-LIMIT-04) by default;
+   * the kit's tests set smaller ones to reach every boundary of a small result.
+   */
+  caps?: ResultCaps;
 }
+
+/** The caps a result is bounded by: its canonical bytes and its diagnostics. */
+export interface ResultCaps {
+  maxBytes: number;
+  maxDiagnostics: number;
+}
+
+/** The contract's result caps. */
+const CONTRACT_CAPS: ResultCaps = { maxBytes: LIMITS.resultBytes, maxDiagnostics: LIMITS.diagnostics };
 
 /** The canonical bytes of a result. */
 export function encodeResult(result: DiscoveryResultV1): Uint8Array {
@@ -166,14 +180,15 @@ export function closeDiscloseBound(input: Step9Input): EncodedResult {
     composeResult(input, gathered, kept, limited, readings);
   const full = compose(gathered.rows, gathered.limitOmission);
   const fullBytes = encodeResult(full);
-  if (fullBytes.length <= LIMITS.resultBytes && full.diagnostics.length <= LIMITS.diagnostics) {
+  const caps = input.caps ?? CONTRACT_CAPS;
+  if (fullBytes.length <= caps.maxBytes && full.diagnostics.length <= caps.maxDiagnostics) {
     return { result: full, bytes: fullBytes };
   }
-  if (full.diagnostics.length > LIMITS.diagnostics && readings.of(DIAGNOSTIC_CAP) === 'C') {
+  if (full.diagnostics.length > caps.maxDiagnostics && readings.of(DIAGNOSTIC_CAP) === 'C') {
     const result = unavailableAnswer(request, 'limit-exhausted', [], readings);
     return { result, bytes: encodeResult(result) };
   }
-  return fitPrefix(gathered.rows, compose, input);
+  return fitPrefix(gathered.rows, compose, input, caps);
 }
 
 /** What the visit's verdicts give the result: the rows shown, the omission reasons, truncation and the row cap. */
@@ -315,6 +330,7 @@ function fitPrefix(
   rows: OperationFact[],
   compose: (kept: OperationFact[], limited: boolean) => DiscoveryResultV1,
   input: Step9Input,
+  caps: ResultCaps,
 ): EncodedResult {
   const shellRecord = compose(rows.slice(0, 1), true);
   const shell = encodeResult({ ...shellRecord, operations: [], diagnostics: [] }).length;
@@ -338,7 +354,6 @@ function fitPrefix(
     }
     return { bytes: nestedItemBytes(row), newDiagnostics, newDiagnosticBytes };
   });
-  const caps = { maxBytes: LIMITS.resultBytes, maxDiagnostics: LIMITS.diagnostics };
   const k = largestFittingPrefix({
     shellBytes: shell,
     baseDiagnostics: input.type.fact.diagnostic_ids.length,
