@@ -70,8 +70,10 @@ const FAULT = /^kit fault: /;
 test('checkedPrefix: the largest prefix within the byte cap is kept, at the cap exactly; any other k is a fault', () => {
   const caps = { maxBytes: 30, maxDiagnostics: 100 };
   assert.is(checkedPrefix(5, 3, prefixOf, caps).k, 3);
-  assert.throws(() => checkedPrefix(5, 2, prefixOf, caps), FAULT, 'a fourth row would fit (40 > 30 does not, 30 does)');
-  assert.throws(() => checkedPrefix(5, 4, prefixOf, caps), FAULT, '40 bytes pass the cap of 30');
+  const thirdFits = /^kit fault: the prefix of 3 of 5 rows is within the caps, measured as not$/;
+  assert.throws(() => checkedPrefix(5, 2, prefixOf, caps), thirdFits, 'a third row fits: 30 bytes, the cap');
+  const fourthPasses = /^kit fault: the prefix of 4 of 5 rows measured within the caps is not$/;
+  assert.throws(() => checkedPrefix(5, 4, prefixOf, caps), fourthPasses, '40 bytes pass the cap of 30');
   assert.is(checkedPrefix(5, 0, prefixOf, { maxBytes: 5, maxDiagnostics: 100 }).k, 0, 'no row fits in 5 bytes');
 });
 
