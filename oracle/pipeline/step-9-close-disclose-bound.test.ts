@@ -269,6 +269,8 @@ test('every byte and diagnostic cap of a small result: the largest fitting prefi
     });
   const whole = capped();
   assert.equal([whole.result.operations.length, whole.result.diagnostics.length], [4, 11]);
+  const atCap = capped({ maxBytes: whole.bytes.length, maxDiagnostics: 11 });
+  assert.equal(atCap.bytes, whole.bytes, 'at both caps exactly, the whole result');
   const met = new Set<number>();
   let rows = 4;
   for (let maxBytes = whole.bytes.length - 1; ; maxBytes--) {
