@@ -67,7 +67,7 @@ const prefixOf = (k: number) => ({
 });
 const FAULT = /^kit fault: /;
 
-test('checkedPrefix: the largest prefix within the byte cap is kept, at the cap exactly; any other k is a fault', () => {
+test('checkedPrefix: the largest prefix within the byte cap, at the cap exactly; any other k is a fault', () => {
   const caps = { maxBytes: 30, maxDiagnostics: 100 };
   assert.is(checkedPrefix(5, 3, prefixOf, caps).k, 3);
   const thirdFits = /^kit fault: the prefix of 3 of 5 rows is within the caps, measured as not$/;
@@ -77,7 +77,7 @@ test('checkedPrefix: the largest prefix within the byte cap is kept, at the cap 
   assert.is(checkedPrefix(5, 0, prefixOf, { maxBytes: 5, maxDiagnostics: 100 }).k, 0, 'no row fits in 5 bytes');
 });
 
-test('checkedPrefix: the largest prefix within the diagnostic cap is kept, at the cap exactly; any other k is a fault', () => {
+test('checkedPrefix: the largest prefix within the diagnostic cap, at it exactly; any other k is a fault', () => {
   const caps = { maxBytes: 1000, maxDiagnostics: 9 };
   assert.is(checkedPrefix(5, 3, prefixOf, caps).k, 3);
   assert.throws(() => checkedPrefix(5, 2, prefixOf, caps), FAULT);
