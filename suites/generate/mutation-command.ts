@@ -32,6 +32,7 @@ import {
   strykerTestNames,
   vectorSetDigest,
   withMutantFreeSource,
+  withMutantFreeSourcesKept,
   type MutationResults,
   type ResultsCurrency,
 } from './mutation-results.js';
@@ -141,7 +142,10 @@ async function run(io: CliIo, named: string[], options: RunOptions): Promise<num
     // leave it unknown which set StrykerJS's sandbox copied, so the source counts as measured against an older set.
     if (vectorSetDigest(strykerTestNames(root)) === metBefore) vectorSets[file] = metBefore;
     else delete vectorSets[file];
-    const measured = withMutantFreeSource(written.results, file, readFileSync(join(root, file), 'utf8'));
+    const kept = measuredBefore.ok
+      ? withMutantFreeSourcesKept(measuredBefore.results, written.results)
+      : written.results;
+    const measured = withMutantFreeSource(kept, file, readFileSync(join(root, file), 'utf8'));
     writeFileAtomically(resultsPath, normalizedResults(measured, all, pinDigests(root, PIN_SOURCES), vectorSets));
   }
   await writeAll(io.stdout, `mutation: ${todo.length} sources tested; run npm run report to update REPORT.md\n`);

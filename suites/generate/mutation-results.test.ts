@@ -23,6 +23,7 @@ import {
   resultsCurrency,
   vectorSetDigest,
   withMutantFreeSource,
+  withMutantFreeSourcesKept,
   type MutantResult,
   type MutationResults,
 } from './mutation-results.js';
@@ -256,6 +257,18 @@ test('a source StrykerJS finds no mutant in is recorded as measured, with its te
   assert.equal(resultsCurrency(read.results, root, scope, ['spec.ts']).missing, []);
   writeFileSync(join(root, 'src', 'types.ts'), 'export type T = string;\n');
   assert.equal(resultsCurrency(read.results, root, scope, ['spec.ts']).changed, ['src/types.ts']);
+});
+
+test('a later run keeps the sources an earlier one measured with no mutant; it does not revive one with mutants', () => {
+  const before = withMutantFreeSource(strykerResults(), 'src/types.ts', 'export type T = number;\n');
+  // StrykerJS's next report holds only files with mutants: src/f.ts, measured again.
+  const after = strykerResults();
+  const kept = withMutantFreeSourcesKept(before, after);
+  assert.equal(Object.keys(kept.files).sort(), ['src/f.ts', 'src/types.ts']);
+  assert.equal(kept.files['src/types.ts'], before.files['src/types.ts']);
+  assert.is(kept.files['src/f.ts'], after.files['src/f.ts'], 'the new measurement of a source with mutants stands');
+  const dropped = { ...after, files: {} };
+  assert.equal(Object.keys(withMutantFreeSourcesKept(after, dropped).files), [], 'a source with mutants is not kept');
 });
 
 test.run();

@@ -77,6 +77,17 @@ export function withMutantFreeSource(results: MutationResults, file: string, sou
   return { ...results, files: { ...results.files, [file]: { language: 'typescript', source, mutants: [] } } };
 }
 
+/**
+ * The results StrykerJS wrote, with the sources measured before with no mutant carried over: StrykerJS's report
+ * leaves out a file without mutants, so each run would otherwise drop what an earlier run recorded of them.
+ */
+export function withMutantFreeSourcesKept(before: MutationResults, after: MutationResults): MutationResults {
+  let out = after;
+  for (const [file, entry] of Object.entries(before.files))
+    if (entry.mutants.length === 0) out = withMutantFreeSource(out, file, entry.source);
+  return out;
+}
+
 /** The SHA-256 of a set of test names (sorted by UTF-8 bytes, one per line): what a source was measured against. */
 export function vectorSetDigest(testNames: readonly string[]): string {
   return sha256Hex(new TextEncoder().encode([...testNames].sort(compareUtf8).join('\n')));
