@@ -259,7 +259,7 @@ test('a source StrykerJS finds no mutant in is recorded as measured, with its te
   assert.equal(resultsCurrency(read.results, root, scope, ['spec.ts']).changed, ['src/types.ts']);
 });
 
-test('a later run keeps the sources an earlier one measured with no mutant; it does not revive one with mutants', () => {
+test('a later run keeps the sources an earlier one measured with no mutant, and revives none with mutants', () => {
   const before = withMutantFreeSource(strykerResults(), 'src/types.ts', 'export type T = number;\n');
   // StrykerJS's next report holds only files with mutants: src/f.ts, measured again.
   const after = strykerResults();
