@@ -14,9 +14,11 @@ async function judge(provider: string, id: string): Promise<{ verdict: string; c
 }
 
 test('a hidden name leaked into a row: FAIL, KD-DISCLOSE-03 (the leak scan)', async () => {
+  // A row beside a private current-file candidate: the name the provider leaks exists (hidden vectors without a
+  // hidden candidate, such as hidden/diagnostic-safe-without-location, have none to leak).
   const v = pickVector(
-    'hidden vector with rows',
-    (x) => x.category === 'hidden' && expectedOf(x).operations.length > 0,
+    'hidden vector with rows beside a private candidate',
+    (x) => x.id === 'hidden/general-private-current-file' && expectedOf(x).operations.length > 0,
   );
   const j = await judge('hidden-name-leak', v.id);
   assert.is(j.verdict, 'FAIL');

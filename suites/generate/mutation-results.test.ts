@@ -260,11 +260,14 @@ test('a source StrykerJS finds no mutant in is recorded as measured, with its te
 });
 
 test('a later run keeps the sources an earlier one measured with no mutant, and revives none with mutants', () => {
+  // Before: src/f.ts with mutants, src/gone.ts and src/types.ts without.
   const before = withMutantFreeSource(strykerResults(), 'src/types.ts', 'export type T = number;\n');
   // StrykerJS's next report holds only files with mutants: src/f.ts, measured again.
-  const after = strykerResults();
+  const measuredAgain = strykerResults().files['src/f.ts'];
+  if (measuredAgain === undefined) throw new Error('the sample results hold src/f.ts');
+  const after = { ...strykerResults(), files: { 'src/f.ts': measuredAgain } };
   const kept = withMutantFreeSourcesKept(before, after);
-  assert.equal(Object.keys(kept.files).sort(), ['src/f.ts', 'src/types.ts']);
+  assert.equal(Object.keys(kept.files).sort(), ['src/f.ts', 'src/gone.ts', 'src/types.ts']);
   assert.equal(kept.files['src/types.ts'], before.files['src/types.ts']);
   assert.is(kept.files['src/f.ts'], after.files['src/f.ts'], 'the new measurement of a source with mutants stands');
   const dropped = { ...after, files: {} };
