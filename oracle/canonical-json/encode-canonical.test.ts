@@ -100,6 +100,50 @@ for (const [name, value] of faults) {
   });
 }
 
+// A kit fault names what is wrong, so the faulty record can be found (house rule: a clear, specific error).
+const faultMessages: Array<[string, unknown, RegExp]> = [
+  ['top-level null', null, /^canonical JSON: the top level must be an object$/],
+  ['top-level undefined', undefined, /^canonical JSON: the top level must be an object$/],
+  ['undefined', { a: undefined }, /cannot encode a value of type undefined$/],
+  ['bigint', { a: 1n }, /cannot encode a value of type bigint$/],
+  ['Date', { a: new Date(0) }, /cannot encode a non-plain object$/],
+  ['negative', { a: -1 }, /: -1 is not an integer from 0 through 9007199254740991$/],
+  // U+007F DELETE and U+0085 NEXT LINE are Cc: four uppercase hex digits after U+.
+  ['DELETE', { a: 'x\u007Fy' }, /^canonical JSON: control character U\+007F in string /],
+  ['NEXT LINE', { a: '\u0085' }, /^canonical JSON: control character U\+0085 in string /],
+  ['lone surrogate', { a: 'x\uDC00' }, /^canonical JSON: lone surrogate in string /],
+  ['e + U+0301', { a: 'e\u0301' }, /^canonical JSON: string .* is not NFC$/],
+];
+for (const [name, value, message] of faultMessages) {
+  test(`the fault names its cause: ${name}`, () => {
+    assert.throws(() => encodeCanonicalText(value as JsonValue), message);
+  });
+}
+
+test('a cycle is reported as one, not as exhausted recursion', () => {
+  const a: Record<string, JsonValue> = {};
+  a['self'] = [a];
+  assert.throws(() => encodeCanonicalText(a), /^canonical JSON: cyclic value$/);
+});
+
+test('NFC (KD-CANON-08): a string with no ASCII character is checked too', () => {
+  // U+212B ANGSTROM SIGN decomposes canonically to U+00C5, so it is never in NFC;
+  // U+2126 OHM SIGN likewise to U+03A9. U+00C5 itself is NFC.
+  assert.throws(() => encodeCanonicalText({ a: '\u212B' }), /is not NFC$/);
+  assert.throws(() => encodeCanonicalText({ '\u2126': 1 }), /is not NFC$/);
+  assert.is(encodeCanonicalText({ a: '\u00C5' }), '{\n  "a": "\u00C5"\n}\n');
+});
+
+test('a long plain ASCII string that ends at the edge of the first 1 KiB is written whole', () => {
+  // `{`, LF, two spaces, `"s"`, `:`, space: 9 bytes before the string's opening quote, so the
+  // closing quote of an n-character string is byte 10 + n; n = 1000..1030 crosses 1,024.
+  for (let n = 1000; n <= 1030; n++) {
+    const s = 'q'.repeat(n);
+    const bytes = encodeCanonical({ s });
+    assert.ok(Buffer.from(bytes).equals(Buffer.from(`{\n  "s": "${s}"\n}\n`, 'latin1')), `n = ${n}`);
+  }
+});
+
 const fixtureText = (value: JsonValue): string => new TextDecoder().decode(encodeFixtureJson(value));
 
 test('fixture files (KIT-21): LF, CR and TAB as \\n, \\r and \\t', () => {
