@@ -190,6 +190,7 @@ rejects('two spaces after ":"', '{\n  "a":  1\n}\n', layout('KD-CANON-13', 9, 'a
 rejects('a TAB after an array item indentation', '{\n  "a": [\n    \t1\n  ]\n}\n', {
   ...layout('KD-CANON-12', 15, 'a value', 'TAB (0x09)'),
 });
+rejects('no space after ":"', '{\n  "a":1\n}\n', layout('KD-CANON-13', 8, 'exactly one space after ":"', "'1' (0x31)"));
 rejects('a signed value', '{\n  "a": -1\n}\n', {
   code: 'sign',
   clause: 'KD-CANON-10',
@@ -208,6 +209,23 @@ rejects('a leading zero', '{\n  "a": 01\n}\n', {
   expected: 'no leading zero',
   actual: 'leading zero',
   message: 'number at byte 9 has a leading zero',
+});
+// Inside a string value: its opening quote is at 9, an escape's backslash at 10; ending after "x" leaves 11 bytes.
+rejects('an escape other than \\" and \\\\', '{\n  "a": "\\/"\n}\n', {
+  code: 'escape',
+  clause: 'KD-CANON-09',
+  offset: 10,
+  expected: '\\" or \\\\',
+  actual: '\\/',
+  message: 'escape \\/ at byte 10; only \\" and \\\\ are canonical',
+});
+rejects('the input ending inside a string', '{\n  "a": "x', {
+  code: 'syntax',
+  clause: 'KD-CANON-02',
+  offset: 11,
+  expected: 'a closing quote',
+  actual: 'end of input',
+  message: 'input ends at byte 11 inside the string that starts at byte 9',
 });
 // "1" 9, "," 10, then a space at 11 where the LF is due.
 rejects(
