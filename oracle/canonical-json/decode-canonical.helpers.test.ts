@@ -1,49 +1,19 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { decodeCanonical } from './decode-canonical.js';
+import { accepts, bytesOf, member, refuses, utf8, type ExpectedViolation } from '../test-support/decode-cases.js';
+
+/** A string value whose body starts at byte 10. */
+const stringMember = (body: number[]): Uint8Array => member(['"'.charCodeAt(0), ...body, '"'.charCodeAt(0)]);
 
 // Exact refusals of the decoder's helpers: what a violation says (code, clause, byte offset,
 // expected, actual, message), the UTF-8 well-formedness table (Unicode Table 3-7) behind
 // KD-CANON-01, the duplicate-key / key-order split (KD-CANON-07 / KD-CANON-05) and how bytes are
 // named in messages. Every offset and text below is worked by hand on the input as written.
 
-const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s);
-const bytesOf = (...parts: Array<string | number[]>): Uint8Array =>
-  Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...utf8(p)] : p)));
-
-/** `{` LF, two spaces, `"a": `, then X at byte 9, then LF `}` LF. */
-const member = (x: string | number[]): Uint8Array => bytesOf('{\n  "a": ', x, '\n}\n');
-/** A string value whose body starts at byte 10. */
-const stringMember = (body: number[]): Uint8Array => member(['"'.charCodeAt(0), ...body, '"'.charCodeAt(0)]);
-
-interface Expected {
-  code: string;
-  clause: string;
-  message: string;
-  offset: number;
-  expected?: string;
-  actual?: string;
-}
-
-function refusal(name: string, input: Uint8Array, want: Expected): void {
-  test(`refuses ${name}`, () => {
-    const r = decodeCanonical(input);
-    if (r.ok) throw new Error('accepted');
-    assert.equal(r.violation, want);
-  });
-}
-
-function acceptance(name: string, input: Uint8Array, value: unknown): void {
-  test(`accepts ${name}`, () => {
-    const r = decodeCanonical(input);
-    if (!r.ok) throw new Error(`rejected: ${r.violation.code} ${r.violation.message}`);
-    assert.equal(r.value, value);
-  });
-}
-
 // --- comment, control character, invalid UTF-8 (KD-CANON-03, -08, -01) ----------------
 
-refusal('a comment after the final LF', bytesOf('{}\n/'), {
+refuses('a comment after the final LF', bytesOf('{}\n/'), {
   code: 'comment',
   clause: 'KD-CANON-03',
   offset: 3,
@@ -52,7 +22,7 @@ refusal('a comment after the final LF', bytesOf('{}\n/'), {
   actual: '"/"',
 });
 
-const control = (name: string): Expected => ({
+const control = (name: string): ExpectedViolation => ({
   code: 'control-character',
   clause: 'KD-CANON-08',
   offset: 10,
@@ -60,11 +30,11 @@ const control = (name: string): Expected => ({
   expected: 'no control character',
   actual: name,
 });
-refusal('U+001F in a string', stringMember([0x1f]), control('U+001F'));
-refusal('U+007F in a string', stringMember([0x7f]), control('U+007F'));
-refusal('U+009F (C2 9F) in a string', stringMember([0xc2, 0x9f]), control('U+009F'));
+refuses('U+001F in a string', stringMember([0x1f]), control('U+001F'));
+refuses('U+007F in a string', stringMember([0x7f]), control('U+007F'));
+refuses('U+009F (C2 9F) in a string', stringMember([0xc2, 0x9f]), control('U+009F'));
 
-const invalid = (offset: number, actual: string): Expected => ({
+const invalid = (offset: number, actual: string): ExpectedViolation => ({
   code: 'invalid-utf8',
   clause: 'KD-CANON-01',
   offset,
@@ -94,10 +64,10 @@ const illFormed: Array<[string, number[], string]> = [
   ['the lead F5 with continuations', [0xf5, 0x80, 0x80, 0x80], '0xF5'],
   ['the lead FF alone', [0xff], '0xFF'],
 ];
-for (const [name, body, actual] of illFormed) refusal(`${name} in a string`, stringMember(body), invalid(10, actual));
+for (const [name, body, actual] of illFormed) refuses(`${name} in a string`, stringMember(body), invalid(10, actual));
 
-refusal('an ill-formed lead byte where a value is due', member([0xf5]), invalid(9, '0xF5'));
-refusal('a well-formed non-ASCII character where a value is due', member([0xc3, 0xa9]), {
+refuses('an ill-formed lead byte where a value is due', member([0xf5]), invalid(9, '0xF5'));
+refuses('a well-formed non-ASCII character where a value is due', member([0xc3, 0xa9]), {
   code: 'syntax',
   clause: 'KD-CANON-02',
   offset: 9,
@@ -107,7 +77,7 @@ refusal('a well-formed non-ASCII character where a value is due', member([0xc3, 
 });
 
 // The boundaries of each row of Table 3-7 are well-formed and decode to their code points.
-acceptance(
+accepts(
   'the first and last code point of every UTF-8 row',
   member(`"\u00A0\u07FF\u0800\u0FFF\u1000\uD7FF\uE000\uFFFF\u{10000}\u{3FFFF}\u{40000}\u{FFFFF}\u{100000}\u{10FFFF}"`),
   { a: '\u00A0\u07FF\u0800\u0FFF\u1000\uD7FF\uE000\uFFFF\u{10000}\u{3FFFF}\u{40000}\u{FFFFF}\u{100000}\u{10FFFF}' },
@@ -115,7 +85,7 @@ acceptance(
 
 // --- literal starts: a byte that starts no value is a syntax error either way ---------
 
-refusal('x where a value is due', member('x'), {
+refuses('x where a value is due', member('x'), {
   code: 'syntax',
   clause: 'KD-CANON-02',
   offset: 9,
@@ -123,7 +93,7 @@ refusal('x where a value is due', member('x'), {
   expected: 'a value',
   actual: "'x' (0x78)",
 });
-refusal('True in another case', member('True'), {
+refuses('True in another case', member('True'), {
   code: 'literal-case',
   clause: 'KD-CANON-10',
   offset: 9,
@@ -134,8 +104,8 @@ refusal('True in another case', member('True'), {
 
 // --- strings with the two canonical escapes -------------------------------------------
 
-acceptance('escapes at both ends of a string', member('"\\\\x\\""'), { a: '\\x"' });
-acceptance('a long ASCII string past the short-string shortcut', member(`"${'y'.repeat(1500)}\\""`), {
+accepts('escapes at both ends of a string', member('"\\\\x\\""'), { a: '\\x"' });
+accepts('a long ASCII string past the short-string shortcut', member(`"${'y'.repeat(1500)}\\""`), {
   a: `${'y'.repeat(1500)}"`,
 });
 test('accepts an ASCII string of 200000 bytes under a raised cap', () => {
@@ -150,7 +120,7 @@ test('accepts an ASCII string of 200000 bytes under a raised cap', () => {
 const fourKeys = (extra: string): Uint8Array =>
   utf8(`{\n  "a": 1,\n  "b": 2,\n  "c": 3,\n  ${JSON.stringify(extra)}: 4\n}\n`);
 for (const k of ['a', 'b', 'c']) {
-  refusal(`a duplicate of key ${k} among a, b, c`, fourKeys(k), {
+  refuses(`a duplicate of key ${k} among a, b, c`, fourKeys(k), {
     code: 'duplicate-key',
     clause: 'KD-CANON-07',
     offset: 34,
@@ -160,7 +130,7 @@ for (const k of ['a', 'b', 'c']) {
   });
 }
 for (const k of ['A', 'ab', 'bb']) {
-  refusal(`a new key ${k} out of order after a, b, c`, fourKeys(k), {
+  refuses(`a new key ${k} out of order after a, b, c`, fourKeys(k), {
     code: 'key-order',
     clause: 'KD-CANON-05',
     offset: 34,
@@ -189,7 +159,7 @@ test('a key "__proto__" is an own, writable, enumerable, configurable data prope
 // --- how a byte is named: after the object, after the final LF, in an escape ------------
 
 const afterObject = (name: string, byte: number[], actual: string, code = 'trailing-data'): void =>
-  refusal(`${name} right after the object`, bytesOf('{}', byte), {
+  refuses(`${name} right after the object`, bytesOf('{}', byte), {
     code,
     clause: code === 'final-lf' ? 'KD-CANON-02' : 'KD-CANON-03',
     offset: 2,
@@ -206,7 +176,7 @@ afterObject('a space', [0x20], 'space (0x20)');
 
 const afterFinalLf = (name: string, byte: number[], actual: string): void => {
   const lineEnd = byte[0] === 0x0a || byte[0] === 0x0d;
-  refusal(`${name} after the final LF`, bytesOf('{}\n', byte), {
+  refuses(`${name} after the final LF`, bytesOf('{}\n', byte), {
     code: lineEnd ? 'final-lf' : 'trailing-data',
     clause: lineEnd ? 'KD-CANON-02' : 'KD-CANON-03',
     offset: 3,
@@ -228,7 +198,7 @@ afterFinalLf('DEL', [0x7f], '0x7F');
 afterFinalLf('the byte FF', [0xff], '0xFF');
 
 const badEscape = (name: string, byte: number[], shown: string): void =>
-  refusal(`the escape \\ then ${name}`, stringMember([0x5c, ...byte]), {
+  refuses(`the escape \\ then ${name}`, stringMember([0x5c, ...byte]), {
     code: 'escape',
     clause: 'KD-CANON-09',
     offset: 10,

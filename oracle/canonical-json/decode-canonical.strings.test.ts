@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { decodeCanonical } from './decode-canonical.js';
+import { bytesOf, member } from '../test-support/decode-cases.js';
 
 // What each refusal of a number, literal, value position, string end or comment says, in full:
 // the code, the KD- clause, the byte offset, and the expected/actual pair (contract section
@@ -8,13 +9,6 @@ import { decodeCanonical } from './decode-canonical.js';
 // KD-CANON-10), 0 through 2^53-1 (KD-SCALAR-03), lowercase literals (KD-CANON-10), no comments
 // (KD-CANON-03), the canonical layout (KD-CANON-02, KD-CANON-12, KD-CANON-13)). A byte is
 // named as `'c' (0xHH)` when printable ASCII, by name for TAB, LF, CR and space.
-
-const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s);
-const bytesOf = (...parts: Array<string | number[]>): Uint8Array =>
-  Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...utf8(p)] : p)));
-
-/** `{` LF, two spaces, `"a": `, then X at byte 9, then LF `}` LF. */
-const member = (x: string | number[]): Uint8Array => bytesOf('{\n  "a": ', x, '\n}\n');
 
 interface Refusal {
   code: string;

@@ -1,64 +1,19 @@
 import { test } from 'uvu';
-import * as assert from 'uvu/assert';
-import { decodeCanonical } from './decode-canonical.js';
+import {
+  accepts,
+  bytesOf,
+  layout,
+  member,
+  refuses,
+  syntax,
+  type ExpectedViolation,
+} from '../test-support/decode-cases.js';
 
 // Exact violations (code, clause, offset, message, expected, actual) of the canonical decoder for faults in
 // closing tokens, item indentation, keys, the ":" and its one space, empty containers and string bodies
 // (contract section "Canonical JSON", KD-CANON-01..13). Every offset is counted by hand on the input as written;
 // the clause of each fault follows the table in decode-canonical.ts (layout at a closer: KD-CANON-13, at an item's
 // indentation: KD-CANON-12, an empty container spelled over lines or with whitespace: KD-CANON-11).
-
-const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s);
-const bytesOf = (...parts: Array<string | number[]>): Uint8Array =>
-  Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...utf8(p)] : p)));
-
-/** `{` LF, two spaces, `"a": `, then X at byte 9, then LF `}` LF. */
-const member = (x: string | number[]): Uint8Array => bytesOf('{\n  "a": ', x, '\n}\n');
-
-interface Expected {
-  code: string;
-  clause: string;
-  offset: number;
-  message: string;
-  expected: string;
-  actual: string;
-}
-
-function refuses(name: string, input: string | Uint8Array, want: Expected): void {
-  test(`refuses ${name}: ${want.code} ${want.clause} at byte ${want.offset}`, () => {
-    const r = decodeCanonical(typeof input === 'string' ? utf8(input) : input);
-    if (r.ok) throw new Error('accepted');
-    assert.equal({ ...r.violation }, want);
-  });
-}
-
-function accepts(name: string, input: Uint8Array, value: unknown): void {
-  test(`accepts ${name}`, () => {
-    const r = decodeCanonical(input);
-    if (!r.ok) throw new Error(`rejected: ${r.violation.code} ${r.violation.message}`);
-    assert.equal(r.value, value);
-  });
-}
-
-/** A fault RFC 8259 allows there: only the canonical layout is broken. */
-const layout = (clause: string, offset: number, expected: string, actual: string): Expected => ({
-  code: 'layout',
-  clause,
-  offset,
-  message: `non-canonical layout at byte ${offset}: expected ${expected}, found ${actual}`,
-  expected,
-  actual,
-});
-
-/** A byte RFC 8259 forbids there (KD-CANON-02). */
-const syntax = (offset: number, expected: string, actual: string): Expected => ({
-  code: 'syntax',
-  clause: 'KD-CANON-02',
-  offset,
-  message: `unexpected ${actual} at byte ${offset}; expected ${expected}`,
-  expected,
-  actual,
-});
 
 // --- closing tokens at the parent's indentation (KD-CANON-13) -----------------------------------------------------
 
@@ -166,7 +121,7 @@ refuses(
 
 // --- string bodies (KD-CANON-01, -02, -08, -09) --------------------------------------------------------------------
 
-const unterminated = (len: number): Expected => ({
+const unterminated = (len: number): ExpectedViolation => ({
   code: 'syntax',
   clause: 'KD-CANON-02',
   offset: len,
@@ -184,7 +139,7 @@ refuses('the escape \\n in a value', member('"\\n"'), {
   expected: '\\" or \\\\',
   actual: '\\n',
 });
-const control = (name: string): Expected => ({
+const control = (name: string): ExpectedViolation => ({
   code: 'control-character',
   clause: 'KD-CANON-08',
   offset: 10,
